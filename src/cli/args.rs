@@ -1,0 +1,84 @@
+//! The one clap definition of the command line.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// A referee and notation tool for Mana, Escampe, Shogun and Flower of the Lotus.
+#[derive(Debug, Parser)]
+#[command(name = "kifu", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Referee every record of the files and print one verdict per record.
+    Validate(ValidateArgs),
+    /// Print every record as one JSON object per line (NDJSON).
+    Json(JsonArgs),
+    /// Draw the board after a ply (default: the end of the record).
+    Render(ShowArgs),
+    /// List every legal move after a ply, one per line.
+    Moves(ShowArgs),
+}
+
+/// How verdicts are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line per record.
+    Text,
+    /// One JSON object per record.
+    Json,
+}
+
+/// Arguments of `kifu validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files of records; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Print verdicts as text lines or as JSON objects.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Arguments of `kifu json`.
+#[derive(Debug, Args)]
+pub struct JsonArgs {
+    /// Files of records; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Add the position after every move.
+    #[arg(long)]
+    pub positions: bool,
+}
+
+/// Arguments of `kifu render` and `kifu moves`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A file of records; `-` or none reads standard input.
+    pub file: Option<PathBuf>,
+    /// The position after this many plies (lotus: pawn moves); default the end.
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// Which record of the file, counted from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub record: u64,
+    /// Draw with plain ASCII instead of Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// The clap command, for completions and documentation checks.
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_definition_is_consistent() {
+        super::command().debug_assert();
+    }
+}

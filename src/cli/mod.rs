@@ -1,0 +1,70 @@
+//! The command line: one clap definition, one function per subcommand.
+
+mod args;
+mod input;
+mod json;
+mod show;
+mod validate;
+
+pub use args::{Cli, Command, command};
+
+use clap::Parser;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// The exit statuses of kifu (cli.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Every record valid, or the command succeeded.
+    Ok = 0,
+    /// At least one record invalid.
+    Invalid = 1,
+    /// A usage error or unreadable input.
+    Trouble = 2,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> Self {
+        ExitCode::from(status as u8)
+    }
+}
+
+/// Runs kifu with the process arguments and returns its exit status.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                Status::Trouble
+            } else {
+                Status::Ok
+            }
+            .into();
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|status| out.flush().map(|()| status));
+    match result {
+        Ok(status) => status.into(),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok.into(),
+        Err(e) => {
+            eprintln!("kifu: {e}");
+            Status::Trouble.into()
+        }
+    }
+}
+
+/// Runs one parsed command, writing results to `out`.
+///
+/// # Errors
+/// Only failures to write `out`; everything else becomes a status.
+pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
+    match cli.command {
+        Command::Validate(args) => validate::run(&args, out),
+        Command::Json(args) => json::run(&args, out),
+        Command::Render(args) => show::render(&args, out),
+        Command::Moves(args) => show::moves(&args, out),
+    }
+}

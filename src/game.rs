@@ -1,0 +1,412 @@
+//! The one game abstraction that the CLI, the REPL and the JSON use.
+//!
+//! Each game implements [`Game`]; the blanket [`AnyGame`] impl turns it into
+//! an object that works on move text, so the rest of kifu picks a game at
+//! run time through [`GameKind`] and never names a game's types.
+
+use serde_json::Value;
+use std::fmt;
+
+/// The tags of a record as a game reads them.
+#[derive(Debug, Clone, Copy)]
+pub struct Tags<'a> {
+    tags: &'a [crate::record::Tag],
+}
+
+impl<'a> Tags<'a> {
+    /// Wraps a record's tags.
+    pub fn new(tags: &'a [crate::record::Tag]) -> Self {
+        Self { tags }
+    }
+
+    /// The value of the tag `name`, if present.
+    pub fn get(&self, name: &str) -> Option<&'a str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+}
+
+/// A tag that a game cannot accept, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tag {tag}: {message}")]
+pub struct TagError {
+    /// The tag at fault (`Game` stands for the record when a tag is missing).
+    pub tag: String,
+    /// Why it is wrong.
+    pub message: String,
+}
+
+impl TagError {
+    /// A new error about `tag`.
+    pub fn new(tag: &str, message: impl Into<String>) -> Self {
+        Self {
+            tag: tag.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Where a ply stands in the record's numbering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn<'a> {
+    /// The move number (two-player games) or turn number (lotus).
+    pub number: u32,
+    /// Whether the next ply opens a numbered move or turn.
+    pub opens: bool,
+    /// Who moves, as messages name them (`White`, `red`).
+    pub mover: &'a str,
+}
+
+/// How a game numbers its movetext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbering {
+    /// `12.` before the first ply of a pair, `12...` before the second; optional.
+    Pairs,
+    /// `12.` required before every turn, which must be whole.
+    Turns,
+}
+
+impl Numbering {
+    /// The word used in messages: `move` or `turn`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Numbering::Pairs => "move",
+            Numbering::Turns => "turn",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The result token a finished movetext ends with (`B+`), if the game uses one.
+    pub token: Option<String>,
+    /// The value a `Result` tag must have.
+    pub tag_value: String,
+    /// Who won, if one player did.
+    pub winner: Option<String>,
+    /// Why the game ended, in words (`Daimyo captured`).
+    pub reason: String,
+    /// Final scores in turn order, for scored games.
+    pub scores: Option<Vec<Score>>,
+}
+
+/// One player's final score and place.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Score {
+    /// The player's name.
+    pub player: String,
+    /// The score.
+    pub score: i32,
+    /// The place, 1 for the best; equal scores share a place.
+    pub place: usize,
+}
+
+/// Ranks scores: equal scores share a place, the next place skips.
+pub fn rank(scores: &[(String, i32)]) -> Vec<Score> {
+    scores
+        .iter()
+        .map(|(player, score)| Score {
+            player: player.clone(),
+            score: *score,
+            place: 1 + scores.iter().filter(|(_, s)| s > score).count(),
+        })
+        .collect()
+}
+
+/// How to draw a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// Box-drawing characters and symbols.
+    Unicode,
+    /// Plain ASCII.
+    Ascii,
+}
+
+/// A move as kifu describes it in JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveDetail {
+    /// The move written the canonical way.
+    pub normalized: String,
+    /// Its parts (squares, pawn, capture, bird, choice...).
+    pub parts: Value,
+}
+
+/// A game: its rules, its notation and its rendering.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move resolved from its text.
+    type Move: Clone + fmt::Display + fmt::Debug;
+    /// Why a move's text cannot be read or the move is illegal.
+    type Error: fmt::Display;
+
+    /// The game's kind.
+    const KIND: GameKind;
+    /// The tags this game reads, besides the common ones.
+    const TAGS: &'static [&'static str];
+    /// How the movetext is numbered.
+    const NUMBERING: Numbering;
+
+    /// The start position the tags describe.
+    ///
+    /// # Errors
+    /// The first tag that is missing or wrong.
+    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError>;
+    /// Reads a move's text in this position.
+    ///
+    /// # Errors
+    /// The text is not a move of this game.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+    /// Checks a move against the position.
+    ///
+    /// # Errors
+    /// Why the move is illegal, as a player would say it.
+    fn check(&self, mv: &Self::Move) -> Result<(), Self::Error>;
+    /// Plays a move that [`Game::check`] accepted.
+    fn apply(&mut self, mv: &Self::Move);
+    /// Every legal move, in a stable order.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// The outcome, once the game has ended.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Where the next ply stands in the numbering, and who plays it.
+    fn turn(&self) -> Turn<'_>;
+    /// The constraint in force, in words (the bird, a check, the pawn to move).
+    fn constraint(&self) -> Option<String>;
+    /// The board as text.
+    fn render(&self, charset: Charset) -> String;
+    /// The position as JSON.
+    fn position_json(&self) -> Value;
+    /// A move's canonical text and parts.
+    fn describe(&self, mv: &Self::Move) -> MoveDetail;
+    /// The tags a fresh record of this position carries (besides `Game`).
+    fn setup_tags(&self) -> Vec<(String, String)>;
+}
+
+/// Why a move was refused: its text is not a move, or the move is illegal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MoveError(pub String);
+
+/// A game position behind a pointer, driven by move text.
+pub trait AnyGame: Send + Sync + fmt::Debug {
+    /// The game's kind.
+    fn kind(&self) -> GameKind;
+    /// How the movetext is numbered.
+    fn numbering(&self) -> Numbering;
+    /// Reads, checks and plays a move; on error nothing changes.
+    ///
+    /// # Errors
+    /// Why the text is not a legal move here.
+    fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The canonical text and parts of a legal move.
+    ///
+    /// # Errors
+    /// Why the text is not a legal move here.
+    fn detail(&self, text: &str) -> Result<MoveDetail, MoveError>;
+    /// Every legal move as text.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Counts the legal move sequences of `depth` plies.
+    fn perft(&self, depth: u32) -> u64;
+    /// The outcome, once the game has ended.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Where the next ply stands, and who plays it.
+    fn turn(&self) -> Turn<'_>;
+    /// The constraint in force, in words.
+    fn constraint(&self) -> Option<String>;
+    /// The board as text.
+    fn render(&self, charset: Charset) -> String;
+    /// The position as JSON.
+    fn position_json(&self) -> Value;
+    /// The tags a fresh record of this position carries.
+    fn setup_tags(&self) -> Vec<(String, String)>;
+    /// A copy of the position.
+    fn box_clone(&self) -> Box<dyn AnyGame>;
+}
+
+impl<G: Game + fmt::Debug> AnyGame for G {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn numbering(&self) -> Numbering {
+        G::NUMBERING
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        let mv = self
+            .parse_move(text)
+            .map_err(|e| MoveError(e.to_string()))?;
+        self.check(&mv).map_err(|e| MoveError(e.to_string()))?;
+        self.apply(&mv);
+        Ok(())
+    }
+
+    fn detail(&self, text: &str) -> Result<MoveDetail, MoveError> {
+        let mv = self
+            .parse_move(text)
+            .map_err(|e| MoveError(e.to_string()))?;
+        self.check(&mv).map_err(|e| MoveError(e.to_string()))?;
+        Ok(self.describe(&mv))
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        Game::legal_moves(self)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn turn(&self) -> Turn<'_> {
+        Game::turn(self)
+    }
+
+    fn constraint(&self) -> Option<String> {
+        Game::constraint(self)
+    }
+
+    fn render(&self, charset: Charset) -> String {
+        Game::render(self, charset)
+    }
+
+    fn position_json(&self) -> Value {
+        Game::position_json(self)
+    }
+
+    fn setup_tags(&self) -> Vec<(String, String)> {
+        Game::setup_tags(self)
+    }
+
+    fn box_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// Counts the legal move sequences of `depth` plies from `game`.
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.outcome().is_some() {
+        return 0;
+    }
+    let moves = game.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.apply(mv);
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// The games kifu referees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Mana (Claude Leroy).
+    Mana,
+    /// Escampe, the first edition of Mana.
+    Escampe,
+    /// Shogun (Teruo Matsumoto).
+    Shogun,
+    /// Flower of the Lotus (Bruno Faidutti).
+    Lotus,
+}
+
+/// Tags every record may carry, whatever the game.
+pub const COMMON_TAGS: &[&str] = &[
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Annotator",
+    "Result",
+];
+
+impl GameKind {
+    /// Every game, in the order of the documentation.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Mana,
+        GameKind::Escampe,
+        GameKind::Shogun,
+        GameKind::Lotus,
+    ];
+
+    /// The name used in the `Game` tag.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Mana => "mana",
+            GameKind::Escampe => "escampe",
+            GameKind::Shogun => "shogun",
+            GameKind::Lotus => "lotus",
+        }
+    }
+
+    /// The game named by a `Game` tag value.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The tags this game reads, besides the common ones.
+    pub fn tags(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Mana => crate::games::mana::Mana::TAGS,
+            GameKind::Escampe => crate::games::escampe::Escampe::TAGS,
+            GameKind::Shogun => crate::games::shogun::Shogun::TAGS,
+            GameKind::Lotus => crate::games::lotus::Lotus::TAGS,
+        }
+    }
+
+    /// The start position the tags describe.
+    ///
+    /// # Errors
+    /// The first tag that is missing or wrong.
+    pub fn start(self, tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
+        fn boxed<G: Game + fmt::Debug>(tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
+            Ok(Box::new(G::from_tags(tags)?))
+        }
+        match self {
+            GameKind::Mana => boxed::<crate::games::mana::Mana>(tags),
+            GameKind::Escampe => boxed::<crate::games::escampe::Escampe>(tags),
+            GameKind::Shogun => boxed::<crate::games::shogun::Shogun>(tags),
+            GameKind::Lotus => boxed::<crate::games::lotus::Lotus>(tags),
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_scores_share_a_place() {
+        let scores = [
+            ("a".to_owned(), 5),
+            ("b".to_owned(), 9),
+            ("c".to_owned(), 5),
+            ("d".to_owned(), 1),
+        ];
+        let places: Vec<_> = rank(&scores).iter().map(|s| s.place).collect();
+        assert_eq!(places, [2, 1, 2, 4]);
+    }
+}

@@ -1,0 +1,182 @@
+//! The 6 x 6 board of Mana and Escampe: squares of one, two or three lines,
+//! the paths a piece may take, and the drawing of the board.
+
+mod render;
+
+pub use render::{Cell, render};
+
+use super::square::Square;
+use std::sync::OnceLock;
+
+/// The board is 6 squares wide and high.
+pub const SIZE: u8 = 6;
+/// The number of squares.
+pub const SQUARES: usize = 36;
+
+/// A set of squares, bit `rank * 6 + file`.
+pub type Bits = u64;
+
+/// The number of lines of every square, rank 1 first, from file a.
+const LINES: [u8; SQUARES] = [
+    3, 2, 2, 1, 3, 2, // rank 1
+    1, 3, 1, 3, 1, 2, // rank 2
+    2, 1, 3, 2, 3, 1, // rank 3
+    2, 3, 1, 2, 1, 3, // rank 4
+    3, 1, 3, 1, 3, 2, // rank 5
+    1, 2, 2, 3, 1, 2, // rank 6
+];
+
+/// The number of lines of square `index`: how far a piece on it moves.
+pub fn lines(index: usize) -> u8 {
+    LINES[index % SQUARES]
+}
+
+/// The squares with `n` lines.
+pub fn squares_with_lines(n: u8) -> Bits {
+    (0..SQUARES)
+        .filter(|&i| LINES[i] == n)
+        .fold(0, |bits, i| bits | bit(i))
+}
+
+/// The bit of square `index`.
+pub const fn bit(index: usize) -> Bits {
+    1 << index
+}
+
+/// Iterates over the squares of a set, lowest first.
+pub fn squares(mut bits: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            index
+        })
+    })
+}
+
+/// Reads a square of this board.
+pub fn parse_square(text: &str) -> Option<usize> {
+    Square::parse(text, SIZE).map(|s| s.index(SIZE))
+}
+
+/// Names a square of this board.
+pub fn square_name(index: usize) -> String {
+    Square::from_index(index, SIZE).to_string()
+}
+
+/// A path of exactly the start square's number of steps: the squares it
+/// passes through and the square where it ends.
+#[derive(Debug, Clone, Copy)]
+struct Path {
+    via: Bits,
+    to: usize,
+}
+
+/// Every self-avoiding path from each square with that square's number of steps.
+fn all_paths() -> &'static [Vec<Path>] {
+    static PATHS: OnceLock<Vec<Vec<Path>>> = OnceLock::new();
+    PATHS.get_or_init(|| {
+        (0..SQUARES)
+            .map(|from| {
+                let mut found = Vec::new();
+                walk(from, bit(from), 0, lines(from), &mut found);
+                found
+            })
+            .collect()
+    })
+}
+
+fn walk(at: usize, visited: Bits, via: Bits, steps_left: u8, found: &mut Vec<Path>) {
+    if steps_left == 0 {
+        found.push(Path { via, to: at });
+        return;
+    }
+    for next in neighbours(at) {
+        if visited & bit(next) == 0 {
+            let via = if steps_left > 1 { via | bit(next) } else { via };
+            walk(next, visited | bit(next), via, steps_left - 1, found);
+        }
+    }
+}
+
+fn neighbours(index: usize) -> impl Iterator<Item = usize> {
+    let (file, rank) = ((index % 6) as i8, (index / 6) as i8);
+    [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .map(move |(df, dr)| (file + df, rank + dr))
+        .filter(|&(f, r)| (0..6).contains(&f) && (0..6).contains(&r))
+        .map(|(f, r)| (r * 6 + f) as usize)
+}
+
+/// The squares a piece on `from` can end on when the squares of `blocking`
+/// may not be passed through (end squares are not checked).
+pub fn reach(from: usize, blocking: Bits) -> Bits {
+    all_paths().get(from).map_or(0, |paths| {
+        paths
+            .iter()
+            .filter(|p| p.via & blocking == 0)
+            .fold(0, |bits, p| bits | bit(p.to))
+    })
+}
+
+/// The squares a piece on `from` could end on with no piece in the way.
+pub fn reach_on_empty_board(from: usize) -> Bits {
+    reach(from, 0)
+}
+
+/// Words for a square's kind: `single`, `double` or `triple`.
+pub fn kind_name(lines: u8) -> &'static str {
+    match lines {
+        1 => "single",
+        2 => "double",
+        _ => "triple",
+    }
+}
+
+/// Explains why `from` cannot reach `to`: too far, or every path blocked.
+pub fn unreachable_reason(from: usize, to: usize) -> String {
+    let n = lines(from);
+    let steps = if n == 1 {
+        "1 step".to_owned()
+    } else {
+        format!("{n} steps")
+    };
+    let base = format!(
+        "the piece on {} stands on a {} square and must move exactly {steps}",
+        square_name(from),
+        kind_name(n)
+    );
+    if reach_on_empty_board(from) & bit(to) == 0 {
+        base
+    } else {
+        format!("{base}; every such path to {} is blocked", square_name(to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twelve_squares_of_each_kind() {
+        for n in 1..=3 {
+            assert_eq!(squares_with_lines(n).count_ones(), 12, "{n} lines");
+        }
+    }
+
+    #[test]
+    fn each_home_rank_shows_three_double_squares() {
+        let doubles = squares_with_lines(2);
+        let rank = |r: usize| (0..6).filter(|f| doubles & bit(r * 6 + f) != 0).count();
+        assert_eq!((rank(0), rank(5)), (3, 3));
+    }
+
+    #[test]
+    fn a_triple_square_piece_reaches_by_turning_paths() {
+        let a1 = 0;
+        let ends: Vec<_> = squares(reach_on_empty_board(a1)).map(square_name).collect();
+        assert_eq!(ends, ["b1", "d1", "a2", "c2", "b3", "a4"]);
+        let blocked = reach(a1, bit(1) | bit(6));
+        assert_eq!(blocked, 0);
+    }
+}

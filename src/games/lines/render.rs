@@ -1,0 +1,58 @@
+//! Draws the 6 x 6 line board: each square shows its piece, its number of
+//! lines and a mark (`@` for the Mana bird, `*` for Escampe's constraint).
+
+use super::{SIZE, lines};
+use crate::game::Charset;
+
+/// What one square shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// The piece letter, if a piece stands there.
+    pub piece: Option<char>,
+    /// A mark shown after the number of lines.
+    pub mark: Option<char>,
+}
+
+/// Draws the board, rank 6 at the top, then the lines of `footer`.
+pub fn render(cells: &[Cell; 36], charset: Charset, footer: &[String]) -> String {
+    let (top, middle, bottom, bar) = match charset {
+        Charset::Unicode => (
+            "  ┌───┬───┬───┬───┬───┬───┐\n",
+            "  ├───┼───┼───┼───┼───┼───┤\n",
+            "  └───┴───┴───┴───┴───┴───┘\n",
+            '│',
+        ),
+        Charset::Ascii => (
+            "  +---+---+---+---+---+---+\n",
+            "  +---+---+---+---+---+---+\n",
+            "  +---+---+---+---+---+---+\n",
+            '|',
+        ),
+    };
+    let empty = match charset {
+        Charset::Unicode => '·',
+        Charset::Ascii => '.',
+    };
+    let mut out = String::from("    a   b   c   d   e   f\n");
+    out.push_str(top);
+    for rank in (0..SIZE as usize).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..SIZE as usize {
+            let index = rank * 6 + file;
+            let cell = cells[index];
+            out.push(bar);
+            out.push(cell.piece.unwrap_or(empty));
+            out.push(char::from(b'0' + lines(index)));
+            out.push(cell.mark.unwrap_or(' '));
+        }
+        out.push(bar);
+        out.push_str(&format!(" {}\n", rank + 1));
+        out.push_str(if rank == 0 { bottom } else { middle });
+    }
+    out.push_str("    a   b   c   d   e   f\n");
+    for line in footer {
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,164 @@
+//! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
+
+use crate::games::lines::{parse_square, square_name};
+use crate::games::square::square_error;
+use std::fmt;
+
+/// A Mana move as written, resolved to squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaMove {
+    /// A piece moves from one square to another; `capture` is the written `x`.
+    Step {
+        /// Start square.
+        from: usize,
+        /// End square.
+        to: usize,
+        /// Whether `x` was written.
+        capture: bool,
+        /// Where the bird goes, when written.
+        bird: Option<usize>,
+    },
+    /// A captured Ronin re-enters the board.
+    Enter {
+        /// The square of entry.
+        to: usize,
+        /// Where the bird goes, when written.
+        bird: Option<usize>,
+    },
+    /// The pass `--`.
+    Pass,
+}
+
+/// Reads one square at the start of `text`.
+pub(crate) fn square_at(text: &str) -> Result<(usize, &str), String> {
+    let head = text.get(..2).unwrap_or(text);
+    match parse_square(head) {
+        Some(square) => Ok((square, &text[2..])),
+        None => Err(square_error(head, 6)),
+    }
+}
+
+/// Reads `from-to` or `fromxto` at the start of `text`.
+pub(crate) fn step_at(text: &str) -> Result<(usize, bool, usize, &str), String> {
+    let (from, rest) = square_at(text)?;
+    let capture = match rest.as_bytes().first() {
+        Some(b'-') => false,
+        Some(b'x') => true,
+        _ => {
+            return Err(format!(
+                "{text:?}: '-' or 'x' must follow {}",
+                square_name(from)
+            ));
+        }
+    };
+    let (to, rest) = square_at(&rest[1..])?;
+    Ok((from, capture, to, rest))
+}
+
+/// Reads an optional `@square` ending the move.
+fn bird_at(text: &str, rest: &str) -> Result<Option<usize>, String> {
+    match rest.strip_prefix('@') {
+        None if rest.is_empty() => Ok(None),
+        None => Err(format!("{text:?}: unexpected {rest:?} after the move")),
+        Some(square) => {
+            let (bird, tail) = square_at(square)?;
+            if tail.is_empty() {
+                Ok(Some(bird))
+            } else {
+                Err(format!(
+                    "{text:?}: unexpected {tail:?} after the bird's square"
+                ))
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for ManaMove {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text == "--" {
+            return Ok(ManaMove::Pass);
+        }
+        if let Some(rest) = text.strip_prefix("R*") {
+            let (to, rest) = square_at(rest)?;
+            return Ok(ManaMove::Enter {
+                to,
+                bird: bird_at(text, rest)?,
+            });
+        }
+        if text.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return Err(format!(
+                "{text:?} is not a Mana move: only a Ronin re-enters, written R*d4"
+            ));
+        }
+        let (from, capture, to, rest) = step_at(text)?;
+        Ok(ManaMove::Step {
+            from,
+            to,
+            capture,
+            bird: bird_at(text, rest)?,
+        })
+    }
+}
+
+impl fmt::Display for ManaMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bird = |f: &mut fmt::Formatter<'_>, bird: &Option<usize>| match bird {
+            Some(b) => write!(f, "@{}", square_name(*b)),
+            None => Ok(()),
+        };
+        match self {
+            ManaMove::Step {
+                from,
+                to,
+                capture,
+                bird: b,
+            } => {
+                let sep = if *capture { 'x' } else { '-' };
+                write!(f, "{}{sep}{}", square_name(*from), square_name(*to))?;
+                bird(f, b)
+            }
+            ManaMove::Enter { to, bird: b } => {
+                write!(f, "R*{}", square_name(*to))?;
+                bird(f, b)
+            }
+            ManaMove::Pass => f.write_str("--"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_every_form() {
+        for text in ["b1-b3", "c3xc5", "b1-b3@d4", "R*d4", "R*d4@b2", "--"] {
+            let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn explains_bad_text() {
+        let error = |t: &str| t.parse::<ManaMove>().err().unwrap_or_default();
+        assert_eq!(
+            error("z9-a1"),
+            "\"z9\" is not a square (files a-f, ranks 1-6)"
+        );
+        assert_eq!(error("a1a2"), "\"a1a2\": '-' or 'x' must follow a1");
+        assert_eq!(
+            error("a1-a2@"),
+            "\"\" is not a square (files a-f, ranks 1-6)"
+        );
+        assert_eq!(
+            error("a1-a2#"),
+            "\"a1-a2#\": unexpected \"#\" after the move"
+        );
+        assert_eq!(
+            error("D*a1"),
+            "\"D*a1\" is not a Mana move: only a Ronin re-enters, written R*d4"
+        );
+    }
+}

@@ -1,0 +1,73 @@
+//! Squares of a rectangular board, written file letter then rank number.
+
+use std::fmt;
+
+/// A square of a board of up to 8 x 8, numbered `rank * width + file` from a1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// File from 0 (`a`).
+    pub file: u8,
+    /// Rank from 0 (rank `1`).
+    pub rank: u8,
+}
+
+impl Square {
+    /// The square at `file`, `rank` (both from 0).
+    pub const fn new(file: u8, rank: u8) -> Self {
+        Self { file, rank }
+    }
+
+    /// Reads `a1`-style text on a board `size` squares wide and high.
+    pub fn parse(text: &str, size: u8) -> Option<Self> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        let file = bytes[0].checked_sub(b'a')?;
+        let rank = bytes[1].checked_sub(b'1')?;
+        (file < size && rank < size).then_some(Self { file, rank })
+    }
+
+    /// The index `rank * size + file`.
+    pub const fn index(self, size: u8) -> usize {
+        self.rank as usize * size as usize + self.file as usize
+    }
+
+    /// The square with index `index` on a board `size` wide.
+    pub const fn from_index(index: usize, size: u8) -> Self {
+        Self {
+            file: (index % size as usize) as u8,
+            rank: (index / size as usize) as u8,
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(b'a' + self.file), self.rank + 1)
+    }
+}
+
+/// Explains why `text` is not a square of a `size` board.
+pub fn square_error(text: &str, size: u8) -> String {
+    let last_file = char::from(b'a' + size - 1);
+    format!("{text:?} is not a square (files a-{last_file}, ranks 1-{size})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_squares() {
+        assert_eq!(Square::parse("f6", 6), Some(Square::new(5, 5)));
+        assert_eq!(Square::parse("g1", 6), None);
+        assert_eq!(Square::parse("z9", 8), None);
+        assert_eq!(Square::parse("a10", 8), None);
+        assert_eq!(Square::new(7, 7).to_string(), "h8");
+        assert_eq!(
+            square_error("z9", 6),
+            "\"z9\" is not a square (files a-f, ranks 1-6)"
+        );
+    }
+}

@@ -1,0 +1,18 @@
+//! kifu: a referee and notation tool for Mana, Escampe, Shogun and Flower of
+//! the Lotus.
+//!
+//! - [`record`] reads records (tags, movetext, comments, results) and knows no game;
+//! - [`game`] is the one trait every game implements, and [`GameKind`] picks one;
+//! - [`games`] holds the games;
+//! - [`referee`] judges a record through the trait;
+//! - [`cli`] is the command line.
+#![forbid(unsafe_code)]
+#![warn(missing_debug_implementations, missing_docs)]
+
+pub mod cli;
+pub mod game;
+pub mod games;
+pub mod record;
+pub mod referee;
+
+pub use game::{AnyGame, Game, GameKind};

@@ -1,0 +1,175 @@
+//! The record layer: tag sections, movetext, comments and results.
+//!
+//! It knows no game. A [`Record`] holds the text of one record and what the
+//! syntax says about it: its tags and a flat list of movetext [`Item`]s, each
+//! pointing back into the text. Moves stay opaque words here; each game
+//! parses them itself.
+//!
+//! ```
+//! let text = "[Game \"mana\"]\n\n1. a1-a2 f6-f5 *\n";
+//! let record = kifu::record::parse_record(text.to_string(), 1).unwrap();
+//! assert_eq!(record.tag("Game"), Some("mana"));
+//! assert_eq!(record.moves().count(), 2);
+//! ```
+
+mod parse;
+mod reader;
+mod write;
+
+pub use parse::parse_record;
+pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RecordReader};
+pub use write::{WrittenMove, write_record};
+
+use std::ops::Range;
+
+/// A place in a file: 1-based line and column (in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Location {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// The column in characters, counted from 1.
+    pub column: usize,
+}
+
+/// A syntax error in a record: where it is and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}:{}: {}", .location.line, .location.column, .message)]
+pub struct SyntaxError {
+    /// Where the error is.
+    pub location: Location,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// One `[Name "value"]` tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// The tag name.
+    pub name: String,
+    /// The value with escapes resolved.
+    pub value: String,
+    /// Byte offset of the value's opening quote in the record text.
+    pub offset: usize,
+}
+
+/// How a move number is written: `12.` or `12...`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dots {
+    /// `12.`: before the first move of a pair (or a lotus turn).
+    One,
+    /// `12...`: before the second move of a pair.
+    Three,
+}
+
+/// What a movetext item is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ItemKind {
+    /// A move number; `None` when it does not fit in 32 bits.
+    Number {
+        /// The number written.
+        value: Option<u32>,
+        /// The dots after it.
+        dots: Dots,
+    },
+    /// A move word, opaque to this layer, with its annotation glyph if any.
+    Move {
+        /// The annotation glyph (`!`, `?!`, ...), as a range of the text.
+        glyph: Option<Range<usize>>,
+    },
+    /// A comment; the span is its inner text.
+    Comment,
+    /// A result token such as `B+` or `*`.
+    Result,
+}
+
+/// One item of movetext and the text it spans.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// What the item is.
+    pub kind: ItemKind,
+    /// The byte range of the item in the record text (for a comment, its inner text).
+    pub span: Range<usize>,
+}
+
+/// One record: its text, its tags and its movetext items.
+#[derive(Debug, Clone, Default)]
+pub struct Record {
+    text: String,
+    first_line: usize,
+    /// The tags in the order written.
+    pub tags: Vec<Tag>,
+    /// The movetext items in the order written.
+    pub items: Vec<Item>,
+}
+
+/// A move word of the movetext, as the games see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveWord<'a> {
+    /// The move as written, without its glyph.
+    pub text: &'a str,
+    /// The annotation glyph, if any.
+    pub glyph: Option<&'a str>,
+    /// Byte offset in the record text.
+    pub offset: usize,
+}
+
+impl Record {
+    /// The full text of the record.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The file line on which the record starts.
+    pub fn first_line(&self) -> usize {
+        self.first_line
+    }
+
+    /// The value of the tag `name`, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The tag `name` itself, if present.
+    pub fn find_tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// The text an item spans.
+    pub fn slice(&self, span: &Range<usize>) -> &str {
+        self.text.get(span.clone()).unwrap_or("")
+    }
+
+    /// The move words in order.
+    pub fn moves(&self) -> impl Iterator<Item = MoveWord<'_>> {
+        self.items.iter().filter_map(|item| match &item.kind {
+            ItemKind::Move { glyph } => Some(MoveWord {
+                text: self.slice(&item.span),
+                glyph: glyph.as_ref().map(|g| self.slice(g)),
+                offset: item.span.start,
+            }),
+            _ => None,
+        })
+    }
+
+    /// The result token written at the end of the movetext, if any.
+    pub fn result_token(&self) -> Option<(&str, usize)> {
+        self.items.iter().find_map(|item| match item.kind {
+            ItemKind::Result => Some((self.slice(&item.span), item.span.start)),
+            _ => None,
+        })
+    }
+
+    /// The file location of a byte offset in the record text.
+    pub fn locate(&self, offset: usize) -> Location {
+        let offset = offset.min(self.text.len());
+        let before = self.text.get(..offset).unwrap_or("");
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Location {
+            line: self.first_line + before.matches('\n').count(),
+            column: before.get(line_start..).map_or(0, |s| s.chars().count()) + 1,
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! The nom grammar of one record (see `grammar/record.ebnf`).
+
+use super::{Dots, Item, ItemKind, Record, SyntaxError, Tag};
+use nom::branch::alt;
+use nom::bytes::complete::{take_till, take_while, take_while1};
+use nom::character::complete::{char, digit1, space0};
+use nom::combinator::recognize;
+use nom::error::{ErrorKind, ParseError};
+use nom::sequence::pair;
+use nom::{IResult, Parser};
+use std::borrow::Cow;
+
+/// The longest tag value accepted.
+pub const MAX_TAG_VALUE_BYTES: usize = 4096;
+
+/// A parse error: the input where it happened and a message.
+#[derive(Debug)]
+struct Failure<'a> {
+    input: &'a str,
+    message: Cow<'static, str>,
+}
+
+impl<'a> ParseError<&'a str> for Failure<'a> {
+    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+        Failure {
+            input,
+            message: Cow::Borrowed("unexpected text"),
+        }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type ParseResult<'a, T> = IResult<&'a str, T, Failure<'a>>;
+
+/// Stops parsing with a message at `input`.
+fn fail<T>(input: &str, message: impl Into<Cow<'static, str>>) -> ParseResult<'_, T> {
+    Err(nom::Err::Failure(Failure {
+        input,
+        message: message.into(),
+    }))
+}
+
+/// Parses the text of one record whose first line is `first_line` in its file.
+///
+/// # Errors
+/// A [`SyntaxError`] with the file location of the first fault.
+pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxError> {
+    let mut record = Record {
+        text: String::new(),
+        first_line,
+        tags: Vec::new(),
+        items: Vec::new(),
+    };
+    let outcome = record_body(&text, &mut record.tags, &mut record.items);
+    record.text = text;
+    match outcome {
+        Ok(()) => Ok(record),
+        Err((offset, message)) => Err(SyntaxError {
+            location: record.locate(offset),
+            message,
+        }),
+    }
+}
+
+/// Runs the grammar; an error is a byte offset and a message.
+fn record_body(
+    text: &str,
+    tags: &mut Vec<Tag>,
+    items: &mut Vec<Item>,
+) -> Result<(), (usize, String)> {
+    let offset = |rest: &str| text.len() - rest.len();
+    let to_error = |e: nom::Err<Failure<'_>>| match e {
+        nom::Err::Error(f) | nom::Err::Failure(f) => (offset(f.input), f.message.into_owned()),
+        nom::Err::Incomplete(_) => (text.len(), "unexpected end of record".to_owned()),
+    };
+    let mut rest = skip_blank(text);
+    while rest.starts_with('[') {
+        let (after, (name, value, value_at)) = tag_line(rest).map_err(to_error)?;
+        if tags.iter().any(|t| t.name == name) {
+            return Err((offset(rest), format!("tag {name} appears twice")));
+        }
+        tags.push(Tag {
+            name: name.to_owned(),
+            value,
+            offset: offset(value_at),
+        });
+        rest = skip_blank(after);
+    }
+    let mut result_seen = false;
+    loop {
+        rest = skip_blank(rest);
+        if rest.is_empty() {
+            return Ok(());
+        }
+        let (after, item) = movetext_item(rest).map_err(to_error)?;
+        let start = offset(rest);
+        let item = item.at(start, offset(after));
+        match item.kind {
+            ItemKind::Comment => {}
+            _ if result_seen => {
+                return Err((start, "nothing but comments may follow the result".into()));
+            }
+            ItemKind::Result => result_seen = true,
+            _ => {}
+        }
+        items.push(item);
+        rest = after;
+    }
+}
+
+fn skip_blank(input: &str) -> &str {
+    input.trim_start()
+}
+
+/// `[Name "value"]` followed by the end of its line.
+fn tag_line(input: &str) -> ParseResult<'_, (&str, String, &str)> {
+    let (rest, _) = char('[').parse(input)?;
+    let (rest, _) = space0.parse(rest)?;
+    let (rest, name) = match tag_name(rest) {
+        Ok(ok) => ok,
+        Err(_) => {
+            return fail(
+                rest,
+                "a tag name (a letter, then letters, digits or _) must follow '['",
+            );
+        }
+    };
+    let (rest, _) = space0.parse(rest)?;
+    if !rest.starts_with('"') {
+        return fail(
+            rest,
+            format!("tag {name}: the value must be in double quotes"),
+        );
+    }
+    let value_at = rest;
+    let (rest, value) = quoted(rest)?;
+    let (rest, _) = space0.parse(rest)?;
+    let rest = match char::<_, Failure>(']').parse(rest) {
+        Ok((rest, _)) => rest,
+        Err(_) => return fail(rest, format!("tag {name}: ']' expected after the value")),
+    };
+    let (rest, _) = space0.parse(rest)?;
+    if !(rest.is_empty() || rest.starts_with('\n')) {
+        return fail(rest, "a tag must stand alone on its line");
+    }
+    Ok((rest, (name, value, value_at)))
+}
+
+fn tag_name(input: &str) -> ParseResult<'_, &str> {
+    recognize(pair(
+        take_while1(|c: char| c.is_ascii_alphabetic()),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))
+    .parse(input)
+}
+
+/// A double-quoted tag value with `\"` and `\\` escapes.
+fn quoted(input: &str) -> ParseResult<'_, String> {
+    let mut value = String::new();
+    let mut chars = input.char_indices().skip(1);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Ok((&input[i + 1..], value)),
+            '\n' => return fail(input, "the tag value has no closing quote"),
+            '\\' => match chars.next() {
+                Some((_, e @ ('"' | '\\'))) => value.push(e),
+                Some((j, _)) => {
+                    return fail(
+                        &input[i..j],
+                        "only \\\" and \\\\ are escapes in a tag value",
+                    );
+                }
+                None => break,
+            },
+            c => value.push(c),
+        }
+        if value.len() > MAX_TAG_VALUE_BYTES {
+            return fail(
+                input,
+                format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes"),
+            );
+        }
+    }
+    fail(input, "the tag value has no closing quote")
+}
+
+/// An item before its position in the text is known.
+struct Parsed {
+    kind: ItemKind,
+    /// For a comment: its inner text's offsets relative to the item start.
+    inner: Option<(usize, usize)>,
+    /// For a move: the length of the word without its glyph.
+    word_len: Option<usize>,
+}
+
+impl Parsed {
+    fn at(self, start: usize, end: usize) -> Item {
+        let span = match (self.inner, self.word_len) {
+            (Some((a, b)), _) => start + a..start + b,
+            (None, Some(len)) => start..start + len,
+            _ => start..end,
+        };
+        let kind = match self.kind {
+            ItemKind::Move { .. } if span.end < end => ItemKind::Move {
+                glyph: Some(span.end..end),
+            },
+            kind => kind,
+        };
+        Item { kind, span }
+    }
+}
+
+fn movetext_item(input: &str) -> ParseResult<'_, Parsed> {
+    alt((brace_comment, line_comment, move_number, word)).parse(input)
+}
+
+fn brace_comment(input: &str) -> ParseResult<'_, Parsed> {
+    let (rest, _) = char('{').parse(input)?;
+    let (after, body) = take_till(|c| c == '}').parse(rest)?;
+    if after.is_empty() {
+        return fail(input, "comment is not closed: '{' has no matching '}'");
+    }
+    Ok((
+        &after[1..],
+        Parsed {
+            kind: ItemKind::Comment,
+            inner: Some((1, 1 + body.len())),
+            word_len: None,
+        },
+    ))
+}
+
+fn line_comment(input: &str) -> ParseResult<'_, Parsed> {
+    let (rest, _) = char(';').parse(input)?;
+    let (after, body) = take_till(|c| c == '\n').parse(rest)?;
+    Ok((
+        after,
+        Parsed {
+            kind: ItemKind::Comment,
+            inner: Some((1, 1 + body.len())),
+            word_len: None,
+        },
+    ))
+}
+
+/// `12.` or `12...`.
+fn move_number(input: &str) -> ParseResult<'_, Parsed> {
+    let (rest, digits) = digit1.parse(input)?;
+    let (rest, dots) = take_while1(|c| c == '.').parse(rest)?;
+    let dots = match dots.len() {
+        1 => Dots::One,
+        3 => Dots::Three,
+        _ => {
+            return fail(
+                input,
+                format!("a move number is written {digits}. or {digits}..."),
+            );
+        }
+    };
+    let value = digits.parse::<u32>().ok();
+    Ok((
+        rest,
+        Parsed {
+            kind: ItemKind::Number { value, dots },
+            inner: None,
+            word_len: None,
+        },
+    ))
+}
+
+/// A move word or a result token.
+fn word(input: &str) -> ParseResult<'_, Parsed> {
+    let (rest, text) =
+        take_till(|c: char| c.is_whitespace() || c == '{' || c == ';').parse(input)?;
+    if let Some((i, c)) = text
+        .char_indices()
+        .find(|&(_, c)| !c.is_ascii_graphic() || c == '}')
+    {
+        let what = if c == '}' {
+            "'}' without an opening '{'".to_owned()
+        } else {
+            format!("unexpected character {c:?}")
+        };
+        return fail(&input[i..], what);
+    }
+    if text.is_empty() {
+        return fail(input, "unexpected text");
+    }
+    if is_result(text) {
+        return Ok((
+            rest,
+            Parsed {
+                kind: ItemKind::Result,
+                inner: None,
+                word_len: None,
+            },
+        ));
+    }
+    let (body, glyph) = split_glyph(text);
+    if let Some(glyph) = glyph {
+        if !matches!(glyph, "!" | "?" | "!!" | "??" | "!?" | "?!") {
+            return fail(
+                &input[body.len()..],
+                format!("{glyph:?} is not an annotation glyph"),
+            );
+        }
+    }
+    if body.is_empty() {
+        return fail(input, "an annotation glyph must follow a move");
+    }
+    if body.bytes().all(|b| b.is_ascii_digit()) {
+        return fail(input, format!("a move number needs a dot: {body}."));
+    }
+    Ok((
+        rest,
+        Parsed {
+            kind: ItemKind::Move { glyph: None },
+            inner: None,
+            word_len: Some(body.len()),
+        },
+    ))
+}
+
+/// `*`, or one capital letter and `+`.
+fn is_result(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    text == "*" || (bytes.len() == 2 && bytes[0].is_ascii_uppercase() && bytes[1] == b'+')
+}
+
+/// Splits a trailing annotation glyph off a move word.
+fn split_glyph(text: &str) -> (&str, Option<&str>) {
+    let body = text.trim_end_matches(['!', '?']);
+    if body.len() == text.len() {
+        (text, None)
+    } else {
+        (body, Some(&text[body.len()..]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        match parse_record(text.to_owned(), 1) {
+            Ok(r) => panic!("parsed {r:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn reads_tags_numbers_moves_comments_and_result() {
+        let text = "[Game \"mana\"]\n[Event \"a \\\"b\\\" \\\\\"]\n\n1. a1-a2! {good} f6-f5 ; rest\n2... b1-b2?! *\n";
+        let record = parse_record(text.to_owned(), 3).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(record.tag("Event"), Some("a \"b\" \\"));
+        let moves: Vec<_> = record.moves().map(|m| (m.text, m.glyph)).collect();
+        assert_eq!(
+            moves,
+            [("a1-a2", Some("!")), ("f6-f5", None), ("b1-b2", Some("?!"))]
+        );
+        assert_eq!(record.result_token().map(|r| r.0), Some("*"));
+        let comments: Vec<_> = record
+            .items
+            .iter()
+            .filter(|i| i.kind == ItemKind::Comment)
+            .map(|i| record.slice(&i.span))
+            .collect();
+        assert_eq!(comments, ["good", " rest"]);
+        assert_eq!(record.locate(record.items[3].span.start).line, 6);
+    }
+
+    #[test]
+    fn rejects_text_after_the_result() {
+        assert_eq!(
+            error("[Game \"mana\"]\n1. a1-a2 * b1-b2\n"),
+            "2:12: nothing but comments may follow the result"
+        );
+    }
+
+    #[test]
+    fn rejects_a_duplicate_tag() {
+        assert_eq!(
+            error("[Game \"mana\"]\n[Game \"mana\"]\n"),
+            "2:1: tag Game appears twice"
+        );
+    }
+
+    #[test]
+    fn rejects_an_unclosed_tag_value() {
+        assert_eq!(
+            error("[Game \"mana]\n"),
+            "1:7: the tag value has no closing quote"
+        );
+    }
+
+    #[test]
+    fn rejects_a_bad_glyph_and_a_bad_number() {
+        assert_eq!(
+            error("[Game \"mana\"]\n1. a1-a2!!!\n"),
+            "2:9: \"!!!\" is not an annotation glyph"
+        );
+        assert_eq!(
+            error("[Game \"mana\"]\n1.. a1-a2\n"),
+            "2:1: a move number is written 1. or 1..."
+        );
+        assert_eq!(
+            error("[Game \"mana\"]\n1 a1-a2\n"),
+            "2:1: a move number needs a dot: 1."
+        );
+    }
+
+    #[test]
+    fn rejects_control_characters() {
+        assert_eq!(
+            error("[Game \"mana\"]\n1. a1\0a2\n"),
+            "2:6: unexpected character '\\0'"
+        );
+    }
+}

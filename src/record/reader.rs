@@ -1,0 +1,288 @@
+//! Splits any byte stream into records, one at a time, in bounded memory.
+
+use super::{Location, Record, SyntaxError, parse_record};
+use std::io::{self, BufRead};
+
+/// The longest line a record may hold; longer lines are an error.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The largest record; larger ones are an error.
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+
+/// Reads records one after another from a buffered reader.
+///
+/// Memory is bounded by [`MAX_RECORD_BYTES`] whatever the input. A record
+/// whose text breaks a limit or is not UTF-8 comes out as a [`SyntaxError`],
+/// and reading goes on with the next record.
+#[derive(Debug)]
+pub struct RecordReader<R> {
+    input: R,
+    line: Vec<u8>,
+    line_number: usize,
+    /// A line read ahead that starts the next record.
+    pending: Option<PendingLine>,
+    done: bool,
+}
+
+#[derive(Debug)]
+enum PendingLine {
+    Text(String),
+    Bad(SyntaxError),
+}
+
+/// What a scan of one line found.
+#[derive(Debug, Default, Clone, Copy)]
+struct ScanState {
+    in_comment: bool,
+    comment_start: Option<Location>,
+    seen_movetext: bool,
+}
+
+impl<R: BufRead> RecordReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Self {
+        Self {
+            input,
+            line: Vec::new(),
+            line_number: 0,
+            pending: None,
+            done: false,
+        }
+    }
+
+    /// The next record, a syntax error standing for one record, or `None` at
+    /// the end.
+    ///
+    /// # Errors
+    /// The outer error is an I/O failure of the input; reading cannot go on.
+    pub fn next_record(&mut self) -> io::Result<Option<Result<Record, SyntaxError>>> {
+        let mut text = String::new();
+        let mut first_line = 0;
+        let mut poison: Option<SyntaxError> = None;
+        let mut scan = ScanState::default();
+        loop {
+            let line = match self.pending.take() {
+                Some(line) => line,
+                None => match self.read_line()? {
+                    Some(line) => line,
+                    None => {
+                        self.done = true;
+                        break;
+                    }
+                },
+            };
+            let number = self.line_number;
+            let line_text = match line {
+                PendingLine::Text(t) => t,
+                PendingLine::Bad(error) => {
+                    if first_line == 0 {
+                        first_line = number;
+                    }
+                    poison.get_or_insert(error);
+                    continue;
+                }
+            };
+            let trimmed = line_text.trim_start();
+            if first_line == 0 && trimmed.is_empty() {
+                continue;
+            }
+            if scan.seen_movetext && !scan.in_comment && trimmed.starts_with('[') {
+                self.pending = Some(PendingLine::Text(line_text));
+                break;
+            }
+            if first_line == 0 {
+                first_line = number;
+            }
+            scan_line(&line_text, number, &mut scan);
+            if poison.is_some() {
+                continue;
+            }
+            if text.len() + line_text.len() + 1 > MAX_RECORD_BYTES {
+                poison = Some(too_large(first_line, &scan));
+                text = String::new();
+                continue;
+            }
+            text.push_str(&line_text);
+            text.push('\n');
+        }
+        if first_line == 0 {
+            return Ok(None);
+        }
+        if let Some(error) = poison {
+            return Ok(Some(Err(error)));
+        }
+        if scan.in_comment {
+            if let Some(location) = scan.comment_start {
+                return Ok(Some(Err(SyntaxError {
+                    location,
+                    message: "comment is not closed: '{' has no matching '}'".into(),
+                })));
+            }
+        }
+        Ok(Some(parse_record(text, first_line)))
+    }
+
+    /// Reads one line, without its end, within the limits.
+    fn read_line(&mut self) -> io::Result<Option<PendingLine>> {
+        if self.done {
+            return Ok(None);
+        }
+        self.line.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            if self.line.len() + chunk.len() > MAX_LINE_BYTES {
+                too_long = true;
+            } else {
+                self.line.extend_from_slice(chunk);
+            }
+            self.input.consume(used);
+            if end {
+                break;
+            }
+        }
+        self.line_number += 1;
+        if too_long {
+            return Ok(Some(PendingLine::Bad(SyntaxError {
+                location: Location {
+                    line: self.line_number,
+                    column: 1,
+                },
+                message: format!("line is longer than the limit of {MAX_LINE_BYTES} bytes"),
+            })));
+        }
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        match std::str::from_utf8(&self.line) {
+            Ok(s) => Ok(Some(PendingLine::Text(s.to_owned()))),
+            Err(e) => {
+                let good = &self.line[..e.valid_up_to()];
+                let column = String::from_utf8_lossy(good).chars().count() + 1;
+                let byte = self.line.get(e.valid_up_to()).copied().unwrap_or(0);
+                Ok(Some(PendingLine::Bad(SyntaxError {
+                    location: Location {
+                        line: self.line_number,
+                        column,
+                    },
+                    message: format!("the text is not UTF-8 (byte 0x{byte:02x})"),
+                })))
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = io::Result<Result<Record, SyntaxError>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_record().transpose()
+    }
+}
+
+/// Follows comments through one line and notes whether it holds movetext.
+fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
+    let is_tag_line = !scan.in_comment && line.trim_start().starts_with('[');
+    for (column, c) in line.chars().enumerate() {
+        if scan.in_comment {
+            if c == '}' {
+                scan.in_comment = false;
+            }
+            continue;
+        }
+        match c {
+            '{' => {
+                scan.in_comment = true;
+                scan.comment_start = Some(Location {
+                    line: number,
+                    column: column + 1,
+                });
+            }
+            ';' => return,
+            c if c.is_whitespace() => {}
+            _ if is_tag_line => {}
+            _ => scan.seen_movetext = true,
+        }
+    }
+}
+
+fn too_large(first_line: usize, scan: &ScanState) -> SyntaxError {
+    match (scan.in_comment, scan.comment_start) {
+        (true, Some(location)) => SyntaxError {
+            location,
+            message: format!(
+                "comment is not closed within the record size limit of {MAX_RECORD_BYTES} bytes"
+            ),
+        },
+        _ => SyntaxError {
+            location: Location {
+                line: first_line,
+                column: 1,
+            },
+            message: format!("record is larger than the limit of {MAX_RECORD_BYTES} bytes"),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn records(text: &str) -> Vec<Result<Record, SyntaxError>> {
+        RecordReader::new(text.as_bytes())
+            .map(|r| r.unwrap_or_else(|e| panic!("io error {e}")))
+            .collect()
+    }
+
+    #[test]
+    fn splits_records_at_a_tag_after_movetext() {
+        let text = "[Game \"mana\"]\n\n1. a1-a2 *\n\n[Game \"mana\"]\n1. b1-b2\n";
+        let all = records(text);
+        assert_eq!(all.len(), 2);
+        let second = all[1].as_ref().map(|r| r.first_line()).ok();
+        assert_eq!(second, Some(5));
+    }
+
+    #[test]
+    fn a_tag_inside_a_comment_does_not_split() {
+        let text = "[Game \"mana\"]\n1. a1-a2 {\n[Game \"x\"]\n} *\n";
+        assert_eq!(records(text).len(), 1);
+    }
+
+    #[test]
+    fn an_unclosed_comment_is_reported_where_it_opens() {
+        let text = "[Game \"mana\"]\n1. a1-a2 { never closed\nmore\n";
+        let all = records(text);
+        let error = all[0].as_ref().err().map(|e| e.to_string());
+        assert_eq!(
+            error.as_deref(),
+            Some("2:10: comment is not closed: '{' has no matching '}'")
+        );
+    }
+
+    #[test]
+    fn bad_utf8_names_line_and_column() {
+        let bytes = b"[Game \"mana\"]\n1. a\xff1\n";
+        let all: Vec<_> = RecordReader::new(&bytes[..]).collect();
+        let error = match &all[0] {
+            Ok(Err(e)) => e.to_string(),
+            other => panic!("unexpected {other:?}"),
+        };
+        assert_eq!(error, "2:5: the text is not UTF-8 (byte 0xff)");
+    }
+}

@@ -1,0 +1,445 @@
+//! Judges a record: its tags, its numbering, every move and its result.
+
+use crate::game::{AnyGame, COMMON_TAGS, GameKind, MoveDetail, Numbering, Outcome, Tags};
+use crate::record::{Dots, ItemKind, Location, MoveWord, Record};
+use std::fmt;
+
+/// The ply at which a record went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlyContext {
+    /// `move` or `turn`.
+    pub label: &'static str,
+    /// The move or turn number.
+    pub number: u32,
+    /// Who was to move.
+    pub mover: String,
+    /// The move as written, if the fault is in a move.
+    pub text: Option<String>,
+}
+
+/// Why a record is invalid, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// The place in the file.
+    pub location: Location,
+    /// The ply, when the fault is in the movetext.
+    pub context: Option<PlyContext>,
+    /// The reason in words.
+    pub message: String,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: ", self.location.line, self.location.column)?;
+        if let Some(c) = &self.context {
+            write!(f, "{} {} ({})", c.label, c.number, c.mover)?;
+            if let Some(text) = &c.text {
+                write!(f, " {text}")?;
+            }
+            f.write_str(": ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// What the referee found in one record.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// The game, once the `Game` tag was read.
+    pub kind: Option<GameKind>,
+    /// Plies accepted.
+    pub plies: usize,
+    /// The number of the last turn begun (move pairs or lotus turns).
+    pub turns: u32,
+    /// The outcome if the game ended.
+    pub outcome: Option<Outcome>,
+    /// The first fault, if the record is invalid.
+    pub fault: Option<Fault>,
+}
+
+impl Verdict {
+    /// Whether the record is valid.
+    pub fn is_valid(&self) -> bool {
+        self.fault.is_none()
+    }
+
+    /// The result a valid record ends with: the outcome's tag value, or `*`.
+    pub fn result(&self) -> &str {
+        self.outcome.as_ref().map_or("*", |o| o.tag_value.as_str())
+    }
+
+    /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo captured)`.
+    pub fn summary(&self) -> String {
+        let kind = self.kind.map_or("?", GameKind::name);
+        let count = match self.kind {
+            Some(GameKind::Lotus) => plural(self.turns as usize, "turn"),
+            _ => plural(self.plies, "ply"),
+        };
+        match &self.outcome {
+            Some(o) => format!("{kind}, {count}, {} ({})", o.tag_value, o.reason),
+            None => format!("{kind}, {count}, *"),
+        }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    match (n, word) {
+        (1, _) => format!("1 {word}"),
+        (_, "ply") => format!("{n} plies"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
+/// One accepted ply, as the referee hands it to an observer.
+#[derive(Debug)]
+pub struct Ply<'a> {
+    /// Its index from 0.
+    pub index: usize,
+    /// The move as written.
+    pub word: MoveWord<'a>,
+    /// Its canonical text and parts, when asked for.
+    pub detail: Option<MoveDetail>,
+    /// The position after it.
+    pub game: &'a dyn AnyGame,
+}
+
+/// How far to go and what to tell the observer.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Stop after this many plies, without judging the rest.
+    pub stop_after: Option<usize>,
+    /// Give each ply's [`MoveDetail`] to the observer.
+    pub details: bool,
+}
+
+/// Judges a record and returns the verdict and the position reached.
+pub fn judge(
+    record: &Record,
+    options: Options,
+    mut observe: impl FnMut(Ply<'_>),
+) -> (Verdict, Option<Box<dyn AnyGame>>) {
+    let mut verdict = Verdict {
+        kind: None,
+        plies: 0,
+        turns: 0,
+        outcome: None,
+        fault: None,
+    };
+    let mut game = match start(record) {
+        Ok(game) => game,
+        Err(fault) => {
+            verdict.fault = Some(fault);
+            return (verdict, None);
+        }
+    };
+    verdict.kind = Some(game.kind());
+    let mut walk = Walk {
+        record,
+        numbered: false,
+        last_offset: 0,
+        open_turn: None,
+    };
+    let mut stopped = false;
+    for item in &record.items {
+        if options.stop_after.is_some_and(|n| verdict.plies >= n) {
+            stopped = true;
+            break;
+        }
+        let fault = match &item.kind {
+            ItemKind::Number { value, dots } => {
+                walk.number(game.as_ref(), *value, *dots, item.span.start)
+            }
+            ItemKind::Move { glyph } => {
+                let word = MoveWord {
+                    text: record.slice(&item.span),
+                    glyph: glyph.as_ref().map(|g| record.slice(g)),
+                    offset: item.span.start,
+                };
+                let detail = if options.details {
+                    game.detail(word.text).ok()
+                } else {
+                    None
+                };
+                match walk.ply(game.as_mut(), word) {
+                    Ok(()) => {
+                        verdict.plies += 1;
+                        observe(Ply {
+                            index: verdict.plies - 1,
+                            word,
+                            detail,
+                            game: game.as_ref(),
+                        });
+                        None
+                    }
+                    Err(fault) => Some(fault),
+                }
+            }
+            ItemKind::Comment | ItemKind::Result => None,
+        };
+        verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
+        if let Some(fault) = fault {
+            verdict.fault = Some(fault);
+            return (verdict, Some(game));
+        }
+    }
+    verdict.outcome = game.outcome();
+    if !stopped {
+        verdict.fault = walk.finish(game.as_ref()).err();
+    }
+    (verdict, Some(game))
+}
+
+/// The number of the last turn that has begun.
+fn last_begun_turn(game: &dyn AnyGame, plies: usize) -> u32 {
+    let turn = game.turn();
+    match (plies, turn.opens) {
+        (0, _) => 0,
+        (_, true) => turn.number.saturating_sub(1),
+        (_, false) => turn.number,
+    }
+}
+
+/// Reads the `Game` tag, checks the tags and builds the start position.
+fn start(record: &Record) -> Result<Box<dyn AnyGame>, Fault> {
+    let record_start = Location {
+        line: record.first_line(),
+        column: 1,
+    };
+    let at_tag = |name: &str| {
+        record
+            .find_tag(name)
+            .map_or(record_start, |t| record.locate(t.offset))
+    };
+    let fault = |location, message: String| Fault {
+        location,
+        context: None,
+        message,
+    };
+    let Some(name) = record.tag("Game") else {
+        return Err(fault(record_start, "the record has no Game tag".into()));
+    };
+    let Some(kind) = GameKind::from_name(name) else {
+        let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        return Err(fault(
+            at_tag("Game"),
+            format!("unknown game {name:?} (kifu knows {})", known.join(", ")),
+        ));
+    };
+    for tag in &record.tags {
+        let name = tag.name.as_str();
+        let foreign = GameKind::ALL
+            .iter()
+            .any(|other| *other != kind && other.tags().contains(&name));
+        if foreign && !kind.tags().contains(&name) && !COMMON_TAGS.contains(&name) {
+            return Err(fault(
+                record.locate(tag.offset),
+                format!("tag {name} does not apply to {kind}"),
+            ));
+        }
+        if name == "Date" && !is_date(&tag.value) {
+            return Err(fault(
+                record.locate(tag.offset),
+                format!(
+                    "tag Date: {:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)",
+                    tag.value
+                ),
+            ));
+        }
+    }
+    kind.start(Tags::new(&record.tags))
+        .map_err(|e| fault(at_tag(&e.tag), e.to_string()))
+}
+
+/// `YYYY.MM.DD`, any part of which may be question marks.
+fn is_date(value: &str) -> bool {
+    let parts: Vec<&str> = value.split('.').collect();
+    let widths = [4, 2, 2];
+    parts.len() == 3
+        && parts.iter().zip(widths).all(|(part, width)| {
+            part.len() == width
+                && (part.bytes().all(|b| b == b'?') || part.bytes().all(|b| b.is_ascii_digit()))
+        })
+}
+
+/// The state of the walk through the movetext.
+struct Walk<'a> {
+    record: &'a Record,
+    /// A number was written since the last ply.
+    numbered: bool,
+    /// Offset of the last item seen, for faults at the end.
+    last_offset: usize,
+    /// The lotus turn in progress.
+    open_turn: Option<PlyContext>,
+}
+
+impl Walk<'_> {
+    fn context(game: &dyn AnyGame, text: Option<&str>) -> PlyContext {
+        let turn = game.turn();
+        PlyContext {
+            label: game.numbering().label(),
+            number: turn.number,
+            mover: turn.mover.to_owned(),
+            text: text.map(str::to_owned),
+        }
+    }
+
+    fn fault(
+        &self,
+        offset: usize,
+        context: Option<PlyContext>,
+        message: impl Into<String>,
+    ) -> Option<Fault> {
+        Some(Fault {
+            location: self.record.locate(offset),
+            context,
+            message: message.into(),
+        })
+    }
+
+    /// Checks a move number against the position.
+    fn number(
+        &mut self,
+        game: &dyn AnyGame,
+        value: Option<u32>,
+        dots: Dots,
+        offset: usize,
+    ) -> Option<Fault> {
+        self.last_offset = offset;
+        if game.outcome().is_some() {
+            return None;
+        }
+        let turn = game.turn();
+        let label = game.numbering().label();
+        if game.numbering() == Numbering::Turns && !turn.opens {
+            return self.fault(
+                offset,
+                Some(Self::context(game, None)),
+                "a turn is three pawn moves; this one has fewer",
+            );
+        }
+        if value != Some(turn.number) {
+            let written = value.map_or_else(|| "too large".to_owned(), |v| v.to_string());
+            return self.fault(
+                offset,
+                None,
+                format!(
+                    "{label} number {written} is out of sequence: expected {}",
+                    turn.number
+                ),
+            );
+        }
+        match (game.numbering(), dots, turn.opens) {
+            (Numbering::Pairs, Dots::One, false) => {
+                return self.fault(
+                    offset,
+                    None,
+                    format!("the second move of a pair is numbered {}...", turn.number),
+                );
+            }
+            (Numbering::Pairs, Dots::Three, true) => {
+                return self.fault(
+                    offset,
+                    None,
+                    format!("the first move of a pair is numbered {}.", turn.number),
+                );
+            }
+            (Numbering::Turns, Dots::Three, _) => {
+                return self.fault(offset, None, format!("a turn is numbered {}.", turn.number));
+            }
+            _ => {}
+        }
+        self.numbered = true;
+        None
+    }
+
+    /// Plays one move.
+    fn ply(&mut self, game: &mut dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
+        self.last_offset = word.offset;
+        let here = |message: String, game: &dyn AnyGame| Fault {
+            location: self.record.locate(word.offset),
+            context: Some(Self::context(game, Some(word.text))),
+            message,
+        };
+        if game.outcome().is_some() {
+            return Err(here("the game is already over".into(), game));
+        }
+        let turn = game.turn();
+        if game.numbering() == Numbering::Turns && turn.opens {
+            if !self.numbered {
+                return Err(match self.open_turn.take() {
+                    Some(context) => Fault {
+                        location: self.record.locate(word.offset),
+                        context: Some(PlyContext {
+                            text: Some(word.text.to_owned()),
+                            ..context
+                        }),
+                        message: "a turn is three pawn moves; this is a fourth".into(),
+                    },
+                    None => here(
+                        format!("a turn must start with its number: {}.", turn.number),
+                        game,
+                    ),
+                });
+            }
+            self.open_turn = Some(Self::context(game, None));
+        }
+        if let Err(e) = game.play(word.text) {
+            return Err(here(e.0, game));
+        }
+        self.numbered = false;
+        Ok(())
+    }
+
+    /// Checks the end of the movetext: a whole last turn and the result.
+    fn finish(&self, game: &dyn AnyGame) -> Result<(), Fault> {
+        let outcome = game.outcome();
+        let turn = game.turn();
+        if outcome.is_none() && game.numbering() == Numbering::Turns && !turn.opens {
+            let at = self
+                .record
+                .result_token()
+                .map_or(self.last_offset, |(_, at)| at);
+            if let Some(fault) = self.fault(
+                at,
+                Some(Self::context(game, None)),
+                "a turn is three pawn moves; this one has fewer",
+            ) {
+                return Err(fault);
+            }
+        }
+        let expected_token = match &outcome {
+            Some(o) => o.token.as_deref(),
+            None => Some("*"),
+        };
+        if let Some((token, at)) = self.record.result_token() {
+            if expected_token != Some(token) {
+                let message = match (&outcome, expected_token) {
+                    (Some(o), None) => {
+                        format!("the game is over ({}): it takes no result token", o.reason)
+                    }
+                    (Some(o), Some(t)) => format!("the result is {t} ({}), not {token}", o.reason),
+                    (None, _) => format!("the game is not over: the result is *, not {token}"),
+                };
+                return Err(Fault {
+                    location: self.record.locate(at),
+                    context: None,
+                    message,
+                });
+            }
+        }
+        if let Some(tag) = self.record.find_tag("Result") {
+            let expected = outcome.as_ref().map_or("*", |o| o.tag_value.as_str());
+            if tag.value != expected {
+                return Err(Fault {
+                    location: self.record.locate(tag.offset),
+                    context: None,
+                    message: format!(
+                        "tag Result: {:?} disagrees with the game, whose result is {expected:?}",
+                        tag.value
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+}

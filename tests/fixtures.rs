@@ -1,0 +1,98 @@
+//! Every fixture record under `fixtures/GAME/` is validated through the
+//! binary; its verdict must be exactly the one stored beside it.
+//!
+//! A fixture is `NAME.kifu` with `NAME.verdict` holding the exact standard
+//! output of `kifu validate fixtures/GAME/KIND/NAME.kifu` (run from the
+//! repository root). Fixtures under `valid/` must exit 0, those under
+//! `invalid/` must exit 1.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn fixtures(game: &str, kind: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(game)
+        .join(kind);
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|x| x == "kifu"))
+        .collect();
+    found.sort();
+    found
+}
+
+fn check(game: &str, kind: &str, minimum: usize) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = fixtures(game, kind);
+    assert!(
+        files.len() >= minimum,
+        "{game}/{kind}: {} fixtures, want at least {minimum}",
+        files.len()
+    );
+    let mut wrong = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(root).unwrap_or(&file);
+        let verdict_file = file.with_extension("verdict");
+        let expected = std::fs::read_to_string(&verdict_file)
+            .unwrap_or_else(|e| panic!("{}: {e}", verdict_file.display()));
+        let output = Command::cargo_bin("kifu")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .current_dir(root)
+            .arg("validate")
+            .arg(relative)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let status = if kind == "valid" { 0 } else { 1 };
+        if stdout != expected || output.status.code() != Some(status) {
+            wrong.push(format!(
+                "{}: exit {:?} (want {status})\n  got:  {stdout}  want: {expected}",
+                relative.display(),
+                output.status.code()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn valid_mana_games_are_accepted() {
+    check("mana", "valid", 10);
+}
+
+#[test]
+fn invalid_mana_records_get_their_exact_verdicts() {
+    check("mana", "invalid", 20);
+}
+
+#[test]
+fn valid_escampe_games_are_accepted() {
+    check("escampe", "valid", 8);
+}
+
+#[test]
+fn invalid_escampe_records_get_their_exact_verdicts() {
+    check("escampe", "invalid", 15);
+}
+
+#[test]
+fn valid_shogun_games_are_accepted() {
+    check("shogun", "valid", 10);
+}
+
+#[test]
+fn invalid_shogun_records_get_their_exact_verdicts() {
+    check("shogun", "invalid", 20);
+}
+
+#[test]
+fn valid_lotus_games_are_accepted() {
+    check("lotus", "valid", 10);
+}
+
+#[test]
+fn invalid_lotus_records_get_their_exact_verdicts() {
+    check("lotus", "invalid", 20);
+}
