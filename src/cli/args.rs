@@ -23,6 +23,41 @@ pub enum Command {
     Render(ShowArgs),
     /// List every legal move after a ply, one per line.
     Moves(ShowArgs),
+    /// Print a fresh record: tags with a setup (random with --seed).
+    New(NewArgs),
+    /// Print random complete legal games, for tests and benchmarks.
+    Random(RandomArgs),
+}
+
+/// Arguments of `kifu new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: crate::game::GameKind,
+    /// Draw a random setup from this seed (the same seed gives the same record).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Lotus: the players in turn order, separated by spaces.
+    #[arg(long)]
+    pub players: Option<String>,
+}
+
+/// Arguments of `kifu random`.
+#[derive(Debug, Args)]
+pub struct RandomArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: crate::game::GameKind,
+    /// The seed; the same seed gives the same bytes.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many games.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Lotus: the players in turn order (default: random, 3 to 6).
+    #[arg(long)]
+    pub players: Option<String>,
 }
 
 /// How verdicts are printed.

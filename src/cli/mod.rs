@@ -1,6 +1,7 @@
 //! The command line: one clap definition, one function per subcommand.
 
 mod args;
+mod generate;
 mod input;
 mod json;
 mod show;
@@ -66,5 +67,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Json(args) => json::run(&args, out),
         Command::Render(args) => show::render(&args, out),
         Command::Moves(args) => show::moves(&args, out),
+        Command::New(args) => generate::new(&args, out),
+        Command::Random(args) => generate::random(&args, out),
     }
 }

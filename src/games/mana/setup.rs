@@ -62,6 +62,8 @@ fn parse_position(value: &str) -> Result<Mana, String> {
         _ => return Err(format!("{side:?}: the side to move is b or w")),
     };
     let mut mana = Mana::empty(to_move);
+    // Move numbers count Black's move first: White to move opens with `1...`.
+    mana.plies = u32::from(to_move == Side::White);
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 6 {
         return Err(format!(
@@ -135,6 +137,23 @@ fn parse_position(value: &str) -> Result<Mana, String> {
         }
     };
     Ok(mana)
+}
+
+/// The `Setup` value of a start position, if it is one.
+pub fn setup_value(mana: &Mana) -> Option<String> {
+    let black_home: Bits = 0b11_1111;
+    let white_home: Bits = black_home << 30;
+    let standard = mana.plies == 0
+        && mana.to_move == Side::Black
+        && mana.bird == Bird::Off
+        && mana.men == [black_home, white_home];
+    let mut daimyos = squares(mana.daimyo);
+    match (standard, daimyos.next(), daimyos.next()) {
+        (true, Some(black), Some(white)) => {
+            Some(format!("{} {}", square_name(black), square_name(white)))
+        }
+        _ => None,
+    }
 }
 
 /// The `Position` value of a position.
