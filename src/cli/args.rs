@@ -7,6 +7,9 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(name = "kifu", version, about, long_about = None)]
 pub struct Cli {
+    /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -19,6 +22,8 @@ pub enum Command {
     Validate(ValidateArgs),
     /// Print every record as one JSON object per line (NDJSON).
     Json(JsonArgs),
+    /// Turn the JSON of `kifu json` back into text records.
+    Import(ImportArgs),
     /// Draw the board after a ply (default: the end of the record).
     Render(ShowArgs),
     /// List every legal move after a ply, one per line.
@@ -27,6 +32,16 @@ pub enum Command {
     New(NewArgs),
     /// Print random complete legal games, for tests and benchmarks.
     Random(RandomArgs),
+    /// Print a shell completion script generated from this command line.
+    Completions(CompletionsArgs),
+}
+
+/// Arguments of `kifu completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `kifu new`.
@@ -60,6 +75,17 @@ pub struct RandomArgs {
     pub players: Option<String>,
 }
 
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and `NO_COLOR` is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
 /// How verdicts are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -87,6 +113,13 @@ pub struct JsonArgs {
     /// Add the position after every move.
     #[arg(long)]
     pub positions: bool,
+}
+
+/// Arguments of `kifu import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Files of NDJSON; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
 }
 
 /// Arguments of `kifu render` and `kifu moves`.
