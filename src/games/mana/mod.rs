@@ -4,7 +4,7 @@ mod notation;
 mod setup;
 
 pub use notation::ManaMove;
-pub(crate) use notation::{square_at, step_at};
+pub(crate) use notation::step_at;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
