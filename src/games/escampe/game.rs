@@ -90,11 +90,13 @@ impl Escampe {
     /// The first legal step, if any.
     fn first_step(&self) -> Option<EscampeMove> {
         squares(self.allowed()).find_map(|from| {
-            squares(self.targets(from)).next().map(|to| EscampeMove::Step {
-                from,
-                to,
-                capture: self.occupied() & bit(to) != 0,
-            })
+            squares(self.targets(from))
+                .next()
+                .map(|to| EscampeMove::Step {
+                    from,
+                    to,
+                    capture: self.occupied() & bit(to) != 0,
+                })
         })
     }
 
@@ -306,7 +308,9 @@ impl Game for Escampe {
                                 square_name(last)
                             ));
                         }
-                        footer.push("* marks the pieces the constraint lets move".to_owned());
+                        if self.allowed() != 0 {
+                            footer.push("* marks the pieces the constraint lets move".to_owned());
+                        }
                     }
                     None => footer.push("no constraint: any piece may move".to_owned()),
                 }

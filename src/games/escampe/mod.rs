@@ -8,5 +8,3 @@ mod setup;
 
 pub use game::{Escampe, EscampeError};
 pub use notation::EscampeMove;
-
-
