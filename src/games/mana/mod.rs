@@ -4,8 +4,7 @@ mod notation;
 mod setup;
 
 pub use notation::ManaMove;
-#[allow(unused_imports)] // used by Escampe
-pub(crate) use notation::{square_at, step_at};
+pub(crate) use notation::step_at;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
@@ -14,7 +13,7 @@ use serde_json::json;
 /// A side of a two-player line-board game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
-    /// Black, who moves first in Mana.
+    /// Black (who moves first in Mana, second in Escampe).
     Black,
     /// White.
     White,
