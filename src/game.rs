@@ -169,6 +169,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// The outcome, once the game has ended.
     fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game has ended; cheaper than [`Game::outcome`].
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
     /// Where the next ply stands in the numbering, and who plays it.
     fn turn(&self) -> Turn<'_>;
     /// The constraint in force, in words (the bird, a check, the pawn to move).
@@ -218,6 +222,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn perft(&self, depth: u32) -> u64;
     /// The outcome, once the game has ended.
     fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
     /// Where the next ply stands, and who plays it.
     fn turn(&self) -> Turn<'_>;
     /// The constraint in force, in words.
@@ -273,6 +279,10 @@ impl<G: Game + fmt::Debug> AnyGame for G {
         Game::outcome(self)
     }
 
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
     fn turn(&self) -> Turn<'_> {
         Game::turn(self)
     }
@@ -303,7 +313,7 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if game.outcome().is_some() {
+    if game.is_over() {
         return 0;
     }
     let moves = game.legal_moves();

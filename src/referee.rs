@@ -176,12 +176,13 @@ pub fn judge(
             }
             ItemKind::Comment | ItemKind::Result => None,
         };
-        verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
         if let Some(fault) = fault {
+            verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
             verdict.fault = Some(fault);
             return (verdict, Some(game));
         }
     }
+    verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
     verdict.outcome = game.outcome();
     if !stopped {
         verdict.fault = walk.finish(game.as_ref()).err();
@@ -305,7 +306,7 @@ impl Walk<'_> {
         offset: usize,
     ) -> Option<Fault> {
         self.last_offset = offset;
-        if game.outcome().is_some() {
+        if game.is_over() {
             return None;
         }
         let turn = game.turn();
@@ -360,7 +361,7 @@ impl Walk<'_> {
             context: Some(Self::context(game, Some(word.text))),
             message,
         };
-        if game.outcome().is_some() {
+        if game.is_over() {
             return Err(here("the game is already over".into(), game));
         }
         let turn = game.turn();

@@ -17,7 +17,7 @@ mod reader;
 mod write;
 
 pub use parse::parse_record;
-pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RecordReader};
+pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
 
 use std::ops::Range;

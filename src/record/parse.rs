@@ -112,7 +112,7 @@ fn record_body(
 }
 
 fn skip_blank(input: &str) -> &str {
-    input.trim_start()
+    input.trim_ascii_start()
 }
 
 /// `[Name "value"]` followed by the end of its line.
@@ -214,7 +214,12 @@ impl Parsed {
 }
 
 fn movetext_item(input: &str) -> ParseResult<'_, Parsed> {
-    alt((brace_comment, line_comment, move_number, word)).parse(input)
+    match input.as_bytes().first() {
+        Some(b'{') => brace_comment(input),
+        Some(b';') => line_comment(input),
+        Some(b) if b.is_ascii_digit() => alt((move_number, word)).parse(input),
+        _ => word(input),
+    }
 }
 
 fn brace_comment(input: &str) -> ParseResult<'_, Parsed> {
@@ -273,12 +278,22 @@ fn move_number(input: &str) -> ParseResult<'_, Parsed> {
 
 /// A move word or a result token.
 fn word(input: &str) -> ParseResult<'_, Parsed> {
-    let (rest, text) =
-        take_till(|c: char| c.is_whitespace() || c == '{' || c == ';').parse(input)?;
-    if let Some((i, c)) = text
-        .char_indices()
-        .find(|&(_, c)| !c.is_ascii_graphic() || c == '}')
-    {
+    let bytes = input.as_bytes();
+    let mut end = 0;
+    let mut bad = None;
+    while let Some(&b) = bytes.get(end) {
+        if b.is_ascii_whitespace() || b == b'{' || b == b';' {
+            break;
+        }
+        if bad.is_none() && (!b.is_ascii_graphic() || b == b'}') {
+            bad = Some(end);
+        }
+        end += 1;
+    }
+    // `end` stops only at an ASCII byte, so it is a character boundary.
+    let (text, rest) = input.split_at(end);
+    if let Some(i) = bad {
+        let c = text[i..].chars().next().unwrap_or(' ');
         let what = if c == '}' {
             "'}' without an opening '{'".to_owned()
         } else {
@@ -332,6 +347,9 @@ fn is_result(text: &str) -> bool {
 
 /// Splits a trailing annotation glyph off a move word.
 fn split_glyph(text: &str) -> (&str, Option<&str>) {
+    if !text.ends_with(['!', '?']) {
+        return (text, None);
+    }
     let body = text.trim_end_matches(['!', '?']);
     if body.len() == text.len() {
         (text, None)

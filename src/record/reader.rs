@@ -16,17 +16,40 @@ pub const MAX_RECORD_BYTES: usize = 4 << 20;
 #[derive(Debug)]
 pub struct RecordReader<R> {
     input: R,
+    /// The current line, without its end; reused for every line.
     line: Vec<u8>,
     line_number: usize,
-    /// A line read ahead that starts the next record.
-    pending: Option<PendingLine>,
+    /// The line in `line` was read ahead and starts the next record.
+    pending: Option<LineRead>,
     done: bool,
 }
 
+/// What reading one line gave.
 #[derive(Debug)]
-enum PendingLine {
-    Text(String),
+enum LineRead {
+    /// A UTF-8 line, now in the line buffer.
+    Text,
+    /// A line that breaks a limit or is not UTF-8.
     Bad(SyntaxError),
+}
+
+/// The text of one record, split off but not yet parsed.
+#[derive(Debug, Clone, Default)]
+pub struct RawRecord {
+    /// The record's lines, each ending with a newline.
+    pub text: String,
+    /// The file line on which it starts.
+    pub first_line: usize,
+}
+
+impl RawRecord {
+    /// Parses the record.
+    ///
+    /// # Errors
+    /// The first syntax error.
+    pub fn parse(self) -> Result<Record, SyntaxError> {
+        parse_record(self.text, self.first_line)
+    }
 }
 
 /// What a scan of one line found.
@@ -55,15 +78,23 @@ impl<R: BufRead> RecordReader<R> {
     /// # Errors
     /// The outer error is an I/O failure of the input; reading cannot go on.
     pub fn next_record(&mut self) -> io::Result<Option<Result<Record, SyntaxError>>> {
+        Ok(self.next_raw()?.map(|raw| raw.and_then(RawRecord::parse)))
+    }
+
+    /// The text of the next record, unparsed, or the error that stands for it.
+    ///
+    /// # Errors
+    /// The outer error is an I/O failure of the input; reading cannot go on.
+    pub fn next_raw(&mut self) -> io::Result<Option<Result<RawRecord, SyntaxError>>> {
         let mut text = String::new();
         let mut first_line = 0;
         let mut poison: Option<SyntaxError> = None;
         let mut scan = ScanState::default();
         loop {
-            let line = match self.pending.take() {
-                Some(line) => line,
+            let read = match self.pending.take() {
+                Some(read) => read,
                 None => match self.read_line()? {
-                    Some(line) => line,
+                    Some(read) => read,
                     None => {
                         self.done = true;
                         break;
@@ -71,37 +102,37 @@ impl<R: BufRead> RecordReader<R> {
                 },
             };
             let number = self.line_number;
-            let line_text = match line {
-                PendingLine::Text(t) => t,
-                PendingLine::Bad(error) => {
-                    if first_line == 0 {
-                        first_line = number;
-                    }
-                    poison.get_or_insert(error);
-                    continue;
+            if let LineRead::Bad(error) = read {
+                if first_line == 0 {
+                    first_line = number;
                 }
+                poison.get_or_insert(error);
+                continue;
+            }
+            let Ok(line) = std::str::from_utf8(&self.line) else {
+                continue;
             };
-            let trimmed = line_text.trim_start();
+            let trimmed = line.trim_ascii_start();
             if first_line == 0 && trimmed.is_empty() {
                 continue;
             }
             if scan.seen_movetext && !scan.in_comment && trimmed.starts_with('[') {
-                self.pending = Some(PendingLine::Text(line_text));
+                self.pending = Some(LineRead::Text);
                 break;
             }
             if first_line == 0 {
                 first_line = number;
             }
-            scan_line(&line_text, number, &mut scan);
+            scan_line(line, number, &mut scan);
             if poison.is_some() {
                 continue;
             }
-            if text.len() + line_text.len() + 1 > MAX_RECORD_BYTES {
+            if text.len() + line.len() + 1 > MAX_RECORD_BYTES {
                 poison = Some(too_large(first_line, &scan));
                 text = String::new();
                 continue;
             }
-            text.push_str(&line_text);
+            text.push_str(line);
             text.push('\n');
         }
         if first_line == 0 {
@@ -110,19 +141,17 @@ impl<R: BufRead> RecordReader<R> {
         if let Some(error) = poison {
             return Ok(Some(Err(error)));
         }
-        if scan.in_comment {
-            if let Some(location) = scan.comment_start {
-                return Ok(Some(Err(SyntaxError {
-                    location,
-                    message: "comment is not closed: '{' has no matching '}'".into(),
-                })));
-            }
+        if let (true, Some(location)) = (scan.in_comment, scan.comment_start) {
+            return Ok(Some(Err(SyntaxError {
+                location,
+                message: "comment is not closed: '{' has no matching '}'".into(),
+            })));
         }
-        Ok(Some(parse_record(text, first_line)))
+        Ok(Some(Ok(RawRecord { text, first_line })))
     }
 
-    /// Reads one line, without its end, within the limits.
-    fn read_line(&mut self) -> io::Result<Option<PendingLine>> {
+    /// Reads one line, without its end, into the line buffer, within the limits.
+    fn read_line(&mut self) -> io::Result<Option<LineRead>> {
         if self.done {
             return Ok(None);
         }
@@ -158,7 +187,8 @@ impl<R: BufRead> RecordReader<R> {
         }
         self.line_number += 1;
         if too_long {
-            return Ok(Some(PendingLine::Bad(SyntaxError {
+            self.line.clear();
+            return Ok(Some(LineRead::Bad(SyntaxError {
                 location: Location {
                     line: self.line_number,
                     column: 1,
@@ -170,12 +200,12 @@ impl<R: BufRead> RecordReader<R> {
             self.line.pop();
         }
         match std::str::from_utf8(&self.line) {
-            Ok(s) => Ok(Some(PendingLine::Text(s.to_owned()))),
+            Ok(_) => Ok(Some(LineRead::Text)),
             Err(e) => {
                 let good = &self.line[..e.valid_up_to()];
                 let column = String::from_utf8_lossy(good).chars().count() + 1;
                 let byte = self.line.get(e.valid_up_to()).copied().unwrap_or(0);
-                Ok(Some(PendingLine::Bad(SyntaxError {
+                Ok(Some(LineRead::Bad(SyntaxError {
                     location: Location {
                         line: self.line_number,
                         column,
@@ -197,25 +227,35 @@ impl<R: BufRead> Iterator for RecordReader<R> {
 
 /// Follows comments through one line and notes whether it holds movetext.
 fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
-    let is_tag_line = !scan.in_comment && line.trim_start().starts_with('[');
-    for (column, c) in line.chars().enumerate() {
+    let bytes = line.as_bytes();
+    let is_tag_line = !scan.in_comment && line.trim_ascii_start().starts_with('[');
+    if is_tag_line {
+        return;
+    }
+    let plain = !scan.in_comment && !bytes.iter().any(|&b| b == b'{' || b == b';');
+    if plain {
+        if !line.trim_ascii().is_empty() {
+            scan.seen_movetext = true;
+        }
+        return;
+    }
+    for (i, &b) in bytes.iter().enumerate() {
         if scan.in_comment {
-            if c == '}' {
+            if b == b'}' {
                 scan.in_comment = false;
             }
             continue;
         }
-        match c {
-            '{' => {
+        match b {
+            b'{' => {
                 scan.in_comment = true;
                 scan.comment_start = Some(Location {
                     line: number,
-                    column: column + 1,
+                    column: line.get(..i).map_or(0, |s| s.chars().count()) + 1,
                 });
             }
-            ';' => return,
-            c if c.is_whitespace() => {}
-            _ if is_tag_line => {}
+            b';' => return,
+            b if b.is_ascii_whitespace() => {}
             _ => scan.seen_movetext = true,
         }
     }

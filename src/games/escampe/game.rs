@@ -129,7 +129,7 @@ impl Escampe {
                 square_name(to)
             ));
         }
-        if reach(from, self.occupied()) & bit(to) == 0 {
+        if !crate::games::lines::can_reach(from, to, self.occupied()) {
             return Self::illegal(format!(
                 "the piece cannot reach that square: {}",
                 lines::unreachable_reason(from, to)

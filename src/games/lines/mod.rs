@@ -108,6 +108,40 @@ fn neighbours(index: usize) -> impl Iterator<Item = usize> {
         .map(|(f, r)| (r * 6 + f) as usize)
 }
 
+/// Up to three paths join two squares; each is the set of squares it passes.
+#[derive(Debug, Clone, Copy, Default)]
+struct Joins {
+    count: u8,
+    via: [Bits; 3],
+}
+
+/// For every start and end square, the paths that join them.
+fn all_joins() -> &'static [Joins] {
+    static JOINS: OnceLock<Vec<Joins>> = OnceLock::new();
+    JOINS.get_or_init(|| {
+        let mut joins = vec![Joins::default(); SQUARES * SQUARES];
+        for (from, paths) in all_paths().iter().enumerate() {
+            for path in paths {
+                let entry = &mut joins[from * SQUARES + path.to];
+                if let Some(slot) = entry.via.get_mut(entry.count as usize) {
+                    *slot = path.via;
+                    entry.count += 1;
+                }
+            }
+        }
+        joins
+    })
+}
+
+/// Whether a piece on `from` can end on `to` without passing through `blocking`.
+pub fn can_reach(from: usize, to: usize, blocking: Bits) -> bool {
+    all_joins().get(from * SQUARES + to).is_some_and(|j| {
+        j.via[..j.count as usize]
+            .iter()
+            .any(|via| via & blocking == 0)
+    })
+}
+
 /// The squares a piece on `from` can end on when the squares of `blocking`
 /// may not be passed through (end squares are not checked).
 pub fn reach(from: usize, blocking: Bits) -> Bits {
@@ -229,6 +263,20 @@ pub fn board_text(letter: impl Fn(usize) -> Option<char>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn can_reach_agrees_with_reach() {
+        let mut blocking: Bits = 0x0123_4567_89ab;
+        for round in 0..50 {
+            blocking = blocking.rotate_left(7) ^ (round * 0x9e37_79b9);
+            for from in 0..SQUARES {
+                let all = reach(from, blocking);
+                for to in 0..SQUARES {
+                    assert_eq!(can_reach(from, to, blocking), all & bit(to) != 0, "{from} {to}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn twelve_squares_of_each_kind() {

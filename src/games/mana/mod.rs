@@ -180,7 +180,7 @@ impl Mana {
                 square_name(to)
             ));
         }
-        if reach(from, self.occupied()) & bit(to) == 0 {
+        if !lines::can_reach(from, to, self.occupied()) {
             return Self::illegal(format!(
                 "the piece cannot reach that square: {}",
                 lines::unreachable_reason(from, to)
@@ -377,6 +377,10 @@ impl Game for Mana {
             reason: "Daimyo captured".to_owned(),
             scores: None,
         })
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner.is_some()
     }
 
     fn turn(&self) -> Turn<'_> {
