@@ -274,11 +274,14 @@ mod tests {
     }
 
     #[test]
-    fn a_quarter_turn_cycles_the_types_the_same_way() {
+    fn a_quarter_turn_moves_the_layout_onto_itself_with_the_types_cycled() {
+        // Turning clockwise, the square at (file, rank) goes to (rank, 7 - file):
+        // A goes where a B was, B where a D was, D where a C was, C where an A was.
+        const CYCLE: [u8; 4] = [1, 3, 0, 2];
         for s in 0..64 {
             let (f, r) = (s % 8, s / 8);
-            let turned = f * 8 + (7 - r);
-            assert_eq!(TYPES[turned], TYPES[s] ^ 3, "{}", square_name(s));
+            let turned = (7 - f) * 8 + r;
+            assert_eq!(TYPES[turned], CYCLE[TYPES[s] as usize], "{}", square_name(s));
         }
     }
 

@@ -134,14 +134,14 @@ impl Shogun {
                 squares(bits & occupied)
                     .map(square_name)
                     .collect::<Vec<_>>()
-                    .join(" and ")
+                    .join(", ")
             };
             let why = if paths.first == paths.second {
                 format!("the straight path is blocked at {}", names(paths.first))
             } else {
                 let (ff, fr, tf, tr) = (from % 8, from / 8, to % 8, to / 8);
                 format!(
-                    "both L paths are blocked: the one turning at {} at {}, the one turning at {} at {} (a piece never jumps, and turns at most once)",
+                    "both L paths are blocked: the path turning at {} by {}, the path turning at {} by {} (a piece never jumps, and turns at most once)",
                     square_name(fr * 8 + tf),
                     names(paths.first),
                     square_name(tr * 8 + ff),
