@@ -466,3 +466,88 @@ fn moves_are_refused_with_a_reason() {
         "leaves own shogun attacked: it was attacked and still is: after the move the White Z on d5 (showing 3) could reach the Red Shogun on d8"
     );
 }
+
+#[test]
+fn the_default_setup_is_drawn() {
+    let game = start(&[]);
+    insta::assert_snapshot!("default_unicode", game.render(Charset::Unicode));
+    insta::assert_snapshot!("default_ascii", game.render(Charset::Ascii));
+}
+
+#[test]
+fn a_rotated_board_shows_other_numbers() {
+    let game = start(&[("Setup", "ZYXXSXZY/ZXYSXZXY"), ("Rotation", "90")]);
+    insta::assert_snapshot!("rotation_90_unicode", game.render(Charset::Unicode));
+}
+
+#[test]
+fn a_shogun_in_check_is_marked() {
+    let mut game = start(&[]);
+    play(&mut game, "d1-d5 c8-d6 d5-e7 d6-b6 f1-f4 h8-h4 c1-b2 h4-g4 e7-e6+");
+    assert!(game.outcome().is_none());
+    insta::assert_snapshot!("check_unicode", game.render(Charset::Unicode));
+    insta::assert_snapshot!("check_ascii", game.render(Charset::Ascii));
+}
+
+#[test]
+fn a_finished_game_names_the_winner() {
+    let mut game = start(&[
+        ("Setup", "ZYZXSXYX/XYXSYXZZ"),
+        ("First", "red"),
+        ("Rotation", "270"),
+    ]);
+    play(
+        &mut game,
+        "e8-b7 b1-c4 d8-e8 c1-b2 g8-g5 d1-d4 e8-f7 e1-e2 b7-d5+ e2-g2 c8-b7 d4-e7+ f7-h7 c4-a5 g5-f5+",
+    );
+    let outcome = game.outcome().unwrap_or_else(|| panic!("not over"));
+    assert_eq!(outcome.token.as_deref(), Some("R+"));
+    assert_eq!(outcome.tag_value, "R+");
+    assert_eq!(outcome.winner.as_deref(), Some("Red"));
+    assert_eq!(outcome.reason, "White has no legal move (Shogun attacked)");
+    assert!(Game::legal_moves(&game).is_empty());
+    insta::assert_snapshot!("mate_ascii", game.render(Charset::Ascii));
+}
+
+#[test]
+fn the_canonical_move_says_x_and_plus() {
+    // The Z on d1 shows 4; on d5 (type C) it shows 3 and attacks d8.
+    let game = start(&[]);
+    let mv = game.parse_move("d1-d5").unwrap_or_else(|e| panic!("{e}"));
+    let detail = game.describe(&mv);
+    assert_eq!(detail.normalized, "d1-d5+");
+    assert_eq!(
+        detail.parts,
+        serde_json::json!({"from": "d1", "to": "d5", "side": "white", "piece": "Z",
+            "shows": 4, "capture": null, "check": true})
+    );
+    // The X on d1 (type B) shows 2; the Red Y on d3 can be taken.
+    let game =
+        Shogun::from_position("3s4/8/8/8/8/3y4/8/3XSX2 w").unwrap_or_else(|e| panic!("{e}"));
+    let moves: Vec<String> = Game::legal_moves(&game)
+        .iter()
+        .filter(|m| m.from == 3)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(moves, ["d1-b1", "d1-c2", "d1-e2", "d1xd3"]);
+    let mv = game.parse_move("d1-d3").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(game.describe(&mv).normalized, "d1xd3");
+}
+
+#[test]
+fn odd_text_never_panics() {
+    let game = start(&[]);
+    for text in [
+        "", "-", "x", "+", "a", "a1", "a1-", "a1x", "a1-a", "é1-a1", "a1-é1", "a1—a2", "a1-a2+x",
+        "+a1-a2", "a0-a1", "a1-a9", "i1-a1", "A1-A2", "a1-a2 ", "a1 -a2", "a1--a2", "a1xxa2",
+    ] {
+        assert!(game.parse_move(text).is_err(), "{text:?}");
+    }
+    for value in [
+        "", "/", "8/8/8/8/8/8/8/8/8 w", "9/8/8/8/8/8/8/8 w", "0s7/8/8/8/8/8/8/4S3 w",
+        "3s4/8/8/8/8/8/8/4S3 w extra", "3s4/8/8/8/8/8/8/4S3 W", "3é4/8/8/8/8/8/8/4S3 w",
+        "3s4/8/8/8/8/8/8/4S3/ w", "44s/8/8/8/8/8/8/4S3 w",
+    ] {
+        assert!(Shogun::from_position(value).is_err(), "{value:?}");
+    }
+}
