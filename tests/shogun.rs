@@ -46,7 +46,9 @@ fn tag_error(pairs: &[(&str, &str)]) -> String {
 
 fn play(game: &mut Shogun, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mv = game
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         game.check(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         game.apply(&mv);
     }
@@ -299,7 +301,12 @@ fn brute_force_perft_agrees_to_depth_two() {
     for case in perft_cases() {
         let game = case_game(&case);
         for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 2) {
-            assert_eq!(brute_perft(&game, depth), count, "{} perft {depth}", case.id);
+            assert_eq!(
+                brute_perft(&game, depth),
+                count,
+                "{} perft {depth}",
+                case.id
+            );
         }
     }
 }
@@ -310,7 +317,10 @@ fn any_game_perft_is_the_same() {
     let boxed = GameKind::Shogun
         .start(Tags::new(&[]))
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(kifu::game::AnyGame::perft(boxed.as_ref(), 2), perft(&game, 2));
+    assert_eq!(
+        kifu::game::AnyGame::perft(boxed.as_ref(), 2),
+        perft(&game, 2)
+    );
 }
 
 #[test]
@@ -457,9 +467,7 @@ fn moves_are_refused_with_a_reason() {
     play(&mut game, "d1-d5+");
     assert_eq!(
         game.constraint().as_deref(),
-        Some(
-            "Red's Shogun on d8 is attacked by the White Z on d5: the move must end the attack"
-        )
+        Some("Red's Shogun on d8 is attacked by the White Z on d5: the move must end the attack")
     );
     assert_eq!(
         error(&game, "a8-a5"),
@@ -483,7 +491,10 @@ fn a_rotated_board_shows_other_numbers() {
 #[test]
 fn a_shogun_in_check_is_marked() {
     let mut game = start(&[]);
-    play(&mut game, "d1-d5 c8-d6 d5-e7 d6-b6 f1-f4 h8-h4 c1-b2 h4-g4 e7-e6+");
+    play(
+        &mut game,
+        "d1-d5 c8-d6 d5-e7 d6-b6 f1-f4 h8-h4 c1-b2 h4-g4 e7-e6+",
+    );
     assert!(game.outcome().is_none());
     insta::assert_snapshot!("check_unicode", game.render(Charset::Unicode));
     insta::assert_snapshot!("check_ascii", game.render(Charset::Ascii));
@@ -522,8 +533,7 @@ fn the_canonical_move_says_x_and_plus() {
             "shows": 4, "capture": null, "check": true})
     );
     // The X on d1 (type B) shows 2; the Red Y on d3 can be taken.
-    let game =
-        Shogun::from_position("3s4/8/8/8/8/3y4/8/3XSX2 w").unwrap_or_else(|e| panic!("{e}"));
+    let game = Shogun::from_position("3s4/8/8/8/8/3y4/8/3XSX2 w").unwrap_or_else(|e| panic!("{e}"));
     let moves: Vec<String> = Game::legal_moves(&game)
         .iter()
         .filter(|m| m.from == 3)
@@ -544,9 +554,16 @@ fn odd_text_never_panics() {
         assert!(game.parse_move(text).is_err(), "{text:?}");
     }
     for value in [
-        "", "/", "8/8/8/8/8/8/8/8/8 w", "9/8/8/8/8/8/8/8 w", "0s7/8/8/8/8/8/8/4S3 w",
-        "3s4/8/8/8/8/8/8/4S3 w extra", "3s4/8/8/8/8/8/8/4S3 W", "3é4/8/8/8/8/8/8/4S3 w",
-        "3s4/8/8/8/8/8/8/4S3/ w", "44s/8/8/8/8/8/8/4S3 w",
+        "",
+        "/",
+        "8/8/8/8/8/8/8/8/8 w",
+        "9/8/8/8/8/8/8/8 w",
+        "0s7/8/8/8/8/8/8/4S3 w",
+        "3s4/8/8/8/8/8/8/4S3 w extra",
+        "3s4/8/8/8/8/8/8/4S3 W",
+        "3é4/8/8/8/8/8/8/4S3 w",
+        "3s4/8/8/8/8/8/8/4S3/ w",
+        "44s/8/8/8/8/8/8/4S3 w",
     ] {
         assert!(Shogun::from_position(value).is_err(), "{value:?}");
     }

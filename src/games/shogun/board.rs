@@ -235,7 +235,10 @@ fn walk(corners: &[(i32, i32)]) -> Bits {
 
 /// The squares exactly `v` orthogonal steps from `from` (none for `v` > 4).
 pub fn ring(from: usize, v: u8) -> Bits {
-    tables().ring[from & 63].get(v as usize).copied().unwrap_or(0)
+    tables().ring[from & 63]
+        .get(v as usize)
+        .copied()
+        .unwrap_or(0)
 }
 
 /// The paths from `from` to `to`.
@@ -281,7 +284,12 @@ mod tests {
         for s in 0..64 {
             let (f, r) = (s % 8, s / 8);
             let turned = (7 - f) * 8 + r;
-            assert_eq!(TYPES[turned], CYCLE[TYPES[s] as usize], "{}", square_name(s));
+            assert_eq!(
+                TYPES[turned],
+                CYCLE[TYPES[s] as usize],
+                "{}",
+                square_name(s)
+            );
         }
     }
 

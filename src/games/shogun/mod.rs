@@ -35,6 +35,8 @@ pub struct Shogun {
     to_move: Side,
     /// Plies played since the record's start position.
     plies: u32,
+    /// Whether the side to move has lost, settled after every change.
+    loss: Option<rules::Loss>,
 }
 
 impl Shogun {
@@ -48,7 +50,14 @@ impl Shogun {
             rotation,
             to_move,
             plies: 0,
+            loss: None,
         }
+    }
+
+    /// Settles whether the side to move has lost; called once the position
+    /// is complete and after every move.
+    fn settle(&mut self) {
+        self.loss = self.find_loss();
     }
 
     /// Puts a piece on an empty square.
@@ -68,7 +77,11 @@ impl Shogun {
     /// The side and kind of a piece stored as `cell`.
     fn decode(cell: u8) -> Option<(Side, Kind)> {
         let code = cell.checked_sub(1)?;
-        let side = if code & 4 == 0 { Side::White } else { Side::Red };
+        let side = if code & 4 == 0 {
+            Side::White
+        } else {
+            Side::Red
+        };
         Some((side, Kind::ALL[usize::from(code & 3)]))
     }
 
@@ -149,17 +162,18 @@ impl Game for Shogun {
         }
         self.to_move = self.to_move.other();
         self.plies += 1;
+        self.settle();
     }
 
     fn legal_moves(&self) -> Vec<ShogunMove> {
-        if self.loss_reason().is_some() {
+        if self.loss.is_some() {
             return Vec::new();
         }
         self.generate()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let reason = self.loss_reason()?;
+        let reason = self.loss?.reason(self.to_move);
         let winner = self.to_move.other();
         Some(Outcome {
             token: Some(winner.token().to_owned()),

@@ -71,9 +71,11 @@ pub fn render(game: &Shogun, charset: Charset) -> String {
         )),
         None => {
             out.push_str(&format!("{} to move\n", game.to_move.name()));
-            out.push_str(&game.constraint().unwrap_or_else(|| {
-                format!("{}'s Shogun is not attacked", game.to_move.name())
-            }));
+            out.push_str(
+                &game
+                    .constraint()
+                    .unwrap_or_else(|| format!("{}'s Shogun is not attacked", game.to_move.name())),
+            );
             out.push('\n');
         }
     }

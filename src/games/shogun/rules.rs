@@ -1,8 +1,8 @@
 //! The rules of a move: reach, captures, the check rule and the end.
 
+use super::Shogun;
 use super::board::{Bits, Kind, Side, bit, distance, reaches, ring, square_name, squares, via};
 use super::{ShogunError, ShogunMove};
-use super::Shogun;
 
 fn illegal<T>(message: String) -> Result<T, ShogunError> {
     Err(ShogunError(message))
@@ -98,10 +98,11 @@ impl Shogun {
             ));
         }
         let v = self.shows(from);
-        let piece = format!("the {} on {} shows {v}", kind.noun(), square_name(from));
+        let piece = || format!("the {} on {} shows {v}", kind.noun(), square_name(from));
         if from == to {
             return illegal(format!(
-                "the piece cannot reach that square: a move must leave its square, and {piece}"
+                "the piece cannot reach that square: a move must leave its square, and {}",
+                piece()
             ));
         }
         if self.men[me.index()] & bit(to) != 0 {
@@ -117,7 +118,7 @@ impl Shogun {
                 (from / 8).abs_diff(to / 8) as u32,
             );
             let steps = if d == 1 { "square" } else { "squares" };
-            let mut why = format!("{piece}, and {} is {d} {steps} away", square_name(to));
+            let mut why = format!("{}, and {} is {d} {steps} away", piece(), square_name(to));
             if df == dr && df == u32::from(v) {
                 why.push_str(" (a piece never moves diagonally)");
             } else if d < u32::from(v) && (u32::from(v) - d) % 2 == 0 {
@@ -213,29 +214,44 @@ impl Shogun {
 
     /// Whether the side to move has a legal move.
     pub(super) fn has_legal_move(&self) -> bool {
-        squares(self.men[self.to_move.index()]).any(|from| {
-            squares(self.targets(from)).any(|to| self.exposer(from, to).is_none())
-        })
+        squares(self.men[self.to_move.index()])
+            .any(|from| squares(self.targets(from)).any(|to| self.exposer(from, to).is_none()))
     }
 
     /// Why the side to move has lost, if it has.
-    pub(super) fn loss_reason(&self) -> Option<String> {
-        let me = self.to_move;
-        let others = self.men[me.index()].count_ones().saturating_sub(1);
-        if others == 1 {
-            return Some(format!("{} has only the Shogun and one piece left", me.name()));
+    pub(super) fn find_loss(&self) -> Option<Loss> {
+        let others = self.men[self.to_move.index()]
+            .count_ones()
+            .saturating_sub(1);
+        if others <= 1 {
+            Some(Loss::Pieces(others))
+        } else if !self.has_legal_move() {
+            Some(Loss::NoMove(self.attacker_of(self.to_move).is_some()))
+        } else {
+            None
         }
-        if others == 0 {
-            return Some(format!("{} has only the Shogun left", me.name()));
+    }
+}
+
+/// Why the side to move has lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Loss {
+    /// Only the Shogun and this many other pieces (0 or 1) are left.
+    Pieces(u32),
+    /// No legal move; whether the Shogun is attacked.
+    NoMove(bool),
+}
+
+impl Loss {
+    /// The reason in words, for the side that lost.
+    pub(super) fn reason(self, side: Side) -> String {
+        match self {
+            Loss::Pieces(1) => format!("{} has only the Shogun and one piece left", side.name()),
+            Loss::Pieces(_) => format!("{} has only the Shogun left", side.name()),
+            Loss::NoMove(true) => format!("{} has no legal move (Shogun attacked)", side.name()),
+            Loss::NoMove(false) => {
+                format!("{} has no legal move (Shogun not attacked)", side.name())
+            }
         }
-        if !self.has_legal_move() {
-            let attacked = if self.attacker_of(me).is_some() {
-                "Shogun attacked"
-            } else {
-                "Shogun not attacked"
-            };
-            return Some(format!("{} has no legal move ({attacked})", me.name()));
-        }
-        None
     }
 }

@@ -49,8 +49,8 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
             "a record has Setup or Position, never both",
         )),
         (_, Some(value)) => {
-            let game = parse_position(value, discs, rotation)
-                .map_err(|m| TagError::new("Position", m))?;
+            let game =
+                parse_position(value, discs, rotation).map_err(|m| TagError::new("Position", m))?;
             match first {
                 Some(side) if side != game.to_move => Err(TagError::new(
                     "First",
@@ -62,6 +62,7 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
                 )),
                 _ => Ok(game),
             }
+            .map(settled)
         }
         (setup, None) => parse_setup(
             setup.unwrap_or(DEFAULT_SETUP),
@@ -69,8 +70,15 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
             discs,
             rotation,
         )
+        .map(settled)
         .map_err(|m| TagError::new("Setup", m)),
     }
+}
+
+/// The position with its end settled.
+fn settled(mut game: Shogun) -> Shogun {
+    game.settle();
+    game
 }
 
 fn parse_rotation(value: &str) -> Result<u16, String> {
@@ -308,7 +316,11 @@ pub fn position_value(game: &Shogun) -> String {
             out.push('/');
         }
     }
-    let side = if game.to_move == Side::White { 'w' } else { 'r' };
+    let side = if game.to_move == Side::White {
+        'w'
+    } else {
+        'r'
+    };
     format!("{out} {side}")
 }
 
