@@ -181,6 +181,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn describe(&self, mv: &Self::Move) -> MoveDetail;
     /// The tags a fresh record of this position carries (besides `Game`).
     fn setup_tags(&self) -> Vec<(String, String)>;
+    /// Tags for a random start position (the default setup when empty).
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)>
+    where
+        Self: Sized,
+    {
+        let _ = rng;
+        Vec::new()
+    }
 }
 
 /// Why a move was refused: its text is not a move, or the move is illegal.
@@ -384,6 +392,18 @@ impl GameKind {
             GameKind::Escampe => boxed::<crate::games::escampe::Escampe>(tags),
             GameKind::Shogun => boxed::<crate::games::shogun::Shogun>(tags),
             GameKind::Lotus => boxed::<crate::games::lotus::Lotus>(tags),
+        }
+    }
+}
+
+impl GameKind {
+    /// Tags for a random start position of this game.
+    pub fn random_tags(self, rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        match self {
+            GameKind::Mana => crate::games::mana::Mana::random_tags(rng),
+            GameKind::Escampe => crate::games::escampe::Escampe::random_tags(rng),
+            GameKind::Shogun => crate::games::shogun::Shogun::random_tags(rng),
+            GameKind::Lotus => crate::games::lotus::Lotus::random_tags(rng),
         }
     }
 }

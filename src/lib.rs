@@ -9,10 +9,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations, missing_docs)]
 
+pub mod builder;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod random;
 pub mod record;
 pub mod referee;
+pub mod rng;
 
 pub use game::{AnyGame, Game, GameKind};

@@ -7,6 +7,9 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(name = "kifu", version, about, long_about = None)]
 pub struct Cli {
+    /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -19,10 +22,68 @@ pub enum Command {
     Validate(ValidateArgs),
     /// Print every record as one JSON object per line (NDJSON).
     Json(JsonArgs),
+    /// Turn the JSON of `kifu json` back into text records.
+    Import(ImportArgs),
     /// Draw the board after a ply (default: the end of the record).
     Render(ShowArgs),
     /// List every legal move after a ply, one per line.
     Moves(ShowArgs),
+    /// Print a fresh record: tags with a setup (random with --seed).
+    New(NewArgs),
+    /// Print random complete legal games, for tests and benchmarks.
+    Random(RandomArgs),
+    /// Print a shell completion script generated from this command line.
+    Completions(CompletionsArgs),
+}
+
+/// Arguments of `kifu completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Arguments of `kifu new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: crate::game::GameKind,
+    /// Draw a random setup from this seed (the same seed gives the same record).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Lotus: the players in turn order, separated by spaces.
+    #[arg(long)]
+    pub players: Option<String>,
+}
+
+/// Arguments of `kifu random`.
+#[derive(Debug, Args)]
+pub struct RandomArgs {
+    /// The game.
+    #[arg(value_enum)]
+    pub game: crate::game::GameKind,
+    /// The seed; the same seed gives the same bytes.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many games.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Lotus: the players in turn order (default: random, 3 to 6).
+    #[arg(long)]
+    pub players: Option<String>,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and `NO_COLOR` is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
 }
 
 /// How verdicts are printed.
@@ -52,6 +113,13 @@ pub struct JsonArgs {
     /// Add the position after every move.
     #[arg(long)]
     pub positions: bool,
+}
+
+/// Arguments of `kifu import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// Files of NDJSON; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
 }
 
 /// Arguments of `kifu render` and `kifu moves`.

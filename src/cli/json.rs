@@ -96,6 +96,7 @@ fn moves_json(
     let mut details = details.into_iter();
     let mut leading = Vec::new();
     let mut moves: Vec<Value> = Vec::new();
+    let mut number: Option<&str> = None;
     for item in &record.items {
         match &item.kind {
             ItemKind::Comment => {
@@ -112,6 +113,7 @@ fn moves_json(
             ItemKind::Move { glyph } => {
                 let (detail, position) = details.next().unwrap_or((None, None));
                 let mut value = json!({
+                    "number": number.take(),
                     "text": record.slice(&item.span),
                     "glyph": glyph.as_ref().map(|g| record.slice(g)),
                     "normalized": detail.as_ref().map(|d| &d.normalized),
@@ -123,7 +125,8 @@ fn moves_json(
                 }
                 moves.push(value);
             }
-            ItemKind::Number { .. } | ItemKind::Result => {}
+            ItemKind::Number { .. } => number = Some(record.slice(&item.span)),
+            ItemKind::Result => {}
         }
     }
     (leading, moves)

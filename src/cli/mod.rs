@@ -1,8 +1,11 @@
 //! The command line: one clap definition, one function per subcommand.
 
 mod args;
+mod generate;
+mod import;
 mod input;
 mod json;
+mod progress;
 mod show;
 mod validate;
 
@@ -26,6 +29,18 @@ pub enum Status {
 impl From<Status> for ExitCode {
     fn from(status: Status) -> Self {
         ExitCode::from(status as u8)
+    }
+}
+
+/// Whether to colour standard output.
+fn paint(choice: args::ColorChoice) -> bool {
+    use std::io::IsTerminal;
+    match choice {
+        args::ColorChoice::Always => true,
+        args::ColorChoice::Never => false,
+        args::ColorChoice::Auto => {
+            io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
     }
 }
 
@@ -62,9 +77,16 @@ pub fn main() -> ExitCode {
 /// Only failures to write `out`; everything else becomes a status.
 pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
     match cli.command {
-        Command::Validate(args) => validate::run(&args, out),
+        Command::Validate(args) => validate::run(&args, paint(cli.color), out),
         Command::Json(args) => json::run(&args, out),
+        Command::Import(args) => import::run(&args, out),
         Command::Render(args) => show::render(&args, out),
         Command::Moves(args) => show::moves(&args, out),
+        Command::New(args) => generate::new(&args, out),
+        Command::Random(args) => generate::random(&args, out),
+        Command::Completions(args) => {
+            clap_complete::generate(args.shell, &mut command(), "kifu", out);
+            Ok(Status::Ok)
+        }
     }
 }

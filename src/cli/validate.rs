@@ -3,6 +3,7 @@
 use super::Status;
 use super::args::{Format, ValidateArgs};
 use super::input::for_each_record;
+use super::progress::Progress;
 use crate::record::{Record, SyntaxError};
 use crate::referee::{Fault, Options, Verdict, judge};
 use serde_json::json;
@@ -12,11 +13,13 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
+    let progress = Progress::start();
     for_each_record(&args.files, |name, record| {
+        progress.tick();
         let (line, verdict) = verdict_of(record);
         match args.format {
-            Format::Text => write_text(out, name, line, &verdict)?,
+            Format::Text => write_text(out, name, line, &verdict, colour)?,
             Format::Json => {
                 serde_json::to_writer(&mut *out, &verdict_json(name, line, &verdict))?;
                 out.write_all(b"\n")?;
@@ -60,10 +63,16 @@ pub fn write_text(
     name: &str,
     line: usize,
     verdict: &Verdict,
+    colour: bool,
 ) -> io::Result<()> {
+    let (start, end) = match (colour, verdict.is_valid()) {
+        (false, _) => ("", ""),
+        (true, true) => ("\x1b[32m", "\x1b[0m"),
+        (true, false) => ("\x1b[31m", "\x1b[0m"),
+    };
     match &verdict.fault {
-        None => writeln!(out, "{name}:{line}: {}", verdict.summary()),
-        Some(fault) => writeln!(out, "{name}:{fault}"),
+        None => writeln!(out, "{name}:{line}: {start}{}{end}", verdict.summary()),
+        Some(fault) => writeln!(out, "{name}:{start}{fault}{end}"),
     }
 }
 

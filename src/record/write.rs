@@ -32,7 +32,7 @@ pub fn write_record(
     out.push('\n');
     let mut line = LineFiller::default();
     for comment in leading_comments {
-        line.word(&mut out, &format!("{{{}}}", comment.replace('}', ")")));
+        line.comment(&mut out, comment);
     }
     for m in moves {
         if let Some((n, dots)) = m.number {
@@ -41,7 +41,7 @@ pub fn write_record(
         }
         line.word(&mut out, m.text);
         for comment in m.comments {
-            line.word(&mut out, &format!("{{{}}}", comment.replace('}', ")")));
+            line.comment(&mut out, comment);
         }
     }
     if let Some(result) = result {
@@ -60,6 +60,18 @@ struct LineFiller {
 }
 
 impl LineFiller {
+    /// A comment: `{...}`, or `;...` to the end of the line when it holds a `}`.
+    fn comment(&mut self, out: &mut String, comment: &str) {
+        if comment.contains('}') {
+            let single_line = comment.replace('\n', " ");
+            self.word(out, &format!(";{single_line}"));
+            out.push('\n');
+            self.width = 0;
+        } else {
+            self.word(out, &format!("{{{comment}}}"));
+        }
+    }
+
     fn word(&mut self, out: &mut String, word: &str) {
         let len = word.chars().count();
         if self.width > 0 && self.width + 1 + len > LINE_WIDTH {

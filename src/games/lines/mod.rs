@@ -153,6 +153,79 @@ pub fn unreachable_reason(from: usize, to: usize) -> String {
     }
 }
 
+/// Reads the board of a `Position` value: ranks 6 down to 1 separated by `/`,
+/// each from file a, a piece letter (read by `piece`) or a digit counting
+/// empty squares. Returns every piece with its square, rank 6 first.
+///
+/// # Errors
+/// The first wrong letter (as `piece` explains it) or a rank of the wrong size.
+pub fn parse_board<T>(
+    board: &str,
+    piece: impl Fn(char) -> Result<T, String>,
+) -> Result<Vec<(usize, T)>, String> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 6 {
+        return Err(format!(
+            "{board:?}: the board has 6 ranks separated by '/', not {}",
+            ranks.len()
+        ));
+    }
+    let mut found = Vec::new();
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 5 - row;
+        let mut file = 0;
+        for c in text.chars() {
+            if let Some(n) = c.to_digit(10) {
+                file += n as usize;
+                continue;
+            }
+            let value = piece(c)?;
+            if file >= 6 {
+                return Err(format!(
+                    "rank {} ({text:?}) holds more than 6 squares",
+                    rank + 1
+                ));
+            }
+            found.push((rank * 6 + file, value));
+            file += 1;
+        }
+        if file != 6 {
+            return Err(format!(
+                "rank {} ({text:?}) does not hold 6 squares",
+                rank + 1
+            ));
+        }
+    }
+    Ok(found)
+}
+
+/// Writes the board of a `Position` value, `letter` naming each square's piece.
+pub fn board_text(letter: impl Fn(usize) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..6).rev() {
+        let mut empty = 0;
+        for file in 0..6 {
+            match letter(rank * 6 + file) {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

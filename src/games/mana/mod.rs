@@ -4,7 +4,7 @@ mod notation;
 mod setup;
 
 pub use notation::ManaMove;
-pub(crate) use notation::{square_at, step_at};
+pub(crate) use notation::step_at;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
@@ -13,7 +13,7 @@ use serde_json::json;
 /// A side of a two-player line-board game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
-    /// Black, who moves first in Mana.
+    /// Black (who moves first in Mana, second in Escampe).
     Black,
     /// White.
     White,
@@ -391,14 +391,14 @@ impl Game for Mana {
         let n = self.bird_lines()?;
         let place = self
             .bird_square()
-            .map_or_else(String::new, |s| format!(" {}", square_name(s)));
+            .map_or_else(String::new, |s| format!(" {},", square_name(s)));
         let obey = if self.movable_on(Some(n)) {
             format!("move a piece from a {} square", kind_name(n))
         } else {
             "no piece there can move: move any piece or re-enter a Ronin".to_owned()
         };
         Some(format!(
-            "the bird is on{place}, a {} square: {obey}",
+            "the bird is on{place} a {} square: {obey}",
             kind_name(n)
         ))
     }
@@ -472,7 +472,17 @@ impl Game for Mana {
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {
-        vec![("Position".to_owned(), setup::position_value(self))]
+        match setup::setup_value(self) {
+            Some(value) => vec![("Setup".to_owned(), value)],
+            None => vec![("Position".to_owned(), setup::position_value(self))],
+        }
+    }
+
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        let files = ['b', 'c', 'f'];
+        let black = files[rng.below(3)];
+        let white = files[rng.below(3)];
+        vec![("Setup".to_owned(), format!("{black}1 {white}6"))]
     }
 }
 

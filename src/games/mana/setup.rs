@@ -2,7 +2,7 @@
 
 use super::{Bird, Mana, Side};
 use crate::game::{TagError, Tags};
-use crate::games::lines::{Bits, bit, lines, parse_square, square_name, squares};
+use crate::games::lines::{self, Bits, bit, lines, parse_square, square_name, squares};
 
 /// The Daimyo squares when the record has no `Setup` tag.
 pub const DEFAULT_SETUP: &str = "c1 c6";
@@ -62,46 +62,19 @@ fn parse_position(value: &str) -> Result<Mana, String> {
         _ => return Err(format!("{side:?}: the side to move is b or w")),
     };
     let mut mana = Mana::empty(to_move);
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 6 {
-        return Err(format!(
-            "{board:?}: the board has 6 ranks separated by '/', not {}",
-            ranks.len()
-        ));
-    }
-    for (row, text) in ranks.iter().enumerate() {
-        let rank = 5 - row;
-        let mut file = 0;
-        for c in text.chars() {
-            if let Some(n) = c.to_digit(10) {
-                file += n as usize;
-                continue;
-            }
-            let (side, daimyo) = match c {
-                'D' => (Side::Black, true),
-                'R' => (Side::Black, false),
-                'd' => (Side::White, true),
-                'r' => (Side::White, false),
-                _ => return Err(format!("{c:?} is not a Mana piece (D, R, d, r) or a digit")),
-            };
-            if file >= 6 {
-                return Err(format!(
-                    "rank {} ({text:?}) holds more than 6 squares",
-                    rank + 1
-                ));
-            }
-            let square = rank * 6 + file;
-            mana.men[side.index()] |= bit(square);
-            if daimyo {
-                mana.daimyo |= bit(square);
-            }
-            file += 1;
-        }
-        if file != 6 {
-            return Err(format!(
-                "rank {} ({text:?}) does not hold 6 squares",
-                rank + 1
-            ));
+    // Move numbers count Black's move first: White to move opens with `1...`.
+    mana.plies = u32::from(to_move == Side::White);
+    let pieces = lines::parse_board(board, |c| match c {
+        'D' => Ok((Side::Black, true)),
+        'R' => Ok((Side::Black, false)),
+        'd' => Ok((Side::White, true)),
+        'r' => Ok((Side::White, false)),
+        _ => Err(format!("{c:?} is not a Mana piece (D, R, d, r) or a digit")),
+    })?;
+    for (square, (side, daimyo)) in pieces {
+        mana.men[side.index()] |= bit(square);
+        if daimyo {
+            mana.daimyo |= bit(square);
         }
     }
     for side in [Side::Black, Side::White] {
@@ -137,31 +110,26 @@ fn parse_position(value: &str) -> Result<Mana, String> {
     Ok(mana)
 }
 
+/// The `Setup` value of a start position, if it is one.
+pub fn setup_value(mana: &Mana) -> Option<String> {
+    let black_home: Bits = 0b11_1111;
+    let white_home: Bits = black_home << 30;
+    let standard = mana.plies == 0
+        && mana.to_move == Side::Black
+        && mana.bird == Bird::Off
+        && mana.men == [black_home, white_home];
+    let mut daimyos = squares(mana.daimyo);
+    match (standard, daimyos.next(), daimyos.next()) {
+        (true, Some(black), Some(white)) => {
+            Some(format!("{} {}", square_name(black), square_name(white)))
+        }
+        _ => None,
+    }
+}
+
 /// The `Position` value of a position.
 pub fn position_value(mana: &Mana) -> String {
-    let mut out = String::new();
-    for rank in (0..6).rev() {
-        let mut empty = 0;
-        for file in 0..6 {
-            let square = rank * 6 + file;
-            match mana.piece_letter(square) {
-                Some(c) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    let out = lines::board_text(|square| mana.piece_letter(square));
     let side = if mana.to_move == Side::Black {
         'b'
     } else {

@@ -1,1 +1,145 @@
 use super::*;
+use crate::rng::Rng;
+
+fn every_candidate() -> Vec<ManaMove> {
+    let mut all = vec![ManaMove::Pass];
+    for from in 0..36 {
+        for to in 0..36 {
+            for capture in [false, true] {
+                all.push(ManaMove::Step {
+                    from,
+                    to,
+                    capture,
+                    bird: None,
+                });
+            }
+        }
+    }
+    all.extend((0..36).map(|to| ManaMove::Enter { to, bird: None }));
+    all
+}
+
+/// The single-move check and move generation agree on positions reached by
+/// random play.
+#[test]
+fn check_agrees_with_legal_move_generation() {
+    let candidates = every_candidate();
+    let mut rng = Rng::new(1);
+    for game in 0..16 {
+        let mut mana = Mana::random_tags(&mut rng)
+            .first()
+            .map(|(_, setup)| Mana::with_setup(setup))
+            .unwrap_or_else(|| panic!("no setup"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        for ply in 0..200 {
+            if mana.outcome().is_some() {
+                break;
+            }
+            let legal = mana.legal_moves();
+            let checked: Vec<ManaMove> = candidates
+                .iter()
+                .copied()
+                .filter(|m| mana.check(m).is_ok())
+                .collect();
+            for m in &checked {
+                let written_as_generated = match *m {
+                    ManaMove::Step { from, to, .. } => legal.iter().any(|l| matches!(*l, ManaMove::Step { from: f, to: t, .. } if f == from && t == to)),
+                    other => legal.contains(&other),
+                };
+                assert!(
+                    written_as_generated,
+                    "game {game} ply {ply}: {m} passes check but is not generated"
+                );
+            }
+            for m in &legal {
+                assert!(
+                    mana.check(m).is_ok(),
+                    "game {game} ply {ply}: generated {m} fails check"
+                );
+            }
+            let pick = legal[rng.below(legal.len())];
+            mana.apply(&pick);
+        }
+    }
+}
+
+#[test]
+fn a_daimyo_capture_ends_the_game_for_the_capturer() {
+    // The Black Ronin on c2 (a single square) steps onto the White Daimyo on c3.
+    let mut mana = position("6/6/6/2d3/R1R3/5D b -");
+    let mv: ManaMove = "c2xc3".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(mana.check(&mv), Ok(()));
+    mana.apply(&mv);
+    let outcome = mana.outcome().unwrap_or_else(|| panic!("not over"));
+    assert_eq!(
+        (outcome.token.as_deref(), outcome.reason.as_str()),
+        (Some("B+"), "Daimyo captured")
+    );
+    assert!(mana.legal_moves().is_empty());
+}
+
+fn position(value: &str) -> Mana {
+    let tags = [crate::record::Tag {
+        name: "Position".into(),
+        value: value.into(),
+        offset: 0,
+    }];
+    Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_bird_stands_on_the_moved_piece_when_no_square_of_its_kind_is_free() {
+    // Every single square but c2 is taken; the Daimyo on a1 lands on c2.
+    let start = position("r3r1/1r1r2/2d1r1/1R3R/R3R1/D2R2 b -");
+    for text in ["a1-c2", "a1-c2@c2"] {
+        let mut mana = start.clone();
+        let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(mana.check(&mv), Ok(()), "{text}");
+        mana.apply(&mv);
+        assert_eq!(mana.bird, Bird::At(8), "{text}");
+    }
+    let elsewhere: ManaMove = "a1-c2@d1".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        start.check(&elsewhere),
+        Err(ManaError("bad bird square: a piece stands on d1".into()))
+    );
+}
+
+#[test]
+fn the_position_tag_round_trips_through_the_shared_board_text() {
+    let value = "r1rdrr/6/3r2/2R3/6/R1DRRR w a3";
+    let tags = [crate::record::Tag {
+        name: "Position".to_owned(),
+        value: value.to_owned(),
+        offset: 0,
+    }];
+    let mana = Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(setup::position_value(&mana), value);
+    let error = |board: &str| {
+        let tags = [crate::record::Tag {
+            name: "Position".to_owned(),
+            value: format!("{board} b -"),
+            offset: 0,
+        }];
+        Mana::from_tags(Tags::new(&tags))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        error("rrdrrr/6/6/6/6/RRDRRRR"),
+        "tag Position: rank 1 (\"RRDRRRR\") holds more than 6 squares"
+    );
+    assert_eq!(
+        error("rrdrrr/6/6/6/6/RRDRR"),
+        "tag Position: rank 1 (\"RRDRR\") does not hold 6 squares"
+    );
+    assert_eq!(
+        error("rrdrrr/6/6/6/RRDRRR"),
+        "tag Position: \"rrdrrr/6/6/6/RRDRRR\": the board has 6 ranks separated by '/', not 5"
+    );
+    assert_eq!(
+        error("rrdrrr/6/6/6/6/RRDRRX"),
+        "tag Position: 'X' is not a Mana piece (D, R, d, r) or a digit"
+    );
+}

@@ -1,0 +1,381 @@
+//! The Escampe position and its rules.
+
+use super::notation::EscampeMove;
+use super::setup;
+use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
+use crate::games::mana::Side;
+use serde_json::json;
+
+/// Why an Escampe move is illegal (or not a move at all).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct EscampeError(String);
+
+/// An Escampe position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Escampe {
+    /// Each side's pieces, indexed by [`Side::index`].
+    pub(super) men: [Bits; 2],
+    /// The squares of the two Unicorns.
+    pub(super) unicorn: Bits,
+    /// The side to move.
+    pub(super) to_move: Side,
+    /// The number of lines the next move must start from, if any.
+    pub(super) constraint: Option<u8>,
+    /// Where the opponent's last move ended, when the record shows it.
+    last: Option<usize>,
+    winner: Option<Side>,
+    plies: u32,
+}
+
+impl Escampe {
+    /// An empty board with `to_move` to play, unconstrained.
+    pub(super) fn empty(to_move: Side) -> Self {
+        Self {
+            men: [0; 2],
+            unicorn: 0,
+            to_move,
+            constraint: None,
+            last: None,
+            winner: None,
+            // Move numbers count White's move first: Black to move opens with `1...`.
+            plies: u32::from(to_move == Side::Black),
+        }
+    }
+
+    fn occupied(&self) -> Bits {
+        self.men[0] | self.men[1]
+    }
+
+    fn side_at(&self, square: usize) -> Option<Side> {
+        [Side::White, Side::Black]
+            .into_iter()
+            .find(|s| self.men[s.index()] & bit(square) != 0)
+    }
+
+    fn is_unicorn(&self, square: usize) -> bool {
+        self.unicorn & bit(square) != 0
+    }
+
+    /// The piece letter on `square`: upper case White, lower case Black.
+    pub(super) fn piece_letter(&self, square: usize) -> Option<char> {
+        let side = self.side_at(square)?;
+        let letter = if self.is_unicorn(square) { 'U' } else { 'P' };
+        Some(if side == Side::White {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        })
+    }
+
+    /// The squares the piece on `from` can end on: empty squares, and the
+    /// opponent's Unicorn for a Paladin.
+    fn targets(&self, from: usize) -> Bits {
+        let them = self.men[self.to_move.other().index()];
+        let prey = if self.is_unicorn(from) {
+            0
+        } else {
+            them & self.unicorn
+        };
+        reach(from, self.occupied()) & (!self.occupied() | prey)
+    }
+
+    /// The mover's pieces that the constraint lets move.
+    fn allowed(&self) -> Bits {
+        let mine = self.men[self.to_move.index()];
+        self.constraint
+            .map_or(mine, |n| mine & lines::squares_with_lines(n))
+    }
+
+    /// The first legal step, if any.
+    fn first_step(&self) -> Option<EscampeMove> {
+        squares(self.allowed()).find_map(|from| {
+            squares(self.targets(from))
+                .next()
+                .map(|to| EscampeMove::Step {
+                    from,
+                    to,
+                    capture: self.occupied() & bit(to) != 0,
+                })
+        })
+    }
+
+    fn illegal<T>(message: impl Into<String>) -> Result<T, EscampeError> {
+        Err(EscampeError(message.into()))
+    }
+
+    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeError> {
+        let me = self.to_move;
+        match self.side_at(from) {
+            None => {
+                return Self::illegal(format!(
+                    "no piece of the side to move there: {} is empty",
+                    square_name(from)
+                ));
+            }
+            Some(side) if side != me => {
+                return Self::illegal(format!(
+                    "no piece of the side to move there: {} holds a {} piece",
+                    square_name(from),
+                    side.name()
+                ));
+            }
+            Some(_) => {}
+        }
+        if self.men[me.index()] & bit(to) != 0 {
+            return Self::illegal(format!(
+                "the piece cannot reach that square: {} holds one of your own pieces",
+                square_name(to)
+            ));
+        }
+        if reach(from, self.occupied()) & bit(to) == 0 {
+            return Self::illegal(format!(
+                "the piece cannot reach that square: {}",
+                lines::unreachable_reason(from, to)
+            ));
+        }
+        if let Some(n) = self.constraint {
+            if lines(from) != n {
+                let cause = self.last.map_or_else(String::new, |last| {
+                    format!(
+                        " ({}'s last move ended on {})",
+                        me.other().name(),
+                        square_name(last)
+                    )
+                });
+                return Self::illegal(format!(
+                    "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
+                    me.name(),
+                    kind_name(n),
+                    square_name(from),
+                    kind_name(lines(from))
+                ));
+            }
+        }
+        match self.side_at(to) {
+            Some(side) if !self.is_unicorn(to) => {
+                return Self::illegal(format!(
+                    "only the Unicorn may be taken: {} holds a {} Paladin",
+                    square_name(to),
+                    side.name()
+                ));
+            }
+            Some(side) if self.is_unicorn(from) => {
+                return Self::illegal(format!(
+                    "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {}'s",
+                    square_name(from),
+                    me.name(),
+                    square_name(to),
+                    side.name()
+                ));
+            }
+            _ => {}
+        }
+        if capture && self.occupied() & bit(to) == 0 {
+            return Self::illegal(format!("x on a non-capture: {} is empty", square_name(to)));
+        }
+        Ok(())
+    }
+}
+
+impl Game for Escampe {
+    type Move = EscampeMove;
+    type Error = EscampeError;
+
+    const KIND: GameKind = GameKind::Escampe;
+    const TAGS: &'static [&'static str] = &["White", "Black", "Setup", "Position"];
+    const NUMBERING: Numbering = Numbering::Pairs;
+
+    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError> {
+        setup::from_tags(tags)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<EscampeMove, EscampeError> {
+        text.parse().map_err(EscampeError)
+    }
+
+    fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
+        match *mv {
+            EscampeMove::Step { from, to, capture } => self.check_step(from, to, capture),
+            EscampeMove::Pass => match self.first_step() {
+                Some(step) => Self::illegal(format!(
+                    "a pass is allowed only when no legal move exists: {step} is legal"
+                )),
+                None => Ok(()),
+            },
+        }
+    }
+
+    fn apply(&mut self, mv: &EscampeMove) {
+        let me = self.to_move.index();
+        let them = self.to_move.other().index();
+        match *mv {
+            EscampeMove::Step { from, to, .. } => {
+                if self.men[them] & bit(to) != 0 {
+                    if self.is_unicorn(to) {
+                        self.winner = Some(self.to_move);
+                    }
+                    self.men[them] &= !bit(to);
+                    self.unicorn &= !bit(to);
+                }
+                self.men[me] = (self.men[me] & !bit(from)) | bit(to);
+                if self.is_unicorn(from) {
+                    self.unicorn = (self.unicorn & !bit(from)) | bit(to);
+                }
+                self.constraint = Some(lines(to));
+                self.last = Some(to);
+            }
+            EscampeMove::Pass => {
+                self.constraint = None;
+                self.last = None;
+            }
+        }
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+    }
+
+    fn legal_moves(&self) -> Vec<EscampeMove> {
+        if self.winner.is_some() {
+            return Vec::new();
+        }
+        let mut moves: Vec<EscampeMove> = squares(self.allowed())
+            .flat_map(|from| {
+                squares(self.targets(from)).map(move |to| EscampeMove::Step {
+                    from,
+                    to,
+                    capture: self.occupied() & bit(to) != 0,
+                })
+            })
+            .collect();
+        if moves.is_empty() {
+            moves.push(EscampeMove::Pass);
+        }
+        moves
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(|side| Outcome {
+            token: Some(side.token().to_owned()),
+            tag_value: side.token().to_owned(),
+            winner: Some(side.name().to_owned()),
+            reason: "Unicorn captured".to_owned(),
+            scores: None,
+        })
+    }
+
+    fn turn(&self) -> Turn<'_> {
+        Turn {
+            number: self.plies / 2 + 1,
+            opens: self.plies % 2 == 0,
+            mover: self.to_move.name(),
+        }
+    }
+
+    fn constraint(&self) -> Option<String> {
+        let n = self.constraint?;
+        let mover = self.to_move.name();
+        let mut text = format!("{mover} must move a piece from a {} square", kind_name(n));
+        if self.winner.is_none() && self.first_step().is_none() {
+            text.push_str(&format!("; none can move, so {mover} must pass"));
+        }
+        Some(text)
+    }
+
+    fn render(&self, charset: Charset) -> String {
+        let mut cells = [Cell::default(); 36];
+        for (square, cell) in cells.iter_mut().enumerate() {
+            cell.piece = self.piece_letter(square);
+        }
+        let mut footer = Vec::new();
+        match self.outcome() {
+            Some(o) => footer.push(format!(
+                "{} wins: {}",
+                o.winner.unwrap_or_default(),
+                o.reason
+            )),
+            None => {
+                footer.push(format!("{} to move", self.to_move.name()));
+                match self.constraint() {
+                    Some(text) => {
+                        for square in squares(self.allowed()) {
+                            cells[square].mark = Some('*');
+                        }
+                        footer.push(text);
+                        if let Some(last) = self.last {
+                            footer.push(format!(
+                                "{}'s last move ended on {}",
+                                self.to_move.other().name(),
+                                square_name(last)
+                            ));
+                        }
+                        if self.allowed() != 0 {
+                            footer.push("* marks the pieces the constraint lets move".to_owned());
+                        }
+                    }
+                    None => footer.push("no constraint: any piece may move".to_owned()),
+                }
+            }
+        }
+        lines::render(&cells, charset, &footer)
+    }
+
+    fn position_json(&self) -> serde_json::Value {
+        json!({
+            "position": setup::position_value(self),
+            "to_move": self.to_move.name().to_lowercase(),
+            "constraint": self.constraint,
+            "last_landing": self.last.map(square_name),
+        })
+    }
+
+    fn describe(&self, mv: &EscampeMove) -> MoveDetail {
+        let (normal, parts) = match *mv {
+            EscampeMove::Step { from, to, .. } => {
+                let capture = self.occupied() & bit(to) != 0;
+                (
+                    EscampeMove::Step { from, to, capture },
+                    json!({"kind": "move", "from": square_name(from), "to": square_name(to), "capture": capture}),
+                )
+            }
+            EscampeMove::Pass => (EscampeMove::Pass, json!({"kind": "pass"})),
+        };
+        MoveDetail {
+            normalized: normal.to_string(),
+            parts,
+        }
+    }
+
+    fn setup_tags(&self) -> Vec<(String, String)> {
+        vec![("Position".to_owned(), setup::position_value(self))]
+    }
+}
+
+impl Escampe {
+    /// The start position of a `Setup` value (White's six squares, `/`,
+    /// Black's six, Unicorn first).
+    ///
+    /// # Errors
+    /// The `Setup` value is wrong.
+    pub fn with_setup(setup: &str) -> Result<Self, TagError> {
+        let tags = [crate::record::Tag {
+            name: "Setup".to_owned(),
+            value: setup.to_owned(),
+            offset: 0,
+        }];
+        setup::from_tags(Tags::new(&tags))
+    }
+
+    /// The position of a `Position` value.
+    ///
+    /// # Errors
+    /// The `Position` value is wrong.
+    pub fn with_position(position: &str) -> Result<Self, TagError> {
+        let tags = [crate::record::Tag {
+            name: "Position".to_owned(),
+            value: position.to_owned(),
+            offset: 0,
+        }];
+        setup::from_tags(Tags::new(&tags))
+    }
+}

@@ -1,0 +1,103 @@
+//! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn), `--`.
+
+use crate::games::lines::square_name;
+use crate::games::mana::step_at;
+use std::fmt;
+
+/// An Escampe move as written, resolved to squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EscampeMove {
+    /// A piece moves from one square to another; `capture` is the written `x`.
+    Step {
+        /// Start square.
+        from: usize,
+        /// End square.
+        to: usize,
+        /// Whether `x` was written.
+        capture: bool,
+    },
+    /// The forced pass `--`.
+    Pass,
+}
+
+impl std::str::FromStr for EscampeMove {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        if text == "--" {
+            return Ok(EscampeMove::Pass);
+        }
+        if text.starts_with("R*") {
+            return Err(format!(
+                "{text:?}: Escampe has no re-entry (R*); a move is from-to, like b1-b3"
+            ));
+        }
+        if text.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return Err(format!(
+                "{text:?} is not an Escampe move: a move is from-to, like b1-b3"
+            ));
+        }
+        let (from, capture, to, rest) = step_at(text)?;
+        if rest.starts_with('@') {
+            return Err(format!(
+                "{text:?}: Escampe has no bird; a move ends at its square, like b1-b3"
+            ));
+        }
+        if !rest.is_empty() {
+            return Err(format!("{text:?}: unexpected {rest:?} after the move"));
+        }
+        Ok(EscampeMove::Step { from, to, capture })
+    }
+}
+
+impl fmt::Display for EscampeMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EscampeMove::Step { from, to, capture } => {
+                let sep = if *capture { 'x' } else { '-' };
+                write!(f, "{}{sep}{}", square_name(*from), square_name(*to))
+            }
+            EscampeMove::Pass => f.write_str("--"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_every_form() {
+        for text in ["b1-b3", "c3xc5", "--"] {
+            let mv: EscampeMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn explains_bad_text() {
+        let error = |t: &str| t.parse::<EscampeMove>().err().unwrap_or_default();
+        assert_eq!(
+            error("b1-b3@d4"),
+            "\"b1-b3@d4\": Escampe has no bird; a move ends at its square, like b1-b3"
+        );
+        assert_eq!(
+            error("R*d4"),
+            "\"R*d4\": Escampe has no re-entry (R*); a move is from-to, like b1-b3"
+        );
+        assert_eq!(
+            error("U*d4"),
+            "\"U*d4\" is not an Escampe move: a move is from-to, like b1-b3"
+        );
+        assert_eq!(
+            error("z9-a1"),
+            "\"z9\" is not a square (files a-f, ranks 1-6)"
+        );
+        assert_eq!(error("a1a2"), "\"a1a2\": '-' or 'x' must follow a1");
+        assert_eq!(
+            error("a1-a2#"),
+            "\"a1-a2#\": unexpected \"#\" after the move"
+        );
+        assert_eq!(error("-"), "\"-\" is not a square (files a-f, ranks 1-6)");
+    }
+}

@@ -1,0 +1,227 @@
+//! The command-line contract: exit statuses, diagnostics, pipelines.
+
+use assert_cmd::Command;
+use std::io::Read;
+use std::process::Stdio;
+
+fn kifu() -> Command {
+    let mut cmd = Command::cargo_bin("kifu").unwrap_or_else(|e| panic!("{e}"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR");
+    cmd
+}
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    status: Option<i32>,
+}
+
+fn run(cmd: &mut Command) -> Run {
+    let output = cmd.output().unwrap_or_else(|e| panic!("{e}"));
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code(),
+    }
+}
+
+#[test]
+fn a_missing_file_is_unreadable_input() {
+    let r = run(kifu().args(["validate", "no-such-file.kifu"]));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        ("", "kifu: no-such-file.kifu: no such file\n", Some(2))
+    );
+}
+
+#[test]
+fn a_directory_is_unreadable_input() {
+    let r = run(kifu().args(["validate", "fixtures"]));
+    assert_eq!(
+        (r.stderr.as_str(), r.status),
+        ("kifu: fixtures: is a directory\n", Some(2))
+    );
+}
+
+#[test]
+fn an_empty_file_has_no_record() {
+    let r = run(kifu().args(["validate", "-"]).write_stdin(""));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        ("", "kifu: <stdin>: no record found\n", Some(1))
+    );
+}
+
+#[test]
+fn an_unknown_subcommand_is_a_usage_error() {
+    let r = run(kifu().arg("referee"));
+    assert_eq!(r.status, Some(2));
+    assert!(
+        r.stderr.contains("unrecognized subcommand 'referee'"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn an_unknown_game_is_a_usage_error() {
+    let r = run(kifu().args(["new", "chess"]));
+    assert_eq!(r.status, Some(2));
+    assert!(r.stderr.contains("invalid value 'chess'"), "{}", r.stderr);
+}
+
+#[test]
+fn a_syntax_error_does_not_hide_the_records_after_it() {
+    let text = "[Game \"mana\"]\n1. e1-e4 {open\n\n[Game \"mana\"]\n[Setup \"c1 c6\n\n[Game \"mana\"]\n\n1. e1-e4 *\n";
+    let r = run(kifu().args(["validate", "-"]).write_stdin(text));
+    // The unclosed comment swallows the rest of the text up to the limit: it
+    // is one record, reported where the comment opens.
+    assert_eq!(
+        r.stdout,
+        "<stdin>:2:10: comment is not closed: '{' has no matching '}'\n"
+    );
+    let text = "[Game \"mana\"]\n[Setup \"c1 c6\n1. e1-e4 *\n\n[Game \"mana\"]\n\n1. e1-e4 *\n";
+    let r = run(kifu().args(["validate"]).write_stdin(text));
+    assert_eq!(
+        (r.stdout.as_str(), r.status),
+        (
+            "<stdin>:2:8: the tag value has no closing quote\n<stdin>:5: mana, 1 ply, *\n",
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn verdicts_are_coloured_only_when_asked_or_on_a_terminal() {
+    let file = "fixtures/mana/valid/black-wins.kifu";
+    let plain = run(kifu().args(["validate", file]));
+    assert!(!plain.stdout.contains('\x1b'));
+    let always = run(kifu().args(["--color", "always", "validate", file]));
+    assert_eq!(
+        always.stdout,
+        format!("{file}:1: \x1b[32mmana, 23 plies, B+ (Daimyo captured)\x1b[0m\n")
+    );
+    let never = run(kifu()
+        .args(["--color", "never", "validate", file])
+        .env("NO_COLOR", "1"));
+    assert_eq!(never.stdout, plain.stdout);
+}
+
+#[test]
+fn random_games_are_reproducible_and_valid() {
+    let first = run(kifu().args(["random", "mana", "--seed", "7", "--count", "50"]));
+    let second = run(kifu().args(["random", "mana", "--seed", "7", "--count", "50"]));
+    assert_eq!(first.stdout, second.stdout);
+    let verdicts = run(kifu()
+        .args(["validate", "-"])
+        .write_stdin(first.stdout.clone()));
+    assert_eq!(verdicts.status, Some(0), "{}", verdicts.stdout);
+    assert_eq!(verdicts.stdout.lines().count(), 50);
+    let other = run(kifu().args(["random", "mana", "--seed", "8", "--count", "50"]));
+    assert_ne!(first.stdout, other.stdout);
+}
+
+#[test]
+fn json_then_import_then_validate_judges_like_the_original() {
+    let files = [
+        "fixtures/mana/valid/annotated-with-comments-and-tags.kifu",
+        "fixtures/mana/invalid/disobeys-the-bird.kifu",
+    ];
+    let json = run(kifu().arg("json").args(files));
+    for line in json.stdout.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let imported = run(kifu().arg("import").write_stdin(json.stdout.clone()));
+    assert_eq!(imported.status, Some(0), "{}", imported.stderr);
+    let verdicts = run(kifu()
+        .args(["validate", "-"])
+        .write_stdin(imported.stdout.clone()));
+    assert_eq!(
+        verdicts.stdout,
+        "<stdin>:1: mana, 23 plies, B+ (Daimyo captured)\n<stdin>:21:10: move 1 (White) b6-b4: disobeys the bird: it stands on a single square, and a piece of yours on a single square can move\n"
+    );
+    let again = run(kifu().arg("json").write_stdin(imported.stdout));
+    let strip = |text: &str| -> Vec<serde_json::Value> {
+        text.lines()
+            .map(|l| {
+                let mut v: serde_json::Value =
+                    serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}"));
+                if let Some(map) = v.as_object_mut() {
+                    map.remove("file");
+                    map.remove("line");
+                }
+                v["verdict"]["error"]["line"] = serde_json::Value::Null;
+                v["verdict"]["error"]["message"] = serde_json::Value::Null;
+                v
+            })
+            .collect()
+    };
+    assert_eq!(strip(&again.stdout), strip(&json.stdout));
+}
+
+#[test]
+fn import_names_the_line_of_bad_json() {
+    let r = run(kifu()
+        .arg("import")
+        .write_stdin("{\"tags\": {\"Game\": \"mana\"}}\nnot json\n"));
+    assert_eq!(r.stdout, "[Game \"mana\"]\n\n");
+    assert_eq!(
+        r.stderr,
+        "<stdin>:2: invalid JSON: expected ident at line 1 column 2\n"
+    );
+    assert_eq!(r.status, Some(1));
+}
+
+#[test]
+fn validate_json_format_gives_one_object_per_record() {
+    let r = run(kifu().args([
+        "validate",
+        "--format",
+        "json",
+        "fixtures/mana/invalid/too-far.kifu",
+    ]));
+    let v: serde_json::Value =
+        serde_json::from_str(r.stdout.trim()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["error"]["line"], 4);
+    assert_eq!(v["error"]["column"], 19);
+    assert_eq!(v["error"]["number"], 2);
+    assert_eq!(v["error"]["player"], "Black");
+    assert_eq!(v["error"]["move"], "a1-a5");
+    assert_eq!(r.status, Some(1));
+}
+
+#[test]
+fn completions_are_generated_for_bash_zsh_and_fish() {
+    for shell in ["bash", "zsh", "fish"] {
+        let r = run(kifu().args(["completions", shell]));
+        assert_eq!(r.status, Some(0), "{shell}");
+        assert!(
+            r.stdout.contains("validate")
+                && r.stdout.contains("format")
+                && r.stdout.contains("positions"),
+            "{shell}"
+        );
+    }
+}
+
+#[test]
+fn a_broken_pipe_ends_quietly() {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("kifu"))
+        .args(["random", "mana", "--seed", "1", "--count", "2000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut first = [0u8; 64];
+    if let Some(stdout) = child.stdout.as_mut() {
+        stdout
+            .read_exact(&mut first)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
