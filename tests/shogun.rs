@@ -568,3 +568,28 @@ fn odd_text_never_panics() {
         assert!(Shogun::from_position(value).is_err(), "{value:?}");
     }
 }
+
+#[test]
+fn random_tags_give_legal_setups_of_every_rotation_and_first_player() {
+    let mut rotations = BTreeSet::new();
+    let mut firsts = BTreeSet::new();
+    let mut rng = kifu::rng::Rng::new(7);
+    for _ in 0..64 {
+        let pairs = GameKind::Shogun.random_tags(&mut rng);
+        let borrowed: Vec<(&str, &str)> = pairs
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        let game = start(&borrowed);
+        assert_eq!(Game::legal_moves(&game).len() as u64, perft(&game, 1));
+        rotations.insert(
+            pairs
+                .iter()
+                .find(|(n, _)| n == "Rotation")
+                .map_or("0".to_owned(), |(_, v)| v.clone()),
+        );
+        firsts.insert(game.to_move().name());
+    }
+    assert_eq!(rotations.len(), 4, "{rotations:?}");
+    assert_eq!(firsts.len(), 2, "{firsts:?}");
+}

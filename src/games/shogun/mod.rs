@@ -240,6 +240,25 @@ impl Game for Shogun {
     fn setup_tags(&self) -> Vec<(String, String)> {
         setup::tags_of(self)
     }
+
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        let mut rank = |shogun: usize| {
+            let mut pieces: Vec<char> = "XXXYYZZ".chars().collect();
+            rng.shuffle(&mut pieces);
+            pieces.insert(shogun, 'S');
+            pieces.into_iter().collect::<String>()
+        };
+        let setup = format!("{}/{}", rank(4), rank(3));
+        let mut tags = vec![("Setup".to_owned(), setup)];
+        let rotation = ["0", "90", "180", "270"][rng.below(4)];
+        if rotation != "0" {
+            tags.push(("Rotation".to_owned(), rotation.to_owned()));
+        }
+        if rng.below(2) == 1 {
+            tags.push(("First".to_owned(), "red".to_owned()));
+        }
+        tags
+    }
 }
 
 #[cfg(test)]
