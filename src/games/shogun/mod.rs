@@ -1,58 +1,265 @@
-//! Shogun: not refereed yet.
+//! Shogun (Epoch 1976, Ravensburger 1979): the referee of rules.md §2.
+
+mod board;
+mod notation;
+mod render;
+mod rules;
+mod setup;
+
+pub use board::{Discs, Kind, Side};
+pub use notation::ShogunMove;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use board::{Bits, bit, magnet, square_name};
+use serde_json::json;
 
-/// A Shogun position (placeholder until its referee lands).
-#[derive(Debug, Clone)]
-pub struct Shogun;
+/// Why a Shogun move is illegal (or not a move at all).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ShogunError(String);
 
-impl Game for Shogun {
-    type Move = String;
-    type Error = String;
+/// A Shogun position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shogun {
+    /// Per square: 0 when empty, else `1 + side * 4 + kind`.
+    cells: [u8; 64],
+    /// Each side's pieces.
+    men: [Bits; 2],
+    /// Each side's Shogun square.
+    shogun: [u8; 2],
+    /// The numbers table.
+    discs: Discs,
+    /// The board's turn in degrees: 0, 90, 180 or 270.
+    rotation: u16,
+    /// The side to move.
+    to_move: Side,
+    /// Plies played since the record's start position.
+    plies: u32,
+    /// Whether the side to move has lost, settled after every change.
+    loss: Option<rules::Loss>,
+}
 
-    const KIND: GameKind = GameKind::Shogun;
-    const TAGS: &'static [&'static str] = &[];
-    const NUMBERING: Numbering = Numbering::Pairs;
-
-    fn from_tags(_: Tags<'_>) -> Result<Self, TagError> {
-        Err(TagError::new("Game", "shogun is not refereed yet"))
-    }
-    fn parse_move(&self, text: &str) -> Result<String, String> {
-        Ok(text.to_owned())
-    }
-    fn check(&self, _: &String) -> Result<(), String> {
-        Err("not refereed yet".into())
-    }
-    fn apply(&mut self, _: &String) {}
-    fn legal_moves(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        None
-    }
-    fn turn(&self) -> Turn<'_> {
-        Turn {
-            number: 1,
-            opens: true,
-            mover: "",
+impl Shogun {
+    /// An empty board.
+    fn empty(to_move: Side, discs: Discs, rotation: u16) -> Self {
+        Self {
+            cells: [0; 64],
+            men: [0; 2],
+            shogun: [0; 2],
+            discs,
+            rotation,
+            to_move,
+            plies: 0,
+            loss: None,
         }
     }
-    fn constraint(&self) -> Option<String> {
-        None
+
+    /// Settles whether the side to move has lost; called once the position
+    /// is complete and after every move.
+    fn settle(&mut self) {
+        self.loss = self.find_loss();
     }
-    fn render(&self, _: Charset) -> String {
-        String::new()
-    }
-    fn position_json(&self) -> serde_json::Value {
-        serde_json::Value::Null
-    }
-    fn describe(&self, mv: &String) -> MoveDetail {
-        MoveDetail {
-            normalized: mv.clone(),
-            parts: serde_json::Value::Null,
+
+    /// Puts a piece on an empty square.
+    fn put(&mut self, square: usize, side: Side, kind: Kind) {
+        let square = square & 63;
+        self.cells[square] = 1 + (side.index() * 4 + kind.index()) as u8;
+        self.men[side.index()] |= bit(square);
+        if kind == Kind::S {
+            self.shogun[side.index()] = square as u8;
         }
     }
-    fn setup_tags(&self) -> Vec<(String, String)> {
-        Vec::new()
+
+    fn occupied(&self) -> Bits {
+        self.men[0] | self.men[1]
+    }
+
+    /// The side and kind of a piece stored as `cell`.
+    fn decode(cell: u8) -> Option<(Side, Kind)> {
+        let code = cell.checked_sub(1)?;
+        let side = if code & 4 == 0 {
+            Side::White
+        } else {
+            Side::Red
+        };
+        Some((side, Kind::ALL[usize::from(code & 3)]))
+    }
+
+    /// The side and kind of the piece on `square`.
+    pub fn piece_at(&self, square: usize) -> Option<(Side, Kind)> {
+        Self::decode(self.cells[square & 63])
+    }
+
+    /// The number the piece stored as `cell` shows on `square`.
+    fn shows_cell(&self, square: usize, cell: u8) -> u8 {
+        Self::decode(cell).map_or(0, |(side, kind)| {
+            let t = magnet(square, side, self.rotation % 180 == 90);
+            self.discs[kind.index()][usize::from(t)]
+        })
+    }
+
+    /// The number the piece on `square` shows (0 on an empty square).
+    pub fn shows(&self, square: usize) -> u8 {
+        self.shows_cell(square, self.cells[square & 63])
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Builds a position from a `Position`-style value with the default
+    /// discs and no rotation.
+    ///
+    /// # Errors
+    /// The value is not a legal position.
+    pub fn from_position(value: &str) -> Result<Self, TagError> {
+        let tags = [crate::record::Tag {
+            name: "Position".to_owned(),
+            value: value.to_owned(),
+            offset: 0,
+        }];
+        setup::from_tags(Tags::new(&tags))
+    }
+
+    /// The `Position` value of this position.
+    pub fn position_value(&self) -> String {
+        setup::position_value(self)
     }
 }
+
+impl Game for Shogun {
+    type Move = ShogunMove;
+    type Error = ShogunError;
+
+    const KIND: GameKind = GameKind::Shogun;
+    const TAGS: &'static [&'static str] = &[
+        "White", "Red", "Setup", "Position", "First", "Rotation", "Discs",
+    ];
+    const NUMBERING: Numbering = Numbering::Pairs;
+
+    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError> {
+        setup::from_tags(tags)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ShogunMove, ShogunError> {
+        text.parse().map_err(ShogunError)
+    }
+
+    fn check(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        self.check_move(mv)
+    }
+
+    fn apply(&mut self, mv: &ShogunMove) {
+        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
+        let me = self.to_move.index();
+        self.men[1 - me] &= !bit(to);
+        self.men[me] = (self.men[me] & !bit(from)) | bit(to);
+        self.cells[to] = self.cells[from];
+        self.cells[from] = 0;
+        if usize::from(self.shogun[me]) == from {
+            self.shogun[me] = to as u8;
+        }
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+        self.settle();
+    }
+
+    fn legal_moves(&self) -> Vec<ShogunMove> {
+        if self.loss.is_some() {
+            return Vec::new();
+        }
+        self.generate()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let reason = self.loss?.reason(self.to_move);
+        let winner = self.to_move.other();
+        Some(Outcome {
+            token: Some(winner.token().to_owned()),
+            tag_value: winner.token().to_owned(),
+            winner: Some(winner.name().to_owned()),
+            reason,
+            scores: None,
+        })
+    }
+
+    fn turn(&self) -> Turn<'_> {
+        Turn {
+            number: self.plies / 2 + 1,
+            opens: self.plies % 2 == 0,
+            mover: self.to_move.name(),
+        }
+    }
+
+    fn constraint(&self) -> Option<String> {
+        let me = self.to_move;
+        let q = self.attacker_of(me)?;
+        let (side, kind) = self.piece_at(q)?;
+        Some(format!(
+            "{}'s Shogun on {} is attacked by the {} {} on {}: the move must end the attack",
+            me.name(),
+            square_name(usize::from(self.shogun[me.index()])),
+            side.name(),
+            kind.noun(),
+            square_name(q)
+        ))
+    }
+
+    fn render(&self, charset: Charset) -> String {
+        render::render(self, charset)
+    }
+
+    fn position_json(&self) -> serde_json::Value {
+        render::position_json(self)
+    }
+
+    fn describe(&self, mv: &ShogunMove) -> MoveDetail {
+        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
+        let normal = self
+            .generate()
+            .into_iter()
+            .find(|m| m.from == mv.from && m.to == mv.to)
+            .unwrap_or(*mv);
+        let (side, kind) = self.piece_at(from).unwrap_or((self.to_move, Kind::X));
+        let captured = self.piece_at(to).map(|(_, k)| k.letter().to_string());
+        MoveDetail {
+            normalized: normal.to_string(),
+            parts: json!({
+                "from": square_name(from),
+                "to": square_name(to),
+                "side": side.name().to_lowercase(),
+                "piece": kind.letter().to_string(),
+                "shows": self.shows(from),
+                "capture": captured,
+                "check": normal.check,
+            }),
+        }
+    }
+
+    fn setup_tags(&self) -> Vec<(String, String)> {
+        setup::tags_of(self)
+    }
+
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        let mut rank = |shogun: usize| {
+            let mut pieces: Vec<char> = "XXXYYZZ".chars().collect();
+            rng.shuffle(&mut pieces);
+            pieces.insert(shogun, 'S');
+            pieces.into_iter().collect::<String>()
+        };
+        let setup = format!("{}/{}", rank(4), rank(3));
+        let mut tags = vec![("Setup".to_owned(), setup)];
+        let rotation = ["0", "90", "180", "270"][rng.below(4)];
+        if rotation != "0" {
+            tags.push(("Rotation".to_owned(), rotation.to_owned()));
+        }
+        if rng.below(2) == 1 {
+            tags.push(("First".to_owned(), "red".to_owned()));
+        }
+        tags
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,318 @@
+//! The Shogun board: squares, sides, kinds, the magnets under the squares,
+//! the numbers the pieces show, and the paths a piece may take.
+
+use crate::games::square::Square;
+use std::sync::OnceLock;
+
+/// The board is 8 squares wide and high.
+pub const SIZE: u8 = 8;
+
+/// A set of squares, bit `rank * 8 + file`.
+pub type Bits = u64;
+
+/// The bit of square `index`.
+pub const fn bit(index: usize) -> Bits {
+    1 << (index & 63)
+}
+
+/// Iterates over the squares of a set, lowest first.
+pub fn squares(mut bits: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            index
+        })
+    })
+}
+
+/// Reads a square of this board.
+pub fn parse_square(text: &str) -> Option<usize> {
+    Square::parse(text, SIZE).map(|s| s.index(SIZE))
+}
+
+/// Names a square of this board.
+pub fn square_name(index: usize) -> String {
+    Square::from_index(index & 63, SIZE).to_string()
+}
+
+/// A side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// White, home rank 1; moves first unless the record says otherwise.
+    White,
+    /// Red, home rank 8.
+    Red,
+}
+
+impl Side {
+    /// 0 for White, 1 for Red.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::White => Side::Red,
+            Side::Red => Side::White,
+        }
+    }
+
+    /// `White` or `Red`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Red => "Red",
+        }
+    }
+
+    /// The result token of a win by this side.
+    pub const fn token(self) -> &'static str {
+        match self {
+            Side::White => "W+",
+            Side::Red => "R+",
+        }
+    }
+}
+
+/// A kind of piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Three per side.
+    X,
+    /// Two per side.
+    Y,
+    /// Two per side.
+    Z,
+    /// The Shogun, one per side.
+    S,
+}
+
+impl Kind {
+    /// Every kind, in the order of the numbers table.
+    pub const ALL: [Kind; 4] = [Kind::X, Kind::Y, Kind::Z, Kind::S];
+
+    /// 0 to 3.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The upper-case letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::X => 'X',
+            Kind::Y => 'Y',
+            Kind::Z => 'Z',
+            Kind::S => 'S',
+        }
+    }
+
+    /// The kind of an upper-case letter.
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.letter() == c)
+    }
+
+    /// How many pieces of this kind a side owns at the start.
+    pub const fn count(self) -> u32 {
+        match self {
+            Kind::X => 3,
+            Kind::Y | Kind::Z => 2,
+            Kind::S => 1,
+        }
+    }
+
+    /// How a message names a piece of this kind.
+    pub const fn noun(self) -> &'static str {
+        match self {
+            Kind::X => "X",
+            Kind::Y => "Y",
+            Kind::Z => "Z",
+            Kind::S => "Shogun",
+        }
+    }
+}
+
+/// The numbers each kind shows on magnet types A, B, C, D.
+pub type Discs = [[u8; 4]; 4];
+
+/// The numbers table of rules.md.
+pub const DEFAULT_DISCS: Discs = [[4, 2, 3, 1], [2, 3, 4, 1], [1, 4, 3, 2], [1, 2, 2, 1]];
+
+/// The magnet type of every square seen from White's side (0 = A ... 3 = D),
+/// rank 1 first, from file a.
+const TYPES: [u8; 64] = {
+    const A: u8 = 0;
+    const B: u8 = 1;
+    const C: u8 = 2;
+    const D: u8 = 3;
+    [
+        A, B, A, B, D, C, D, C, // rank 1
+        C, D, C, D, B, A, B, A, // rank 2
+        A, B, A, B, D, C, D, C, // rank 3
+        C, D, C, D, B, A, B, A, // rank 4
+        D, C, D, C, A, B, A, B, // rank 5
+        B, A, B, A, C, D, C, D, // rank 6
+        D, C, D, C, A, B, A, B, // rank 7
+        B, A, B, A, C, D, C, D, // rank 8
+    ]
+};
+
+/// The letter of a magnet type.
+pub fn type_letter(t: u8) -> char {
+    char::from(b'A' + (t & 3))
+}
+
+/// The magnet type of `square` as `side` reads it with the board turned
+/// (`quarter` is true for 90 and 270 degrees): Red and a quarter turn each
+/// exchange A<->D and B<->C.
+pub fn magnet(square: usize, side: Side, quarter: bool) -> u8 {
+    let mut t = TYPES[square & 63];
+    if side == Side::Red {
+        t ^= 3;
+    }
+    if quarter {
+        t ^= 3;
+    }
+    t
+}
+
+/// The squares passed over (start and end excluded) on the paths from one
+/// square to another: the straight line (twice) or the two L paths.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Via {
+    /// The first path; for an L, the one that moves along the rank first.
+    pub first: Bits,
+    /// The second path; the same as the first for a straight line.
+    pub second: Bits,
+}
+
+struct Tables {
+    /// `ring[from][v]`: the squares exactly `v` orthogonal steps from `from`.
+    ring: [[Bits; 5]; 64],
+    /// `via[from][to]`.
+    via: [[Via; 64]; 64],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Box::new(Tables {
+            ring: [[0; 5]; 64],
+            via: [[Via::default(); 64]; 64],
+        });
+        for from in 0..64 {
+            let (ff, fr) = ((from % 8) as i32, (from / 8) as i32);
+            for to in 0..64 {
+                let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
+                let d = (tf - ff).abs() + (tr - fr).abs();
+                if (1..=4).contains(&d) {
+                    t.ring[from][d as usize] |= bit(to);
+                }
+                let first = walk(&[(ff, fr), (tf, fr), (tf, tr)]);
+                let second = walk(&[(ff, fr), (ff, tr), (tf, tr)]);
+                t.via[from][to] = Via { first, second };
+            }
+        }
+        t
+    })
+}
+
+/// The squares passed over going through `corners` in straight segments,
+/// the first and last excluded.
+fn walk(corners: &[(i32, i32)]) -> Bits {
+    let mut bits = 0;
+    let (mut f, mut r) = corners[0];
+    for &(tf, tr) in &corners[1..] {
+        while (f, r) != (tf, tr) {
+            f += (tf - f).signum();
+            r += (tr - r).signum();
+            bits |= bit((r * 8 + f) as usize);
+        }
+    }
+    bits & !bit((r * 8 + f) as usize)
+}
+
+/// The squares exactly `v` orthogonal steps from `from` (none for `v` > 4).
+pub fn ring(from: usize, v: u8) -> Bits {
+    tables().ring[from & 63]
+        .get(v as usize)
+        .copied()
+        .unwrap_or(0)
+}
+
+/// The paths from `from` to `to`.
+pub fn via(from: usize, to: usize) -> Via {
+    tables().via[from & 63][to & 63]
+}
+
+/// Whether a piece on `from` may reach `to`, exactly `v` steps away, with
+/// the squares of `occupied` in the way.
+pub fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
+    let t = tables();
+    let to = to & 63;
+    let from = from & 63;
+    t.ring[from].get(v as usize).copied().unwrap_or(0) & bit(to) != 0 && {
+        let via = t.via[from][to];
+        via.first & occupied == 0 || via.second & occupied == 0
+    }
+}
+
+/// The number of orthogonal steps between two squares.
+pub fn distance(from: usize, to: usize) -> u32 {
+    let (ff, fr) = ((from % 8) as i32, (from / 8) as i32);
+    let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
+    (tf - ff).unsigned_abs() + (tr - fr).unsigned_abs()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_half_turn_exchanges_a_with_d_and_b_with_c() {
+        for s in 0..64 {
+            assert_eq!(TYPES[63 - s], TYPES[s] ^ 3, "{}", square_name(s));
+        }
+    }
+
+    #[test]
+    fn a_quarter_turn_moves_the_layout_onto_itself_with_the_types_cycled() {
+        // Turning clockwise, the square at (file, rank) goes to (rank, 7 - file):
+        // A goes where a B was, B where a D was, D where a C was, C where an A was.
+        const CYCLE: [u8; 4] = [1, 3, 0, 2];
+        for s in 0..64 {
+            let (f, r) = (s % 8, s / 8);
+            let turned = (7 - f) * 8 + r;
+            assert_eq!(
+                TYPES[turned],
+                CYCLE[TYPES[s] as usize],
+                "{}",
+                square_name(s)
+            );
+        }
+    }
+
+    #[test]
+    fn a_red_x_on_e1_shows_four() {
+        let e1 = 4;
+        let t = magnet(e1, Side::Red, false);
+        assert_eq!(DEFAULT_DISCS[Kind::X.index()][t as usize], 4);
+    }
+
+    #[test]
+    fn paths_pass_over_the_right_squares() {
+        let name = |bits: Bits| squares(bits).map(square_name).collect::<Vec<_>>();
+        let (c3, e4, c6) = (18, 28, 42);
+        let l = via(c3, e4);
+        assert_eq!(name(l.first), ["d3", "e3"]);
+        assert_eq!(name(l.second), ["c4", "d4"]);
+        let s = via(c3, c6);
+        assert_eq!(name(s.first), ["c4", "c5"]);
+        assert_eq!(name(s.second), ["c4", "c5"]);
+        assert_eq!(ring(0, 1), bit(1) | bit(8));
+        assert!(reaches(c3, e4, 3, bit(19)));
+        assert!(!reaches(c3, e4, 3, bit(19) | bit(26)));
+        assert!(!reaches(c3, e4, 2, 0));
+    }
+}

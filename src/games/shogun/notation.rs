@@ -1,0 +1,127 @@
+//! Shogun move notation: `e1-e2`, `c3xe3`, `a1-a5+`.
+
+use super::board::{parse_square, square_name};
+use crate::games::square::square_error;
+use std::fmt;
+
+/// A Shogun move as written, resolved to squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShogunMove {
+    /// Start square (`rank * 8 + file`).
+    pub from: u8,
+    /// End square.
+    pub to: u8,
+    /// Whether `x` was written.
+    pub capture: bool,
+    /// Whether `+` was written.
+    pub check: bool,
+}
+
+/// Reads one square at the start of `text`.
+fn square_at(text: &str) -> Result<(u8, &str), String> {
+    let head = text.get(..2).unwrap_or(text);
+    match parse_square(head) {
+        Some(square) => Ok((square as u8, text.get(2..).unwrap_or(""))),
+        None => Err(square_error(head, 8)),
+    }
+}
+
+impl std::str::FromStr for ShogunMove {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let bad = |why: String| format!("not a Shogun move: {text:?}: {why}");
+        let (body, check) = match text.strip_suffix('+') {
+            Some(body) => (body, true),
+            None => (text, false),
+        };
+        let (from, rest) = square_at(body).map_err(bad)?;
+        let capture = match rest.as_bytes().first() {
+            Some(b'-') => false,
+            Some(b'x') => true,
+            _ => {
+                return Err(bad(format!(
+                    "'-' or 'x' must follow {}",
+                    square_name(from.into())
+                )));
+            }
+        };
+        let (to, rest) = square_at(rest.get(1..).unwrap_or("")).map_err(bad)?;
+        if !rest.is_empty() {
+            return Err(bad(format!(
+                "unexpected {rest:?} after the move (only '+' may follow it)"
+            )));
+        }
+        Ok(ShogunMove {
+            from,
+            to,
+            capture,
+            check,
+        })
+    }
+}
+
+impl fmt::Display for ShogunMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.capture { 'x' } else { '-' };
+        write!(
+            f,
+            "{}{sep}{}{}",
+            square_name(self.from.into()),
+            square_name(self.to.into()),
+            if self.check { "+" } else { "" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_every_form() {
+        for text in ["e1-e2", "c3xe3", "a1-a5+", "h8xa1+"] {
+            let mv: ShogunMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(mv.to_string(), text);
+        }
+        let mv: ShogunMove = "b2xc4+".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            mv,
+            ShogunMove {
+                from: 9,
+                to: 26,
+                capture: true,
+                check: true
+            }
+        );
+    }
+
+    #[test]
+    fn explains_bad_text() {
+        let error = |t: &str| t.parse::<ShogunMove>().err().unwrap_or_default();
+        assert_eq!(
+            error("i1-a1"),
+            "not a Shogun move: \"i1-a1\": \"i1\" is not a square (files a-h, ranks 1-8)"
+        );
+        assert_eq!(
+            error("a1a2"),
+            "not a Shogun move: \"a1a2\": '-' or 'x' must follow a1"
+        );
+        assert_eq!(
+            error("a1-a2#"),
+            "not a Shogun move: \"a1-a2#\": unexpected \"#\" after the move (only '+' may follow it)"
+        );
+        assert_eq!(
+            error("a1-"),
+            "not a Shogun move: \"a1-\": \"\" is not a square (files a-h, ranks 1-8)"
+        );
+        assert_eq!(
+            error("é1-a1"),
+            "not a Shogun move: \"é1-a1\": \"é\" is not a square (files a-h, ranks 1-8)"
+        );
+        assert_eq!(
+            error("a1-a2++"),
+            "not a Shogun move: \"a1-a2++\": unexpected \"+\" after the move (only '+' may follow it)"
+        );
+    }
+}

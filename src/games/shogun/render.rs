@@ -1,0 +1,112 @@
+//! Draws a Shogun position and describes it as JSON.
+
+use super::Shogun;
+use super::board::{Kind, Side, magnet, square_name, squares, type_letter};
+use super::setup::{discs_value, position_value};
+use crate::game::{Charset, Game};
+use serde_json::json;
+
+/// Draws the board, rank 8 at the top: each square shows the piece (upper
+/// case White, lower case Red) and the number it shows; `!` marks an
+/// attacked Shogun. A footer says who moves and whether a Shogun is attacked.
+pub fn render(game: &Shogun, charset: Charset) -> String {
+    let (top, middle, bottom, bar, empty) = match charset {
+        Charset::Unicode => (
+            "  ┌────┬────┬────┬────┬────┬────┬────┬────┐\n",
+            "  ├────┼────┼────┼────┼────┼────┼────┼────┤\n",
+            "  └────┴────┴────┴────┴────┴────┴────┴────┘\n",
+            '│',
+            '·',
+        ),
+        Charset::Ascii => (
+            "  +----+----+----+----+----+----+----+----+\n",
+            "  +----+----+----+----+----+----+----+----+\n",
+            "  +----+----+----+----+----+----+----+----+\n",
+            '|',
+            '.',
+        ),
+    };
+    let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
+    let files = "     a    b    c    d    e    f    g    h\n";
+    let mut out = String::from(files);
+    out.push_str(top);
+    for rank in (0..8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let square = rank * 8 + file;
+            out.push(bar);
+            out.push(' ');
+            match game.piece_at(square) {
+                Some((side, kind)) => {
+                    let c = kind.letter();
+                    out.push(if side == Side::Red {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c
+                    });
+                    out.push(char::from(b'0' + game.shows(square)));
+                    let check = kind == Kind::S && attacked[side.index()];
+                    out.push(if check { '!' } else { ' ' });
+                }
+                None => {
+                    out.push(empty);
+                    out.push_str("  ");
+                }
+            }
+        }
+        out.push(bar);
+        out.push_str(&format!(" {}\n", rank + 1));
+        out.push_str(if rank == 0 { bottom } else { middle });
+    }
+    out.push_str(files);
+    out.push_str(&format!(
+        "Rotation {}; upper case White, lower case Red; the digit is the number the piece shows\n",
+        game.rotation
+    ));
+    match game.outcome() {
+        Some(o) => out.push_str(&format!(
+            "{} wins: {}\n",
+            o.winner.unwrap_or_default(),
+            o.reason
+        )),
+        None => {
+            out.push_str(&format!("{} to move\n", game.to_move.name()));
+            out.push_str(
+                &game
+                    .constraint()
+                    .unwrap_or_else(|| format!("{}'s Shogun is not attacked", game.to_move.name())),
+            );
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The position as JSON: the `Position` value, the side to move, the
+/// rotation, the discs, every piece with the number it shows, and checks.
+pub fn position_json(game: &Shogun) -> serde_json::Value {
+    let quarter = game.rotation % 180 == 90;
+    let pieces: Vec<_> = squares(game.occupied())
+        .filter_map(|square| {
+            let (side, kind) = game.piece_at(square)?;
+            Some(json!({
+                "square": square_name(square),
+                "side": side.name().to_lowercase(),
+                "kind": kind.letter().to_string(),
+                "magnet": type_letter(magnet(square, side, quarter)).to_string(),
+                "shows": game.shows(square),
+            }))
+        })
+        .collect();
+    json!({
+        "position": position_value(game),
+        "to_move": game.to_move.name().to_lowercase(),
+        "rotation": game.rotation,
+        "discs": discs_value(&game.discs),
+        "pieces": pieces,
+        "attacked": {
+            "white": game.attacker_of(Side::White).map(square_name),
+            "red": game.attacker_of(Side::Red).map(square_name),
+        },
+    })
+}

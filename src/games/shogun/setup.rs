@@ -1,0 +1,337 @@
+//! Shogun's tags: `Setup`, `Position`, `First`, `Rotation` and `Discs`.
+
+use super::Shogun;
+use super::board::{DEFAULT_DISCS, Discs, Kind, Side, square_name, squares};
+use crate::game::{TagError, Tags};
+
+/// The home ranks when the record has no `Setup` tag.
+pub const DEFAULT_SETUP: &str = "XXYZSZYX/XYZSZYXX";
+
+/// The numbers table written as a `Discs` value.
+pub fn discs_value(discs: &Discs) -> String {
+    Kind::ALL
+        .iter()
+        .map(|k| {
+            let n: String = discs[k.index()]
+                .iter()
+                .map(|d| char::from(b'0' + d))
+                .collect();
+            format!("{}:{n}", k.letter())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Builds the start position from the tags.
+pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
+    let rotation = match tags.get("Rotation") {
+        None => 0,
+        Some(value) => parse_rotation(value).map_err(|m| TagError::new("Rotation", m))?,
+    };
+    let discs = match tags.get("Discs") {
+        None => DEFAULT_DISCS,
+        Some(value) => parse_discs(value).map_err(|m| TagError::new("Discs", m))?,
+    };
+    let first = match tags.get("First") {
+        None => None,
+        Some("white") => Some(Side::White),
+        Some("red") => Some(Side::Red),
+        Some(other) => {
+            return Err(TagError::new(
+                "First",
+                format!("{other:?}: the side that moves first is white or red"),
+            ));
+        }
+    };
+    match (tags.get("Setup"), tags.get("Position")) {
+        (Some(_), Some(_)) => Err(TagError::new(
+            "Position",
+            "a record has Setup or Position, never both",
+        )),
+        (_, Some(value)) => {
+            let game =
+                parse_position(value, discs, rotation).map_err(|m| TagError::new("Position", m))?;
+            match first {
+                Some(side) if side != game.to_move => Err(TagError::new(
+                    "First",
+                    format!(
+                        "{:?} disagrees with the Position tag, where {} is to move",
+                        side.name().to_lowercase(),
+                        game.to_move.name()
+                    ),
+                )),
+                _ => Ok(game),
+            }
+            .map(settled)
+        }
+        (setup, None) => parse_setup(
+            setup.unwrap_or(DEFAULT_SETUP),
+            first.unwrap_or(Side::White),
+            discs,
+            rotation,
+        )
+        .map(settled)
+        .map_err(|m| TagError::new("Setup", m)),
+    }
+}
+
+/// The position with its end settled.
+fn settled(mut game: Shogun) -> Shogun {
+    game.settle();
+    game
+}
+
+fn parse_rotation(value: &str) -> Result<u16, String> {
+    match value {
+        "0" => Ok(0),
+        "90" => Ok(90),
+        "180" => Ok(180),
+        "270" => Ok(270),
+        _ => Err(format!(
+            "{value:?}: the board is turned by 0, 90, 180 or 270 degrees"
+        )),
+    }
+}
+
+/// `"X:4231 Y:2341 Z:1432 S:1221"`: every kind once, in any order.
+fn parse_discs(value: &str) -> Result<Discs, String> {
+    let mut discs = [[0u8; 4]; 4];
+    let mut seen = [false; 4];
+    let form = "each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\"";
+    for word in value.split_whitespace() {
+        let Some((letter, digits)) = word.split_once(':') else {
+            return Err(format!("{word:?}: expected {form}"));
+        };
+        let kind = match letter.chars().collect::<Vec<_>>()[..] {
+            [c] => Kind::from_letter(c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("{letter:?} is not a kind of piece (X, Y, Z or S)"))?;
+        if seen[kind.index()] {
+            return Err(format!("{} is given twice", kind.letter()));
+        }
+        seen[kind.index()] = true;
+        let max = if kind == Kind::S { 2 } else { 4 };
+        let numbers: Vec<u8> = digits
+            .chars()
+            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+            .collect();
+        if numbers.len() != 4 || numbers.iter().any(|&n| n < 1 || n > max) {
+            return Err(format!(
+                "{word:?}: {} takes four numbers from 1 to {max}, for magnet types A, B, C and D",
+                kind.letter()
+            ));
+        }
+        for (slot, n) in discs[kind.index()].iter_mut().zip(numbers) {
+            *slot = n;
+        }
+    }
+    if let Some(missing) = Kind::ALL.iter().find(|k| !seen[k.index()]) {
+        return Err(format!(
+            "{value:?}: {} is missing; {form}",
+            missing.letter()
+        ));
+    }
+    Ok(discs)
+}
+
+/// `"XXYZSZYX/XYZSZYXX"`: White's rank 1 then Red's rank 8, from a to h.
+fn parse_setup(value: &str, first: Side, discs: Discs, rotation: u16) -> Result<Shogun, String> {
+    let ranks: Vec<&str> = value.split('/').collect();
+    let [white, red] = ranks[..] else {
+        return Err(format!(
+            "{value:?}: expected White's rank 1 and Red's rank 8 separated by '/', like \"{DEFAULT_SETUP}\""
+        ));
+    };
+    let mut game = Shogun::empty(first, discs, rotation);
+    for (side, text, rank, shogun_file) in [(Side::White, white, 0, 4), (Side::Red, red, 7, 3)] {
+        let letters: Vec<char> = text.chars().collect();
+        if letters.len() != 8 {
+            return Err(format!(
+                "{}'s rank {} ({text:?}) has {} letters, not 8",
+                side.name(),
+                rank + 1,
+                letters.len()
+            ));
+        }
+        for (file, c) in letters.into_iter().enumerate() {
+            let kind = Kind::from_letter(c)
+                .ok_or_else(|| format!("{c:?} is not a Shogun piece (X, Y, Z, S)"))?;
+            game.put(rank * 8 + file, side, kind);
+        }
+        counts_ok(&game, side, true)?;
+        let square = usize::from(game.shogun[side.index()]);
+        if square != rank * 8 + shogun_file {
+            return Err(format!(
+                "{}'s Shogun must stand on {}, not on {}",
+                side.name(),
+                square_name(rank * 8 + shogun_file),
+                square_name(square)
+            ));
+        }
+    }
+    Ok(game)
+}
+
+/// Checks a side's piece counts: exact for a setup, at most for a position.
+fn counts_ok(game: &Shogun, side: Side, exact: bool) -> Result<(), String> {
+    for kind in Kind::ALL {
+        let n = squares(game.men[side.index()])
+            .filter(|&s| game.piece_at(s) == Some((side, kind)))
+            .count() as u32;
+        let want = kind.count();
+        let bad = if kind == Kind::S || exact {
+            n != want
+        } else {
+            n > want
+        };
+        if bad {
+            let bound = if kind == Kind::S || exact {
+                "exactly"
+            } else {
+                "at most"
+            };
+            return Err(format!(
+                "{} has {n} {}; a side has {bound} {want}",
+                side.name(),
+                plural(kind, n)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn plural(kind: Kind, n: u32) -> String {
+    match (kind, n) {
+        (Kind::S, 1) => "Shogun".to_owned(),
+        (Kind::S, _) => "Shoguns".to_owned(),
+        (k, 1) => k.noun().to_owned(),
+        (k, _) => format!("{}s", k.noun()),
+    }
+}
+
+/// `"8/8/3s4/8/8/8/4S3/8 w"`: the board from rank 8 down, then `w` or `r`.
+fn parse_position(value: &str, discs: Discs, rotation: u16) -> Result<Shogun, String> {
+    let fields: Vec<&str> = value.split_whitespace().collect();
+    let [board, side] = fields[..] else {
+        return Err(format!(
+            "{value:?}: expected the board, then the side to move (w or r)"
+        ));
+    };
+    let to_move = match side {
+        "w" => Side::White,
+        "r" => Side::Red,
+        _ => return Err(format!("{side:?}: the side to move is w or r")),
+    };
+    let mut game = Shogun::empty(to_move, discs, rotation);
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!(
+            "{board:?}: the board has 8 ranks separated by '/', not {}",
+            ranks.len()
+        ));
+    }
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = 7 - row;
+        let mut file = 0usize;
+        for c in text.chars() {
+            if let Some(n) = c.to_digit(10) {
+                file += n as usize;
+                if n == 0 || file > 8 {
+                    return Err(format!(
+                        "rank {} ({text:?}) does not hold 8 squares",
+                        rank + 1
+                    ));
+                }
+                continue;
+            }
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Red
+            };
+            let kind = Kind::from_letter(c.to_ascii_uppercase())
+                .filter(|_| c.is_ascii_alphabetic())
+                .ok_or_else(|| {
+                    format!("{c:?} is not a Shogun piece (X, Y, Z, S, x, y, z, s) or a digit")
+                })?;
+            if file >= 8 {
+                return Err(format!(
+                    "rank {} ({text:?}) holds more than 8 squares",
+                    rank + 1
+                ));
+            }
+            game.put(rank * 8 + file, side, kind);
+            file += 1;
+        }
+        if file != 8 {
+            return Err(format!(
+                "rank {} ({text:?}) does not hold 8 squares",
+                rank + 1
+            ));
+        }
+    }
+    for side in [Side::White, Side::Red] {
+        counts_ok(&game, side, false)?;
+    }
+    let waiting = to_move.other();
+    if let Some(q) = game.attacker_of(waiting) {
+        return Err(format!(
+            "{}'s Shogun on {} is attacked by the piece on {}, but {} is to move",
+            waiting.name(),
+            square_name(usize::from(game.shogun[waiting.index()])),
+            square_name(q),
+            to_move.name()
+        ));
+    }
+    Ok(game)
+}
+
+/// The `Position` value of a position.
+pub fn position_value(game: &Shogun) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0u8;
+        for file in 0..8 {
+            match game.piece_at(rank * 8 + file) {
+                Some((side, kind)) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let c = kind.letter();
+                    out.push(if side == Side::Red {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c
+                    });
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    let side = if game.to_move == Side::White {
+        'w'
+    } else {
+        'r'
+    };
+    format!("{out} {side}")
+}
+
+/// The tags a fresh record of this position carries.
+pub fn tags_of(game: &Shogun) -> Vec<(String, String)> {
+    let mut tags = vec![("Position".to_owned(), position_value(game))];
+    if game.rotation != 0 {
+        tags.push(("Rotation".to_owned(), game.rotation.to_string()));
+    }
+    if game.discs != DEFAULT_DISCS {
+        tags.push(("Discs".to_owned(), discs_value(&game.discs)));
+    }
+    tags
+}
