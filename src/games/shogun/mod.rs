@@ -184,6 +184,10 @@ impl Game for Shogun {
         })
     }
 
+    fn is_over(&self) -> bool {
+        self.loss.is_some()
+    }
+
     fn turn(&self) -> Turn<'_> {
         Turn {
             number: self.plies / 2 + 1,

@@ -60,7 +60,13 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
                         game.to_move.name()
                     ),
                 )),
-                _ => Ok(game),
+                // Move numbers count the first side's move first: without a
+                // First tag that is White, so Red to move opens with `1...`.
+                Some(_) => Ok(game),
+                None => Ok(Shogun {
+                    plies: u32::from(game.to_move == Side::Red),
+                    ..game
+                }),
             }
             .map(settled)
         }
