@@ -23,6 +23,8 @@ pub enum Command {
     Render(ShowArgs),
     /// List every legal move after a ply, one per line.
     Moves(ShowArgs),
+    /// Play a game interactively, refereed move by move.
+    Play(Box<crate::repl::PlayArgs>),
 }
 
 /// How verdicts are printed.

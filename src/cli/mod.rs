@@ -2,7 +2,7 @@
 
 mod args;
 mod input;
-mod json;
+pub(crate) mod json;
 mod show;
 mod validate;
 
@@ -66,5 +66,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Json(args) => json::run(&args, out),
         Command::Render(args) => show::render(&args, out),
         Command::Moves(args) => show::moves(&args, out),
+        Command::Play(args) => crate::repl::run(&args, out),
     }
 }
