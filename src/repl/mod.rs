@@ -289,9 +289,9 @@ impl Session {
                 *self = session;
                 writeln!(
                     out,
-                    "Loaded {}: {} moves",
+                    "Loaded {}: {}",
                     path.display(),
-                    self.moves().len()
+                    count_moves(self.moves().len())
                 )?;
                 self.show(out)?;
                 Ok(Reply::DONE)
@@ -316,9 +316,9 @@ impl Session {
             Ok(()) => {
                 writeln!(
                     out,
-                    "Saved {} ({} moves)",
+                    "Saved {} ({})",
                     path.display(),
-                    self.moves().len()
+                    count_moves(self.moves().len())
                 )?;
                 Ok(Reply::DONE)
             }
@@ -327,6 +327,15 @@ impl Session {
                 Ok(Reply::REFUSED)
             }
         }
+    }
+}
+
+/// `1 move`, `5 moves`.
+fn count_moves(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{n} moves")
     }
 }
 

@@ -92,6 +92,7 @@ fn reason(e: &io::Error, dir: &Path) -> String {
         io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
         io::ErrorKind::StorageFull => "no space left on the device".to_owned(),
         io::ErrorKind::IsADirectory => "is a directory".to_owned(),
+        io::ErrorKind::AlreadyExists => "its temporary file is in the way".to_owned(),
         _ => e.to_string(),
     }
 }
