@@ -5,6 +5,14 @@ use std::path::PathBuf;
 
 /// Arguments of `kifu play`.
 #[derive(Debug, Clone, Default, clap::Args)]
+#[command(after_help = "\
+One line is one move (or several; lotus: a whole turn or one pawn move), or a \
+command: :help :board :moves :undo :redo :new :load FILE :save FILE :json \
+:tags :quit.
+
+Without a terminal it reads standard input and prints a transcript. Exit \
+status: 0; 1 if a line was refused (an illegal move, a bad command, a failed \
+save) or the --load record is invalid; 2 for bad options or an unreadable file.")]
 pub struct PlayArgs {
     /// The game to play (may be left out with --load).
     #[arg(value_enum, required_unless_present = "load")]
