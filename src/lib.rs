@@ -5,7 +5,8 @@
 //! - [`game`] is the one trait every game implements, and [`GameKind`] picks one;
 //! - [`games`] holds the games;
 //! - [`referee`] judges a record through the trait;
-//! - [`cli`] is the command line.
+//! - [`cli`] is the command line;
+//! - [`repl`] is `kifu play`, the interactive referee.
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations, missing_docs)]
 
@@ -16,6 +17,7 @@ pub mod games;
 pub mod random;
 pub mod record;
 pub mod referee;
+pub mod repl;
 pub mod rng;
 
 pub use game::{AnyGame, Game, GameKind};

@@ -34,6 +34,8 @@ pub enum Command {
     Random(RandomArgs),
     /// Print a shell completion script generated from this command line.
     Completions(CompletionsArgs),
+    /// Play a game interactively, refereed move by move.
+    Play(Box<crate::repl::PlayArgs>),
 }
 
 /// Arguments of `kifu completions`.

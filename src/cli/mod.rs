@@ -4,7 +4,7 @@ mod args;
 mod generate;
 mod import;
 mod input;
-mod json;
+pub(crate) mod json;
 mod progress;
 mod show;
 mod validate;
@@ -88,5 +88,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
             clap_complete::generate(args.shell, &mut command(), "kifu", out);
             Ok(Status::Ok)
         }
+        Command::Play(args) => crate::repl::run(&args, out),
     }
 }

@@ -272,7 +272,11 @@ mod tests {
             for from in 0..SQUARES {
                 let all = reach(from, blocking);
                 for to in 0..SQUARES {
-                    assert_eq!(can_reach(from, to, blocking), all & bit(to) != 0, "{from} {to}");
+                    assert_eq!(
+                        can_reach(from, to, blocking),
+                        all & bit(to) != 0,
+                        "{from} {to}"
+                    );
                 }
             }
         }

@@ -1,0 +1,213 @@
+//! Between a session and a record: starting from tags, loading a file, and
+//! writing the game back as record text.
+
+use super::{Session, Step};
+use crate::game::{AnyGame, Charset, GameKind, Numbering};
+use crate::record::{Dots, Record, RecordReader, WrittenMove, parse_record, write_record};
+use crate::referee::{Options, judge};
+use serde_json::Value;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::Path;
+
+/// Why a session could not start; `usage` marks a bad option or an
+/// unreadable file (exit status 2) as against an invalid record (1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartError {
+    /// The message, ready to print.
+    pub message: String,
+    /// Whether the fault is in the command line or the file system.
+    pub usage: bool,
+}
+
+impl StartError {
+    fn usage(message: String) -> Self {
+        Self {
+            message,
+            usage: true,
+        }
+    }
+
+    fn invalid(message: String) -> Self {
+        Self {
+            message,
+            usage: false,
+        }
+    }
+}
+
+impl Session {
+    /// A new game of `kind` from these tags (`Game` is added first).
+    ///
+    /// The tags are checked as the referee checks a record's: a tag of
+    /// another game, a bad `Date` and every [`crate::game::TagError`] are
+    /// refused with the referee's message.
+    ///
+    /// # Errors
+    /// The first tag at fault, in words.
+    pub fn start(
+        kind: GameKind,
+        tags: &[(String, String)],
+        charset: Charset,
+    ) -> Result<Session, String> {
+        let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
+        all.extend(tags.iter().cloned());
+        let text = write_record(&all, &[], &[], Some("*"));
+        let record = parse_record(text, 1).map_err(|e| e.message)?;
+        let (verdict, game) = judge(&record, Options::default(), |_| {});
+        if let Some(fault) = verdict.fault {
+            return Err(fault.message);
+        }
+        let game = game.ok_or_else(|| format!("{kind} cannot start from these tags"))?;
+        Ok(Session::from_start(kind, all, game, charset))
+    }
+
+    fn from_start(
+        kind: GameKind,
+        tags: Vec<(String, String)>,
+        game: Box<dyn AnyGame>,
+        charset: Charset,
+    ) -> Session {
+        Session {
+            kind,
+            tags,
+            start: game.box_clone(),
+            game,
+            done: Vec::new(),
+            undone: Vec::new(),
+            charset,
+        }
+    }
+
+    /// The session a valid record leaves: its tags (less `Result`) and its
+    /// moves, each one a step that `:undo` takes back.
+    ///
+    /// # Errors
+    /// The referee's fault, after `name:` as `kifu validate` prints it.
+    pub fn from_record(record: &Record, name: &str, charset: Charset) -> Result<Session, String> {
+        let (verdict, _) = judge(record, Options::default(), |_| {});
+        if let Some(fault) = verdict.fault {
+            return Err(format!("{name}:{fault}"));
+        }
+        let kind = verdict
+            .kind
+            .ok_or_else(|| format!("{name}: the record has no game"))?;
+        let tags: Vec<(String, String)> = record
+            .tags
+            .iter()
+            .filter(|t| t.name != "Result")
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect();
+        let start = kind
+            .start(crate::game::Tags::new(&record.tags))
+            .map_err(|e| format!("{name}: {e}"))?;
+        let mut session = Session::from_start(kind, tags, start, charset);
+        for word in record.moves() {
+            let mut after = session.game.box_clone();
+            after
+                .play(word.text)
+                .map_err(|e| format!("{name}: {} {e}", word.text))?;
+            session.done.push(Step {
+                before: std::mem::replace(&mut session.game, after.box_clone()),
+                after,
+                words: vec![word.text.to_owned()],
+            });
+        }
+        Ok(session)
+    }
+
+    /// The game as record text: the tags, the numbered moves and the result.
+    ///
+    /// With `whole_turns`, a lotus game stopped in the middle of a turn is
+    /// refused, since such a record does not validate.
+    ///
+    /// # Errors
+    /// Why the game cannot be written yet.
+    pub fn record_text(&self, whole_turns: bool) -> Result<String, String> {
+        let outcome = self.game.outcome();
+        let turn = self.game.turn();
+        if whole_turns
+            && outcome.is_none()
+            && self.game.numbering() == Numbering::Turns
+            && !turn.opens
+        {
+            return Err(format!(
+                "turn {} is not finished: play the rest of it, or :undo",
+                turn.number
+            ));
+        }
+        let words = self.moves();
+        let mut game = self.start.box_clone();
+        let mut numbers = Vec::with_capacity(words.len());
+        for (i, word) in words.iter().enumerate() {
+            let turn = game.turn();
+            numbers.push(match game.numbering() {
+                Numbering::Pairs if turn.opens => Some((turn.number, Dots::One)),
+                Numbering::Pairs if i == 0 => Some((turn.number, Dots::Three)),
+                Numbering::Pairs => None,
+                Numbering::Turns => turn.opens.then_some((turn.number, Dots::One)),
+            });
+            game.play(word)
+                .map_err(|e| format!("move {word} no longer replays: {e}"))?;
+        }
+        let moves: Vec<WrittenMove<'_>> = words
+            .iter()
+            .zip(numbers)
+            .map(|(text, number)| WrittenMove {
+                number,
+                text,
+                comments: &[],
+            })
+            .collect();
+        let result = match &outcome {
+            Some(o) => o.token.as_deref(),
+            None => Some("*"),
+        };
+        Ok(write_record(&self.tags, &[], &moves, result))
+    }
+
+    /// The game as `kifu json` prints it.
+    pub fn json(&self) -> Value {
+        let text = match self.record_text(false) {
+            Ok(text) => text,
+            Err(e) => return serde_json::json!({ "error": e }),
+        };
+        match parse_record(text, 1) {
+            Ok(record) => crate::cli::json::record_json("<play>", &record, false).0,
+            Err(e) => serde_json::json!({ "error": e.to_string() }),
+        }
+    }
+}
+
+/// Reads the first record of a file and makes a session of it; when `kind`
+/// is given the record must be of that game.
+///
+/// # Errors
+/// A [`StartError`]: unreadable file (usage) or invalid record.
+pub fn load(path: &Path, kind: Option<GameKind>, charset: Charset) -> Result<Session, StartError> {
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(StartError::usage(format!("{name}: is a directory")));
+    }
+    let file = File::open(path).map_err(|e| {
+        StartError::usage(match e.kind() {
+            std::io::ErrorKind::NotFound => format!("{name}: no such file"),
+            std::io::ErrorKind::PermissionDenied => format!("{name}: permission denied"),
+            _ => format!("{name}: {e}"),
+        })
+    })?;
+    let record = match RecordReader::new(BufReader::new(file)).next() {
+        None => return Err(StartError::invalid(format!("{name}: no record found"))),
+        Some(Err(e)) => return Err(StartError::usage(format!("{name}: {e}"))),
+        Some(Ok(Err(e))) => return Err(StartError::invalid(format!("{name}:{e}"))),
+        Some(Ok(Ok(record))) => record,
+    };
+    let session = Session::from_record(&record, &name, charset).map_err(StartError::invalid)?;
+    match kind {
+        Some(kind) if kind != session.kind => Err(StartError::usage(format!(
+            "{name}: the record is a game of {}, not {kind}",
+            session.kind
+        ))),
+        _ => Ok(session),
+    }
+}

@@ -1,0 +1,245 @@
+//! `kifu play` driven through the binary with standard input piped: scripted
+//! sessions pinned as transcripts, and the records they save checked with
+//! `kifu validate` (refusals are in `play_errors.rs`).
+//!
+//! The sessions of escampe, shogun and lotus wait for their referees: they
+//! are ignored until those land (then accept their snapshots with
+//! `INSTA_UPDATE=always cargo test --test play -- --ignored`).
+
+#[path = "support/play.rs"]
+mod support;
+
+use std::fs;
+use support::{play, read, scratch, validate};
+
+/// A scripted session: moves, an illegal move, undo, redo, save, load, quit.
+/// Returns the transcript after checking the exit status and the saved file.
+fn session(name: &str, args: &[&str], script: &str, saved: &str, expected_record: &str) -> String {
+    let dir = scratch(name);
+    let (out, err, code) = play(&dir, args, script.as_bytes());
+    assert_eq!(err, "", "{name}: standard error");
+    // The illegal move was refused, so a script ends with status 1.
+    assert_eq!(code, Some(1), "{name}:\n{out}");
+    assert_eq!(read(&dir, saved), expected_record, "{name}: saved record");
+    let (verdict, code) = validate(&dir, saved);
+    assert_eq!(code, Some(0), "{name}: {verdict}");
+    let leftovers: Vec<_> = fs::read_dir(&dir)
+        .map(|it| it.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        leftovers
+            .iter()
+            .all(|n| !n.to_string_lossy().ends_with(".tmp")),
+        "{leftovers:?}"
+    );
+    out
+}
+
+#[test]
+fn a_scripted_mana_session() {
+    let script = "\
+1. a1-c2@b3 e6-e5
+e1-f3@b3
+a6-a5
+f1-f2
+:undo
+:redo
+:foo
+3. d1-e1@e3
+:save game.kifu
+:new
+:load game.kifu
+d6-d3
+:save game.kifu
+:tags
+:quit
+b1-a2
+";
+    let out = session(
+        "mana",
+        &["mana", "--setup", "c1 b6", "--tag", "White=Ana"],
+        script,
+        "game.kifu",
+        "[Game \"mana\"]\n[Setup \"c1 b6\"]\n[White \"Ana\"]\n\n\
+         1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5 3. d1-e1@e3 d6-d3 *\n",
+    );
+    assert!(!out.contains("kifu mana> b1-a2"), "read after :quit");
+    insta::assert_snapshot!("mana_session", out);
+}
+
+#[test]
+fn a_mana_game_played_to_its_end() {
+    let dir = scratch("mana-end");
+    let script = "\
+1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5 3. d1-e1@e3 d6-d3 4. b1-a2 a5-b5
+5. c2-d2 e5-c4@d1 6. f3-f4 f6xf4@b2 7. d2-f3@d5 c4-d4 8. c1-b2@c3 f4-f5@f6
+9. f1-e2 b5-a5@f4 10. b2-b5 d4-c3 11. e1xd3 c6xb5
+a1-a2
+:moves
+:save end.kifu
+";
+    let (out, err, code) = play(&dir, &["mana", "--setup", "c1 b6"], script.as_bytes());
+    assert_eq!((err.as_str(), code), ("", Some(1)), "{out}");
+    assert!(out.contains("Game over: W+ (Daimyo captured)"), "{out}");
+    assert!(
+        out.contains("move 12 (Black) a1-a2: the game is already over"),
+        "{out}"
+    );
+    let saved = read(&dir, "end.kifu");
+    assert!(saved.ends_with("11. e1xd3 c6xb5 W+\n"), "{saved}");
+    assert_eq!(validate(&dir, "end.kifu").1, Some(0));
+}
+
+#[test]
+fn a_clean_script_exits_0_and_json_is_kifu_json() {
+    let dir = scratch("mana-json");
+    let (out, err, code) = play(&dir, &["mana"], b"b1-a2\n:json\n");
+    assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
+    let json = out
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .unwrap_or_else(|| panic!("{out}"));
+    let value: serde_json::Value = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(value["game"], "mana");
+    assert_eq!(value["moves"][0]["text"], "b1-a2");
+    assert_eq!(value["verdict"]["valid"], true);
+}
+
+#[test]
+fn loading_a_record_continues_it() {
+    let dir = scratch("mana-load");
+    let record = "[Game \"mana\"]\n[Setup \"c1 b6\"]\n[Result \"*\"]\n\n\
+                  1. a1-c2@b3 {a comment} e6-e5 2. e1-f3@b3 *\n";
+    fs::write(dir.join("start.kifu"), record).unwrap_or_else(|e| panic!("{e}"));
+    let (out, err, code) = play(
+        &dir,
+        &["--load", "start.kifu"],
+        b":undo\n:undo\n:save next.kifu\n",
+    );
+    assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
+    assert_eq!(
+        read(&dir, "next.kifu"),
+        "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n1. a1-c2@b3 *\n"
+    );
+    // The GAME argument, when given, must agree with the record.
+    let (_, err, code) = play(&dir, &["escampe", "--load", "start.kifu"], b"");
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "kifu: start.kifu: the record is a game of mana, not escampe\n"
+    );
+}
+
+#[test]
+#[ignore = "needs the escampe referee"]
+fn a_scripted_escampe_session() {
+    let script = "\
+1. f6-e5 a1-b1
+c6-e6
+f2-f6
+d1-c1
+:undo
+:redo
+:save escampe.kifu
+:load escampe.kifu
+3. -- b1-c2
+:save escampe.kifu
+:quit
+";
+    let out = session(
+        "escampe",
+        &[
+            "escampe",
+            "--setup",
+            "b5 f6 d5 c5 c6 a6 / a1 d2 e1 f2 d1 e2",
+        ],
+        script,
+        "escampe.kifu",
+        "[Game \"escampe\"]\n[Setup \"b5 f6 d5 c5 c6 a6 / a1 d2 e1 f2 d1 e2\"]\n\n\
+         1. f6-e5 a1-b1 2. c6-e6 d1-c1 3. -- b1-c2 *\n",
+    );
+    assert!(out.contains("move 2 (Black) f2-f6: "), "{out}");
+    insta::assert_snapshot!("escampe_session", out);
+}
+
+#[test]
+#[ignore = "needs the shogun referee"]
+fn a_scripted_shogun_session() {
+    let script = "\
+1. d1-d3 c8-a6
+f1-e3
+a1-a8
+e8-e6
+:undo
+:redo
+:save shogun.kifu
+:load shogun.kifu
+3. d3-c2 e6-d7
+:save shogun.kifu
+:quit
+";
+    let out = session(
+        "shogun",
+        &["shogun", "--setup", "ZYXXSXZY/ZXYSXZXY"],
+        script,
+        "shogun.kifu",
+        "[Game \"shogun\"]\n[Setup \"ZYXXSXZY/ZXYSXZXY\"]\n\n\
+         1. d1-d3 c8-a6 2. f1-e3 e8-e6 3. d3-c2 e6-d7 *\n",
+    );
+    assert!(out.contains("move 2 (Red) a1-a8: "), "{out}");
+    insta::assert_snapshot!("shogun_session", out);
+}
+
+#[test]
+#[ignore = "needs the lotus referee"]
+fn a_scripted_lotus_session() {
+    let script = "\
+1. m0 o0 r0
+o0
+v0
+z0
+r0
+:undo
+:redo
+:save lotus.kifu
+:load lotus.kifu
+3. r10 r7 o5
+4. r10[W<>oP]
+:save lotus.kifu
+:undo
+:save lotus.kifu
+:quit
+";
+    let out = session(
+        "lotus",
+        &[
+            "lotus",
+            "--players",
+            "orange violet magenta red cyan",
+            "--flowers",
+            "YPW/PPWWWYWYPYPY",
+        ],
+        script,
+        "lotus.kifu",
+        "[Game \"lotus\"]\n[Players \"orange violet magenta red cyan\"]\n\
+         [Flowers \"YPW/PPWWWYWYPYPY\"]\n\n1. m0 o0 r0 2. o0 v0 r0 3. r10 r7 o5 *\n",
+    );
+    assert!(out.contains(") z0: "), "{out}");
+    assert!(
+        out.contains("cannot save lotus.kifu: turn 4 is not finished"),
+        "{out}"
+    );
+    insta::assert_snapshot!("lotus_session", out);
+}
+
+#[test]
+#[ignore = "needs the lotus referee"]
+fn a_lotus_seed_draws_the_same_flowers_each_time() {
+    let dir = scratch("lotus-seed");
+    let args = ["lotus", "--players", "red green orange", "--seed", "2026"];
+    let (first, err, code) = play(&dir, &args, b":tags\n");
+    assert_eq!((err.as_str(), code), ("", Some(0)), "{first}");
+    let (second, _, _) = play(&dir, &args, b":tags\n");
+    assert_eq!(first, second);
+    assert!(first.contains("[Flowers \""), "{first}");
+}
