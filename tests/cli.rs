@@ -225,3 +225,17 @@ fn a_broken_pipe_ends_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn parallel_validation_prints_exactly_what_one_thread_prints() {
+    let mut text = run(kifu().args(["random", "mana", "--seed", "3", "--count", "600"])).stdout;
+    text.push_str("\n[Game \"mana\"]\n\n1. e1-e5 *\n");
+    text.push_str(&run(kifu().args(["random", "escampe", "--seed", "4", "--count", "300"])).stdout);
+    let one = run(kifu()
+        .args(["validate", "-j", "1"])
+        .write_stdin(text.clone()));
+    let three = run(kifu().args(["validate", "--jobs", "3"]).write_stdin(text));
+    assert_eq!(one.stdout.lines().count(), 901);
+    assert_eq!((one.stdout, one.status), (three.stdout, three.status));
+    assert_eq!(three.status, Some(1));
+}

@@ -105,6 +105,9 @@ pub struct ValidateArgs {
     /// Print verdicts as text lines or as JSON objects.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Judge records on this many threads (default: the number of cores); the output is the same.
+    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
 }
 
 /// Arguments of `kifu json`.

@@ -1,7 +1,7 @@
 //! Opens the input files and walks their records.
 
 use super::Status;
-use crate::record::{Record, RecordReader, SyntaxError};
+use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ pub const STDIN_NAME: &str = "<stdin>";
 ///
 /// # Errors
 /// A message naming the file and the reason, for standard error.
-pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead>), String> {
+pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
     if path.as_os_str() == "-" {
         return Ok((
             STDIN_NAME.to_owned(),
@@ -51,8 +51,9 @@ pub fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
 /// Calls `visit` with each record (or its syntax error) of every file.
 ///
 /// Unreadable files are reported on standard error and give
-/// [`Status::Trouble`]; so does a file with no record in it. `visit` returns
-/// its own status for the record; the worst status is returned.
+/// [`Status::Trouble`]; a file with no record in it gives
+/// [`Status::Invalid`]. `visit` returns its own status for the record; the
+/// worst status is returned.
 ///
 /// # Errors
 /// Only errors of `visit` (writing the output).
@@ -60,9 +61,30 @@ pub fn for_each_record(
     files: &[PathBuf],
     mut visit: impl FnMut(&str, Result<Record, SyntaxError>) -> io::Result<Status>,
 ) -> io::Result<Status> {
+    for_each_file(files, |name, reader| {
+        let mut worst = Status::Ok;
+        for item in reader {
+            worst = worst.max(visit(name, item?)?);
+        }
+        Ok(worst)
+    })
+}
+
+/// Calls `read` with the record reader of every file, in order.
+///
+/// A failure to open a file, an I/O error while reading it, and a file with
+/// no record are reported on standard error; the worst status is returned.
+///
+/// # Errors
+/// Only errors of writing the output, which `read` returns as
+/// [`ReadError::Output`].
+pub fn for_each_file(
+    files: &[PathBuf],
+    mut read: impl FnMut(&str, &mut Records) -> Result<Status, ReadError>,
+) -> io::Result<Status> {
     let mut worst = Status::Ok;
     for path in paths(files) {
-        let (name, reader) = match open(&path) {
+        let (name, input) = match open(&path) {
             Ok(opened) => opened,
             Err(message) => {
                 eprintln!("kifu: {message}");
@@ -70,25 +92,74 @@ pub fn for_each_record(
                 continue;
             }
         };
-        let mut any = false;
-        for item in RecordReader::new(reader) {
-            match item {
-                Ok(record) => {
-                    any = true;
-                    worst = worst.max(visit(&name, record)?);
-                }
-                Err(e) => {
-                    eprintln!("kifu: {name}: {}", io_reason(&e));
-                    worst = worst.max(Status::Trouble);
-                    any = true;
-                    break;
-                }
+        let mut records = Records {
+            reader: RecordReader::new(input),
+            any: false,
+        };
+        match read(&name, &mut records) {
+            Ok(status) => worst = worst.max(status),
+            Err(ReadError::Input(e)) => {
+                eprintln!("kifu: {name}: {}", io_reason(&e));
+                worst = worst.max(Status::Trouble);
+                continue;
             }
+            Err(ReadError::Output(e)) => return Err(e),
         }
-        if !any {
+        if !records.any {
             eprintln!("kifu: {name}: no record found");
             worst = worst.max(Status::Invalid);
         }
     }
     Ok(worst)
+}
+
+/// An error while walking records: reading the input or writing the output.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The input could not be read; the file is abandoned.
+    Input(io::Error),
+    /// The output could not be written; kifu stops.
+    Output(io::Error),
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> Self {
+        ReadError::Output(e)
+    }
+}
+
+/// The records of one file, unparsed, noting whether there was any.
+pub struct Records {
+    reader: RecordReader<Box<dyn BufRead + Send>>,
+    any: bool,
+}
+
+impl std::fmt::Debug for Records {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Records")
+            .field("any", &self.any)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Records {
+    /// The next raw record, or the error that stands for it.
+    ///
+    /// # Errors
+    /// An I/O failure of the input.
+    pub fn next_raw(&mut self) -> Result<Option<Result<RawRecord, SyntaxError>>, ReadError> {
+        let next = self.reader.next_raw().map_err(ReadError::Input)?;
+        self.any |= next.is_some();
+        Ok(next)
+    }
+}
+
+impl Iterator for Records {
+    type Item = Result<Result<Record, SyntaxError>, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_raw()
+            .map(|raw| raw.map(|r| r.and_then(RawRecord::parse)))
+            .transpose()
+    }
 }

@@ -5,6 +5,7 @@ mod generate;
 mod import;
 mod input;
 pub(crate) mod json;
+mod parallel;
 mod progress;
 mod show;
 mod validate;

@@ -25,10 +25,10 @@ impl Progress {
         Self { bar: Some(bar) }
     }
 
-    /// One more record done.
-    pub fn tick(&self) {
+    /// `records` more records done.
+    pub fn tick(&self, records: usize) {
         if let Some(bar) = &self.bar {
-            bar.inc(1);
+            bar.inc(records as u64);
         }
     }
 }

@@ -2,35 +2,91 @@
 
 use super::Status;
 use super::args::{Format, ValidateArgs};
-use super::input::for_each_record;
+use super::input::{ReadError, Records, for_each_file};
+use super::parallel;
 use super::progress::Progress;
-use crate::record::{Record, SyntaxError};
+use crate::record::{RawRecord, Record, SyntaxError};
 use crate::referee::{Fault, Options, Verdict, judge};
 use serde_json::json;
 use std::io::{self, Write};
 
-/// Runs `kifu validate`.
+/// Records judged together by one thread.
+const BATCH_RECORDS: usize = 256;
+/// The most text in one batch.
+const BATCH_BYTES: usize = 1 << 20;
+
+/// Runs `kifu validate`: records are judged on `--jobs` threads and their
+/// verdicts printed in input order, exactly as one thread would.
 ///
 /// # Errors
 /// Failures to write `out`.
 pub fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
     let progress = Progress::start();
-    for_each_record(&args.files, |name, record| {
-        progress.tick();
-        let (line, verdict) = verdict_of(record);
-        match args.format {
-            Format::Text => write_text(out, name, line, &verdict, colour)?,
-            Format::Json => {
-                serde_json::to_writer(&mut *out, &verdict_json(name, line, &verdict))?;
-                out.write_all(b"\n")?;
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    for_each_file(&args.files, |name, records| {
+        let mut input_error = None;
+        let batches = std::iter::from_fn(|| next_batch(records, &mut input_error));
+        let mut worst = Status::Ok;
+        parallel::ordered(
+            batches,
+            jobs,
+            |batch| judge_batch(name, batch, args.format, colour),
+            |(text, status)| {
+                progress.tick(BATCH_RECORDS);
+                worst = worst.max(status);
+                out.write_all(&text)
+            },
+        )?;
+        match input_error {
+            Some(e) => Err(e),
+            None => Ok(worst),
+        }
+    })
+}
+
+type Batch = Vec<Result<RawRecord, SyntaxError>>;
+
+/// Up to [`BATCH_RECORDS`] records or [`BATCH_BYTES`] of text.
+fn next_batch(records: &mut Records, error: &mut Option<ReadError>) -> Option<Batch> {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while batch.len() < BATCH_RECORDS && bytes < BATCH_BYTES {
+        match records.next_raw() {
+            Ok(Some(raw)) => {
+                bytes += raw.as_ref().map_or(0, |r| r.text.len());
+                batch.push(raw);
+            }
+            Ok(None) => break,
+            Err(e) => {
+                *error = Some(e);
+                break;
             }
         }
-        Ok(if verdict.is_valid() {
-            Status::Ok
-        } else {
-            Status::Invalid
-        })
-    })
+    }
+    (!batch.is_empty()).then_some(batch)
+}
+
+/// The verdicts of a batch, as the bytes to print, and their worst status.
+fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u8>, Status) {
+    let mut text = Vec::new();
+    let mut worst = Status::Ok;
+    for raw in batch {
+        let (line, verdict) = verdict_of(raw.and_then(RawRecord::parse));
+        // Writing to a Vec cannot fail.
+        let _ = match format {
+            Format::Text => write_text(&mut text, name, line, &verdict, colour),
+            Format::Json => serde_json::to_writer(&mut text, &verdict_json(name, line, &verdict))
+                .map_err(io::Error::from)
+                .and_then(|()| text.write_all(b"\n")),
+        };
+        if !verdict.is_valid() {
+            worst = Status::Invalid;
+        }
+    }
+    (text, worst)
 }
 
 /// Judges a record, or turns its syntax error into a verdict.

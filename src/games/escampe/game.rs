@@ -349,6 +349,29 @@ impl Game for Escampe {
     fn setup_tags(&self) -> Vec<(String, String)> {
         vec![("Position".to_owned(), setup::position_value(self))]
     }
+
+    /// Black picks an edge at random; each side fills six random squares of
+    /// its two home ranks, Unicorn first.
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        let low: Vec<usize> = (0..12).collect();
+        let high: Vec<usize> = (24..36).collect();
+        let (black_ranks, white_ranks) = if rng.below(2) == 0 {
+            (low, high)
+        } else {
+            (high, low)
+        };
+        let mut group = |mut squares: Vec<usize>| {
+            rng.shuffle(&mut squares);
+            squares[..6]
+                .iter()
+                .map(|&s| square_name(s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let white = group(white_ranks);
+        let black = group(black_ranks);
+        vec![("Setup".to_owned(), format!("{white} / {black}"))]
+    }
 }
 
 impl Escampe {
