@@ -105,7 +105,7 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
         None => {
             let _ = writeln!(
                 out,
-                "turn {}: {}",
+                "turn {}, {}",
                 game.turn,
                 game.constraint().unwrap_or_default()
             );
