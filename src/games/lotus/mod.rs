@@ -236,9 +236,11 @@ impl Lotus {
         let letter = char::from(mv.letter);
         let other = char::from(self.letters[(me + 1) % self.letters.len()]);
         match (landing, mv.choice) {
-            (Landing::Arrival(place), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(
-                format!("bracket where no choice is due: the pawn enters the arrival, place {place}"),
-            ),
+            (Landing::Arrival(place), Choice::Exchange { .. } | Choice::Stone(_)) => {
+                illegal(format!(
+                    "bracket where no choice is due: the pawn enters the arrival, place {place}"
+                ))
+            }
             (Landing::Flower(f), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
                 "bracket where no choice is due: the pawn lands on {dest} and {owner} takes its {} flower",
                 f.name()
@@ -250,9 +252,11 @@ impl Lotus {
             (Landing::Frog(false), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
                 "bracket where no choice is due: the pawn lands on the frog square {dest}, but {owner} has no exchange to make"
             )),
-            (Landing::Stone(false), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
-                "bracket where no choice is due: the pawn lands on the stone square {dest}, but {owner} holds no flower"
-            )),
+            (Landing::Stone(false), Choice::Exchange { .. } | Choice::Stone(_)) => {
+                illegal(format!(
+                    "bracket where no choice is due: the pawn lands on the stone square {dest}, but {owner} holds no flower"
+                ))
+            }
             (Landing::Frog(true), Choice::None) => illegal(format!(
                 "a choice is due: the pawn lands on the frog square {dest} and {owner} must exchange a flower, written like {letter}{from}[W<>{other}Y]"
             )),
@@ -311,7 +315,9 @@ impl Lotus {
     fn lay_after(&mut self, stone: u16, flower: Flower) {
         let end = usize::from(self.end());
         if let Some(square) = (usize::from(stone) + 1..=end).find(|&s| {
-            self.kinds[s].holds_flowers() && self.occupant[s] == 0 && self.course_flowers[s].is_none()
+            self.kinds[s].holds_flowers()
+                && self.occupant[s] == 0
+                && self.course_flowers[s].is_none()
         }) {
             self.course_flowers[square] = Some(flower);
         }
@@ -331,7 +337,11 @@ impl Lotus {
         match (landing, mv.choice) {
             (Landing::Arrival(place), _) => {
                 self.arrived += 1;
-                if let Some(flower) = self.arrival.get_mut(usize::from(place) - 1).and_then(Option::take) {
+                if let Some(flower) = self
+                    .arrival
+                    .get_mut(usize::from(place) - 1)
+                    .and_then(Option::take)
+                {
                     self.hands[owner][flower.index()] += 1;
                 }
                 if place >= 4 {
@@ -426,7 +436,10 @@ impl Game for Lotus {
 
     fn parse_move(&self, text: &str) -> Result<LotusMove, LotusError> {
         notation::parse(text, |letter| {
-            self.letters.iter().position(|&l| l == letter).map(|i| i as u8)
+            self.letters
+                .iter()
+                .position(|&l| l == letter)
+                .map(|i| i as u8)
         })
         .map_err(LotusError)
     }

@@ -228,7 +228,10 @@ mod tests {
             error("r03"),
             "not a pawn move: a square is written without leading zeros"
         );
-        assert_eq!(error("r12345"), "no such pawn: the course has no such square");
+        assert_eq!(
+            error("r12345"),
+            "no such pawn: the course has no such square"
+        );
         assert_eq!(
             error("r3[-Q]"),
             "not a pawn move: 'Q' is not a flower (W, Y, P, B or K)"

@@ -76,7 +76,12 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
         out,
         "{legend}; flowers W Y P B K; pawns and taken places by initial"
     );
-    let width = game.names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let width = game
+        .names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, name) in game.names.iter().enumerate() {
         let hand = &game.hands[i];
         let counts: Vec<String> = Flower::ALL
@@ -93,9 +98,10 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
     }
     match game.outcome() {
         Some(outcome) => {
-            let winner = outcome
-                .winner
-                .map_or_else(|| "a tie for first place".to_owned(), |w| format!("{w} wins"));
+            let winner = outcome.winner.map_or_else(
+                || "a tie for first place".to_owned(),
+                |w| format!("{w} wins"),
+            );
             let _ = writeln!(
                 out,
                 "game over ({}): {}; {winner}",

@@ -4,6 +4,7 @@ mod notation;
 mod setup;
 
 pub use notation::ManaMove;
+#[allow(unused_imports)] // for Escampe, which reads moves the same way
 pub(crate) use notation::{square_at, step_at};
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};

@@ -2,7 +2,7 @@
 
 use super::{Bird, Mana, Side};
 use crate::game::{TagError, Tags};
-use crate::games::lines::{Bits, bit, lines, parse_square, square_name, squares};
+use crate::games::lines::{Bits, bit, lines, parse_square, square_name};
 
 /// The Daimyo squares when the record has no `Setup` tag.
 pub const DEFAULT_SETUP: &str = "c1 c6";
