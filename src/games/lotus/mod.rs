@@ -396,3 +396,6 @@ impl Game for Lotus {
         tags
     }
 }
+
+#[cfg(test)]
+mod tests;
