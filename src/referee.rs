@@ -184,6 +184,7 @@ pub fn judge(
     }
     verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
     verdict.outcome = game.outcome();
+    stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
     if !stopped {
         verdict.fault = walk.finish(game.as_ref()).err();
     }
@@ -262,6 +263,17 @@ fn is_date(value: &str) -> bool {
         })
 }
 
+/// The longest move text quoted in a message.
+const QUOTED_MOVE_CHARS: usize = 40;
+
+/// A move's text for a message, cut short when it is very long.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_MOVE_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
 /// The state of the walk through the movetext.
 struct Walk<'a> {
     record: &'a Record,
@@ -280,7 +292,7 @@ impl Walk<'_> {
             label: game.numbering().label(),
             number: turn.number,
             mover: turn.mover.to_owned(),
-            text: text.map(str::to_owned),
+            text: text.map(shorten),
         }
     }
 
@@ -322,7 +334,7 @@ impl Walk<'_> {
             let written = value.map_or_else(|| "too large".to_owned(), |v| v.to_string());
             return self.fault(
                 offset,
-                None,
+                Some(Self::context(game, None)),
                 format!(
                     "{label} number {written} is out of sequence: expected {}",
                     turn.number
@@ -333,19 +345,23 @@ impl Walk<'_> {
             (Numbering::Pairs, Dots::One, false) => {
                 return self.fault(
                     offset,
-                    None,
+                    Some(Self::context(game, None)),
                     format!("the second move of a pair is numbered {}...", turn.number),
                 );
             }
             (Numbering::Pairs, Dots::Three, true) => {
                 return self.fault(
                     offset,
-                    None,
+                    Some(Self::context(game, None)),
                     format!("the first move of a pair is numbered {}.", turn.number),
                 );
             }
             (Numbering::Turns, Dots::Three, _) => {
-                return self.fault(offset, None, format!("a turn is numbered {}.", turn.number));
+                return self.fault(
+                    offset,
+                    Some(Self::context(game, None)),
+                    format!("a turn is numbered {}.", turn.number),
+                );
             }
             _ => {}
         }
@@ -371,7 +387,7 @@ impl Walk<'_> {
                     Some(context) => Fault {
                         location: self.record.locate(word.offset),
                         context: Some(PlyContext {
-                            text: Some(word.text.to_owned()),
+                            text: Some(shorten(word.text)),
                             ..context
                         }),
                         message: "a turn is three pawn moves; this is a fourth".into(),

@@ -131,7 +131,6 @@ fn loading_a_record_continues_it() {
 }
 
 #[test]
-#[ignore = "needs the escampe referee"]
 fn a_scripted_escampe_session() {
     let script = "\
 1. f6-e5 a1-b1
@@ -163,7 +162,6 @@ d1-c1
 }
 
 #[test]
-#[ignore = "needs the shogun referee"]
 fn a_scripted_shogun_session() {
     let script = "\
 1. d1-d3 c8-a6
@@ -191,7 +189,6 @@ e8-e6
 }
 
 #[test]
-#[ignore = "needs the lotus referee"]
 fn a_scripted_lotus_session() {
     let script = "\
 1. m0 o0 r0
@@ -233,7 +230,6 @@ r0
 }
 
 #[test]
-#[ignore = "needs the lotus referee"]
 fn a_lotus_seed_draws_the_same_flowers_each_time() {
     let dir = scratch("lotus-seed");
     let args = ["lotus", "--players", "red green orange", "--seed", "2026"];

@@ -84,7 +84,10 @@ impl PlayArgs {
                     "--seed draws lotus's flowers; it does not apply to {kind}"
                 ));
             }
-            tags.push(("Flowers".to_owned(), flowers_from_seed(seed)));
+            tags.push((
+                "Flowers".to_owned(),
+                crate::games::lotus::random_flowers(&mut crate::rng::Rng::new(seed)),
+            ));
         }
         for tag in &self.tags {
             let Some((name, value)) = tag.split_once('=') else {
@@ -115,47 +118,9 @@ fn check_name(name: &str) -> Result<(), String> {
     }
 }
 
-/// A random lotus `Flowers` value drawn from `seed`: the arrival places 1-3
-/// a permutation of `P W Y`, `/`, then twelve lily flowers, four each of
-/// `P W Y`.
-pub fn flowers_from_seed(seed: u64) -> String {
-    let mut rng = crate::rng::Rng::new(seed);
-    let mut arrival = *b"PWY";
-    let mut lilies = *b"PPPPWWWWYYYY";
-    rng.shuffle(&mut arrival);
-    rng.shuffle(&mut lilies);
-    format!(
-        "{}/{}",
-        String::from_utf8_lossy(&arrival),
-        String::from_utf8_lossy(&lilies)
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_same_seed_draws_the_same_flowers() {
-        assert_eq!(flowers_from_seed(42), flowers_from_seed(42));
-        let drawn: std::collections::HashSet<String> = (0..50).map(flowers_from_seed).collect();
-        assert!(drawn.len() > 40, "{drawn:?}");
-    }
-
-    #[test]
-    fn drawn_flowers_have_the_right_counts() {
-        for seed in [0, 1, 7, u64::MAX] {
-            let value = flowers_from_seed(seed);
-            let (arrival, lilies) = value.split_once('/').unwrap_or_default();
-            let mut sorted: Vec<char> = arrival.chars().collect();
-            sorted.sort_unstable();
-            assert_eq!(sorted, ['P', 'W', 'Y'], "{value}");
-            assert_eq!(lilies.len(), 12, "{value}");
-            for flower in ['P', 'W', 'Y'] {
-                assert_eq!(lilies.chars().filter(|&c| c == flower).count(), 4);
-            }
-        }
-    }
 
     #[test]
     fn options_become_tags_in_order() {

@@ -14,7 +14,7 @@ mod record;
 mod run;
 mod save;
 
-pub use args::{PlayArgs, flowers_from_seed};
+pub use args::PlayArgs;
 pub use command::{COMMANDS, Command, CommandError, CommandInfo, help};
 pub use helper::KifuHelper;
 pub use run::run;

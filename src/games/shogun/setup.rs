@@ -333,6 +333,10 @@ pub fn position_value(game: &Shogun) -> String {
 /// The tags a fresh record of this position carries.
 pub fn tags_of(game: &Shogun) -> Vec<(String, String)> {
     let mut tags = vec![("Position".to_owned(), position_value(game))];
+    // Red opening a move number is only expressed by First.
+    if game.to_move == Side::Red && game.plies % 2 == 0 {
+        tags.push(("First".to_owned(), "red".to_owned()));
+    }
     if game.rotation != 0 {
         tags.push(("Rotation".to_owned(), game.rotation.to_string()));
     }

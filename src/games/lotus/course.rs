@@ -1,0 +1,126 @@
+//! The course: square 0 (the start), squares 1..N by kind, and the `Course` tag.
+
+/// The course of rules.md §3 when the record has no `Course` tag.
+pub const DEFAULT_COURSE: &str = ".L.FL..S.L.FL.L.SL.FL.L.SL.FL.L.SL.F.L..";
+
+/// The number of lily squares every course has.
+pub const LILIES: usize = 13;
+
+/// The longest course accepted.
+pub const MAX_SQUARES: usize = 999;
+
+/// What a course square is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The start, square 0.
+    Start,
+    /// A plain square, `.`.
+    Plain,
+    /// A lily square, `L`.
+    Lily,
+    /// A frog square, `F`.
+    Frog,
+    /// A stone square, `S`.
+    Stone,
+}
+
+impl Kind {
+    /// The letter of the `Course` tag.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Start => '0',
+            Kind::Plain => '.',
+            Kind::Lily => 'L',
+            Kind::Frog => 'F',
+            Kind::Stone => 'S',
+        }
+    }
+
+    /// The kind in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Start => "start",
+            Kind::Plain => "plain",
+            Kind::Lily => "lily",
+            Kind::Frog => "frog",
+            Kind::Stone => "stone",
+        }
+    }
+
+    /// Whether a flower may lie here (plain and lily squares).
+    pub fn holds_flowers(self) -> bool {
+        matches!(self, Kind::Plain | Kind::Lily)
+    }
+}
+
+/// Reads a `Course` value: square 0 is the start, then one kind per letter.
+///
+/// # Errors
+/// A letter that is no kind, a wrong number of lily squares, a course too long.
+pub fn parse(value: &str) -> Result<Vec<Kind>, String> {
+    let mut kinds = vec![Kind::Start];
+    for (i, c) in value.chars().enumerate() {
+        kinds.push(match c {
+            '.' => Kind::Plain,
+            'L' => Kind::Lily,
+            'F' => Kind::Frog,
+            'S' => Kind::Stone,
+            _ => {
+                return Err(format!(
+                    "square {} is {c:?}: the course is written with . (plain), L (lily), F (frog) and S (stone)",
+                    i + 1
+                ));
+            }
+        });
+        if kinds.len() > MAX_SQUARES + 1 {
+            return Err(format!("a course has at most {MAX_SQUARES} squares"));
+        }
+    }
+    let lilies = kinds.iter().filter(|k| **k == Kind::Lily).count();
+    if lilies != LILIES {
+        return Err(format!(
+            "a course has exactly {LILIES} lily squares (L), this one has {lilies}"
+        ));
+    }
+    Ok(kinds)
+}
+
+/// Writes a course back as its tag value.
+pub fn value(kinds: &[Kind]) -> String {
+    kinds.iter().skip(1).map(|k| k.letter()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_course_is_the_ruled_one() {
+        let kinds = parse(DEFAULT_COURSE).unwrap_or_default();
+        let at = |kind| -> Vec<usize> { (0..kinds.len()).filter(|&i| kinds[i] == kind).collect() };
+        assert_eq!(kinds.len(), 41);
+        assert_eq!(
+            at(Kind::Lily),
+            [2, 5, 10, 13, 15, 18, 21, 23, 26, 29, 31, 34, 38]
+        );
+        assert_eq!(at(Kind::Frog), [4, 12, 20, 28, 36]);
+        assert_eq!(at(Kind::Stone), [8, 17, 25, 33]);
+        assert_eq!(value(&kinds), DEFAULT_COURSE);
+    }
+
+    #[test]
+    fn rejects_bad_courses() {
+        assert_eq!(
+            parse("LLLL").err().unwrap_or_default(),
+            "a course has exactly 13 lily squares (L), this one has 4"
+        );
+        assert_eq!(
+            parse(".x").err().unwrap_or_default(),
+            "square 2 is 'x': the course is written with . (plain), L (lily), F (frog) and S (stone)"
+        );
+        assert_eq!(
+            parse(&".".repeat(2000)).err().unwrap_or_default(),
+            "a course has at most 999 squares"
+        );
+    }
+}

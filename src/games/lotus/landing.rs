@@ -1,0 +1,188 @@
+//! Landings: what a pawn's owner takes, exchanges or gives up, and the
+//! bracket the record must write for it.
+
+use super::course::Kind;
+use super::notation::{Choice, Flower, LotusMove};
+use super::{Lotus, LotusError, illegal};
+
+/// What a landing asks of the pawn's owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Landing {
+    /// The pawn takes this arrival place (1-4).
+    Arrival(u16),
+    /// The owner takes the flower lying there.
+    Flower(Flower),
+    /// A frog square; whether an exchange exists.
+    Frog(bool),
+    /// A stone square; whether the owner holds a flower.
+    Stone(bool),
+    /// Nothing happens.
+    Nothing,
+}
+
+impl Lotus {
+    /// Whether `owner` can exchange a flower with another player.
+    pub(super) fn exchange_exists(&self, owner: u8) -> bool {
+        let hand = &self.hands[usize::from(owner)];
+        Flower::ALL.iter().any(|give| {
+            hand[give.index()] > 0
+                && self.hands.iter().enumerate().any(|(other, theirs)| {
+                    other != usize::from(owner)
+                        && Flower::ALL
+                            .iter()
+                            .any(|take| take != give && theirs[take.index()] > 0)
+                })
+        })
+    }
+
+    /// What landing on `dest` (a square or an arrival place) asks of `owner`.
+    pub(super) fn landing(&self, owner: u8, dest: u16) -> Landing {
+        let end = self.end();
+        if dest > end {
+            return Landing::Arrival(dest - end);
+        }
+        let square = usize::from(dest);
+        if let Some(flower) = self.course_flowers[square] {
+            return Landing::Flower(flower);
+        }
+        match self.kinds[square] {
+            Kind::Frog => Landing::Frog(self.exchange_exists(owner)),
+            Kind::Stone => Landing::Stone(self.hands[usize::from(owner)].iter().any(|&n| n > 0)),
+            _ => Landing::Nothing,
+        }
+    }
+
+    /// Checks the bracket against what the landing asks for.
+    pub(super) fn check_choice(
+        &self,
+        mv: &LotusMove,
+        dest: u16,
+        landing: Landing,
+    ) -> Result<(), LotusError> {
+        let owner = self.name(mv.owner);
+        let me = usize::from(mv.owner);
+        let from = mv.from;
+        let letter = char::from(mv.letter);
+        let other = char::from(self.letters[(me + 1) % self.letters.len()]);
+        match (landing, mv.choice) {
+            (Landing::Arrival(place), Choice::Exchange { .. } | Choice::Stone(_)) => {
+                illegal(format!(
+                    "bracket where no choice is due: the pawn enters the arrival, place {place}"
+                ))
+            }
+            (Landing::Flower(f), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
+                "bracket where no choice is due: the pawn lands on {dest} and {owner} takes its {} flower",
+                f.name()
+            )),
+            (Landing::Nothing, Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
+                "bracket where no choice is due: the pawn lands on {dest}, a {} square",
+                self.kinds[usize::from(dest)].name()
+            )),
+            (Landing::Frog(false), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
+                "bracket where no choice is due: the pawn lands on the frog square {dest}, but {owner} has no exchange to make"
+            )),
+            (Landing::Stone(false), Choice::Exchange { .. } | Choice::Stone(_)) => {
+                illegal(format!(
+                    "bracket where no choice is due: the pawn lands on the stone square {dest}, but {owner} holds no flower"
+                ))
+            }
+            (Landing::Frog(true), Choice::None) => illegal(format!(
+                "a choice is due: the pawn lands on the frog square {dest} and {owner} must exchange a flower, written like {letter}{from}[W<>{other}Y]"
+            )),
+            (Landing::Stone(true), Choice::None) => illegal(format!(
+                "a choice is due: the pawn lands on the stone square {dest} and {owner} must give up a flower, written like {letter}{from}[-P]"
+            )),
+            (Landing::Frog(true), Choice::Stone(_)) => illegal(format!(
+                "wrong bracket: the pawn lands on the frog square {dest}, which asks for an exchange like [W<>{other}Y]"
+            )),
+            (Landing::Stone(true), Choice::Exchange { .. }) => illegal(format!(
+                "wrong bracket: the pawn lands on the stone square {dest}, which asks for the flower given up, like [-P]"
+            )),
+            (Landing::Stone(true), Choice::Stone(f)) => {
+                if self.hands[me][f.index()] == 0 {
+                    illegal(format!(
+                        "flower not held: {owner} holds no {} flower to give up",
+                        f.name()
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (
+                Landing::Frog(true),
+                Choice::Exchange {
+                    give, with, take, ..
+                },
+            ) => {
+                if with == mv.owner {
+                    illegal(format!(
+                        "impossible exchange: {owner} exchanges with another player, not with {owner}"
+                    ))
+                } else if give == take {
+                    illegal("impossible exchange: the two flowers must differ in colour")
+                } else if self.hands[me][give.index()] == 0 {
+                    illegal(format!(
+                        "flower not held: {owner} holds no {} flower to give",
+                        give.name()
+                    ))
+                } else if self.hands[usize::from(with)][take.index()] == 0 {
+                    illegal(format!(
+                        "impossible exchange: {} holds no {} flower",
+                        self.name(with),
+                        take.name()
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (_, Choice::None) => Ok(()),
+        }
+    }
+
+    /// Lays a flower given up on `stone`: first plain or lily square after it
+    /// holding neither pawn nor flower, or out of the game.
+    pub(super) fn lay_after(&mut self, stone: u16, flower: Flower) {
+        let end = usize::from(self.end());
+        if let Some(square) = (usize::from(stone) + 1..=end).find(|&s| {
+            self.kinds[s].holds_flowers()
+                && self.occupant[s] == 0
+                && self.course_flowers[s].is_none()
+        }) {
+            self.course_flowers[square] = Some(flower);
+        }
+    }
+
+    /// Every choice a landing allows (one `Choice::None` when none is due).
+    pub(super) fn choices(&self, owner: u8, landing: Landing) -> Vec<Choice> {
+        let hand = &self.hands[usize::from(owner)];
+        match landing {
+            Landing::Frog(true) => {
+                let mut out = Vec::new();
+                for give in Flower::ALL.into_iter().filter(|g| hand[g.index()] > 0) {
+                    for (with, theirs) in self.hands.iter().enumerate() {
+                        if with == usize::from(owner) {
+                            continue;
+                        }
+                        for take in Flower::ALL {
+                            if take != give && theirs[take.index()] > 0 {
+                                out.push(Choice::Exchange {
+                                    give,
+                                    with: with as u8,
+                                    with_letter: self.letters[with],
+                                    take,
+                                });
+                            }
+                        }
+                    }
+                }
+                out
+            }
+            Landing::Stone(true) => Flower::ALL
+                .into_iter()
+                .filter(|f| hand[f.index()] > 0)
+                .map(Choice::Stone)
+                .collect(),
+            _ => vec![Choice::None],
+        }
+    }
+}

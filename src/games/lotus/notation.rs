@@ -1,0 +1,246 @@
+//! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]` (stone).
+
+use std::fmt;
+
+/// A flower colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Flower {
+    /// White, `W`.
+    White,
+    /// Yellow, `Y`.
+    Yellow,
+    /// Pink, `P`.
+    Pink,
+    /// The blue flower of arrival place 4, `B`.
+    Blue,
+    /// The black flower, `K`.
+    Black,
+}
+
+impl Flower {
+    /// Every colour, in the order of bouquets and JSON.
+    pub const ALL: [Flower; 5] = [
+        Flower::White,
+        Flower::Yellow,
+        Flower::Pink,
+        Flower::Blue,
+        Flower::Black,
+    ];
+
+    /// The letter written in records.
+    pub fn letter(self) -> char {
+        match self {
+            Flower::White => 'W',
+            Flower::Yellow => 'Y',
+            Flower::Pink => 'P',
+            Flower::Blue => 'B',
+            Flower::Black => 'K',
+        }
+    }
+
+    /// The flower a letter stands for.
+    pub fn from_letter(letter: u8) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|f| f.letter() as u32 == u32::from(letter))
+    }
+
+    /// The index of the colour in [`Flower::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flower::White => "white",
+            Flower::Yellow => "yellow",
+            Flower::Pink => "pink",
+            Flower::Blue => "blue",
+            Flower::Black => "black",
+        }
+    }
+}
+
+/// The choice written in brackets after a pawn move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// No bracket.
+    None,
+    /// `[W<>oY]`: the owner gives `give` to player `with` and takes `take`.
+    Exchange {
+        /// The flower the owner gives.
+        give: Flower,
+        /// The other player, by index in `Players`.
+        with: u8,
+        /// That player's initial.
+        with_letter: u8,
+        /// The flower the owner takes.
+        take: Flower,
+    },
+    /// `[-P]`: the owner gives up a flower on a stone square.
+    Stone(Flower),
+}
+
+/// One pawn move: whose pawn, from which square, and the choice written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LotusMove {
+    /// The pawn's owner, by index in `Players`.
+    pub owner: u8,
+    /// The owner's initial.
+    pub letter: u8,
+    /// The pawn's square before the move (0 is the start).
+    pub from: u16,
+    /// The bracket, if any.
+    pub choice: Choice,
+}
+
+impl fmt::Display for LotusMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(self.letter), self.from)?;
+        match self.choice {
+            Choice::None => Ok(()),
+            Choice::Exchange {
+                give,
+                with_letter,
+                take,
+                ..
+            } => write!(
+                f,
+                "[{}<>{}{}]",
+                give.letter(),
+                char::from(with_letter),
+                take.letter()
+            ),
+            Choice::Stone(flower) => write!(f, "[-{}]", flower.letter()),
+        }
+    }
+}
+
+/// The largest square number a move may name (courses are shorter).
+const MAX_DIGITS: usize = 4;
+
+const SHAPE: &str = "not a pawn move: a pawn move is the owner's initial and the pawn's square, like r0 or g12, with [W<>oY] or [-P] when a choice is due";
+
+fn flower(letter: u8) -> Result<Flower, String> {
+    Flower::from_letter(letter).ok_or_else(|| {
+        format!(
+            "not a pawn move: {:?} is not a flower (W, Y, P, B or K)",
+            char::from(letter)
+        )
+    })
+}
+
+/// Reads a pawn move; `player` finds a player's index from an initial.
+///
+/// Runs in one pass over the bytes, without recursion or allocation on success.
+///
+/// # Errors
+/// Why the text is not a pawn move, or names no player.
+pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
+    let bytes = text.as_bytes();
+    let Some(&letter) = bytes.first() else {
+        return Err(SHAPE.to_owned());
+    };
+    if !letter.is_ascii_lowercase() {
+        return Err(SHAPE.to_owned());
+    }
+    let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return Err(SHAPE.to_owned());
+    }
+    let number = &bytes[1..1 + digits];
+    if digits > 1 && number[0] == b'0' {
+        return Err("not a pawn move: a square is written without leading zeros".to_owned());
+    }
+    let Some(owner) = player(letter) else {
+        return Err(format!(
+            "no such pawn: no player's initial is {:?}",
+            char::from(letter)
+        ));
+    };
+    if digits > MAX_DIGITS {
+        return Err("no such pawn: the course has no such square".to_owned());
+    }
+    let from = number
+        .iter()
+        .fold(0u16, |n, d| n * 10 + u16::from(d - b'0'));
+    let rest = &bytes[1 + digits..];
+    let choice = match rest {
+        [] => Choice::None,
+        [b'[', b'-', f, b']'] => Choice::Stone(flower(*f)?),
+        [b'[', give, b'<', b'>', w, take, b']'] => {
+            let give = flower(*give)?;
+            let take = flower(*take)?;
+            let Some(with) = player(*w) else {
+                return Err(format!(
+                    "impossible exchange: no player's initial is {:?}",
+                    char::from(*w)
+                ));
+            };
+            Choice::Exchange {
+                give,
+                with,
+                with_letter: *w,
+                take,
+            }
+        }
+        [b'[', ..] => {
+            return Err(
+                "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]"
+                    .to_owned(),
+            );
+        }
+        _ => return Err(SHAPE.to_owned()),
+    };
+    Ok(LotusMove {
+        owner,
+        letter,
+        from,
+        choice,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(letter: u8) -> Option<u8> {
+        b"rgo".iter().position(|&l| l == letter).map(|i| i as u8)
+    }
+
+    #[test]
+    fn round_trips_every_form() {
+        for text in ["r0", "g17", "g12[W<>oY]", "r8[-P]", "o40[K<>rB]"] {
+            let mv = parse(text, player).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn explains_bad_text() {
+        let error = |t: &str| parse(t, player).err().unwrap_or_default();
+        assert_eq!(error("x3"), "no such pawn: no player's initial is 'x'");
+        assert_eq!(error("R3"), SHAPE);
+        assert_eq!(error("r"), SHAPE);
+        assert_eq!(error("r3x"), SHAPE);
+        assert_eq!(
+            error("r03"),
+            "not a pawn move: a square is written without leading zeros"
+        );
+        assert_eq!(
+            error("r12345"),
+            "no such pawn: the course has no such square"
+        );
+        assert_eq!(
+            error("r3[-Q]"),
+            "not a pawn move: 'Q' is not a flower (W, Y, P, B or K)"
+        );
+        assert_eq!(
+            error("r3[W<>xY]"),
+            "impossible exchange: no player's initial is 'x'"
+        );
+        let nested = format!("r3{}", "[".repeat(100_000));
+        assert!(error(&nested).starts_with("not a pawn move: a bracket holds"));
+    }
+}

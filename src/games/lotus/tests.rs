@@ -1,0 +1,111 @@
+//! Rules of rules.md §3 on small positions.
+
+use super::*;
+use crate::record::Tag;
+
+fn start(players: &str, course: Option<&str>) -> Lotus {
+    let mut tags = vec![Tag {
+        name: "Players".to_owned(),
+        value: players.to_owned(),
+        offset: 0,
+    }];
+    if let Some(course) = course {
+        tags.push(Tag {
+            name: "Course".to_owned(),
+            value: course.to_owned(),
+            offset: 0,
+        });
+    }
+    Lotus::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn try_play(game: &mut Lotus, text: &str) -> Result<(), String> {
+    let mv = game.parse_move(text).map_err(|e| e.0)?;
+    game.check(&mv).map_err(|e| e.0)?;
+    game.apply(&mv);
+    Ok(())
+}
+
+fn play(game: &mut Lotus, moves: &str) {
+    for mv in moves.split_whitespace() {
+        try_play(game, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+}
+
+fn squares(game: &Lotus) -> Vec<u16> {
+    game.pawns.iter().map(|p| p.pos).collect()
+}
+
+#[test]
+fn pawns_on_the_start_are_last_and_skip_occupied_squares() {
+    let mut game = start("red green orange", None);
+    play(&mut game, "r0 g0 o0");
+    // r0: 1 + 2 -> 3; g0: 2 + 2 free squares 1 2 4 5 -> 5; o0: 3 + 2 -> 7.
+    assert_eq!(squares(&game), [3, 0, 0, 5, 0, 0, 7, 0, 0]);
+    assert_eq!(game.hands[1][Flower::Yellow.index()], 1);
+    assert_eq!(game.turn().number, 2);
+    assert_eq!(game.turn().mover, "green");
+    assert!(game.turn().opens);
+}
+
+#[test]
+fn with_the_start_empty_the_hindmost_pawn_is_last() {
+    let mut game = start("a b c d e f", None);
+    // Six players, two pawns each: empty the start in four turns.
+    play(&mut game, "a0 b0 c0 d0 e0 f0 a0 b0 c0 d0 e0 f0");
+    assert!(game.pawns.iter().all(|p| p.pos > 0));
+    let hindmost = game.pawns.iter().map(|p| p.pos).min().unwrap_or(0);
+    let pawn = game.pawns.iter().copied().find(|p| p.pos == hindmost);
+    let others = game.pawns.iter().copied().filter(|p| p.pos != hindmost);
+    assert!(pawn.is_some_and(|p| game.is_last(p)));
+    assert!(others.clone().all(|p| !game.is_last(p)));
+}
+
+#[test]
+fn a_count_past_the_course_enters_the_arrival_and_place_four_ends_the_game() {
+    // Thirteen lily squares and nothing else: a pawn from 0 moving 3 lands on
+    // 3, and a pawn near the end runs into the arrival.
+    let mut game = start("red green orange", Some("LLLLLLLLLLLLL"));
+    let moves = game.legal_moves();
+    assert_eq!(moves.len(), 3);
+    let mut plies = 0;
+    while game.outcome().is_none() && plies < 200 {
+        let mv = game.legal_moves()[0];
+        game.apply(&mv);
+        plies += 1;
+    }
+    let outcome = game.outcome().unwrap_or_else(|| panic!("no end"));
+    assert_eq!(game.arrived, 4);
+    assert_eq!(outcome.token, None);
+    assert_eq!(outcome.reason, "place 4 taken");
+    let total: u32 = game
+        .hands
+        .iter()
+        .flat_map(|h| h.iter())
+        .map(|&n| u32::from(n))
+        .sum::<u32>()
+        + game.course_flowers.iter().flatten().count() as u32;
+    assert_eq!(total, 17, "no flower is lost without a stone");
+    assert_eq!(game.constraint(), None);
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn the_third_pawn_must_not_be_a_third_own_pawn() {
+    let mut game = start("red green orange", None);
+    play(&mut game, "r0 r0");
+    assert!(game.legal_moves().iter().all(|m| m.owner != 0));
+    assert_eq!(
+        game.constraint().as_deref(),
+        Some(
+            "red's turn: third pawn move, 3 squares (5 for a last pawn); the first two were your own pawns, so this one must be another player's"
+        )
+    );
+    assert_eq!(
+        try_play(&mut game, "r0"),
+        Err(
+            "three own pawns: at least one of the three pawns must belong to another player"
+                .to_owned()
+        )
+    );
+}
