@@ -79,14 +79,14 @@ fn a_syntax_error_does_not_hide_the_records_after_it() {
     // is one record, reported where the comment opens.
     assert_eq!(
         r.stdout,
-        "<stdin>:2:10: comment is not closed: '{' has no matching '}'\n"
+        "<stdin>:2:10: comment is not closed: '{' has no matching '}' (at \"{open\")\n"
     );
     let text = "[Game \"mana\"]\n[Setup \"c1 c6\n1. e1-e4 *\n\n[Game \"mana\"]\n\n1. e1-e4 *\n";
     let r = run(kifu().args(["validate"]).write_stdin(text));
     assert_eq!(
         (r.stdout.as_str(), r.status),
         (
-            "<stdin>:2:8: the tag value has no closing quote\n<stdin>:5: mana, 1 ply, *\n",
+            "<stdin>:2:8: the tag value has no closing quote (at \"\\\"c1 c6\")\n<stdin>:5: mana, 1 ply, *\n",
             Some(1)
         )
     );

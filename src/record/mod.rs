@@ -41,6 +41,24 @@ pub struct SyntaxError {
     pub message: String,
 }
 
+/// The longest snippet of text quoted in a syntax error.
+const SNIPPET_CHARS: usize = 24;
+
+/// ` (at "...")`: the text from an error's place to the end of its line, cut
+/// short; empty at the end of the text.
+pub(crate) fn snippet(rest: &str) -> String {
+    let line = rest.split('\n').next().unwrap_or("");
+    let cut = line
+        .char_indices()
+        .nth(SNIPPET_CHARS)
+        .map_or(line.len(), |(i, _)| i);
+    match &line[..cut] {
+        "" => String::new(),
+        text if cut < line.len() => format!(" (at {:?})", format!("{text}...")),
+        text => format!(" (at {text:?})"),
+    }
+}
+
 /// One `[Name "value"]` tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {

@@ -60,7 +60,7 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
         Ok(()) => Ok(record),
         Err((offset, message)) => Err(SyntaxError {
             location: record.locate(offset),
-            message,
+            message: message + &super::snippet(record.text.get(offset..).unwrap_or("")),
         }),
     }
 }
@@ -394,7 +394,7 @@ mod tests {
     fn rejects_text_after_the_result() {
         assert_eq!(
             error("[Game \"mana\"]\n1. a1-a2 * b1-b2\n"),
-            "2:12: nothing but comments may follow the result"
+            "2:12: nothing but comments may follow the result (at \"b1-b2\")"
         );
     }
 
@@ -402,7 +402,7 @@ mod tests {
     fn rejects_a_duplicate_tag() {
         assert_eq!(
             error("[Game \"mana\"]\n[Game \"mana\"]\n"),
-            "2:1: tag Game appears twice"
+            "2:1: tag Game appears twice (at \"[Game \\\"mana\\\"]\")"
         );
     }
 
@@ -410,7 +410,7 @@ mod tests {
     fn rejects_an_unclosed_tag_value() {
         assert_eq!(
             error("[Game \"mana]\n"),
-            "1:7: the tag value has no closing quote"
+            "1:7: the tag value has no closing quote (at \"\\\"mana]\")"
         );
     }
 
@@ -418,15 +418,15 @@ mod tests {
     fn rejects_a_bad_glyph_and_a_bad_number() {
         assert_eq!(
             error("[Game \"mana\"]\n1. a1-a2!!!\n"),
-            "2:9: \"!!!\" is not an annotation glyph"
+            "2:9: \"!!!\" is not an annotation glyph (at \"!!!\")"
         );
         assert_eq!(
             error("[Game \"mana\"]\n1.. a1-a2\n"),
-            "2:1: a move number is written 1. or 1..."
+            "2:1: a move number is written 1. or 1... (at \"1.. a1-a2\")"
         );
         assert_eq!(
             error("[Game \"mana\"]\n1 a1-a2\n"),
-            "2:1: a move number needs a dot: 1."
+            "2:1: a move number needs a dot: 1. (at \"1 a1-a2\")"
         );
     }
 
@@ -434,7 +434,7 @@ mod tests {
     fn rejects_control_characters() {
         assert_eq!(
             error("[Game \"mana\"]\n1. a1\0a2\n"),
-            "2:6: unexpected character '\\0'"
+            "2:6: unexpected character \'\\0\' (at \"\\0a2\")"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Splits any byte stream into records, one at a time, in bounded memory.
 
-use super::{Location, Record, SyntaxError, parse_record};
+use super::{Location, Record, SyntaxError, parse_record, snippet};
 use std::io::{self, BufRead};
 
 /// The longest line a record may hold; longer lines are an error.
@@ -142,9 +142,20 @@ impl<R: BufRead> RecordReader<R> {
             return Ok(Some(Err(error)));
         }
         if let (true, Some(location)) = (scan.in_comment, scan.comment_start) {
+            let at = text
+                .split('\n')
+                .nth(location.line - first_line)
+                .and_then(|line| {
+                    let (i, _) = line.char_indices().nth(location.column.saturating_sub(1))?;
+                    line.get(i..)
+                })
+                .unwrap_or("");
             return Ok(Some(Err(SyntaxError {
                 location,
-                message: "comment is not closed: '{' has no matching '}'".into(),
+                message: format!(
+                    "comment is not closed: '{{' has no matching '}}'{}",
+                    snippet(at)
+                ),
             })));
         }
         Ok(Some(Ok(RawRecord { text, first_line })))
@@ -311,7 +322,7 @@ mod tests {
         let error = all[0].as_ref().err().map(|e| e.to_string());
         assert_eq!(
             error.as_deref(),
-            Some("2:10: comment is not closed: '{' has no matching '}'")
+            Some("2:10: comment is not closed: '{' has no matching '}' (at \"{ never closed\")")
         );
     }
 
