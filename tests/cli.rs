@@ -239,3 +239,99 @@ fn parallel_validation_prints_exactly_what_one_thread_prints() {
     assert_eq!((one.stdout, one.status), (three.stdout, three.status));
     assert_eq!(three.status, Some(1));
 }
+
+#[test]
+fn every_game_round_trips_random_games_through_json_and_import() {
+    for game in ["mana", "escampe", "shogun", "lotus"] {
+        let games = run(kifu().args(["random", game, "--seed", "7", "--count", "50"]));
+        let again = run(kifu().args(["random", game, "--seed", "7", "--count", "50"]));
+        assert_eq!(games.stdout, again.stdout, "{game}: same seed, same bytes");
+        let verdicts = run(kifu()
+            .args(["validate", "-"])
+            .write_stdin(games.stdout.clone()));
+        assert_eq!(
+            (verdicts.status, verdicts.stdout.lines().count()),
+            (Some(0), 50),
+            "{game}: {}",
+            verdicts.stdout
+        );
+        let json = run(kifu()
+            .args(["json", "--positions"])
+            .write_stdin(games.stdout));
+        assert_eq!(json.status, Some(0), "{game}");
+        for line in json.stdout.lines() {
+            let value: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{game}: {e}"));
+            assert_eq!(value["game"], game);
+            assert!(
+                value["moves"]
+                    .as_array()
+                    .is_some_and(|m| m.iter().all(|m| m["position"].is_object())),
+                "{game}"
+            );
+        }
+        let imported = run(kifu().arg("import").write_stdin(json.stdout));
+        let judged = run(kifu().args(["validate", "-"]).write_stdin(imported.stdout));
+        assert_eq!(
+            judged.stdout, verdicts.stdout,
+            "{game}: json | import | validate"
+        );
+    }
+}
+
+#[test]
+fn new_prints_a_fresh_record_for_every_game() {
+    let expected = [
+        ("mana", "[Game \"mana\"]\n[Setup \"c1 c6\"]\n\n*\n"),
+        (
+            "shogun",
+            "[Game \"shogun\"]\n[Setup \"XXYZSZYX/XYZSZYXX\"]\n\n*\n",
+        ),
+    ];
+    for (game, text) in expected {
+        assert_eq!(run(kifu().args(["new", game])).stdout, text, "{game}");
+    }
+    let lotus = run(kifu().args(["new", "lotus", "--seed", "3", "--players", "ana ben cy"]));
+    assert_eq!(lotus.status, Some(0));
+    assert!(
+        lotus
+            .stdout
+            .starts_with("[Game \"lotus\"]\n[Players \"ana ben cy\"]\n[Flowers \""),
+        "{}",
+        lotus.stdout
+    );
+    assert_eq!(
+        lotus.stdout,
+        run(kifu().args(["new", "lotus", "--seed", "3", "--players", "ana ben cy"])).stdout
+    );
+    let escampe = run(kifu().args(["new", "escampe"]));
+    assert_eq!(escampe.status, Some(2));
+    let escampe = run(kifu().args(["new", "escampe", "--seed", "1"]));
+    let verdict = run(kifu().args(["validate", "-"]).write_stdin(escampe.stdout));
+    assert_eq!(verdict.stdout, "<stdin>:1: escampe, 0 plies, *\n");
+}
+
+#[test]
+fn the_man_pages_render_without_warnings() {
+    let Ok(version) = std::process::Command::new("groff")
+        .arg("--version")
+        .output()
+    else {
+        eprintln!("groff is not installed: man pages not rendered");
+        return;
+    };
+    assert!(version.status.success());
+    for page in ["kifu.1", "kifu.5", "kifu-rules.7"] {
+        let output = std::process::Command::new("groff")
+            .args(["-man", "-ww", "-z"])
+            .arg(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("man")
+                    .join(page),
+            )
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(output.status.success(), "{page}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{page}");
+    }
+}

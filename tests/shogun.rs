@@ -362,10 +362,7 @@ fn discs_replace_the_numbers_table() {
     assert_eq!(
         game.setup_tags(),
         [
-            (
-                "Position".to_owned(),
-                "xyzszyxx/8/8/8/8/8/8/XXYZSZYX w".to_owned()
-            ),
+            ("Setup".to_owned(), "XXYZSZYX/XYZSZYXX".to_owned()),
             ("Discs".to_owned(), "X:3333 Y:4444 Z:1111 S:2112".to_owned()),
         ]
     );

@@ -293,6 +293,27 @@ fn parse_position(value: &str, discs: Discs, rotation: u16) -> Result<Shogun, St
     Ok(game)
 }
 
+/// The `Setup` value of a start position: each home rank full of its own
+/// side's pieces and nothing elsewhere (the Shogun squares and piece counts
+/// are then those every setup has, since a position is always complete).
+fn setup_value(game: &Shogun) -> Option<String> {
+    if game.plies != 0 {
+        return None;
+    }
+    let rank = |rank: usize, side: Side| -> Option<String> {
+        (0..8)
+            .map(|file| match game.piece_at(rank * 8 + file) {
+                Some((owner, kind)) if owner == side => Some(kind.letter()),
+                _ => None,
+            })
+            .collect()
+    };
+    let middle_empty = (8..56).all(|square| game.piece_at(square).is_none());
+    let setup = format!("{}/{}", rank(0, Side::White)?, rank(7, Side::Red)?);
+    (middle_empty && parse_setup(&setup, game.to_move, game.discs, game.rotation).is_ok())
+        .then_some(setup)
+}
+
 /// The `Position` value of a position.
 pub fn position_value(game: &Shogun) -> String {
     let mut out = String::new();
@@ -332,7 +353,10 @@ pub fn position_value(game: &Shogun) -> String {
 
 /// The tags a fresh record of this position carries.
 pub fn tags_of(game: &Shogun) -> Vec<(String, String)> {
-    let mut tags = vec![("Position".to_owned(), position_value(game))];
+    let mut tags = vec![match setup_value(game) {
+        Some(setup) => ("Setup".to_owned(), setup),
+        None => ("Position".to_owned(), position_value(game)),
+    }];
     // Red opening a move number is only expressed by First.
     if game.to_move == Side::Red && game.plies % 2 == 0 {
         tags.push(("First".to_owned(), "red".to_owned()));
