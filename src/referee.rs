@@ -1,6 +1,6 @@
 //! Judges a record: its tags, its numbering, every move and its result.
 
-use crate::game::{AnyGame, COMMON_TAGS, GameKind, MoveDetail, Numbering, Outcome, Tags};
+use crate::game::{AnyGame, COMMON_TAGS, GameKind, MoveDetail, Numbering, Outcome, Tags, Turn};
 use crate::record::{Dots, ItemKind, Location, MoveWord, Record};
 use std::fmt;
 
@@ -138,6 +138,8 @@ pub fn judge(
         numbered: false,
         last_offset: 0,
         open_turn: None,
+        plies: 0,
+        from_start: false,
     };
     let mut stopped = false;
     for item in &record.items {
@@ -283,11 +285,31 @@ struct Walk<'a> {
     last_offset: usize,
     /// The lotus turn in progress.
     open_turn: Option<PlyContext>,
+    /// Plies played.
+    plies: usize,
+    /// Move pairs are counted from the record's first ply.
+    from_start: bool,
 }
 
 impl Walk<'_> {
-    fn context(game: &dyn AnyGame, text: Option<&str>) -> PlyContext {
+    /// Where the next ply stands: the game's numbering, or pairs counted
+    /// from the record's first ply when the record numbers it that way.
+    fn turn<'g>(&self, game: &'g dyn AnyGame) -> Turn<'g> {
         let turn = game.turn();
+        if self.from_start {
+            let plies = u32::try_from(self.plies).unwrap_or(u32::MAX);
+            Turn {
+                number: plies / 2 + 1,
+                opens: plies % 2 == 0,
+                ..turn
+            }
+        } else {
+            turn
+        }
+    }
+
+    fn context(&self, game: &dyn AnyGame, text: Option<&str>) -> PlyContext {
+        let turn = self.turn(game);
         PlyContext {
             label: game.numbering().label(),
             number: turn.number,
@@ -321,12 +343,22 @@ impl Walk<'_> {
         if game.is_over() {
             return None;
         }
-        let turn = game.turn();
+        // A record that starts with the second side to move may number its
+        // first ply `1.` (pairs from the record's start) instead of `1...`.
+        if self.plies == 0
+            && game.numbering() == Numbering::Pairs
+            && dots == Dots::One
+            && value == Some(1)
+            && !game.turn().opens
+        {
+            self.from_start = true;
+        }
+        let turn = self.turn(game);
         let label = game.numbering().label();
         if game.numbering() == Numbering::Turns && !turn.opens {
             return self.fault(
                 offset,
-                Some(Self::context(game, None)),
+                Some(self.context(game, None)),
                 "a turn is three pawn moves; this one has fewer",
             );
         }
@@ -334,7 +366,7 @@ impl Walk<'_> {
             let written = value.map_or_else(|| "too large".to_owned(), |v| v.to_string());
             return self.fault(
                 offset,
-                Some(Self::context(game, None)),
+                Some(self.context(game, None)),
                 format!(
                     "{label} number {written} is out of sequence: expected {}",
                     turn.number
@@ -345,21 +377,21 @@ impl Walk<'_> {
             (Numbering::Pairs, Dots::One, false) => {
                 return self.fault(
                     offset,
-                    Some(Self::context(game, None)),
+                    Some(self.context(game, None)),
                     format!("the second move of a pair is numbered {}...", turn.number),
                 );
             }
             (Numbering::Pairs, Dots::Three, true) => {
                 return self.fault(
                     offset,
-                    Some(Self::context(game, None)),
+                    Some(self.context(game, None)),
                     format!("the first move of a pair is numbered {}.", turn.number),
                 );
             }
             (Numbering::Turns, Dots::Three, _) => {
                 return self.fault(
                     offset,
-                    Some(Self::context(game, None)),
+                    Some(self.context(game, None)),
                     format!("a turn is numbered {}.", turn.number),
                 );
             }
@@ -369,20 +401,25 @@ impl Walk<'_> {
         None
     }
 
+    /// A fault of the move `word`, about to be played in `game`.
+    fn move_fault(&self, game: &dyn AnyGame, word: MoveWord<'_>, message: String) -> Fault {
+        Fault {
+            location: self.record.locate(word.offset),
+            context: Some(self.context(game, Some(word.text))),
+            message,
+        }
+    }
+
     /// Plays one move.
     fn ply(&mut self, game: &mut dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
         self.last_offset = word.offset;
-        let here = |message: String, game: &dyn AnyGame| Fault {
-            location: self.record.locate(word.offset),
-            context: Some(Self::context(game, Some(word.text))),
-            message,
-        };
         if game.is_over() {
-            return Err(here("the game is already over".into(), game));
+            return Err(self.move_fault(game, word, "the game is already over".into()));
         }
-        let turn = game.turn();
+        let turn = self.turn(game);
         if game.numbering() == Numbering::Turns && turn.opens {
             if !self.numbered {
+                let number = turn.number;
                 return Err(match self.open_turn.take() {
                     Some(context) => Fault {
                         location: self.record.locate(word.offset),
@@ -392,25 +429,27 @@ impl Walk<'_> {
                         }),
                         message: "a turn is three pawn moves; this is a fourth".into(),
                     },
-                    None => here(
-                        format!("a turn must start with its number: {}.", turn.number),
+                    None => self.move_fault(
                         game,
+                        word,
+                        format!("a turn must start with its number: {number}."),
                     ),
                 });
             }
-            self.open_turn = Some(Self::context(game, None));
+            self.open_turn = Some(self.context(game, None));
         }
         if let Err(e) = game.play(word.text) {
-            return Err(here(e.0, game));
+            return Err(self.move_fault(game, word, e.0));
         }
         self.numbered = false;
+        self.plies += 1;
         Ok(())
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.
     fn finish(&self, game: &dyn AnyGame) -> Result<(), Fault> {
         let outcome = game.outcome();
-        let turn = game.turn();
+        let turn = self.turn(game);
         if outcome.is_none() && game.numbering() == Numbering::Turns && !turn.opens {
             let at = self
                 .record
@@ -418,7 +457,7 @@ impl Walk<'_> {
                 .map_or(self.last_offset, |(_, at)| at);
             if let Some(fault) = self.fault(
                 at,
-                Some(Self::context(game, None)),
+                Some(self.context(game, None)),
                 "a turn is three pawn moves; this one has fewer",
             ) {
                 return Err(fault);
