@@ -1,34 +1,47 @@
-//! A record counter on standard error, shown only when it is a terminal.
+//! A record counter on standard error, shown only on a terminal and only
+//! once the work has gone on for a while.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long work runs before the counter appears.
+const QUIET_FOR: Duration = Duration::from_secs(1);
 
 /// Counts records on standard error while a long job runs.
 #[derive(Debug)]
 pub struct Progress {
     bar: Option<ProgressBar>,
+    started: Instant,
+    shown: AtomicBool,
 }
 
 impl Progress {
-    /// A counter that draws only on a terminal, and only after a second of work.
+    /// A counter that draws only when standard error is a terminal.
     pub fn start() -> Self {
-        if !std::io::stderr().is_terminal() {
-            return Self { bar: None };
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+            if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} records ({per_sec})") {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Self {
+            bar,
+            started: Instant::now(),
+            shown: AtomicBool::new(false),
         }
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos} records ({per_sec})")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar.enable_steady_tick(Duration::from_millis(250));
-        Self { bar: Some(bar) }
     }
 
     /// `records` more records done.
     pub fn tick(&self, records: usize) {
-        if let Some(bar) = &self.bar {
-            bar.inc(records as u64);
+        let Some(bar) = &self.bar else { return };
+        bar.inc(records as u64);
+        if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() >= QUIET_FOR {
+            self.shown.store(true, Ordering::Relaxed);
+            bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
+            bar.enable_steady_tick(Duration::from_millis(250));
         }
     }
 }
