@@ -173,6 +173,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
+    /// The scores so far, ranked, for games that keep a score.
+    fn scores(&self) -> Option<Vec<Score>> {
+        None
+    }
     /// Where the next ply stands in the numbering, and who plays it.
     fn turn(&self) -> Turn<'_>;
     /// The constraint in force, in words (the bird, a check, the pawn to move).
@@ -224,6 +228,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn outcome(&self) -> Option<Outcome>;
     /// Whether the game has ended.
     fn is_over(&self) -> bool;
+    /// The scores so far, ranked, for games that keep a score.
+    fn scores(&self) -> Option<Vec<Score>>;
     /// Where the next ply stands, and who plays it.
     fn turn(&self) -> Turn<'_>;
     /// The constraint in force, in words.
@@ -281,6 +287,10 @@ impl<G: Game + fmt::Debug> AnyGame for G {
 
     fn is_over(&self) -> bool {
         Game::is_over(self)
+    }
+
+    fn scores(&self) -> Option<Vec<Score>> {
+        Game::scores(self)
     }
 
     fn turn(&self) -> Turn<'_> {

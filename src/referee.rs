@@ -1,6 +1,8 @@
 //! Judges a record: its tags, its numbering, every move and its result.
 
-use crate::game::{AnyGame, COMMON_TAGS, GameKind, MoveDetail, Numbering, Outcome, Tags, Turn};
+use crate::game::{
+    AnyGame, COMMON_TAGS, GameKind, MoveDetail, Numbering, Outcome, Score, Tags, Turn,
+};
 use crate::record::{Dots, ItemKind, Location, MoveWord, Record};
 use std::fmt;
 
@@ -53,6 +55,8 @@ pub struct Verdict {
     pub turns: u32,
     /// The outcome if the game ended.
     pub outcome: Option<Outcome>,
+    /// The scores where the record stops, for games that keep a score.
+    pub scores: Option<Vec<Score>>,
     /// The first fault, if the record is invalid.
     pub fault: Option<Fault>,
 }
@@ -75,9 +79,16 @@ impl Verdict {
             Some(GameKind::Lotus) => plural(self.turns as usize, "turn"),
             _ => plural(self.plies, "ply"),
         };
-        match &self.outcome {
-            Some(o) => format!("{kind}, {count}, {} ({})", o.tag_value, o.reason),
-            None => format!("{kind}, {count}, *"),
+        match (&self.outcome, &self.scores) {
+            (Some(o), _) => format!("{kind}, {count}, {} ({})", o.tag_value, o.reason),
+            (None, Some(scores)) => {
+                let so_far: Vec<String> = scores
+                    .iter()
+                    .map(|s| format!("{} {}", s.player, s.score))
+                    .collect();
+                format!("{kind}, {count}, * (scores so far: {})", so_far.join(", "))
+            }
+            (None, None) => format!("{kind}, {count}, *"),
         }
     }
 }
@@ -123,6 +134,7 @@ pub fn judge(
         plies: 0,
         turns: 0,
         outcome: None,
+        scores: None,
         fault: None,
     };
     let mut game = match start(record) {
@@ -180,12 +192,14 @@ pub fn judge(
         };
         if let Some(fault) = fault {
             verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
+            verdict.scores = game.scores();
             verdict.fault = Some(fault);
             return (verdict, Some(game));
         }
     }
     verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
     verdict.outcome = game.outcome();
+    verdict.scores = game.scores();
     stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
     if !stopped {
         verdict.fault = walk.finish(game.as_ref()).err();

@@ -81,6 +81,7 @@ pub fn record_json(name: &str, record: &Record, positions: bool) -> (Value, bool
             "plies": verdict.plies,
             "turns": verdict.turns,
             "result": verdict.is_valid().then(|| verdict.result()),
+            "scores": verdict.scores,
             "error": verdict.fault.as_ref().map(fault_json),
         },
         "outcome": verdict.outcome.as_ref().map(outcome_json),

@@ -103,6 +103,7 @@ pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
                 plies: 0,
                 turns: 0,
                 outcome: None,
+                scores: None,
                 fault: Some(Fault {
                     location: e.location,
                     context: None,
@@ -143,6 +144,7 @@ pub fn verdict_json(name: &str, line: usize, verdict: &Verdict) -> serde_json::V
         "turns": verdict.turns,
         "result": verdict.is_valid().then(|| verdict.result()),
         "outcome": verdict.outcome.as_ref().map(super::json::outcome_json),
+        "scores": verdict.scores,
         "error": verdict.fault.as_ref().map(fault_json),
     })
 }

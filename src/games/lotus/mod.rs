@@ -242,7 +242,7 @@ impl Lotus {
     }
 
     /// Every player's current score, in turn order.
-    fn scores(&self) -> Vec<(String, i32)> {
+    fn score_list(&self) -> Vec<(String, i32)> {
         self.names
             .iter()
             .zip(&self.hands)
@@ -320,11 +320,15 @@ impl Game for Lotus {
         self.finished
     }
 
+    fn scores(&self) -> Option<Vec<crate::game::Score>> {
+        Some(crate::game::rank(&self.score_list()))
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if !self.finished {
             return None;
         }
-        let scores = self.scores();
+        let scores = self.score_list();
         let tag_value = scores
             .iter()
             .zip(&self.letters)
