@@ -5,7 +5,13 @@ use std::path::PathBuf;
 
 /// A referee and notation tool for Mana, Escampe, Shogun and Flower of the Lotus.
 #[derive(Debug, Parser)]
-#[command(name = "kifu", version, about, long_about = None)]
+#[command(
+    name = "kifu",
+    version,
+    about,
+    long_about = None,
+    after_help = "Exit status: 0 every record valid, 1 at least one invalid record, 2 usage error or unreadable input.\nManuals: man -l man/kifu.1 (commands), man/kifu.5 (notation, JSON), man/kifu-rules.7 (rules)."
+)]
 pub struct Cli {
     /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
