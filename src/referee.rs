@@ -322,8 +322,8 @@ impl Walk<'_> {
             return None;
         }
         let turn = game.turn();
-        let label = game.numbering().label();
-        if game.numbering() == Numbering::Turns && !turn.opens {
+        let numbering = game.numbering();
+        if numbering == Numbering::Turns && !turn.opens {
             return self.fault(
                 offset,
                 Some(Self::context(game, None)),
@@ -336,12 +336,13 @@ impl Walk<'_> {
                 offset,
                 Some(Self::context(game, None)),
                 format!(
-                    "{label} number {written} is out of sequence: expected {}",
+                    "{} number {written} is out of sequence: expected {}",
+                    numbering.label(),
                     turn.number
                 ),
             );
         }
-        match (game.numbering(), dots, turn.opens) {
+        match (numbering, dots, turn.opens) {
             (Numbering::Pairs, Dots::One, false) => {
                 return self.fault(
                     offset,
@@ -398,7 +399,16 @@ impl Walk<'_> {
                     ),
                 });
             }
-            self.open_turn = Some(Self::context(game, None));
+            // Reuse the last turn's context: no allocation per turn.
+            match &mut self.open_turn {
+                Some(open) => {
+                    open.label = game.numbering().label();
+                    open.number = turn.number;
+                    open.mover.clear();
+                    open.mover.push_str(turn.mover);
+                }
+                None => self.open_turn = Some(Self::context(game, None)),
+            }
         }
         if let Err(e) = game.play(word.text) {
             return Err(here(e.0, game));

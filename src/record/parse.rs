@@ -13,6 +13,9 @@ use std::borrow::Cow;
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
 
+/// About how many bytes of record text an item takes, to size the item list.
+const ITEM_BYTES_GUESS: usize = 6;
+
 /// A parse error: the input where it happened and a message.
 #[derive(Debug)]
 struct Failure<'a> {
@@ -51,8 +54,9 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
     let mut record = Record {
         text: String::new(),
         first_line,
-        tags: Vec::new(),
-        items: Vec::new(),
+        tags: Vec::with_capacity(4),
+        // Movetext has an item every few bytes; one allocation is enough for most records.
+        items: Vec::with_capacity(text.len() / ITEM_BYTES_GUESS),
     };
     let outcome = record_body(&text, &mut record.tags, &mut record.items);
     record.text = text;

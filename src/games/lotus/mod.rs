@@ -283,6 +283,12 @@ impl Game for Lotus {
         }
     }
 
+    fn check_and_apply(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
+        let (index, dest, landing) = self.resolve(mv)?;
+        self.play(mv, index, dest, landing);
+        Ok(())
+    }
+
     fn legal_moves(&self) -> Vec<LotusMove> {
         let mut moves = Vec::new();
         if self.finished {
