@@ -70,23 +70,34 @@ impl Verdict {
 
     /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo captured)`.
     pub fn summary(&self) -> String {
-        let kind = self.kind.map_or("?", GameKind::name);
-        let count = match self.kind {
-            Some(GameKind::Lotus) => plural(self.turns as usize, "turn"),
-            _ => plural(self.plies, "ply"),
-        };
-        match &self.outcome {
-            Some(o) => format!("{kind}, {count}, {} ({})", o.tag_value, o.reason),
-            None => format!("{kind}, {count}, *"),
-        }
+        self.summary_display().to_string()
+    }
+
+    /// The summary, written where it goes without building a string first.
+    pub fn summary_display(&self) -> impl fmt::Display + '_ {
+        Summary(self)
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    match (n, word) {
-        (1, _) => format!("1 {word}"),
-        (_, "ply") => format!("{n} plies"),
-        _ => format!("{n} {word}s"),
+/// [`Verdict::summary`] as a [`fmt::Display`].
+struct Summary<'a>(&'a Verdict);
+
+impl fmt::Display for Summary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = self.0;
+        f.write_str(verdict.kind.map_or("?", GameKind::name))?;
+        let (n, one, many) = match verdict.kind {
+            Some(GameKind::Lotus) => (verdict.turns as usize, "turn", "turns"),
+            _ => (verdict.plies, "ply", "plies"),
+        };
+        match n {
+            1 => write!(f, ", 1 {one}, ")?,
+            _ => write!(f, ", {n} {many}, ")?,
+        }
+        match &verdict.outcome {
+            Some(o) => write!(f, "{} ({})", o.tag_value, o.reason),
+            None => f.write_str("*"),
+        }
     }
 }
 
@@ -186,7 +197,7 @@ pub fn judge(
     verdict.outcome = game.outcome();
     stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
     if !stopped {
-        verdict.fault = walk.finish(game.as_ref()).err();
+        verdict.fault = walk.finish(game.as_ref(), verdict.outcome.as_ref()).err();
     }
     (verdict, Some(game))
 }
@@ -418,8 +429,7 @@ impl Walk<'_> {
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.
-    fn finish(&self, game: &dyn AnyGame) -> Result<(), Fault> {
-        let outcome = game.outcome();
+    fn finish(&self, game: &dyn AnyGame, outcome: Option<&Outcome>) -> Result<(), Fault> {
         let turn = game.turn();
         if outcome.is_none() && game.numbering() == Numbering::Turns && !turn.opens {
             let at = self
@@ -434,13 +444,13 @@ impl Walk<'_> {
                 return Err(fault);
             }
         }
-        let expected_token = match &outcome {
+        let expected_token = match outcome {
             Some(o) => o.token.as_deref(),
             None => Some("*"),
         };
         if let Some((token, at)) = self.record.result_token() {
             if expected_token != Some(token) {
-                let message = match (&outcome, expected_token) {
+                let message = match (outcome, expected_token) {
                     (Some(o), None) => {
                         format!("the game is over ({}): it takes no result token", o.reason)
                     }
@@ -455,7 +465,7 @@ impl Walk<'_> {
             }
         }
         if let Some(tag) = self.record.find_tag("Result") {
-            let expected = outcome.as_ref().map_or("*", |o| o.tag_value.as_str());
+            let expected = outcome.map_or("*", |o| o.tag_value.as_str());
             if tag.value != expected {
                 return Err(Fault {
                     location: self.record.locate(tag.offset),

@@ -283,19 +283,15 @@ fn move_number(input: &str) -> ParseResult<'_, Parsed> {
 /// A move word or a result token.
 fn word(input: &str) -> ParseResult<'_, Parsed> {
     let bytes = input.as_bytes();
-    let mut end = 0;
-    let mut bad = None;
-    while let Some(&b) = bytes.get(end) {
-        if b.is_ascii_whitespace() || b == b'{' || b == b';' {
-            break;
-        }
-        if bad.is_none() && (!b.is_ascii_graphic() || b == b'}') {
-            bad = Some(end);
-        }
-        end += 1;
-    }
+    let end = bytes
+        .iter()
+        .position(|&b| b.is_ascii_whitespace() || b == b'{' || b == b';')
+        .unwrap_or(bytes.len());
     // `end` stops only at an ASCII byte, so it is a character boundary.
     let (text, rest) = input.split_at(end);
+    let bad = text
+        .bytes()
+        .position(|b| !b.is_ascii_graphic() || b == b'}');
     if let Some(i) = bad {
         let c = text[i..].chars().next().unwrap_or(' ');
         let what = if c == '}' {
@@ -351,7 +347,7 @@ fn is_result(text: &str) -> bool {
 
 /// Splits a trailing annotation glyph off a move word.
 fn split_glyph(text: &str) -> (&str, Option<&str>) {
-    if !text.ends_with(['!', '?']) {
+    if !matches!(text.as_bytes().last(), Some(b'!' | b'?')) {
         return (text, None);
     }
     let body = text.trim_end_matches(['!', '?']);
