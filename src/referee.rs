@@ -392,8 +392,11 @@ impl Walk<'_> {
         if game.is_over() {
             return Err(here("the game is already over".into(), game));
         }
-        let turn = game.turn();
-        if game.numbering() == Numbering::Turns && turn.opens {
+        // Only turns (lotus) need the turn's state here: no call for pairs.
+        let opening = (game.numbering() == Numbering::Turns)
+            .then(|| game.turn())
+            .filter(|turn| turn.opens);
+        if let Some(turn) = opening {
             if !self.numbered {
                 return Err(match self.open_turn.take() {
                     Some(context) => Fault {

@@ -181,7 +181,7 @@ impl<R: BufRead> RecordReader<R> {
                 break;
             }
             any = true;
-            let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
+            let (chunk, used, end) = match memchr::memchr(b'\n', buf) {
                 Some(i) => (&buf[..i], i + 1, true),
                 None => (buf, buf.len(), false),
             };
@@ -242,7 +242,7 @@ fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
     if is_tag_line {
         return;
     }
-    let plain = !scan.in_comment && !bytes.iter().any(|&b| b == b'{' || b == b';');
+    let plain = !scan.in_comment && memchr::memchr2(b'{', b';', bytes).is_none();
     if plain {
         if !line.trim_ascii().is_empty() {
             scan.seen_movetext = true;
