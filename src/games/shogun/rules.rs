@@ -222,7 +222,9 @@ impl Shogun {
         // Stops at the first legal move, without listing a piece's targets first.
         squares(mine).any(|from| {
             squares(ring(from, self.shows(from)) & !mine).any(|to| {
-                reaches(from, to, self.shows(from), occupied) && self.exposer(from, to).is_none()
+                let paths = via(from, to);
+                (paths.first & occupied == 0 || paths.second & occupied == 0)
+                    && self.exposer(from, to).is_none()
             })
         })
     }
