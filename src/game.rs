@@ -165,6 +165,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn check(&self, mv: &Self::Move) -> Result<(), Self::Error>;
     /// Plays a move that [`Game::check`] accepted.
     fn apply(&mut self, mv: &Self::Move);
+    /// Checks a move and plays it if it is legal; on error nothing changes.
+    ///
+    /// A game whose check and apply share work may do it once here.
+    ///
+    /// # Errors
+    /// Why the move is illegal, as [`Game::check`] says it.
+    fn check_and_apply(&mut self, mv: &Self::Move) -> Result<(), Self::Error> {
+        self.check(mv)?;
+        self.apply(mv);
+        Ok(())
+    }
     /// Every legal move, in a stable order.
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// The outcome, once the game has ended.
@@ -257,9 +268,8 @@ impl<G: Game + fmt::Debug> AnyGame for G {
         let mv = self
             .parse_move(text)
             .map_err(|e| MoveError(e.to_string()))?;
-        self.check(&mv).map_err(|e| MoveError(e.to_string()))?;
-        self.apply(&mv);
-        Ok(())
+        self.check_and_apply(&mv)
+            .map_err(|e| MoveError(e.to_string()))
     }
 
     fn detail(&self, text: &str) -> Result<MoveDetail, MoveError> {

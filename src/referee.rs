@@ -74,30 +74,42 @@ impl Verdict {
 
     /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo captured)`.
     pub fn summary(&self) -> String {
-        let kind = self.kind.map_or("?", GameKind::name);
-        let count = match self.kind {
-            Some(GameKind::Lotus) => plural(self.turns as usize, "turn"),
-            _ => plural(self.plies, "ply"),
-        };
-        match (&self.outcome, &self.scores) {
-            (Some(o), _) => format!("{kind}, {count}, {} ({})", o.tag_value, o.reason),
-            (None, Some(scores)) => {
-                let so_far: Vec<String> = scores
-                    .iter()
-                    .map(|s| format!("{} {}", s.player, s.score))
-                    .collect();
-                format!("{kind}, {count}, * (scores so far: {})", so_far.join(", "))
-            }
-            (None, None) => format!("{kind}, {count}, *"),
-        }
+        self.summary_display().to_string()
+    }
+
+    /// The summary, written where it goes without building a string first.
+    pub fn summary_display(&self) -> impl fmt::Display + '_ {
+        Summary(self)
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    match (n, word) {
-        (1, _) => format!("1 {word}"),
-        (_, "ply") => format!("{n} plies"),
-        _ => format!("{n} {word}s"),
+/// [`Verdict::summary`] as a [`fmt::Display`].
+struct Summary<'a>(&'a Verdict);
+
+impl fmt::Display for Summary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = self.0;
+        f.write_str(verdict.kind.map_or("?", GameKind::name))?;
+        let (n, one, many) = match verdict.kind {
+            Some(GameKind::Lotus) => (verdict.turns as usize, "turn", "turns"),
+            _ => (verdict.plies, "ply", "plies"),
+        };
+        match n {
+            1 => write!(f, ", 1 {one}, ")?,
+            _ => write!(f, ", {n} {many}, ")?,
+        }
+        match (&verdict.outcome, &verdict.scores) {
+            (Some(o), _) => write!(f, "{} ({})", o.tag_value, o.reason),
+            (None, Some(scores)) => {
+                f.write_str("* (scores so far: ")?;
+                for (i, s) in scores.iter().enumerate() {
+                    let comma = if i == 0 { "" } else { ", " };
+                    write!(f, "{comma}{} {}", s.player, s.score)?;
+                }
+                f.write_str(")")
+            }
+            (None, None) => f.write_str("*"),
+        }
     }
 }
 
@@ -202,7 +214,7 @@ pub fn judge(
     verdict.scores = game.scores();
     stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
     if !stopped {
-        verdict.fault = walk.finish(game.as_ref()).err();
+        verdict.fault = walk.finish(game.as_ref(), verdict.outcome.as_ref()).err();
     }
     (verdict, Some(game))
 }
@@ -368,8 +380,8 @@ impl Walk<'_> {
             self.from_start = true;
         }
         let turn = self.turn(game);
-        let label = game.numbering().label();
-        if game.numbering() == Numbering::Turns && !turn.opens {
+        let numbering = game.numbering();
+        if numbering == Numbering::Turns && !turn.opens {
             return self.fault(
                 offset,
                 Some(self.context(game, None)),
@@ -382,12 +394,13 @@ impl Walk<'_> {
                 offset,
                 Some(self.context(game, None)),
                 format!(
-                    "{label} number {written} is out of sequence: expected {}",
+                    "{} number {written} is out of sequence: expected {}",
+                    numbering.label(),
                     turn.number
                 ),
             );
         }
-        match (game.numbering(), dots, turn.opens) {
+        match (numbering, dots, turn.opens) {
             (Numbering::Pairs, Dots::One, false) => {
                 return self.fault(
                     offset,
@@ -430,8 +443,11 @@ impl Walk<'_> {
         if game.is_over() {
             return Err(self.move_fault(game, word, "the game is already over".into()));
         }
-        let turn = self.turn(game);
-        if game.numbering() == Numbering::Turns && turn.opens {
+        // Only turns (lotus) need the turn's state here: no call for pairs.
+        let opening = (game.numbering() == Numbering::Turns)
+            .then(|| self.turn(game))
+            .filter(|turn| turn.opens);
+        if let Some(turn) = opening {
             if !self.numbered {
                 let number = turn.number;
                 return Err(match self.open_turn.take() {
@@ -450,7 +466,16 @@ impl Walk<'_> {
                     ),
                 });
             }
-            self.open_turn = Some(self.context(game, None));
+            // Reuse the last turn's context: no allocation per turn.
+            match &mut self.open_turn {
+                Some(open) => {
+                    open.label = game.numbering().label();
+                    open.number = turn.number;
+                    open.mover.clear();
+                    open.mover.push_str(turn.mover);
+                }
+                None => self.open_turn = Some(self.context(game, None)),
+            }
         }
         if let Err(e) = game.play(word.text) {
             return Err(self.move_fault(game, word, e.0));
@@ -461,8 +486,7 @@ impl Walk<'_> {
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.
-    fn finish(&self, game: &dyn AnyGame) -> Result<(), Fault> {
-        let outcome = game.outcome();
+    fn finish(&self, game: &dyn AnyGame, outcome: Option<&Outcome>) -> Result<(), Fault> {
         let turn = self.turn(game);
         if outcome.is_none() && game.numbering() == Numbering::Turns && !turn.opens {
             let at = self
@@ -477,13 +501,13 @@ impl Walk<'_> {
                 return Err(fault);
             }
         }
-        let expected_token = match &outcome {
+        let expected_token = match outcome {
             Some(o) => o.token.as_deref(),
             None => Some("*"),
         };
         if let Some((token, at)) = self.record.result_token() {
             if expected_token != Some(token) {
-                let message = match (&outcome, expected_token) {
+                let message = match (outcome, expected_token) {
                     (Some(o), None) => {
                         format!("the game is over ({}): it takes no result token", o.reason)
                     }
@@ -498,7 +522,7 @@ impl Walk<'_> {
             }
         }
         if let Some(tag) = self.record.find_tag("Result") {
-            let expected = outcome.as_ref().map_or("*", |o| o.tag_value.as_str());
+            let expected = outcome.map_or("*", |o| o.tag_value.as_str());
             if tag.value != expected {
                 return Err(Fault {
                     location: self.record.locate(tag.offset),

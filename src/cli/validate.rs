@@ -128,7 +128,11 @@ pub fn write_text(
         (true, false) => ("\x1b[31m", "\x1b[0m"),
     };
     match &verdict.fault {
-        None => writeln!(out, "{name}:{line}: {start}{}{end}", verdict.summary()),
+        None => writeln!(
+            out,
+            "{name}:{line}: {start}{}{end}",
+            verdict.summary_display()
+        ),
         Some(fault) => writeln!(out, "{name}:{start}{fault}{end}"),
     }
 }

@@ -9,9 +9,13 @@ use nom::error::{ErrorKind, ParseError};
 use nom::sequence::pair;
 use nom::{IResult, Parser};
 use std::borrow::Cow;
+use std::ops::Range;
 
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
+
+/// About how many bytes of record text an item takes, to size the item list.
+const ITEM_BYTES_GUESS: usize = 6;
 
 /// A parse error: the input where it happened and a message.
 #[derive(Debug)]
@@ -51,8 +55,9 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
     let mut record = Record {
         text: String::new(),
         first_line,
-        tags: Vec::new(),
-        items: Vec::new(),
+        tags: Vec::with_capacity(4),
+        // Movetext has an item every few bytes; one allocation is enough for most records.
+        items: Vec::with_capacity(text.len() / ITEM_BYTES_GUESS),
     };
     let outcome = record_body(&text, &mut record.tags, &mut record.items);
     record.text = text;
@@ -97,7 +102,7 @@ fn record_body(
         }
         let (after, item) = movetext_item(rest).map_err(to_error)?;
         let start = offset(rest);
-        let item = item.at(start, offset(after));
+        let item = item.at(start);
         match item.kind {
             ItemKind::Comment => {}
             _ if result_seen => {
@@ -187,29 +192,27 @@ fn quoted(input: &str) -> ParseResult<'_, String> {
     fail(input, "the tag value has no closing quote")
 }
 
-/// An item before its position in the text is known.
+/// An item before its position in the text is known: its ranges are
+/// relative to the item's first byte.
 struct Parsed {
     kind: ItemKind,
-    /// For a comment: its inner text's offsets relative to the item start.
-    inner: Option<(usize, usize)>,
-    /// For a move: the length of the word without its glyph.
-    word_len: Option<usize>,
+    span: Range<usize>,
 }
 
 impl Parsed {
-    fn at(self, start: usize, end: usize) -> Item {
-        let span = match (self.inner, self.word_len) {
-            (Some((a, b)), _) => start + a..start + b,
-            (None, Some(len)) => start..start + len,
-            _ => start..end,
-        };
+    /// The item once it is known to start at byte `start` of the record.
+    fn at(self, start: usize) -> Item {
+        let shift = |r: Range<usize>| start + r.start..start + r.end;
         let kind = match self.kind {
-            ItemKind::Move { .. } if span.end < end => ItemKind::Move {
-                glyph: Some(span.end..end),
+            ItemKind::Move { glyph } => ItemKind::Move {
+                glyph: glyph.map(shift),
             },
             kind => kind,
         };
-        Item { kind, span }
+        Item {
+            kind,
+            span: shift(self.span),
+        }
     }
 }
 
@@ -232,8 +235,7 @@ fn brace_comment(input: &str) -> ParseResult<'_, Parsed> {
         &after[1..],
         Parsed {
             kind: ItemKind::Comment,
-            inner: Some((1, 1 + body.len())),
-            word_len: None,
+            span: 1..1 + body.len(),
         },
     ))
 }
@@ -245,8 +247,7 @@ fn line_comment(input: &str) -> ParseResult<'_, Parsed> {
         after,
         Parsed {
             kind: ItemKind::Comment,
-            inner: Some((1, 1 + body.len())),
-            word_len: None,
+            span: 1..1 + body.len(),
         },
     ))
 }
@@ -270,11 +271,39 @@ fn move_number(input: &str) -> ParseResult<'_, Parsed> {
         rest,
         Parsed {
             kind: ItemKind::Number { value, dots },
-            inner: None,
-            word_len: None,
+            span: 0..input.len() - rest.len(),
         },
     ))
 }
+
+/// What a byte is to a move word.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ByteClass {
+    /// Part of the word.
+    InWord,
+    /// Ends the word: white space, `{` or `;`.
+    Ends,
+    /// Not allowed in a word: `}`, a control character, or any non-ASCII byte.
+    Bad,
+}
+
+/// The class of every byte, worked out at compile time.
+const WORD_BYTES: [ByteClass; 256] = {
+    let mut table = [ByteClass::Bad; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte.is_ascii_whitespace() || byte == b'{' || byte == b';' {
+            ByteClass::Ends
+        } else if byte.is_ascii_graphic() && byte != b'}' {
+            ByteClass::InWord
+        } else {
+            ByteClass::Bad
+        };
+        b += 1;
+    }
+    table
+};
 
 /// A move word or a result token.
 fn word(input: &str) -> ParseResult<'_, Parsed> {
@@ -282,11 +311,12 @@ fn word(input: &str) -> ParseResult<'_, Parsed> {
     let mut end = 0;
     let mut bad = None;
     while let Some(&b) = bytes.get(end) {
-        if b.is_ascii_whitespace() || b == b'{' || b == b';' {
-            break;
-        }
-        if bad.is_none() && (!b.is_ascii_graphic() || b == b'}') {
-            bad = Some(end);
+        match WORD_BYTES[usize::from(b)] {
+            ByteClass::InWord => {}
+            ByteClass::Ends => break,
+            ByteClass::Bad => {
+                bad = bad.or(Some(end));
+            }
         }
         end += 1;
     }
@@ -309,8 +339,7 @@ fn word(input: &str) -> ParseResult<'_, Parsed> {
             rest,
             Parsed {
                 kind: ItemKind::Result,
-                inner: None,
-                word_len: None,
+                span: 0..text.len(),
             },
         ));
     }
@@ -332,9 +361,10 @@ fn word(input: &str) -> ParseResult<'_, Parsed> {
     Ok((
         rest,
         Parsed {
-            kind: ItemKind::Move { glyph: None },
-            inner: None,
-            word_len: Some(body.len()),
+            kind: ItemKind::Move {
+                glyph: glyph.map(|g| body.len()..body.len() + g.len()),
+            },
+            span: 0..body.len(),
         },
     ))
 }
@@ -347,7 +377,7 @@ fn is_result(text: &str) -> bool {
 
 /// Splits a trailing annotation glyph off a move word.
 fn split_glyph(text: &str) -> (&str, Option<&str>) {
-    if !text.ends_with(['!', '?']) {
+    if !matches!(text.as_bytes().last(), Some(b'!' | b'?')) {
         return (text, None);
     }
     let body = text.trim_end_matches(['!', '?']);

@@ -22,14 +22,16 @@ pub struct RecordReader<R> {
     /// The line in `line` was read ahead and starts the next record.
     pending: Option<LineRead>,
     done: bool,
+    /// The size of the last record, to size the next one's buffer.
+    last_size: usize,
 }
 
 /// What reading one line gave.
 #[derive(Debug)]
 enum LineRead {
-    /// A UTF-8 line, now in the line buffer.
+    /// A line, now in the line buffer; not yet checked to be UTF-8.
     Text,
-    /// A line that breaks a limit or is not UTF-8.
+    /// A line that breaks the length limit.
     Bad(SyntaxError),
 }
 
@@ -69,6 +71,7 @@ impl<R: BufRead> RecordReader<R> {
             line_number: 0,
             pending: None,
             done: false,
+            last_size: 0,
         }
     }
 
@@ -86,7 +89,7 @@ impl<R: BufRead> RecordReader<R> {
     /// # Errors
     /// The outer error is an I/O failure of the input; reading cannot go on.
     pub fn next_raw(&mut self) -> io::Result<Option<Result<RawRecord, SyntaxError>>> {
-        let mut text = String::new();
+        let mut text = String::with_capacity(self.last_size.min(MAX_RECORD_BYTES) + 64);
         let mut first_line = 0;
         let mut poison: Option<SyntaxError> = None;
         let mut scan = ScanState::default();
@@ -102,15 +105,21 @@ impl<R: BufRead> RecordReader<R> {
                 },
             };
             let number = self.line_number;
-            if let LineRead::Bad(error) = read {
-                if first_line == 0 {
-                    first_line = number;
+            let line = match read {
+                LineRead::Text => {
+                    std::str::from_utf8(&self.line).map_err(|e| not_utf8(&self.line, number, e))
                 }
-                poison.get_or_insert(error);
-                continue;
-            }
-            let Ok(line) = std::str::from_utf8(&self.line) else {
-                continue;
+                LineRead::Bad(error) => Err(error),
+            };
+            let line = match line {
+                Ok(line) => line,
+                Err(error) => {
+                    if first_line == 0 {
+                        first_line = number;
+                    }
+                    poison.get_or_insert(error);
+                    continue;
+                }
             };
             let trimmed = line.trim_ascii_start();
             if first_line == 0 && trimmed.is_empty() {
@@ -138,6 +147,7 @@ impl<R: BufRead> RecordReader<R> {
         if first_line == 0 {
             return Ok(None);
         }
+        self.last_size = text.len();
         if let Some(error) = poison {
             return Ok(Some(Err(error)));
         }
@@ -182,7 +192,7 @@ impl<R: BufRead> RecordReader<R> {
                 break;
             }
             any = true;
-            let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
+            let (chunk, used, end) = match memchr::memchr(b'\n', buf) {
                 Some(i) => (&buf[..i], i + 1, true),
                 None => (buf, buf.len(), false),
             };
@@ -210,21 +220,21 @@ impl<R: BufRead> RecordReader<R> {
         if self.line.last() == Some(&b'\r') {
             self.line.pop();
         }
-        match std::str::from_utf8(&self.line) {
-            Ok(_) => Ok(Some(LineRead::Text)),
-            Err(e) => {
-                let good = &self.line[..e.valid_up_to()];
-                let column = String::from_utf8_lossy(good).chars().count() + 1;
-                let byte = self.line.get(e.valid_up_to()).copied().unwrap_or(0);
-                Ok(Some(LineRead::Bad(SyntaxError {
-                    location: Location {
-                        line: self.line_number,
-                        column,
-                    },
-                    message: format!("the text is not UTF-8 (byte 0x{byte:02x})"),
-                })))
-            }
-        }
+        Ok(Some(LineRead::Text))
+    }
+}
+
+/// The error for a line that is not UTF-8.
+fn not_utf8(line: &[u8], number: usize, error: std::str::Utf8Error) -> SyntaxError {
+    let good = &line[..error.valid_up_to()];
+    let column = String::from_utf8_lossy(good).chars().count() + 1;
+    let byte = line.get(error.valid_up_to()).copied().unwrap_or(0);
+    SyntaxError {
+        location: Location {
+            line: number,
+            column,
+        },
+        message: format!("the text is not UTF-8 (byte 0x{byte:02x})"),
     }
 }
 
@@ -243,7 +253,7 @@ fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
     if is_tag_line {
         return;
     }
-    let plain = !scan.in_comment && !bytes.iter().any(|&b| b == b'{' || b == b';');
+    let plain = !scan.in_comment && memchr::memchr2(b'{', b';', bytes).is_none();
     if plain {
         if !line.trim_ascii().is_empty() {
             scan.seen_movetext = true;

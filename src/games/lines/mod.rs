@@ -31,11 +31,20 @@ pub fn lines(index: usize) -> u8 {
     LINES[index % SQUARES]
 }
 
+/// `WITH_LINES[n]`: the squares with `n` lines, worked out at compile time.
+const WITH_LINES: [Bits; 4] = {
+    let mut sets = [0; 4];
+    let mut i = 0;
+    while i < SQUARES {
+        sets[LINES[i] as usize] |= bit(i);
+        i += 1;
+    }
+    sets
+};
+
 /// The squares with `n` lines.
 pub fn squares_with_lines(n: u8) -> Bits {
-    (0..SQUARES)
-        .filter(|&i| LINES[i] == n)
-        .fold(0, |bits, i| bits | bit(i))
+    WITH_LINES.get(usize::from(n)).copied().unwrap_or(0)
 }
 
 /// The bit of square `index`.

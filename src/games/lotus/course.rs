@@ -58,7 +58,8 @@ impl Kind {
 /// # Errors
 /// A letter that is no kind, a wrong number of lily squares, a course too long.
 pub fn parse(value: &str) -> Result<Vec<Kind>, String> {
-    let mut kinds = vec![Kind::Start];
+    let mut kinds = Vec::with_capacity(value.len().min(MAX_SQUARES) + 1);
+    kinds.push(Kind::Start);
     for (i, c) in value.chars().enumerate() {
         kinds.push(match c {
             '.' => Kind::Plain,

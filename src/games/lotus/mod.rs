@@ -18,6 +18,7 @@ pub use setup::{DEFAULT_FLOWERS, random_flowers};
 use landing::Landing;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use std::fmt::Write as _;
 
 /// A frog pawn: its owner and where it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,6 +284,12 @@ impl Game for Lotus {
         }
     }
 
+    fn check_and_apply(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
+        let (index, dest, landing) = self.resolve(mv)?;
+        self.play(mv, index, dest, landing);
+        Ok(())
+    }
+
     fn legal_moves(&self) -> Vec<LotusMove> {
         let mut moves = Vec::new();
         if self.finished {
@@ -329,12 +336,14 @@ impl Game for Lotus {
             return None;
         }
         let scores = self.score_list();
-        let tag_value = scores
-            .iter()
-            .zip(&self.letters)
-            .map(|((_, s), l)| format!("{}:{s}", char::from(*l)))
-            .collect::<Vec<_>>()
-            .join(" ");
+        let mut tag_value = String::with_capacity(8 * scores.len());
+        for ((_, s), l) in scores.iter().zip(&self.letters) {
+            if !tag_value.is_empty() {
+                tag_value.push(' ');
+            }
+            // Writing to a String cannot fail.
+            let _ = write!(tag_value, "{}:{s}", char::from(*l));
+        }
         let best = scores.iter().map(|(_, s)| *s).max().unwrap_or(0);
         let mut leaders = scores.iter().filter(|(_, s)| *s == best);
         let winner = match (leaders.next(), leaders.next()) {

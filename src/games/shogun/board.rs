@@ -188,6 +188,8 @@ pub struct Via {
 }
 
 struct Tables {
+    /// `near[from]`: the squares 1 to 4 orthogonal steps from `from`.
+    near: [Bits; 64],
     /// `ring[from][v]`: the squares exactly `v` orthogonal steps from `from`.
     ring: [[Bits; 5]; 64],
     /// `via[from][to]`.
@@ -198,6 +200,7 @@ fn tables() -> &'static Tables {
     static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
     TABLES.get_or_init(|| {
         let mut t = Box::new(Tables {
+            near: [0; 64],
             ring: [[0; 5]; 64],
             via: [[Via::default(); 64]; 64],
         });
@@ -208,6 +211,7 @@ fn tables() -> &'static Tables {
                 let d = (tf - ff).abs() + (tr - fr).abs();
                 if (1..=4).contains(&d) {
                     t.ring[from][d as usize] |= bit(to);
+                    t.near[from] |= bit(to);
                 }
                 let first = walk(&[(ff, fr), (tf, fr), (tf, tr)]);
                 let second = walk(&[(ff, fr), (ff, tr), (tf, tr)]);
@@ -239,6 +243,12 @@ pub fn ring(from: usize, v: u8) -> Bits {
         .get(v as usize)
         .copied()
         .unwrap_or(0)
+}
+
+/// The squares 1 to 4 orthogonal steps from `square`: those a piece there
+/// might reach, and those from which a piece might reach it.
+pub fn near(square: usize) -> Bits {
+    tables().near[square & 63]
 }
 
 /// The paths from `from` to `to`.

@@ -1,7 +1,9 @@
 //! The rules of a move: reach, captures, the check rule and the end.
 
 use super::Shogun;
-use super::board::{Bits, Kind, Side, bit, distance, reaches, ring, square_name, squares, via};
+use super::board::{
+    Bits, Kind, Side, bit, distance, near, reaches, ring, square_name, squares, via,
+};
 use super::{ShogunError, ShogunMove};
 
 fn illegal<T>(message: String) -> Result<T, ShogunError> {
@@ -20,7 +22,8 @@ impl Shogun {
         from: usize,
         to: usize,
     ) -> Option<usize> {
-        squares(pieces).find(|&q| {
+        // Only pieces at most 4 steps away can reach the target.
+        squares(pieces & near(target)).find(|&q| {
             let cell = if q == to {
                 self.cells[from & 63]
             } else {
@@ -214,8 +217,16 @@ impl Shogun {
 
     /// Whether the side to move has a legal move.
     pub(super) fn has_legal_move(&self) -> bool {
-        squares(self.men[self.to_move.index()])
-            .any(|from| squares(self.targets(from)).any(|to| self.exposer(from, to).is_none()))
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        // Stops at the first legal move, without listing a piece's targets first.
+        squares(mine).any(|from| {
+            squares(ring(from, self.shows(from)) & !mine).any(|to| {
+                let paths = via(from, to);
+                (paths.first & occupied == 0 || paths.second & occupied == 0)
+                    && self.exposer(from, to).is_none()
+            })
+        })
     }
 
     /// Why the side to move has lost, if it has.
