@@ -3,8 +3,8 @@
 use super::notation::EscampeMove;
 use super::setup;
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use crate::games::lines::Side;
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
-use crate::games::mana::Side;
 use serde_json::json;
 
 /// Why an Escampe move is illegal (or not a move at all).
@@ -49,9 +49,7 @@ impl Escampe {
     }
 
     fn side_at(&self, square: usize) -> Option<Side> {
-        [Side::White, Side::Black]
-            .into_iter()
-            .find(|s| self.men[s.index()] & bit(square) != 0)
+        lines::side_at(&self.men, square)
     }
 
     fn is_unicorn(&self, square: usize) -> bool {
@@ -107,34 +105,7 @@ impl Escampe {
 
     fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeError> {
         let me = self.to_move;
-        match self.side_at(from) {
-            None => {
-                return Self::illegal(format!(
-                    "no piece of the side to move there: {} is empty",
-                    square_name(from)
-                ));
-            }
-            Some(side) if side != me => {
-                return Self::illegal(format!(
-                    "no piece of the side to move there: {} holds a {} piece",
-                    square_name(from),
-                    side.name()
-                ));
-            }
-            Some(_) => {}
-        }
-        if self.men[me.index()] & bit(to) != 0 {
-            return Self::illegal(format!(
-                "the piece cannot reach that square: {} holds one of your own pieces",
-                square_name(to)
-            ));
-        }
-        if !crate::games::lines::can_reach(from, to, self.occupied()) {
-            return Self::illegal(format!(
-                "the piece cannot reach that square: {}",
-                lines::unreachable_reason(from, to)
-            ));
-        }
+        lines::check_start(&self.men, me, from, to).map_err(EscampeError)?;
         if let Some(n) = self.constraint {
             if lines(from) != n {
                 let cause = self.last.map_or_else(String::new, |last| {

@@ -1,6 +1,6 @@
 //! Escampe (1988), the first edition of Mana: the referee of rules.md §1,
 //! "Variant: Escampe". It shares the board, the paths and the drawing with
-//! Mana through [`crate::games::lines`], and Mana's [`crate::games::mana::Side`] and move reader.
+//! Mana through [`crate::games::lines`], and the line board's [`crate::games::lines::Side`] and move reader.
 
 mod game;
 mod notation;

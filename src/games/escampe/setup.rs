@@ -2,8 +2,8 @@
 
 use super::Escampe;
 use crate::game::{TagError, Tags};
+use crate::games::lines::Side;
 use crate::games::lines::{self, Bits, bit, kind_name, parse_square, square_name};
-use crate::games::mana::Side;
 use crate::games::square::square_error;
 
 /// An example of a good `Setup` value, quoted in messages.

@@ -2,8 +2,10 @@
 //! the paths a piece may take, and the drawing of the board.
 
 mod render;
+mod side;
 
 pub use render::{Cell, render};
+pub use side::{Side, check_start, side_at};
 
 use super::square::Square;
 use std::sync::OnceLock;

@@ -1,54 +1,16 @@
 //! Mana (Claude Leroy): the referee of rules.md §1.
 
 mod notation;
+mod rules;
 mod setup;
 
+pub use crate::games::lines::Side;
 pub use notation::ManaMove;
 pub(crate) use notation::step_at;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
-use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
+use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
-
-/// A side of a two-player line-board game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// Black (who moves first in Mana, second in Escampe).
-    Black,
-    /// White.
-    White,
-}
-
-impl Side {
-    /// 0 for Black, 1 for White.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The other side.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Black => Side::White,
-            Side::White => Side::Black,
-        }
-    }
-
-    /// `Black` or `White`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Black => "Black",
-            Side::White => "White",
-        }
-    }
-
-    /// The result token of a win by this side.
-    pub fn token(self) -> &'static str {
-        match self {
-            Side::Black => "B+",
-            Side::White => "W+",
-        }
-    }
-}
 
 /// Where the Mana bird is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,9 +56,7 @@ impl Mana {
     }
 
     fn side_at(&self, square: usize) -> Option<Side> {
-        [Side::Black, Side::White]
-            .into_iter()
-            .find(|s| self.men[s.index()] & bit(square) != 0)
+        lines::side_at(&self.men, square)
     }
 
     fn piece_letter(&self, square: usize) -> Option<char> {
@@ -130,134 +90,6 @@ impl Mana {
             Bird::At(square) => Some(square),
             _ => None,
         }
-    }
-
-    /// The squares the piece on `from` can move to.
-    fn targets(&self, from: usize) -> Bits {
-        reach(from, self.occupied()) & !self.men[self.to_move.index()]
-    }
-
-    /// The mover's pieces on squares with `n` lines that can move.
-    fn movable_on(&self, n: Option<u8>) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let pieces = match n {
-            Some(n) => mine & lines::squares_with_lines(n),
-            None => mine,
-        };
-        squares(pieces).any(|from| self.targets(from) != 0)
-    }
-
-    /// Whether the mover may re-enter a Ronin (ignoring whether he has one).
-    fn may_reenter(&self) -> bool {
-        !self.movable_on(self.bird_lines())
-    }
-
-    fn illegal<T>(message: impl Into<String>) -> Result<T, ManaError> {
-        Err(ManaError(message.into()))
-    }
-
-    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
-        let me = self.to_move;
-        match self.side_at(from) {
-            None => {
-                return Self::illegal(format!(
-                    "no piece of the side to move there: {} is empty",
-                    square_name(from)
-                ));
-            }
-            Some(side) if side != me => {
-                return Self::illegal(format!(
-                    "no piece of the side to move there: {} holds a {} piece",
-                    square_name(from),
-                    side.name()
-                ));
-            }
-            Some(_) => {}
-        }
-        if self.men[me.index()] & bit(to) != 0 {
-            return Self::illegal(format!(
-                "the piece cannot reach that square: {} holds one of your own pieces",
-                square_name(to)
-            ));
-        }
-        if !lines::can_reach(from, to, self.occupied()) {
-            return Self::illegal(format!(
-                "the piece cannot reach that square: {}",
-                lines::unreachable_reason(from, to)
-            ));
-        }
-        if let Some(n) = self.bird_lines() {
-            if lines(from) != n && self.movable_on(Some(n)) {
-                return Self::illegal(format!(
-                    "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
-                    kind_name(n),
-                    kind_name(n)
-                ));
-            }
-        }
-        if capture && self.occupied() & bit(to) == 0 {
-            return Self::illegal(format!("x on a non-capture: {} is empty", square_name(to)));
-        }
-        Ok(())
-    }
-
-    fn check_enter(&self, to: usize) -> Result<(), ManaError> {
-        if self.captured_ronins(self.to_move) == 0 {
-            return Self::illegal("re-entry not allowed here: you have no captured Ronin");
-        }
-        if self.occupied() & bit(to) != 0 {
-            return Self::illegal(format!(
-                "re-entry not allowed here: {} is occupied",
-                square_name(to)
-            ));
-        }
-        if !self.may_reenter() {
-            return Self::illegal(match self.bird_lines() {
-                Some(n) => format!("re-entry not allowed here: a piece of yours on a {} square can move, so the bird must be obeyed", kind_name(n)),
-                None => "re-entry not allowed here: the bird is off the board and a piece of yours can move".to_owned(),
-            });
-        }
-        Ok(())
-    }
-
-    /// Checks the bird's square for a piece landing on `to`.
-    fn check_bird(
-        &self,
-        from: Option<usize>,
-        to: usize,
-        bird: Option<usize>,
-    ) -> Result<(), ManaError> {
-        let Some(bird) = bird else { return Ok(()) };
-        let after = (self.occupied() & !from.map_or(0, bit)) | bit(to);
-        let n = lines(to);
-        if lines(bird) != n {
-            return Self::illegal(format!(
-                "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
-                kind_name(n),
-                square_name(to),
-                square_name(bird),
-                kind_name(lines(bird))
-            ));
-        }
-        let free = lines::squares_with_lines(n) & !after;
-        if after & bit(bird) != 0 && !(free == 0 && bird == to) {
-            return Self::illegal(format!(
-                "bad bird square: a piece stands on {}",
-                square_name(bird)
-            ));
-        }
-        Ok(())
-    }
-
-    /// Where the bird goes after a piece lands on `to`.
-    fn place_bird(&mut self, to: usize, bird: Option<usize>) {
-        let n = lines(to);
-        let free = lines::squares_with_lines(n) & !self.occupied();
-        self.bird = match bird {
-            Some(square) => Bird::At(square),
-            None if free == 0 => Bird::At(to),
-            None => Bird::Lines(n),
-        };
     }
 }
 
