@@ -48,6 +48,25 @@ impl fmt::Display for Square {
     }
 }
 
+/// A set of squares of a board of up to 8 x 8, bit `rank * width + file`.
+pub type Bits = u64;
+
+/// The bit of square `index`.
+pub const fn bit(index: usize) -> Bits {
+    1 << (index & 63)
+}
+
+/// Iterates over the squares of a set, lowest first.
+pub fn squares(mut bits: Bits) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let index = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            index
+        })
+    })
+}
+
 /// Explains why `text` is not a square of a `size` board.
 pub fn square_error(text: &str, size: u8) -> String {
     let last_file = char::from(b'a' + size - 1);

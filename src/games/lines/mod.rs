@@ -4,6 +4,7 @@
 mod render;
 mod side;
 
+pub use crate::games::square::{Bits, bit, squares};
 pub use render::{Cell, render};
 pub use side::{Side, check_start, side_at};
 
@@ -14,9 +15,6 @@ use std::sync::OnceLock;
 pub const SIZE: u8 = 6;
 /// The number of squares.
 pub const SQUARES: usize = 36;
-
-/// A set of squares, bit `rank * 6 + file`.
-pub type Bits = u64;
 
 /// The number of lines of every square, rank 1 first, from file a.
 const LINES: [u8; SQUARES] = [
@@ -47,22 +45,6 @@ const WITH_LINES: [Bits; 4] = {
 /// The squares with `n` lines.
 pub fn squares_with_lines(n: u8) -> Bits {
     WITH_LINES.get(usize::from(n)).copied().unwrap_or(0)
-}
-
-/// The bit of square `index`.
-pub const fn bit(index: usize) -> Bits {
-    1 << index
-}
-
-/// Iterates over the squares of a set, lowest first.
-pub fn squares(mut bits: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let index = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            index
-        })
-    })
 }
 
 /// Reads a square of this board.

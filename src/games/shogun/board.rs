@@ -2,29 +2,11 @@
 //! the numbers the pieces show, and the paths a piece may take.
 
 use crate::games::square::Square;
+pub use crate::games::square::{Bits, bit, squares};
 use std::sync::OnceLock;
 
 /// The board is 8 squares wide and high.
 pub const SIZE: u8 = 8;
-
-/// A set of squares, bit `rank * 8 + file`.
-pub type Bits = u64;
-
-/// The bit of square `index`.
-pub const fn bit(index: usize) -> Bits {
-    1 << (index & 63)
-}
-
-/// Iterates over the squares of a set, lowest first.
-pub fn squares(mut bits: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let index = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            index
-        })
-    })
-}
 
 /// Reads a square of this board.
 pub fn parse_square(text: &str) -> Option<usize> {
