@@ -59,6 +59,19 @@ pub struct Turn<'a> {
     pub mover: &'a str,
 }
 
+impl<'a> Turn<'a> {
+    /// The turn of a two-player game after `plies` plies counted from the
+    /// first side's first move: pairs numbered from 1, each opened by a ply
+    /// of even index.
+    pub fn of_pairs(plies: u32, mover: &'a str) -> Self {
+        Self {
+            number: plies / 2 + 1,
+            opens: plies % 2 == 0,
+            mover,
+        }
+    }
+}
+
 /// How a game numbers its movetext.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Numbering {
@@ -91,6 +104,19 @@ pub struct Outcome {
     pub reason: String,
     /// Final scores in turn order, for scored games.
     pub scores: Option<Vec<Score>>,
+}
+
+impl Outcome {
+    /// A two-player win: the result token (`B+`), the winner's name and why.
+    pub fn win(token: &str, winner: &str, reason: impl Into<String>) -> Self {
+        Self {
+            token: Some(token.to_owned()),
+            tag_value: token.to_owned(),
+            winner: Some(winner.to_owned()),
+            reason: reason.into(),
+            scores: None,
+        }
+    }
 }
 
 /// One player's final score and place.

@@ -324,11 +324,7 @@ impl Walk<'_> {
         let turn = game.turn();
         if self.from_start {
             let plies = u32::try_from(self.plies).unwrap_or(u32::MAX);
-            Turn {
-                number: plies / 2 + 1,
-                opens: plies % 2 == 0,
-                ..turn
-            }
+            Turn::of_pairs(plies, turn.mover)
         } else {
             turn
         }

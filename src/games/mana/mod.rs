@@ -202,13 +202,8 @@ impl Game for Mana {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.winner.map(|side| Outcome {
-            token: Some(side.token().to_owned()),
-            tag_value: side.token().to_owned(),
-            winner: Some(side.name().to_owned()),
-            reason: "Daimyo captured".to_owned(),
-            scores: None,
-        })
+        self.winner
+            .map(|side| Outcome::win(side.token(), side.name(), "Daimyo captured"))
     }
 
     fn is_over(&self) -> bool {
@@ -216,11 +211,7 @@ impl Game for Mana {
     }
 
     fn turn(&self) -> Turn<'_> {
-        Turn {
-            number: self.plies / 2 + 1,
-            opens: self.plies % 2 == 0,
-            mover: self.to_move.name(),
-        }
+        Turn::of_pairs(self.plies, self.to_move.name())
     }
 
     fn constraint(&self) -> Option<String> {

@@ -175,13 +175,7 @@ impl Game for Shogun {
     fn outcome(&self) -> Option<Outcome> {
         let reason = self.loss?.reason(self.to_move);
         let winner = self.to_move.other();
-        Some(Outcome {
-            token: Some(winner.token().to_owned()),
-            tag_value: winner.token().to_owned(),
-            winner: Some(winner.name().to_owned()),
-            reason,
-            scores: None,
-        })
+        Some(Outcome::win(winner.token(), winner.name(), reason))
     }
 
     fn is_over(&self) -> bool {
@@ -189,11 +183,7 @@ impl Game for Shogun {
     }
 
     fn turn(&self) -> Turn<'_> {
-        Turn {
-            number: self.plies / 2 + 1,
-            opens: self.plies % 2 == 0,
-            mover: self.to_move.name(),
-        }
+        Turn::of_pairs(self.plies, self.to_move.name())
     }
 
     fn constraint(&self) -> Option<String> {
