@@ -11,6 +11,7 @@ mod show;
 mod validate;
 
 pub use args::{Cli, Command, command};
+pub use import::record_text;
 
 use clap::Parser;
 use std::io::{self, Write};
