@@ -71,7 +71,12 @@ fn kifu(name: &str, args: &[&str], input: Feed) -> Run {
     let measured = Path::new(GNU_TIME).exists();
     let mut command = if measured {
         let mut command = Command::new(GNU_TIME);
-        command.arg("-f").arg("%M").arg("-o").arg(&report).arg(&binary);
+        command
+            .arg("-f")
+            .arg("%M")
+            .arg("-o")
+            .arg(&report)
+            .arg(&binary);
         command
     } else {
         eprintln!("{GNU_TIME} is missing: the memory of {name} is not measured");
@@ -143,7 +148,12 @@ fn a_100_mb_line_without_a_newline() {
 fn an_unterminated_comment_then_50_mb() {
     let mut line = vec![b'x'; 99];
     line.push(b'\n');
-    let input = stream(b"[Game \"mana\"]\n\n1. a1-a2 { never closed\n", line, 500_000, b"");
+    let input = stream(
+        b"[Game \"mana\"]\n\n1. a1-a2 { never closed\n",
+        line,
+        500_000,
+        b"",
+    );
     assert_eq!(
         validate("comment", input),
         out(
@@ -207,7 +217,12 @@ fn a_30_digit_move_number() {
 
 #[test]
 fn a_10_mb_tag_value_and_a_5000_byte_one() {
-    let input = stream(b"[Game \"mana\"]\n[Event \"", vec![b'v'; 1000], 10_000, b"\"]\n\n*\n");
+    let input = stream(
+        b"[Game \"mana\"]\n[Event \"",
+        vec![b'v'; 1000],
+        10_000,
+        b"\"]\n\n*\n",
+    );
     assert_eq!(
         validate("value-10mb", input),
         out(
@@ -215,7 +230,12 @@ fn a_10_mb_tag_value_and_a_5000_byte_one() {
             1
         )
     );
-    let input = stream(b"[Game \"mana\"]\n[Event \"", vec![b'v'; 1000], 5, b"\"]\n\n*\n");
+    let input = stream(
+        b"[Game \"mana\"]\n[Event \"",
+        vec![b'v'; 1000],
+        5,
+        b"\"]\n\n*\n",
+    );
     assert_eq!(
         validate("value-5000", input),
         out(
@@ -269,7 +289,10 @@ fn an_unknown_game_and_a_lotus_game_with_two_players() {
         )
     );
     assert_eq!(
-        validate("two-players", feed(b"[Game \"lotus\"]\n[Players \"red green\"]\n\n*\n")),
+        validate(
+            "two-players",
+            feed(b"[Game \"lotus\"]\n[Players \"red green\"]\n\n*\n")
+        ),
         out(
             "<stdin>:2:10: tag Players: 2 players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\"\n",
             1
@@ -351,6 +374,10 @@ fn import_of_a_4_mb_line_of_tiny_moves_stays_in_bounds() {
     let r = kifu("import-moves", &["import"], input);
     assert_eq!(
         (r.stdout.as_str(), r.stderr.as_str(), r.status),
-        ("", "<stdin>:1: 300001 moves: a record holds at most 10000 movetext items\n", Some(1))
+        (
+            "",
+            "<stdin>:1: 300001 moves: a record holds at most 10000 movetext items\n",
+            Some(1)
+        )
     );
 }
