@@ -411,7 +411,14 @@ impl Walk<'_> {
             self.open_turn = Some(Self::context(game, None));
         }
         if let Err(e) = game.play(word.text) {
-            return Err(here(e.0, game));
+            // A game's message may quote the whole text: quote it short.
+            let short = shorten(word.text);
+            let message = if short.len() < word.text.len() {
+                e.0.replace(word.text, &short)
+            } else {
+                e.0
+            };
+            return Err(here(message, game));
         }
         self.numbered = false;
         Ok(())

@@ -258,6 +258,23 @@ fn a_hundred_thousand_nested_brackets_in_a_lotus_move() {
 }
 
 #[test]
+fn a_900_kb_mana_move_is_quoted_short() {
+    let input = stream(
+        b"[Game \"mana\"]\n\n1. b1",
+        b"a1-".to_vec(),
+        300_000,
+        b" *\n",
+    );
+    assert_eq!(
+        validate("long-move", input),
+        out(
+            "<stdin>:3:4: move 1 (Black) b1a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1...: \"b1a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1...\": '-' or 'x' must follow b1\n",
+            1
+        )
+    );
+}
+
+#[test]
 fn an_empty_file_a_directory_and_a_missing_file() {
     let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-empty.kifu");
     std::fs::write(&empty, "").unwrap_or_else(|e| panic!("{e}"));
