@@ -398,3 +398,17 @@ fn import_of_a_4_mb_line_of_tiny_moves_stays_in_bounds() {
         )
     );
 }
+
+#[test]
+fn import_refuses_an_empty_record() {
+    // Found by the json_import fuzz target: import wrote an empty record.
+    let r = kifu("import-empty", &["import"], feed(b"{\"tags\": {}}\n"));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        (
+            "",
+            "<stdin>:1: the record is empty: no tags, comments, moves or result\n",
+            Some(1)
+        )
+    );
+}

@@ -156,6 +156,13 @@ pub fn record_text(line: &str) -> Result<String, String> {
             }
         }
     }
+    let empty = pairs.is_empty()
+        && json.comments.is_empty()
+        && json.moves.is_empty()
+        && json.result_token.is_none();
+    if empty {
+        return Err("the record is empty: no tags, comments, moves or result".into());
+    }
     if json.moves.len() > crate::record::MAX_ITEMS {
         return Err(format!(
             "{} moves: a record holds at most {} movetext items",
