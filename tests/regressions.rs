@@ -67,3 +67,26 @@ fn a_comment_opened_after_multibyte_text_is_placed_in_characters() {
         Some("2:13: comment is not closed: '{' has no matching '}'")
     );
 }
+
+#[test]
+fn no_move_is_played_after_the_end() {
+    // Found by the mana and escampe fuzz targets: `play` accepted a listed
+    // move once the game had ended.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mana/valid/black-wins.kifu");
+    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let record = match RecordReader::new(&text[..]).next() {
+        Some(Ok(Ok(record))) => record,
+        other => panic!("{other:?}"),
+    };
+    let mut game = GameKind::Mana
+        .start(kifu::game::Tags::new(&record.tags))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for word in record.moves() {
+        game.play(word.text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(game.is_over());
+    for mv in game.legal_moves().iter().chain(["a1-a2".to_owned()].iter()) {
+        let refused = game.play(mv).err().map(|e| e.0);
+        assert_eq!(refused.as_deref(), Some("the game is already over"), "{mv}");
+    }
+}

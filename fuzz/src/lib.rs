@@ -89,7 +89,7 @@ fn canonical(kind: GameKind, normalized: &str) -> String {
 }
 
 /// One game driven by the bytes: the first byte picks the default or a
-/// random start (seeded by the next eight bytes; always random for Escampe); the rest is words, each a
+/// random start (seeded by the next eight bytes; always random for Escampe and Lotus); the rest is words, each a
 /// move's text or `#n` for the n-th legal move. At every position the
 /// legal-move list and the single-move check must agree.
 pub fn game(kind: GameKind, data: &[u8]) {
@@ -99,8 +99,10 @@ pub fn game(kind: GameKind, data: &[u8]) {
         value: kind.name().into(),
         offset: 0,
     }];
-    // Escampe has no default setup: its start is always random.
-    if kind == GameKind::Escampe || head.first().is_some_and(|b| b & 1 == 1) {
+    // Escampe has no default setup, Lotus no default players: their start
+    // is always random.
+    let always_random = matches!(kind, GameKind::Escampe | GameKind::Lotus);
+    if always_random || head.first().is_some_and(|b| b & 1 == 1) {
         let mut seed = [0u8; 8];
         for (s, b) in seed.iter_mut().zip(head.iter().skip(1)) {
             *s = *b;
