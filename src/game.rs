@@ -247,7 +247,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn kind(&self) -> GameKind;
     /// How the movetext is numbered.
     fn numbering(&self) -> Numbering;
-    /// Reads, checks and plays a move; on error nothing changes.
+    /// Reads, checks and plays a move; on error nothing changes. Once the
+    /// game has ended, every move is refused.
     ///
     /// # Errors
     /// Why the text is not a legal move here.
@@ -281,6 +282,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn box_clone(&self) -> Box<dyn AnyGame>;
 }
 
+/// Why no move is legal once the game has ended.
+const GAME_OVER: &str = "the game is already over";
+
 impl<G: Game + fmt::Debug> AnyGame for G {
     fn kind(&self) -> GameKind {
         G::KIND
@@ -291,6 +295,9 @@ impl<G: Game + fmt::Debug> AnyGame for G {
     }
 
     fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        if Game::is_over(self) {
+            return Err(MoveError(GAME_OVER.into()));
+        }
         let mv = self
             .parse_move(text)
             .map_err(|e| MoveError(e.to_string()))?;
@@ -299,6 +306,9 @@ impl<G: Game + fmt::Debug> AnyGame for G {
     }
 
     fn detail(&self, text: &str) -> Result<MoveDetail, MoveError> {
+        if Game::is_over(self) {
+            return Err(MoveError(GAME_OVER.into()));
+        }
         let mv = self
             .parse_move(text)
             .map_err(|e| MoveError(e.to_string()))?;

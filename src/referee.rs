@@ -353,6 +353,16 @@ impl Walk<'_> {
         })
     }
 
+    /// The digits of a move number too large for 32 bits, as written
+    /// (shortened when very long).
+    fn digits_at(&self, offset: usize) -> String {
+        let text = self.record.text().get(offset..).unwrap_or("");
+        let end = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        shorten(text.get(..end).unwrap_or(""))
+    }
+
     /// Checks a move number against the position.
     fn number(
         &mut self,
@@ -385,7 +395,7 @@ impl Walk<'_> {
             );
         }
         if value != Some(turn.number) {
-            let written = value.map_or_else(|| "too large".to_owned(), |v| v.to_string());
+            let written = value.map_or_else(|| self.digits_at(offset), |v| v.to_string());
             return self.fault(
                 offset,
                 Some(self.context(game, None)),
@@ -474,7 +484,14 @@ impl Walk<'_> {
             }
         }
         if let Err(e) = game.play(word.text) {
-            return Err(self.move_fault(game, word, e.0));
+            // A game's message may quote the whole text: quote it short.
+            let short = shorten(word.text);
+            let message = if short.len() < word.text.len() {
+                e.0.replace(word.text, &short)
+            } else {
+                e.0
+            };
+            return Err(self.move_fault(game, word, message));
         }
         self.numbered = false;
         self.plies += 1;

@@ -8,6 +8,9 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::io::{self, BufRead, Write};
 
+/// The longest line `kifu import` reads; a longer line is an error.
+pub const MAX_JSON_LINE_BYTES: usize = 4 << 20;
+
 /// The fields of a `kifu json` object that make up the record.
 #[derive(Debug, Deserialize)]
 struct RecordJson {
@@ -37,7 +40,7 @@ pub fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut worst = Status::Ok;
     let mut first = true;
     for path in paths(&args.files) {
-        let (name, reader) = match open(&path) {
+        let (name, mut reader) = match open(&path) {
             Ok(opened) => opened,
             Err(message) => {
                 eprintln!("kifu: {message}");
@@ -45,19 +48,35 @@ pub fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
                 continue;
             }
         };
-        for (index, line) in reader.lines().enumerate() {
-            let line = match line {
-                Ok(line) => line,
+        let mut bytes = Vec::new();
+        let mut number = 0;
+        loop {
+            let too_long = match read_line(&mut reader, &mut bytes) {
+                Ok(Some(too_long)) => too_long,
+                Ok(None) => break,
                 Err(e) => {
-                    eprintln!("kifu: {name}:{}: {}", index + 1, io_reason(&e));
+                    eprintln!("kifu: {name}:{}: {}", number + 1, io_reason(&e));
                     worst = worst.max(Status::Trouble);
                     break;
                 }
             };
+            number += 1;
+            if too_long {
+                eprintln!(
+                    "{name}:{number}: the line is longer than the limit of {MAX_JSON_LINE_BYTES} bytes"
+                );
+                worst = worst.max(Status::Invalid);
+                continue;
+            }
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                eprintln!("{name}:{number}: invalid JSON: the line is not UTF-8");
+                worst = worst.max(Status::Invalid);
+                continue;
+            };
             if line.trim().is_empty() {
                 continue;
             }
-            match record_text(&line) {
+            match record_text(line) {
                 Ok(text) => {
                     if !first {
                         out.write_all(b"\n")?;
@@ -66,7 +85,7 @@ pub fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
                     out.write_all(text.as_bytes())?;
                 }
                 Err(message) => {
-                    eprintln!("{name}:{}: {message}", index + 1);
+                    eprintln!("{name}:{number}: {message}");
                     worst = worst.max(Status::Invalid);
                 }
             }
@@ -75,8 +94,48 @@ pub fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
     Ok(worst)
 }
 
-/// The text record of one JSON line.
-fn record_text(line: &str) -> Result<String, String> {
+/// Reads one line, without its end, into `line`: `Some(true)` when it is
+/// longer than [`MAX_JSON_LINE_BYTES`] (and dropped), `None` at the end.
+fn read_line(input: &mut dyn BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        if too_long || line.len() + chunk.len() > MAX_JSON_LINE_BYTES {
+            too_long = true;
+            line.clear();
+        } else {
+            line.extend_from_slice(chunk);
+        }
+        input.consume(used);
+        if end {
+            break;
+        }
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(any.then_some(too_long))
+}
+
+/// The text record of one line of `kifu json` output.
+///
+/// # Errors
+/// Why the line is not a record that `kifu json` wrote, in words.
+pub fn record_text(line: &str) -> Result<String, String> {
     let json: RecordJson = serde_json::from_str(line).map_err(|e| format!("invalid JSON: {e}"))?;
     let tags = json
         .tags
@@ -96,6 +155,20 @@ fn record_text(line: &str) -> Result<String, String> {
                 ));
             }
         }
+    }
+    let empty = pairs.is_empty()
+        && json.comments.is_empty()
+        && json.moves.is_empty()
+        && json.result_token.is_none();
+    if empty {
+        return Err("the record is empty: no tags, comments, moves or result".into());
+    }
+    if json.moves.len() > crate::record::MAX_ITEMS {
+        return Err(format!(
+            "{} moves: a record holds at most {} movetext items",
+            json.moves.len(),
+            crate::record::MAX_ITEMS
+        ));
     }
     let mut words = Vec::with_capacity(json.moves.len());
     for (i, m) in json.moves.iter().enumerate() {

@@ -11,6 +11,8 @@ mod show;
 mod validate;
 
 pub use args::{Cli, Command, command};
+pub use import::record_text;
+pub use json::record_json;
 
 use clap::Parser;
 use std::io::{self, Write};

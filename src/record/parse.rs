@@ -13,6 +13,11 @@ use std::ops::Range;
 
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
+/// The most tags a record may have.
+pub const MAX_TAGS: usize = 1000;
+/// The most movetext items (move numbers, moves, comments, result) a record
+/// may have; it bounds the memory of a record's parsed form.
+pub const MAX_ITEMS: usize = 10_000;
 
 /// About how many bytes of record text an item takes, to size the item list.
 const ITEM_BYTES_GUESS: usize = 6;
@@ -84,6 +89,12 @@ fn record_body(
     let mut rest = skip_blank(text);
     while rest.starts_with('[') {
         let (after, (name, value, value_at)) = tag_line(rest).map_err(to_error)?;
+        if tags.len() == MAX_TAGS {
+            return Err((
+                offset(rest),
+                format!("the record has more than the limit of {MAX_TAGS} tags"),
+            ));
+        }
         if tags.iter().any(|t| t.name == name) {
             return Err((offset(rest), format!("tag {name} appears twice")));
         }
@@ -100,8 +111,16 @@ fn record_body(
         if rest.is_empty() {
             return Ok(());
         }
-        let (after, item) = movetext_item(rest).map_err(to_error)?;
         let start = offset(rest);
+        if items.len() == MAX_ITEMS {
+            return Err((
+                start,
+                format!(
+                    "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
+                ),
+            ));
+        }
+        let (after, item) = movetext_item(rest).map_err(to_error)?;
         let item = item.at(start);
         match item.kind {
             ItemKind::Comment => {}

@@ -1,6 +1,7 @@
 //! Splits any byte stream into records, one at a time, in bounded memory.
 
 use super::{Location, Record, SyntaxError, parse_record, snippet};
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 /// The longest line a record may hold; longer lines are an error.
@@ -105,34 +106,39 @@ impl<R: BufRead> RecordReader<R> {
                 },
             };
             let number = self.line_number;
-            let line = match read {
-                LineRead::Text => {
-                    std::str::from_utf8(&self.line).map_err(|e| not_utf8(&self.line, number, e))
-                }
-                LineRead::Bad(error) => Err(error),
+            let (line, bad) = match read {
+                LineRead::Text => match std::str::from_utf8(&self.line) {
+                    Ok(line) => (Cow::Borrowed(line), None),
+                    Err(e) => (
+                        String::from_utf8_lossy(&self.line),
+                        Some(not_utf8(&self.line, number, e)),
+                    ),
+                },
+                LineRead::Bad(error) => (String::from_utf8_lossy(&self.line), Some(error)),
             };
-            let line = match line {
-                Ok(line) => line,
-                Err(error) => {
-                    if first_line == 0 {
-                        first_line = number;
-                    }
-                    poison.get_or_insert(error);
-                    continue;
-                }
-            };
+            // A line that is not UTF-8 is still followed for comments and
+            // record boundaries, so that the records after it are read.
             let trimmed = line.trim_ascii_start();
-            if first_line == 0 && trimmed.is_empty() {
+            if first_line == 0 && trimmed.is_empty() && bad.is_none() {
                 continue;
             }
             if scan.seen_movetext && !scan.in_comment && trimmed.starts_with('[') {
-                self.pending = Some(LineRead::Text);
+                self.pending = Some(bad.map_or(LineRead::Text, LineRead::Bad));
                 break;
             }
             if first_line == 0 {
                 first_line = number;
             }
-            scan_line(line, number, &mut scan);
+            if bad.is_some() && line.is_empty() {
+                // A line over the limit, dropped unread: count it as movetext.
+                scan.seen_movetext |= !scan.in_comment;
+            } else {
+                scan_line(&line, number, &mut scan);
+            }
+            if let Some(error) = bad {
+                poison.get_or_insert(error);
+                continue;
+            }
             if poison.is_some() {
                 continue;
             }
@@ -141,7 +147,7 @@ impl<R: BufRead> RecordReader<R> {
                 text = String::new();
                 continue;
             }
-            text.push_str(line);
+            text.push_str(&line);
             text.push('\n');
         }
         if first_line == 0 {
@@ -260,7 +266,13 @@ fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
         }
         return;
     }
-    for (i, &b) in bytes.iter().enumerate() {
+    // The column in characters of the byte at hand: UTF-8 continuation
+    // bytes do not start a character.
+    let mut column = 0;
+    for &b in bytes {
+        if b & 0xc0 != 0x80 {
+            column += 1;
+        }
         if scan.in_comment {
             if b == b'}' {
                 scan.in_comment = false;
@@ -272,7 +284,7 @@ fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
                 scan.in_comment = true;
                 scan.comment_start = Some(Location {
                     line: number,
-                    column: line.get(..i).map_or(0, |s| s.chars().count()) + 1,
+                    column,
                 });
             }
             b';' => return,

@@ -1,0 +1,92 @@
+//! Inputs that once broke kifu, replayed through the fuzz targets' checks:
+//! `tests/regressions/TARGET/*` goes to the check of fuzz target TARGET.
+
+#[allow(dead_code, missing_docs)]
+#[path = "../fuzz/src/lib.rs"]
+mod checks;
+
+use kifu::GameKind;
+use kifu::record::RecordReader;
+use std::path::Path;
+
+fn check(target: &str, data: &[u8]) {
+    match target {
+        "record_reader" => checks::record_reader(data),
+        "json_import" => checks::json_import(data),
+        name => match GameKind::from_name(name) {
+            Some(kind) => checks::game(kind, data),
+            None => panic!("tests/regressions/{name}: no such fuzz target"),
+        },
+    }
+}
+
+#[test]
+fn every_saved_input_passes_its_fuzz_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    let mut count = 0;
+    for dir in std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{e}")) {
+        let dir = dir.unwrap_or_else(|e| panic!("{e}")).path();
+        let target = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        let target = target.unwrap_or_default();
+        for file in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
+            let path = file.unwrap_or_else(|e| panic!("{e}")).path();
+            let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+            check(&target, &data);
+            count += 1;
+        }
+    }
+    assert!(count > 0);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_does_not_hide_the_next_record() {
+    let bytes = b"[Game \"mana\"]\n1. a1\xffa2\n\n[Game \"mana\"]\n\n1. a1-a2 *\n";
+    let records: Vec<String> = RecordReader::new(&bytes[..])
+        .map(|r| match r {
+            Ok(Ok(record)) => format!("record at line {}", record.first_line()),
+            Ok(Err(e)) => e.to_string(),
+            Err(e) => panic!("{e}"),
+        })
+        .collect();
+    assert_eq!(
+        records,
+        ["2:6: the text is not UTF-8 (byte 0xff)", "record at line 4"]
+    );
+}
+
+#[test]
+fn a_comment_opened_after_multibyte_text_is_placed_in_characters() {
+    let text = "[Game \"mana\"]\n1. a1-a2 \u{e9}\u{e9} { open\n";
+    let error = RecordReader::new(text.as_bytes())
+        .next()
+        .and_then(|r| r.ok())
+        .and_then(|r| r.err())
+        .map(|e| e.to_string());
+    assert_eq!(
+        error.as_deref(),
+        Some("2:13: comment is not closed: '{' has no matching '}' (at \"{ open\")")
+    );
+}
+
+#[test]
+fn no_move_is_played_after_the_end() {
+    // Found by the mana and escampe fuzz targets: `play` accepted a listed
+    // move once the game had ended.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mana/valid/black-wins.kifu");
+    let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let record = match RecordReader::new(&text[..]).next() {
+        Some(Ok(Ok(record))) => record,
+        other => panic!("{other:?}"),
+    };
+    let mut game = GameKind::Mana
+        .start(kifu::game::Tags::new(&record.tags))
+        .unwrap_or_else(|e| panic!("{e}"));
+    for word in record.moves() {
+        game.play(word.text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(game.is_over());
+    for mv in game.legal_moves().iter().chain(["a1-a2".to_owned()].iter()) {
+        let refused = game.play(mv).err().map(|e| e.0);
+        assert_eq!(refused.as_deref(), Some("the game is already over"), "{mv}");
+    }
+}
