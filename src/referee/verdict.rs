@@ -1,0 +1,113 @@
+//! What the referee says of a record: the verdict, and the fault that makes
+//! a record invalid.
+
+use crate::game::{GameKind, Outcome, Score};
+use crate::record::Location;
+use std::fmt;
+
+/// The ply at which a record went wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlyContext {
+    /// `move` or `turn`.
+    pub label: &'static str,
+    /// The move or turn number.
+    pub number: u32,
+    /// Who was to move.
+    pub mover: String,
+    /// The move as written, if the fault is in a move.
+    pub text: Option<String>,
+}
+
+/// Why a record is invalid, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// The place in the file.
+    pub location: Location,
+    /// The ply, when the fault is in the movetext.
+    pub context: Option<PlyContext>,
+    /// The reason in words.
+    pub message: String,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: ", self.location.line, self.location.column)?;
+        if let Some(c) = &self.context {
+            write!(f, "{} {} ({})", c.label, c.number, c.mover)?;
+            if let Some(text) = &c.text {
+                write!(f, " {text}")?;
+            }
+            f.write_str(": ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// What the referee found in one record.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// The game, once the `Game` tag was read.
+    pub kind: Option<GameKind>,
+    /// Plies accepted.
+    pub plies: usize,
+    /// The number of the last turn begun (move pairs or lotus turns).
+    pub turns: u32,
+    /// The outcome if the game ended.
+    pub outcome: Option<Outcome>,
+    /// The scores where the record stops, for games that keep a score.
+    pub scores: Option<Vec<Score>>,
+    /// The first fault, if the record is invalid.
+    pub fault: Option<Fault>,
+}
+
+impl Verdict {
+    /// Whether the record is valid.
+    pub fn is_valid(&self) -> bool {
+        self.fault.is_none()
+    }
+
+    /// The result a valid record ends with: the outcome's tag value, or `*`.
+    pub fn result(&self) -> &str {
+        self.outcome.as_ref().map_or("*", |o| o.tag_value.as_str())
+    }
+
+    /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo captured)`.
+    pub fn summary(&self) -> String {
+        self.summary_display().to_string()
+    }
+
+    /// The summary, written where it goes without building a string first.
+    pub fn summary_display(&self) -> impl fmt::Display + '_ {
+        Summary(self)
+    }
+}
+
+/// [`Verdict::summary`] as a [`fmt::Display`].
+struct Summary<'a>(&'a Verdict);
+
+impl fmt::Display for Summary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verdict = self.0;
+        f.write_str(verdict.kind.map_or("?", GameKind::name))?;
+        let (n, one, many) = match verdict.kind {
+            Some(GameKind::Lotus) => (verdict.turns as usize, "turn", "turns"),
+            _ => (verdict.plies, "ply", "plies"),
+        };
+        match n {
+            1 => write!(f, ", 1 {one}, ")?,
+            _ => write!(f, ", {n} {many}, ")?,
+        }
+        match (&verdict.outcome, &verdict.scores) {
+            (Some(o), _) => write!(f, "{} ({})", o.tag_value, o.reason),
+            (None, Some(scores)) => {
+                f.write_str("* (scores so far: ")?;
+                for (i, s) in scores.iter().enumerate() {
+                    let comma = if i == 0 { "" } else { ", " };
+                    write!(f, "{comma}{} {}", s.player, s.score)?;
+                }
+                f.write_str(")")
+            }
+            (None, None) => f.write_str("*"),
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The walk through the movetext: move numbers, moves, the end and the result.
+
+use super::{Fault, PlyContext};
+use crate::game::{AnyGame, Numbering, Outcome, Turn};
+use crate::record::{Dots, MoveWord, Record};
+
+/// The longest move text quoted in a message.
+const QUOTED_MOVE_CHARS: usize = 40;
+
+/// A move's text for a message, cut short when it is very long.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_MOVE_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// The state of the walk through the movetext.
+pub(super) struct Walk<'a> {
+    record: &'a Record,
+    /// A number was written since the last ply.
+    numbered: bool,
+    /// Offset of the last item seen, for faults at the end.
+    last_offset: usize,
+    /// The lotus turn in progress.
+    open_turn: Option<PlyContext>,
+    /// Plies played.
+    plies: usize,
+    /// Move pairs are counted from the record's first ply.
+    from_start: bool,
+}
+
+impl<'a> Walk<'a> {
+    /// A walk through the movetext of `record`, from its start.
+    pub(super) fn new(record: &'a Record) -> Self {
+        Self {
+            record,
+            numbered: false,
+            last_offset: 0,
+            open_turn: None,
+            plies: 0,
+            from_start: false,
+        }
+    }
+
+    /// Where the next ply stands: the game's numbering, or pairs counted
+    /// from the record's first ply when the record numbers it that way.
+    fn turn<'g>(&self, game: &'g dyn AnyGame) -> Turn<'g> {
+        let turn = game.turn();
+        if self.from_start {
+            let plies = u32::try_from(self.plies).unwrap_or(u32::MAX);
+            Turn::of_pairs(plies, turn.mover)
+        } else {
+            turn
+        }
+    }
+
+    fn context(&self, game: &dyn AnyGame, text: Option<&str>) -> PlyContext {
+        let turn = self.turn(game);
+        PlyContext {
+            label: game.numbering().label(),
+            number: turn.number,
+            mover: turn.mover.to_owned(),
+            text: text.map(shorten),
+        }
+    }
+
+    fn fault(
+        &self,
+        offset: usize,
+        context: Option<PlyContext>,
+        message: impl Into<String>,
+    ) -> Option<Fault> {
+        Some(Fault {
+            location: self.record.locate(offset),
+            context,
+            message: message.into(),
+        })
+    }
+
+    /// The digits of a move number too large for 32 bits, as written
+    /// (shortened when very long).
+    fn digits_at(&self, offset: usize) -> String {
+        let text = self.record.text().get(offset..).unwrap_or("");
+        let end = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        shorten(text.get(..end).unwrap_or(""))
+    }
+
+    /// Checks a move number against the position.
+    pub(super) fn number(
+        &mut self,
+        game: &dyn AnyGame,
+        value: Option<u32>,
+        dots: Dots,
+        offset: usize,
+    ) -> Option<Fault> {
+        self.last_offset = offset;
+        if game.is_over() {
+            return None;
+        }
+        // A record that starts with the second side to move may number its
+        // first ply `1.` (pairs from the record's start) instead of `1...`.
+        if self.plies == 0
+            && game.numbering() == Numbering::Pairs
+            && dots == Dots::One
+            && value == Some(1)
+            && !game.turn().opens
+        {
+            self.from_start = true;
+        }
+        let turn = self.turn(game);
+        let numbering = game.numbering();
+        if numbering == Numbering::Turns && !turn.opens {
+            return self.fault(
+                offset,
+                Some(self.context(game, None)),
+                "a turn is three pawn moves; this one has fewer",
+            );
+        }
+        if value != Some(turn.number) {
+            let written = value.map_or_else(|| self.digits_at(offset), |v| v.to_string());
+            return self.fault(
+                offset,
+                Some(self.context(game, None)),
+                format!(
+                    "{} number {written} is out of sequence: expected {}",
+                    numbering.label(),
+                    turn.number
+                ),
+            );
+        }
+        match (numbering, dots, turn.opens) {
+            (Numbering::Pairs, Dots::One, false) => {
+                return self.fault(
+                    offset,
+                    Some(self.context(game, None)),
+                    format!("the second move of a pair is numbered {}...", turn.number),
+                );
+            }
+            (Numbering::Pairs, Dots::Three, true) => {
+                return self.fault(
+                    offset,
+                    Some(self.context(game, None)),
+                    format!("the first move of a pair is numbered {}.", turn.number),
+                );
+            }
+            (Numbering::Turns, Dots::Three, _) => {
+                return self.fault(
+                    offset,
+                    Some(self.context(game, None)),
+                    format!("a turn is numbered {}.", turn.number),
+                );
+            }
+            _ => {}
+        }
+        self.numbered = true;
+        None
+    }
+
+    /// A fault of the move `word`, about to be played in `game`.
+    fn move_fault(&self, game: &dyn AnyGame, word: MoveWord<'_>, message: String) -> Fault {
+        Fault {
+            location: self.record.locate(word.offset),
+            context: Some(self.context(game, Some(word.text))),
+            message,
+        }
+    }
+
+    /// Plays one move.
+    pub(super) fn ply(&mut self, game: &mut dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
+        self.last_offset = word.offset;
+        if game.is_over() {
+            return Err(self.move_fault(game, word, "the game is already over".into()));
+        }
+        // Only turns (lotus) need the turn's state here: no call for pairs.
+        let opening = (game.numbering() == Numbering::Turns)
+            .then(|| self.turn(game))
+            .filter(|turn| turn.opens);
+        if let Some(turn) = opening {
+            if !self.numbered {
+                let number = turn.number;
+                return Err(match self.open_turn.take() {
+                    Some(context) => Fault {
+                        location: self.record.locate(word.offset),
+                        context: Some(PlyContext {
+                            text: Some(shorten(word.text)),
+                            ..context
+                        }),
+                        message: "a turn is three pawn moves; this is a fourth".into(),
+                    },
+                    None => self.move_fault(
+                        game,
+                        word,
+                        format!("a turn must start with its number: {number}."),
+                    ),
+                });
+            }
+            // Reuse the last turn's context: no allocation per turn.
+            match &mut self.open_turn {
+                Some(open) => {
+                    open.label = game.numbering().label();
+                    open.number = turn.number;
+                    open.mover.clear();
+                    open.mover.push_str(turn.mover);
+                }
+                None => self.open_turn = Some(self.context(game, None)),
+            }
+        }
+        if let Err(e) = game.play(word.text) {
+            // A game's message may quote the whole text: quote it short.
+            let short = shorten(word.text);
+            let message = if short.len() < word.text.len() {
+                e.0.replace(word.text, &short)
+            } else {
+                e.0
+            };
+            return Err(self.move_fault(game, word, message));
+        }
+        self.numbered = false;
+        self.plies += 1;
+        Ok(())
+    }
+
+    /// Checks the end of the movetext: a whole last turn and the result.
+    pub(super) fn finish(
+        &self,
+        game: &dyn AnyGame,
+        outcome: Option<&Outcome>,
+    ) -> Result<(), Fault> {
+        let turn = self.turn(game);
+        if outcome.is_none() && game.numbering() == Numbering::Turns && !turn.opens {
+            let at = self
+                .record
+                .result_token()
+                .map_or(self.last_offset, |(_, at)| at);
+            if let Some(fault) = self.fault(
+                at,
+                Some(self.context(game, None)),
+                "a turn is three pawn moves; this one has fewer",
+            ) {
+                return Err(fault);
+            }
+        }
+        let expected_token = match outcome {
+            Some(o) => o.token.as_deref(),
+            None => Some("*"),
+        };
+        if let Some((token, at)) = self.record.result_token() {
+            if expected_token != Some(token) {
+                let message = match (outcome, expected_token) {
+                    (Some(o), None) => {
+                        format!("the game is over ({}): it takes no result token", o.reason)
+                    }
+                    (Some(o), Some(t)) => format!("the result is {t} ({}), not {token}", o.reason),
+                    (None, _) => format!("the game is not over: the result is *, not {token}"),
+                };
+                return Err(Fault {
+                    location: self.record.locate(at),
+                    context: None,
+                    message,
+                });
+            }
+        }
+        if let Some(tag) = self.record.find_tag("Result") {
+            let expected = outcome.map_or("*", |o| o.tag_value.as_str());
+            if tag.value != expected {
+                return Err(Fault {
+                    location: self.record.locate(tag.offset),
+                    context: None,
+                    message: format!(
+                        "tag Result: {:?} disagrees with the game, whose result is {expected:?}",
+                        tag.value
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+}
