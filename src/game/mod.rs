@@ -4,6 +4,12 @@
 //! an object that works on move text, so the rest of kifu picks a game at
 //! run time through [`GameKind`] and never names a game's types.
 
+mod kind;
+mod outcome;
+
+pub use kind::{COMMON_TAGS, GameKind};
+pub use outcome::{Outcome, Score, rank};
+
 use serde_json::Value;
 use std::fmt;
 
@@ -89,57 +95,6 @@ impl Numbering {
             Numbering::Turns => "turn",
         }
     }
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
-    /// The result token a finished movetext ends with (`B+`), if the game uses one.
-    pub token: Option<String>,
-    /// The value a `Result` tag must have.
-    pub tag_value: String,
-    /// Who won, if one player did.
-    pub winner: Option<String>,
-    /// Why the game ended, in words (`Daimyo captured`).
-    pub reason: String,
-    /// Final scores in turn order, for scored games.
-    pub scores: Option<Vec<Score>>,
-}
-
-impl Outcome {
-    /// A two-player win: the result token (`B+`), the winner's name and why.
-    pub fn win(token: &str, winner: &str, reason: impl Into<String>) -> Self {
-        Self {
-            token: Some(token.to_owned()),
-            tag_value: token.to_owned(),
-            winner: Some(winner.to_owned()),
-            reason: reason.into(),
-            scores: None,
-        }
-    }
-}
-
-/// One player's final score and place.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Score {
-    /// The player's name.
-    pub player: String,
-    /// The score.
-    pub score: i32,
-    /// The place, 1 for the best; equal scores share a place.
-    pub place: usize,
-}
-
-/// Ranks scores: equal scores share a place, the next place skips.
-pub fn rank(scores: &[(String, i32)]) -> Vec<Score> {
-    scores
-        .iter()
-        .map(|(player, score)| Score {
-            player: player.clone(),
-            score: *score,
-            place: 1 + scores.iter().filter(|(_, s)| s > score).count(),
-        })
-        .collect()
 }
 
 /// How to draw a board.
@@ -384,115 +339,4 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
             perft(&next, depth - 1)
         })
         .sum()
-}
-
-/// The games kifu referees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Mana (Claude Leroy).
-    Mana,
-    /// Escampe, the first edition of Mana.
-    Escampe,
-    /// Shogun (Teruo Matsumoto).
-    Shogun,
-    /// Flower of the Lotus (Bruno Faidutti).
-    Lotus,
-}
-
-/// Tags every record may carry, whatever the game.
-pub const COMMON_TAGS: &[&str] = &[
-    "Game",
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Annotator",
-    "Result",
-];
-
-impl GameKind {
-    /// Every game, in the order of the documentation.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Mana,
-        GameKind::Escampe,
-        GameKind::Shogun,
-        GameKind::Lotus,
-    ];
-
-    /// The name used in the `Game` tag.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Mana => "mana",
-            GameKind::Escampe => "escampe",
-            GameKind::Shogun => "shogun",
-            GameKind::Lotus => "lotus",
-        }
-    }
-
-    /// The game named by a `Game` tag value.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    /// The tags this game reads, besides the common ones.
-    pub fn tags(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Mana => crate::games::mana::Mana::TAGS,
-            GameKind::Escampe => crate::games::escampe::Escampe::TAGS,
-            GameKind::Shogun => crate::games::shogun::Shogun::TAGS,
-            GameKind::Lotus => crate::games::lotus::Lotus::TAGS,
-        }
-    }
-
-    /// The start position the tags describe.
-    ///
-    /// # Errors
-    /// The first tag that is missing or wrong.
-    pub fn start(self, tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
-        fn boxed<G: Game + fmt::Debug>(tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
-            Ok(Box::new(G::from_tags(tags)?))
-        }
-        match self {
-            GameKind::Mana => boxed::<crate::games::mana::Mana>(tags),
-            GameKind::Escampe => boxed::<crate::games::escampe::Escampe>(tags),
-            GameKind::Shogun => boxed::<crate::games::shogun::Shogun>(tags),
-            GameKind::Lotus => boxed::<crate::games::lotus::Lotus>(tags),
-        }
-    }
-}
-
-impl GameKind {
-    /// Tags for a random start position of this game.
-    pub fn random_tags(self, rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
-        match self {
-            GameKind::Mana => crate::games::mana::Mana::random_tags(rng),
-            GameKind::Escampe => crate::games::escampe::Escampe::random_tags(rng),
-            GameKind::Shogun => crate::games::shogun::Shogun::random_tags(rng),
-            GameKind::Lotus => crate::games::lotus::Lotus::random_tags(rng),
-        }
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn equal_scores_share_a_place() {
-        let scores = [
-            ("a".to_owned(), 5),
-            ("b".to_owned(), 9),
-            ("c".to_owned(), 5),
-            ("d".to_owned(), 1),
-        ];
-        let places: Vec<_> = rank(&scores).iter().map(|s| s.place).collect();
-        assert_eq!(places, [2, 1, 2, 4]);
-    }
 }
