@@ -1,0 +1,78 @@
+//! Tests of the record grammar.
+use super::*;
+
+fn error(text: &str) -> String {
+    match parse_record(text.to_owned(), 1) {
+        Ok(r) => panic!("parsed {r:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn reads_tags_numbers_moves_comments_and_result() {
+    let text = "[Game \"mana\"]\n[Event \"a \\\"b\\\" \\\\\"]\n\n1. a1-a2! {good} f6-f5 ; rest\n2... b1-b2?! *\n";
+    let record = parse_record(text.to_owned(), 3).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(record.tag("Event"), Some("a \"b\" \\"));
+    let moves: Vec<_> = record.moves().map(|m| (m.text, m.glyph)).collect();
+    assert_eq!(
+        moves,
+        [("a1-a2", Some("!")), ("f6-f5", None), ("b1-b2", Some("?!"))]
+    );
+    assert_eq!(record.result_token().map(|r| r.0), Some("*"));
+    let comments: Vec<_> = record
+        .items
+        .iter()
+        .filter(|i| i.kind == ItemKind::Comment)
+        .map(|i| record.slice(&i.span))
+        .collect();
+    assert_eq!(comments, ["good", " rest"]);
+    assert_eq!(record.locate(record.items[3].span.start).line, 6);
+}
+
+#[test]
+fn rejects_text_after_the_result() {
+    assert_eq!(
+        error("[Game \"mana\"]\n1. a1-a2 * b1-b2\n"),
+        "2:12: nothing but comments may follow the result (at \"b1-b2\")"
+    );
+}
+
+#[test]
+fn rejects_a_duplicate_tag() {
+    assert_eq!(
+        error("[Game \"mana\"]\n[Game \"mana\"]\n"),
+        "2:1: tag Game appears twice (at \"[Game \\\"mana\\\"]\")"
+    );
+}
+
+#[test]
+fn rejects_an_unclosed_tag_value() {
+    assert_eq!(
+        error("[Game \"mana]\n"),
+        "1:7: the tag value has no closing quote (at \"\\\"mana]\")"
+    );
+}
+
+#[test]
+fn rejects_a_bad_glyph_and_a_bad_number() {
+    assert_eq!(
+        error("[Game \"mana\"]\n1. a1-a2!!!\n"),
+        "2:9: \"!!!\" is not an annotation glyph (at \"!!!\")"
+    );
+    assert_eq!(
+        error("[Game \"mana\"]\n1.. a1-a2\n"),
+        "2:1: a move number is written 1. or 1... (at \"1.. a1-a2\")"
+    );
+    assert_eq!(
+        error("[Game \"mana\"]\n1 a1-a2\n"),
+        "2:1: a move number needs a dot: 1. (at \"1 a1-a2\")"
+    );
+}
+
+#[test]
+fn rejects_control_characters() {
+    assert_eq!(
+        error("[Game \"mana\"]\n1. a1\0a2\n"),
+        "2:6: unexpected character \'\\0\' (at \"\\0a2\")"
+    );
+}
