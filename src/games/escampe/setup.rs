@@ -130,38 +130,13 @@ fn parse_position(value: &str) -> Result<Escampe, String> {
         _ => return Err(format!("{side:?}: the side to move is w or b")),
     };
     let mut escampe = Escampe::empty(to_move);
-    let pieces = lines::parse_board(board, |c| match c {
-        'U' => Ok((Side::White, true)),
-        'P' => Ok((Side::White, false)),
-        'u' => Ok((Side::Black, true)),
-        'p' => Ok((Side::Black, false)),
-        _ => Err(format!(
-            "{c:?} is not an Escampe piece (U, P, u, p) or a digit"
-        )),
-    })?;
-    for (square, (side, unicorn)) in pieces {
-        escampe.men[side.index()] |= bit(square);
-        if unicorn {
-            escampe.unicorn |= bit(square);
-        }
-    }
-    for side in [Side::White, Side::Black] {
-        let men = escampe.men[side.index()];
-        let unicorns = (men & escampe.unicorn).count_ones();
-        if unicorns != 1 {
-            return Err(format!(
-                "{} has {unicorns} Unicorns; each side has exactly one",
-                side.name()
-            ));
-        }
-        let paladins = (men & !escampe.unicorn).count_ones();
-        if paladins > 5 {
-            return Err(format!(
-                "{} has {paladins} Paladins; each side has at most five",
-                side.name()
-            ));
-        }
-    }
+    let army = lines::Army {
+        game: "Escampe",
+        upper: Side::White,
+        leader: ('U', "Unicorn"),
+        follower: ('P', "Paladin"),
+    };
+    (escampe.men, escampe.unicorn) = lines::parse_army(board, &army)?;
     escampe.constraint = match constraint {
         "-" => None,
         "1" | "2" | "3" => {

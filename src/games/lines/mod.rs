@@ -180,16 +180,27 @@ pub fn unreachable_reason(from: usize, to: usize) -> String {
     }
 }
 
-/// Reads the board of a `Position` value: ranks 6 down to 1 separated by `/`,
-/// each from file a, a piece letter (read by `piece`) or a digit counting
-/// empty squares. Returns every piece with its square, rank 6 first.
+/// The pieces of a line game as a `Position` board names them.
+#[derive(Debug, Clone, Copy)]
+pub struct Army {
+    /// The game, for messages.
+    pub game: &'static str,
+    /// The side written in upper case.
+    pub upper: Side,
+    /// The leader's upper-case letter and name (`'D'`, `"Daimyo"`).
+    pub leader: (char, &'static str),
+    /// The other pieces' upper-case letter and name (`'R'`, `"Ronin"`).
+    pub follower: (char, &'static str),
+}
+
+/// Reads the board of a `Position` value (rank 6 down to rank 1, `/`
+/// between ranks, digits counting empty squares): each side's pieces and
+/// the leaders among them. Each side must have one leader and at most five
+/// other pieces.
 ///
 /// # Errors
-/// The first wrong letter (as `piece` explains it) or a rank of the wrong size.
-pub fn parse_board<T>(
-    board: &str,
-    piece: impl Fn(char) -> Result<T, String>,
-) -> Result<Vec<(usize, T)>, String> {
+/// What is wrong with the board, in words.
+pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String> {
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 6 {
         return Err(format!(
@@ -197,7 +208,9 @@ pub fn parse_board<T>(
             ranks.len()
         ));
     }
-    let mut found = Vec::new();
+    let (leader, follower) = (army.leader.0, army.follower.0);
+    let mut men = [0; 2];
+    let mut leaders = 0;
     for (row, text) in ranks.iter().enumerate() {
         let rank = 5 - row;
         let mut file = 0;
@@ -206,14 +219,31 @@ pub fn parse_board<T>(
                 file += n as usize;
                 continue;
             }
-            let value = piece(c)?;
+            let side = match c {
+                _ if c == leader || c == follower => army.upper,
+                _ if c == leader.to_ascii_lowercase() || c == follower.to_ascii_lowercase() => {
+                    army.upper.other()
+                }
+                _ => {
+                    return Err(format!(
+                        "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
+                        army.game,
+                        leader.to_ascii_lowercase(),
+                        follower.to_ascii_lowercase()
+                    ));
+                }
+            };
             if file >= 6 {
                 return Err(format!(
                     "rank {} ({text:?}) holds more than 6 squares",
                     rank + 1
                 ));
             }
-            found.push((rank * 6 + file, value));
+            let square = rank * 6 + file;
+            men[side.index()] |= bit(square);
+            if c.eq_ignore_ascii_case(&leader) {
+                leaders |= bit(square);
+            }
             file += 1;
         }
         if file != 6 {
@@ -223,7 +253,24 @@ pub fn parse_board<T>(
             ));
         }
     }
-    Ok(found)
+    for side in [army.upper, army.upper.other()] {
+        let mine = men[side.index()];
+        let (n, name) = ((mine & leaders).count_ones(), army.leader.1);
+        if n != 1 {
+            return Err(format!(
+                "{} has {n} {name}s; each side has exactly one",
+                side.name()
+            ));
+        }
+        let (n, name) = ((mine & !leaders).count_ones(), army.follower.1);
+        if n > 5 {
+            return Err(format!(
+                "{} has {n} {name}s; each side has at most five",
+                side.name()
+            ));
+        }
+    }
+    Ok((men, leaders))
 }
 
 /// Writes the board of a `Position` value, `letter` naming each square's piece.

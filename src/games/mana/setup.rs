@@ -64,36 +64,13 @@ fn parse_position(value: &str) -> Result<Mana, String> {
     let mut mana = Mana::empty(to_move);
     // Move numbers count Black's move first: White to move opens with `1...`.
     mana.plies = u32::from(to_move == Side::White);
-    let pieces = lines::parse_board(board, |c| match c {
-        'D' => Ok((Side::Black, true)),
-        'R' => Ok((Side::Black, false)),
-        'd' => Ok((Side::White, true)),
-        'r' => Ok((Side::White, false)),
-        _ => Err(format!("{c:?} is not a Mana piece (D, R, d, r) or a digit")),
-    })?;
-    for (square, (side, daimyo)) in pieces {
-        mana.men[side.index()] |= bit(square);
-        if daimyo {
-            mana.daimyo |= bit(square);
-        }
-    }
-    for side in [Side::Black, Side::White] {
-        let men = mana.men[side.index()];
-        let daimyos = (men & mana.daimyo).count_ones();
-        if daimyos != 1 {
-            return Err(format!(
-                "{} has {daimyos} Daimyos; each side has exactly one",
-                side.name()
-            ));
-        }
-        let ronins = (men & !mana.daimyo).count_ones();
-        if ronins > 5 {
-            return Err(format!(
-                "{} has {ronins} Ronins; each side owns five",
-                side.name()
-            ));
-        }
-    }
+    let army = lines::Army {
+        game: "Mana",
+        upper: Side::Black,
+        leader: ('D', "Daimyo"),
+        follower: ('R', "Ronin"),
+    };
+    (mana.men, mana.daimyo) = lines::parse_army(board, &army)?;
     mana.bird = match bird {
         "-" => Bird::Off,
         text => {
