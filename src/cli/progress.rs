@@ -22,7 +22,9 @@ impl Progress {
     pub fn start() -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-            if let Ok(style) = ProgressStyle::with_template("{spinner} {human_pos} records in {elapsed}") {
+            if let Ok(style) =
+                ProgressStyle::with_template("{spinner} {human_pos} records in {elapsed}")
+            {
                 bar.set_style(style);
             }
             bar
