@@ -223,6 +223,10 @@ impl<R: BufRead> RecordReader<R> {
                 message: format!("line is longer than the limit of {MAX_LINE_BYTES} bytes"),
             })));
         }
+        // A byte-order mark some editors put before the first line is not text.
+        if self.line_number == 1 && self.line.starts_with(b"\xef\xbb\xbf") {
+            self.line.drain(..3);
+        }
         if self.line.last() == Some(&b'\r') {
             self.line.pop();
         }
@@ -346,6 +350,14 @@ mod tests {
             error.as_deref(),
             Some("2:10: comment is not closed: '{' has no matching '}' (at \"{ never closed\")")
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_record_is_skipped() {
+        let text = "\u{feff}[Game \"mana\"]\r\n\r\n1. a1-a2 *\r\n";
+        let all = records(text);
+        let game = all[0].as_ref().ok().and_then(|r| r.tag("Game"));
+        assert_eq!(game, Some("mana"));
     }
 
     #[test]
