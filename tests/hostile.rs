@@ -412,3 +412,17 @@ fn import_refuses_an_empty_record() {
         )
     );
 }
+
+#[test]
+fn import_refuses_a_result_token_that_is_not_one() {
+    let input = b"\t[{},[],[],\"\" ]\n{\"tags\":{\"Game\":\"mana\"},\"result_token\":\"1-0\"}\n";
+    let r = kifu("bad result token", &["import"], feed(input));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        (
+            "",
+            "<stdin>:1: result token \"\" is not * or a winner's initial and +, like B+\n<stdin>:2: result token \"1-0\" is not * or a winner's initial and +, like B+\n",
+            Some(1)
+        )
+    );
+}

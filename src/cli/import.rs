@@ -163,6 +163,15 @@ pub fn record_text(line: &str) -> Result<String, String> {
     if empty {
         return Err("the record is empty: no tags, comments, moves or result".into());
     }
+    if let Some(token) = json
+        .result_token
+        .as_deref()
+        .filter(|t| !crate::record::is_result(t))
+    {
+        return Err(format!(
+            "result token {token:?} is not * or a winner's initial and +, like B+"
+        ));
+    }
     if json.moves.len() > crate::record::MAX_ITEMS {
         return Err(format!(
             "{} moves: a record holds at most {} movetext items",

@@ -16,7 +16,7 @@ mod parse;
 mod reader;
 mod write;
 
-pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_record};
+pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, is_result, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
 

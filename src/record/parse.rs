@@ -388,8 +388,8 @@ fn word(input: &str) -> ParseResult<'_, Parsed> {
     ))
 }
 
-/// `*`, or one capital letter and `+`.
-fn is_result(text: &str) -> bool {
+/// Whether `text` is a result token: `*`, or one capital letter and `+`.
+pub fn is_result(text: &str) -> bool {
     let bytes = text.as_bytes();
     text == "*" || (bytes.len() == 2 && bytes[0].is_ascii_uppercase() && bytes[1] == b'+')
 }
