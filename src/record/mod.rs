@@ -12,6 +12,7 @@
 //! assert_eq!(record.moves().count(), 2);
 //! ```
 
+mod failure;
 mod parse;
 mod reader;
 mod write;

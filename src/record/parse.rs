@@ -1,14 +1,13 @@
 //! The nom grammar of one record (see `grammar/record.ebnf`).
 
+use super::failure::{Failure, ParseResult, fail};
 use super::{Dots, Item, ItemKind, Record, SyntaxError, Tag};
+use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{take_till, take_while, take_while1};
 use nom::character::complete::{char, digit1, space0};
 use nom::combinator::recognize;
-use nom::error::{ErrorKind, ParseError};
 use nom::sequence::pair;
-use nom::{IResult, Parser};
-use std::borrow::Cow;
 use std::ops::Range;
 
 /// The longest tag value accepted.
@@ -21,36 +20,6 @@ pub const MAX_ITEMS: usize = 10_000;
 
 /// About how many bytes of record text an item takes, to size the item list.
 const ITEM_BYTES_GUESS: usize = 6;
-
-/// A parse error: the input where it happened and a message.
-#[derive(Debug)]
-struct Failure<'a> {
-    input: &'a str,
-    message: Cow<'static, str>,
-}
-
-impl<'a> ParseError<&'a str> for Failure<'a> {
-    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
-        Failure {
-            input,
-            message: Cow::Borrowed("unexpected text"),
-        }
-    }
-
-    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
-        other
-    }
-}
-
-type ParseResult<'a, T> = IResult<&'a str, T, Failure<'a>>;
-
-/// Stops parsing with a message at `input`.
-fn fail<T>(input: &str, message: impl Into<Cow<'static, str>>) -> ParseResult<'_, T> {
-    Err(nom::Err::Failure(Failure {
-        input,
-        message: message.into(),
-    }))
-}
 
 /// Parses the text of one record whose first line is `first_line` in its file.
 ///
