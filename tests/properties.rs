@@ -69,8 +69,9 @@ fn items(record: &Record) -> Vec<(String, String)> {
         .iter()
         .map(|item| {
             let kind = match &item.kind {
-                ItemKind::Move { glyph } => {
-                    format!("move{}", glyph.as_ref().map_or("", |g| record.slice(g)))
+                ItemKind::Move { .. } => {
+                    let glyph = record.move_word(item).and_then(|w| w.glyph);
+                    format!("move{}", glyph.unwrap_or(""))
                 }
                 other => format!("{other:?}"),
             };

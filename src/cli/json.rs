@@ -111,12 +111,13 @@ fn moves_json(
                     None => leading.push(text),
                 }
             }
-            ItemKind::Move { glyph } => {
+            ItemKind::Move { .. } => {
                 let (detail, position) = details.next().unwrap_or((None, None));
+                let word = record.move_word(item);
                 let mut value = json!({
                     "number": number.take(),
                     "text": record.slice(&item.span),
-                    "glyph": glyph.as_ref().map(|g| record.slice(g)),
+                    "glyph": word.and_then(|w| w.glyph),
                     "normalized": detail.as_ref().map(|d| &d.normalized),
                     "parts": detail.map(|d| d.parts),
                     "comments": [],

@@ -6,7 +6,7 @@ use super::input::{ReadError, Records, for_each_file};
 use super::parallel;
 use super::progress::Progress;
 use crate::record::{RawRecord, Record, SyntaxError};
-use crate::referee::{Fault, Options, Verdict, judge};
+use crate::referee::{Fault, Verdict, judge_record};
 use serde_json::json;
 use std::io::{self, Write};
 
@@ -74,7 +74,7 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
     let mut text = Vec::new();
     let mut worst = Status::Ok;
     for raw in batch {
-        let (line, verdict) = verdict_of(raw.and_then(RawRecord::parse));
+        let (line, verdict) = verdict_of(raw.and_then(RawRecord::parse_head));
         // Writing to a Vec cannot fail.
         let _ = match format {
             Format::Text => write_text(&mut text, name, line, &verdict, colour),
@@ -89,29 +89,11 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
     (text, worst)
 }
 
-/// Judges a record, or turns its syntax error into a verdict.
+/// Judges a record, or turns its syntax error into a verdict; with the
+/// line the verdict names: the record's first, or the syntax error's.
 pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
-    match record {
-        Ok(record) => (
-            record.first_line(),
-            judge(&record, Options::default(), |_| {}).0,
-        ),
-        Err(e) => (
-            e.location.line,
-            Verdict {
-                kind: None,
-                plies: 0,
-                turns: 0,
-                outcome: None,
-                scores: None,
-                fault: Some(Fault {
-                    location: e.location,
-                    context: None,
-                    message: e.message,
-                }),
-            },
-        ),
-    }
+    let judged = record.and_then(|record| Ok((record.first_line(), judge_record(&record)?)));
+    judged.unwrap_or_else(|e| (e.location.line, Verdict::of_syntax_error(e)))
 }
 
 /// `file:1: mana, 57 plies, B+ (Daimyo captured)` or `file:14:9: move 12 ...`.

@@ -17,7 +17,9 @@ mod parse;
 mod reader;
 mod write;
 
-pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, is_result, parse_record};
+pub use parse::{
+    MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, Movetext, is_result, parse_head, parse_record,
+};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
 
@@ -92,8 +94,9 @@ pub enum ItemKind {
     },
     /// A move word, opaque to this layer, with its annotation glyph if any.
     Move {
-        /// The annotation glyph (`!`, `?!`, ...), as a range of the text.
-        glyph: Option<Range<usize>>,
+        /// The length in bytes of the annotation glyph (`!`, `?!`, ...)
+        /// written right after the move; 0 for none.
+        glyph: u8,
     },
     /// A comment; the span is its inner text.
     Comment,
@@ -117,8 +120,10 @@ pub struct Record {
     first_line: usize,
     /// The tags in the order written.
     pub tags: Vec<Tag>,
-    /// The movetext items in the order written.
+    /// The movetext items in the order written (empty after [`parse_head`]).
     pub items: Vec<Item>,
+    /// Where the movetext starts in the text.
+    movetext_at: usize,
 }
 
 /// A move word of the movetext, as the games see it.
@@ -163,13 +168,19 @@ impl Record {
 
     /// The move words in order.
     pub fn moves(&self) -> impl Iterator<Item = MoveWord<'_>> {
-        self.items.iter().filter_map(|item| match &item.kind {
-            ItemKind::Move { glyph } => Some(MoveWord {
-                text: self.slice(&item.span),
-                glyph: glyph.as_ref().map(|g| self.slice(g)),
-                offset: item.span.start,
-            }),
-            _ => None,
+        self.items.iter().filter_map(|item| self.move_word(item))
+    }
+
+    /// The move word of an item, if it is a move.
+    pub fn move_word(&self, item: &Item) -> Option<MoveWord<'_>> {
+        let ItemKind::Move { glyph } = item.kind else {
+            return None;
+        };
+        let glyph_end = item.span.end + usize::from(glyph);
+        Some(MoveWord {
+            text: self.slice(&item.span),
+            glyph: (glyph > 0).then(|| self.slice(&(item.span.end..glyph_end))),
+            offset: item.span.start,
         })
     }
 
@@ -179,6 +190,19 @@ impl Record {
             ItemKind::Result => Some((self.slice(&item.span), item.span.start)),
             _ => None,
         })
+    }
+
+    /// The movetext items, read from the text one at a time.
+    pub fn movetext(&self) -> Movetext<'_> {
+        Movetext::new(self)
+    }
+
+    /// A syntax error at byte `offset` of the text, quoting the text there.
+    pub(crate) fn syntax_error(&self, offset: usize, message: String) -> SyntaxError {
+        SyntaxError {
+            location: self.locate(offset),
+            message: message + &snippet(self.text.get(offset..).unwrap_or("")),
+        }
     }
 
     /// The file location of a byte offset in the record text.

@@ -3,9 +3,8 @@
 use super::failure::{Failure, ParseResult, fail};
 use super::{Dots, Item, ItemKind, Record, SyntaxError, Tag};
 use nom::Parser;
-use nom::branch::alt;
-use nom::bytes::complete::{take_till, take_while, take_while1};
-use nom::character::complete::{char, digit1, space0};
+use nom::bytes::complete::{take_while, take_while1};
+use nom::character::complete::{char, space0};
 use nom::combinator::recognize;
 use nom::sequence::pair;
 use std::ops::Range;
@@ -26,30 +25,41 @@ const ITEM_BYTES_GUESS: usize = 6;
 /// # Errors
 /// A [`SyntaxError`] with the file location of the first fault.
 pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxError> {
+    let mut record = parse_head(text, first_line)?;
+    // Movetext has an item every few bytes; one allocation is enough for most records.
+    let mut items = Vec::with_capacity(record.text.len() / ITEM_BYTES_GUESS);
+    let mut movetext = record.movetext();
+    items.extend(movetext.by_ref());
+    movetext.finish()?;
+    record.items = items;
+    Ok(record)
+}
+
+/// Parses the tag section of one record, leaving its movetext unread: the
+/// record's [`Record::items`] are empty, and [`Record::movetext`] reads them.
+///
+/// # Errors
+/// A [`SyntaxError`] in the tag section.
+pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError> {
     let mut record = Record {
-        text: String::new(),
+        text,
         first_line,
         tags: Vec::with_capacity(4),
-        // Movetext has an item every few bytes; one allocation is enough for most records.
-        items: Vec::with_capacity(text.len() / ITEM_BYTES_GUESS),
+        items: Vec::new(),
+        movetext_at: 0,
     };
-    let outcome = record_body(&text, &mut record.tags, &mut record.items);
-    record.text = text;
-    match outcome {
-        Ok(()) => Ok(record),
-        Err((offset, message)) => Err(SyntaxError {
-            location: record.locate(offset),
-            message: message + &super::snippet(record.text.get(offset..).unwrap_or("")),
-        }),
+    match tag_section(&record.text, &mut record.tags) {
+        Ok(at) => {
+            record.movetext_at = at;
+            Ok(record)
+        }
+        Err((offset, message)) => Err(record.syntax_error(offset, message)),
     }
 }
 
-/// Runs the grammar; an error is a byte offset and a message.
-fn record_body(
-    text: &str,
-    tags: &mut Vec<Tag>,
-    items: &mut Vec<Item>,
-) -> Result<(), (usize, String)> {
+/// Reads the tags and returns the offset where the movetext starts; an error
+/// is a byte offset and a message.
+fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)> {
     let offset = |rest: &str| text.len() - rest.len();
     let to_error = |e: nom::Err<Failure<'_>>| match e {
         nom::Err::Error(f) | nom::Err::Failure(f) => (offset(f.input), f.message.into_owned()),
@@ -74,34 +84,107 @@ fn record_body(
         });
         rest = skip_blank(after);
     }
-    let mut result_seen = false;
-    loop {
-        rest = skip_blank(rest);
-        if rest.is_empty() {
-            return Ok(());
+    Ok(offset(rest))
+}
+
+/// The movetext items of a record, read one at a time from its text.
+///
+/// Reading stops at the first syntax error, which [`Movetext::finish`] then
+/// returns.
+#[derive(Debug, Clone)]
+pub struct Movetext<'a> {
+    record: &'a Record,
+    /// Where reading goes on.
+    at: usize,
+    /// Items read so far.
+    count: usize,
+    result_seen: bool,
+    /// The syntax error that ended the movetext: its offset and message.
+    error: Option<(usize, String)>,
+}
+
+impl<'a> Movetext<'a> {
+    /// The movetext of `record`, from its start.
+    pub(super) fn new(record: &'a Record) -> Self {
+        Self {
+            record,
+            at: record.movetext_at,
+            count: 0,
+            result_seen: false,
+            error: None,
         }
-        let start = offset(rest);
-        if items.len() == MAX_ITEMS {
-            return Err((
-                start,
-                format!(
-                    "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
-                ),
-            ));
+    }
+
+    /// Whether the items read so far were read without error.
+    ///
+    /// # Errors
+    /// The syntax error that stopped the reading.
+    pub fn finish(&self) -> Result<(), SyntaxError> {
+        match &self.error {
+            Some((offset, message)) => Err(self.record.syntax_error(*offset, message.clone())),
+            None => Ok(()),
         }
-        let (after, item) = movetext_item(rest).map_err(to_error)?;
-        let item = item.at(start);
+    }
+
+    /// The next item, `None` at the end; an error is a byte offset and a message.
+    #[inline]
+    fn scan(&mut self) -> Result<Option<Item>, (usize, String)> {
+        let text = self.record.text();
+        let bytes = text.as_bytes();
+        let mut at = self.at;
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        self.at = at;
+        let Some(&first) = bytes.get(at) else {
+            return Ok(None);
+        };
+        if self.count == MAX_ITEMS {
+            return Err(too_many_items(at));
+        }
+        let (item, end) = match first {
+            b'{' => brace_comment(bytes, at)?,
+            b';' => line_comment(bytes, at),
+            _ => token(text, at)?,
+        };
         match item.kind {
             ItemKind::Comment => {}
-            _ if result_seen => {
-                return Err((start, "nothing but comments may follow the result".into()));
-            }
-            ItemKind::Result => result_seen = true,
+            _ if self.result_seen => return Err(after_result(at)),
+            ItemKind::Result => self.result_seen = true,
             _ => {}
         }
-        items.push(item);
-        rest = after;
+        self.count += 1;
+        self.at = end;
+        Ok(Some(item))
     }
+}
+
+impl Iterator for Movetext<'_> {
+    type Item = Item;
+
+    #[inline]
+    fn next(&mut self) -> Option<Item> {
+        if self.error.is_some() {
+            return None;
+        }
+        self.scan().unwrap_or_else(|error| {
+            self.error = Some(error);
+            None
+        })
+    }
+}
+
+#[cold]
+fn too_many_items(at: usize) -> (usize, String) {
+    let message = format!(
+        "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
+    );
+    (at, message)
+}
+
+#[cold]
+fn after_result(at: usize) -> (usize, String) {
+    (at, "nothing but comments may follow the result".into())
 }
 
 fn skip_blank(input: &str) -> &str {
@@ -180,88 +263,40 @@ fn quoted(input: &str) -> ParseResult<'_, String> {
     fail(input, "the tag value has no closing quote")
 }
 
-/// An item before its position in the text is known: its ranges are
-/// relative to the item's first byte.
-struct Parsed {
-    kind: ItemKind,
-    span: Range<usize>,
-}
+/// An item read from the movetext and the offset just after it; or the
+/// offset of a fault and its message.
+type Scanned = Result<(Item, usize), (usize, String)>;
 
-impl Parsed {
-    /// The item once it is known to start at byte `start` of the record.
-    fn at(self, start: usize) -> Item {
-        let shift = |r: Range<usize>| start + r.start..start + r.end;
-        let kind = match self.kind {
-            ItemKind::Move { glyph } => ItemKind::Move {
-                glyph: glyph.map(shift),
+/// `{...}`, starting at byte `at`.
+fn brace_comment(bytes: &[u8], at: usize) -> Scanned {
+    let body = at + 1;
+    match memchr::memchr(b'}', bytes.get(body..).unwrap_or_default()) {
+        Some(len) => Ok((
+            Item {
+                kind: ItemKind::Comment,
+                span: body..body + len,
             },
-            kind => kind,
-        };
+            body + len + 1,
+        )),
+        None => Err((
+            at,
+            "comment is not closed: '{' has no matching '}'".to_owned(),
+        )),
+    }
+}
+
+/// `; ...` up to the end of the line, starting at byte `at`.
+fn line_comment(bytes: &[u8], at: usize) -> (Item, usize) {
+    let body = at + 1;
+    let rest = bytes.get(body..).unwrap_or_default();
+    let end = body + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+    (
         Item {
-            kind,
-            span: shift(self.span),
-        }
-    }
-}
-
-fn movetext_item(input: &str) -> ParseResult<'_, Parsed> {
-    match input.as_bytes().first() {
-        Some(b'{') => brace_comment(input),
-        Some(b';') => line_comment(input),
-        Some(b) if b.is_ascii_digit() => alt((move_number, word)).parse(input),
-        _ => word(input),
-    }
-}
-
-fn brace_comment(input: &str) -> ParseResult<'_, Parsed> {
-    let (rest, _) = char('{').parse(input)?;
-    let (after, body) = take_till(|c| c == '}').parse(rest)?;
-    if after.is_empty() {
-        return fail(input, "comment is not closed: '{' has no matching '}'");
-    }
-    Ok((
-        &after[1..],
-        Parsed {
             kind: ItemKind::Comment,
-            span: 1..1 + body.len(),
+            span: body..end,
         },
-    ))
-}
-
-fn line_comment(input: &str) -> ParseResult<'_, Parsed> {
-    let (rest, _) = char(';').parse(input)?;
-    let (after, body) = take_till(|c| c == '\n').parse(rest)?;
-    Ok((
-        after,
-        Parsed {
-            kind: ItemKind::Comment,
-            span: 1..1 + body.len(),
-        },
-    ))
-}
-
-/// `12.` or `12...`.
-fn move_number(input: &str) -> ParseResult<'_, Parsed> {
-    let (rest, digits) = digit1.parse(input)?;
-    let (rest, dots) = take_while1(|c| c == '.').parse(rest)?;
-    let dots = match dots.len() {
-        1 => Dots::One,
-        3 => Dots::Three,
-        _ => {
-            return fail(
-                input,
-                format!("a move number is written {digits}. or {digits}..."),
-            );
-        }
-    };
-    let value = digits.parse::<u32>().ok();
-    Ok((
-        rest,
-        Parsed {
-            kind: ItemKind::Number { value, dots },
-            span: 0..input.len() - rest.len(),
-        },
-    ))
+        end,
+    )
 }
 
 /// What a byte is to a move word.
@@ -293,68 +328,126 @@ const WORD_BYTES: [ByteClass; 256] = {
     table
 };
 
-/// A move word or a result token.
-fn word(input: &str) -> ParseResult<'_, Parsed> {
-    let bytes = input.as_bytes();
-    let mut end = 0;
-    let mut bad = None;
-    while let Some(&b) = bytes.get(end) {
-        match WORD_BYTES[usize::from(b)] {
-            ByteClass::InWord => {}
-            ByteClass::Ends => break,
-            ByteClass::Bad => {
-                bad = bad.or(Some(end));
-            }
+/// A move number, move word or result token, starting at byte `at` of
+/// `text`.
+#[inline]
+fn token(text: &str, at: usize) -> Scanned {
+    let bytes = text.as_bytes();
+    let rest = bytes.get(at..).unwrap_or_default();
+    let end = at + run_length(rest, |b| WORD_BYTES[usize::from(b)] == ByteClass::InWord);
+    let word = &bytes[at..end];
+    if word.first().is_some_and(u8::is_ascii_digit) {
+        if let Some(number) = move_number(word, at)? {
+            return Ok(number);
         }
-        end += 1;
     }
-    // `end` stops only at an ASCII byte, so it is a character boundary.
-    let (text, rest) = input.split_at(end);
-    if let Some(i) = bad {
-        let c = text[i..].chars().next().unwrap_or(' ');
-        let what = if c == '}' {
-            "'}' without an opening '{'".to_owned()
-        } else {
-            format!("unexpected character {c:?}")
-        };
-        return fail(&input[i..], what);
+    if bytes
+        .get(end)
+        .is_some_and(|&b| WORD_BYTES[usize::from(b)] == ByteClass::Bad)
+    {
+        return Err(bad_byte(text, end));
     }
-    if text.is_empty() {
-        return fail(input, "unexpected text");
-    }
-    if is_result(text) {
-        return Ok((
-            rest,
-            Parsed {
+    let span = at..end;
+    match word {
+        [] => Err((at, "unexpected text".to_owned())),
+        [.., b'!' | b'?'] => glyph_word(text, span),
+        [b'*'] | [b'A'..=b'Z', b'+'] => Ok((
+            Item {
                 kind: ItemKind::Result,
-                span: 0..text.len(),
+                span,
             },
-        ));
+            end,
+        )),
+        [b'0'..=b'9', ..] if word.iter().all(u8::is_ascii_digit) => {
+            Err((at, format!("a move number needs a dot: {}.", &text[span])))
+        }
+        _ => Ok((
+            Item {
+                kind: ItemKind::Move { glyph: 0 },
+                span,
+            },
+            end,
+        )),
     }
-    let (body, glyph) = split_glyph(text);
+}
+
+/// How many bytes at the start of `bytes` are `wanted`.
+#[inline]
+fn run_length(bytes: &[u8], wanted: impl Fn(u8) -> bool) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !wanted(b))
+        .unwrap_or(bytes.len())
+}
+
+/// `12.` or `12...` at the start of `word`, which is at byte `at`; `None`
+/// when the digits are not followed by a dot, so that they start a word.
+fn move_number(word: &[u8], at: usize) -> Result<Option<(Item, usize)>, (usize, String)> {
+    let digits = run_length(word, |b| b.is_ascii_digit());
+    let after = word.get(digits..).unwrap_or_default();
+    let dots = match run_length(after, |b| b == b'.') {
+        0 => return Ok(None),
+        1 => Dots::One,
+        3 => Dots::Three,
+        _ => {
+            let digits = String::from_utf8_lossy(&word[..digits]);
+            return Err((
+                at,
+                format!("a move number is written {digits}. or {digits}..."),
+            ));
+        }
+    };
+    let value = word[..digits].iter().try_fold(0u32, |value, &digit| {
+        value.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+    });
+    let end = at + digits + if dots == Dots::One { 1 } else { 3 };
+    let item = Item {
+        kind: ItemKind::Number { value, dots },
+        span: at..end,
+    };
+    Ok(Some((item, end)))
+}
+
+/// The fault of a byte that cannot be in a word, at byte `at` of `text`.
+#[cold]
+fn bad_byte(text: &str, at: usize) -> (usize, String) {
+    let c = text.get(at..).and_then(|t| t.chars().next()).unwrap_or(' ');
+    let what = if c == '}' {
+        "'}' without an opening '{'".to_owned()
+    } else {
+        format!("unexpected character {c:?}")
+    };
+    (at, what)
+}
+
+/// A word that ends with `!` or `?`: a move and its annotation glyph.
+fn glyph_word(text: &str, span: Range<usize>) -> Scanned {
+    let end = span.end;
+    // The word is ASCII: every offset in it is a character boundary.
+    let word = text.get(span.clone()).unwrap_or_default();
+    let (body, glyph) = split_glyph(word);
+    let body_end = span.start + body.len();
     if let Some(glyph) = glyph {
         if !matches!(glyph, "!" | "?" | "!!" | "??" | "!?" | "?!") {
-            return fail(
-                &input[body.len()..],
-                format!("{glyph:?} is not an annotation glyph"),
-            );
+            return Err((body_end, format!("{glyph:?} is not an annotation glyph")));
         }
     }
     if body.is_empty() {
-        return fail(input, "an annotation glyph must follow a move");
+        return Err((
+            span.start,
+            "an annotation glyph must follow a move".to_owned(),
+        ));
     }
     if body.bytes().all(|b| b.is_ascii_digit()) {
-        return fail(input, format!("a move number needs a dot: {body}."));
+        return Err((span.start, format!("a move number needs a dot: {body}.")));
     }
-    Ok((
-        rest,
-        Parsed {
-            kind: ItemKind::Move {
-                glyph: glyph.map(|g| body.len()..body.len() + g.len()),
-            },
-            span: 0..body.len(),
+    let item = Item {
+        kind: ItemKind::Move {
+            glyph: glyph.map_or(0, |g| g.len() as u8),
         },
-    ))
+        span: span.start..body_end,
+    };
+    Ok((item, end))
 }
 
 /// Whether `text` is a result token: `*`, or one capital letter and `+`.

@@ -1,6 +1,6 @@
 //! Splits any byte stream into records, one at a time, in bounded memory.
 
-use super::{Location, Record, SyntaxError, parse_record, snippet};
+use super::{Location, Record, SyntaxError, parse_head, parse_record, snippet};
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
@@ -52,6 +52,14 @@ impl RawRecord {
     /// The first syntax error.
     pub fn parse(self) -> Result<Record, SyntaxError> {
         parse_record(self.text, self.first_line)
+    }
+
+    /// Parses the record's tag section only; see [`parse_head`].
+    ///
+    /// # Errors
+    /// The first syntax error of the tag section.
+    pub fn parse_head(self) -> Result<Record, SyntaxError> {
+        parse_head(self.text, self.first_line)
     }
 }
 

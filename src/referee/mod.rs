@@ -10,7 +10,7 @@ mod walk;
 pub use verdict::{Fault, PlyContext, Verdict};
 
 use crate::game::{AnyGame, MoveDetail};
-use crate::record::{ItemKind, MoveWord, Record};
+use crate::record::{ItemKind, MoveWord, Movetext, Record, SyntaxError};
 use walk::Walk;
 
 /// One accepted ply, as the referee hands it to an observer.
@@ -36,11 +36,35 @@ pub struct Options {
 }
 
 /// Judges a record and returns the verdict and the position reached.
+///
+/// The movetext is read from the record's text as the walk goes, so a
+/// record from [`crate::record::parse_head`] is judged whole. A syntax error
+/// anywhere in it makes the verdict, as if the record had not parsed.
 pub fn judge(
     record: &Record,
     options: Options,
-    mut observe: impl FnMut(Ply<'_>),
+    observe: impl FnMut(Ply<'_>),
 ) -> (Verdict, Option<Box<dyn AnyGame>>) {
+    match walk(record, options, observe) {
+        Ok(judged) => judged,
+        Err(error) => (Verdict::of_syntax_error(error), None),
+    }
+}
+
+/// Judges a whole record without an observer, as `kifu validate` does.
+///
+/// # Errors
+/// A syntax error anywhere in the movetext.
+pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
+    walk(record, Options::default(), |_| {}).map(|(verdict, _)| verdict)
+}
+
+/// Judges a record; the error is a syntax error of its movetext.
+fn walk(
+    record: &Record,
+    options: Options,
+    mut observe: impl FnMut(Ply<'_>),
+) -> Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError> {
     let mut verdict = Verdict {
         kind: None,
         plies: 0,
@@ -49,30 +73,30 @@ pub fn judge(
         scores: None,
         fault: None,
     };
+    let mut items = record.movetext();
     let mut game = match start::start(record) {
         Ok(game) => game,
         Err(fault) => {
+            check_syntax(items)?;
             verdict.fault = Some(fault);
-            return (verdict, None);
+            return Ok((verdict, None));
         }
     };
     verdict.kind = Some(game.kind());
-    let mut walk = Walk::new(record);
+    let mut walk = Walk::new(record, game.numbering());
     let mut stopped = false;
-    for item in &record.items {
+    for item in items.by_ref() {
         if options.stop_after.is_some_and(|n| verdict.plies >= n) {
             stopped = true;
             break;
         }
-        let fault = match &item.kind {
+        let fault = match item.kind {
             ItemKind::Number { value, dots } => {
-                walk.number(game.as_ref(), *value, *dots, item.span.start)
+                walk.number(game.as_ref(), value, dots, item.span.start)
             }
-            ItemKind::Move { glyph } => {
-                let word = MoveWord {
-                    text: record.slice(&item.span),
-                    glyph: glyph.as_ref().map(|g| record.slice(g)),
-                    offset: item.span.start,
+            ItemKind::Move { .. } => {
+                let Some(word) = record.move_word(&item) else {
+                    continue;
                 };
                 let detail = if options.details {
                     game.detail(word.text).ok()
@@ -93,15 +117,21 @@ pub fn judge(
                     Err(fault) => Some(fault),
                 }
             }
-            ItemKind::Comment | ItemKind::Result => None,
+            ItemKind::Result => {
+                walk.result(item.span);
+                None
+            }
+            ItemKind::Comment => None,
         };
         if let Some(fault) = fault {
+            check_syntax(items)?;
             verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
             verdict.scores = game.scores();
             verdict.fault = Some(fault);
-            return (verdict, Some(game));
+            return Ok((verdict, Some(game)));
         }
     }
+    check_syntax(items)?;
     verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
     verdict.outcome = game.outcome();
     verdict.scores = game.scores();
@@ -109,7 +139,13 @@ pub fn judge(
     if !stopped {
         verdict.fault = walk.finish(game.as_ref(), verdict.outcome.as_ref()).err();
     }
-    (verdict, Some(game))
+    Ok((verdict, Some(game)))
+}
+
+/// Reads the rest of the movetext for a syntax error.
+fn check_syntax(mut items: Movetext<'_>) -> Result<(), SyntaxError> {
+    items.by_ref().for_each(drop);
+    items.finish()
 }
 
 /// The number of the last turn that has begun.
@@ -119,5 +155,50 @@ fn last_begun_turn(game: &dyn AnyGame, plies: usize) -> u32 {
         (0, _) => 0,
         (_, true) => turn.number.saturating_sub(1),
         (_, false) => turn.number,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::parse_head;
+
+    /// The verdict line of a record read as `kifu validate` reads it.
+    fn verdict(text: &str) -> String {
+        let judged = parse_head(text.to_owned(), 1).and_then(|record| judge_record(&record));
+        match judged {
+            Ok(verdict) => match verdict.fault {
+                Some(fault) => fault.to_string(),
+                None => verdict.summary_display().to_string(),
+            },
+            Err(error) => format!("syntax {error}"),
+        }
+    }
+
+    #[test]
+    fn a_later_syntax_error_wins_over_an_illegal_move() {
+        let text = "[Game \"mana\"]\n[Setup \"b1 b6\"]\n1. a1-a6 f6-f5 2. b2}b3 *\n";
+        assert_eq!(
+            verdict(text),
+            "syntax 3:21: '}' without an opening '{' (at \"}b3 *\")"
+        );
+    }
+
+    #[test]
+    fn a_later_syntax_error_wins_over_a_bad_tag() {
+        let text = "[Game \"mana\"]\n[Setup \"z9 b6\"]\n1. a1-a2 * f6-f5\n";
+        assert_eq!(
+            verdict(text),
+            "syntax 3:12: nothing but comments may follow the result (at \"f6-f5\")"
+        );
+    }
+
+    #[test]
+    fn the_movetext_is_judged_as_it_is_read() {
+        let text = "[Game \"mana\"]\n[Setup \"b1 b6\"]\n1. a1-a6 f6-f5 *\n";
+        assert_eq!(
+            verdict(text),
+            "3:4: move 1 (Black) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! a record invalid.
 
 use crate::game::{GameKind, Outcome, Score};
-use crate::record::Location;
+use crate::record::{Location, SyntaxError};
 use std::fmt;
 
 /// The ply at which a record went wrong.
@@ -61,6 +61,22 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The verdict on a record that does not parse.
+    pub fn of_syntax_error(error: SyntaxError) -> Self {
+        Self {
+            kind: None,
+            plies: 0,
+            turns: 0,
+            outcome: None,
+            scores: None,
+            fault: Some(Fault {
+                location: error.location,
+                context: None,
+                message: error.message,
+            }),
+        }
+    }
+
     /// Whether the record is valid.
     pub fn is_valid(&self) -> bool {
         self.fault.is_none()

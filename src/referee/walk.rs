@@ -3,6 +3,7 @@
 use super::{Fault, PlyContext};
 use crate::game::{AnyGame, Numbering, Outcome, Turn};
 use crate::record::{Dots, MoveWord, Record};
+use std::ops::Range;
 
 /// The longest move text quoted in a message.
 const QUOTED_MOVE_CHARS: usize = 40;
@@ -28,11 +29,15 @@ pub(super) struct Walk<'a> {
     plies: usize,
     /// Move pairs are counted from the record's first ply.
     from_start: bool,
+    /// How the game numbers its movetext.
+    numbering: Numbering,
+    /// The span of the result token, once read.
+    result: Option<Range<usize>>,
 }
 
 impl<'a> Walk<'a> {
     /// A walk through the movetext of `record`, from its start.
-    pub(super) fn new(record: &'a Record) -> Self {
+    pub(super) fn new(record: &'a Record, numbering: Numbering) -> Self {
         Self {
             record,
             numbered: false,
@@ -40,7 +45,20 @@ impl<'a> Walk<'a> {
             open_turn: None,
             plies: 0,
             from_start: false,
+            numbering,
+            result: None,
         }
+    }
+
+    /// Notes the result token, which spans `span`.
+    pub(super) fn result(&mut self, span: Range<usize>) {
+        self.result = Some(span);
+    }
+
+    /// The result token written, and its offset.
+    fn result_token(&self) -> Option<(&'a str, usize)> {
+        let span = self.result.as_ref()?;
+        Some((self.record.slice(span), span.start))
     }
 
     /// Where the next ply stands: the game's numbering, or pairs counted
@@ -58,7 +76,7 @@ impl<'a> Walk<'a> {
     fn context(&self, game: &dyn AnyGame, text: Option<&str>) -> PlyContext {
         let turn = self.turn(game);
         PlyContext {
-            label: game.numbering().label(),
+            label: self.numbering.label(),
             number: turn.number,
             mover: turn.mover.to_owned(),
             text: text.map(shorten),
@@ -103,7 +121,7 @@ impl<'a> Walk<'a> {
         // A record that starts with the second side to move may number its
         // first ply `1.` (pairs from the record's start) instead of `1...`.
         if self.plies == 0
-            && game.numbering() == Numbering::Pairs
+            && self.numbering == Numbering::Pairs
             && dots == Dots::One
             && value == Some(1)
             && !game.turn().opens
@@ -111,7 +129,7 @@ impl<'a> Walk<'a> {
             self.from_start = true;
         }
         let turn = self.turn(game);
-        let numbering = game.numbering();
+        let numbering = self.numbering;
         if numbering == Numbering::Turns && !turn.opens {
             return self.fault(
                 offset,
@@ -175,7 +193,7 @@ impl<'a> Walk<'a> {
             return Err(self.move_fault(game, word, "the game is already over".into()));
         }
         // Only turns (lotus) need the turn's state here: no call for pairs.
-        let opening = (game.numbering() == Numbering::Turns)
+        let opening = (self.numbering == Numbering::Turns)
             .then(|| self.turn(game))
             .filter(|turn| turn.opens);
         if let Some(turn) = opening {
@@ -200,7 +218,7 @@ impl<'a> Walk<'a> {
             // Reuse the last turn's context: no allocation per turn.
             match &mut self.open_turn {
                 Some(open) => {
-                    open.label = game.numbering().label();
+                    open.label = self.numbering.label();
                     open.number = turn.number;
                     open.mover.clear();
                     open.mover.push_str(turn.mover);
@@ -230,11 +248,8 @@ impl<'a> Walk<'a> {
         outcome: Option<&Outcome>,
     ) -> Result<(), Fault> {
         let turn = self.turn(game);
-        if outcome.is_none() && game.numbering() == Numbering::Turns && !turn.opens {
-            let at = self
-                .record
-                .result_token()
-                .map_or(self.last_offset, |(_, at)| at);
+        if outcome.is_none() && self.numbering == Numbering::Turns && !turn.opens {
+            let at = self.result_token().map_or(self.last_offset, |(_, at)| at);
             if let Some(fault) = self.fault(
                 at,
                 Some(self.context(game, None)),
@@ -247,7 +262,7 @@ impl<'a> Walk<'a> {
             Some(o) => o.token.as_deref(),
             None => Some("*"),
         };
-        if let Some((token, at)) = self.record.result_token() {
+        if let Some((token, at)) = self.result_token() {
             if expected_token != Some(token) {
                 let message = match (outcome, expected_token) {
                     (Some(o), None) => {
