@@ -53,15 +53,40 @@ impl Kind {
     }
 }
 
+/// One square of the course: its kind, and what lies or stands on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Square {
+    /// What the square is.
+    pub kind: Kind,
+    /// The flower lying here.
+    pub flower: Option<super::Flower>,
+    /// 1 + the index of the pawn standing here, 0 when empty (unused on the start).
+    pub occupant: u8,
+}
+
+impl Square {
+    /// An empty square of this kind.
+    fn bare(kind: Kind) -> Self {
+        Square {
+            kind,
+            flower: None,
+            occupant: 0,
+        }
+    }
+}
+
 /// Reads a `Course` value: square 0 is the start, then one kind per letter.
+///
+/// The squares come bare: no flower, no pawn.
 ///
 /// # Errors
 /// A letter that is no kind, a wrong number of lily squares, a course too long.
-pub fn parse(value: &str) -> Result<Vec<Kind>, String> {
-    let mut kinds = Vec::with_capacity(value.len().min(MAX_SQUARES) + 1);
-    kinds.push(Kind::Start);
+pub fn parse(value: &str) -> Result<Vec<Square>, String> {
+    let mut squares = Vec::with_capacity(value.len().min(MAX_SQUARES) + 1);
+    squares.push(Square::bare(Kind::Start));
+    let mut lilies = 0;
     for (i, c) in value.chars().enumerate() {
-        kinds.push(match c {
+        let kind = match c {
             '.' => Kind::Plain,
             'L' => Kind::Lily,
             'F' => Kind::Frog,
@@ -72,23 +97,24 @@ pub fn parse(value: &str) -> Result<Vec<Kind>, String> {
                     i + 1
                 ));
             }
-        });
-        if kinds.len() > MAX_SQUARES + 1 {
+        };
+        if i == MAX_SQUARES {
             return Err(format!("a course has at most {MAX_SQUARES} squares"));
         }
+        lilies += usize::from(kind == Kind::Lily);
+        squares.push(Square::bare(kind));
     }
-    let lilies = kinds.iter().filter(|k| **k == Kind::Lily).count();
     if lilies != LILIES {
         return Err(format!(
             "a course has exactly {LILIES} lily squares (L), this one has {lilies}"
         ));
     }
-    Ok(kinds)
+    Ok(squares)
 }
 
 /// Writes a course back as its tag value.
-pub fn value(kinds: &[Kind]) -> String {
-    kinds.iter().skip(1).map(|k| k.letter()).collect()
+pub fn value(squares: &[Square]) -> String {
+    squares.iter().skip(1).map(|s| s.kind.letter()).collect()
 }
 
 #[cfg(test)]
@@ -98,7 +124,11 @@ mod tests {
     #[test]
     fn the_default_course_is_the_ruled_one() {
         let kinds = parse(DEFAULT_COURSE).unwrap_or_default();
-        let at = |kind| -> Vec<usize> { (0..kinds.len()).filter(|&i| kinds[i] == kind).collect() };
+        let at = |kind| -> Vec<usize> {
+            (0..kinds.len())
+                .filter(|&i| kinds[i].kind == kind)
+                .collect()
+        };
         assert_eq!(kinds.len(), 41);
         assert_eq!(
             at(Kind::Lily),

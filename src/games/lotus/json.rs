@@ -17,10 +17,10 @@ fn flower(f: Flower) -> String {
 pub fn position(game: &Lotus) -> Value {
     let end = game.end();
     let pawns: Vec<Value> = game
-        .pawns
+        .pawns()
         .iter()
         .map(|p| {
-            let owner = letter(game.letters[usize::from(p.owner)]);
+            let owner = letter(game.players.letter(p.owner));
             if p.pos > end {
                 json!({"owner": owner, "square": null, "arrival": p.pos - end})
             } else {
@@ -29,18 +29,21 @@ pub fn position(game: &Lotus) -> Value {
         })
         .collect();
     let course_flowers: Vec<Value> = game
-        .course_flowers
+        .squares
         .iter()
         .enumerate()
-        .filter_map(|(square, f)| f.map(|f| json!({"square": square, "flower": flower(f)})))
+        .filter_map(|(square, s)| {
+            s.flower
+                .map(|f| json!({"square": square, "flower": flower(f)}))
+        })
         .collect();
     let arrival: Vec<Value> = (0..4u16)
         .map(|i| {
             let pawn = game
-                .pawns
+                .pawns()
                 .iter()
                 .find(|p| p.pos == end + i + 1)
-                .map(|p| letter(game.letters[usize::from(p.owner)]));
+                .map(|p| letter(game.players.letter(p.owner)));
             json!({
                 "place": i + 1,
                 "flower": game.arrival[usize::from(i)].map(flower),
@@ -49,8 +52,8 @@ pub fn position(game: &Lotus) -> Value {
         })
         .collect();
     let players: Vec<Value> = game
-        .names
-        .iter()
+        .players
+        .names()
         .enumerate()
         .map(|(i, name)| {
             let hand = &game.hands[i];
@@ -60,14 +63,14 @@ pub fn position(game: &Lotus) -> Value {
                 .collect();
             json!({
                 "name": name,
-                "letter": letter(game.letters[i]),
+                "letter": letter(game.players.letter(i as u8)),
                 "flowers": flowers,
                 "score": score::score(hand),
             })
         })
         .collect();
     json!({
-        "course": super::course::value(&game.kinds),
+        "course": super::course::value(&game.squares),
         "pawns": pawns,
         "course_flowers": course_flowers,
         "arrival": arrival,
@@ -81,7 +84,7 @@ pub fn position(game: &Lotus) -> Value {
 /// A pawn move's canonical text and parts; `to` is null and `arrival` the
 /// place when the pawn enters the arrival.
 pub fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
-    let dest = game.resolve(mv).ok().map(|(_, dest, _)| dest);
+    let dest = game.resolve(mv).ok().map(|resolved| resolved.dest);
     let end = game.end();
     let (to, arrival) = match dest {
         Some(d) if d > end => (None, Some(d - end)),

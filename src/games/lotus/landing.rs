@@ -21,31 +21,34 @@ pub(super) enum Landing {
 }
 
 impl Lotus {
-    /// Whether `owner` can exchange a flower with another player.
+    /// Whether `owner` can exchange a flower with another player: give a
+    /// colour they hold for another colour someone else holds.
+    ///
+    /// With the colours as bit sets, that fails only when either side holds
+    /// nothing, or both hold the one same colour.
     pub(super) fn exchange_exists(&self, owner: u8) -> bool {
-        let hand = &self.hands[usize::from(owner)];
-        Flower::ALL.iter().any(|give| {
-            hand[give.index()] > 0
-                && self.hands.iter().enumerate().any(|(other, theirs)| {
-                    other != usize::from(owner)
-                        && Flower::ALL
-                            .iter()
-                            .any(|take| take != give && theirs[take.index()] > 0)
-                })
-        })
+        let mine = colours(&self.hands[usize::from(owner)]);
+        let theirs = self
+            .hands()
+            .iter()
+            .enumerate()
+            .filter(|&(other, _)| other != usize::from(owner))
+            .fold(0, |set, (_, hand)| set | colours(hand));
+        mine != 0 && theirs != 0 && !(mine == theirs && mine.is_power_of_two())
     }
 
     /// What landing on `dest` (a square or an arrival place) asks of `owner`.
+    #[inline]
     pub(super) fn landing(&self, owner: u8, dest: u16) -> Landing {
         let end = self.end();
         if dest > end {
             return Landing::Arrival(dest - end);
         }
-        let square = usize::from(dest);
-        if let Some(flower) = self.course_flowers[square] {
+        let square = self.squares[usize::from(dest)];
+        if let Some(flower) = square.flower {
             return Landing::Flower(flower);
         }
-        match self.kinds[square] {
+        match square.kind {
             Kind::Frog => Landing::Frog(self.exchange_exists(owner)),
             Kind::Stone => Landing::Stone(self.hands[usize::from(owner)].iter().any(|&n| n > 0)),
             _ => Landing::Nothing,
@@ -53,7 +56,44 @@ impl Lotus {
     }
 
     /// Checks the bracket against what the landing asks for.
+    #[inline]
     pub(super) fn check_choice(
+        &self,
+        mv: &LotusMove,
+        dest: u16,
+        landing: Landing,
+    ) -> Result<(), LotusError> {
+        match (landing, mv.choice) {
+            // The moves of a game that is played right.
+            (_, Choice::None) if !matches!(landing, Landing::Frog(true) | Landing::Stone(true)) => {
+                Ok(())
+            }
+            (Landing::Stone(true), Choice::Stone(f)) if self.holds(mv.owner, f) => Ok(()),
+            (
+                Landing::Frog(true),
+                Choice::Exchange {
+                    give, with, take, ..
+                },
+            ) if with != mv.owner
+                && give != take
+                && self.holds(mv.owner, give)
+                && self.holds(with, take) =>
+            {
+                Ok(())
+            }
+            _ => self.explain_choice(mv, dest, landing),
+        }
+    }
+
+    /// Whether `player` holds a `flower`.
+    fn holds(&self, player: u8, flower: Flower) -> bool {
+        self.hands[usize::from(player)][flower.index()] > 0
+    }
+
+    /// Why the bracket does not fit the landing ([`Lotus::check_choice`]
+    /// refused it, or no error is left to find).
+    #[cold]
+    fn explain_choice(
         &self,
         mv: &LotusMove,
         dest: u16,
@@ -63,7 +103,8 @@ impl Lotus {
         let me = usize::from(mv.owner);
         let from = mv.from;
         let letter = char::from(mv.letter);
-        let other = char::from(self.letters[(me + 1) % self.letters.len()]);
+        let letters = self.players.letters();
+        let other = char::from(letters[(me + 1) % letters.len()]);
         match (landing, mv.choice) {
             (Landing::Arrival(place), Choice::Exchange { .. } | Choice::Stone(_)) => {
                 illegal(format!(
@@ -76,7 +117,7 @@ impl Lotus {
             )),
             (Landing::Nothing, Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
                 "bracket where no choice is due: the pawn lands on {dest}, a {} square",
-                self.kinds[usize::from(dest)].name()
+                self.squares[usize::from(dest)].kind.name()
             )),
             (Landing::Frog(false), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
                 "bracket where no choice is due: the pawn lands on the frog square {dest}, but {owner} has no exchange to make"
@@ -143,12 +184,11 @@ impl Lotus {
     /// holding neither pawn nor flower, or out of the game.
     pub(super) fn lay_after(&mut self, stone: u16, flower: Flower) {
         let end = usize::from(self.end());
-        if let Some(square) = (usize::from(stone) + 1..=end).find(|&s| {
-            self.kinds[s].holds_flowers()
-                && self.occupant[s] == 0
-                && self.course_flowers[s].is_none()
-        }) {
-            self.course_flowers[square] = Some(flower);
+        if let Some(square) = self.squares[usize::from(stone) + 1..=end]
+            .iter_mut()
+            .find(|s| s.kind.holds_flowers() && s.occupant == 0 && s.flower.is_none())
+        {
+            square.flower = Some(flower);
         }
     }
 
@@ -159,7 +199,7 @@ impl Lotus {
             Landing::Frog(true) => {
                 let mut out = Vec::new();
                 for give in Flower::ALL.into_iter().filter(|g| hand[g.index()] > 0) {
-                    for (with, theirs) in self.hands.iter().enumerate() {
+                    for (with, theirs) in self.hands().iter().enumerate() {
                         if with == usize::from(owner) {
                             continue;
                         }
@@ -168,7 +208,7 @@ impl Lotus {
                                 out.push(Choice::Exchange {
                                     give,
                                     with: with as u8,
-                                    with_letter: self.letters[with],
+                                    with_letter: self.players.letter(with as u8),
                                     take,
                                 });
                             }
@@ -185,4 +225,11 @@ impl Lotus {
             _ => vec![Choice::None],
         }
     }
+}
+
+/// The colours a hand holds, one bit per colour of [`Flower::ALL`].
+fn colours(hand: &[u8; 5]) -> u8 {
+    hand.iter()
+        .enumerate()
+        .fold(0, |set, (i, &n)| if n > 0 { set | 1 << i } else { set })
 }

@@ -8,6 +8,7 @@ mod json;
 mod landing;
 mod movement;
 mod notation;
+mod players;
 mod render;
 mod score;
 mod setup;
@@ -16,13 +17,18 @@ pub use course::{DEFAULT_COURSE, Kind};
 pub use notation::{Choice, Flower, LotusMove};
 pub use setup::{DEFAULT_FLOWERS, random_flowers};
 
+use course::Square;
 use landing::Landing;
+use players::{MAX_PLAYERS, Players};
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
 use std::fmt::Write as _;
 
+/// The most pawns a game has: five players with three each.
+const MAX_PAWNS: usize = 15;
+
 /// A frog pawn: its owner and where it stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Pawn {
     /// The owner, by index in `Players`.
     owner: u8,
@@ -36,27 +42,33 @@ struct Pawn {
 pub struct LotusError(String);
 
 /// A Lotus position: the course, the pawns, the flowers, the turn.
+///
+/// Everything but the names and the course lies in fixed arrays sized for
+/// six players, so a position costs three allocations (with its box) and a
+/// move none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lotus {
-    names: Vec<String>,
-    letters: Vec<u8>,
-    /// Square 0 (start) to N.
-    kinds: Vec<Kind>,
+    players: Players,
+    /// Square 0 (start) to N: the kind, the flower lying there, the pawn.
+    squares: Vec<Square>,
     /// The `Flowers` tag, for the setup tags.
     flowers: setup::Flowers,
-    /// The flower lying on each square.
-    course_flowers: Vec<Option<Flower>>,
-    /// 1 + the index of the pawn on each square, 0 when empty (square 0 unused).
-    occupant: Vec<u8>,
-    pawns: Vec<Pawn>,
+    /// The pawns by owner in turn order; only the first `pawn_count` play.
+    pawn_slots: [Pawn; MAX_PAWNS],
+    /// How many pawns play.
+    pawn_count: u8,
+    /// The lowest position of any pawn: only pawns there are last.
+    rearmost: u16,
     /// The flowers still lying on the arrival places.
     arrival: [Option<Flower>; 4],
     /// Pawns in the arrival.
     arrived: u16,
-    /// Every player's flowers, counted by colour.
-    hands: Vec<[u8; 5]>,
+    /// Every player's flowers, counted by colour (empty for absent players).
+    hands: [[u8; 5]; MAX_PLAYERS],
     /// The turn number from 1.
     turn: u32,
+    /// The player whose turn it is: `(turn - 1) % players`.
+    mover: u8,
     /// Pawn moves made in this turn (0-2).
     step: u8,
     /// The pawns moved in this turn.
@@ -72,24 +84,49 @@ fn illegal<T>(message: impl Into<String>) -> Result<T, LotusError> {
 impl Lotus {
     /// The last course square, N.
     fn end(&self) -> u16 {
-        (self.kinds.len() - 1) as u16
+        (self.squares.len() - 1) as u16
     }
 
     /// The player whose turn it is.
     fn mover(&self) -> u8 {
-        ((self.turn - 1) as usize % self.names.len()) as u8
+        self.mover
     }
 
     fn name(&self, player: u8) -> &str {
-        self.names.get(usize::from(player)).map_or("?", |n| n)
+        self.players.name(player)
+    }
+
+    /// The pawns in the game, by owner in turn order.
+    fn pawns(&self) -> &[Pawn] {
+        &self.pawn_slots[..usize::from(self.pawn_count)]
+    }
+
+    /// The hands of the players in the game, in turn order.
+    fn hands(&self) -> &[[u8; 5]] {
+        &self.hands[..self.players.count()]
     }
 
     /// Every player's current score, in turn order.
-    fn score_list(&self) -> Vec<(String, i32)> {
-        self.names
-            .iter()
-            .zip(&self.hands)
-            .map(|(name, hand)| (name.clone(), score::score(hand)))
+    fn score_values(&self) -> impl Iterator<Item = i32> + '_ {
+        self.hands().iter().map(score::score)
+    }
+
+    /// Every player's current score, ranked as [`crate::game::rank`] ranks
+    /// them, built without an intermediate list of names.
+    fn ranked_scores(&self) -> Vec<crate::game::Score> {
+        let mut scores = [0; MAX_PLAYERS];
+        for (slot, score) in scores.iter_mut().zip(self.score_values()) {
+            *slot = score;
+        }
+        let scores = &scores[..self.players.count()];
+        self.players
+            .names()
+            .zip(scores)
+            .map(|(name, &score)| crate::game::Score {
+                player: name.to_owned(),
+                score,
+                place: 1 + scores.iter().filter(|&&s| s > score).count(),
+            })
             .collect()
     }
 }
@@ -107,13 +144,7 @@ impl Game for Lotus {
     }
 
     fn parse_move(&self, text: &str) -> Result<LotusMove, LotusError> {
-        notation::parse(text, |letter| {
-            self.letters
-                .iter()
-                .position(|&l| l == letter)
-                .map(|i| i as u8)
-        })
-        .map_err(LotusError)
+        notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError)
     }
 
     fn check(&self, mv: &LotusMove) -> Result<(), LotusError> {
@@ -121,14 +152,14 @@ impl Game for Lotus {
     }
 
     fn apply(&mut self, mv: &LotusMove) {
-        if let Ok((index, dest, landing)) = self.resolve(mv) {
-            self.play(mv, index, dest, landing);
+        if let Ok(resolved) = self.resolve(mv) {
+            self.play(mv, resolved);
         }
     }
 
     fn check_and_apply(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
-        let (index, dest, landing) = self.resolve(mv)?;
-        self.play(mv, index, dest, landing);
+        let resolved = self.resolve(mv)?;
+        self.play(mv, resolved);
         Ok(())
     }
 
@@ -139,8 +170,8 @@ impl Game for Lotus {
         }
         let owes_other = self.owes_other();
         let mover = self.mover();
-        for (index, pawn) in self.pawns.iter().enumerate() {
-            let first_at_start = self.pawns[..index]
+        for (index, pawn) in self.pawns().iter().enumerate() {
+            let first_at_start = self.pawns()[..index]
                 .iter()
                 .all(|p| !(p.pos == 0 && p.owner == pawn.owner));
             if pawn.pos > self.end()
@@ -155,7 +186,7 @@ impl Game for Lotus {
             for choice in self.choices(pawn.owner, self.landing(pawn.owner, dest)) {
                 moves.push(LotusMove {
                     owner: pawn.owner,
-                    letter: self.letters[usize::from(pawn.owner)],
+                    letter: self.players.letter(pawn.owner),
                     from: pawn.pos,
                     choice,
                 });
@@ -170,26 +201,25 @@ impl Game for Lotus {
     }
 
     fn scores(&self) -> Option<Vec<crate::game::Score>> {
-        Some(crate::game::rank(&self.score_list()))
+        Some(self.ranked_scores())
     }
 
     fn outcome(&self) -> Option<Outcome> {
         if !self.finished {
             return None;
         }
-        let scores = self.score_list();
+        let scores = self.ranked_scores();
         let mut tag_value = String::with_capacity(8 * scores.len());
-        for ((_, s), l) in scores.iter().zip(&self.letters) {
+        for (score, &letter) in scores.iter().zip(self.players.letters()) {
             if !tag_value.is_empty() {
                 tag_value.push(' ');
             }
             // Writing to a String cannot fail.
-            let _ = write!(tag_value, "{}:{s}", char::from(*l));
+            let _ = write!(tag_value, "{}:{}", char::from(letter), score.score);
         }
-        let best = scores.iter().map(|(_, s)| *s).max().unwrap_or(0);
-        let mut leaders = scores.iter().filter(|(_, s)| *s == best);
+        let mut leaders = scores.iter().filter(|s| s.place == 1);
         let winner = match (leaders.next(), leaders.next()) {
-            (Some((name, _)), None) => Some(name.clone()),
+            (Some(leader), None) => Some(leader.player.clone()),
             _ => None,
         };
         Some(Outcome {
@@ -197,7 +227,7 @@ impl Game for Lotus {
             tag_value,
             winner,
             reason: "place 4 taken".to_owned(),
-            scores: Some(crate::game::rank(&scores)),
+            scores: Some(scores),
         })
     }
 
@@ -245,10 +275,10 @@ impl Game for Lotus {
 
     fn setup_tags(&self) -> Vec<(String, String)> {
         let mut tags = vec![
-            ("Players".to_owned(), self.names.join(" ")),
+            ("Players".to_owned(), self.players.joined()),
             ("Flowers".to_owned(), self.flowers.value()),
         ];
-        let course = course::value(&self.kinds);
+        let course = course::value(&self.squares);
         if course != DEFAULT_COURSE {
             tags.push(("Course".to_owned(), course));
         }

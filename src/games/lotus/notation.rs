@@ -40,9 +40,14 @@ impl Flower {
 
     /// The flower a letter stands for.
     pub fn from_letter(letter: u8) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|f| f.letter() as u32 == u32::from(letter))
+        match letter {
+            b'W' => Some(Flower::White),
+            b'Y' => Some(Flower::Yellow),
+            b'P' => Some(Flower::Pink),
+            b'B' => Some(Flower::Blue),
+            b'K' => Some(Flower::Black),
+            _ => None,
+        }
     }
 
     /// The index of the colour in [`Flower::ALL`].
@@ -133,42 +138,117 @@ fn flower(letter: u8) -> Result<Flower, String> {
 
 /// Reads a pawn move; `player` finds a player's index from an initial.
 ///
-/// Runs in one pass over the bytes, without recursion or allocation on success.
+/// A well-formed move takes a short path with no allocation; anything else
+/// is read again by [`parse_slowly`], which says what is wrong.
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
+#[inline]
 pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
-    let bytes = text.as_bytes();
-    let Some(&letter) = bytes.first() else {
-        return Err(SHAPE.to_owned());
-    };
+    match read_well_formed(text.as_bytes(), &player) {
+        Some(mv) => Ok(mv),
+        None => parse_slowly(text, player),
+    }
+}
+
+/// A well-formed pawn move whose initials are players', in one pass over
+/// the bytes; `None` leaves the text to [`parse_slowly`].
+#[inline]
+fn read_well_formed(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<LotusMove> {
+    let (&letter, mut rest) = bytes.split_first()?;
     if !letter.is_ascii_lowercase() {
-        return Err(SHAPE.to_owned());
+        return None;
     }
-    let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let owner = player(letter)?;
+    let mut from: u16 = 0;
+    let mut digits = 0;
+    while let [digit @ b'0'..=b'9', after @ ..] = rest {
+        let leading_zero = digits == 1 && from == 0;
+        if digits == MAX_DIGITS || leading_zero {
+            return None;
+        }
+        from = from * 10 + u16::from(digit - b'0');
+        digits += 1;
+        rest = after;
+    }
     if digits == 0 {
-        return Err(SHAPE.to_owned());
+        return None;
     }
-    let number = &bytes[1..1 + digits];
-    if digits > 1 && number[0] == b'0' {
-        return Err("not a pawn move: a square is written without leading zeros".to_owned());
-    }
+    let choice = match rest {
+        [] => Choice::None,
+        [b'[', b'-', f, b']'] => Choice::Stone(Flower::from_letter(*f)?),
+        [b'[', give, b'<', b'>', w, take, b']'] => Choice::Exchange {
+            give: Flower::from_letter(*give)?,
+            with: player(*w)?,
+            with_letter: *w,
+            take: Flower::from_letter(*take)?,
+        },
+        _ => return None,
+    };
+    Some(LotusMove {
+        owner,
+        letter,
+        from,
+        choice,
+    })
+}
+
+/// Reads a pawn move byte by byte, saying what is wrong with it.
+#[cold]
+fn parse_slowly(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
+    let (letter, after) = match text.as_bytes() {
+        [letter, after @ ..] if letter.is_ascii_lowercase() => (*letter, after),
+        _ => return Err(SHAPE.to_owned()),
+    };
+    let digits = after
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(after.len());
+    let (number, rest) = after.split_at(digits);
+    let from = match number {
+        [] => return Err(SHAPE.to_owned()),
+        [b'0', _, ..] => {
+            return Err("not a pawn move: a square is written without leading zeros".to_owned());
+        }
+        _ => square_number(number),
+    };
     let Some(owner) = player(letter) else {
         return Err(format!(
             "no such pawn: no player's initial is {:?}",
             char::from(letter)
         ));
     };
-    if digits > MAX_DIGITS {
+    let Some(from) = from else {
         return Err("no such pawn: the course has no such square".to_owned());
-    }
-    let from = number
-        .iter()
-        .fold(0u16, |n, d| n * 10 + u16::from(d - b'0'));
-    let rest = &bytes[1 + digits..];
+    };
     let choice = match rest {
         [] => Choice::None,
-        [b'[', b'-', f, b']'] => Choice::Stone(flower(*f)?),
+        _ => choice(rest, player)?,
+    };
+    Ok(LotusMove {
+        owner,
+        letter,
+        from,
+        choice,
+    })
+}
+
+/// The value of a square's digits, if they are at most [`MAX_DIGITS`].
+fn square_number(digits: &[u8]) -> Option<u16> {
+    if digits.len() > MAX_DIGITS {
+        return None;
+    }
+    Some(
+        digits
+            .iter()
+            .fold(0u16, |n, d| n * 10 + u16::from(d - b'0')),
+    )
+}
+
+/// Reads the bracket after a pawn's square: `[W<>oY]` or `[-P]`.
+fn choice(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<Choice, String> {
+    match text {
+        [b'[', b'-', f, b']'] => Ok(Choice::Stone(flower(*f)?)),
         [b'[', give, b'<', b'>', w, take, b']'] => {
             let give = flower(*give)?;
             let take = flower(*take)?;
@@ -178,27 +258,19 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
                     char::from(*w)
                 ));
             };
-            Choice::Exchange {
+            Ok(Choice::Exchange {
                 give,
                 with,
                 with_letter: *w,
                 take,
-            }
+            })
         }
-        [b'[', ..] => {
-            return Err(
-                "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]"
-                    .to_owned(),
-            );
-        }
-        _ => return Err(SHAPE.to_owned()),
-    };
-    Ok(LotusMove {
-        owner,
-        letter,
-        from,
-        choice,
-    })
+        [b'[', ..] => Err(
+            "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]"
+                .to_owned(),
+        ),
+        _ => Err(SHAPE.to_owned()),
+    }
 }
 
 #[cfg(test)]
@@ -214,6 +286,36 @@ mod tests {
         for text in ["r0", "g17", "g12[W<>oY]", "r8[-P]", "o40[K<>rB]"] {
             let mv = parse(text, player).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn the_short_path_reads_as_the_slow_one() {
+        let texts = [
+            "r0",
+            "g17",
+            "o9999",
+            "r10000",
+            "r03",
+            "r00",
+            "r",
+            "x3",
+            "R3",
+            "r3[W<>oY]",
+            "r3[W<>xY]",
+            "r3[Q<>oY]",
+            "r3[-P]",
+            "r3[-Q]",
+            "r3[-PP]",
+            "r3[",
+            "r3x",
+            "g0[K<>rB]",
+        ];
+        for text in texts {
+            if let Some(mv) = read_well_formed(text.as_bytes(), &player) {
+                assert_eq!(parse_slowly(text, player), Ok(mv), "{text}");
+            }
+            assert_eq!(parse(text, player), parse_slowly(text, player), "{text}");
         }
     }
 

@@ -25,9 +25,9 @@ fn symbol(kind: Kind, charset: Charset) -> char {
 pub fn render(game: &Lotus, charset: Charset) -> String {
     let mut out = String::new();
     let end = game.end();
-    let letter = |owner: u8| char::from(game.letters[usize::from(owner)]);
+    let letter = |owner: u8| char::from(game.players.letter(owner));
     let start: Vec<String> = game
-        .pawns
+        .pawns()
         .iter()
         .filter(|p| p.pos == 0)
         .map(|p| letter(p.owner).to_string())
@@ -43,11 +43,12 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
         let (mut numbers, mut kinds, mut pawns) = (String::new(), String::new(), String::new());
         for &square in row {
             let _ = write!(numbers, "{square:>4}");
-            let flower = game.course_flowers[square].map_or(' ', Flower::letter);
-            let _ = write!(kinds, "  {}{flower}", symbol(game.kinds[square], charset));
-            let pawn = match game.occupant[square] {
+            let at = game.squares[square];
+            let flower = at.flower.map_or(' ', Flower::letter);
+            let _ = write!(kinds, "  {}{flower}", symbol(at.kind, charset));
+            let pawn = match at.occupant {
                 0 => ' ',
-                p => letter(game.pawns[usize::from(p - 1)].owner),
+                p => letter(game.pawn_slots[usize::from(p - 1)].owner),
             };
             let _ = write!(pawns, "  {pawn} ");
         }
@@ -58,7 +59,7 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
     }
     let places: Vec<String> = (0..4u16)
         .map(|i| {
-            let pawn = game.pawns.iter().find(|p| p.pos == end + i + 1);
+            let pawn = game.pawns().iter().find(|p| p.pos == end + i + 1);
             let held = match (pawn, game.arrival[usize::from(i)]) {
                 (Some(p), _) => letter(p.owner),
                 (None, Some(f)) => f.letter(),
@@ -77,12 +78,12 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
         "{legend}; flowers W Y P B K; pawns and taken places by initial"
     );
     let width = game
-        .names
-        .iter()
+        .players
+        .names()
         .map(|n| n.chars().count())
         .max()
         .unwrap_or(0);
-    for (i, name) in game.names.iter().enumerate() {
+    for (i, name) in game.players.names().enumerate() {
         let hand = &game.hands[i];
         let counts: Vec<String> = Flower::ALL
             .iter()

@@ -1,8 +1,9 @@
 //! The `Players`, `Flowers` and `Course` tags, and the start position they give.
 
-use super::course::{self, DEFAULT_COURSE, Kind};
+use super::course::{self, DEFAULT_COURSE, Kind, Square};
 use super::notation::Flower;
-use super::{Lotus, Pawn};
+use super::players::Players;
+use super::{Lotus, MAX_PAWNS, Pawn};
 use crate::game::{TagError, Tags};
 
 /// The flowers when the record has no `Flowers` tag.
@@ -27,38 +28,29 @@ impl Flowers {
     }
 }
 
-/// Reads `"red green orange"`: 3 to 6 names with unique initials.
-fn parse_players(value: &str) -> Result<(Vec<String>, Vec<u8>), String> {
-    let names: Vec<&str> = value.split_whitespace().collect();
-    if !(3..=6).contains(&names.len()) {
-        return Err(format!(
-            "{} players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\"",
-            names.len()
-        ));
+/// Why a part of the `Flowers` value is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BadFlowers {
+    /// A letter other than P, W and Y.
+    Letter,
+    /// The wrong number of flowers.
+    Count,
+}
+
+/// Reads the flowers of `N` places: only P, W and Y, exactly `N` of them.
+fn read_flowers<const N: usize>(text: &str) -> Result<[Flower; N], BadFlowers> {
+    let colour = |b: u8| Flower::from_letter(b).filter(|f| f.index() < 3);
+    if text.bytes().any(|b| colour(b).is_none()) {
+        return Err(BadFlowers::Letter);
     }
-    let mut letters = Vec::with_capacity(names.len());
-    for name in &names {
-        let first = name.as_bytes().first().copied().unwrap_or(b' ');
-        if !first.is_ascii_alphabetic() {
-            return Err(format!(
-                "{name:?}: a player's name starts with a letter a-z, its initial in the movetext"
-            ));
-        }
-        let letter = first.to_ascii_lowercase();
-        if let Some(other) = names
-            .iter()
-            .zip(&letters)
-            .find(|(_, l)| **l == letter)
-            .map(|(n, _)| n)
-        {
-            return Err(format!(
-                "{other:?} and {name:?} have the same initial {:?}: initials must be unique",
-                char::from(letter)
-            ));
-        }
-        letters.push(letter);
+    if text.len() != N {
+        return Err(BadFlowers::Count);
     }
-    Ok((names.iter().map(|n| (*n).to_owned()).collect(), letters))
+    let mut out = [Flower::White; N];
+    for (slot, b) in out.iter_mut().zip(text.bytes()) {
+        *slot = colour(b).ok_or(BadFlowers::Letter)?;
+    }
+    Ok(out)
 }
 
 /// Reads `"PWY/WYPWYPWYPWYP"`.
@@ -67,23 +59,16 @@ fn parse_flowers(value: &str) -> Result<Flowers, String> {
     let Some((places, lilies)) = value.split_once('/') else {
         return Err(format!("{value:?}: {shape}"));
     };
-    let read = |text: &str| -> Option<Vec<Flower>> {
-        text.bytes()
-            .map(|b| Flower::from_letter(b).filter(|f| f.index() < 3))
-            .collect()
-    };
-    let (Some(places), Some(lilies)) = (read(places), read(lilies)) else {
+    let (arrival, lilies) = (read_flowers::<3>(places), read_flowers::<12>(lilies));
+    if arrival == Err(BadFlowers::Letter) || lilies == Err(BadFlowers::Letter) {
         return Err(format!(
             "{value:?}: only P, W and Y lie on the course and the arrival at the start; {shape}"
         ));
-    };
-    let count = |list: &[Flower], f: Flower| list.iter().filter(|x| **x == f).count();
-    let (Ok(arrival), Ok(lilies)) = (
-        <[Flower; 3]>::try_from(places.as_slice()),
-        <[Flower; 12]>::try_from(lilies.as_slice()),
-    ) else {
+    }
+    let (Ok(arrival), Ok(lilies)) = (arrival, lilies) else {
         return Err(format!("{value:?}: {shape}"));
     };
+    let count = |list: &[Flower], f: Flower| list.iter().filter(|x| **x == f).count();
     let colours = [Flower::Pink, Flower::White, Flower::Yellow];
     if colours.iter().any(|f| count(&arrival, *f) != 1) {
         return Err(format!(
@@ -106,35 +91,23 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Lotus, TagError> {
             "required: the 3 to 6 players in turn order, like [Players \"red green orange\"]",
         ));
     };
-    let (names, letters) = parse_players(players).map_err(|m| TagError::new("Players", m))?;
+    let players = Players::parse(players).map_err(|m| TagError::new("Players", m))?;
     let flowers = parse_flowers(tags.get("Flowers").unwrap_or(DEFAULT_FLOWERS))
         .map_err(|m| TagError::new("Flowers", m))?;
-    let kinds = course::parse(tags.get("Course").unwrap_or(DEFAULT_COURSE))
+    let squares = course::parse(tags.get("Course").unwrap_or(DEFAULT_COURSE))
         .map_err(|m| TagError::new("Course", m))?;
-    Ok(start(names, letters, flowers, kinds))
+    Ok(start(players, flowers, squares))
 }
 
 /// The start position: every pawn on square 0, the flowers laid out.
-fn start(names: Vec<String>, letters: Vec<u8>, flowers: Flowers, kinds: Vec<Kind>) -> Lotus {
-    let per_player = if names.len() == 6 { 2 } else { 3 };
-    let pawns = (0..names.len())
-        .flat_map(|owner| {
-            (0..per_player).map(move |_| Pawn {
-                owner: owner as u8,
-                pos: 0,
-            })
-        })
-        .collect();
-    let mut course_flowers = vec![None; kinds.len()];
-    let lily_squares: Vec<usize> = (0..kinds.len())
-        .filter(|&i| kinds[i] == Kind::Lily)
-        .collect();
-    for (square, flower) in lily_squares.iter().zip(flowers.lilies) {
-        course_flowers[*square] = Some(flower);
+fn start(players: Players, flowers: Flowers, mut squares: Vec<Square>) -> Lotus {
+    let per_player = if players.count() == 6 { 2 } else { 3 };
+    let pawn_count = players.count() * per_player;
+    let mut pawn_slots = [Pawn::default(); MAX_PAWNS];
+    for (index, pawn) in pawn_slots[..pawn_count].iter_mut().enumerate() {
+        pawn.owner = (index / per_player) as u8;
     }
-    if let Some(last) = lily_squares.last() {
-        course_flowers[*last] = Some(Flower::Black);
-    }
+    lay_lily_flowers(&mut squares, &flowers.lilies);
     let arrival = [
         Some(flowers.arrival[0]),
         Some(flowers.arrival[1]),
@@ -142,45 +115,40 @@ fn start(names: Vec<String>, letters: Vec<u8>, flowers: Flowers, kinds: Vec<Kind
         Some(Flower::Blue),
     ];
     Lotus {
-        hands: vec![[0; 5]; names.len()],
-        names,
-        letters,
-        occupant: vec![0; kinds.len()],
-        kinds,
+        players,
+        squares,
         flowers,
-        course_flowers,
-        pawns,
+        pawn_slots,
+        pawn_count: pawn_count as u8,
+        rearmost: 0,
         arrival,
         arrived: 0,
+        hands: Default::default(),
         turn: 1,
+        mover: 0,
         step: 0,
         moved: [0; 3],
         finished: false,
     }
 }
 
+/// Lays the twelve flowers on the lily squares in course order, and the
+/// black flower on the last lily square.
+fn lay_lily_flowers(squares: &mut [Square], lilies: &[Flower; 12]) {
+    let mut flowers = lilies.iter();
+    let mut last = None;
+    for square in squares.iter_mut().filter(|s| s.kind == Kind::Lily) {
+        square.flower = flowers.next().copied();
+        last = Some(square);
+    }
+    if let Some(last) = last {
+        last.flower = Some(Flower::Black);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_players() {
-        let (names, letters) = parse_players("red Green orange").unwrap_or_default();
-        assert_eq!(names, ["red", "Green", "orange"]);
-        assert_eq!(letters, b"rgo");
-        assert_eq!(
-            parse_players("red green").err().unwrap_or_default(),
-            "2 players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
-        );
-        assert_eq!(
-            parse_players("red rose orange").err().unwrap_or_default(),
-            "\"red\" and \"rose\" have the same initial 'r': initials must be unique"
-        );
-        assert_eq!(
-            parse_players("red 9 orange").err().unwrap_or_default(),
-            "\"9\": a player's name starts with a letter a-z, its initial in the movetext"
-        );
-    }
 
     #[test]
     fn reads_flowers() {

@@ -33,7 +33,7 @@ fn play(game: &mut Lotus, moves: &str) {
 }
 
 fn squares(game: &Lotus) -> Vec<u16> {
-    game.pawns.iter().map(|p| p.pos).collect()
+    game.pawns().iter().map(|p| p.pos).collect()
 }
 
 #[test]
@@ -53,10 +53,10 @@ fn with_the_start_empty_the_hindmost_pawn_is_last() {
     let mut game = start("a b c d e f", None);
     // Six players, two pawns each: empty the start in four turns.
     play(&mut game, "a0 b0 c0 d0 e0 f0 a0 b0 c0 d0 e0 f0");
-    assert!(game.pawns.iter().all(|p| p.pos > 0));
-    let hindmost = game.pawns.iter().map(|p| p.pos).min().unwrap_or(0);
-    let pawn = game.pawns.iter().copied().find(|p| p.pos == hindmost);
-    let others = game.pawns.iter().copied().filter(|p| p.pos != hindmost);
+    assert!(game.pawns().iter().all(|p| p.pos > 0));
+    let hindmost = game.pawns().iter().map(|p| p.pos).min().unwrap_or(0);
+    let pawn = game.pawns().iter().copied().find(|p| p.pos == hindmost);
+    let others = game.pawns().iter().copied().filter(|p| p.pos != hindmost);
     assert!(pawn.is_some_and(|p| game.is_last(p)));
     assert!(others.clone().all(|p| !game.is_last(p)));
 }
@@ -84,7 +84,7 @@ fn a_count_past_the_course_enters_the_arrival_and_place_four_ends_the_game() {
         .flat_map(|h| h.iter())
         .map(|&n| u32::from(n))
         .sum::<u32>()
-        + game.course_flowers.iter().flatten().count() as u32;
+        + game.squares.iter().filter_map(|s| s.flower).count() as u32;
     assert_eq!(total, 17, "no flower is lost without a stone");
     assert_eq!(game.constraint(), None);
     assert!(game.legal_moves().is_empty());

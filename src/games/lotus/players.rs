@@ -1,0 +1,145 @@
+//! The `Players` tag: 3 to 6 names in turn order, each known by its initial.
+//!
+//! A table finds a player from an initial without a search.
+
+/// The most players a game has.
+pub const MAX_PLAYERS: usize = 6;
+
+/// The fewest players a game has.
+const MIN_PLAYERS: usize = 3;
+
+/// The players of a game, in turn order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Players {
+    /// Every name, in turn order.
+    names: Vec<String>,
+    /// Each player's initial, lowercase.
+    letters: [u8; MAX_PLAYERS],
+    /// For each initial `a` to `z`, 1 + its player, or 0 when no player has it.
+    by_initial: [u8; 26],
+    /// How many players there are.
+    count: u8,
+}
+
+impl Players {
+    /// Reads `"red green orange"`: 3 to 6 names with unique initials.
+    ///
+    /// # Errors
+    /// Too few or too many names, a name that starts with no letter, two
+    /// names with one initial.
+    pub fn parse(value: &str) -> Result<Self, String> {
+        let count = value.split_whitespace().count();
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
+            return Err(format!(
+                "{count} players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
+            ));
+        }
+        let mut players = Players {
+            names: Vec::with_capacity(count),
+            letters: [0; MAX_PLAYERS],
+            by_initial: [0; 26],
+            count: 0,
+        };
+        for name in value.split_whitespace() {
+            let first = name.as_bytes().first().copied().unwrap_or(b' ');
+            if !first.is_ascii_alphabetic() {
+                return Err(format!(
+                    "{name:?}: a player's name starts with a letter a-z, its initial in the movetext"
+                ));
+            }
+            let letter = first.to_ascii_lowercase();
+            if let Some(other) = players.seat(letter) {
+                return Err(format!(
+                    "{:?} and {name:?} have the same initial {:?}: initials must be unique",
+                    players.name(other),
+                    char::from(letter)
+                ));
+            }
+            players.push(name, letter);
+        }
+        Ok(players)
+    }
+
+    /// Adds a player whose initial is new, a lowercase letter.
+    fn push(&mut self, name: &str, letter: u8) {
+        self.names.push(name.to_owned());
+        self.letters[usize::from(self.count)] = letter;
+        self.by_initial[usize::from(letter - b'a')] = self.count + 1;
+        self.count += 1;
+    }
+
+    /// How many players there are.
+    pub fn count(&self) -> usize {
+        usize::from(self.count)
+    }
+
+    /// A player's name, `?` for no player.
+    pub fn name(&self, player: u8) -> &str {
+        self.names.get(usize::from(player)).map_or("?", |n| n)
+    }
+
+    /// Every name, in turn order.
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.names.iter().map(String::as_str)
+    }
+
+    /// Every name, one space between two (the `Players` value written back).
+    pub fn joined(&self) -> String {
+        self.names.join(" ")
+    }
+
+    /// A player's initial.
+    pub fn letter(&self, player: u8) -> u8 {
+        self.letters[usize::from(player)]
+    }
+
+    /// Every initial, in turn order.
+    pub fn letters(&self) -> &[u8] {
+        &self.letters[..self.count()]
+    }
+
+    /// The player whose initial is `letter`, if any.
+    pub fn seat(&self, letter: u8) -> Option<u8> {
+        let slot = usize::from(letter.wrapping_sub(b'a'));
+        match self.by_initial.get(slot) {
+            Some(&n) if n > 0 => Some(n - 1),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(value: &str) -> Result<Vec<String>, String> {
+        Players::parse(value).map(|p| p.names().map(str::to_owned).collect())
+    }
+
+    #[test]
+    fn reads_players() {
+        let players = Players::parse("red  Green\torange").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            players.names().collect::<Vec<_>>(),
+            ["red", "Green", "orange"]
+        );
+        assert_eq!(players.letters(), b"rgo");
+        assert_eq!(players.joined(), "red Green orange");
+        assert_eq!(players.seat(b'g'), Some(1));
+        assert_eq!(players.seat(b'x'), None);
+        assert_eq!(players.seat(b'G'), None);
+        assert_eq!(players.name(3), "?");
+        assert_eq!(
+            names("red green").err().unwrap_or_default(),
+            "2 players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
+        );
+        assert_eq!(
+            names("red rose orange").err().unwrap_or_default(),
+            "\"red\" and \"rose\" have the same initial 'r': initials must be unique"
+        );
+        assert_eq!(
+            names("red 9 orange").err().unwrap_or_default(),
+            "\"9\": a player's name starts with a letter a-z, its initial in the movetext"
+        );
+    }
+}
