@@ -1,7 +1,6 @@
 //! Splits any byte stream into records, one at a time, in bounded memory.
 
 use super::{Location, Record, SyntaxError, parse_head, parse_record, snippet};
-use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 /// The longest line a record may hold; longer lines are an error.
@@ -17,7 +16,7 @@ pub const MAX_RECORD_BYTES: usize = 4 << 20;
 #[derive(Debug)]
 pub struct RecordReader<R> {
     input: R,
-    /// The current line, without its end; reused for every line.
+    /// A line read ahead that starts the next record, without its end.
     line: Vec<u8>,
     line_number: usize,
     /// The line in `line` was read ahead and starts the next record.
@@ -30,7 +29,7 @@ pub struct RecordReader<R> {
 /// What reading one line gave.
 #[derive(Debug)]
 enum LineRead {
-    /// A line, now in the line buffer; not yet checked to be UTF-8.
+    /// A line, not yet checked to be UTF-8.
     Text,
     /// A line that breaks the length limit.
     Bad(SyntaxError),
@@ -98,14 +97,20 @@ impl<R: BufRead> RecordReader<R> {
     /// # Errors
     /// The outer error is an I/O failure of the input; reading cannot go on.
     pub fn next_raw(&mut self) -> io::Result<Option<Result<RawRecord, SyntaxError>>> {
-        let mut text = String::with_capacity(self.last_size.min(MAX_RECORD_BYTES) + 64);
+        // Lines go straight into the record's text; it is checked to be
+        // UTF-8 once it is whole.
+        let mut text = Vec::with_capacity(self.last_size.min(MAX_RECORD_BYTES) + 64);
         let mut first_line = 0;
         let mut poison: Option<SyntaxError> = None;
         let mut scan = ScanState::default();
         loop {
+            let line_start = text.len();
             let read = match self.pending.take() {
-                Some(read) => read,
-                None => match self.read_line()? {
+                Some(read) => {
+                    text.extend_from_slice(&self.line);
+                    read
+                }
+                None => match self.read_line(&mut text)? {
                     Some(read) => read,
                     None => {
                         self.done = true;
@@ -114,23 +119,20 @@ impl<R: BufRead> RecordReader<R> {
                 },
             };
             let number = self.line_number;
-            let (line, bad) = match read {
-                LineRead::Text => match std::str::from_utf8(&self.line) {
-                    Ok(line) => (Cow::Borrowed(line), None),
-                    Err(e) => (
-                        String::from_utf8_lossy(&self.line),
-                        Some(not_utf8(&self.line, number, e)),
-                    ),
-                },
-                LineRead::Bad(error) => (String::from_utf8_lossy(&self.line), Some(error)),
-            };
-            // A line that is not UTF-8 is still followed for comments and
-            // record boundaries, so that the records after it are read.
+            let line = &text[line_start..];
             let trimmed = line.trim_ascii_start();
+            let bad = match read {
+                LineRead::Text => None,
+                LineRead::Bad(error) => Some(error),
+            };
             if first_line == 0 && trimmed.is_empty() && bad.is_none() {
+                text.truncate(line_start);
                 continue;
             }
-            if scan.seen_movetext && !scan.in_comment && trimmed.starts_with('[') {
+            if scan.seen_movetext && !scan.in_comment && trimmed.starts_with(b"[") {
+                self.line.clear();
+                self.line.extend_from_slice(line);
+                text.truncate(line_start);
                 self.pending = Some(bad.map_or(LineRead::Text, LineRead::Bad));
                 break;
             }
@@ -141,22 +143,26 @@ impl<R: BufRead> RecordReader<R> {
                 // A line over the limit, dropped unread: count it as movetext.
                 scan.seen_movetext |= !scan.in_comment;
             } else {
-                scan_line(&line, number, &mut scan);
+                scan_line(line, number, &mut scan);
+            }
+            // After a fault the record's text is no longer kept, but its
+            // lines are still followed, to find where the next one starts.
+            if poison.is_some() {
+                text.truncate(line_start);
+                continue;
             }
             if let Some(error) = bad {
-                poison.get_or_insert(error);
+                text.truncate(line_start);
+                poison = Some(utf8_error(&text, first_line).unwrap_or(error));
                 continue;
             }
-            if poison.is_some() {
+            if text.len() + 1 > MAX_RECORD_BYTES {
+                text.truncate(line_start);
+                poison =
+                    Some(utf8_error(&text, first_line).unwrap_or(too_large(first_line, &scan)));
                 continue;
             }
-            if text.len() + line.len() + 1 > MAX_RECORD_BYTES {
-                poison = Some(too_large(first_line, &scan));
-                text = String::new();
-                continue;
-            }
-            text.push_str(&line);
-            text.push('\n');
+            text.push(b'\n');
         }
         if first_line == 0 {
             return Ok(None);
@@ -165,6 +171,15 @@ impl<R: BufRead> RecordReader<R> {
         if let Some(error) = poison {
             return Ok(Some(Err(error)));
         }
+        let text = match String::from_utf8(text) {
+            Ok(text) => text,
+            Err(e) => {
+                let error = utf8_error(e.as_bytes(), first_line);
+                return Ok(Some(Err(
+                    error.unwrap_or_else(|| too_large(first_line, &scan))
+                )));
+            }
+        };
         if let (true, Some(location)) = (scan.in_comment, scan.comment_start) {
             let at = text
                 .split('\n')
@@ -185,12 +200,13 @@ impl<R: BufRead> RecordReader<R> {
         Ok(Some(Ok(RawRecord { text, first_line })))
     }
 
-    /// Reads one line, without its end, into the line buffer, within the limits.
-    fn read_line(&mut self) -> io::Result<Option<LineRead>> {
+    /// Reads one line and appends it, without its end, to `text`, within
+    /// the limits: a line over [`MAX_LINE_BYTES`] is not appended.
+    fn read_line(&mut self, text: &mut Vec<u8>) -> io::Result<Option<LineRead>> {
         if self.done {
             return Ok(None);
         }
-        self.line.clear();
+        let start = text.len();
         let mut too_long = false;
         let mut any = false;
         loop {
@@ -210,10 +226,11 @@ impl<R: BufRead> RecordReader<R> {
                 Some(i) => (&buf[..i], i + 1, true),
                 None => (buf, buf.len(), false),
             };
-            if self.line.len() + chunk.len() > MAX_LINE_BYTES {
+            if text.len() - start + chunk.len() > MAX_LINE_BYTES {
                 too_long = true;
-            } else {
-                self.line.extend_from_slice(chunk);
+                text.truncate(start);
+            } else if !too_long {
+                text.extend_from_slice(chunk);
             }
             self.input.consume(used);
             if end {
@@ -222,7 +239,6 @@ impl<R: BufRead> RecordReader<R> {
         }
         self.line_number += 1;
         if too_long {
-            self.line.clear();
             return Ok(Some(LineRead::Bad(SyntaxError {
                 location: Location {
                     line: self.line_number,
@@ -232,28 +248,34 @@ impl<R: BufRead> RecordReader<R> {
             })));
         }
         // A byte-order mark some editors put before the first line is not text.
-        if self.line_number == 1 && self.line.starts_with(b"\xef\xbb\xbf") {
-            self.line.drain(..3);
+        if self.line_number == 1 && text[start..].starts_with(b"\xef\xbb\xbf") {
+            text.drain(start..start + 3);
         }
-        if self.line.last() == Some(&b'\r') {
-            self.line.pop();
+        if text.last() == Some(&b'\r') && text.len() > start {
+            text.pop();
         }
         Ok(Some(LineRead::Text))
     }
 }
 
-/// The error for a line that is not UTF-8.
-fn not_utf8(line: &[u8], number: usize, error: std::str::Utf8Error) -> SyntaxError {
-    let good = &line[..error.valid_up_to()];
-    let column = String::from_utf8_lossy(good).chars().count() + 1;
-    let byte = line.get(error.valid_up_to()).copied().unwrap_or(0);
-    SyntaxError {
+/// The error for the first byte of a record's text that is not UTF-8, if
+/// any; the text starts on file line `first_line`, one line a text line.
+fn utf8_error(text: &[u8], first_line: usize) -> Option<SyntaxError> {
+    let error = std::str::from_utf8(text).err()?;
+    let bad = error.valid_up_to();
+    let before = &text[..bad];
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    let good = &before[line_start..];
+    Some(SyntaxError {
         location: Location {
-            line: number,
-            column,
+            line: first_line + memchr::memchr_iter(b'\n', before).count(),
+            column: String::from_utf8_lossy(good).chars().count() + 1,
         },
-        message: format!("the text is not UTF-8 (byte 0x{byte:02x})"),
-    }
+        message: format!(
+            "the text is not UTF-8 (byte 0x{:02x})",
+            text.get(bad).copied().unwrap_or(0)
+        ),
+    })
 }
 
 impl<R: BufRead> Iterator for RecordReader<R> {
@@ -265,9 +287,9 @@ impl<R: BufRead> Iterator for RecordReader<R> {
 }
 
 /// Follows comments through one line and notes whether it holds movetext.
-fn scan_line(line: &str, number: usize, scan: &mut ScanState) {
-    let bytes = line.as_bytes();
-    let is_tag_line = !scan.in_comment && line.trim_ascii_start().starts_with('[');
+fn scan_line(line: &[u8], number: usize, scan: &mut ScanState) {
+    let bytes = line;
+    let is_tag_line = !scan.in_comment && line.trim_ascii_start().starts_with(b"[");
     if is_tag_line {
         return;
     }
