@@ -179,10 +179,12 @@ impl Game for Escampe {
         setup::from_tags(tags)
     }
 
+    #[inline]
     fn parse_move(&self, text: &str) -> Result<EscampeMove, EscampeError> {
         text.parse().map_err(EscampeError)
     }
 
+    #[inline]
     fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
         match *mv {
             EscampeMove::Step { from, to, capture } => self.check_step(from, to, capture),
@@ -195,6 +197,7 @@ impl Game for Escampe {
         }
     }
 
+    #[inline]
     fn apply(&mut self, mv: &EscampeMove) {
         let me = self.to_move.index();
         let them = self.to_move.other().index();

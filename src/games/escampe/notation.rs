@@ -65,6 +65,7 @@ impl EscampeMove {
 impl std::str::FromStr for EscampeMove {
     type Err = String;
 
+    #[inline]
     fn from_str(text: &str) -> Result<Self, String> {
         match EscampeMove::read_quickly(text.as_bytes()) {
             Some(mv) => Ok(mv),

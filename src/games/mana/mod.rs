@@ -105,10 +105,12 @@ impl Game for Mana {
         setup::from_tags(tags)
     }
 
+    #[inline]
     fn parse_move(&self, text: &str) -> Result<ManaMove, ManaError> {
         text.parse().map_err(ManaError)
     }
 
+    #[inline]
     fn check(&self, mv: &ManaMove) -> Result<(), ManaError> {
         match *mv {
             ManaMove::Step {
@@ -125,6 +127,7 @@ impl Game for Mana {
         }
     }
 
+    #[inline]
     fn apply(&mut self, mv: &ManaMove) {
         let me = self.to_move.index();
         let them = self.to_move.other().index();
