@@ -104,50 +104,67 @@ impl Escampe {
     }
 
     fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeError> {
-        let me = self.to_move;
-        lines::check_start(&self.men, me, from, to).map_err(EscampeError)?;
+        lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeError)?;
         if let Some(n) = self.constraint {
             if lines(from) != n {
-                let cause = self.last.map_or_else(String::new, |last| {
-                    format!(
-                        " ({}'s last move ended on {})",
-                        me.other().name(),
-                        square_name(last)
-                    )
-                });
-                return Self::illegal(format!(
-                    "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
-                    me.name(),
-                    kind_name(n),
-                    square_name(from),
-                    kind_name(lines(from))
-                ));
+                return Err(self.breaks_constraint(n, from));
             }
         }
-        match self.side_at(to) {
-            Some(side) if !self.is_unicorn(to) => {
-                return Self::illegal(format!(
-                    "only the Unicorn may be taken: {} holds a {} Paladin",
-                    square_name(to),
-                    side.name()
-                ));
+        if self.occupied() & bit(to) != 0 {
+            let wrong_prey = !self.is_unicorn(to) || self.is_unicorn(from);
+            if wrong_prey {
+                return Err(self.forbidden_capture(from, to));
             }
-            Some(side) if self.is_unicorn(from) => {
-                return Self::illegal(format!(
-                    "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {}'s",
-                    square_name(from),
-                    me.name(),
-                    square_name(to),
-                    side.name()
-                ));
-            }
-            _ => {}
-        }
-        if capture && self.occupied() & bit(to) == 0 {
-            return Self::illegal(format!("x on a non-capture: {} is empty", square_name(to)));
+        } else if capture {
+            return Err(false_capture(to));
         }
         Ok(())
     }
+
+    /// Why a move from `from` breaks the constraint of `n` lines, in words.
+    #[cold]
+    fn breaks_constraint(&self, n: u8, from: usize) -> EscampeError {
+        let me = self.to_move;
+        let cause = self.last.map_or_else(String::new, |last| {
+            format!(
+                " ({}'s last move ended on {})",
+                me.other().name(),
+                square_name(last)
+            )
+        });
+        EscampeError(format!(
+            "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
+            me.name(),
+            kind_name(n),
+            square_name(from),
+            kind_name(lines(from))
+        ))
+    }
+
+    /// Why the piece on `from` may not take the piece on `to`, in words:
+    /// only a Paladin takes, and only the Unicorn.
+    #[cold]
+    fn forbidden_capture(&self, from: usize, to: usize) -> EscampeError {
+        let side = self.side_at(to).map_or("", Side::name);
+        EscampeError(if self.is_unicorn(to) {
+            format!(
+                "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {side}'s",
+                square_name(from),
+                self.to_move.name(),
+                square_name(to),
+            )
+        } else {
+            format!(
+                "only the Unicorn may be taken: {} holds a {side} Paladin",
+                square_name(to),
+            )
+        })
+    }
+}
+
+#[cold]
+fn false_capture(to: usize) -> EscampeError {
+    EscampeError(format!("x on a non-capture: {} is empty", square_name(to)))
 }
 
 impl Game for Escampe {
@@ -162,10 +179,12 @@ impl Game for Escampe {
         setup::from_tags(tags)
     }
 
+    #[inline]
     fn parse_move(&self, text: &str) -> Result<EscampeMove, EscampeError> {
         text.parse().map_err(EscampeError)
     }
 
+    #[inline]
     fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
         match *mv {
             EscampeMove::Step { from, to, capture } => self.check_step(from, to, capture),
@@ -178,6 +197,7 @@ impl Game for Escampe {
         }
     }
 
+    #[inline]
     fn apply(&mut self, mv: &EscampeMove) {
         let me = self.to_move.index();
         let them = self.to_move.other().index();
@@ -228,6 +248,10 @@ impl Game for Escampe {
     fn outcome(&self) -> Option<Outcome> {
         self.winner
             .map(|side| Outcome::win(side.token(), side.name(), "Unicorn captured"))
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner.is_some()
     }
 
     fn turn(&self) -> Turn<'_> {

@@ -1,6 +1,6 @@
 //! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn), `--`.
 
-use crate::games::lines::square_name;
+use crate::games::lines::{read_step, square_name};
 use crate::games::mana::step_at;
 use std::fmt;
 
@@ -20,10 +20,22 @@ pub enum EscampeMove {
     Pass,
 }
 
-impl std::str::FromStr for EscampeMove {
-    type Err = String;
+impl EscampeMove {
+    /// Reads the usual forms (`b1-b3`, `c3xc5`, `--`) byte by byte, building
+    /// nothing. `None` says only that the text is something else;
+    /// [`EscampeMove::read_explained`] then reads it or says what is wrong.
+    fn read_quickly(bytes: &[u8]) -> Option<EscampeMove> {
+        if bytes == b"--" {
+            return Some(EscampeMove::Pass);
+        }
+        let (from, capture, to) = read_step(bytes)?;
+        Some(EscampeMove::Step { from, to, capture })
+    }
 
-    fn from_str(text: &str) -> Result<Self, String> {
+    /// Reads any text, explaining what is wrong with it.
+    #[cold]
+    #[inline(never)]
+    fn read_explained(text: &str) -> Result<Self, String> {
         if text == "--" {
             return Ok(EscampeMove::Pass);
         }
@@ -50,6 +62,18 @@ impl std::str::FromStr for EscampeMove {
     }
 }
 
+impl std::str::FromStr for EscampeMove {
+    type Err = String;
+
+    #[inline]
+    fn from_str(text: &str) -> Result<Self, String> {
+        match EscampeMove::read_quickly(text.as_bytes()) {
+            Some(mv) => Ok(mv),
+            None => EscampeMove::read_explained(text),
+        }
+    }
+}
+
 impl fmt::Display for EscampeMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -71,6 +95,25 @@ mod tests {
         for text in ["b1-b3", "c3xc5", "--"] {
             let mv: EscampeMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn the_quick_reader_agrees_with_the_explaining_one() {
+        let squares = ["a1", "f6", "c3", "g1", "a7", "A1", "a", ""];
+        for prefix in ["", "R*", "-"] {
+            for from in squares {
+                for separator in ["-", "x", "+", ""] {
+                    for to in squares {
+                        for ending in ["", "@b2", "#", " "] {
+                            let text = format!("{prefix}{from}{separator}{to}{ending}");
+                            if let Some(mv) = EscampeMove::read_quickly(text.as_bytes()) {
+                                assert_eq!(EscampeMove::read_explained(&text), Ok(mv), "{text:?}");
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -33,23 +33,24 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Escampe, TagError> {
 }
 
 /// Reads one side's six squares, Unicorn first.
-fn parse_group(side: Side, text: &str) -> Result<Vec<usize>, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() != 6 {
+fn parse_group(side: Side, text: &str) -> Result<[usize; 6], String> {
+    let Some(words) = lines::words::<6>(text) else {
         return Err(format!(
             "{}'s group {:?} has {} squares; each side places six, Unicorn first",
             side.name(),
             text.trim(),
-            words.len()
+            text.split_whitespace().count()
         ));
-    }
-    let mut squares: Vec<usize> = Vec::with_capacity(6);
-    for word in words {
+    };
+    let mut squares = [0; 6];
+    let mut seen: Bits = 0;
+    for (slot, word) in squares.iter_mut().zip(words) {
         let square = parse_square(word).ok_or_else(|| square_error(word, 6))?;
-        if squares.contains(&square) {
+        if seen & bit(square) != 0 {
             return Err(format!("{word} appears twice in {}'s group", side.name()));
         }
-        squares.push(square);
+        seen |= bit(square);
+        *slot = square;
     }
     Ok(squares)
 }
@@ -88,8 +89,8 @@ fn edge(side: Side, group: &[usize]) -> Result<Bits, String> {
 /// `"b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1"`: White's six squares, `/`,
 /// Black's six, Unicorn first in each group.
 fn parse_setup(value: &str) -> Result<Escampe, String> {
-    let groups: Vec<&str> = value.split('/').collect();
-    let [white, black] = groups[..] else {
+    let mut groups = value.split('/');
+    let (Some(white), Some(black), None) = (groups.next(), groups.next(), groups.next()) else {
         return Err(format!(
             "{value:?}: expected White's six squares, '/', then Black's six, Unicorn first, like \"{SETUP_EXAMPLE}\""
         ));
@@ -118,8 +119,7 @@ fn parse_setup(value: &str) -> Result<Escampe, String> {
 /// `"pu1ppp/5p/6/6/P5/UPPP1P b 2"`: the board (upper case White), the side
 /// to move, the number of lines the next move must start from or `-`.
 fn parse_position(value: &str) -> Result<Escampe, String> {
-    let fields: Vec<&str> = value.split_whitespace().collect();
-    let [board, side, constraint] = fields[..] else {
+    let Some([board, side, constraint]) = lines::words(value) else {
         return Err(format!(
             "{value:?}: expected the board, the side to move (w or b) and the line constraint (1, 2, 3 or -)"
         ));

@@ -1,15 +1,16 @@
 //! The 6 x 6 board of Mana and Escampe: squares of one, two or three lines,
 //! the paths a piece may take, and the drawing of the board.
 
+mod paths;
 mod render;
 mod side;
 
 pub use crate::games::square::{Bits, bit, squares};
+pub use paths::{can_reach, reach};
 pub use render::{Cell, render};
 pub use side::{Side, check_start, side_at};
 
 use super::square::Square;
-use std::sync::OnceLock;
 
 /// The board is 6 squares wide and high.
 pub const SIZE: u8 = 6;
@@ -26,9 +27,21 @@ const LINES: [u8; SQUARES] = [
     1, 2, 2, 3, 1, 2, // rank 6
 ];
 
+/// [`LINES`] repeated to fill 64 entries, so that [`lines`] can look a
+/// square up the way [`bit`] does, by its low six bits, with no division.
+const LINES_BY_LOW_BITS: [u8; 64] = {
+    let mut table = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = LINES[i % SQUARES];
+        i += 1;
+    }
+    table
+};
+
 /// The number of lines of square `index`: how far a piece on it moves.
-pub fn lines(index: usize) -> u8 {
-    LINES[index % SQUARES]
+pub const fn lines(index: usize) -> u8 {
+    LINES_BY_LOW_BITS[index & 63]
 }
 
 /// `WITH_LINES[n]`: the squares with `n` lines, worked out at compile time.
@@ -52,98 +65,69 @@ pub fn parse_square(text: &str) -> Option<usize> {
     Square::parse(text, SIZE).map(|s| s.index(SIZE))
 }
 
+/// The square written as the two bytes `file` (`a` to `f`) and `rank`
+/// (`1` to `6`): [`parse_square`] for text already split into bytes.
+pub fn square_of(file: u8, rank: u8) -> Option<usize> {
+    let (file, rank) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (file < SIZE && rank < SIZE).then_some(usize::from(rank) * 6 + usize::from(file))
+}
+
+/// Reads a step written exactly as `b1-b3` or `c3xc5`, nothing before or
+/// after: the start square, whether `x` was written, the end square.
+///
+/// This is the quick reader of the usual text; `None` says only that the
+/// text is something else, and the game's full reader explains what.
+pub fn read_step(bytes: &[u8]) -> Option<(usize, bool, usize)> {
+    let [from_file, from_rank, separator, to_file, to_rank] = *bytes else {
+        return None;
+    };
+    let capture = match separator {
+        b'-' => false,
+        b'x' => true,
+        _ => return None,
+    };
+    let from = square_of(from_file, from_rank)?;
+    Some((from, capture, square_of(to_file, to_rank)?))
+}
+
+/// Exactly `N` words of `text`, as [`str::split_whitespace`] separates
+/// them, or `None` when there are fewer or more.
+pub fn words<const N: usize>(text: &str) -> Option<[&str; N]> {
+    if !text.is_ascii() {
+        return exactly(text.split_whitespace());
+    }
+    // The same split, byte by byte: in ASCII, white space is tab to
+    // carriage return and the space.
+    let bytes = text.as_bytes();
+    let mut found = [""; N];
+    let (mut count, mut start) = (0, 0);
+    for end in 0..=bytes.len() {
+        if bytes
+            .get(end)
+            .is_none_or(|b| matches!(b, b'\t'..=b'\r' | b' '))
+        {
+            if end > start {
+                *found.get_mut(count)? = text.get(start..end)?;
+                count += 1;
+            }
+            start = end + 1;
+        }
+    }
+    (count == N).then_some(found)
+}
+
+/// The `N` items of `items`, or `None` when there are fewer or more.
+fn exactly<'a, const N: usize>(mut items: impl Iterator<Item = &'a str>) -> Option<[&'a str; N]> {
+    let mut found = [""; N];
+    for slot in &mut found {
+        *slot = items.next()?;
+    }
+    items.next().is_none().then_some(found)
+}
+
 /// Names a square of this board.
 pub fn square_name(index: usize) -> String {
     Square::from_index(index, SIZE).to_string()
-}
-
-/// A path of exactly the start square's number of steps: the squares it
-/// passes through and the square where it ends.
-#[derive(Debug, Clone, Copy)]
-struct Path {
-    via: Bits,
-    to: usize,
-}
-
-/// Every self-avoiding path from each square with that square's number of steps.
-fn all_paths() -> &'static [Vec<Path>] {
-    static PATHS: OnceLock<Vec<Vec<Path>>> = OnceLock::new();
-    PATHS.get_or_init(|| {
-        (0..SQUARES)
-            .map(|from| {
-                let mut found = Vec::new();
-                walk(from, bit(from), 0, lines(from), &mut found);
-                found
-            })
-            .collect()
-    })
-}
-
-fn walk(at: usize, visited: Bits, via: Bits, steps_left: u8, found: &mut Vec<Path>) {
-    if steps_left == 0 {
-        found.push(Path { via, to: at });
-        return;
-    }
-    for next in neighbours(at) {
-        if visited & bit(next) == 0 {
-            let via = if steps_left > 1 { via | bit(next) } else { via };
-            walk(next, visited | bit(next), via, steps_left - 1, found);
-        }
-    }
-}
-
-fn neighbours(index: usize) -> impl Iterator<Item = usize> {
-    let (file, rank) = ((index % 6) as i8, (index / 6) as i8);
-    [(1, 0), (-1, 0), (0, 1), (0, -1)]
-        .into_iter()
-        .map(move |(df, dr)| (file + df, rank + dr))
-        .filter(|&(f, r)| (0..6).contains(&f) && (0..6).contains(&r))
-        .map(|(f, r)| (r * 6 + f) as usize)
-}
-
-/// Up to three paths join two squares; each is the set of squares it passes.
-#[derive(Debug, Clone, Copy, Default)]
-struct Joins {
-    count: u8,
-    via: [Bits; 3],
-}
-
-/// For every start and end square, the paths that join them.
-fn all_joins() -> &'static [Joins] {
-    static JOINS: OnceLock<Vec<Joins>> = OnceLock::new();
-    JOINS.get_or_init(|| {
-        let mut joins = vec![Joins::default(); SQUARES * SQUARES];
-        for (from, paths) in all_paths().iter().enumerate() {
-            for path in paths {
-                let entry = &mut joins[from * SQUARES + path.to];
-                if let Some(slot) = entry.via.get_mut(entry.count as usize) {
-                    *slot = path.via;
-                    entry.count += 1;
-                }
-            }
-        }
-        joins
-    })
-}
-
-/// Whether a piece on `from` can end on `to` without passing through `blocking`.
-pub fn can_reach(from: usize, to: usize, blocking: Bits) -> bool {
-    all_joins().get(from * SQUARES + to).is_some_and(|j| {
-        j.via[..j.count as usize]
-            .iter()
-            .any(|via| via & blocking == 0)
-    })
-}
-
-/// The squares a piece on `from` can end on when the squares of `blocking`
-/// may not be passed through (end squares are not checked).
-pub fn reach(from: usize, blocking: Bits) -> Bits {
-    all_paths().get(from).map_or(0, |paths| {
-        paths
-            .iter()
-            .filter(|p| p.via & blocking == 0)
-            .fold(0, |bits, p| bits | bit(p.to))
-    })
 }
 
 /// The squares a piece on `from` could end on with no piece in the way.
@@ -201,58 +185,64 @@ pub struct Army {
 /// # Errors
 /// What is wrong with the board, in words.
 pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String> {
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 6 {
+    let rank_count = board.bytes().filter(|&b| b == b'/').count() + 1;
+    if rank_count != 6 {
         return Err(format!(
-            "{board:?}: the board has 6 ranks separated by '/', not {}",
-            ranks.len()
+            "{board:?}: the board has 6 ranks separated by '/', not {rank_count}"
         ));
     }
     let (leader, follower) = (army.leader.0, army.follower.0);
     let mut men = [0; 2];
     let mut leaders = 0;
-    for (row, text) in ranks.iter().enumerate() {
-        let rank = 5 - row;
-        let mut file = 0;
-        for c in text.chars() {
-            if let Some(n) = c.to_digit(10) {
-                file += n as usize;
-                continue;
+    // One pass over the whole board: `row` counts the '/' seen (rank 6 is
+    // row 0) and `file` the squares of the current rank so far.
+    let (mut row, mut file) = (0, 0);
+    for (at, &byte) in board.as_bytes().iter().enumerate() {
+        // Every byte that can be part of a good board is ASCII, so it is
+        // its own character; any other byte only starts the error below.
+        let c = char::from(byte);
+        if c == '/' {
+            check_rank_width(board, row, file)?;
+            (row, file) = (row + 1, 0);
+            continue;
+        }
+        if let Some(n) = c.to_digit(10) {
+            file += n as usize;
+            continue;
+        }
+        let side = match c {
+            _ if c == leader || c == follower => army.upper,
+            _ if c == leader.to_ascii_lowercase() || c == follower.to_ascii_lowercase() => {
+                army.upper.other()
             }
-            let side = match c {
-                _ if c == leader || c == follower => army.upper,
-                _ if c == leader.to_ascii_lowercase() || c == follower.to_ascii_lowercase() => {
-                    army.upper.other()
-                }
-                _ => {
-                    return Err(format!(
-                        "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
-                        army.game,
-                        leader.to_ascii_lowercase(),
-                        follower.to_ascii_lowercase()
-                    ));
-                }
-            };
-            if file >= 6 {
+            _ => {
+                let c = board
+                    .get(at..)
+                    .and_then(|rest| rest.chars().next())
+                    .unwrap_or(c);
                 return Err(format!(
-                    "rank {} ({text:?}) holds more than 6 squares",
-                    rank + 1
+                    "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
+                    army.game,
+                    leader.to_ascii_lowercase(),
+                    follower.to_ascii_lowercase()
                 ));
             }
-            let square = rank * 6 + file;
-            men[side.index()] |= bit(square);
-            if c.eq_ignore_ascii_case(&leader) {
-                leaders |= bit(square);
-            }
-            file += 1;
-        }
-        if file != 6 {
+        };
+        if file >= 6 {
             return Err(format!(
-                "rank {} ({text:?}) does not hold 6 squares",
-                rank + 1
+                "rank {} ({:?}) holds more than 6 squares",
+                6 - row,
+                rank_text(board, row)
             ));
         }
+        let square = (5 - row) * 6 + file;
+        men[side.index()] |= bit(square);
+        if c.eq_ignore_ascii_case(&leader) {
+            leaders |= bit(square);
+        }
+        file += 1;
     }
+    check_rank_width(board, row, file)?;
     for side in [army.upper, army.upper.other()] {
         let mine = men[side.index()];
         let (n, name) = ((mine & leaders).count_ones(), army.leader.1);
@@ -271,6 +261,27 @@ pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String>
         }
     }
     Ok((men, leaders))
+}
+
+/// The text of the rank `row` ranks below the top of a `Position` board.
+fn rank_text(board: &str, row: usize) -> &str {
+    board.split('/').nth(row).unwrap_or_default()
+}
+
+/// Checks that the rank `row` ranks below the top ended after `file`
+/// squares, exactly six.
+///
+/// # Errors
+/// The rank does not hold 6 squares.
+fn check_rank_width(board: &str, row: usize, file: usize) -> Result<(), String> {
+    if file == 6 {
+        return Ok(());
+    }
+    Err(format!(
+        "rank {} ({:?}) does not hold 6 squares",
+        6 - row,
+        rank_text(board, row)
+    ))
 }
 
 /// Writes the board of a `Position` value, `letter` naming each square's piece.
@@ -319,6 +330,33 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn words_splits_as_split_whitespace_does() {
+        let texts = [
+            "",
+            " ",
+            "a",
+            "a b",
+            " a  b ",
+            "a\tb\nc",
+            "a\x0bb",
+            "a\x0cb\rc",
+            "a\x1cb",
+            "a\u{a0}b",
+            "é b",
+            "a b c",
+            "a b c d",
+            "\u{3000}a b",
+        ];
+        for text in texts {
+            let all: Vec<&str> = text.split_whitespace().collect();
+            let two: Option<Vec<&str>> = words::<2>(text).map(Vec::from);
+            let three: Option<Vec<&str>> = words::<3>(text).map(Vec::from);
+            assert_eq!(two, (all.len() == 2).then(|| all.clone()), "{text:?}");
+            assert_eq!(three, (all.len() == 3).then(|| all.clone()), "{text:?}");
         }
     }
 

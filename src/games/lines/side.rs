@@ -46,9 +46,13 @@ impl Side {
 
 /// The side whose piece stands on `square`, `men` holding each side's pieces.
 pub fn side_at(men: &[Bits; 2], square: usize) -> Option<Side> {
-    [Side::Black, Side::White]
-        .into_iter()
-        .find(|s| men[s.index()] & bit(square) != 0)
+    if men[0] & bit(square) != 0 {
+        Some(Side::Black)
+    } else if men[1] & bit(square) != 0 {
+        Some(Side::White)
+    } else {
+        None
+    }
 }
 
 /// Checks what every move of `me` needs: his own piece on `from`, no piece of
@@ -56,34 +60,47 @@ pub fn side_at(men: &[Bits; 2], square: usize) -> Option<Side> {
 ///
 /// # Errors
 /// The reason, as a player would say it.
+#[inline]
 pub fn check_start(men: &[Bits; 2], me: Side, from: usize, to: usize) -> Result<(), String> {
+    let mine = men[me.index()];
+    let sound =
+        mine & bit(from) != 0 && mine & bit(to) == 0 && can_reach(from, to, men[0] | men[1]);
+    if sound {
+        Ok(())
+    } else {
+        Err(start_error(men, me, from, to))
+    }
+}
+
+/// Why [`check_start`] refused a move, in words: the first of its three
+/// requirements that fails. Kept apart so that the check itself stays small.
+#[cold]
+#[inline(never)]
+fn start_error(men: &[Bits; 2], me: Side, from: usize, to: usize) -> String {
     match side_at(men, from) {
         None => {
-            return Err(format!(
+            return format!(
                 "no piece of the side to move there: {} is empty",
                 square_name(from)
-            ));
+            );
         }
         Some(side) if side != me => {
-            return Err(format!(
+            return format!(
                 "no piece of the side to move there: {} holds a {} piece",
                 square_name(from),
                 side.name()
-            ));
+            );
         }
         Some(_) => {}
     }
     if men[me.index()] & bit(to) != 0 {
-        return Err(format!(
+        return format!(
             "the piece cannot reach that square: {} holds one of your own pieces",
             square_name(to)
-        ));
+        );
     }
-    if !can_reach(from, to, men[0] | men[1]) {
-        return Err(format!(
-            "the piece cannot reach that square: {}",
-            unreachable_reason(from, to)
-        ));
-    }
-    Ok(())
+    format!(
+        "the piece cannot reach that square: {}",
+        unreachable_reason(from, to)
+    )
 }

@@ -105,10 +105,12 @@ impl Game for Mana {
         setup::from_tags(tags)
     }
 
+    #[inline]
     fn parse_move(&self, text: &str) -> Result<ManaMove, ManaError> {
         text.parse().map_err(ManaError)
     }
 
+    #[inline]
     fn check(&self, mv: &ManaMove) -> Result<(), ManaError> {
         match *mv {
             ManaMove::Step {
@@ -120,26 +122,12 @@ impl Game for Mana {
                 self.check_step(from, to, capture)?;
                 self.check_bird(Some(from), to, bird)
             }
-            ManaMove::Enter { to, bird } => {
-                self.check_enter(to)?;
-                self.check_bird(None, to, bird)
-            }
-            ManaMove::Pass => {
-                if self.movable_on(None) {
-                    Self::illegal(
-                        "a pass is allowed only with no legal action: a piece of yours can move",
-                    )
-                } else if self.captured_ronins(self.to_move) > 0 {
-                    Self::illegal(
-                        "a pass is allowed only with no legal action: you can re-enter a Ronin",
-                    )
-                } else {
-                    Ok(())
-                }
-            }
+            ManaMove::Enter { to, bird } => self.check_entry(to, bird),
+            ManaMove::Pass => self.check_pass(),
         }
     }
 
+    #[inline]
     fn apply(&mut self, mv: &ManaMove) {
         let me = self.to_move.index();
         let them = self.to_move.other().index();

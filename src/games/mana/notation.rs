@@ -1,6 +1,6 @@
 //! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
 
-use crate::games::lines::{parse_square, square_name};
+use crate::games::lines::{parse_square, read_step, square_name, square_of};
 use crate::games::square::square_error;
 use std::fmt;
 
@@ -73,10 +73,44 @@ fn bird_at(text: &str, rest: &str) -> Result<Option<usize>, String> {
     }
 }
 
-impl std::str::FromStr for ManaMove {
-    type Err = String;
+/// Reads an optional bird written exactly as `@d4` (or nothing): the
+/// outer `None` says the text is something else.
+fn read_bird(bytes: &[u8]) -> Option<Option<usize>> {
+    match *bytes {
+        [] => Some(None),
+        [b'@', file, rank] => square_of(file, rank).map(Some),
+        _ => None,
+    }
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
+impl ManaMove {
+    /// Reads the usual forms (`b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`) byte by
+    /// byte, building nothing. `None` says only that the text is something
+    /// else; [`ManaMove::read_explained`] then reads it or says what is wrong.
+    fn read_quickly(bytes: &[u8]) -> Option<ManaMove> {
+        match *bytes {
+            [b'-', b'-'] => Some(ManaMove::Pass),
+            [b'R', b'*', file, rank, ref bird @ ..] => Some(ManaMove::Enter {
+                to: square_of(file, rank)?,
+                bird: read_bird(bird)?,
+            }),
+            _ => {
+                let (step, bird) = bytes.split_at_checked(5)?;
+                let (from, capture, to) = read_step(step)?;
+                Some(ManaMove::Step {
+                    from,
+                    to,
+                    capture,
+                    bird: read_bird(bird)?,
+                })
+            }
+        }
+    }
+
+    /// Reads any text, explaining what is wrong with it.
+    #[cold]
+    #[inline(never)]
+    fn read_explained(text: &str) -> Result<Self, String> {
         if text == "--" {
             return Ok(ManaMove::Pass);
         }
@@ -99,6 +133,17 @@ impl std::str::FromStr for ManaMove {
             capture,
             bird: bird_at(text, rest)?,
         })
+    }
+}
+
+impl std::str::FromStr for ManaMove {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match ManaMove::read_quickly(text.as_bytes()) {
+            Some(mv) => Ok(mv),
+            None => ManaMove::read_explained(text),
+        }
     }
 }
 
@@ -137,6 +182,34 @@ mod tests {
         for text in ["b1-b3", "c3xc5", "b1-b3@d4", "R*d4", "R*d4@b2", "--"] {
             let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(mv.to_string(), text);
+        }
+    }
+
+    /// Texts near the move forms: good and bad squares, separators,
+    /// prefixes and endings in every combination.
+    fn near_moves() -> Vec<String> {
+        let squares = ["a1", "f6", "c3", "g1", "a7", "A1", "a", ""];
+        let mut texts = vec!["--".to_owned(), "-".to_owned(), "---".to_owned()];
+        for prefix in ["", "R*", "D*", "R"] {
+            for from in squares {
+                for separator in ["-", "x", "+", ""] {
+                    for to in squares {
+                        for ending in ["", "@b2", "@d4", "@z9", "@", "#", "@b2x", " "] {
+                            texts.push(format!("{prefix}{from}{separator}{to}{ending}"));
+                        }
+                    }
+                }
+            }
+        }
+        texts
+    }
+
+    #[test]
+    fn the_quick_reader_agrees_with_the_explaining_one() {
+        for text in near_moves() {
+            if let Some(mv) = ManaMove::read_quickly(text.as_bytes()) {
+                assert_eq!(ManaMove::read_explained(&text), Ok(mv), "{text:?}");
+            }
         }
     }
 

@@ -11,6 +11,7 @@ impl Mana {
     }
 
     /// The mover's pieces on squares with `n` lines that can move.
+    #[inline(never)]
     pub(super) fn movable_on(&self, n: Option<u8>) -> bool {
         let mine = self.men[self.to_move.index()];
         let pieces = match n {
@@ -38,20 +39,37 @@ impl Mana {
         lines::check_start(&self.men, self.to_move, from, to).map_err(ManaError)?;
         if let Some(n) = self.bird_lines() {
             if lines(from) != n && self.movable_on(Some(n)) {
-                return Self::illegal(format!(
-                    "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
-                    kind_name(n),
-                    kind_name(n)
-                ));
+                return Err(disobeys_bird(n));
             }
         }
         if capture && self.occupied() & bit(to) == 0 {
-            return Self::illegal(format!("x on a non-capture: {} is empty", square_name(to)));
+            return Err(false_capture(to));
         }
         Ok(())
     }
 
-    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaError> {
+    /// Checks a pass: only a player with no legal action may pass.
+    // Rare: kept out of line so that `check` stays small for a step.
+    #[inline(never)]
+    pub(super) fn check_pass(&self) -> Result<(), ManaError> {
+        if self.movable_on(None) {
+            Self::illegal("a pass is allowed only with no legal action: a piece of yours can move")
+        } else if self.captured_ronins(self.to_move) > 0 {
+            Self::illegal("a pass is allowed only with no legal action: you can re-enter a Ronin")
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Checks a re-entry on `to` and the bird's square it names.
+    // Rare: kept out of line so that `check` stays small for a step.
+    #[inline(never)]
+    pub(super) fn check_entry(&self, to: usize, bird: Option<usize>) -> Result<(), ManaError> {
+        self.check_enter(to)?;
+        self.check_bird(None, to, bird)
+    }
+
+    fn check_enter(&self, to: usize) -> Result<(), ManaError> {
         if self.captured_ronins(self.to_move) == 0 {
             return Self::illegal("re-entry not allowed here: you have no captured Ronin");
         }
@@ -70,31 +88,37 @@ impl Mana {
         Ok(())
     }
 
-    /// Checks the bird's square for a piece landing on `to`.
+    /// Checks the bird's square, when the move names one, for a piece
+    /// landing on `to`.
+    #[inline]
     pub(super) fn check_bird(
         &self,
         from: Option<usize>,
         to: usize,
         bird: Option<usize>,
     ) -> Result<(), ManaError> {
-        let Some(bird) = bird else { return Ok(()) };
+        match bird {
+            None => Ok(()),
+            Some(bird) => self.check_bird_square(from, to, bird),
+        }
+    }
+
+    /// Checks that `bird` may take the bird after a piece lands on `to`.
+    #[inline(never)]
+    fn check_bird_square(
+        &self,
+        from: Option<usize>,
+        to: usize,
+        bird: usize,
+    ) -> Result<(), ManaError> {
         let after = (self.occupied() & !from.map_or(0, bit)) | bit(to);
         let n = lines(to);
         if lines(bird) != n {
-            return Self::illegal(format!(
-                "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
-                kind_name(n),
-                square_name(to),
-                square_name(bird),
-                kind_name(lines(bird))
-            ));
+            return Err(bird_of_another_kind(to, bird));
         }
         let free = lines::squares_with_lines(n) & !after;
         if after & bit(bird) != 0 && !(free == 0 && bird == to) {
-            return Self::illegal(format!(
-                "bad bird square: a piece stands on {}",
-                square_name(bird)
-            ));
+            return Err(bird_on_a_piece(bird));
         }
         Ok(())
     }
@@ -109,4 +133,40 @@ impl Mana {
             None => Bird::Lines(n),
         };
     }
+}
+
+// The messages of the checks above, built only when a move is refused and
+// kept out of the checks so that the common case, a legal move, stays small.
+
+#[cold]
+fn disobeys_bird(n: u8) -> ManaError {
+    ManaError(format!(
+        "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
+        kind_name(n),
+        kind_name(n)
+    ))
+}
+
+#[cold]
+fn false_capture(to: usize) -> ManaError {
+    ManaError(format!("x on a non-capture: {} is empty", square_name(to)))
+}
+
+#[cold]
+fn bird_of_another_kind(to: usize, bird: usize) -> ManaError {
+    ManaError(format!(
+        "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
+        kind_name(lines(to)),
+        square_name(to),
+        square_name(bird),
+        kind_name(lines(bird))
+    ))
+}
+
+#[cold]
+fn bird_on_a_piece(bird: usize) -> ManaError {
+    ManaError(format!(
+        "bad bird square: a piece stands on {}",
+        square_name(bird)
+    ))
 }

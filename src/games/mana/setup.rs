@@ -23,8 +23,7 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Mana, TagError> {
 
 /// `"c1 f6"`: Black's Daimyo square, then White's.
 fn parse_setup(value: &str) -> Result<Mana, String> {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let [black, white] = words[..] else {
+    let Some([black, white]) = lines::words(value) else {
         return Err(format!(
             "{value:?}: expected two squares, Black's Daimyo then White's, like \"c1 c6\""
         ));
@@ -50,8 +49,7 @@ fn parse_setup(value: &str) -> Result<Mana, String> {
 
 /// `"r1rdrr/6/3r2/2R3/6/R1DRRR w a3"`: the board, the side to move, the bird.
 fn parse_position(value: &str) -> Result<Mana, String> {
-    let fields: Vec<&str> = value.split_whitespace().collect();
-    let [board, side, bird] = fields[..] else {
+    let Some([board, side, bird]) = lines::words(value) else {
         return Err(format!(
             "{value:?}: expected the board, the side to move (b or w) and the bird's square or -"
         ));
