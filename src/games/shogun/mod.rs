@@ -144,10 +144,17 @@ impl Shogun {
 
     /// The number the piece stored as `cell` shows on `square`.
     fn shows_cell(&self, square: usize, cell: u8) -> u8 {
-        Self::decode(cell).map_or(0, |(side, kind)| {
-            let t = magnet(square, side, matches!(self.rotation, 90 | 270));
-            self.discs[kind.index()][usize::from(t)]
-        })
+        let Some(code) = cell.checked_sub(1) else {
+            return 0;
+        };
+        // As `decode` reads it, without going through `Kind`.
+        let side = if code & 4 == 0 {
+            Side::White
+        } else {
+            Side::Red
+        };
+        let t = magnet(square, side, matches!(self.rotation, 90 | 270));
+        self.discs[usize::from(code & 3)][usize::from(t)]
     }
 
     /// The number the piece on `square` shows (0 on an empty square).

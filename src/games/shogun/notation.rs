@@ -51,7 +51,7 @@ fn read_plain(text: &[u8]) -> Option<ShogunMove> {
         to_rank.wrapping_sub(b'1'),
     ];
     // All four are below 8 when no bit from 8 up is set in any of them.
-    (ff | fr | tf | tr < 8).then_some(ShogunMove {
+    (ff | fr | tf | tr < 8).then(|| ShogunMove {
         from: fr * 8 + ff,
         to: tr * 8 + tf,
         capture,
@@ -159,7 +159,8 @@ mod tests {
             }
         }
         each(alphabet, &mut text, &mut count);
-        assert_eq!(count, 2 * 2 * 2 * 2 * 2);
+        // File `a`, rank 1 or 8, `-` or `x`, file `a`, rank 1 or 8, `+` or not.
+        assert_eq!(count, 2 * 2 * 2 * 2);
     }
 
     #[test]

@@ -258,11 +258,14 @@ impl Shogun {
     }
 
     /// Whether a piece that is not free (the Shogun, or a piece on a threat's
-    /// path) has a legal move.
+    /// path) has a legal move. The Shogun is tried first: when it is
+    /// attacked, as it mostly is here, stepping away is the likeliest way out.
     #[inline(never)]
     fn a_bound_piece_can_move(&self) -> bool {
-        let bound = self.men[self.to_move.index()] & !self.free;
-        squares(bound).any(|from| {
+        let me = self.to_move.index();
+        let shogun = usize::from(self.shogun[me]);
+        let others = self.men[me] & !self.free & !bit(shogun);
+        std::iter::once(shogun).chain(squares(others)).any(|from| {
             self.reachable(from)
                 .any(|to| self.exposer(from, to).is_none())
         })
@@ -292,7 +295,7 @@ impl Shogun {
 /// at most one. Clearing the lowest piece twice says so without counting
 /// every piece (a `count_ones` is some 15 instructions on the baseline x86-64
 /// this is built for).
-fn few_others(men: Bits) -> Option<u32> {
+pub(super) fn few_others(men: Bits) -> Option<u32> {
     let without_one = men & men.wrapping_sub(1);
     let without_two = without_one & without_one.wrapping_sub(1);
     (without_two == 0).then_some(u32::from(without_one != 0))
