@@ -148,14 +148,25 @@ pub fn type_letter(t: u8) -> char {
 /// (`quarter` is true for 90 and 270 degrees): Red and a quarter turn each
 /// exchange A<->D and B<->C.
 pub fn magnet(square: usize, side: Side, quarter: bool) -> u8 {
-    let mut t = TYPES[square & 63];
+    turned(layout(square), side, quarter)
+}
+
+/// The magnet type under `square` as White reads it on the unturned board.
+pub fn layout(square: usize) -> u8 {
+    // Always 0 to 3 already; the mask only spares its users a bounds check.
+    TYPES[square & 63] & 3
+}
+
+/// The type `side` reads for a magnet White reads as `t` on the unturned
+/// board, with the board turned a quarter (or not).
+pub fn turned(t: u8, side: Side, quarter: bool) -> u8 {
+    let mut t = t;
     if side == Side::Red {
         t ^= 3;
     }
     if quarter {
         t ^= 3;
     }
-    // Always 0 to 3 already; the mask only spares its users a bounds check.
     t & 3
 }
 

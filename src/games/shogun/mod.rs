@@ -10,7 +10,7 @@ pub use board::{Discs, Kind, Side};
 pub use notation::ShogunMove;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
-use board::{Bits, bit, magnet, square_name};
+use board::{Bits, bit, layout, square_name, turned};
 use serde_json::json;
 
 /// Why a Shogun move is illegal (or not a move at all).
@@ -35,6 +35,10 @@ pub struct Shogun {
     shogun: [u8; 2],
     /// The numbers table.
     discs: Discs,
+    /// The numbers table as the pieces read it here: per cell (as in
+    /// `cells`; the empty row is all 0) and per magnet [`layout`] type, the
+    /// number shown. Fixed by the discs and the rotation.
+    shown: [[u8; 4]; 9],
     /// The board's turn in degrees: 0, 90, 180 or 270.
     rotation: u16,
     /// The side to move.
@@ -58,6 +62,7 @@ impl Shogun {
             numbers: [0; 64],
             showing: [[0; 5]; 2],
             shogun: [0; 2],
+            shown: shown_table(&discs, rotation),
             discs,
             rotation,
             to_move,
@@ -144,17 +149,9 @@ impl Shogun {
 
     /// The number the piece stored as `cell` shows on `square`.
     fn shows_cell(&self, square: usize, cell: u8) -> u8 {
-        let Some(code) = cell.checked_sub(1) else {
-            return 0;
-        };
-        // As `decode` reads it, without going through `Kind`.
-        let side = if code & 4 == 0 {
-            Side::White
-        } else {
-            Side::Red
-        };
-        let t = magnet(square, side, matches!(self.rotation, 90 | 270));
-        self.discs[usize::from(code & 3)][usize::from(t)]
+        self.shown
+            .get(usize::from(cell))
+            .map_or(0, |row| row[usize::from(layout(square))])
     }
 
     /// The number the piece on `square` shows (0 on an empty square).
@@ -185,6 +182,22 @@ impl Shogun {
     pub fn position_value(&self) -> String {
         setup::position_value(self)
     }
+}
+
+/// The `shown` table of a position with these discs and rotation.
+fn shown_table(discs: &Discs, rotation: u16) -> [[u8; 4]; 9] {
+    let quarter = rotation % 180 == 90;
+    let mut shown = [[0; 4]; 9];
+    for side in [Side::White, Side::Red] {
+        for kind in Kind::ALL {
+            let cell = 1 + side.index() * 4 + kind.index();
+            for t in 0..4 {
+                shown[cell][usize::from(t)] =
+                    discs[kind.index()][usize::from(turned(t, side, quarter))];
+            }
+        }
+    }
+    shown
 }
 
 impl Game for Shogun {
