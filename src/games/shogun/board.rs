@@ -3,7 +3,6 @@
 
 use crate::games::square::Square;
 pub use crate::games::square::{Bits, bit, squares};
-use std::sync::OnceLock;
 
 /// The board is 8 squares wide and high.
 pub const SIZE: u8 = 8;
@@ -149,14 +148,26 @@ pub fn type_letter(t: u8) -> char {
 /// (`quarter` is true for 90 and 270 degrees): Red and a quarter turn each
 /// exchange A<->D and B<->C.
 pub fn magnet(square: usize, side: Side, quarter: bool) -> u8 {
-    let mut t = TYPES[square & 63];
+    turned(layout(square), side, quarter)
+}
+
+/// The magnet type under `square` as White reads it on the unturned board.
+pub fn layout(square: usize) -> u8 {
+    // Always 0 to 3 already; the mask only spares its users a bounds check.
+    TYPES[square & 63] & 3
+}
+
+/// The type `side` reads for a magnet White reads as `t` on the unturned
+/// board, with the board turned a quarter (or not).
+pub fn turned(t: u8, side: Side, quarter: bool) -> u8 {
+    let mut t = t;
     if side == Side::Red {
         t ^= 3;
     }
     if quarter {
         t ^= 3;
     }
-    t
+    t & 3
 }
 
 /// The squares passed over (start and end excluded) on the paths from one
@@ -169,89 +180,105 @@ pub struct Via {
     pub second: Bits,
 }
 
-struct Tables {
-    /// `near[from]`: the squares 1 to 4 orthogonal steps from `from`.
-    near: [Bits; 64],
-    /// `ring[from][v]`: the squares exactly `v` orthogonal steps from `from`.
-    ring: [[Bits; 5]; 64],
-    /// `via[from][to]`.
-    via: [[Via; 64]; 64],
-}
+/// `RING[from][v]`: the squares exactly `v` orthogonal steps from `from`
+/// (`v` from 0 to 4; a piece shows 1 to 4, so no wider ring is needed).
+static RING: [[Bits; 5]; 64] = ring_table();
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut t = Box::new(Tables {
-            near: [0; 64],
-            ring: [[0; 5]; 64],
-            via: [[Via::default(); 64]; 64],
-        });
-        for from in 0..64 {
-            let (ff, fr) = ((from % 8) as i32, (from / 8) as i32);
-            for to in 0..64 {
-                let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
-                let d = (tf - ff).abs() + (tr - fr).abs();
-                if (1..=4).contains(&d) {
-                    t.ring[from][d as usize] |= bit(to);
-                    t.near[from] |= bit(to);
-                }
-                let first = walk(&[(ff, fr), (tf, fr), (tf, tr)]);
-                let second = walk(&[(ff, fr), (ff, tr), (tf, tr)]);
-                t.via[from][to] = Via { first, second };
+/// `VIA[from][to]`: the paths between two squares.
+static VIA: [[Via; 64]; 64] = via_table();
+
+/// The tables are built by the compiler, so a look-up is a plain load.
+const fn ring_table() -> [[Bits; 5]; 64] {
+    let mut ring = [[0; 5]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut to = 0;
+        while to < 64 {
+            let d = distance(from, to) as usize;
+            if d <= 4 && d > 0 {
+                ring[from][d] |= bit(to);
             }
+            to += 1;
         }
-        t
-    })
+        from += 1;
+    }
+    ring
 }
 
-/// The squares passed over going through `corners` in straight segments,
-/// the first and last excluded.
-fn walk(corners: &[(i32, i32)]) -> Bits {
+const fn via_table() -> [[Via; 64]; 64] {
+    let mut via = [[Via {
+        first: 0,
+        second: 0,
+    }; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let (ff, fr) = ((from % 8) as i32, (from / 8) as i32);
+        let mut to = 0;
+        while to < 64 {
+            let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
+            via[from][to] = Via {
+                first: walk((ff, fr), (tf, fr), (tf, tr)),
+                second: walk((ff, fr), (ff, tr), (tf, tr)),
+            };
+            to += 1;
+        }
+        from += 1;
+    }
+    via
+}
+
+/// The squares passed over going from `start` to `corner` to `end` in
+/// straight segments, `start` and `end` excluded.
+const fn walk(start: (i32, i32), corner: (i32, i32), end: (i32, i32)) -> Bits {
     let mut bits = 0;
-    let (mut f, mut r) = corners[0];
-    for &(tf, tr) in &corners[1..] {
-        while (f, r) != (tf, tr) {
+    let (mut f, mut r) = start;
+    let corners = [corner, end];
+    let mut i = 0;
+    while i < corners.len() {
+        let (tf, tr) = corners[i];
+        while f != tf || r != tr {
             f += (tf - f).signum();
             r += (tr - r).signum();
             bits |= bit((r * 8 + f) as usize);
         }
+        i += 1;
     }
     bits & !bit((r * 8 + f) as usize)
 }
 
 /// The squares exactly `v` orthogonal steps from `from` (none for `v` > 4).
 pub fn ring(from: usize, v: u8) -> Bits {
-    tables().ring[from & 63]
-        .get(v as usize)
-        .copied()
-        .unwrap_or(0)
-}
-
-/// The squares 1 to 4 orthogonal steps from `square`: those a piece there
-/// might reach, and those from which a piece might reach it.
-pub fn near(square: usize) -> Bits {
-    tables().near[square & 63]
+    RING[from & 63].get(usize::from(v)).copied().unwrap_or(0)
 }
 
 /// The paths from `from` to `to`.
 pub fn via(from: usize, to: usize) -> Via {
-    tables().via[from & 63][to & 63]
+    VIA[from & 63][to & 63]
+}
+
+/// Whether one of the paths from `from` to `to` is clear of `occupied`
+/// (whatever the distance).
+pub fn open(from: usize, to: usize, occupied: Bits) -> bool {
+    let paths = via(from, to);
+    paths.first & occupied == 0 || paths.second & occupied == 0
 }
 
 /// Whether a piece on `from` may reach `to`, exactly `v` steps away, with
 /// the squares of `occupied` in the way.
+#[cfg(test)]
 pub fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
-    let t = tables();
-    let to = to & 63;
-    let from = from & 63;
-    t.ring[from].get(v as usize).copied().unwrap_or(0) & bit(to) != 0 && {
-        let via = t.via[from][to];
-        via.first & occupied == 0 || via.second & occupied == 0
-    }
+    ring(from, v) & bit(to) != 0 && open(from, to, occupied)
+}
+
+/// The pieces that stand exactly as far from `target` as the number they
+/// show, whatever stands between: `showing[v]` holds the pieces showing `v`.
+pub fn in_range(target: usize, showing: &[Bits; 5]) -> Bits {
+    let ring = &RING[target & 63];
+    ring[1] & showing[1] | ring[2] & showing[2] | ring[3] & showing[3] | ring[4] & showing[4]
 }
 
 /// The number of orthogonal steps between two squares.
-pub fn distance(from: usize, to: usize) -> u32 {
+pub const fn distance(from: usize, to: usize) -> u32 {
     let (ff, fr) = ((from % 8) as i32, (from / 8) as i32);
     let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
     (tf - ff).unsigned_abs() + (tr - fr).unsigned_abs()

@@ -10,7 +10,7 @@ pub use board::{Discs, Kind, Side};
 pub use notation::ShogunMove;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
-use board::{Bits, bit, magnet, square_name};
+use board::{Bits, bit, layout, square_name, turned};
 use serde_json::json;
 
 /// Why a Shogun move is illegal (or not a move at all).
@@ -25,16 +25,30 @@ pub struct Shogun {
     cells: [u8; 64],
     /// Each side's pieces.
     men: [Bits; 2],
+    /// Per square: the number its piece shows (0 when empty). Kept with
+    /// `cells`, since a piece's number changes only when it moves.
+    numbers: [u8; 64],
+    /// Per side and number `v` (1 to 4): the side's pieces showing `v`.
+    /// Index 0 stays empty.
+    showing: [[Bits; 5]; 2],
     /// Each side's Shogun square.
     shogun: [u8; 2],
     /// The numbers table.
     discs: Discs,
+    /// The numbers table as the pieces read it here: per cell (as in
+    /// `cells`; the empty row is all 0) and per magnet [`layout`] type, the
+    /// number shown. Fixed by the discs and the rotation.
+    shown: [[u8; 4]; 9],
     /// The board's turn in degrees: 0, 90, 180 or 270.
     rotation: u16,
     /// The side to move.
     to_move: Side,
     /// Plies played since the record's start position.
     plies: u32,
+    /// The pieces of the side to move that cannot leave their own Shogun
+    /// attacked (see [`Shogun::free_pieces`]), settled after every change;
+    /// none until then, which is always safe.
+    free: Bits,
     /// Whether the side to move has lost, settled after every change.
     loss: Option<rules::Loss>,
 }
@@ -45,11 +59,15 @@ impl Shogun {
         Self {
             cells: [0; 64],
             men: [0; 2],
+            numbers: [0; 64],
+            showing: [[0; 5]; 2],
             shogun: [0; 2],
+            shown: shown_table(&discs, rotation),
             discs,
             rotation,
             to_move,
             plies: 0,
+            free: 0,
             loss: None,
         }
     }
@@ -57,17 +75,56 @@ impl Shogun {
     /// Settles whether the side to move has lost; called once the position
     /// is complete and after every move.
     fn settle(&mut self) {
+        self.free = self.free_pieces();
         self.loss = self.find_loss();
     }
 
     /// Puts a piece on an empty square.
     fn put(&mut self, square: usize, side: Side, kind: Kind) {
         let square = square & 63;
-        self.cells[square] = 1 + (side.index() * 4 + kind.index()) as u8;
+        let cell = 1 + (side.index() * 4 + kind.index()) as u8;
+        self.cells[square] = cell;
         self.men[side.index()] |= bit(square);
+        self.show(side.index(), square, self.shows_cell(square, cell));
         if kind == Kind::S {
             self.shogun[side.index()] = square as u8;
         }
+    }
+
+    /// Records that the piece of side `side` on `square` shows `v`.
+    fn show(&mut self, side: usize, square: usize, v: u8) {
+        self.numbers[square] = v;
+        self.showing[side][usize::from(v)] |= bit(square);
+    }
+
+    /// Forgets the number of the piece of side `side` on `square`.
+    fn unshow(&mut self, side: usize, square: usize) {
+        let v = std::mem::take(&mut self.numbers[square]);
+        self.showing[side][usize::from(v)] &= !bit(square);
+    }
+
+    /// Moves the piece on `from` to `to`, capturing what stands there, and
+    /// passes the turn.
+    #[inline]
+    fn move_piece(&mut self, from: usize, to: usize) {
+        let (from, to) = (from & 63, to & 63);
+        let me = self.to_move.index();
+        if self.men[1 - me] & bit(to) != 0 {
+            self.unshow(1 - me, to);
+        }
+        self.men[1 - me] &= !bit(to);
+        self.men[me] = (self.men[me] & !bit(from)) | bit(to);
+        let cell = self.cells[from];
+        self.cells[to] = cell;
+        self.cells[from] = 0;
+        self.unshow(me, from);
+        self.show(me, to, self.shows_cell(to, cell));
+        if usize::from(self.shogun[me]) == from {
+            self.shogun[me] = to as u8;
+        }
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+        self.settle();
     }
 
     fn occupied(&self) -> Bits {
@@ -92,15 +149,14 @@ impl Shogun {
 
     /// The number the piece stored as `cell` shows on `square`.
     fn shows_cell(&self, square: usize, cell: u8) -> u8 {
-        Self::decode(cell).map_or(0, |(side, kind)| {
-            let t = magnet(square, side, self.rotation % 180 == 90);
-            self.discs[kind.index()][usize::from(t)]
-        })
+        self.shown
+            .get(usize::from(cell))
+            .map_or(0, |row| row[usize::from(layout(square))])
     }
 
     /// The number the piece on `square` shows (0 on an empty square).
     pub fn shows(&self, square: usize) -> u8 {
-        self.shows_cell(square, self.cells[square & 63])
+        self.numbers[square & 63]
     }
 
     /// The side to move.
@@ -128,6 +184,22 @@ impl Shogun {
     }
 }
 
+/// The `shown` table of a position with these discs and rotation.
+fn shown_table(discs: &Discs, rotation: u16) -> [[u8; 4]; 9] {
+    let quarter = rotation % 180 == 90;
+    let mut shown = [[0; 4]; 9];
+    for side in [Side::White, Side::Red] {
+        for kind in Kind::ALL {
+            let cell = 1 + side.index() * 4 + kind.index();
+            for t in 0..4 {
+                shown[cell][usize::from(t)] =
+                    discs[kind.index()][usize::from(turned(t, side, quarter))];
+            }
+        }
+    }
+    shown
+}
+
 impl Game for Shogun {
     type Move = ShogunMove;
     type Error = ShogunError;
@@ -150,19 +222,16 @@ impl Game for Shogun {
         self.check_move(mv)
     }
 
+    /// The same as `check` then `apply`, in one piece of code: the referee's
+    /// path for every move of a record.
+    fn check_and_apply(&mut self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        self.check_move(mv)?;
+        self.move_piece(usize::from(mv.from), usize::from(mv.to));
+        Ok(())
+    }
+
     fn apply(&mut self, mv: &ShogunMove) {
-        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
-        let me = self.to_move.index();
-        self.men[1 - me] &= !bit(to);
-        self.men[me] = (self.men[me] & !bit(from)) | bit(to);
-        self.cells[to] = self.cells[from];
-        self.cells[from] = 0;
-        if usize::from(self.shogun[me]) == from {
-            self.shogun[me] = to as u8;
-        }
-        self.to_move = self.to_move.other();
-        self.plies += 1;
-        self.settle();
+        self.move_piece(usize::from(mv.from), usize::from(mv.to));
     }
 
     fn legal_moves(&self) -> Vec<ShogunMove> {

@@ -26,39 +26,80 @@ fn square_at(text: &str) -> Result<(u8, &str), String> {
     }
 }
 
+/// Reads a well-formed move (`e1-e2`, `c3xe3+`) straight from its bytes,
+/// with nothing to allocate; `None` for anything else, which
+/// [`ShogunMove::from_str`] then explains.
+fn read_plain(text: &[u8]) -> Option<ShogunMove> {
+    let (body, check) = match text {
+        [body @ .., b'+'] => (body, true),
+        _ => (text, false),
+    };
+    let [from_file, from_rank, sep, to_file, to_rank] = *body else {
+        return None;
+    };
+    let capture = match sep {
+        b'-' => false,
+        b'x' => true,
+        _ => return None,
+    };
+    // Files from `a` and ranks from `1`, each 0 to 7 on the board (a byte
+    // below `a` or `1` wraps to a large number).
+    let [ff, fr, tf, tr] = [
+        from_file.wrapping_sub(b'a'),
+        from_rank.wrapping_sub(b'1'),
+        to_file.wrapping_sub(b'a'),
+        to_rank.wrapping_sub(b'1'),
+    ];
+    // All four are below 8 when no bit from 8 up is set in any of them.
+    (ff | fr | tf | tr < 8).then(|| ShogunMove {
+        from: fr * 8 + ff,
+        to: tr * 8 + tf,
+        capture,
+        check,
+    })
+}
+
 impl std::str::FromStr for ShogunMove {
     type Err = String;
 
+    #[inline]
     fn from_str(text: &str) -> Result<Self, String> {
-        let bad = |why: String| format!("not a Shogun move: {text:?}: {why}");
-        let (body, check) = match text.strip_suffix('+') {
-            Some(body) => (body, true),
-            None => (text, false),
-        };
-        let (from, rest) = square_at(body).map_err(bad)?;
-        let capture = match rest.as_bytes().first() {
-            Some(b'-') => false,
-            Some(b'x') => true,
-            _ => {
-                return Err(bad(format!(
-                    "'-' or 'x' must follow {}",
-                    square_name(from.into())
-                )));
-            }
-        };
-        let (to, rest) = square_at(rest.get(1..).unwrap_or("")).map_err(bad)?;
-        if !rest.is_empty() {
+        read_plain(text.as_bytes()).map_or_else(|| read_explained(text), Ok)
+    }
+}
+
+/// Reads a move piece by piece, saying what is wrong with it; the reference
+/// for [`read_plain`], which accepts exactly the same texts.
+#[cold]
+fn read_explained(text: &str) -> Result<ShogunMove, String> {
+    let bad = |why: String| format!("not a Shogun move: {text:?}: {why}");
+    let (body, check) = match text.strip_suffix('+') {
+        Some(body) => (body, true),
+        None => (text, false),
+    };
+    let (from, rest) = square_at(body).map_err(bad)?;
+    let capture = match rest.as_bytes().first() {
+        Some(b'-') => false,
+        Some(b'x') => true,
+        _ => {
             return Err(bad(format!(
-                "unexpected {rest:?} after the move (only '+' may follow it)"
+                "'-' or 'x' must follow {}",
+                square_name(from.into())
             )));
         }
-        Ok(ShogunMove {
-            from,
-            to,
-            capture,
-            check,
-        })
+    };
+    let (to, rest) = square_at(rest.get(1..).unwrap_or("")).map_err(bad)?;
+    if !rest.is_empty() {
+        return Err(bad(format!(
+            "unexpected {rest:?} after the move (only '+' may follow it)"
+        )));
     }
+    Ok(ShogunMove {
+        from,
+        to,
+        capture,
+        check,
+    })
 }
 
 impl fmt::Display for ShogunMove {
@@ -94,6 +135,32 @@ mod tests {
                 check: true
             }
         );
+    }
+
+    #[test]
+    fn the_quick_reader_accepts_what_the_full_reader_accepts() {
+        // Every text of up to 6 bytes from an alphabet around the grammar.
+        let alphabet = b"ai18-x+";
+        let mut text = Vec::new();
+        let mut count = 0;
+        fn each(alphabet: &[u8], text: &mut Vec<u8>, count: &mut u32) {
+            let quick = read_plain(text);
+            let full = std::str::from_utf8(text)
+                .ok()
+                .and_then(|t| read_explained(t).ok());
+            assert_eq!(quick, full, "{:?}", String::from_utf8_lossy(text));
+            *count += u32::from(quick.is_some());
+            if text.len() < 6 {
+                for &b in alphabet {
+                    text.push(b);
+                    each(alphabet, text, count);
+                    text.pop();
+                }
+            }
+        }
+        each(alphabet, &mut text, &mut count);
+        // File `a`, rank 1 or 8, `-` or `x`, file `a`, rank 1 or 8, `+` or not.
+        assert_eq!(count, 2 * 2 * 2 * 2);
     }
 
     #[test]

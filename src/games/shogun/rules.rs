@@ -2,7 +2,7 @@
 
 use super::Shogun;
 use super::board::{
-    Bits, Kind, Side, bit, distance, near, reaches, ring, square_name, squares, via,
+    Bits, Kind, Side, bit, distance, in_range, open, ring, square_name, squares, via,
 };
 use super::{ShogunError, ShogunMove};
 
@@ -11,60 +11,47 @@ fn illegal<T>(message: String) -> Result<T, ShogunError> {
 }
 
 impl Shogun {
-    /// The first opposing piece (of `by`) among `pieces` that attacks
-    /// `target` with `occupied` on the board, if the piece on `from` stood
-    /// on `to` instead.
-    pub(super) fn attacker_after(
-        &self,
-        target: usize,
-        pieces: Bits,
-        occupied: Bits,
-        from: usize,
-        to: usize,
-    ) -> Option<usize> {
-        // Only pieces at most 4 steps away can reach the target.
-        squares(pieces & near(target)).find(|&q| {
-            let cell = if q == to {
-                self.cells[from & 63]
-            } else {
-                self.cells[q]
-            };
-            reaches(q, target, self.shows_cell(q, cell), occupied)
-        })
+    /// The lowest of `candidates` (pieces standing at the right distance)
+    /// with a path to `target` clear of `occupied`.
+    fn first_open(candidates: Bits, target: usize, occupied: Bits) -> Option<usize> {
+        squares(candidates).find(|&q| open(q, target, occupied))
     }
 
     /// The opposing piece that attacks the Shogun of `side` now, if any.
     pub fn attacker_of(&self, side: Side) -> Option<usize> {
         let target = usize::from(self.shogun[side.index()]);
-        self.attacker_after(
-            target,
-            self.men[side.other().index()],
-            self.occupied(),
-            64,
-            64,
-        )
+        let candidates = in_range(target, &self.showing[side.other().index()]);
+        Self::first_open(candidates, target, self.occupied())
     }
 
     /// After `from`-`to` by the side to move: the piece that attacks its own
-    /// Shogun, if any.
+    /// Shogun, if any. The opposing pieces keep their numbers; one may be
+    /// captured on `to`.
     fn exposer(&self, from: usize, to: usize) -> Option<usize> {
         let me = self.to_move.index();
         let own = (self.men[me] & !bit(from)) | bit(to);
         let opp = self.men[1 - me] & !bit(to);
         let shogun = usize::from(self.shogun[me]);
         let target = if shogun == from { to } else { shogun };
-        self.attacker_after(target, opp, own | opp, from, to)
+        let candidates = in_range(target, &self.showing[1 - me]) & !bit(to);
+        Self::first_open(candidates, target, own | opp)
     }
 
     /// After `from`-`to` by the side to move: whether it attacks the
-    /// opposing Shogun.
+    /// opposing Shogun. The moved piece shows the number of its new square.
     fn gives_check(&self, from: usize, to: usize) -> bool {
         let me = self.to_move.index();
         let own = (self.men[me] & !bit(from)) | bit(to);
         let opp = self.men[1 - me] & !bit(to);
         let target = usize::from(self.shogun[1 - me]);
-        self.attacker_after(target, own, own | opp, from, to)
-            .is_some()
+        let others = in_range(target, &self.showing[me]) & !bit(from);
+        let moved = self.shows_cell(to, self.cells[from & 63]);
+        let mover = if ring(to, moved) & bit(target) != 0 {
+            bit(to)
+        } else {
+            0
+        };
+        Self::first_open(others | mover, target, own | opp).is_some()
     }
 
     /// Describes the piece on `square`: `the Red X on c3 (showing 2)`.
@@ -79,8 +66,38 @@ impl Shogun {
         )
     }
 
-    /// Checks a move against the position.
+    /// Checks a move against the position: a legal move passes the quick
+    /// test; anything else is examined step by step for the message.
+    #[inline]
     pub(super) fn check_move(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        if self.is_legal(mv) {
+            Ok(())
+        } else {
+            self.check_step_by_step(mv)
+        }
+    }
+
+    /// Whether `mv` is legal: the tests of [`Self::check_step_by_step`] on
+    /// bit masks, with no words. It never accepts more than the step-by-step
+    /// check (which has the last word on anything refused here).
+    #[inline]
+    fn is_legal(&self, mv: &ShogunMove) -> bool {
+        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        mine & bit(from) != 0
+            && ring(from, self.shows(from)) & !mine & bit(to) != 0
+            && open(from, to, occupied)
+            && (!mv.capture || occupied & bit(to) != 0)
+            && (self.free & bit(from) != 0 || self.exposer(from, to).is_none())
+            && (!mv.check || self.gives_check(from, to))
+    }
+
+    /// Checks a move one rule after the other, saying which one it breaks.
+    /// Kept out of line: legal moves never come here.
+    #[cold]
+    #[inline(never)]
+    fn check_step_by_step(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
         let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
         let me = self.to_move;
         let (side, kind) = match self.piece_at(from) {
@@ -183,25 +200,12 @@ impl Shogun {
         Ok(())
     }
 
-    /// The squares the piece on `from` may end on, ignoring the check rule.
-    fn targets(&self, from: usize) -> Bits {
-        let me = self.to_move.index();
-        let occupied = self.occupied();
-        let ends = ring(from, self.shows(from)) & !self.men[me];
-        squares(ends)
-            .filter(|&to| {
-                let p = via(from, to);
-                p.first & occupied == 0 || p.second & occupied == 0
-            })
-            .fold(0, |bits, to| bits | bit(to))
-    }
-
     /// Every legal move of the side to move, written canonically.
     pub(super) fn generate(&self) -> Vec<ShogunMove> {
         let mut moves = Vec::new();
         let occupied = self.occupied();
         for from in squares(self.men[self.to_move.index()]) {
-            for to in squares(self.targets(from)) {
+            for to in self.reachable(from) {
                 if self.exposer(from, to).is_none() {
                     moves.push(ShogunMove {
                         from: from as u8,
@@ -215,26 +219,69 @@ impl Shogun {
         moves
     }
 
-    /// Whether the side to move has a legal move.
-    pub(super) fn has_legal_move(&self) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let occupied = self.occupied();
-        // Stops at the first legal move, without listing a piece's targets first.
-        squares(mine).any(|from| {
-            squares(ring(from, self.shows(from)) & !mine).any(|to| {
-                let paths = via(from, to);
-                (paths.first & occupied == 0 || paths.second & occupied == 0)
-                    && self.exposer(from, to).is_none()
-            })
+    /// The pieces of the side to move, its Shogun excepted, that cannot
+    /// leave their own Shogun attacked, wherever they go.
+    ///
+    /// Only an opposing piece standing as far from the Shogun as the number
+    /// it shows (a threat) can attack it. While no threat has an open path,
+    /// moving another piece opens one only by leaving a square on a threat's
+    /// path (what it captures or lands on only blocks more), so every piece
+    /// off those paths is free. While the Shogun is attacked, none is.
+    pub(super) fn free_pieces(&self) -> Bits {
+        let me = self.to_move.index();
+        let shogun = usize::from(self.shogun[me]);
+        let others = self.men[me] & !bit(shogun);
+        match in_range(shogun, &self.showing[1 - me]) {
+            0 => others,
+            threats => others & !self.threat_paths(threats, shogun),
+        }
+    }
+
+    /// The squares on the paths from `threats` to the Shogun on `shogun`;
+    /// every square when one of them is open.
+    #[inline(never)]
+    fn threat_paths(&self, threats: Bits, shogun: usize) -> Bits {
+        if Self::first_open(threats, shogun, self.occupied()).is_some() {
+            return !0;
+        }
+        squares(threats).fold(0, |bits, q| {
+            let via = via(q, shogun);
+            bits | via.first | via.second
         })
+    }
+
+    /// Whether the side to move has a legal move. Stops at the first one,
+    /// looking first among the free pieces, which need no check test.
+    pub(super) fn has_legal_move(&self) -> bool {
+        squares(self.free).any(|from| self.reachable(from).next().is_some())
+            || self.a_bound_piece_can_move()
+    }
+
+    /// Whether a piece that is not free (the Shogun, or a piece on a threat's
+    /// path) has a legal move. The Shogun is tried first: when it is
+    /// attacked, as it mostly is here, stepping away is the likeliest way out.
+    #[inline(never)]
+    fn a_bound_piece_can_move(&self) -> bool {
+        let me = self.to_move.index();
+        let shogun = usize::from(self.shogun[me]);
+        let others = self.men[me] & !self.free & !bit(shogun);
+        std::iter::once(shogun).chain(squares(others)).any(|from| {
+            self.reachable(from)
+                .any(|to| self.exposer(from, to).is_none())
+        })
+    }
+
+    /// The squares the piece of the side to move on `from` may end on,
+    /// lowest first, ignoring the check rule.
+    fn reachable(&self, from: usize) -> impl Iterator<Item = usize> {
+        let occupied = self.occupied();
+        let ends = ring(from, self.shows(from)) & !self.men[self.to_move.index()];
+        squares(ends).filter(move |&to| open(from, to, occupied))
     }
 
     /// Why the side to move has lost, if it has.
     pub(super) fn find_loss(&self) -> Option<Loss> {
-        let others = self.men[self.to_move.index()]
-            .count_ones()
-            .saturating_sub(1);
-        if others <= 1 {
+        if let Some(others) = few_others(self.men[self.to_move.index()]) {
             Some(Loss::Pieces(others))
         } else if !self.has_legal_move() {
             Some(Loss::NoMove(self.attacker_of(self.to_move).is_some()))
@@ -242,6 +289,16 @@ impl Shogun {
             None
         }
     }
+}
+
+/// How many pieces a side with `men` has besides its Shogun, when that is
+/// at most one. Clearing the lowest piece twice says so without counting
+/// every piece (a `count_ones` is some 15 instructions on the baseline x86-64
+/// this is built for).
+pub(super) fn few_others(men: Bits) -> Option<u32> {
+    let without_one = men & men.wrapping_sub(1);
+    let without_two = without_one & without_one.wrapping_sub(1);
+    (without_two == 0).then_some(u32::from(without_one != 0))
 }
 
 /// Why the side to move has lost.

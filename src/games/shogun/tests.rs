@@ -44,3 +44,78 @@ fn applying_a_shogun_move_follows_the_shogun() {
     assert_eq!(game.to_move(), Side::Red);
     assert_eq!(game.position_value(), "xyzszyxx/8/8/8/8/8/4S3/XXYZ1ZYX r");
 }
+
+/// Random games from random setups, every position checked by `each`.
+fn every_position_of_random_games(mut each: impl FnMut(&Shogun)) {
+    let mut rng = crate::rng::Rng::new(0x5140_6A11);
+    for _ in 0..24 {
+        let tags: Vec<crate::record::Tag> = Shogun::random_tags(&mut rng)
+            .into_iter()
+            .map(|(name, value)| crate::record::Tag {
+                name,
+                value,
+                offset: 0,
+            })
+            .collect();
+        let mut game = Shogun::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
+        for _ in 0..200 {
+            each(&game);
+            let moves = Game::legal_moves(&game);
+            if moves.is_empty() {
+                break;
+            }
+            game.apply(&moves[rng.below(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn the_kept_numbers_are_those_of_the_discs() {
+    every_position_of_random_games(|game| {
+        for square in 0..64 {
+            let v = game.shows_cell(square, game.cells[square]);
+            assert_eq!(game.shows(square), v, "{}", game.position_value());
+            for side in 0..2 {
+                let listed = game.showing[side][usize::from(v)] & bit(square) != 0;
+                let owned = game.men[side] & bit(square) != 0;
+                assert_eq!(listed, owned, "{}", game.position_value());
+            }
+        }
+        let listed: Bits = game.showing.iter().flatten().fold(0, |all, &b| all | b);
+        assert_eq!(listed, game.occupied(), "{}", game.position_value());
+    });
+}
+
+#[test]
+fn no_move_of_a_free_piece_leaves_its_shogun_attacked() {
+    let mut moves_seen = 0;
+    every_position_of_random_games(|game| {
+        assert_eq!(game.free, game.free_pieces());
+        for from in board::squares(game.free) {
+            for to in 0..64 {
+                let mv = ShogunMove {
+                    from: from as u8,
+                    to: to as u8,
+                    capture: game.occupied() & bit(to) != 0,
+                    check: false,
+                };
+                if game.check(&mv).is_ok() {
+                    moves_seen += 1;
+                    let mut after = game.clone();
+                    after.apply(&mv);
+                    assert_eq!(after.attacker_of(game.to_move), None, "{mv}");
+                }
+            }
+        }
+    });
+    assert!(moves_seen > 10_000, "{moves_seen} moves of free pieces");
+}
+
+#[test]
+fn few_others_counts_up_to_one() {
+    for men in [0, 1, 0b10, 0b11, 0b101, 0b111, 1 << 63, (1 << 63) | 1, !0] {
+        let others = (men as Bits).count_ones().saturating_sub(1);
+        let expected = (others <= 1).then_some(others);
+        assert_eq!(rules::few_others(men), expected, "{men:b}");
+    }
+}
