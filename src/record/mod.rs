@@ -13,13 +13,13 @@
 //! ```
 
 mod failure;
+mod movetext;
 mod parse;
 mod reader;
 mod write;
 
-pub use parse::{
-    MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, Movetext, is_result, parse_head, parse_record,
-};
+pub use movetext::{Movetext, is_result};
+pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
 
