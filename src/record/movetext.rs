@@ -12,6 +12,8 @@ use std::ops::Range;
 #[derive(Debug, Clone)]
 pub struct Movetext<'a> {
     record: &'a Record,
+    /// The record's text.
+    text: &'a str,
     /// Where reading goes on.
     at: usize,
     /// Items read so far.
@@ -21,11 +23,15 @@ pub struct Movetext<'a> {
     error: Option<(usize, String)>,
 }
 
+/// An item, or the offset of a fault and its message.
+type Scanned = Result<Item, (usize, String)>;
+
 impl<'a> Movetext<'a> {
     /// The movetext of `record`, from its start.
     pub(super) fn new(record: &'a Record) -> Self {
         Self {
             record,
+            text: record.text(),
             at: record.movetext_at,
             count: 0,
             result_seen: false,
@@ -47,33 +53,126 @@ impl<'a> Movetext<'a> {
     /// The next item, `None` at the end; an error is a byte offset and a message.
     #[inline]
     fn scan(&mut self) -> Result<Option<Item>, (usize, String)> {
-        let text = self.record.text();
-        let bytes = text.as_bytes();
+        let bytes = self.text.as_bytes();
         let mut at = self.at;
-        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
-            at += 1;
-        }
-        self.at = at;
-        let Some(&first) = bytes.get(at) else {
-            return Ok(None);
+        let first = loop {
+            match bytes.get(at) {
+                None => {
+                    self.at = at;
+                    return Ok(None);
+                }
+                Some(&b) if b.is_ascii_whitespace() => at += 1,
+                Some(&b) => break b,
+            }
         };
         if self.count == MAX_ITEMS {
             return Err(too_many_items(at));
         }
-        let (item, end) = match first {
+        let item = match first {
             b'{' => brace_comment(bytes, at)?,
             b';' => line_comment(bytes, at),
-            _ => token(text, at)?,
+            _ => {
+                let item = match first {
+                    b'0'..=b'9' => self.number_or_word(at)?,
+                    _ => self.word(at)?,
+                };
+                if self.result_seen {
+                    return Err(after_result(at));
+                }
+                self.result_seen = item.kind == ItemKind::Result;
+                item
+            }
         };
-        match item.kind {
-            ItemKind::Comment => {}
-            _ if self.result_seen => return Err(after_result(at)),
-            ItemKind::Result => self.result_seen = true,
-            _ => {}
-        }
         self.count += 1;
-        self.at = end;
+        self.at = match item.kind {
+            ItemKind::Comment if first == b'{' => item.span.end + 1,
+            ItemKind::Move { glyph } => item.span.end + usize::from(glyph),
+            _ => item.span.end,
+        };
         Ok(Some(item))
+    }
+
+    /// The end of the run of word bytes that starts at `at`.
+    #[inline]
+    fn word_end(&self, at: usize) -> usize {
+        let rest = self.text.as_bytes().get(at..).unwrap_or_default();
+        at + rest
+            .iter()
+            .position(|&b| WORD_BYTES[usize::from(b)] != ByteClass::InWord)
+            .unwrap_or(rest.len())
+    }
+
+    /// A move word or a result token at byte `at`.
+    #[inline]
+    fn word(&self, at: usize) -> Scanned {
+        let end = self.word_end(at);
+        let bytes = self.text.as_bytes();
+        if bytes
+            .get(end)
+            .is_some_and(|&b| WORD_BYTES[usize::from(b)] == ByteClass::Bad)
+        {
+            return Err(bad_byte(self.text, end));
+        }
+        let span = at..end;
+        let kind = match &bytes[at..end] {
+            [] => return Err((at, "unexpected text".to_owned())),
+            [.., b'!' | b'?'] => return glyph_word(self.text, span),
+            [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
+            word if word[0].is_ascii_digit() && word.iter().all(u8::is_ascii_digit) => {
+                return Err((at, format!("a move number needs a dot: {}.", &self.text[span])));
+            }
+            _ => ItemKind::Move { glyph: 0 },
+        };
+        Ok(Item { kind, span })
+    }
+
+    /// `12.` or `12...` at byte `at`; a word when the digits are not
+    /// followed by a dot.
+    fn number_or_word(&self, at: usize) -> Scanned {
+        let bytes = self.text.as_bytes();
+        let digits = bytes
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let end = at + digits;
+        let dot = |i: usize| bytes.get(end + i) == Some(&b'.');
+        let dots = match (dot(0), dot(1), dot(2), dot(3)) {
+            (false, ..) => return self.word(at),
+            (true, false, ..) => Dots::One,
+            (true, true, true, false) => Dots::Three,
+            _ => {
+                let digits = &self.text[at..end];
+                return Err((
+                    at,
+                    format!("a move number is written {digits}. or {digits}..."),
+                ));
+            }
+        };
+        Ok(Item {
+            kind: ItemKind::Number {
+                value: number_value(&bytes[at..end]),
+                dots,
+            },
+            span: at..end + if dots == Dots::One { 1 } else { 3 },
+        })
+    }
+}
+
+/// The value of a move number's digits; `None` when it does not fit in 32
+/// bits.
+#[inline]
+fn number_value(digits: &[u8]) -> Option<u32> {
+    /// Nine digits always fit in 32 bits.
+    const SAFE_DIGITS: usize = 9;
+    let fold = |value: u32, digit: &u8| value * 10 + u32::from(digit - b'0');
+    if digits.len() <= SAFE_DIGITS {
+        Some(digits.iter().fold(0, fold))
+    } else {
+        digits.iter().try_fold(0u32, |value, digit| {
+            value.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+        })
     }
 }
 
@@ -105,21 +204,14 @@ fn after_result(at: usize) -> (usize, String) {
     (at, "nothing but comments may follow the result".into())
 }
 
-/// An item read from the movetext and the offset just after it; or the
-/// offset of a fault and its message.
-type Scanned = Result<(Item, usize), (usize, String)>;
-
-/// `{...}`, starting at byte `at`.
+/// `{...}`, starting at byte `at`; the span is the comment's inside.
 fn brace_comment(bytes: &[u8], at: usize) -> Scanned {
     let body = at + 1;
     match memchr::memchr(b'}', bytes.get(body..).unwrap_or_default()) {
-        Some(len) => Ok((
-            Item {
-                kind: ItemKind::Comment,
-                span: body..body + len,
-            },
-            body + len + 1,
-        )),
+        Some(len) => Ok(Item {
+            kind: ItemKind::Comment,
+            span: body..body + len,
+        }),
         None => Err((
             at,
             "comment is not closed: '{' has no matching '}'".to_owned(),
@@ -128,17 +220,14 @@ fn brace_comment(bytes: &[u8], at: usize) -> Scanned {
 }
 
 /// `; ...` up to the end of the line, starting at byte `at`.
-fn line_comment(bytes: &[u8], at: usize) -> (Item, usize) {
+fn line_comment(bytes: &[u8], at: usize) -> Item {
     let body = at + 1;
     let rest = bytes.get(body..).unwrap_or_default();
     let end = body + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-    (
-        Item {
-            kind: ItemKind::Comment,
-            span: body..end,
-        },
-        end,
-    )
+    Item {
+        kind: ItemKind::Comment,
+        span: body..end,
+    }
 }
 
 /// What a byte is to a move word.
@@ -170,86 +259,6 @@ const WORD_BYTES: [ByteClass; 256] = {
     table
 };
 
-/// A move number, move word or result token, starting at byte `at` of
-/// `text`.
-#[inline]
-fn token(text: &str, at: usize) -> Scanned {
-    let bytes = text.as_bytes();
-    let rest = bytes.get(at..).unwrap_or_default();
-    let end = at + run_length(rest, |b| WORD_BYTES[usize::from(b)] == ByteClass::InWord);
-    let word = &bytes[at..end];
-    if word.first().is_some_and(u8::is_ascii_digit) {
-        if let Some(number) = move_number(word, at)? {
-            return Ok(number);
-        }
-    }
-    if bytes
-        .get(end)
-        .is_some_and(|&b| WORD_BYTES[usize::from(b)] == ByteClass::Bad)
-    {
-        return Err(bad_byte(text, end));
-    }
-    let span = at..end;
-    match word {
-        [] => Err((at, "unexpected text".to_owned())),
-        [.., b'!' | b'?'] => glyph_word(text, span),
-        [b'*'] | [b'A'..=b'Z', b'+'] => Ok((
-            Item {
-                kind: ItemKind::Result,
-                span,
-            },
-            end,
-        )),
-        [b'0'..=b'9', ..] if word.iter().all(u8::is_ascii_digit) => {
-            Err((at, format!("a move number needs a dot: {}.", &text[span])))
-        }
-        _ => Ok((
-            Item {
-                kind: ItemKind::Move { glyph: 0 },
-                span,
-            },
-            end,
-        )),
-    }
-}
-
-/// How many bytes at the start of `bytes` are `wanted`.
-#[inline]
-fn run_length(bytes: &[u8], wanted: impl Fn(u8) -> bool) -> usize {
-    bytes
-        .iter()
-        .position(|&b| !wanted(b))
-        .unwrap_or(bytes.len())
-}
-
-/// `12.` or `12...` at the start of `word`, which is at byte `at`; `None`
-/// when the digits are not followed by a dot, so that they start a word.
-fn move_number(word: &[u8], at: usize) -> Result<Option<(Item, usize)>, (usize, String)> {
-    let digits = run_length(word, |b| b.is_ascii_digit());
-    let after = word.get(digits..).unwrap_or_default();
-    let dots = match run_length(after, |b| b == b'.') {
-        0 => return Ok(None),
-        1 => Dots::One,
-        3 => Dots::Three,
-        _ => {
-            let digits = String::from_utf8_lossy(&word[..digits]);
-            return Err((
-                at,
-                format!("a move number is written {digits}. or {digits}..."),
-            ));
-        }
-    };
-    let value = word[..digits].iter().try_fold(0u32, |value, &digit| {
-        value.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
-    });
-    let end = at + digits + if dots == Dots::One { 1 } else { 3 };
-    let item = Item {
-        kind: ItemKind::Number { value, dots },
-        span: at..end,
-    };
-    Ok(Some((item, end)))
-}
-
 /// The fault of a byte that cannot be in a word, at byte `at` of `text`.
 #[cold]
 fn bad_byte(text: &str, at: usize) -> (usize, String) {
@@ -264,7 +273,6 @@ fn bad_byte(text: &str, at: usize) -> (usize, String) {
 
 /// A word that ends with `!` or `?`: a move and its annotation glyph.
 fn glyph_word(text: &str, span: Range<usize>) -> Scanned {
-    let end = span.end;
     // The word is ASCII: every offset in it is a character boundary.
     let word = text.get(span.clone()).unwrap_or_default();
     let (body, glyph) = split_glyph(word);
@@ -283,13 +291,12 @@ fn glyph_word(text: &str, span: Range<usize>) -> Scanned {
     if body.bytes().all(|b| b.is_ascii_digit()) {
         return Err((span.start, format!("a move number needs a dot: {body}.")));
     }
-    let item = Item {
+    Ok(Item {
         kind: ItemKind::Move {
             glyph: glyph.map_or(0, |g| g.len() as u8),
         },
         span: span.start..body_end,
-    };
-    Ok((item, end))
+    })
 }
 
 /// Whether `text` is a result token: `*`, or one capital letter and `+`.
