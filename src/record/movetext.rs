@@ -119,7 +119,10 @@ impl<'a> Movetext<'a> {
             [.., b'!' | b'?'] => return glyph_word(self.text, span),
             [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
             word if word[0].is_ascii_digit() && word.iter().all(u8::is_ascii_digit) => {
-                return Err((at, format!("a move number needs a dot: {}.", &self.text[span])));
+                return Err((
+                    at,
+                    format!("a move number needs a dot: {}.", &self.text[span]),
+                ));
             }
             _ => ItemKind::Move { glyph: 0 },
         };

@@ -107,6 +107,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Checks a move number against the position.
+    #[inline]
     pub(super) fn number(
         &mut self,
         game: &dyn AnyGame,
@@ -128,6 +129,28 @@ impl<'a> Walk<'a> {
         {
             self.from_start = true;
         }
+        let turn = self.turn(game);
+        let numbering = self.numbering;
+        // The common case: the number and dots the position expects.
+        if value == Some(turn.number)
+            && turn.opens == (dots == Dots::One)
+            && (numbering == Numbering::Pairs || turn.opens)
+        {
+            self.numbered = true;
+            return None;
+        }
+        self.number_fault(game, value, dots, offset)
+    }
+
+    /// Why a move number is not the one the position expects.
+    #[cold]
+    fn number_fault(
+        &self,
+        game: &dyn AnyGame,
+        value: Option<u32>,
+        dots: Dots,
+        offset: usize,
+    ) -> Option<Fault> {
         let turn = self.turn(game);
         let numbering = self.numbering;
         if numbering == Numbering::Turns && !turn.opens {
@@ -173,11 +196,11 @@ impl<'a> Walk<'a> {
             }
             _ => {}
         }
-        self.numbered = true;
         None
     }
 
     /// A fault of the move `word`, about to be played in `game`.
+    #[cold]
     fn move_fault(&self, game: &dyn AnyGame, word: MoveWord<'_>, message: String) -> Fault {
         Fault {
             location: self.record.locate(word.offset),
@@ -187,6 +210,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Plays one move.
+    #[inline]
     pub(super) fn ply(&mut self, game: &mut dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
         self.last_offset = word.offset;
         if game.is_over() {
@@ -227,18 +251,24 @@ impl<'a> Walk<'a> {
             }
         }
         if let Err(e) = game.play(word.text) {
-            // A game's message may quote the whole text: quote it short.
-            let short = shorten(word.text);
-            let message = if short.len() < word.text.len() {
-                e.0.replace(word.text, &short)
-            } else {
-                e.0
-            };
-            return Err(self.move_fault(game, word, message));
+            return Err(self.illegal(game, word, e.0));
         }
         self.numbered = false;
         self.plies += 1;
         Ok(())
+    }
+
+    /// The fault of a move the game refused with `message`.
+    #[cold]
+    fn illegal(&self, game: &dyn AnyGame, word: MoveWord<'_>, message: String) -> Fault {
+        // A game's message may quote the whole text: quote it short.
+        let short = shorten(word.text);
+        let message = if short.len() < word.text.len() {
+            message.replace(word.text, &short)
+        } else {
+            message
+        };
+        self.move_fault(game, word, message)
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.
