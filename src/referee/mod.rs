@@ -43,9 +43,9 @@ pub struct Options {
 pub fn judge(
     record: &Record,
     options: Options,
-    observe: impl FnMut(Ply<'_>),
+    mut observe: impl FnMut(Ply<'_>),
 ) -> (Verdict, Option<Box<dyn AnyGame>>) {
-    match walk(record, options, observe) {
+    match walk(record, options, Some(&mut observe)) {
         Ok(judged) => judged,
         Err(error) => (Verdict::of_syntax_error(error), None),
     }
@@ -56,14 +56,15 @@ pub fn judge(
 /// # Errors
 /// A syntax error anywhere in the movetext.
 pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
-    walk(record, Options::default(), |_| {}).map(|(verdict, _)| verdict)
+    walk(record, Options::default(), None).map(|(verdict, _)| verdict)
 }
 
-/// Judges a record; the error is a syntax error of its movetext.
+/// Judges a record, telling `observe` of each ply; the error is a syntax
+/// error of its movetext.
 fn walk(
     record: &Record,
     options: Options,
-    mut observe: impl FnMut(Ply<'_>),
+    mut observe: Option<&mut dyn FnMut(Ply<'_>)>,
 ) -> Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError> {
     let mut verdict = Verdict {
         kind: None,
@@ -90,46 +91,49 @@ fn walk(
             stopped = true;
             break;
         }
+        // Every arm that does not fault goes on with the next item.
         let fault = match item.kind {
             ItemKind::Number { value, dots } => {
-                walk.number(game.as_ref(), value, dots, item.span.start)
+                match walk.number(game.as_ref(), value, dots, item.span.start) {
+                    None => continue,
+                    Some(fault) => fault,
+                }
             }
             ItemKind::Move { .. } => {
                 let Some(word) = record.move_word(&item) else {
                     continue;
                 };
-                let detail = if options.details {
-                    game.detail(word.text).ok()
-                } else {
-                    None
-                };
+                let detail = options
+                    .details
+                    .then(|| game.detail(word.text).ok())
+                    .flatten();
                 match walk.ply(game.as_mut(), word) {
                     Ok(()) => {
                         verdict.plies += 1;
-                        observe(Ply {
-                            index: verdict.plies - 1,
-                            word,
-                            detail,
-                            game: game.as_ref(),
-                        });
-                        None
+                        if let Some(observe) = observe.as_mut() {
+                            observe(Ply {
+                                index: verdict.plies - 1,
+                                word,
+                                detail,
+                                game: game.as_ref(),
+                            });
+                        }
+                        continue;
                     }
-                    Err(fault) => Some(fault),
+                    Err(fault) => fault,
                 }
             }
             ItemKind::Result => {
                 walk.result(item.span);
-                None
+                continue;
             }
-            ItemKind::Comment => None,
+            ItemKind::Comment => continue,
         };
-        if let Some(fault) = fault {
-            check_syntax(items)?;
-            verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
-            verdict.scores = game.scores();
-            verdict.fault = Some(fault);
-            return Ok((verdict, Some(game)));
-        }
+        check_syntax(items)?;
+        verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
+        verdict.scores = game.scores();
+        verdict.fault = Some(fault);
+        return Ok((verdict, Some(game)));
     }
     check_syntax(items)?;
     verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
