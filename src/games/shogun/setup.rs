@@ -143,24 +143,22 @@ fn parse_discs(value: &str) -> Result<Discs, String> {
 
 /// `"XXYZSZYX/XYZSZYXX"`: White's rank 1 then Red's rank 8, from a to h.
 fn parse_setup(value: &str, first: Side, discs: Discs, rotation: u16) -> Result<Shogun, String> {
-    let ranks: Vec<&str> = value.split('/').collect();
-    let [white, red] = ranks[..] else {
+    let Some((white, red)) = value.split_once('/').filter(|(_, red)| !red.contains('/')) else {
         return Err(format!(
             "{value:?}: expected White's rank 1 and Red's rank 8 separated by '/', like \"{DEFAULT_SETUP}\""
         ));
     };
     let mut game = Shogun::empty(first, discs, rotation);
     for (side, text, rank, shogun_file) in [(Side::White, white, 0, 4), (Side::Red, red, 7, 3)] {
-        let letters: Vec<char> = text.chars().collect();
-        if letters.len() != 8 {
+        let letters = text.chars().count();
+        if letters != 8 {
             return Err(format!(
-                "{}'s rank {} ({text:?}) has {} letters, not 8",
+                "{}'s rank {} ({text:?}) has {letters} letters, not 8",
                 side.name(),
                 rank + 1,
-                letters.len()
             ));
         }
-        for (file, c) in letters.into_iter().enumerate() {
+        for (file, c) in text.chars().enumerate() {
             let kind = Kind::from_letter(c)
                 .ok_or_else(|| format!("{c:?} is not a Shogun piece (X, Y, Z, S)"))?;
             game.put(rank * 8 + file, side, kind);
@@ -181,10 +179,14 @@ fn parse_setup(value: &str, first: Side, discs: Discs, rotation: u16) -> Result<
 
 /// Checks a side's piece counts: exact for a setup, at most for a position.
 fn counts_ok(game: &Shogun, side: Side, exact: bool) -> Result<(), String> {
+    let mut counts = [0u32; 4];
+    for square in squares(game.men[side.index()]) {
+        if let Some((_, kind)) = game.piece_at(square) {
+            counts[kind.index()] += 1;
+        }
+    }
     for kind in Kind::ALL {
-        let n = squares(game.men[side.index()])
-            .filter(|&s| game.piece_at(s) == Some((side, kind)))
-            .count() as u32;
+        let n = counts[kind.index()];
         let want = kind.count();
         let bad = if kind == Kind::S || exact {
             n != want
