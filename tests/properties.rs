@@ -68,14 +68,14 @@ fn items(record: &Record) -> Vec<(String, String)> {
         .items
         .iter()
         .map(|item| {
-            let kind = match &item.kind {
+            let kind = match item.kind() {
                 ItemKind::Move { .. } => {
                     let glyph = record.move_word(item).and_then(|w| w.glyph);
                     format!("move{}", glyph.unwrap_or(""))
                 }
                 other => format!("{other:?}"),
             };
-            (kind, record.slice(&item.span).to_owned())
+            (kind, record.slice(&item.span()).to_owned())
         })
         .collect()
 }

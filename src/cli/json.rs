@@ -99,9 +99,9 @@ fn moves_json(
     let mut moves: Vec<Value> = Vec::new();
     let mut number: Option<&str> = None;
     for item in &record.items {
-        match &item.kind {
+        match item.kind() {
             ItemKind::Comment => {
-                let text = Value::String(record.slice(&item.span).to_owned());
+                let text = Value::String(record.slice(&item.span()).to_owned());
                 match moves
                     .last_mut()
                     .and_then(|m| m.get_mut("comments"))
@@ -116,7 +116,7 @@ fn moves_json(
                 let word = record.move_word(item);
                 let mut value = json!({
                     "number": number.take(),
-                    "text": record.slice(&item.span),
+                    "text": record.slice(&item.span()),
                     "glyph": word.and_then(|w| w.glyph),
                     "normalized": detail.as_ref().map(|d| &d.normalized),
                     "parts": detail.map(|d| d.parts),
@@ -127,7 +127,7 @@ fn moves_json(
                 }
                 moves.push(value);
             }
-            ItemKind::Number { .. } => number = Some(record.slice(&item.span)),
+            ItemKind::Number { .. } => number = Some(record.slice(&item.span())),
             ItemKind::Result => {}
         }
     }

@@ -75,6 +75,7 @@ pub struct Tag {
 
 /// How a move number is written: `12.` or `12...`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Dots {
     /// `12.`: before the first move of a pair (or a lotus turn).
     One,
@@ -83,12 +84,13 @@ pub enum Dots {
 }
 
 /// What a movetext item is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ItemKind {
-    /// A move number; `None` when it does not fit in 32 bits.
+    /// A move number.
     Number {
-        /// The number written.
-        value: Option<u32>,
+        /// The number written; `u32::MAX` when it does not fit in 32 bits
+        /// (no game gets that far, so it is out of sequence either way).
+        value: u32,
         /// The dots after it.
         dots: Dots,
     },
@@ -105,12 +107,68 @@ pub enum ItemKind {
 }
 
 /// One item of movetext and the text it spans.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// It is sixteen bytes of plain numbers, so that it travels in registers
+/// whole: a record's text is at most [`MAX_RECORD_BYTES`], so 32-bit offsets
+/// hold any place in it, and [`Item::kind`] unpacks what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Item {
+    /// Which [`ItemKind`] it is.
+    class: u8,
+    /// The dots of a number (1 or 3), the length of a move's glyph.
+    small: u8,
+    /// The value of a number.
+    value: u32,
+    start: u32,
+    end: u32,
+}
+
+impl Item {
+    const NUMBER: u8 = 0;
+    const MOVE: u8 = 1;
+    const COMMENT: u8 = 2;
+    const RESULT: u8 = 3;
+
+    /// An item of kind `kind` spanning `span` of a record's text.
+    pub(crate) fn new(kind: ItemKind, span: Range<usize>) -> Self {
+        let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        let (class, small, value) = match kind {
+            ItemKind::Number { value, dots } => (Self::NUMBER, dots as u8, value),
+            ItemKind::Move { glyph } => (Self::MOVE, glyph, 0),
+            ItemKind::Comment => (Self::COMMENT, 0, 0),
+            ItemKind::Result => (Self::RESULT, 0, 0),
+        };
+        Self {
+            class,
+            small,
+            value,
+            start: offset(span.start),
+            end: offset(span.end),
+        }
+    }
+
     /// What the item is.
-    pub kind: ItemKind,
-    /// The byte range of the item in the record text (for a comment, its inner text).
-    pub span: Range<usize>,
+    pub fn kind(&self) -> ItemKind {
+        match self.class {
+            Self::NUMBER => ItemKind::Number {
+                value: self.value,
+                dots: if self.small == Dots::Three as u8 {
+                    Dots::Three
+                } else {
+                    Dots::One
+                },
+            },
+            Self::MOVE => ItemKind::Move { glyph: self.small },
+            Self::COMMENT => ItemKind::Comment,
+            _ => ItemKind::Result,
+        }
+    }
+
+    /// The byte range of the item in the record text (for a comment, its
+    /// inner text).
+    pub fn span(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
 }
 
 /// One record: its text, its tags and its movetext items.
@@ -173,21 +231,22 @@ impl Record {
 
     /// The move word of an item, if it is a move.
     pub fn move_word(&self, item: &Item) -> Option<MoveWord<'_>> {
-        let ItemKind::Move { glyph } = item.kind else {
+        let ItemKind::Move { glyph } = item.kind() else {
             return None;
         };
-        let glyph_end = item.span.end + usize::from(glyph);
+        let span = item.span();
+        let glyph_end = span.end + usize::from(glyph);
         Some(MoveWord {
-            text: self.slice(&item.span),
-            glyph: (glyph > 0).then(|| self.slice(&(item.span.end..glyph_end))),
-            offset: item.span.start,
+            text: self.slice(&span),
+            glyph: (glyph > 0).then(|| self.slice(&(span.end..glyph_end))),
+            offset: span.start,
         })
     }
 
     /// The result token written at the end of the movetext, if any.
     pub fn result_token(&self) -> Option<(&str, usize)> {
-        self.items.iter().find_map(|item| match item.kind {
-            ItemKind::Result => Some((self.slice(&item.span), item.span.start)),
+        self.items.iter().find_map(|item| match item.kind() {
+            ItemKind::Result => Some((self.slice(&item.span()), item.span().start)),
             _ => None,
         })
     }

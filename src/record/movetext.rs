@@ -50,46 +50,59 @@ impl<'a> Movetext<'a> {
         }
     }
 
-    /// The next item, `None` at the end; an error is a byte offset and a message.
+    /// The next item; `None` at the end or at a syntax error, which is
+    /// then kept in `self.error`.
+    ///
+    /// Items are returned as plain values and faults kept aside, so that a
+    /// legal item never travels through a larger `Result` in memory.
     #[inline]
-    fn scan(&mut self) -> Result<Option<Item>, (usize, String)> {
+    fn scan(&mut self) -> Option<Item> {
         let bytes = self.text.as_bytes();
         let mut at = self.at;
         let first = loop {
             match bytes.get(at) {
                 None => {
                     self.at = at;
-                    return Ok(None);
+                    return None;
                 }
                 Some(&b) if b.is_ascii_whitespace() => at += 1,
                 Some(&b) => break b,
             }
         };
         if self.count == MAX_ITEMS {
-            return Err(too_many_items(at));
+            return self.fail(too_many_items(at));
         }
-        let item = match first {
-            b'{' => brace_comment(bytes, at)?,
-            b';' => line_comment(bytes, at),
-            _ => {
-                let item = match first {
-                    b'0'..=b'9' => self.number_or_word(at)?,
-                    _ => self.word(at)?,
-                };
-                if self.result_seen {
-                    return Err(after_result(at));
-                }
-                self.result_seen = item.kind == ItemKind::Result;
-                item
+        let scanned = match first {
+            b'{' => brace_comment(bytes, at),
+            b';' => Ok(line_comment(bytes, at)),
+            b'0'..=b'9' => self.number_or_word(at),
+            _ => self.word(at),
+        };
+        let item = match scanned {
+            Ok(item) => item,
+            Err(error) => return self.fail(error),
+        };
+        if item.kind() != ItemKind::Comment {
+            if self.result_seen {
+                return self.fail(after_result(at));
             }
-        };
+            self.result_seen = item.kind() == ItemKind::Result;
+        }
         self.count += 1;
-        self.at = match item.kind {
-            ItemKind::Comment if first == b'{' => item.span.end + 1,
-            ItemKind::Move { glyph } => item.span.end + usize::from(glyph),
-            _ => item.span.end,
+        let end = item.span().end;
+        self.at = match item.kind() {
+            ItemKind::Comment if first == b'{' => end + 1,
+            ItemKind::Move { glyph } => end + usize::from(glyph),
+            _ => end,
         };
-        Ok(Some(item))
+        Some(item)
+    }
+
+    /// Ends the movetext with a syntax error: its offset and message.
+    #[cold]
+    fn fail(&mut self, error: (usize, String)) -> Option<Item> {
+        self.error = Some(error);
+        None
     }
 
     /// The end of the run of word bytes that starts at `at`.
@@ -126,7 +139,7 @@ impl<'a> Movetext<'a> {
             }
             _ => ItemKind::Move { glyph: 0 },
         };
-        Ok(Item { kind, span })
+        Ok(Item::new(kind, span))
     }
 
     /// `12.` or `12...` at byte `at`; a word when the digits are not
@@ -153,30 +166,26 @@ impl<'a> Movetext<'a> {
                 ));
             }
         };
-        Ok(Item {
-            kind: ItemKind::Number {
-                value: number_value(&bytes[at..end]),
-                dots,
-            },
-            span: at..end + if dots == Dots::One { 1 } else { 3 },
-        })
+        let kind = ItemKind::Number {
+            value: number_value(&bytes[at..end]),
+            dots,
+        };
+        Ok(Item::new(
+            kind,
+            at..end + if dots == Dots::One { 1 } else { 3 },
+        ))
     }
 }
 
-/// The value of a move number's digits; `None` when it does not fit in 32
-/// bits.
-#[inline]
-fn number_value(digits: &[u8]) -> Option<u32> {
-    /// Nine digits always fit in 32 bits.
-    const SAFE_DIGITS: usize = 9;
-    let fold = |value: u32, digit: &u8| value * 10 + u32::from(digit - b'0');
-    if digits.len() <= SAFE_DIGITS {
-        Some(digits.iter().fold(0, fold))
-    } else {
-        digits.iter().try_fold(0u32, |value, digit| {
+/// The value of a move number's digits; `u32::MAX` when it does not fit
+/// in 32 bits.
+fn number_value(digits: &[u8]) -> u32 {
+    digits
+        .iter()
+        .try_fold(0u32, |value, digit| {
             value.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
         })
-    }
+        .unwrap_or(u32::MAX)
 }
 
 impl Iterator for Movetext<'_> {
@@ -187,10 +196,7 @@ impl Iterator for Movetext<'_> {
         if self.error.is_some() {
             return None;
         }
-        self.scan().unwrap_or_else(|error| {
-            self.error = Some(error);
-            None
-        })
+        self.scan()
     }
 }
 
@@ -211,10 +217,7 @@ fn after_result(at: usize) -> (usize, String) {
 fn brace_comment(bytes: &[u8], at: usize) -> Scanned {
     let body = at + 1;
     match memchr::memchr(b'}', bytes.get(body..).unwrap_or_default()) {
-        Some(len) => Ok(Item {
-            kind: ItemKind::Comment,
-            span: body..body + len,
-        }),
+        Some(len) => Ok(Item::new(ItemKind::Comment, body..body + len)),
         None => Err((
             at,
             "comment is not closed: '{' has no matching '}'".to_owned(),
@@ -227,10 +230,7 @@ fn line_comment(bytes: &[u8], at: usize) -> Item {
     let body = at + 1;
     let rest = bytes.get(body..).unwrap_or_default();
     let end = body + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-    Item {
-        kind: ItemKind::Comment,
-        span: body..end,
-    }
+    Item::new(ItemKind::Comment, body..end)
 }
 
 /// What a byte is to a move word.
@@ -294,12 +294,10 @@ fn glyph_word(text: &str, span: Range<usize>) -> Scanned {
     if body.bytes().all(|b| b.is_ascii_digit()) {
         return Err((span.start, format!("a move number needs a dot: {body}.")));
     }
-    Ok(Item {
-        kind: ItemKind::Move {
-            glyph: glyph.map_or(0, |g| g.len() as u8),
-        },
-        span: span.start..body_end,
-    })
+    let kind = ItemKind::Move {
+        glyph: glyph.map_or(0, |g| g.len() as u8),
+    };
+    Ok(Item::new(kind, span.start..body_end))
 }
 
 /// Whether `text` is a result token: `*`, or one capital letter and `+`.

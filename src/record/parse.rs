@@ -2,7 +2,7 @@
 //! and the whole record read at once.
 
 use super::failure::{Failure, ParseResult, fail};
-use super::{Record, SyntaxError, Tag};
+use super::{Location, MAX_RECORD_BYTES, Record, SyntaxError, Tag};
 use nom::Parser;
 use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::{char, space0};
@@ -41,6 +41,15 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
 /// # Errors
 /// A [`SyntaxError`] in the tag section.
 pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(SyntaxError {
+            location: Location {
+                line: first_line,
+                column: 1,
+            },
+            message: format!("record is larger than the limit of {MAX_RECORD_BYTES} bytes"),
+        });
+    }
     let mut record = Record {
         text,
         first_line,

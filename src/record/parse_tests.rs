@@ -23,11 +23,11 @@ fn reads_tags_numbers_moves_comments_and_result() {
     let comments: Vec<_> = record
         .items
         .iter()
-        .filter(|i| i.kind == ItemKind::Comment)
-        .map(|i| record.slice(&i.span))
+        .filter(|i| i.kind() == ItemKind::Comment)
+        .map(|i| record.slice(&i.span()))
         .collect();
     assert_eq!(comments, ["good", " rest"]);
-    assert_eq!(record.locate(record.items[3].span.start).line, 6);
+    assert_eq!(record.locate(record.items[3].span().start).line, 6);
 }
 
 #[test]

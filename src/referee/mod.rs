@@ -92,9 +92,9 @@ fn walk(
             break;
         }
         // Every arm that does not fault goes on with the next item.
-        let fault = match item.kind {
+        let fault = match item.kind() {
             ItemKind::Number { value, dots } => {
-                match walk.number(game.as_ref(), value, dots, item.span.start) {
+                match walk.number(game.as_ref(), value, dots, item.span().start) {
                     None => continue,
                     Some(fault) => fault,
                 }
@@ -124,7 +124,7 @@ fn walk(
                 }
             }
             ItemKind::Result => {
-                walk.result(item.span);
+                walk.result(item.span());
                 continue;
             }
             ItemKind::Comment => continue,

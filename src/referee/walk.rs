@@ -111,7 +111,7 @@ impl<'a> Walk<'a> {
     pub(super) fn number(
         &mut self,
         game: &dyn AnyGame,
-        value: Option<u32>,
+        value: u32,
         dots: Dots,
         offset: usize,
     ) -> Option<Fault> {
@@ -124,7 +124,7 @@ impl<'a> Walk<'a> {
         if self.plies == 0
             && self.numbering == Numbering::Pairs
             && dots == Dots::One
-            && value == Some(1)
+            && value == 1
             && !game.turn().opens
         {
             self.from_start = true;
@@ -132,7 +132,7 @@ impl<'a> Walk<'a> {
         let turn = self.turn(game);
         let numbering = self.numbering;
         // The common case: the number and dots the position expects.
-        if value == Some(turn.number)
+        if value == turn.number
             && turn.opens == (dots == Dots::One)
             && (numbering == Numbering::Pairs || turn.opens)
         {
@@ -147,7 +147,7 @@ impl<'a> Walk<'a> {
     fn number_fault(
         &self,
         game: &dyn AnyGame,
-        value: Option<u32>,
+        value: u32,
         dots: Dots,
         offset: usize,
     ) -> Option<Fault> {
@@ -160,8 +160,12 @@ impl<'a> Walk<'a> {
                 "a turn is three pawn moves; this one has fewer",
             );
         }
-        if value != Some(turn.number) {
-            let written = value.map_or_else(|| self.digits_at(offset), |v| v.to_string());
+        if value != turn.number {
+            let written = if value == u32::MAX {
+                self.digits_at(offset)
+            } else {
+                value.to_string()
+            };
             return self.fault(
                 offset,
                 Some(self.context(game, None)),
