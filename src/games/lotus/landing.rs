@@ -27,18 +27,26 @@ impl Lotus {
     /// With the colours as bit sets, that fails only when either side holds
     /// nothing, or both hold the one same colour.
     pub(super) fn exchange_exists(&self, owner: u8) -> bool {
-        let mine = colours(&self.hands[usize::from(owner)]);
-        let theirs = self
-            .hands()
+        let owner = usize::from(owner);
+        let held = &self.held[..self.players.count()];
+        let mine = held.get(owner).copied().unwrap_or(0);
+        let theirs = held
             .iter()
             .enumerate()
-            .filter(|&(other, _)| other != usize::from(owner))
-            .fold(0, |set, (_, hand)| set | colours(hand));
+            .filter(|&(other, _)| other != owner)
+            .fold(0, |set, (_, &colours)| set | colours);
+        debug_assert!(
+            self.hands()
+                .iter()
+                .zip(held)
+                .all(|(hand, &set)| colours(hand) == set),
+            "the colour sets follow the hands"
+        );
         mine != 0 && theirs != 0 && !(mine == theirs && mine.is_power_of_two())
     }
 
     /// What landing on `dest` (a square or an arrival place) asks of `owner`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn landing(&self, owner: u8, dest: u16) -> Landing {
         let end = self.end();
         if dest > end {
@@ -50,13 +58,13 @@ impl Lotus {
         }
         match square.kind {
             Kind::Frog => Landing::Frog(self.exchange_exists(owner)),
-            Kind::Stone => Landing::Stone(self.hands[usize::from(owner)].iter().any(|&n| n > 0)),
+            Kind::Stone => Landing::Stone(self.held[usize::from(owner)] != 0),
             _ => Landing::Nothing,
         }
     }
 
     /// Checks the bracket against what the landing asks for.
-    #[inline]
+    #[inline(always)]
     pub(super) fn check_choice(
         &self,
         mv: &LotusMove,
@@ -227,9 +235,11 @@ impl Lotus {
     }
 }
 
-/// The colours a hand holds, one bit per colour of [`Flower::ALL`].
+/// The colours a hand holds, one bit per colour of [`Flower::ALL`]: what
+/// `Lotus::held` keeps up to date.
 fn colours(hand: &[u8; 5]) -> u8 {
-    hand.iter()
-        .enumerate()
-        .fold(0, |set, (i, &n)| if n > 0 { set | 1 << i } else { set })
+    Flower::ALL
+        .into_iter()
+        .filter(|f| hand[f.index()] > 0)
+        .fold(0, |set, f| set | f.bit())
 }

@@ -22,10 +22,13 @@ use landing::Landing;
 use players::{MAX_PLAYERS, Players};
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
-use std::fmt::Write as _;
 
 /// The most pawns a game has: five players with three each.
 const MAX_PAWNS: usize = 15;
+
+/// The longest course, start square included, whose free squares fit the
+/// bits of a `u64`.
+const SHORT_COURSE_SQUARES: usize = 64;
 
 /// A frog pawn: its owner and where it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -57,6 +60,14 @@ pub struct Lotus {
     pawn_slots: [Pawn; MAX_PAWNS],
     /// How many pawns play.
     pawn_count: u8,
+    /// How many pawns each player has: 3, or 2 with six players.
+    per_player: u8,
+    /// The pawns on the start square, one bit per pawn index.
+    on_start: u16,
+    /// The free course squares, one bit per square (bit 0, the start, stays
+    /// clear); it answers "the Nth free square" on short courses only
+    /// ([`Lotus::is_short`]), longer ones are scanned.
+    free: u64,
     /// The lowest position of any pawn: only pawns there are last.
     rearmost: u16,
     /// The flowers still lying on the arrival places.
@@ -65,14 +76,18 @@ pub struct Lotus {
     arrived: u16,
     /// Every player's flowers, counted by colour (empty for absent players).
     hands: [[u8; 5]; MAX_PLAYERS],
+    /// The colours each hand holds, one bit per colour ([`Flower::bit`]).
+    held: [u8; MAX_PLAYERS],
     /// The turn number from 1.
     turn: u32,
     /// The player whose turn it is: `(turn - 1) % players`.
     mover: u8,
     /// Pawn moves made in this turn (0-2).
     step: u8,
-    /// The pawns moved in this turn.
-    moved: [u8; 3],
+    /// The pawns moved in this turn, one bit per pawn index.
+    moved: u16,
+    /// How many of them are the mover's own.
+    own_moved: u8,
     /// Place 4 is taken.
     finished: bool,
 }
@@ -85,6 +100,11 @@ impl Lotus {
     /// The last course square, N.
     fn end(&self) -> u16 {
         (self.squares.len() - 1) as u16
+    }
+
+    /// Whether every course square has a bit in `free`.
+    fn is_short(&self) -> bool {
+        self.squares.len() <= SHORT_COURSE_SQUARES
     }
 
     /// The player whose turn it is.
@@ -143,6 +163,7 @@ impl Game for Lotus {
         setup::from_tags(tags)
     }
 
+    #[inline(always)]
     fn parse_move(&self, text: &str) -> Result<LotusMove, LotusError> {
         notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError)
     }
@@ -157,6 +178,7 @@ impl Game for Lotus {
         }
     }
 
+    #[inline(always)]
     fn check_and_apply(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
         let resolved = self.resolve(mv)?;
         self.play(mv, resolved);
@@ -175,7 +197,7 @@ impl Game for Lotus {
                 .iter()
                 .all(|p| !(p.pos == 0 && p.owner == pawn.owner));
             if pawn.pos > self.end()
-                || self.moved[..usize::from(self.step)].contains(&(index as u8))
+                || self.moved_this_turn(index)
                 || (pawn.pos == 0 && !first_at_start)
                 || (owes_other && pawn.owner == mover)
             {
@@ -214,8 +236,9 @@ impl Game for Lotus {
             if !tag_value.is_empty() {
                 tag_value.push(' ');
             }
-            // Writing to a String cannot fail.
-            let _ = write!(tag_value, "{}:{}", char::from(letter), score.score);
+            tag_value.push(char::from(letter));
+            tag_value.push(':');
+            score::push_decimal(&mut tag_value, score.score);
         }
         let mut leaders = scores.iter().filter(|s| s.place == 1);
         let winner = match (leaders.next(), leaders.next()) {

@@ -14,19 +14,15 @@ pub(super) struct Resolved {
 }
 
 impl Lotus {
-    /// Whether the next pawn move must take another player's pawn.
+    /// Whether the next pawn move must take another player's pawn: the
+    /// first two of this turn were the mover's own.
     pub(super) fn owes_other(&self) -> bool {
-        self.step == 2
-            && self.moved[..2]
-                .iter()
-                .all(|&p| self.pawn_slots[usize::from(p)].owner == self.mover)
+        self.step == 2 && self.own_moved == 2
     }
 
     /// Whether a pawn already moved in this turn.
-    fn moved_this_turn(&self, index: usize) -> bool {
-        self.moved[..usize::from(self.step)]
-            .iter()
-            .any(|&p| usize::from(p) == index)
+    pub(super) fn moved_this_turn(&self, index: usize) -> bool {
+        self.moved & pawn_bit(index) != 0
     }
 
     /// The squares a pawn advances this pawn move, before the last-pawn bonus.
@@ -44,29 +40,101 @@ impl Lotus {
         self.pawns().iter().map(|p| p.pos).min().unwrap_or(0)
     }
 
+    /// The lowest position of any pawn, from the sets where they answer it:
+    /// the start while a pawn waits there, else on a short course the
+    /// first occupied square (some pawn is always on the course then: the
+    /// game ends with the fourth pawn in the arrival).
+    fn rearmost_position(&self) -> u16 {
+        let found = if self.on_start != 0 {
+            0
+        } else if self.is_short() {
+            let occupied = !self.free & self.course_squares();
+            match occupied {
+                0 => self.lowest_position(),
+                _ => occupied.trailing_zeros() as u16,
+            }
+        } else {
+            self.lowest_position()
+        };
+        debug_assert_eq!(found, self.lowest_position());
+        found
+    }
+
+    /// Every course square (1 to N) that has a bit, as a set of squares.
+    pub(super) fn course_squares(&self) -> u64 {
+        square_bit(self.end() + 1).wrapping_sub(1) & !1
+    }
+
     /// Where a pawn stops after `count` free squares: a square or an arrival place.
     #[inline]
     pub(super) fn destination(&self, pawn: Pawn, count: u16) -> u16 {
-        let ahead = usize::from(pawn.pos) + 1;
+        let found = if self.is_short() {
+            self.nth_free_by_bits(pawn.pos, count)
+        } else {
+            self.nth_free_by_scan(pawn.pos, count)
+        };
+        debug_assert_eq!(found, self.nth_free_by_scan(pawn.pos, count));
+        found.unwrap_or(self.end() + self.arrived + 1)
+    }
+
+    /// The `count`th free square after `from`, read from the bit set of
+    /// free squares (short courses only).
+    #[inline]
+    fn nth_free_by_bits(&self, from: u16, count: u16) -> Option<u16> {
+        let mut ahead = self.free & u64::MAX.checked_shl(u32::from(from) + 1).unwrap_or(0);
+        for _ in 1..count {
+            ahead &= ahead.wrapping_sub(1);
+        }
+        (ahead != 0).then(|| ahead.trailing_zeros() as u16)
+    }
+
+    /// The `count`th free square after `from`, found square by square.
+    fn nth_free_by_scan(&self, from: u16, count: u16) -> Option<u16> {
         let mut left = count;
-        for (square, s) in self.squares.iter().enumerate().skip(ahead) {
+        for (square, s) in self.squares.iter().enumerate().skip(usize::from(from) + 1) {
             if s.occupant == 0 {
                 left -= 1;
                 if left == 0 {
-                    return square as u16;
+                    return Some(square as u16);
                 }
             }
         }
-        self.end() + self.arrived + 1
+        None
+    }
+
+    /// The pawns of `owner`, one bit per pawn index.
+    fn pawns_of(&self, owner: u8) -> u16 {
+        let per_player = u32::from(self.per_player);
+        let first = u32::from(owner) * per_player;
+        let own = ((1u32 << per_player) - 1).checked_shl(first).unwrap_or(0);
+        own as u16
+    }
+
+    /// Notes that the pawn `index` leaves `square` (the start or a course square).
+    fn leave(&mut self, index: usize, square: u16) {
+        if square == 0 {
+            self.on_start &= !pawn_bit(index);
+        } else if square <= self.end() {
+            self.squares[usize::from(square)].occupant = 0;
+            self.free |= square_bit(square);
+        }
+    }
+
+    /// Notes that the pawn `index` stops on `square` (a course square or an
+    /// arrival place).
+    fn enter(&mut self, index: usize, square: u16) {
+        if square <= self.end() {
+            self.squares[usize::from(square)].occupant = index as u8 + 1;
+            self.free &= !square_bit(square);
+        }
     }
 
     /// The pawn a move names.
     #[inline]
     pub(super) fn find_pawn(&self, mv: &LotusMove) -> Result<usize, LotusError> {
         let found = if mv.from == 0 {
-            self.pawns()
-                .iter()
-                .position(|p| p.owner == mv.owner && p.pos == 0)
+            let waiting = self.on_start & self.pawns_of(mv.owner);
+            (waiting != 0).then(|| waiting.trailing_zeros() as usize)
         } else {
             self.squares
                 .get(usize::from(mv.from))
@@ -104,7 +172,10 @@ impl Lotus {
     }
 
     /// Checks a move and returns the pawn, its destination and the landing.
-    #[inline]
+    ///
+    /// Inlined into [`Game::check_and_apply`] so a legal move is checked and
+    /// played without a call or a copy of the result.
+    #[inline(always)]
     pub(super) fn resolve(&self, mv: &LotusMove) -> Result<Resolved, LotusError> {
         if self.finished {
             return Err(refusal(Refusal::GameOver, self, mv));
@@ -129,7 +200,7 @@ impl Lotus {
     }
 
     /// Plays a resolved move.
-    #[inline]
+    #[inline(always)]
     pub(super) fn play(&mut self, mv: &LotusMove, resolved: Resolved) {
         let Resolved {
             index,
@@ -137,35 +208,18 @@ impl Lotus {
             landing,
         } = resolved;
         let owner = usize::from(mv.owner);
-        let end = self.end();
         let from = self.pawn_slots[index].pos;
-        if from > 0 && from <= end {
-            self.squares[usize::from(from)].occupant = 0;
-        }
+        self.leave(index, from);
         self.pawn_slots[index].pos = dest;
+        self.enter(index, dest);
         if from == self.rearmost {
-            self.rearmost = self.lowest_position();
-        }
-        if dest <= end {
-            self.squares[usize::from(dest)].occupant = index as u8 + 1;
+            self.rearmost = self.rearmost_position();
         }
         match (landing, mv.choice) {
-            (Landing::Arrival(place), _) => {
-                self.arrived += 1;
-                if let Some(flower) = self
-                    .arrival
-                    .get_mut(usize::from(place) - 1)
-                    .and_then(Option::take)
-                {
-                    self.hands[owner][flower.index()] += 1;
-                }
-                if place >= 4 {
-                    self.finished = true;
-                }
-            }
+            (Landing::Arrival(place), _) => self.arrive(owner, place),
             (Landing::Flower(flower), _) => {
                 self.squares[usize::from(dest)].flower = None;
-                self.hands[owner][flower.index()] += 1;
+                self.gain(owner, flower);
             }
             (
                 Landing::Frog(true),
@@ -174,21 +228,46 @@ impl Lotus {
                 },
             ) => {
                 let with = usize::from(with);
-                self.hands[owner][give.index()] -= 1;
-                self.hands[owner][take.index()] += 1;
-                self.hands[with][take.index()] -= 1;
-                self.hands[with][give.index()] += 1;
+                self.lose(owner, give);
+                self.gain(owner, take);
+                self.lose(with, take);
+                self.gain(with, give);
             }
             (Landing::Stone(true), Choice::Stone(flower)) => {
-                self.hands[owner][flower.index()] -= 1;
+                self.lose(owner, flower);
                 self.lay_after(dest, flower);
             }
             _ => {}
         }
-        self.moved[usize::from(self.step)] = index as u8;
+        self.end_pawn_move(index, mv.owner);
+    }
+
+    /// A pawn of `owner` takes the arrival `place` and its flower; place 4
+    /// ends the game.
+    fn arrive(&mut self, owner: usize, place: u16) {
+        self.arrived += 1;
+        if let Some(flower) = self
+            .arrival
+            .get_mut(usize::from(place) - 1)
+            .and_then(Option::take)
+        {
+            self.gain(owner, flower);
+        }
+        if place >= 4 {
+            self.finished = true;
+        }
+    }
+
+    /// Counts the pawn move of pawn `index`, which `owner` owns, and passes
+    /// the turn after the third.
+    fn end_pawn_move(&mut self, index: usize, owner: u8) {
+        self.moved |= pawn_bit(index);
+        self.own_moved += u8::from(owner == self.mover);
         self.step += 1;
         if self.step == 3 {
             self.step = 0;
+            self.moved = 0;
+            self.own_moved = 0;
             self.turn += 1;
             self.mover = if usize::from(self.mover) + 1 == self.players.count() {
                 0
@@ -197,6 +276,31 @@ impl Lotus {
             };
         }
     }
+
+    /// Gives `player` one `flower`.
+    fn gain(&mut self, player: usize, flower: Flower) {
+        self.hands[player][flower.index()] += 1;
+        self.held[player] |= flower.bit();
+    }
+
+    /// Takes one `flower` from `player`, who holds one.
+    fn lose(&mut self, player: usize, flower: Flower) {
+        let count = &mut self.hands[player][flower.index()];
+        *count -= 1;
+        if *count == 0 {
+            self.held[player] &= !flower.bit();
+        }
+    }
+}
+
+/// A pawn's bit in the sets of pawns.
+fn pawn_bit(index: usize) -> u16 {
+    1 << index
+}
+
+/// A course square's bit in the set of free squares (none past square 63).
+fn square_bit(square: u16) -> u64 {
+    1u64.checked_shl(u32::from(square)).unwrap_or(0)
 }
 
 /// A rule a move breaks before its landing is known.

@@ -55,6 +55,11 @@ impl Flower {
         self as usize
     }
 
+    /// The colour's bit in a set of colours: bit [`Flower::index`].
+    pub fn bit(self) -> u8 {
+        1 << self.index()
+    }
+
     /// The colour in words.
     pub fn name(self) -> &'static str {
         match self {
@@ -143,7 +148,7 @@ fn flower(letter: u8) -> Result<Flower, String> {
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
-#[inline]
+#[inline(always)]
 pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
     match read_well_formed(text.as_bytes(), &player) {
         Some(mv) => Ok(mv),
@@ -153,7 +158,7 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
 
 /// A well-formed pawn move whose initials are players', in one pass over
 /// the bytes; `None` leaves the text to [`parse_slowly`].
-#[inline]
+#[inline(always)]
 fn read_well_formed(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<LotusMove> {
     let (&letter, mut rest) = bytes.split_first()?;
     if !letter.is_ascii_lowercase() {

@@ -28,7 +28,7 @@ impl Players {
     /// Too few or too many names, a name that starts with no letter, two
     /// names with one initial.
     pub fn parse(value: &str) -> Result<Self, String> {
-        let count = value.split_whitespace().count();
+        let (kept, count) = split_names(value);
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
             return Err(format!(
                 "{count} players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
@@ -40,7 +40,7 @@ impl Players {
             by_initial: [0; 26],
             count: 0,
         };
-        for name in value.split_whitespace() {
+        for name in &kept[..count] {
             let first = name.as_bytes().first().copied().unwrap_or(b' ');
             if !first.is_ascii_alphabetic() {
                 return Err(format!(
@@ -108,9 +108,65 @@ impl Players {
     }
 }
 
+/// The names of a `Players` value as [`str::split_whitespace`] splits
+/// them: the first [`MAX_PLAYERS`], and how many there are in all.
+///
+/// An ASCII value (the usual one) is split byte by byte, on the ASCII
+/// characters that are Unicode white space.
+fn split_names(value: &str) -> ([&str; MAX_PLAYERS], usize) {
+    let mut kept = [""; MAX_PLAYERS];
+    let mut count = 0;
+    let mut keep = |name| {
+        if let Some(slot) = kept.get_mut(count) {
+            *slot = name;
+        }
+        count += 1;
+    };
+    if value.is_ascii() {
+        let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r');
+        let mut start = None;
+        for (i, b) in value.bytes().enumerate() {
+            match (start, is_space(&b)) {
+                (None, false) => start = Some(i),
+                (Some(from), true) => {
+                    keep(&value[from..i]);
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(from) = start {
+            keep(&value[from..]);
+        }
+    } else {
+        value.split_whitespace().for_each(keep);
+    }
+    (kept, count)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn splits_names_as_split_whitespace_does() {
+        let values = [
+            "",
+            " ",
+            "red green orange",
+            "  red\tgreen\n\rorange\x0bviolet\x0ccyan amber  ",
+            "a b c d e f g h",
+            "r\u{a0}g o\u{85}v\u{3000}c",
+            "\u{1c}x\u{1f}y",
+        ];
+        for value in values {
+            let (kept, count) = split_names(value);
+            let all: Vec<&str> = value.split_whitespace().collect();
+            assert_eq!(count, all.len(), "{value:?}");
+            let shown = count.min(MAX_PLAYERS);
+            assert_eq!(kept[..shown], all[..shown], "{value:?}");
+        }
+    }
 
     fn names(value: &str) -> Result<Vec<String>, String> {
         Players::parse(value).map(|p| p.names().map(str::to_owned).collect())

@@ -16,9 +16,37 @@ pub fn score(hand: &[u8; 5]) -> i32 {
         - 2 * i32::from(hand[Flower::Black.index()])
 }
 
+/// Writes a score in decimal, as `{}` would, without the formatting machinery.
+pub fn push_decimal(out: &mut String, score: i32) {
+    if score < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 10];
+    let mut left = score.unsigned_abs();
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (left % 10) as u8;
+        left /= 10;
+        if left == 0 {
+            break;
+        }
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writes_scores_as_display_does() {
+        for score in [0, 7, -2, 10, -10, 123, i32::MAX, i32::MIN] {
+            let mut out = String::new();
+            push_decimal(&mut out, score);
+            assert_eq!(out, score.to_string());
+        }
+    }
 
     #[test]
     fn counts_as_the_rules_say() {

@@ -114,22 +114,29 @@ fn start(players: Players, flowers: Flowers, mut squares: Vec<Square>) -> Lotus 
         Some(flowers.arrival[2]),
         Some(Flower::Blue),
     ];
-    Lotus {
+    let mut game = Lotus {
         players,
         squares,
         flowers,
         pawn_slots,
         pawn_count: pawn_count as u8,
+        per_player: per_player as u8,
+        on_start: ((1u32 << pawn_count) - 1) as u16,
+        free: 0,
         rearmost: 0,
         arrival,
         arrived: 0,
         hands: Default::default(),
+        held: [0; super::MAX_PLAYERS],
         turn: 1,
         mover: 0,
         step: 0,
-        moved: [0; 3],
+        moved: 0,
+        own_moved: 0,
         finished: false,
-    }
+    };
+    game.free = game.course_squares();
+    game
 }
 
 /// Lays the twelve flowers on the lily squares in course order, and the
