@@ -1,5 +1,6 @@
 //! Tests of the record grammar.
 use super::*;
+use crate::record::ItemKind;
 
 fn error(text: &str) -> String {
     match parse_record(text.to_owned(), 1) {
