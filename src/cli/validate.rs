@@ -8,6 +8,7 @@ use super::progress::Progress;
 use crate::record::{RawRecord, Record, SyntaxError};
 use crate::referee::{Fault, Verdict, judge_record};
 use serde_json::json;
+use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 
 /// Records judged together by one thread.
@@ -75,13 +76,15 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
     let mut worst = Status::Ok;
     for raw in batch {
         let (line, verdict) = verdict_of(raw.and_then(RawRecord::parse_head));
-        // Writing to a Vec cannot fail.
-        let _ = match format {
+        match format {
             Format::Text => write_text(&mut text, name, line, &verdict, colour),
-            Format::Json => serde_json::to_writer(&mut text, &verdict_json(name, line, &verdict))
-                .map_err(io::Error::from)
-                .and_then(|()| text.write_all(b"\n")),
-        };
+            Format::Json => {
+                // Writing a JSON value to a Vec cannot fail.
+                if serde_json::to_writer(&mut text, &verdict_json(name, line, &verdict)).is_ok() {
+                    text.push(b'\n');
+                }
+            }
+        }
         if !verdict.is_valid() {
             worst = Status::Invalid;
         }
@@ -97,25 +100,34 @@ pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
 }
 
 /// `file:1: mana, 57 plies, B+ (Daimyo captured)` or `file:14:9: move 12 ...`.
-pub fn write_text(
-    out: &mut dyn Write,
-    name: &str,
-    line: usize,
-    verdict: &Verdict,
-    colour: bool,
-) -> io::Result<()> {
+pub fn write_text(out: &mut Vec<u8>, name: &str, line: usize, verdict: &Verdict, colour: bool) {
+    let mut out = Bytes(out);
     let (start, end) = match (colour, verdict.is_valid()) {
         (false, _) => ("", ""),
         (true, true) => ("\x1b[32m", "\x1b[0m"),
         (true, false) => ("\x1b[31m", "\x1b[0m"),
     };
-    match &verdict.fault {
-        None => writeln!(
+    // Writing to a Vec cannot fail.
+    let _ = match (&verdict.fault, colour) {
+        (None, false) => writeln!(out, "{name}:{line}: {}", verdict.summary_display()),
+        (None, true) => writeln!(
             out,
             "{name}:{line}: {start}{}{end}",
             verdict.summary_display()
         ),
-        Some(fault) => writeln!(out, "{name}:{start}{fault}{end}"),
+        (Some(fault), false) => writeln!(out, "{name}:{fault}"),
+        (Some(fault), true) => writeln!(out, "{name}:{start}{fault}{end}"),
+    };
+}
+
+/// A byte buffer as a [`fmt::Write`]: text goes straight in, with no I/O
+/// error to carry as through [`io::Write`].
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.0.extend_from_slice(text.as_bytes());
+        Ok(())
     }
 }
 

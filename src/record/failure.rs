@@ -1,4 +1,6 @@
 //! The error type of the record grammar: where parsing stopped, and why.
+//!
+//! The grammar reads the record text as bytes, so the place is a byte slice.
 
 use nom::IResult;
 use nom::error::{ErrorKind, ParseError};
@@ -7,27 +9,27 @@ use std::borrow::Cow;
 /// A parse error: the input where it happened and a message.
 #[derive(Debug)]
 pub(super) struct Failure<'a> {
-    pub(super) input: &'a str,
+    pub(super) input: &'a [u8],
     pub(super) message: Cow<'static, str>,
 }
 
-impl<'a> ParseError<&'a str> for Failure<'a> {
-    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+impl<'a> ParseError<&'a [u8]> for Failure<'a> {
+    fn from_error_kind(input: &'a [u8], _: ErrorKind) -> Self {
         Failure {
             input,
             message: Cow::Borrowed("unexpected text"),
         }
     }
 
-    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+    fn append(_: &'a [u8], _: ErrorKind, other: Self) -> Self {
         other
     }
 }
 
-pub(super) type ParseResult<'a, T> = IResult<&'a str, T, Failure<'a>>;
+pub(super) type ParseResult<'a, T> = IResult<&'a [u8], T, Failure<'a>>;
 
 /// Stops parsing with a message at `input`.
-pub(super) fn fail<T>(input: &str, message: impl Into<Cow<'static, str>>) -> ParseResult<'_, T> {
+pub(super) fn fail<T>(input: &[u8], message: impl Into<Cow<'static, str>>) -> ParseResult<'_, T> {
     Err(nom::Err::Failure(Failure {
         input,
         message: message.into(),

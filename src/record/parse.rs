@@ -3,11 +3,10 @@
 
 use super::failure::{Failure, ParseResult, fail};
 use super::{Location, MAX_RECORD_BYTES, Record, SyntaxError, Tag};
-use nom::Parser;
-use nom::bytes::complete::{take_while, take_while1};
+use nom::bytes::complete::{tag, take_till, take_while1};
 use nom::character::complete::{char, space0};
-use nom::combinator::recognize;
-use nom::sequence::pair;
+use nom::combinator::{map_opt, verify};
+use nom::{Offset, Parser};
 
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
@@ -68,15 +67,20 @@ pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError
 
 /// Reads the tags and returns the offset where the movetext starts; an error
 /// is a byte offset and a message.
+///
+/// The grammar reads the text as bytes: every mark it looks for (brackets,
+/// quotes, backslashes, blanks, newlines) is ASCII, so it scans without
+/// decoding characters, and the names and values between marks are taken
+/// back from `text` by [`text_of`] without checking their UTF-8 again.
 fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)> {
-    let offset = |rest: &str| text.len() - rest.len();
+    let offset = |rest: &[u8]| text.len() - rest.len();
     let to_error = |e: nom::Err<Failure<'_>>| match e {
         nom::Err::Error(f) | nom::Err::Failure(f) => (offset(f.input), f.message.into_owned()),
         nom::Err::Incomplete(_) => (text.len(), "unexpected end of record".to_owned()),
     };
-    let mut rest = skip_blank(text);
-    while rest.starts_with('[') {
-        let (after, (name, value, value_at)) = tag_line(rest).map_err(to_error)?;
+    let mut rest = text.as_bytes().trim_ascii_start();
+    while rest.starts_with(b"[") {
+        let (after, (name, value, value_at)) = tag_line(text, rest).map_err(to_error)?;
         if tags.len() == MAX_TAGS {
             return Err((
                 offset(rest),
@@ -91,85 +95,115 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
             value,
             offset: offset(value_at),
         });
-        rest = skip_blank(after);
+        rest = after.trim_ascii_start();
     }
     Ok(offset(rest))
 }
 
-fn skip_blank(input: &str) -> &str {
-    input.trim_ascii_start()
-}
-
-/// `[Name "value"]` followed by the end of its line.
-fn tag_line(input: &str) -> ParseResult<'_, (&str, String, &str)> {
+/// `[Name "value"]` followed by the end of its line: the name, the value
+/// with escapes resolved, and the input from the value's opening quote.
+/// `input` is part of `text`, the record.
+fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, (&'a str, String, &'a [u8])> {
     let (rest, _) = char('[').parse(input)?;
     let (rest, _) = space0.parse(rest)?;
-    let (rest, name) = match tag_name(rest) {
-        Ok(ok) => ok,
-        Err(_) => {
-            return fail(
-                rest,
-                "a tag name (a letter, then letters, digits or _) must follow '['",
-            );
-        }
+    let Ok((rest, name)) = tag_name(text, rest) else {
+        return fail(
+            rest,
+            "a tag name (a letter, then letters, digits or _) must follow '['",
+        );
     };
     let (rest, _) = space0.parse(rest)?;
-    if !rest.starts_with('"') {
+    if !rest.starts_with(b"\"") {
         return fail(
             rest,
             format!("tag {name}: the value must be in double quotes"),
         );
     }
     let value_at = rest;
-    let (rest, value) = quoted(rest)?;
+    let (rest, value) = quoted(text, rest)?;
     let (rest, _) = space0.parse(rest)?;
-    let rest = match char::<_, Failure>(']').parse(rest) {
-        Ok((rest, _)) => rest,
-        Err(_) => return fail(rest, format!("tag {name}: ']' expected after the value")),
+    let Ok((rest, _)) = char::<_, Failure>(']').parse(rest) else {
+        return fail(rest, format!("tag {name}: ']' expected after the value"));
     };
     let (rest, _) = space0.parse(rest)?;
-    if !(rest.is_empty() || rest.starts_with('\n')) {
+    if !matches!(rest.first(), None | Some(b'\n')) {
         return fail(rest, "a tag must stand alone on its line");
     }
     Ok((rest, (name, value, value_at)))
 }
 
-fn tag_name(input: &str) -> ParseResult<'_, &str> {
-    recognize(pair(
-        take_while1(|c: char| c.is_ascii_alphabetic()),
-        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
-    ))
-    .parse(input)
+/// A letter, then letters, digits or `_`.
+fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
+    let word = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_');
+    let name = verify(word, |word: &[u8]| {
+        word.first().is_some_and(u8::is_ascii_alphabetic)
+    });
+    map_opt(name, |name| text_of(text, name)).parse(input)
 }
 
 /// A double-quoted tag value with `\"` and `\\` escapes.
-fn quoted(input: &str) -> ParseResult<'_, String> {
+///
+/// The value is read a run of plain text at a time, so a value without
+/// escapes (the usual case) is copied in one go. Faults are reported in the
+/// order a reader meets them from the left: a value past
+/// [`MAX_TAG_VALUE_BYTES`], an end of line before the closing quote, or a
+/// backslash that escapes neither `"` nor `\`.
+fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, String> {
+    let unclosed = || fail(input, "the tag value has no closing quote");
+    let too_long = || {
+        fail(
+            input,
+            format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes"),
+        )
+    };
+    let (mut rest, _) = char('"').parse(input)?;
     let mut value = String::new();
-    let mut chars = input.char_indices().skip(1);
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => return Ok((&input[i + 1..], value)),
-            '\n' => return fail(input, "the tag value has no closing quote"),
-            '\\' => match chars.next() {
-                Some((_, e @ ('"' | '\\'))) => value.push(e),
-                Some((j, _)) => {
-                    return fail(
-                        &input[i..j],
-                        "only \\\" and \\\\ are escapes in a tag value",
-                    );
-                }
-                None => break,
-            },
-            c => value.push(c),
+    loop {
+        let (after, run) = plain_run(text, rest)?;
+        if value.len() + run.len() > MAX_TAG_VALUE_BYTES {
+            return too_long();
         }
-        if value.len() > MAX_TAG_VALUE_BYTES {
-            return fail(
-                input,
-                format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes"),
-            );
+        if value.is_empty() {
+            // One allocation of the right size: often the whole value.
+            value = run.to_owned();
+        } else {
+            value.push_str(run);
+        }
+        if let Ok((after, _)) = char::<_, Failure>('"').parse(after) {
+            return Ok((after, value));
+        }
+        let Ok((after, backslash)) = tag::<_, _, Failure>(&b"\\"[..]).parse(after) else {
+            // The run stopped at the end of a line or of the text.
+            return unclosed();
+        };
+        match after.split_first() {
+            Some((&escaped @ (b'"' | b'\\'), after)) => {
+                value.push(char::from(escaped));
+                if value.len() > MAX_TAG_VALUE_BYTES {
+                    return too_long();
+                }
+                rest = after;
+            }
+            // The failure holds the backslash alone, and `tag_section` measures
+            // offsets from the end of the text, so the message points at the
+            // record's last byte. Kept as it was: every message stays the same.
+            Some(_) => return fail(backslash, "only \\\" and \\\\ are escapes in a tag value"),
+            None => return unclosed(),
         }
     }
-    fail(input, "the tag value has no closing quote")
+}
+
+/// Value text up to the next quote, backslash or end of line.
+fn plain_run<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
+    let run = take_till(|b| matches!(b, b'"' | b'\\' | b'\n'));
+    map_opt(run, |run| text_of(text, run)).parse(input)
+}
+
+/// The text of `part`, a piece of `text` cut at ASCII marks and so at
+/// character boundaries: sliced from `text`, with no UTF-8 to check again.
+fn text_of<'a>(text: &'a str, part: &[u8]) -> Option<&'a str> {
+    let start = text.as_bytes().offset(part);
+    text.get(start..start + part.len())
 }
 
 #[cfg(test)]

@@ -32,10 +32,7 @@ pub(super) fn start(record: &Record) -> Result<Box<dyn AnyGame>, Fault> {
     };
     for tag in &record.tags {
         let name = tag.name.as_str();
-        let foreign = GameKind::ALL
-            .iter()
-            .any(|other| *other != kind && other.tags().contains(&name));
-        if foreign && !kind.tags().contains(&name) && !COMMON_TAGS.contains(&name) {
+        if is_foreign(kind, name) {
             return Err(fault(
                 record.locate(tag.offset),
                 format!("tag {name} does not apply to {kind}"),
@@ -55,13 +52,25 @@ pub(super) fn start(record: &Record) -> Result<Box<dyn AnyGame>, Fault> {
         .map_err(|e| fault(at_tag(&e.tag), e.to_string()))
 }
 
+/// Whether `name` is a tag of another game and not one `kind` may carry.
+///
+/// The cheap questions come first: most tags are common ones or the game's own.
+fn is_foreign(kind: GameKind, name: &str) -> bool {
+    !COMMON_TAGS.contains(&name)
+        && !kind.tags().contains(&name)
+        && GameKind::ALL
+            .iter()
+            .any(|other| *other != kind && other.tags().contains(&name))
+}
+
 /// `YYYY.MM.DD`, any part of which may be question marks.
 fn is_date(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
+    let mut parts = value.split('.');
     let widths = [4, 2, 2];
-    parts.len() == 3
-        && parts.iter().zip(widths).all(|(part, width)| {
+    widths.into_iter().all(|width| {
+        parts.next().is_some_and(|part| {
             part.len() == width
                 && (part.bytes().all(|b| b == b'?') || part.bytes().all(|b| b.is_ascii_digit()))
         })
+    }) && parts.next().is_none()
 }

@@ -102,19 +102,24 @@ impl Verdict {
 struct Summary<'a>(&'a Verdict);
 
 impl fmt::Display for Summary<'_> {
+    /// Pieces go out with `write_str` where they can: this line is written
+    /// once per record.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let verdict = self.0;
         f.write_str(verdict.kind.map_or("?", GameKind::name))?;
         let (n, one, many) = match verdict.kind {
-            Some(GameKind::Lotus) => (verdict.turns as usize, "turn", "turns"),
-            _ => (verdict.plies, "ply", "plies"),
+            Some(GameKind::Lotus) => (verdict.turns as usize, " turn, ", " turns, "),
+            _ => (verdict.plies, " ply, ", " plies, "),
         };
-        match n {
-            1 => write!(f, ", 1 {one}, ")?,
-            _ => write!(f, ", {n} {many}, ")?,
-        }
+        write!(f, ", {n}")?;
+        f.write_str(if n == 1 { one } else { many })?;
         match (&verdict.outcome, &verdict.scores) {
-            (Some(o), _) => write!(f, "{} ({})", o.tag_value, o.reason),
+            (Some(o), _) => {
+                f.write_str(&o.tag_value)?;
+                f.write_str(" (")?;
+                f.write_str(&o.reason)?;
+                f.write_str(")")
+            }
             (None, Some(scores)) => {
                 f.write_str("* (scores so far: ")?;
                 for (i, s) in scores.iter().enumerate() {
