@@ -10,8 +10,8 @@ use kifu::games::lotus::Lotus;
 use kifu::games::mana::Mana;
 use kifu::games::shogun::Shogun;
 use kifu::random::random_game;
-use kifu::record::{RecordReader, Tag};
-use kifu::referee::{Options, judge};
+use kifu::record::{RawRecord, RecordReader, Tag};
+use kifu::referee::judge_record;
 use kifu::rng::Rng;
 use std::hint::black_box;
 use std::time::Duration;
@@ -86,7 +86,9 @@ fn midgame<G: Game>(kind: GameKind) -> (G, G::Move) {
     (game, mv)
 }
 
-/// Splitting and parsing records, then judging them whole.
+/// Splitting and parsing records whole (as `kifu json` does), and
+/// validating them (as `kifu validate` does: the tags parsed, the movetext
+/// judged as it is read).
 fn records(c: &mut Criterion) {
     let mut group = c.benchmark_group("records");
     for kind in KINDS {
@@ -99,12 +101,17 @@ fn records(c: &mut Criterion) {
                     .count()
             });
         });
-        group.bench_with_input(BenchmarkId::new("judge", kind), &text, |b, text| {
+        group.bench_with_input(BenchmarkId::new("validate", kind), &text, |b, text| {
             b.iter(|| {
-                RecordReader::new(text.as_bytes())
-                    .filter_map(|r| r.ok().and_then(Result::ok))
-                    .filter(|record| judge(record, Options::default(), |_| {}).0.is_valid())
-                    .count()
+                let mut reader = RecordReader::new(text.as_bytes());
+                let mut valid = 0;
+                while let Ok(Some(raw)) = reader.next_raw() {
+                    let verdict = raw
+                        .and_then(RawRecord::parse_head)
+                        .and_then(|r| judge_record(&r));
+                    valid += usize::from(verdict.is_ok_and(|v| v.is_valid()));
+                }
+                valid
             });
         });
     }

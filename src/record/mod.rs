@@ -5,6 +5,10 @@
 //! pointing back into the text. Moves stay opaque words here; each game
 //! parses them itself.
 //!
+//! [`parse_record`] reads a record whole. [`parse_head`] reads only its tag
+//! section, and [`Record::movetext`] then reads the items one at a time:
+//! that is how `kifu validate` judges a record without building the list.
+//!
 //! ```
 //! let text = "[Game \"mana\"]\n\n1. a1-a2 f6-f5 *\n";
 //! let record = kifu::record::parse_record(text.to_string(), 1).unwrap();

@@ -172,7 +172,8 @@ fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, String> {
         if let Ok((after, _)) = char::<_, Failure>('"').parse(after) {
             return Ok((after, value));
         }
-        let Ok((after, backslash)) = tag::<_, _, Failure>(&b"\\"[..]).parse(after) else {
+        let at_backslash = after;
+        let Ok((after, _)) = tag::<_, _, Failure>(&b"\\"[..]).parse(after) else {
             // The run stopped at the end of a line or of the text.
             return unclosed();
         };
@@ -184,10 +185,12 @@ fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, String> {
                 }
                 rest = after;
             }
-            // The failure holds the backslash alone, and `tag_section` measures
-            // offsets from the end of the text, so the message points at the
-            // record's last byte. Kept as it was: every message stays the same.
-            Some(_) => return fail(backslash, "only \\\" and \\\\ are escapes in a tag value"),
+            Some(_) => {
+                return fail(
+                    at_backslash,
+                    "only \\\" and \\\\ are escapes in a tag value",
+                );
+            }
             None => return unclosed(),
         }
     }

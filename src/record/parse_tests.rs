@@ -77,3 +77,11 @@ fn rejects_control_characters() {
         "2:6: unexpected character \'\\0\' (at \"\\0a2\")"
     );
 }
+
+#[test]
+fn a_bad_escape_is_reported_at_its_backslash() {
+    assert_eq!(
+        error("[Game \"mana\"]\n[Event \"a\\q\"]\n\n1. a1-a2 *\n"),
+        "2:10: only \\\" and \\\\ are escapes in a tag value (at \"\\\\q\\\"]\")"
+    );
+}

@@ -1,7 +1,8 @@
 //! Judges a record: its tags, its numbering, every move and its result.
 //!
 //! [`judge`] builds the start position from the tags ([`start`]), walks the
-//! movetext ([`walk`]) and returns a [`Verdict`].
+//! movetext as it reads it ([`walk`]) and returns a [`Verdict`];
+//! [`judge_record`] does the same without an observer, for `kifu validate`.
 
 mod start;
 mod verdict;
