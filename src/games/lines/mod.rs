@@ -68,26 +68,14 @@ pub fn parse_square(text: &str) -> Option<usize> {
 /// The square written as the two bytes `file` (`a` to `f`) and `rank`
 /// (`1` to `6`): [`parse_square`] for text already split into bytes.
 pub fn square_of(file: u8, rank: u8) -> Option<usize> {
-    let (file, rank) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
-    (file < SIZE && rank < SIZE).then_some(usize::from(rank) * 6 + usize::from(file))
+    crate::games::square::index_of(file, rank, SIZE)
 }
 
-/// Reads a step written exactly as `b1-b3` or `c3xc5`, nothing before or
-/// after: the start square, whether `x` was written, the end square.
-///
-/// This is the quick reader of the usual text; `None` says only that the
-/// text is something else, and the game's full reader explains what.
+/// Reads a step written exactly as `b1-b3` or `c3xc5` on this board; see
+/// [`crate::games::square::read_step`].
+#[inline]
 pub fn read_step(bytes: &[u8]) -> Option<(usize, bool, usize)> {
-    let [from_file, from_rank, separator, to_file, to_rank] = *bytes else {
-        return None;
-    };
-    let capture = match separator {
-        b'-' => false,
-        b'x' => true,
-        _ => return None,
-    };
-    let from = square_of(from_file, from_rank)?;
-    Some((from, capture, square_of(to_file, to_rank)?))
+    crate::games::square::read_step(bytes, SIZE)
 }
 
 /// Exactly `N` words of `text`, as [`str::split_whitespace`] separates

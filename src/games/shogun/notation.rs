@@ -1,7 +1,7 @@
 //! Shogun move notation: `e1-e2`, `c3xe3`, `a1-a5+`.
 
 use super::board::{parse_square, square_name};
-use crate::games::square::square_error;
+use crate::games::square::{read_step, square_error};
 use std::fmt;
 
 /// A Shogun move as written, resolved to squares.
@@ -34,26 +34,10 @@ fn read_plain(text: &[u8]) -> Option<ShogunMove> {
         [body @ .., b'+'] => (body, true),
         _ => (text, false),
     };
-    let [from_file, from_rank, sep, to_file, to_rank] = *body else {
-        return None;
-    };
-    let capture = match sep {
-        b'-' => false,
-        b'x' => true,
-        _ => return None,
-    };
-    // Files from `a` and ranks from `1`, each 0 to 7 on the board (a byte
-    // below `a` or `1` wraps to a large number).
-    let [ff, fr, tf, tr] = [
-        from_file.wrapping_sub(b'a'),
-        from_rank.wrapping_sub(b'1'),
-        to_file.wrapping_sub(b'a'),
-        to_rank.wrapping_sub(b'1'),
-    ];
-    // All four are below 8 when no bit from 8 up is set in any of them.
-    (ff | fr | tf | tr < 8).then(|| ShogunMove {
-        from: fr * 8 + ff,
-        to: tr * 8 + tf,
+    let (from, capture, to) = read_step(body, 8)?;
+    Some(ShogunMove {
+        from: u8::try_from(from).ok()?,
+        to: u8::try_from(to).ok()?,
         capture,
         check,
     })
