@@ -39,6 +39,31 @@ fn every_saved_input_passes_its_fuzz_check() {
 }
 
 #[test]
+fn validate_and_a_whole_parse_agree_on_every_fixture() {
+    // `kifu validate` judges the movetext as it reads it; the record_reader
+    // check asserts it gives the verdict of the record parsed whole.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut count = 0;
+    for game in std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{e}")) {
+        let game = game.unwrap_or_else(|e| panic!("{e}")).path();
+        for kind in ["valid", "invalid"] {
+            let Ok(files) = std::fs::read_dir(game.join(kind)) else {
+                continue;
+            };
+            for file in files {
+                let path = file.unwrap_or_else(|e| panic!("{e}")).path();
+                if path.extension().is_some_and(|e| e == "kifu") {
+                    let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+                    checks::record_reader(&data);
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert!(count > 100, "only {count} fixtures");
+}
+
+#[test]
 fn a_line_that_is_not_utf8_does_not_hide_the_next_record() {
     let bytes = b"[Game \"mana\"]\n1. a1\xffa2\n\n[Game \"mana\"]\n\n1. a1-a2 *\n";
     let records: Vec<String> = RecordReader::new(&bytes[..])

@@ -3,25 +3,43 @@
 
 use kifu::game::{GameKind, Tags};
 use kifu::record::{RecordReader, Tag};
-use kifu::referee::{Options, judge};
+use kifu::referee::{Options, Verdict, judge, judge_record};
 use kifu::rng::Rng;
 
 /// The record reader, the parser and the referee on any bytes: no panic,
-/// and a record that parses is judged without panicking.
+/// a record that parses is judged without panicking, and the verdict of
+/// `kifu validate` (tags parsed, movetext judged as it is read) is the
+/// verdict of the record parsed whole.
 pub fn record_reader(data: &[u8]) {
-    for next in RecordReader::new(data) {
-        let Ok(Ok(record)) = next else { continue };
-        let _ = record.locate(record.text().len());
-        let (verdict, _) = judge(
-            &record,
-            Options {
-                stop_after: None,
-                details: true,
-            },
-            |_| {},
+    let mut reader = RecordReader::new(data);
+    while let Ok(Some(raw)) = reader.next_raw() {
+        let Ok(raw) = raw else { continue };
+        let streamed = raw
+            .clone()
+            .parse_head()
+            .and_then(|record| judge_record(&record))
+            .map_or_else(Verdict::of_syntax_error, |verdict| verdict);
+        let whole = match raw.parse() {
+            Ok(record) => {
+                let _ = record.locate(record.text().len());
+                let options = Options {
+                    stop_after: None,
+                    details: true,
+                };
+                judge(&record, options, |_| {}).0
+            }
+            Err(error) => Verdict::of_syntax_error(error),
+        };
+        assert_eq!(
+            streamed.fault, whole.fault,
+            "validate and a whole parse disagree"
         );
-        let _ = verdict.summary();
-        if let Some(fault) = &verdict.fault {
+        assert_eq!(
+            streamed.summary(),
+            whole.summary(),
+            "validate and a whole parse disagree"
+        );
+        if let Some(fault) = &whole.fault {
             let _ = fault.to_string();
         }
     }
