@@ -3,9 +3,10 @@
 #
 # For each game: builds a ~30 MB file of valid records with `kifu random`,
 # times `kifu validate -j 1`, `-j 2` and grep on it in the same run (best of
-# RUNS), and prints the ratios. Then concatenates the mana file into one over
-# 500 MB, reports the peak RSS of `kifu validate -j 1` and `-j 2` on it, and
-# deletes it.
+# RUNS), and prints the ratios. Then times two independent `-j 1` runs at
+# once, which bounds what `-j 2` can gain on this machine. Then concatenates
+# the mana file into one over 500 MB, reports the peak RSS of
+# `kifu validate -j 1` and `-j 2` on it, and deletes it.
 #
 # Usage: benches/throughput.sh [GAME...]   (default: mana shogun lotus)
 # Environment: TMPDIR (where the files go), RUNS (default 5),
@@ -23,7 +24,7 @@ games=("$@")
 cargo build --release --quiet
 kifu=${CARGO_TARGET_DIR:-target}/release/kifu
 mkdir -p "$dir"
-trap 'rm -f "$dir"/big.kifu "$dir"/out.txt' EXIT
+trap 'rm -f "$dir"/big.kifu "$dir"/out.txt "$dir"/out2.txt' EXIT
 
 # Best wall time in seconds of a command over $runs runs. The output goes to
 # a file, not /dev/null: GNU grep stops at the first match when its output is
@@ -69,6 +70,29 @@ for game in "${games[@]}"; do
     printf '%-7s %8.1f %8d %8s %8s %8s %9.1f %9.1f %8.2f\n' "$game" "$mb" "$records" "$g" "$j1" "$j2" \
         "$(echo "$j1 / $g" | bc -l)" "$(echo "$j2 / $g" | bc -l)" "$(echo "$j1 / $j2" | bc -l)"
 done
+
+# What two cores give this machine at all: two independent `-j 1` runs at
+# once, each on its own copy of the work, against one run alone. A `-j 2`
+# speed-up cannot exceed this factor.
+pair() {
+    local best="" t
+    for _ in $(seq "$runs"); do
+        local start end
+        start=$(date +%s.%N)
+        "$@" >"$dir/out.txt" &
+        "$@" >"$dir/out2.txt"
+        wait
+        end=$(date +%s.%N)
+        t=$(echo "$end - $start" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+    done
+    printf '%.3f' "$best"
+}
+control=$(make_file mana)
+alone=$(best "$kifu" validate -j 1 "$control")
+both=$(pair "$kifu" validate -j 1 "$control")
+printf 'two -j 1 runs at once on the mana file: %s s (one alone: %s s): two cores give %.2fx\n' \
+    "$both" "$alone" "$(echo "2 * $alone / $both" | bc -l)"
 
 # Peak resident memory on a file over 500 MB.
 small=$(make_file mana)
