@@ -131,11 +131,9 @@ impl<'a> Movetext<'a> {
             [] => return Err((at, "unexpected text".to_owned())),
             [.., b'!' | b'?'] => return glyph_word(self.text, span),
             [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
-            word if word[0].is_ascii_digit() && word.iter().all(u8::is_ascii_digit) => {
-                return Err((
-                    at,
-                    format!("a move number needs a dot: {}.", &self.text[span]),
-                ));
+            digits @ [b'0'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
+                let digits = String::from_utf8_lossy(digits);
+                return Err((at, format!("a move number needs a dot: {digits}.")));
             }
             _ => ItemKind::Move { glyph: 0 },
         };
@@ -159,7 +157,7 @@ impl<'a> Movetext<'a> {
             (true, false, ..) => Dots::One,
             (true, true, true, false) => Dots::Three,
             _ => {
-                let digits = &self.text[at..end];
+                let digits = String::from_utf8_lossy(&bytes[at..end]);
                 return Err((
                     at,
                     format!("a move number is written {digits}. or {digits}..."),
