@@ -18,7 +18,7 @@ pub fn record_reader(data: &[u8]) {
             .clone()
             .parse_head()
             .and_then(|record| judge_record(&record))
-            .map_or_else(Verdict::of_syntax_error, |verdict| verdict);
+            .unwrap_or_else(Verdict::of_syntax_error);
         let whole = match raw.parse() {
             Ok(record) => {
                 let _ = record.locate(record.text().len());
