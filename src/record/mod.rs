@@ -118,7 +118,7 @@ pub enum ItemKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Item {
     /// Which [`ItemKind`] it is.
-    class: u8,
+    class: Class,
     /// The dots of a number (1 or 3), the length of a move's glyph.
     small: u8,
     /// The value of a number.
@@ -127,20 +127,25 @@ pub struct Item {
     end: u32,
 }
 
-impl Item {
-    const NUMBER: u8 = 0;
-    const MOVE: u8 = 1;
-    const COMMENT: u8 = 2;
-    const RESULT: u8 = 3;
+/// The variant of an [`Item`]'s kind, stored apart from its fields; an
+/// enum, so that `Option<Item>` needs no more room than the item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Number,
+    Move,
+    Comment,
+    Result,
+}
 
+impl Item {
     /// An item of kind `kind` spanning `span` of a record's text.
     pub(crate) fn new(kind: ItemKind, span: Range<usize>) -> Self {
         let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
         let (class, small, value) = match kind {
-            ItemKind::Number { value, dots } => (Self::NUMBER, dots as u8, value),
-            ItemKind::Move { glyph } => (Self::MOVE, glyph, 0),
-            ItemKind::Comment => (Self::COMMENT, 0, 0),
-            ItemKind::Result => (Self::RESULT, 0, 0),
+            ItemKind::Number { value, dots } => (Class::Number, dots as u8, value),
+            ItemKind::Move { glyph } => (Class::Move, glyph, 0),
+            ItemKind::Comment => (Class::Comment, 0, 0),
+            ItemKind::Result => (Class::Result, 0, 0),
         };
         Self {
             class,
@@ -154,7 +159,7 @@ impl Item {
     /// What the item is.
     pub fn kind(&self) -> ItemKind {
         match self.class {
-            Self::NUMBER => ItemKind::Number {
+            Class::Number => ItemKind::Number {
                 value: self.value,
                 dots: if self.small == Dots::Three as u8 {
                     Dots::Three
@@ -162,9 +167,9 @@ impl Item {
                     Dots::One
                 },
             },
-            Self::MOVE => ItemKind::Move { glyph: self.small },
-            Self::COMMENT => ItemKind::Comment,
-            _ => ItemKind::Result,
+            Class::Move => ItemKind::Move { glyph: self.small },
+            Class::Comment => ItemKind::Comment,
+            Class::Result => ItemKind::Result,
         }
     }
 
