@@ -84,7 +84,7 @@ pub fn position(game: &Lotus) -> Value {
 /// A pawn move's canonical text and parts; `to` is null and `arrival` the
 /// place when the pawn enters the arrival.
 pub fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
-    let dest = game.resolve(mv).ok().map(|resolved| resolved.dest);
+    let dest = game.resolve(mv).ok();
     let end = game.end();
     let (to, arrival) = match dest {
         Some(d) if d > end => (None, Some(d - end)),

@@ -94,14 +94,14 @@ impl Lotus {
     }
 
     /// Whether `player` holds a `flower`.
-    fn holds(&self, player: u8, flower: Flower) -> bool {
+    pub(super) fn holds(&self, player: u8, flower: Flower) -> bool {
         self.hands[usize::from(player)][flower.index()] > 0
     }
 
     /// Why the bracket does not fit the landing ([`Lotus::check_choice`]
     /// refused it, or no error is left to find).
     #[cold]
-    fn explain_choice(
+    pub(super) fn explain_choice(
         &self,
         mv: &LotusMove,
         dest: u16,

@@ -173,16 +173,13 @@ impl Game for Lotus {
     }
 
     fn apply(&mut self, mv: &LotusMove) {
-        if let Ok(resolved) = self.resolve(mv) {
-            self.play(mv, resolved);
-        }
+        // An illegal move changes nothing, as `apply` asks.
+        let _ = self.check_and_play(mv);
     }
 
     #[inline(always)]
     fn check_and_apply(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
-        let resolved = self.resolve(mv)?;
-        self.play(mv, resolved);
-        Ok(())
+        self.check_and_play(mv)
     }
 
     fn legal_moves(&self) -> Vec<LotusMove> {

@@ -2,16 +2,9 @@
 
 use super::*;
 
-/// A move checked against the position: what [`Lotus::play`] needs to play it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Resolved {
-    /// The pawn, by index.
-    pub index: usize,
-    /// Where it stops: a square, or past the end an arrival place.
-    pub dest: u16,
-    /// What its landing asks.
-    pub landing: Landing,
-}
+/// The most free squares a pawn move advances: three on the third pawn
+/// move of a turn, and two more for a last pawn.
+const MAX_ADVANCE: u16 = 5;
 
 impl Lotus {
     /// Whether the next pawn move must take another player's pawn: the
@@ -81,9 +74,17 @@ impl Lotus {
     /// free squares (short courses only).
     #[inline]
     fn nth_free_by_bits(&self, from: u16, count: u16) -> Option<u16> {
+        debug_assert!(
+            count <= MAX_ADVANCE,
+            "a pawn moves at most {MAX_ADVANCE} squares"
+        );
         let mut ahead = self.free & u64::MAX.checked_shl(u32::from(from) + 1).unwrap_or(0);
-        for _ in 1..count {
-            ahead &= ahead.wrapping_sub(1);
+        // Always the same number of rounds, each one a choice rather than a
+        // jump: a loop of `count - 1` rounds ends where the processor
+        // cannot guess.
+        for round in 1..MAX_ADVANCE {
+            let without_lowest = ahead & ahead.wrapping_sub(1);
+            ahead = if round < count { without_lowest } else { ahead };
         }
         (ahead != 0).then(|| ahead.trailing_zeros() as u16)
     }
@@ -171,12 +172,16 @@ impl Lotus {
         LotusError(message)
     }
 
-    /// Checks a move and returns the pawn, its destination and the landing.
-    ///
-    /// Inlined into [`Game::check_and_apply`] so a legal move is checked and
-    /// played without a call or a copy of the result.
+    /// Checks a move without playing it; returns where the pawn stops.
+    pub(super) fn resolve(&self, mv: &LotusMove) -> Result<u16, LotusError> {
+        let (_, dest) = self.aim(mv)?;
+        self.check_choice(mv, dest, self.landing(mv.owner, dest))?;
+        Ok(dest)
+    }
+
+    /// Checks everything but the bracket: returns the pawn and where it stops.
     #[inline(always)]
-    pub(super) fn resolve(&self, mv: &LotusMove) -> Result<Resolved, LotusError> {
+    fn aim(&self, mv: &LotusMove) -> Result<(usize, u16), LotusError> {
         if self.finished {
             return Err(refusal(Refusal::GameOver, self, mv));
         }
@@ -189,25 +194,72 @@ impl Lotus {
         }
         let pawn = self.pawn_slots[index];
         let bonus = if self.is_last(pawn) { 2 } else { 0 };
-        let dest = self.destination(pawn, self.base_count() + bonus);
-        let landing = self.landing(mv.owner, dest);
-        self.check_choice(mv, dest, landing)?;
-        Ok(Resolved {
-            index,
-            dest,
-            landing,
-        })
+        Ok((index, self.destination(pawn, self.base_count() + bonus)))
     }
 
-    /// Plays a resolved move.
+    /// Checks a move and plays it; on error nothing changes.
+    ///
+    /// What [`Lotus::resolve`] and [`Lotus::check_choice`] ask, asked again
+    /// here in one `match` on the landing that also plays it: the landing
+    /// of a record's move is anyone's guess, and a guess missed once costs
+    /// less than a guess missed twice. Debug builds check that both agree.
     #[inline(always)]
-    pub(super) fn play(&mut self, mv: &LotusMove, resolved: Resolved) {
-        let Resolved {
-            index,
-            dest,
-            landing,
-        } = resolved;
+    pub(super) fn check_and_play(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
+        let (index, dest) = self.aim(mv)?;
+        let landing = self.landing(mv.owner, dest);
+        #[cfg(debug_assertions)]
+        let expected = self.check_choice(mv, dest, landing);
         let owner = usize::from(mv.owner);
+        match (landing, mv.choice) {
+            (Landing::Nothing | Landing::Frog(false) | Landing::Stone(false), Choice::None) => {
+                self.move_pawn(index, dest);
+            }
+            (Landing::Flower(flower), Choice::None) => {
+                self.move_pawn(index, dest);
+                self.squares[usize::from(dest)].flower = None;
+                self.gain(owner, flower);
+            }
+            (Landing::Arrival(place), Choice::None) => {
+                self.move_pawn(index, dest);
+                self.arrive(owner, place);
+            }
+            (
+                Landing::Frog(true),
+                Choice::Exchange {
+                    give, with, take, ..
+                },
+            ) if with != mv.owner
+                && give != take
+                && self.holds(mv.owner, give)
+                && self.holds(with, take) =>
+            {
+                let with = usize::from(with);
+                self.move_pawn(index, dest);
+                self.lose(owner, give);
+                self.gain(owner, take);
+                self.lose(with, take);
+                self.gain(with, give);
+            }
+            (Landing::Stone(true), Choice::Stone(flower)) if self.holds(mv.owner, flower) => {
+                self.move_pawn(index, dest);
+                self.lose(owner, flower);
+                self.lay_after(dest, flower);
+            }
+            _ => {
+                let refused = self.explain_choice(mv, dest, landing);
+                debug_assert!(refused.is_err(), "every bracket that fits is played above");
+                return refused;
+            }
+        }
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(expected, Ok(()), "check_choice refuses what was played");
+        self.end_pawn_move(index, mv.owner);
+        Ok(())
+    }
+
+    /// Moves the pawn `index` to `dest`, before its landing is played.
+    #[inline(always)]
+    fn move_pawn(&mut self, index: usize, dest: u16) {
         let from = self.pawn_slots[index].pos;
         self.leave(index, from);
         self.pawn_slots[index].pos = dest;
@@ -215,31 +267,6 @@ impl Lotus {
         if from == self.rearmost {
             self.rearmost = self.rearmost_position();
         }
-        match (landing, mv.choice) {
-            (Landing::Arrival(place), _) => self.arrive(owner, place),
-            (Landing::Flower(flower), _) => {
-                self.squares[usize::from(dest)].flower = None;
-                self.gain(owner, flower);
-            }
-            (
-                Landing::Frog(true),
-                Choice::Exchange {
-                    give, with, take, ..
-                },
-            ) => {
-                let with = usize::from(with);
-                self.lose(owner, give);
-                self.gain(owner, take);
-                self.lose(with, take);
-                self.gain(with, give);
-            }
-            (Landing::Stone(true), Choice::Stone(flower)) => {
-                self.lose(owner, flower);
-                self.lay_after(dest, flower);
-            }
-            _ => {}
-        }
-        self.end_pawn_move(index, mv.owner);
     }
 
     /// A pawn of `owner` takes the arrival `place` and its flower; place 4

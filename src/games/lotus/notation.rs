@@ -28,7 +28,7 @@ impl Flower {
     ];
 
     /// The letter written in records.
-    pub fn letter(self) -> char {
+    pub const fn letter(self) -> char {
         match self {
             Flower::White => 'W',
             Flower::Yellow => 'Y',
@@ -39,15 +39,11 @@ impl Flower {
     }
 
     /// The flower a letter stands for.
+    ///
+    /// A table rather than a `match`: the letters of a record come in no
+    /// order a jump could be guessed from.
     pub fn from_letter(letter: u8) -> Option<Self> {
-        match letter {
-            b'W' => Some(Flower::White),
-            b'Y' => Some(Flower::Yellow),
-            b'P' => Some(Flower::Pink),
-            b'B' => Some(Flower::Blue),
-            b'K' => Some(Flower::Black),
-            _ => None,
-        }
+        FLOWER_BY_LETTER.get(usize::from(letter)).copied().flatten()
     }
 
     /// The index of the colour in [`Flower::ALL`].
@@ -71,6 +67,18 @@ impl Flower {
         }
     }
 }
+
+/// The flower of each ASCII letter (`W`, `Y`, `P`, `B`, `K`), by byte.
+const FLOWER_BY_LETTER: [Option<Flower>; 128] = {
+    let mut table = [None; 128];
+    let mut i = 0;
+    while i < Flower::ALL.len() {
+        let flower = Flower::ALL[i];
+        table[flower.letter() as usize] = Some(flower);
+        i += 1;
+    }
+    table
+};
 
 /// The choice written in brackets after a pawn move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,27 +166,19 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
 
 /// A well-formed pawn move whose initials are players', in one pass over
 /// the bytes; `None` leaves the text to [`parse_slowly`].
-#[inline(always)]
+///
+/// Not inlined: the move then comes back whole in one register, where
+/// inlined its fields were stored to the stack one by one and read back as
+/// one word, a load the processor cannot forward from those stores and
+/// waits for (the largest stall of a Lotus ply).
+#[inline(never)]
 fn read_well_formed(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<LotusMove> {
-    let (&letter, mut rest) = bytes.split_first()?;
+    let (&letter, rest) = bytes.split_first()?;
     if !letter.is_ascii_lowercase() {
         return None;
     }
     let owner = player(letter)?;
-    let mut from: u16 = 0;
-    let mut digits = 0;
-    while let [digit @ b'0'..=b'9', after @ ..] = rest {
-        let leading_zero = digits == 1 && from == 0;
-        if digits == MAX_DIGITS || leading_zero {
-            return None;
-        }
-        from = from * 10 + u16::from(digit - b'0');
-        digits += 1;
-        rest = after;
-    }
-    if digits == 0 {
-        return None;
-    }
+    let (from, rest) = short_square(rest)?;
     let choice = match rest {
         [] => Choice::None,
         [b'[', b'-', f, b']'] => Choice::Stone(Flower::from_letter(*f)?),
@@ -196,6 +196,27 @@ fn read_well_formed(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<
         from,
         choice,
     })
+}
+
+/// The one- or two-digit square number a pawn move starts with, and the
+/// bytes after it; longer numbers (long courses) and leading zeros are left
+/// to [`parse_slowly`].
+///
+/// Two patterns rather than a loop: the processor guesses a loop's length
+/// badly when numbers of one and two digits mix.
+#[inline(always)]
+fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
+    let (from, rest) = match bytes {
+        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => {
+            (u16::from(tens - b'0') * 10 + u16::from(units - b'0'), rest)
+        }
+        [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
+        _ => return None,
+    };
+    match rest {
+        [b'0'..=b'9', ..] => None,
+        _ => Some((from, rest)),
+    }
 }
 
 /// Reads a pawn move byte by byte, saying what is wrong with it.
