@@ -271,10 +271,15 @@ pub fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
 }
 
 /// The pieces that stand exactly as far from `target` as the number they
-/// show, whatever stands between: `showing[v]` holds the pieces showing `v`.
-pub fn in_range(target: usize, showing: &[Bits; 5]) -> Bits {
+/// show, whatever stands between: `showing[v][side]` holds the pieces of
+/// `side` showing `v`.
+pub fn in_range(target: usize, showing: &[[Bits; 2]; 5], side: usize) -> Bits {
     let ring = &RING[target & 63];
-    ring[1] & showing[1] | ring[2] & showing[2] | ring[3] & showing[3] | ring[4] & showing[4]
+    let side = side & 1;
+    ring[1] & showing[1][side]
+        | ring[2] & showing[2][side]
+        | ring[3] & showing[3][side]
+        | ring[4] & showing[4][side]
 }
 
 /// The number of orthogonal steps between two squares.

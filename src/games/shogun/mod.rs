@@ -28,9 +28,15 @@ pub struct Shogun {
     /// Per square: the number its piece shows (0 when empty). Kept with
     /// `cells`, since a piece's number changes only when it moves.
     numbers: [u8; 64],
-    /// Per side and number `v` (1 to 4): the side's pieces showing `v`.
+    /// Per number `v` (1 to 4) and side: the side's pieces showing `v`.
     /// Index 0 stays empty.
-    showing: [[Bits; 5]; 2],
+    ///
+    /// Number first, so that one side's masks are not side by side: a move
+    /// writes two of the mover's masks, and the check test reads its four
+    /// right after. Read as pairs (which the compiler does for adjacent
+    /// masks), they could not be forwarded from the writes still under way
+    /// and stalled every move.
+    showing: [[Bits; 2]; 5],
     /// Each side's Shogun square.
     shogun: [u8; 2],
     /// The numbers table.
@@ -60,7 +66,7 @@ impl Shogun {
             cells: [0; 64],
             men: [0; 2],
             numbers: [0; 64],
-            showing: [[0; 5]; 2],
+            showing: [[0; 2]; 5],
             shogun: [0; 2],
             shown: shown_table(&discs, rotation),
             discs,
@@ -94,13 +100,13 @@ impl Shogun {
     /// Records that the piece of side `side` on `square` shows `v`.
     fn show(&mut self, side: usize, square: usize, v: u8) {
         self.numbers[square] = v;
-        self.showing[side][usize::from(v)] |= bit(square);
+        self.showing[usize::from(v)][side] |= bit(square);
     }
 
     /// Forgets the number of the piece of side `side` on `square`.
     fn unshow(&mut self, side: usize, square: usize) {
         let v = std::mem::take(&mut self.numbers[square]);
-        self.showing[side][usize::from(v)] &= !bit(square);
+        self.showing[usize::from(v)][side] &= !bit(square);
     }
 
     /// Moves the piece on `from` to `to`, capturing what stands there, and

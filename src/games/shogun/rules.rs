@@ -20,7 +20,7 @@ impl Shogun {
     /// The opposing piece that attacks the Shogun of `side` now, if any.
     pub fn attacker_of(&self, side: Side) -> Option<usize> {
         let target = usize::from(self.shogun[side.index()]);
-        let candidates = in_range(target, &self.showing[side.other().index()]);
+        let candidates = in_range(target, &self.showing, side.other().index());
         Self::first_open(candidates, target, self.occupied())
     }
 
@@ -33,7 +33,7 @@ impl Shogun {
         let opp = self.men[1 - me] & !bit(to);
         let shogun = usize::from(self.shogun[me]);
         let target = if shogun == from { to } else { shogun };
-        let candidates = in_range(target, &self.showing[1 - me]) & !bit(to);
+        let candidates = in_range(target, &self.showing, 1 - me) & !bit(to);
         Self::first_open(candidates, target, own | opp)
     }
 
@@ -44,7 +44,7 @@ impl Shogun {
         let own = (self.men[me] & !bit(from)) | bit(to);
         let opp = self.men[1 - me] & !bit(to);
         let target = usize::from(self.shogun[1 - me]);
-        let others = in_range(target, &self.showing[me]) & !bit(from);
+        let others = in_range(target, &self.showing, me) & !bit(from);
         let moved = self.shows_cell(to, self.cells[from & 63]);
         let mover = if ring(to, moved) & bit(target) != 0 {
             bit(to)
@@ -231,7 +231,7 @@ impl Shogun {
         let me = self.to_move.index();
         let shogun = usize::from(self.shogun[me]);
         let others = self.men[me] & !bit(shogun);
-        match in_range(shogun, &self.showing[1 - me]) {
+        match in_range(shogun, &self.showing, 1 - me) {
             0 => others,
             threats => others & !self.threat_paths(threats, shogun),
         }

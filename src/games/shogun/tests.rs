@@ -76,7 +76,7 @@ fn the_kept_numbers_are_those_of_the_discs() {
             let v = game.shows_cell(square, game.cells[square]);
             assert_eq!(game.shows(square), v, "{}", game.position_value());
             for side in 0..2 {
-                let listed = game.showing[side][usize::from(v)] & bit(square) != 0;
+                let listed = game.showing[usize::from(v)][side] & bit(square) != 0;
                 let owned = game.men[side] & bit(square) != 0;
                 assert_eq!(listed, owned, "{}", game.position_value());
             }
