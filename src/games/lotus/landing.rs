@@ -82,15 +82,15 @@ impl Lotus {
                 Choice::Exchange {
                     give, with, take, ..
                 },
-            ) if with != mv.owner
-                && give != take
-                && self.holds(mv.owner, give)
-                && self.holds(with, take) =>
-            {
-                Ok(())
-            }
+            ) if self.may_exchange(mv.owner, give, with, take) => Ok(()),
             _ => self.explain_choice(mv, dest, landing),
         }
+    }
+
+    /// Whether `owner` may give `give` to the owner of the frog, `with`,
+    /// for its `take`: another player, another colour, both held.
+    pub(super) fn may_exchange(&self, owner: u8, give: Flower, with: u8, take: Flower) -> bool {
+        with != owner && give != take && self.holds(owner, give) && self.holds(with, take)
     }
 
     /// Whether `player` holds a `flower`.

@@ -228,11 +228,7 @@ impl Lotus {
                 Choice::Exchange {
                     give, with, take, ..
                 },
-            ) if with != mv.owner
-                && give != take
-                && self.holds(mv.owner, give)
-                && self.holds(with, take) =>
-            {
+            ) if self.may_exchange(mv.owner, give, with, take) => {
                 let with = usize::from(with);
                 self.move_pawn(index, dest);
                 self.lose(owner, give);

@@ -1,0 +1,53 @@
+//! Tests of the record reader.
+use super::*;
+
+fn records(text: &str) -> Vec<Result<Record, SyntaxError>> {
+    RecordReader::new(text.as_bytes())
+        .map(|r| r.unwrap_or_else(|e| panic!("io error {e}")))
+        .collect()
+}
+
+#[test]
+fn splits_records_at_a_tag_after_movetext() {
+    let text = "[Game \"mana\"]\n\n1. a1-a2 *\n\n[Game \"mana\"]\n1. b1-b2\n";
+    let all = records(text);
+    assert_eq!(all.len(), 2);
+    let second = all[1].as_ref().map(|r| r.first_line()).ok();
+    assert_eq!(second, Some(5));
+}
+
+#[test]
+fn a_tag_inside_a_comment_does_not_split() {
+    let text = "[Game \"mana\"]\n1. a1-a2 {\n[Game \"x\"]\n} *\n";
+    assert_eq!(records(text).len(), 1);
+}
+
+#[test]
+fn an_unclosed_comment_is_reported_where_it_opens() {
+    let text = "[Game \"mana\"]\n1. a1-a2 { never closed\nmore\n";
+    let all = records(text);
+    let error = all[0].as_ref().err().map(|e| e.to_string());
+    assert_eq!(
+        error.as_deref(),
+        Some("2:10: comment is not closed: '{' has no matching '}' (at \"{ never closed\")")
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_record_is_skipped() {
+    let text = "\u{feff}[Game \"mana\"]\r\n\r\n1. a1-a2 *\r\n";
+    let all = records(text);
+    let game = all[0].as_ref().ok().and_then(|r| r.tag("Game"));
+    assert_eq!(game, Some("mana"));
+}
+
+#[test]
+fn bad_utf8_names_line_and_column() {
+    let bytes = b"[Game \"mana\"]\n1. a\xff1\n";
+    let all: Vec<_> = RecordReader::new(&bytes[..]).collect();
+    let error = match &all[0] {
+        Ok(Err(e)) => e.to_string(),
+        other => panic!("unexpected {other:?}"),
+    };
+    assert_eq!(error, "2:5: the text is not UTF-8 (byte 0xff)");
+}
