@@ -7,7 +7,7 @@ mod checks;
 
 use kifu::GameKind;
 use kifu::record::RecordReader;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn check(target: &str, data: &[u8]) {
     match target {
@@ -20,18 +20,28 @@ fn check(target: &str, data: &[u8]) {
     }
 }
 
+/// The paths in `dir`; none when it does not exist.
+fn entries(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .map(|entry| entry.unwrap_or_else(|e| panic!("{e}")).path())
+        .collect()
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 #[test]
 fn every_saved_input_passes_its_fuzz_check() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
     let mut count = 0;
-    for dir in std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{e}")) {
-        let dir = dir.unwrap_or_else(|e| panic!("{e}")).path();
+    for dir in entries(&root) {
         let target = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-        let target = target.unwrap_or_default();
-        for file in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
-            let path = file.unwrap_or_else(|e| panic!("{e}")).path();
-            let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
-            check(&target, &data);
+        for path in entries(&dir) {
+            check(target.as_deref().unwrap_or_default(), &read(&path));
             count += 1;
         }
     }
@@ -44,17 +54,11 @@ fn validate_and_a_whole_parse_agree_on_every_fixture() {
     // check asserts it gives the verdict of the record parsed whole.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let mut count = 0;
-    for game in std::fs::read_dir(&root).unwrap_or_else(|e| panic!("{e}")) {
-        let game = game.unwrap_or_else(|e| panic!("{e}")).path();
+    for game in entries(&root) {
         for kind in ["valid", "invalid"] {
-            let Ok(files) = std::fs::read_dir(game.join(kind)) else {
-                continue;
-            };
-            for file in files {
-                let path = file.unwrap_or_else(|e| panic!("{e}")).path();
+            for path in entries(&game.join(kind)) {
                 if path.extension().is_some_and(|e| e == "kifu") {
-                    let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
-                    checks::record_reader(&data);
+                    checks::record_reader(&read(&path));
                     count += 1;
                 }
             }

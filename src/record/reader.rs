@@ -174,10 +174,11 @@ impl<R: BufRead> RecordReader<R> {
         let text = match String::from_utf8(text) {
             Ok(text) => text,
             Err(e) => {
-                let error = utf8_error(e.as_bytes(), first_line);
-                return Ok(Some(Err(
-                    error.unwrap_or_else(|| too_large(first_line, &scan))
-                )));
+                return Ok(Some(Err(not_utf8(
+                    e.as_bytes(),
+                    e.utf8_error(),
+                    first_line,
+                ))));
             }
         };
         if let (true, Some(location)) = (scan.in_comment, scan.comment_start) {
@@ -262,11 +263,17 @@ impl<R: BufRead> RecordReader<R> {
 /// any; the text starts on file line `first_line`, one line a text line.
 fn utf8_error(text: &[u8], first_line: usize) -> Option<SyntaxError> {
     let error = std::str::from_utf8(text).err()?;
+    Some(not_utf8(text, error, first_line))
+}
+
+/// The error for `error`, found in a record's text that starts on file line
+/// `first_line`.
+fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usize) -> SyntaxError {
     let bad = error.valid_up_to();
     let before = &text[..bad];
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
     let good = &before[line_start..];
-    Some(SyntaxError {
+    SyntaxError {
         location: Location {
             line: first_line + memchr::memchr_iter(b'\n', before).count(),
             column: String::from_utf8_lossy(good).chars().count() + 1,
@@ -275,7 +282,7 @@ fn utf8_error(text: &[u8], first_line: usize) -> Option<SyntaxError> {
             "the text is not UTF-8 (byte 0x{:02x})",
             text.get(bad).copied().unwrap_or(0)
         ),
-    })
+    }
 }
 
 impl<R: BufRead> Iterator for RecordReader<R> {

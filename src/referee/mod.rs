@@ -46,7 +46,7 @@ pub fn judge(
     options: Options,
     mut observe: impl FnMut(Ply<'_>),
 ) -> (Verdict, Option<Box<dyn AnyGame>>) {
-    match walk(record, options, Some(&mut observe)) {
+    match judge_movetext(record, options, Some(&mut observe)) {
         Ok(judged) => judged,
         Err(error) => (Verdict::of_syntax_error(error), None),
     }
@@ -57,12 +57,12 @@ pub fn judge(
 /// # Errors
 /// A syntax error anywhere in the movetext.
 pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
-    walk(record, Options::default(), None).map(|(verdict, _)| verdict)
+    judge_movetext(record, Options::default(), None).map(|(verdict, _)| verdict)
 }
 
 /// Judges a record, telling `observe` of each ply; the error is a syntax
 /// error of its movetext.
-fn walk(
+fn judge_movetext(
     record: &Record,
     options: Options,
     mut observe: Option<&mut dyn FnMut(Ply<'_>)>,

@@ -217,48 +217,59 @@ impl<'a> Walk<'a> {
     #[inline]
     pub(super) fn ply(&mut self, game: &mut dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
         self.last_offset = word.offset;
-        if game.is_over() {
-            return Err(self.move_fault(game, word, "the game is already over".into()));
-        }
-        // Only turns (lotus) need the turn's state here: no call for pairs.
-        let opening = (self.numbering == Numbering::Turns)
-            .then(|| self.turn(game))
-            .filter(|turn| turn.opens);
-        if let Some(turn) = opening {
-            if !self.numbered {
-                let number = turn.number;
-                return Err(match self.open_turn.take() {
-                    Some(context) => Fault {
-                        location: self.record.locate(word.offset),
-                        context: Some(PlyContext {
-                            text: Some(shorten(word.text)),
-                            ..context
-                        }),
-                        message: "a turn is three pawn moves; this is a fourth".into(),
-                    },
-                    None => self.move_fault(
-                        game,
-                        word,
-                        format!("a turn must start with its number: {number}."),
-                    ),
-                });
-            }
-            // Reuse the last turn's context: no allocation per turn.
-            match &mut self.open_turn {
-                Some(open) => {
-                    open.label = self.numbering.label();
-                    open.number = turn.number;
-                    open.mover.clear();
-                    open.mover.push_str(turn.mover);
-                }
-                None => self.open_turn = Some(self.context(game, None)),
-            }
+        // Once the game is over, `AnyGame::play` refuses every move with
+        // the same message; only turns need to know first, before their
+        // numbering is checked.
+        if self.numbering == Numbering::Turns {
+            self.begin_turn(game, word)?;
         }
         if let Err(e) = game.play(word.text) {
             return Err(self.illegal(game, word, e.0));
         }
         self.numbered = false;
         self.plies += 1;
+        Ok(())
+    }
+
+    /// Before a lotus ply: the game still runs, and a ply that opens a turn
+    /// follows its number.
+    #[inline]
+    fn begin_turn(&mut self, game: &dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
+        if game.is_over() {
+            return Err(self.move_fault(game, word, "the game is already over".into()));
+        }
+        let turn = self.turn(game);
+        if !turn.opens {
+            return Ok(());
+        }
+        if !self.numbered {
+            let number = turn.number;
+            return Err(match self.open_turn.take() {
+                Some(context) => Fault {
+                    location: self.record.locate(word.offset),
+                    context: Some(PlyContext {
+                        text: Some(shorten(word.text)),
+                        ..context
+                    }),
+                    message: "a turn is three pawn moves; this is a fourth".into(),
+                },
+                None => self.move_fault(
+                    game,
+                    word,
+                    format!("a turn must start with its number: {number}."),
+                ),
+            });
+        }
+        // Reuse the last turn's context: no allocation per turn.
+        match &mut self.open_turn {
+            Some(open) => {
+                open.label = self.numbering.label();
+                open.number = turn.number;
+                open.mover.clear();
+                open.mover.push_str(turn.mover);
+            }
+            None => self.open_turn = Some(self.context(game, None)),
+        }
         Ok(())
     }
 
