@@ -55,12 +55,14 @@ impl GameKind {
 
     /// The tags this game reads, besides the common ones.
     pub fn tags(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Mana => crate::games::mana::Mana::TAGS,
-            GameKind::Escampe => crate::games::escampe::Escampe::TAGS,
-            GameKind::Shogun => crate::games::shogun::Shogun::TAGS,
-            GameKind::Lotus => crate::games::lotus::Lotus::TAGS,
+        struct Names;
+        impl GameVisitor for Names {
+            type Output = &'static [&'static str];
+            fn visit<G: Game>(self) -> Self::Output {
+                G::TAGS
+            }
         }
+        self.visit(Names)
     }
 
     /// The start position the tags describe.
@@ -68,28 +70,46 @@ impl GameKind {
     /// # Errors
     /// The first tag that is missing or wrong.
     pub fn start(self, tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
-        fn boxed<G: Game + fmt::Debug>(tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
-            Ok(Box::new(G::from_tags(tags)?))
+        struct Start<'a>(Tags<'a>);
+        impl GameVisitor for Start<'_> {
+            type Output = Result<Box<dyn AnyGame>, TagError>;
+            fn visit<G: Game>(self) -> Self::Output {
+                Ok(Box::new(G::from_tags(self.0)?))
+            }
         }
+        self.visit(Start(tags))
+    }
+
+    /// Tags for a random start position of this game.
+    pub fn random_tags(self, rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        struct Random<'a>(&'a mut crate::rng::Rng);
+        impl GameVisitor for Random<'_> {
+            type Output = Vec<(String, String)>;
+            fn visit<G: Game>(self) -> Self::Output {
+                G::random_tags(self.0)
+            }
+        }
+        self.visit(Random(rng))
+    }
+
+    /// Runs `visitor` with this game's type: the one place where a kind
+    /// becomes a type, so that work on a game is compiled for each game.
+    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
         match self {
-            GameKind::Mana => boxed::<crate::games::mana::Mana>(tags),
-            GameKind::Escampe => boxed::<crate::games::escampe::Escampe>(tags),
-            GameKind::Shogun => boxed::<crate::games::shogun::Shogun>(tags),
-            GameKind::Lotus => boxed::<crate::games::lotus::Lotus>(tags),
+            GameKind::Mana => visitor.visit::<crate::games::mana::Mana>(),
+            GameKind::Escampe => visitor.visit::<crate::games::escampe::Escampe>(),
+            GameKind::Shogun => visitor.visit::<crate::games::shogun::Shogun>(),
+            GameKind::Lotus => visitor.visit::<crate::games::lotus::Lotus>(),
         }
     }
 }
 
-impl GameKind {
-    /// Tags for a random start position of this game.
-    pub fn random_tags(self, rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
-        match self {
-            GameKind::Mana => crate::games::mana::Mana::random_tags(rng),
-            GameKind::Escampe => crate::games::escampe::Escampe::random_tags(rng),
-            GameKind::Shogun => crate::games::shogun::Shogun::random_tags(rng),
-            GameKind::Lotus => crate::games::lotus::Lotus::random_tags(rng),
-        }
-    }
+/// Work done with a game's type, chosen at run time by [`GameKind::visit`].
+pub trait GameVisitor {
+    /// What the work gives.
+    type Output;
+    /// Does the work with the game `G`.
+    fn visit<G: Game>(self) -> Self::Output;
 }
 
 impl fmt::Display for GameKind {

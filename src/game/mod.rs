@@ -7,7 +7,7 @@
 mod kind;
 mod outcome;
 
-pub use kind::{COMMON_TAGS, GameKind};
+pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use outcome::{Outcome, Score, rank};
 
 use serde_json::Value;
@@ -116,7 +116,7 @@ pub struct MoveDetail {
 }
 
 /// A game: its rules, its notation and its rendering.
-pub trait Game: Clone + Send + Sync + 'static {
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move resolved from its text.
     type Move: Clone + fmt::Display + fmt::Debug;
     /// Why a move's text cannot be read or the move is illegal.
@@ -139,6 +139,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// # Errors
     /// The text is not a move of this game.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+    /// Reads the move that starts `text`, in its usual form and without
+    /// allocating: the move and how many bytes it takes, or `None` to leave
+    /// the word to [`Game::parse_move`]. The referee's quick path.
+    ///
+    /// A move read here is the one `parse_move` reads from those bytes,
+    /// which are letters, digits and the move's own signs: never white
+    /// space, `{`, `}`, `;`, `!` or `?`. Whether the word ends there is for
+    /// the caller to check.
+    fn read_move_at(&self, text: &[u8]) -> Option<(Self::Move, usize)> {
+        let _ = text;
+        None
+    }
     /// Checks a move against the position.
     ///
     /// # Errors
@@ -240,7 +252,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
 /// Why no move is legal once the game has ended.
 const GAME_OVER: &str = "the game is already over";
 
-impl<G: Game + fmt::Debug> AnyGame for G {
+impl<G: Game> AnyGame for G {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -250,14 +262,7 @@ impl<G: Game + fmt::Debug> AnyGame for G {
     }
 
     fn play(&mut self, text: &str) -> Result<(), MoveError> {
-        if Game::is_over(self) {
-            return Err(MoveError(GAME_OVER.into()));
-        }
-        let mv = self
-            .parse_move(text)
-            .map_err(|e| MoveError(e.to_string()))?;
-        self.check_and_apply(&mv)
-            .map_err(|e| MoveError(e.to_string()))
+        play(self, text)
     }
 
     fn detail(&self, text: &str) -> Result<MoveDetail, MoveError> {
@@ -317,6 +322,38 @@ impl<G: Game + fmt::Debug> AnyGame for G {
     fn box_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
+}
+
+/// Reads, checks and plays a move in `game`; on error nothing changes.
+/// Once the game has ended, every move is refused.
+///
+/// # Errors
+/// Why the text is not a legal move here.
+#[inline]
+pub fn play<G: Game>(game: &mut G, text: &str) -> Result<(), MoveError> {
+    if game.is_over() {
+        return Err(MoveError(GAME_OVER.into()));
+    }
+    let mv = game.parse_move(text).map_err(refused::<G>)?;
+    game.check_and_apply(&mv).map_err(refused::<G>)
+}
+
+/// Checks and plays a move already read, as [`play`] does.
+///
+/// # Errors
+/// Why the move is illegal here.
+#[inline]
+pub fn play_read<G: Game>(game: &mut G, mv: &G::Move) -> Result<(), MoveError> {
+    if game.is_over() {
+        return Err(MoveError(GAME_OVER.into()));
+    }
+    game.check_and_apply(mv).map_err(refused::<G>)
+}
+
+/// A game's reason for refusing a move, in words.
+#[cold]
+fn refused<G: Game>(error: G::Error) -> MoveError {
+    MoveError(error.to_string())
 }
 
 /// Counts the legal move sequences of `depth` plies from `game`.

@@ -3,7 +3,6 @@
 
 use super::parse::MAX_ITEMS;
 use super::{Dots, Item, ItemKind, Record, SyntaxError};
-use std::ops::Range;
 
 /// The movetext items of a record, read one at a time from its text.
 ///
@@ -14,7 +13,7 @@ pub struct Movetext<'a> {
     record: &'a Record,
     /// The record's text.
     text: &'a str,
-    /// Where reading goes on.
+    /// Where reading goes on; the end of the text after a syntax error.
     at: usize,
     /// Items read so far.
     count: usize,
@@ -22,9 +21,6 @@ pub struct Movetext<'a> {
     /// The syntax error that ended the movetext: its offset and message.
     error: Option<(usize, String)>,
 }
-
-/// An item, or the offset of a fault and its message.
-type Scanned = Result<Item, (usize, String)>;
 
 impl<'a> Movetext<'a> {
     /// The movetext of `record`, from its start.
@@ -50,152 +46,224 @@ impl<'a> Movetext<'a> {
         }
     }
 
-    /// The next item; `None` at the end or at a syntax error, which is
-    /// then kept in `self.error`.
-    ///
-    /// Items are returned as plain values and faults kept aside, so that a
-    /// legal item never travels through a larger `Result` in memory.
-    #[inline]
-    fn scan(&mut self) -> Option<Item> {
-        let bytes = self.text.as_bytes();
-        let mut at = self.at;
-        let first = loop {
-            match bytes.get(at) {
-                None => {
-                    self.at = at;
-                    return None;
-                }
-                Some(&b) if b.is_ascii_whitespace() => at += 1,
-                Some(&b) => break b,
-            }
-        };
-        if self.count == MAX_ITEMS {
-            return self.fail(too_many_items(at));
-        }
-        let scanned = match first {
-            b'{' => brace_comment(bytes, at),
-            b';' => Ok(line_comment(bytes, at)),
-            b'0'..=b'9' => self.number_or_word(at),
-            _ => self.word(at),
-        };
-        let item = match scanned {
-            Ok(item) => item,
-            Err(error) => return self.fail(error),
-        };
-        if item.kind() != ItemKind::Comment {
-            if self.result_seen {
-                return self.fail(after_result(at));
-            }
-            self.result_seen = item.kind() == ItemKind::Result;
-        }
-        self.count += 1;
-        let end = item.span().end;
-        self.at = match item.kind() {
-            ItemKind::Comment if first == b'{' => end + 1,
-            ItemKind::Move { glyph } => end + usize::from(glyph),
-            _ => end,
-        };
-        Some(item)
+    /// The record's text as bytes.
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
     }
 
     /// Ends the movetext with a syntax error: its offset and message.
+    ///
+    /// Faults are kept aside, so that a legal item never travels through a
+    /// larger `Result` in memory.
     #[cold]
     fn fail(&mut self, error: (usize, String)) -> Option<Item> {
         self.error = Some(error);
+        self.at = self.text.len();
         None
     }
 
-    /// The end of the run of word bytes that starts at `at`.
+    /// An item that is not a comment, ending at `end`: nothing but comments
+    /// may follow the result.
     #[inline]
-    fn word_end(&self, at: usize) -> usize {
-        let rest = self.text.as_bytes().get(at..).unwrap_or_default();
-        at + rest
-            .iter()
-            .position(|&b| WORD_BYTES[usize::from(b)] != ByteClass::InWord)
-            .unwrap_or(rest.len())
-    }
-
-    /// A move word or a result token at byte `at`.
-    #[inline]
-    fn word(&self, at: usize) -> Scanned {
-        let end = self.word_end(at);
-        let bytes = self.text.as_bytes();
-        if bytes
-            .get(end)
-            .is_some_and(|&b| WORD_BYTES[usize::from(b)] == ByteClass::Bad)
-        {
-            return Err(bad_byte(self.text, end));
+    fn token(&mut self, item: Item, end: usize) -> Option<Item> {
+        if self.result_seen {
+            return self.fail(after_result(item.span().start));
         }
-        let span = at..end;
-        let kind = match &bytes[at..end] {
-            [] => return Err((at, "unexpected text".to_owned())),
-            [.., b'!' | b'?'] => return glyph_word(self.text, span),
-            [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
-            digits @ [b'0'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
-                let digits = String::from_utf8_lossy(digits);
-                return Err((at, format!("a move number needs a dot: {digits}.")));
-            }
-            _ => ItemKind::Move { glyph: 0 },
-        };
-        Ok(Item::new(kind, span))
+        self.result_seen = item.kind() == ItemKind::Result;
+        self.at = end;
+        Some(item)
     }
 
     /// `12.` or `12...` at byte `at`; a word when the digits are not
     /// followed by a dot.
-    fn number_or_word(&self, at: usize) -> Scanned {
-        let bytes = self.text.as_bytes();
-        let digits = bytes
-            .get(at..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        let end = at + digits;
-        let dot = |i: usize| bytes.get(end + i) == Some(&b'.');
-        let dots = match (dot(0), dot(1), dot(2), dot(3)) {
-            (false, ..) => return self.word(at),
-            (true, false, ..) => Dots::One,
-            (true, true, true, false) => Dots::Three,
-            _ => {
-                let digits = String::from_utf8_lossy(&bytes[at..end]);
-                return Err((
-                    at,
-                    format!("a move number is written {digits}. or {digits}..."),
-                ));
+    #[inline]
+    fn number(&mut self, at: usize) -> Option<Item> {
+        let bytes = self.bytes();
+        let mut end = at;
+        let mut value = 0u64;
+        while let Some(&b) = bytes.get(end) {
+            if !b.is_ascii_digit() {
+                break;
             }
+            value = value.saturating_mul(10).saturating_add(u64::from(b - b'0'));
+            end += 1;
+        }
+        let dot = |i: usize| bytes.get(end + i) == Some(&b'.');
+        let dots = match (dot(0), dot(1)) {
+            (false, _) => return self.word(at),
+            (true, false) => Dots::One,
+            (true, true) if dot(2) && !dot(3) => Dots::Three,
+            (true, true) => return self.fail(bad_dots(bytes, at, end)),
         };
+        let end = end + if dots == Dots::One { 1 } else { 3 };
         let kind = ItemKind::Number {
-            value: number_value(&bytes[at..end]),
+            // Too large for 32 bits: no game gets that far.
+            value: u32::try_from(value).unwrap_or(u32::MAX),
             dots,
         };
-        Ok(Item::new(
-            kind,
-            at..end + if dots == Dots::One { 1 } else { 3 },
-        ))
+        self.token(Item::new(kind, at..end), end)
+    }
+
+    /// A move word or a result token at byte `at`.
+    #[inline]
+    fn word(&mut self, at: usize) -> Option<Item> {
+        let bytes = self.bytes();
+        let mut end = at;
+        let mut class = ByteClass::Ends;
+        while let Some(&b) = bytes.get(end) {
+            class = BYTE_CLASSES[usize::from(b)];
+            if class != ByteClass::InWord {
+                break;
+            }
+            end += 1;
+        }
+        if class == ByteClass::Bad {
+            return self.fail(bad_byte(self.text, end));
+        }
+        let kind = match bytes.get(at..end).unwrap_or_default() {
+            [] => return self.fail((at, "unexpected text".to_owned())),
+            [.., b'!' | b'?'] => return self.glyph_word(at, end),
+            [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
+            digits @ [b'0'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
+                return self.fail(number_without_dot(digits, at));
+            }
+            _ => ItemKind::Move { glyph: 0 },
+        };
+        self.token(Item::new(kind, at..end), end)
+    }
+
+    /// A word from `at` to `end` that ends with `!` or `?`: a move and its
+    /// annotation glyph.
+    fn glyph_word(&mut self, at: usize, end: usize) -> Option<Item> {
+        let word = self.bytes().get(at..end).unwrap_or_default();
+        let body_len = word
+            .iter()
+            .rposition(|&b| b != b'!' && b != b'?')
+            .map_or(0, |i| i + 1);
+        let (body, glyph) = word.split_at(body_len);
+        if !matches!(glyph, b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!") {
+            let glyph = String::from_utf8_lossy(glyph);
+            return self.fail((
+                at + body_len,
+                format!("{glyph:?} is not an annotation glyph"),
+            ));
+        }
+        if body.is_empty() {
+            return self.fail((at, "an annotation glyph must follow a move".to_owned()));
+        }
+        if body.iter().all(u8::is_ascii_digit) {
+            return self.fail(number_without_dot(body, at));
+        }
+        // A glyph is at most two bytes long.
+        let kind = ItemKind::Move {
+            glyph: glyph.len() as u8,
+        };
+        self.token(Item::new(kind, at..at + body_len), end)
+    }
+
+    /// `{...}`, starting at byte `at`; the span is the comment's inside.
+    fn brace_comment(&mut self, at: usize) -> Option<Item> {
+        let body = at + 1;
+        match memchr::memchr(b'}', self.bytes().get(body..).unwrap_or_default()) {
+            Some(len) => {
+                self.at = body + len + 1;
+                Some(Item::new(ItemKind::Comment, body..body + len))
+            }
+            None => self.fail((
+                at,
+                "comment is not closed: '{' has no matching '}'".to_owned(),
+            )),
+        }
+    }
+
+    /// `; ...` up to the end of the line, starting at byte `at`.
+    fn line_comment(&mut self, at: usize) -> Option<Item> {
+        let body = at + 1;
+        let rest = self.bytes().get(body..).unwrap_or_default();
+        let end = body + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+        self.at = end;
+        Some(Item::new(ItemKind::Comment, body..end))
     }
 }
 
-/// The value of a move number's digits; `u32::MAX` when it does not fit
-/// in 32 bits.
-fn number_value(digits: &[u8]) -> u32 {
-    digits
-        .iter()
-        .try_fold(0u32, |value, digit| {
-            value.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
-        })
-        .unwrap_or(u32::MAX)
+impl Movetext<'_> {
+    /// The next item, as [`Iterator::next`] reads it, but a word is first
+    /// offered to `quick`, which gets the text from the word's start and
+    /// says how many bytes of it it read as a move. When the word ends
+    /// right there, it is that move, and the scanner reads no further.
+    ///
+    /// `quick` must read only bytes that may stand in a move word (never
+    /// white space, `{`, `}`, `;`, `!` or `?`), and never a result token.
+    #[inline]
+    pub fn next_with(&mut self, quick: impl FnOnce(&[u8]) -> Option<usize>) -> Option<Item> {
+        let bytes = self.bytes();
+        let mut at = self.at;
+        let first = loop {
+            let &b = bytes.get(at)?;
+            if !b.is_ascii_whitespace() {
+                break b;
+            }
+            at += 1;
+        };
+        if self.count == MAX_ITEMS {
+            return self.fail(too_many_items(at));
+        }
+        self.count += 1;
+        match first {
+            b'0'..=b'9' => self.number(at),
+            b'{' => self.brace_comment(at),
+            b';' => self.line_comment(at),
+            _ => self.quick_word(at, quick),
+        }
+    }
+
+    /// A word at byte `at`, read by `quick` when it can.
+    #[inline]
+    fn quick_word(
+        &mut self,
+        at: usize,
+        quick: impl FnOnce(&[u8]) -> Option<usize>,
+    ) -> Option<Item> {
+        let bytes = self.bytes();
+        if let Some(len) = quick(bytes.get(at..).unwrap_or_default()) {
+            let end = at + len;
+            let ends = bytes
+                .get(end)
+                .is_none_or(|&b| BYTE_CLASSES[usize::from(b)] == ByteClass::Ends);
+            if len > 0 && ends {
+                return self.token(Item::new(ItemKind::Move { glyph: 0 }, at..end), end);
+            }
+        }
+        self.word(at)
+    }
 }
 
 impl Iterator for Movetext<'_> {
     type Item = Item;
 
+    /// The next item; `None` at the end or at a syntax error, which is
+    /// then kept for [`Movetext::finish`].
     #[inline]
     fn next(&mut self) -> Option<Item> {
-        if self.error.is_some() {
-            return None;
-        }
-        self.scan()
+        self.next_with(|_| None)
     }
+}
+
+/// The fault of digits followed by two dots, or by more than three.
+#[cold]
+fn bad_dots(bytes: &[u8], at: usize, end: usize) -> (usize, String) {
+    let digits = String::from_utf8_lossy(bytes.get(at..end).unwrap_or_default());
+    (
+        at,
+        format!("a move number is written {digits}. or {digits}..."),
+    )
+}
+
+/// The fault of a word of digits, at byte `at`.
+#[cold]
+fn number_without_dot(digits: &[u8], at: usize) -> (usize, String) {
+    let digits = String::from_utf8_lossy(digits);
+    (at, format!("a move number needs a dot: {digits}."))
 }
 
 #[cold]
@@ -211,26 +279,6 @@ fn after_result(at: usize) -> (usize, String) {
     (at, "nothing but comments may follow the result".into())
 }
 
-/// `{...}`, starting at byte `at`; the span is the comment's inside.
-fn brace_comment(bytes: &[u8], at: usize) -> Scanned {
-    let body = at + 1;
-    match memchr::memchr(b'}', bytes.get(body..).unwrap_or_default()) {
-        Some(len) => Ok(Item::new(ItemKind::Comment, body..body + len)),
-        None => Err((
-            at,
-            "comment is not closed: '{' has no matching '}'".to_owned(),
-        )),
-    }
-}
-
-/// `; ...` up to the end of the line, starting at byte `at`.
-fn line_comment(bytes: &[u8], at: usize) -> Item {
-    let body = at + 1;
-    let rest = bytes.get(body..).unwrap_or_default();
-    let end = body + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-    Item::new(ItemKind::Comment, body..end)
-}
-
 /// What a byte is to a move word.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ByteClass {
@@ -243,7 +291,7 @@ enum ByteClass {
 }
 
 /// The class of every byte, worked out at compile time.
-const WORD_BYTES: [ByteClass; 256] = {
+const BYTE_CLASSES: [ByteClass; 256] = {
     let mut table = [ByteClass::Bad; 256];
     let mut b = 0;
     while b < 256 {
@@ -260,7 +308,7 @@ const WORD_BYTES: [ByteClass; 256] = {
     table
 };
 
-/// The fault of a byte that cannot be in a word, at byte `at` of `text`.
+/// The fault of a byte that cannot be in a word, at byte `at`.
 #[cold]
 fn bad_byte(text: &str, at: usize) -> (usize, String) {
     let c = text.get(at..).and_then(|t| t.chars().next()).unwrap_or(' ');
@@ -272,47 +320,8 @@ fn bad_byte(text: &str, at: usize) -> (usize, String) {
     (at, what)
 }
 
-/// A word that ends with `!` or `?`: a move and its annotation glyph.
-fn glyph_word(text: &str, span: Range<usize>) -> Scanned {
-    // The word is ASCII: every offset in it is a character boundary.
-    let word = text.get(span.clone()).unwrap_or_default();
-    let (body, glyph) = split_glyph(word);
-    let body_end = span.start + body.len();
-    if let Some(glyph) = glyph {
-        if !matches!(glyph, "!" | "?" | "!!" | "??" | "!?" | "?!") {
-            return Err((body_end, format!("{glyph:?} is not an annotation glyph")));
-        }
-    }
-    if body.is_empty() {
-        return Err((
-            span.start,
-            "an annotation glyph must follow a move".to_owned(),
-        ));
-    }
-    if body.bytes().all(|b| b.is_ascii_digit()) {
-        return Err((span.start, format!("a move number needs a dot: {body}.")));
-    }
-    let kind = ItemKind::Move {
-        glyph: glyph.map_or(0, |g| g.len() as u8),
-    };
-    Ok(Item::new(kind, span.start..body_end))
-}
-
 /// Whether `text` is a result token: `*`, or one capital letter and `+`.
 pub fn is_result(text: &str) -> bool {
     let bytes = text.as_bytes();
     text == "*" || (bytes.len() == 2 && bytes[0].is_ascii_uppercase() && bytes[1] == b'+')
-}
-
-/// Splits a trailing annotation glyph off a move word.
-fn split_glyph(text: &str) -> (&str, Option<&str>) {
-    if !matches!(text.as_bytes().last(), Some(b'!' | b'?')) {
-        return (text, None);
-    }
-    let body = text.trim_end_matches(['!', '?']);
-    if body.len() == text.len() {
-        (text, None)
-    } else {
-        (body, Some(&text[body.len()..]))
-    }
 }

@@ -10,7 +10,7 @@ mod walk;
 
 pub use verdict::{Fault, PlyContext, Verdict};
 
-use crate::game::{AnyGame, MoveDetail};
+use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
 use crate::record::{ItemKind, MoveWord, Movetext, Record, SyntaxError};
 use walk::Walk;
 
@@ -60,91 +60,141 @@ pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
     judge_movetext(record, Options::default(), None).map(|(verdict, _)| verdict)
 }
 
-/// Judges a record, telling `observe` of each ply; the error is a syntax
-/// error of its movetext.
-fn judge_movetext(
-    record: &Record,
-    options: Options,
-    mut observe: Option<&mut dyn FnMut(Ply<'_>)>,
-) -> Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError> {
-    let mut verdict = Verdict {
-        kind: None,
-        plies: 0,
-        turns: 0,
-        outcome: None,
-        scores: None,
-        fault: None,
-    };
-    let mut items = record.movetext();
-    let mut game = match start::start(record) {
-        Ok(game) => game,
-        Err(fault) => {
-            check_syntax(items)?;
-            verdict.fault = Some(fault);
-            return Ok((verdict, None));
-        }
-    };
-    verdict.kind = Some(game.kind());
-    let mut walk = Walk::new(record, game.numbering());
-    let mut stopped = false;
-    for item in items.by_ref() {
-        if options.stop_after.is_some_and(|n| verdict.plies >= n) {
-            stopped = true;
-            break;
-        }
-        // Every arm that does not fault goes on with the next item.
-        let fault = match item.kind() {
-            ItemKind::Number { value, dots } => {
-                match walk.number(game.as_ref(), value, dots, item.span().start) {
-                    None => continue,
-                    Some(fault) => fault,
-                }
-            }
-            ItemKind::Move { .. } => {
-                let Some(word) = record.move_word(&item) else {
-                    continue;
-                };
-                let detail = options
-                    .details
-                    .then(|| game.detail(word.text).ok())
-                    .flatten();
-                match walk.ply(game.as_mut(), word) {
-                    Ok(()) => {
-                        verdict.plies += 1;
-                        if let Some(observe) = observe.as_mut() {
-                            observe(Ply {
-                                index: verdict.plies - 1,
-                                word,
-                                detail,
-                                game: game.as_ref(),
-                            });
-                        }
-                        continue;
-                    }
-                    Err(fault) => fault,
-                }
-            }
-            ItemKind::Result => {
-                walk.result(item.span());
-                continue;
-            }
-            ItemKind::Comment => continue,
-        };
-        check_syntax(items)?;
-        verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
-        verdict.scores = game.scores();
-        verdict.fault = Some(fault);
-        return Ok((verdict, Some(game)));
+/// What judging a record gives: the verdict and the position reached, or
+/// a syntax error of its movetext.
+type Judged = Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError>;
+
+/// An observer of accepted plies.
+type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
+
+/// Judges a record, telling `observe` of each ply.
+fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>) -> Judged {
+    let items = record.movetext();
+    match start::game_kind(record) {
+        Ok(kind) => kind.visit(JudgeGame {
+            record,
+            items,
+            options,
+            observe,
+        }),
+        Err(fault) => tag_fault(items, fault),
     }
+}
+
+/// The verdict of a record whose tags are at fault, unless its movetext
+/// has a syntax error.
+fn tag_fault(items: Movetext<'_>, fault: Fault) -> Judged {
     check_syntax(items)?;
-    verdict.turns = last_begun_turn(game.as_ref(), verdict.plies);
-    verdict.outcome = game.outcome();
-    verdict.scores = game.scores();
-    stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
-    if !stopped {
-        verdict.fault = walk.finish(game.as_ref(), verdict.outcome.as_ref()).err();
+    let verdict = Verdict {
+        fault: Some(fault),
+        ..Verdict::default()
+    };
+    Ok((verdict, None))
+}
+
+/// Judging a record of a game known by its type, so that the walk through
+/// the movetext is compiled for each game.
+struct JudgeGame<'r, 'o> {
+    record: &'r Record,
+    items: Movetext<'r>,
+    options: Options,
+    observe: Observer<'o>,
+}
+
+impl GameVisitor for JudgeGame<'_, '_> {
+    type Output = Judged;
+
+    fn visit<G: Game>(self) -> Judged {
+        match start::position::<G>(self.record) {
+            Ok(game) => self.walk(game),
+            Err(fault) => tag_fault(self.items, fault),
+        }
     }
-    Ok((verdict, Some(game)))
+}
+
+impl JudgeGame<'_, '_> {
+    /// Walks the movetext from the start position `game`.
+    fn walk<G: Game>(self, mut game: G) -> Judged {
+        let Self {
+            record,
+            mut items,
+            options,
+            mut observe,
+        } = self;
+        let mut verdict = Verdict {
+            kind: Some(G::KIND),
+            ..Verdict::default()
+        };
+        let mut walk = Walk::new(record, G::NUMBERING);
+        let mut stopped = false;
+        // The move the game's quick reader read from the last word.
+        let mut quick: Option<(G::Move, usize)> = None;
+        while let Some(item) = items.next_with(|text| {
+            quick = game.read_move_at(text);
+            quick.as_ref().map(|(_, len)| *len)
+        }) {
+            if options.stop_after.is_some_and(|n| verdict.plies >= n) {
+                stopped = true;
+                break;
+            }
+            // Every arm that does not fault goes on with the next item.
+            let fault = match item.kind() {
+                ItemKind::Number { value, dots } => {
+                    match walk.number(&game, value, dots, item.span().start) {
+                        None => continue,
+                        Some(fault) => fault,
+                    }
+                }
+                ItemKind::Move { glyph } => {
+                    let span = item.span();
+                    let read = quick
+                        .take()
+                        .filter(|(_, len)| glyph == 0 && *len == span.len())
+                        .map(|(mv, _)| mv);
+                    let detail = options
+                        .details
+                        .then(|| game.detail(record.slice(&span)).ok())
+                        .flatten();
+                    match walk.ply(&mut game, span, read) {
+                        Ok(()) => {
+                            verdict.plies += 1;
+                            if let Some(observe) = observe.as_mut() {
+                                if let Some(word) = record.move_word(&item) {
+                                    observe(Ply {
+                                        index: verdict.plies - 1,
+                                        word,
+                                        detail,
+                                        game: &game,
+                                    });
+                                }
+                            }
+                            continue;
+                        }
+                        Err(fault) => fault,
+                    }
+                }
+                ItemKind::Result => {
+                    walk.result(item.span());
+                    continue;
+                }
+                ItemKind::Comment => continue,
+            };
+            check_syntax(items)?;
+            verdict.turns = last_begun_turn(&game, verdict.plies);
+            verdict.scores = Game::scores(&game);
+            verdict.fault = Some(fault);
+            return Ok((verdict, Some(Box::new(game))));
+        }
+        check_syntax(items)?;
+        verdict.turns = last_begun_turn(&game, verdict.plies);
+        verdict.outcome = Game::outcome(&game);
+        verdict.scores = Game::scores(&game);
+        stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
+        if !stopped {
+            verdict.fault = walk.finish(&game, verdict.outcome.as_ref()).err();
+        }
+        Ok((verdict, Some(Box::new(game))))
+    }
 }
 
 /// Reads the rest of the movetext for a syntax error.
@@ -154,8 +204,8 @@ fn check_syntax(mut items: Movetext<'_>) -> Result<(), SyntaxError> {
 }
 
 /// The number of the last turn that has begun.
-fn last_begun_turn(game: &dyn AnyGame, plies: usize) -> u32 {
-    let turn = game.turn();
+fn last_begun_turn<G: Game>(game: &G, plies: usize) -> u32 {
+    let turn = Game::turn(game);
     match (plies, turn.opens) {
         (0, _) => 0,
         (_, true) => turn.number.saturating_sub(1),

@@ -1,32 +1,39 @@
 //! The start of a record: the `Game` tag, the other tags, the start position.
 
 use super::Fault;
-use crate::game::{AnyGame, COMMON_TAGS, GameKind, Tags};
+use crate::game::{COMMON_TAGS, Game, GameKind, Tags};
 use crate::record::{Location, Record};
 
-/// Reads the `Game` tag, checks the tags and builds the start position.
-pub(super) fn start(record: &Record) -> Result<Box<dyn AnyGame>, Fault> {
-    let record_start = Location {
+/// The record's first line, where faults of the record as a whole point.
+fn record_start(record: &Record) -> Location {
+    Location {
         line: record.first_line(),
         column: 1,
-    };
-    let at_tag = |name: &str| {
-        record
-            .find_tag(name)
-            .map_or(record_start, |t| record.locate(t.offset))
-    };
-    let fault = |location, message: String| Fault {
+    }
+}
+
+/// A fault of the tag section, at `location`.
+fn fault(location: Location, message: String) -> Fault {
+    Fault {
         location,
         context: None,
         message,
-    };
+    }
+}
+
+/// Reads the `Game` tag and checks that every tag may stand in a record of
+/// that game.
+pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
     let Some(name) = record.tag("Game") else {
-        return Err(fault(record_start, "the record has no Game tag".into()));
+        return Err(fault(
+            record_start(record),
+            "the record has no Game tag".into(),
+        ));
     };
     let Some(kind) = GameKind::from_name(name) else {
         let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
         return Err(fault(
-            at_tag("Game"),
+            at_tag(record, "Game"),
             format!("unknown game {name:?} (kifu knows {})", known.join(", ")),
         ));
     };
@@ -48,8 +55,19 @@ pub(super) fn start(record: &Record) -> Result<Box<dyn AnyGame>, Fault> {
             ));
         }
     }
-    kind.start(Tags::new(&record.tags))
-        .map_err(|e| fault(at_tag(&e.tag), e.to_string()))
+    Ok(kind)
+}
+
+/// The start position of game `G` that the record's tags describe.
+pub(super) fn position<G: Game>(record: &Record) -> Result<G, Fault> {
+    G::from_tags(Tags::new(&record.tags)).map_err(|e| fault(at_tag(record, &e.tag), e.to_string()))
+}
+
+/// Where the tag `name` is, or the record's start when it is missing.
+fn at_tag(record: &Record, name: &str) -> Location {
+    record
+        .find_tag(name)
+        .map_or(record_start(record), |t| record.locate(t.offset))
 }
 
 /// Whether `name` is a tag of another game and not one `kind` may carry.

@@ -44,7 +44,7 @@ impl fmt::Display for Fault {
 }
 
 /// What the referee found in one record.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Verdict {
     /// The game, once the `Game` tag was read.
     pub kind: Option<GameKind>,
@@ -64,16 +64,12 @@ impl Verdict {
     /// The verdict on a record that does not parse.
     pub fn of_syntax_error(error: SyntaxError) -> Self {
         Self {
-            kind: None,
-            plies: 0,
-            turns: 0,
-            outcome: None,
-            scores: None,
             fault: Some(Fault {
                 location: error.location,
                 context: None,
                 message: error.message,
             }),
+            ..Self::default()
         }
     }
 

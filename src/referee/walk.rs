@@ -1,7 +1,7 @@
 //! The walk through the movetext: move numbers, moves, the end and the result.
 
 use super::{Fault, PlyContext};
-use crate::game::{AnyGame, Numbering, Outcome, Turn};
+use crate::game::{Game, Numbering, Outcome, Turn, play, play_read};
 use crate::record::{Dots, MoveWord, Record};
 use std::ops::Range;
 
@@ -63,7 +63,7 @@ impl<'a> Walk<'a> {
 
     /// Where the next ply stands: the game's numbering, or pairs counted
     /// from the record's first ply when the record numbers it that way.
-    fn turn<'g>(&self, game: &'g dyn AnyGame) -> Turn<'g> {
+    fn turn<'g, G: Game>(&self, game: &'g G) -> Turn<'g> {
         let turn = game.turn();
         if self.from_start {
             let plies = u32::try_from(self.plies).unwrap_or(u32::MAX);
@@ -73,7 +73,7 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn context(&self, game: &dyn AnyGame, text: Option<&str>) -> PlyContext {
+    fn context<G: Game>(&self, game: &G, text: Option<&str>) -> PlyContext {
         let turn = self.turn(game);
         PlyContext {
             label: self.numbering.label(),
@@ -108,9 +108,9 @@ impl<'a> Walk<'a> {
 
     /// Checks a move number against the position.
     #[inline]
-    pub(super) fn number(
+    pub(super) fn number<G: Game>(
         &mut self,
-        game: &dyn AnyGame,
+        game: &G,
         value: u32,
         dots: Dots,
         offset: usize,
@@ -144,9 +144,9 @@ impl<'a> Walk<'a> {
 
     /// Why a move number is not the one the position expects.
     #[cold]
-    fn number_fault(
+    fn number_fault<G: Game>(
         &self,
-        game: &dyn AnyGame,
+        game: &G,
         value: u32,
         dots: Dots,
         offset: usize,
@@ -203,9 +203,18 @@ impl<'a> Walk<'a> {
         None
     }
 
+    /// The move word that spans `span` (without its glyph).
+    fn word(&self, span: &Range<usize>) -> MoveWord<'a> {
+        MoveWord {
+            text: self.record.slice(span),
+            glyph: None,
+            offset: span.start,
+        }
+    }
+
     /// A fault of the move `word`, about to be played in `game`.
     #[cold]
-    fn move_fault(&self, game: &dyn AnyGame, word: MoveWord<'_>, message: String) -> Fault {
+    fn move_fault<G: Game>(&self, game: &G, word: MoveWord<'_>, message: String) -> Fault {
         Fault {
             location: self.record.locate(word.offset),
             context: Some(self.context(game, Some(word.text))),
@@ -215,16 +224,26 @@ impl<'a> Walk<'a> {
 
     /// Plays one move.
     #[inline]
-    pub(super) fn ply(&mut self, game: &mut dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
-        self.last_offset = word.offset;
-        // Once the game is over, `AnyGame::play` refuses every move with
+    /// `read` is the move, when the quick reader has read it already.
+    pub(super) fn ply<G: Game>(
+        &mut self,
+        game: &mut G,
+        span: Range<usize>,
+        read: Option<G::Move>,
+    ) -> Result<(), Fault> {
+        self.last_offset = span.start;
+        // Once the game is over, `play` refuses every move with
         // the same message; only turns need to know first, before their
         // numbering is checked.
         if self.numbering == Numbering::Turns {
-            self.begin_turn(game, word)?;
+            self.begin_turn(game, &span)?;
         }
-        if let Err(e) = game.play(word.text) {
-            return Err(self.illegal(game, word, e.0));
+        let played = match read {
+            Some(mv) => play_read(game, &mv),
+            None => play(game, self.record.slice(&span)),
+        };
+        if let Err(e) = played {
+            return Err(self.illegal(game, &span, e.0));
         }
         self.numbered = false;
         self.plies += 1;
@@ -234,9 +253,9 @@ impl<'a> Walk<'a> {
     /// Before a lotus ply: the game still runs, and a ply that opens a turn
     /// follows its number.
     #[inline]
-    fn begin_turn(&mut self, game: &dyn AnyGame, word: MoveWord<'_>) -> Result<(), Fault> {
+    fn begin_turn<G: Game>(&mut self, game: &G, span: &Range<usize>) -> Result<(), Fault> {
         if game.is_over() {
-            return Err(self.move_fault(game, word, "the game is already over".into()));
+            return Err(self.move_fault(game, self.word(span), "the game is already over".into()));
         }
         let turn = self.turn(game);
         if !turn.opens {
@@ -244,6 +263,7 @@ impl<'a> Walk<'a> {
         }
         if !self.numbered {
             let number = turn.number;
+            let word = self.word(span);
             return Err(match self.open_turn.take() {
                 Some(context) => Fault {
                     location: self.record.locate(word.offset),
@@ -275,7 +295,8 @@ impl<'a> Walk<'a> {
 
     /// The fault of a move the game refused with `message`.
     #[cold]
-    fn illegal(&self, game: &dyn AnyGame, word: MoveWord<'_>, message: String) -> Fault {
+    fn illegal<G: Game>(&self, game: &G, span: &Range<usize>, message: String) -> Fault {
+        let word = self.word(span);
         // A game's message may quote the whole text: quote it short.
         let short = shorten(word.text);
         let message = if short.len() < word.text.len() {
@@ -287,11 +308,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.
-    pub(super) fn finish(
-        &self,
-        game: &dyn AnyGame,
-        outcome: Option<&Outcome>,
-    ) -> Result<(), Fault> {
+    pub(super) fn finish<G: Game>(&self, game: &G, outcome: Option<&Outcome>) -> Result<(), Fault> {
         let turn = self.turn(game);
         if outcome.is_none() && self.numbering == Numbering::Turns && !turn.opens {
             let at = self.result_token().map_or(self.last_offset, |(_, at)| at);

@@ -110,6 +110,19 @@ impl Game for Mana {
         text.parse().map_err(ManaError)
     }
 
+    /// A step with no bird, `b1-b3` or `c3xc5`: nearly every move.
+    #[inline]
+    fn read_move_at(&self, text: &[u8]) -> Option<(ManaMove, usize)> {
+        let (from, capture, to) = lines::read_step(text.get(..5)?)?;
+        let step = ManaMove::Step {
+            from,
+            to,
+            capture,
+            bird: None,
+        };
+        Some((step, 5))
+    }
+
     #[inline]
     fn check(&self, mv: &ManaMove) -> Result<(), ManaError> {
         match *mv {
