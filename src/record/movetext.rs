@@ -80,13 +80,17 @@ impl<'a> Movetext<'a> {
     fn number(&mut self, at: usize) -> Option<Item> {
         let bytes = self.bytes();
         let mut end = at;
-        let mut value = 0u64;
+        let mut value = 0u32;
         while let Some(&b) = bytes.get(end) {
-            if !b.is_ascii_digit() {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 {
                 break;
             }
-            value = value.saturating_mul(10).saturating_add(u64::from(b - b'0'));
+            value = value.wrapping_mul(10).wrapping_add(u32::from(digit));
             end += 1;
+        }
+        if end - at > MAX_EXACT_DIGITS {
+            value = saturated_value(bytes.get(at..end).unwrap_or_default());
         }
         let dot = |i: usize| bytes.get(end + i) == Some(&b'.');
         let dots = match (dot(0), dot(1)) {
@@ -96,12 +100,7 @@ impl<'a> Movetext<'a> {
             (true, true) => return self.fail(bad_dots(bytes, at, end)),
         };
         let end = end + if dots == Dots::One { 1 } else { 3 };
-        let kind = ItemKind::Number {
-            // Too large for 32 bits: no game gets that far.
-            value: u32::try_from(value).unwrap_or(u32::MAX),
-            dots,
-        };
-        self.token(Item::new(kind, at..end), end)
+        self.token(Item::new(ItemKind::Number { value, dots }, at..end), end)
     }
 
     /// A move word or a result token at byte `at`.
@@ -247,6 +246,21 @@ impl Iterator for Movetext<'_> {
     fn next(&mut self) -> Option<Item> {
         self.next_with(|_| None)
     }
+}
+
+/// The most digits whose value always fits in 32 bits.
+const MAX_EXACT_DIGITS: usize = 9;
+
+/// The value of a move number's digits; `u32::MAX` when it does not fit
+/// in 32 bits (no game gets that far).
+#[cold]
+fn saturated_value(digits: &[u8]) -> u32 {
+    digits
+        .iter()
+        .try_fold(0u32, |value, digit| {
+            value.checked_mul(10)?.checked_add(u32::from(digit - b'0'))
+        })
+        .unwrap_or(u32::MAX)
 }
 
 /// The fault of digits followed by two dots, or by more than three.

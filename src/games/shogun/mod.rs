@@ -224,6 +224,11 @@ impl Game for Shogun {
         text.parse().map_err(ShogunError)
     }
 
+    #[inline]
+    fn read_move_at(&self, text: &[u8]) -> Option<(ShogunMove, usize)> {
+        notation::read_at(text)
+    }
+
     fn check(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
         self.check_move(mv)
     }

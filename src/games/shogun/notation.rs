@@ -43,6 +43,14 @@ fn read_plain(text: &[u8]) -> Option<ShogunMove> {
     })
 }
 
+/// Reads a well-formed move at the start of `text`, as [`read_plain`]
+/// does: the move and its length.
+#[inline]
+pub(super) fn read_at(text: &[u8]) -> Option<(ShogunMove, usize)> {
+    let len = if text.get(5) == Some(&b'+') { 6 } else { 5 };
+    Some((read_plain(text.get(..len)?)?, len))
+}
+
 impl std::str::FromStr for ShogunMove {
     type Err = String;
 
