@@ -68,6 +68,36 @@ fn validate_and_a_whole_parse_agree_on_every_fixture() {
 }
 
 #[test]
+fn the_quick_move_readers_agree_with_the_full_ones_on_random_games() {
+    // Fixtures are checked through `record_reader` above; random games
+    // add every kind of legal move, read with the text that follows it.
+    for kind in GameKind::ALL {
+        for seed in 0..40 {
+            let mut rng = kifu::rng::Rng::new(seed);
+            let tags: Vec<kifu::record::Tag> = kind
+                .random_tags(&mut rng)
+                .into_iter()
+                .chain([("Game".to_owned(), kind.name().to_owned())])
+                .map(|(name, value)| kifu::record::Tag {
+                    name,
+                    value,
+                    offset: 0,
+                })
+                .collect();
+            let game = kind
+                .start(kifu::game::Tags::new(&tags))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let text = kifu::random::random_game(game, &mut rng);
+            let mut records = RecordReader::new(text.as_bytes());
+            match records.next() {
+                Some(Ok(Ok(record))) => checks::quick_reader(&record),
+                other => panic!("{kind} seed {seed}: {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
 fn a_line_that_is_not_utf8_does_not_hide_the_next_record() {
     let bytes = b"[Game \"mana\"]\n1. a1\xffa2\n\n[Game \"mana\"]\n\n1. a1-a2 *\n";
     let records: Vec<String> = RecordReader::new(&bytes[..])

@@ -1,8 +1,8 @@
 //! The checks the fuzz targets run, shared by them.
 #![forbid(unsafe_code)]
 
-use kifu::game::{GameKind, Tags};
-use kifu::record::{RecordReader, Tag};
+use kifu::game::{Game, GameKind, GameVisitor, Tags};
+use kifu::record::{Record, RecordReader, Tag};
 use kifu::referee::{Options, Verdict, judge, judge_record};
 use kifu::rng::Rng;
 
@@ -21,6 +21,7 @@ pub fn record_reader(data: &[u8]) {
             .unwrap_or_else(Verdict::of_syntax_error);
         let whole = match raw.parse() {
             Ok(record) => {
+                quick_reader(&record);
                 let _ = record.locate(record.text().len());
                 let options = Options {
                     stop_after: None,
@@ -41,6 +42,56 @@ pub fn record_reader(data: &[u8]) {
         );
         if let Some(fault) = &whole.fault {
             let _ = fault.to_string();
+        }
+    }
+}
+
+/// The referee's quick move reader agrees with the full one on every move
+/// of `record`, read in place with whatever follows it in the text: what
+/// `Game::read_move_at` reads is what `Game::parse_move` reads from the
+/// same bytes, and those bytes may stand in a move word.
+pub fn quick_reader(record: &Record) {
+    let Some(kind) = record.tag("Game").and_then(GameKind::from_name) else {
+        return;
+    };
+    kind.visit(QuickReader { record });
+}
+
+struct QuickReader<'a> {
+    record: &'a Record,
+}
+
+impl GameVisitor for QuickReader<'_> {
+    type Output = ();
+
+    fn visit<G: Game>(self) {
+        let Ok(mut game) = G::from_tags(Tags::new(&self.record.tags)) else {
+            return;
+        };
+        let text = self.record.text();
+        for word in self.record.moves() {
+            let rest = text.get(word.offset..).unwrap_or_default();
+            if let Some((mv, len)) = game.read_move_at(rest.as_bytes()) {
+                let read = rest
+                    .get(..len)
+                    .unwrap_or_else(|| panic!("{rest:?}: read {len} bytes"));
+                assert!(
+                    !read.is_empty()
+                        && !read.contains(|c: char| c.is_whitespace() || "{};!?".contains(c)),
+                    "the quick reader read {read:?} as a move"
+                );
+                assert_eq!(
+                    format!("{:?}", game.parse_move(read).map_err(|e| e.to_string())),
+                    format!("{:?}", Ok::<_, String>(mv)),
+                    "the quick reader and the full reader disagree on {read:?}"
+                );
+            }
+            let Ok(mv) = game.parse_move(word.text) else {
+                return;
+            };
+            if game.is_over() || game.check_and_apply(&mv).is_err() {
+                return;
+            }
         }
     }
 }

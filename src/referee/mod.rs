@@ -114,6 +114,7 @@ impl GameVisitor for JudgeGame<'_, '_> {
 
 impl JudgeGame<'_, '_> {
     /// Walks the movetext from the start position `game`.
+    #[inline(never)]
     fn walk<G: Game>(self, mut game: G) -> Judged {
         let Self {
             record,
