@@ -76,7 +76,7 @@ impl<'a> Movetext<'a> {
 
     /// `12.` or `12...` at byte `at`; a word when the digits are not
     /// followed by a dot.
-    #[inline]
+    #[inline(always)]
     fn number(&mut self, at: usize) -> Option<Item> {
         let bytes = self.bytes();
         let mut end = at;
@@ -94,13 +94,21 @@ impl<'a> Movetext<'a> {
         }
         let dot = |i: usize| bytes.get(end + i) == Some(&b'.');
         let dots = match (dot(0), dot(1)) {
-            (false, _) => return self.word(at),
+            (false, _) => return self.digits_word(at),
             (true, false) => Dots::One,
             (true, true) if dot(2) && !dot(3) => Dots::Three,
             (true, true) => return self.fail(bad_dots(bytes, at, end)),
         };
         let end = end + if dots == Dots::One { 1 } else { 3 };
         self.token(Item::new(ItemKind::Number { value, dots }, at..end), end)
+    }
+
+    /// A word that starts with digits not followed by a dot, at byte `at`:
+    /// no move is written so.
+    #[cold]
+    #[inline(never)]
+    fn digits_word(&mut self, at: usize) -> Option<Item> {
+        self.word(at)
     }
 
     /// A move word or a result token at byte `at`.
