@@ -1,4 +1,12 @@
 //! Splits any byte stream into records, one at a time, in bounded memory.
+//!
+//! The input is taken in runs of whole lines straight from its buffer. A
+//! record ends where a line whose first non-blank byte is `[` follows
+//! movetext outside a comment; within movetext, searches for `[`, `{` and
+//! `;` skip the lines between, and each run is copied into the record's
+//! text at once. Only a line split between two reads of the input (and the
+//! file's first line, which may start with a byte-order mark) is put
+//! together on its own.
 
 use super::{Location, Record, SyntaxError, parse_head, parse_record, snippet};
 use std::io::{self, BufRead};
@@ -15,24 +23,11 @@ pub const MAX_RECORD_BYTES: usize = 4 << 20;
 /// and reading goes on with the next record.
 #[derive(Debug)]
 pub struct RecordReader<R> {
-    input: R,
-    /// A line read ahead that starts the next record, without its end.
-    line: Vec<u8>,
+    lines: Lines<R>,
+    /// The lines taken into records so far.
     line_number: usize,
-    /// The line in `line` was read ahead and starts the next record.
-    pending: Option<LineRead>,
-    done: bool,
     /// The size of the last record, to size the next one's buffer.
     last_size: usize,
-}
-
-/// What reading one line gave.
-#[derive(Debug)]
-enum LineRead {
-    /// A line, not yet checked to be UTF-8.
-    Text,
-    /// A line that breaks the length limit.
-    Bad(SyntaxError),
 }
 
 /// The text of one record, split off but not yet parsed.
@@ -62,23 +57,19 @@ impl RawRecord {
     }
 }
 
-/// What a scan of one line found.
-#[derive(Debug, Default, Clone, Copy)]
-struct ScanState {
-    in_comment: bool,
-    comment_start: Option<Location>,
-    seen_movetext: bool,
-}
-
 impl<R: BufRead> RecordReader<R> {
     /// A reader over `input`.
     pub fn new(input: R) -> Self {
         Self {
-            input,
-            line: Vec::new(),
+            lines: Lines {
+                input,
+                carry: Vec::new(),
+                carry_pending: false,
+                carried: false,
+                first_read: false,
+                done: false,
+            },
             line_number: 0,
-            pending: None,
-            done: false,
             last_size: 0,
         }
     }
@@ -97,166 +88,439 @@ impl<R: BufRead> RecordReader<R> {
     /// # Errors
     /// The outer error is an I/O failure of the input; reading cannot go on.
     pub fn next_raw(&mut self) -> io::Result<Option<Result<RawRecord, SyntaxError>>> {
-        // Lines go straight into the record's text; it is checked to be
-        // UTF-8 once it is whole.
-        let mut text = Vec::with_capacity(self.last_size.min(MAX_RECORD_BYTES) + 64);
-        let mut first_line = 0;
-        let mut poison: Option<SyntaxError> = None;
-        let mut scan = ScanState::default();
+        let capacity = self.last_size.min(MAX_RECORD_BYTES) + 64;
+        let mut record = Split::new(self.line_number, capacity);
         loop {
-            let line_start = text.len();
-            let read = match self.pending.take() {
-                Some(read) => {
-                    text.extend_from_slice(&self.line);
-                    read
+            let (taken, ended) = match self.lines.next()? {
+                Run::End => break,
+                Run::TooLong => {
+                    record.take_long_line();
+                    continue;
                 }
-                None => match self.read_line(&mut text)? {
-                    Some(read) => read,
-                    None => {
-                        self.done = true;
-                        break;
-                    }
-                },
+                Run::Lines(run) => record.take(run),
             };
-            let number = self.line_number;
-            let line = &text[line_start..];
-            let trimmed = line.trim_ascii_start();
-            let bad = match read {
-                LineRead::Text => None,
-                LineRead::Bad(error) => Some(error),
-            };
-            if first_line == 0 && trimmed.is_empty() && bad.is_none() {
-                text.truncate(line_start);
-                continue;
-            }
-            if scan.seen_movetext && !scan.in_comment && trimmed.starts_with(b"[") {
-                self.line.clear();
-                self.line.extend_from_slice(line);
-                text.truncate(line_start);
-                self.pending = Some(bad.map_or(LineRead::Text, LineRead::Bad));
+            self.lines.consume(taken);
+            if ended {
                 break;
             }
-            if first_line == 0 {
-                first_line = number;
-            }
-            if bad.is_some() && line.is_empty() {
-                // A line over the limit, dropped unread: count it as movetext.
-                scan.seen_movetext |= !scan.in_comment;
-            } else {
-                scan_line(line, number, &mut scan);
-            }
-            // After a fault the record's text is no longer kept, but its
-            // lines are still followed, to find where the next one starts.
-            if poison.is_some() {
-                text.truncate(line_start);
-                continue;
-            }
-            if let Some(error) = bad {
-                text.truncate(line_start);
-                poison = Some(utf8_error(&text, first_line).unwrap_or(error));
-                continue;
-            }
-            if text.len() + 1 > MAX_RECORD_BYTES {
-                text.truncate(line_start);
-                poison =
-                    Some(utf8_error(&text, first_line).unwrap_or(too_large(first_line, &scan)));
-                continue;
-            }
-            text.push(b'\n');
         }
-        if first_line == 0 {
-            return Ok(None);
+        self.line_number = record.line;
+        self.last_size = record.text.len();
+        Ok(record.finish())
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = io::Result<Result<Record, SyntaxError>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_record().transpose()
+    }
+}
+
+/// The input, handed out in runs of whole lines.
+#[derive(Debug)]
+struct Lines<R> {
+    input: R,
+    /// A line put together from more than one read, with its newline.
+    carry: Vec<u8>,
+    /// `carry` holds a line not yet taken.
+    carry_pending: bool,
+    /// The last run handed out is `carry`.
+    carried: bool,
+    /// The first line has been read.
+    first_read: bool,
+    /// The input is at its end.
+    done: bool,
+}
+
+/// What [`Lines::next`] hands out.
+enum Run<'a> {
+    /// Whole lines, each ending with a newline.
+    Lines(&'a [u8]),
+    /// A line over [`MAX_LINE_BYTES`], already skipped.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The next run of lines: those that lie whole in the input's buffer, or
+    /// else the next line put together on its own.
+    fn next(&mut self) -> io::Result<Run<'_>> {
+        if self.carry_pending {
+            self.carried = true;
+            return Ok(Run::Lines(&self.carry));
         }
-        self.last_size = text.len();
-        if let Some(error) = poison {
-            return Ok(Some(Err(error)));
+        self.carried = false;
+        if self.done {
+            return Ok(Run::End);
         }
-        let text = match String::from_utf8(text) {
-            Ok(text) => text,
-            Err(e) => {
-                return Ok(Some(Err(not_utf8(
-                    e.as_bytes(),
-                    e.utf8_error(),
-                    first_line,
-                ))));
+        if !self.first_read {
+            return self.read_line();
+        }
+        match self.whole_lines()? {
+            None => {
+                self.done = true;
+                Ok(Run::End)
             }
-        };
-        if let (true, Some(location)) = (scan.in_comment, scan.comment_start) {
-            let at = text
-                .split('\n')
-                .nth(location.line - first_line)
-                .and_then(|line| {
-                    let (i, _) = line.char_indices().nth(location.column.saturating_sub(1))?;
-                    line.get(i..)
-                })
-                .unwrap_or("");
-            return Ok(Some(Err(SyntaxError {
-                location,
-                message: format!(
-                    "comment is not closed: '{{' has no matching '}}'{}",
-                    snippet(at)
-                ),
-            })));
+            Some(0) => self.read_line(),
+            Some(whole) => {
+                // The buffer is full already: this reads nothing.
+                let buffer = self.input.fill_buf()?;
+                Ok(Run::Lines(&buffer[..whole]))
+            }
         }
-        Ok(Some(Ok(RawRecord { text, first_line })))
     }
 
-    /// Reads one line and appends it, without its end, to `text`, within
-    /// the limits: a line over [`MAX_LINE_BYTES`] is not appended.
-    fn read_line(&mut self, text: &mut Vec<u8>) -> io::Result<Option<LineRead>> {
-        if self.done {
-            return Ok(None);
+    /// The length of the whole lines at the start of the input's buffer,
+    /// filled if it was empty; `None` at the end of the input. Lines are
+    /// taken from at most [`MAX_LINE_BYTES`] + 1 bytes, so that none of them
+    /// breaks the limit.
+    fn whole_lines(&mut self) -> io::Result<Option<usize>> {
+        loop {
+            match self.input.fill_buf() {
+                Ok([]) => return Ok(None),
+                Ok(buffer) => {
+                    let window = &buffer[..buffer.len().min(MAX_LINE_BYTES + 1)];
+                    return Ok(Some(memchr::memrchr(b'\n', window).map_or(0, |i| i + 1)));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
         }
-        let start = text.len();
+    }
+
+    /// Takes `taken` bytes of the run last handed out.
+    fn consume(&mut self, taken: usize) {
+        if self.carried {
+            self.carry_pending = taken < self.carry.len();
+        } else {
+            self.input.consume(taken);
+        }
+    }
+
+    /// Puts the next line together in `carry`, within the line limit: a
+    /// longer line is skipped. The first line loses its byte-order mark.
+    fn read_line(&mut self) -> io::Result<Run<'_>> {
+        self.carry.clear();
         let mut too_long = false;
         let mut any = false;
         loop {
-            let buf = match self.input.fill_buf() {
-                Ok(buf) => buf,
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            if buf.is_empty() {
+            if buffer.is_empty() {
+                self.done = true;
                 if !any {
-                    return Ok(None);
+                    return Ok(Run::End);
                 }
                 break;
             }
             any = true;
-            let (chunk, used, end) = match memchr::memchr(b'\n', buf) {
-                Some(i) => (&buf[..i], i + 1, true),
-                None => (buf, buf.len(), false),
+            let (chunk, used, end) = match memchr::memchr(b'\n', buffer) {
+                Some(i) => (&buffer[..i], i + 1, true),
+                None => (buffer, buffer.len(), false),
             };
-            if text.len() - start + chunk.len() > MAX_LINE_BYTES {
+            if self.carry.len() + chunk.len() > MAX_LINE_BYTES {
                 too_long = true;
-                text.truncate(start);
+                self.carry.clear();
             } else if !too_long {
-                text.extend_from_slice(chunk);
+                self.carry.extend_from_slice(chunk);
             }
             self.input.consume(used);
             if end {
                 break;
             }
         }
-        self.line_number += 1;
+        let first = !self.first_read;
+        self.first_read = true;
         if too_long {
-            return Ok(Some(LineRead::Bad(SyntaxError {
+            return Ok(Run::TooLong);
+        }
+        // A byte-order mark some editors put before the first line is not text.
+        if first && self.carry.starts_with(b"\xef\xbb\xbf") {
+            self.carry.drain(..3);
+        }
+        self.carry.push(b'\n');
+        self.carry_pending = true;
+        self.carried = true;
+        Ok(Run::Lines(&self.carry))
+    }
+}
+
+/// The record being split off: its text so far and what its lines hold.
+#[derive(Debug)]
+struct Split {
+    /// The record's lines, each ending with a newline, without the `\r`
+    /// before it.
+    text: Vec<u8>,
+    /// The file line of the last line taken.
+    line: usize,
+    /// The file line of the record's first line; 0 before it.
+    first_line: usize,
+    scan: ScanState,
+    /// The fault that stands for the record; its text is no longer kept,
+    /// but its lines are still followed, to find where the next one starts.
+    poison: Option<SyntaxError>,
+}
+
+/// What the lines of a record read so far hold.
+#[derive(Debug, Default, Clone, Copy)]
+struct ScanState {
+    in_comment: bool,
+    comment_start: Option<Location>,
+    seen_movetext: bool,
+}
+
+impl Split {
+    fn new(line: usize, capacity: usize) -> Self {
+        Self {
+            text: Vec::with_capacity(capacity),
+            line,
+            first_line: 0,
+            scan: ScanState::default(),
+            poison: None,
+        }
+    }
+
+    /// Takes the lines of `run` up to the start of the next record: how many
+    /// bytes it took, and whether the next record starts there.
+    fn take(&mut self, run: &[u8]) -> (usize, bool) {
+        let mut at = 0;
+        if self.first_line == 0 {
+            // Blank lines before a record are not part of it.
+            let Some(first) = run.iter().position(|b| !b.is_ascii_whitespace()) else {
+                self.line += count_lines(run);
+                return (run.len(), false);
+            };
+            at = line_start(run, first);
+            self.line += count_lines(&run[..at]);
+            self.first_line = self.line + 1;
+        }
+        loop {
+            // Near the size limit lines are taken one at a time, so that
+            // the one that breaks it is known.
+            let near_limit =
+                self.poison.is_none() && self.text.len() + (run.len() - at) > MAX_RECORD_BYTES;
+            let piece_end = match near_limit {
+                true => line_end(run, at),
+                false => run.len(),
+            };
+            let mut scanner = Scanner {
+                run: &run[..piece_end],
+                counted: at,
+                line: self.line + 1,
+                column: 0,
+                scan: &mut self.scan,
+            };
+            let end = scanner.scan(at);
+            self.keep(&run[at..end]);
+            if end < piece_end || piece_end == run.len() {
+                return (end, end < run.len());
+            }
+            at = end;
+        }
+    }
+
+    /// Appends whole lines to the text, without the `\r` of `\r\n`, and
+    /// counts them; the record turns into an error if it grows too large.
+    fn keep(&mut self, lines: &[u8]) {
+        self.line += count_lines(lines);
+        if self.poison.is_some() {
+            return;
+        }
+        let before = self.text.len();
+        let mut from = 0;
+        for cr in memchr::memchr_iter(b'\r', lines) {
+            if lines.get(cr + 1) == Some(&b'\n') {
+                self.text.extend_from_slice(&lines[from..cr]);
+                from = cr + 1;
+            }
+        }
+        self.text.extend_from_slice(&lines[from..]);
+        if self.text.len() > MAX_RECORD_BYTES {
+            // Only one line at a time is taken this close to the limit.
+            self.text.truncate(before);
+            let error = utf8_error(&self.text, self.first_line)
+                .unwrap_or_else(|| too_large(self.first_line, &self.scan));
+            self.poison = Some(error);
+        }
+    }
+
+    /// Takes a line over [`MAX_LINE_BYTES`], dropped unread: it counts as
+    /// movetext, and makes the record an error.
+    fn take_long_line(&mut self) {
+        self.line += 1;
+        if self.first_line == 0 {
+            self.first_line = self.line;
+        }
+        self.scan.seen_movetext |= !self.scan.in_comment;
+        if self.poison.is_none() {
+            let error = SyntaxError {
                 location: Location {
-                    line: self.line_number,
+                    line: self.line,
                     column: 1,
                 },
                 message: format!("line is longer than the limit of {MAX_LINE_BYTES} bytes"),
-            })));
+            };
+            self.poison = Some(utf8_error(&self.text, self.first_line).unwrap_or(error));
         }
-        // A byte-order mark some editors put before the first line is not text.
-        if self.line_number == 1 && text[start..].starts_with(b"\xef\xbb\xbf") {
-            text.drain(start..start + 3);
-        }
-        if text.last() == Some(&b'\r') && text.len() > start {
-            text.pop();
-        }
-        Ok(Some(LineRead::Text))
     }
+
+    /// The record, the error that stands for it, or `None` if no line was
+    /// taken.
+    fn finish(self) -> Option<Result<RawRecord, SyntaxError>> {
+        let first_line = self.first_line;
+        if first_line == 0 {
+            return None;
+        }
+        if let Some(error) = self.poison {
+            return Some(Err(error));
+        }
+        let text = match String::from_utf8(self.text) {
+            Ok(text) => text,
+            Err(e) => return Some(Err(not_utf8(e.as_bytes(), e.utf8_error(), first_line))),
+        };
+        if let (true, Some(location)) = (self.scan.in_comment, self.scan.comment_start) {
+            return Some(Err(unclosed_comment(&text, first_line, location)));
+        }
+        Some(Ok(RawRecord { text, first_line }))
+    }
+}
+
+/// Follows comments and movetext through a run of whole lines.
+struct Scanner<'a> {
+    run: &'a [u8],
+    /// The offset up to which lines and columns are counted, and the file
+    /// line and the characters before it on its line there.
+    counted: usize,
+    line: usize,
+    column: usize,
+    scan: &'a mut ScanState,
+}
+
+impl Scanner<'_> {
+    /// Scans from `at`, the start of a line, up to the first line that
+    /// starts the next record: its offset, or the length of the run.
+    fn scan(&mut self, mut at: usize) -> usize {
+        // The tag section: a line at a time, up to the first movetext.
+        while !self.scan.seen_movetext {
+            if self.scan.in_comment {
+                let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
+                    return self.run.len();
+                };
+                self.scan.in_comment = false;
+                at = self.rest_of_line(at + close + 1);
+                continue;
+            }
+            let Some(first) = self.run[at..].iter().position(|&b| !is_blank(b)) else {
+                return self.run.len();
+            };
+            at += first;
+            at = match self.run[at] {
+                b'\n' => at + 1,
+                b'[' => line_end(self.run, at),
+                _ => self.rest_of_line(at),
+            };
+        }
+        // Movetext: only `[`, `{` and `;` matter.
+        loop {
+            if self.scan.in_comment {
+                let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
+                    return self.run.len();
+                };
+                self.scan.in_comment = false;
+                at += close + 1;
+            }
+            let Some(found) = memchr::memchr3(b'[', b'{', b';', &self.run[at..]) else {
+                return self.run.len();
+            };
+            at += found;
+            match self.run[at] {
+                b'[' => match blank_before(self.run, at) {
+                    Some(start) => return start,
+                    None => at += 1,
+                },
+                b'{' => {
+                    self.open_comment(at);
+                    at += 1;
+                }
+                _ => at = line_end(self.run, at),
+            }
+        }
+    }
+
+    /// Scans the tag section from `at`, within a line, up to the first
+    /// movetext, an opened comment or the end of the line; returns where to
+    /// go on.
+    fn rest_of_line(&mut self, at: usize) -> usize {
+        for (i, &b) in self.run[at..].iter().enumerate() {
+            match b {
+                b'\n' => return at + i + 1,
+                b';' => return line_end(self.run, at + i),
+                b'{' => {
+                    self.open_comment(at + i);
+                    return at + i + 1;
+                }
+                b if b.is_ascii_whitespace() => {}
+                _ => {
+                    self.scan.seen_movetext = true;
+                    return at + i + 1;
+                }
+            }
+        }
+        self.run.len()
+    }
+
+    /// Notes a comment opened by the `{` at `at`.
+    fn open_comment(&mut self, at: usize) {
+        let between = &self.run[self.counted..at];
+        // The column in characters: UTF-8 continuation bytes do not start one.
+        let characters = |bytes: &[u8]| bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        match memchr::memrchr(b'\n', between) {
+            Some(end) => {
+                self.line += count_lines(between);
+                self.column = characters(&between[end + 1..]);
+            }
+            None => self.column += characters(between),
+        }
+        self.counted = at;
+        self.scan.in_comment = true;
+        self.scan.comment_start = Some(Location {
+            line: self.line,
+            column: self.column + 1,
+        });
+    }
+}
+
+/// Whitespace within a line.
+fn is_blank(b: u8) -> bool {
+    b.is_ascii_whitespace() && b != b'\n'
+}
+
+/// The start of the line holding `at`, if only blanks come before `at` on it.
+fn blank_before(run: &[u8], at: usize) -> Option<usize> {
+    let blanks = run[..at].iter().rev().take_while(|&&b| is_blank(b)).count();
+    let start = at - blanks;
+    (start == 0 || run[start - 1] == b'\n').then_some(start)
+}
+
+/// The start of the line holding `at`.
+fn line_start(run: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &run[..at]).map_or(0, |i| i + 1)
+}
+
+/// The end of the line holding `at`, after its newline.
+fn line_end(run: &[u8], at: usize) -> usize {
+    memchr::memchr(b'\n', &run[at..]).map_or(run.len(), |i| at + i + 1)
+}
+
+/// The number of newlines in `bytes`.
+fn count_lines(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
 }
 
 /// The error for the first byte of a record's text that is not UTF-8, if
@@ -275,7 +539,7 @@ fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usize) -> Synta
     let good = &before[line_start..];
     SyntaxError {
         location: Location {
-            line: first_line + memchr::memchr_iter(b'\n', before).count(),
+            line: first_line + count_lines(before),
             column: String::from_utf8_lossy(good).chars().count() + 1,
         },
         message: format!(
@@ -285,53 +549,23 @@ fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usize) -> Synta
     }
 }
 
-impl<R: BufRead> Iterator for RecordReader<R> {
-    type Item = io::Result<Result<Record, SyntaxError>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_record().transpose()
-    }
-}
-
-/// Follows comments through one line and notes whether it holds movetext.
-fn scan_line(line: &[u8], number: usize, scan: &mut ScanState) {
-    let bytes = line;
-    let is_tag_line = !scan.in_comment && line.trim_ascii_start().starts_with(b"[");
-    if is_tag_line {
-        return;
-    }
-    let plain = !scan.in_comment && memchr::memchr2(b'{', b';', bytes).is_none();
-    if plain {
-        if !line.trim_ascii().is_empty() {
-            scan.seen_movetext = true;
-        }
-        return;
-    }
-    // The column in characters of the byte at hand: UTF-8 continuation
-    // bytes do not start a character.
-    let mut column = 0;
-    for &b in bytes {
-        if b & 0xc0 != 0x80 {
-            column += 1;
-        }
-        if scan.in_comment {
-            if b == b'}' {
-                scan.in_comment = false;
-            }
-            continue;
-        }
-        match b {
-            b'{' => {
-                scan.in_comment = true;
-                scan.comment_start = Some(Location {
-                    line: number,
-                    column,
-                });
-            }
-            b';' => return,
-            b if b.is_ascii_whitespace() => {}
-            _ => scan.seen_movetext = true,
-        }
+/// The error for a comment opened at `location` and never closed, in a
+/// record's `text` that starts on file line `first_line`.
+fn unclosed_comment(text: &str, first_line: usize, location: Location) -> SyntaxError {
+    let at = text
+        .split('\n')
+        .nth(location.line - first_line)
+        .and_then(|line| {
+            let (i, _) = line.char_indices().nth(location.column.saturating_sub(1))?;
+            line.get(i..)
+        })
+        .unwrap_or("");
+    SyntaxError {
+        location,
+        message: format!(
+            "comment is not closed: '{{' has no matching '}}'{}",
+            snippet(at)
+        ),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Tests of the record reader.
 use super::*;
+use std::io;
 
 fn records(text: &str) -> Vec<Result<Record, SyntaxError>> {
     RecordReader::new(text.as_bytes())
@@ -50,4 +51,38 @@ fn bad_utf8_names_line_and_column() {
         other => panic!("unexpected {other:?}"),
     };
     assert_eq!(error, "2:5: the text is not UTF-8 (byte 0xff)");
+}
+
+/// Every record of `bytes`, as its text or its error, read through a
+/// buffer of `capacity` bytes.
+fn raw_records(bytes: &[u8], capacity: usize) -> Vec<Result<(usize, String), String>> {
+    let mut reader = RecordReader::new(io::BufReader::with_capacity(capacity, bytes));
+    let mut all = Vec::new();
+    while let Some(raw) = reader.next_raw().unwrap_or_else(|e| panic!("io error {e}")) {
+        all.push(
+            raw.map(|r| (r.first_line, r.text))
+                .map_err(|e| e.to_string()),
+        );
+    }
+    all
+}
+
+#[test]
+fn records_do_not_depend_on_how_the_input_is_read() {
+    let text = "\u{feff}\r\n[Game \"mana\"]\r\n\r\n1. a1-a2 {a comment\r\n[Game \"x\"] é}\r\n  [Game \"mana\"]\r\n; {\r\n1. b1 ; [\r\n\t[Game \"mana\"]\r\n1. a1 {é {\r\nnever closed\r\n";
+    let whole = raw_records(text.as_bytes(), 1 << 16);
+    assert_eq!(
+        whole,
+        [
+            Ok((
+                2,
+                "[Game \"mana\"]\n\n1. a1-a2 {a comment\n[Game \"x\"] é}\n".to_owned()
+            )),
+            Ok((6, "  [Game \"mana\"]\n; {\n1. b1 ; [\n".to_owned())),
+            Err("10:7: comment is not closed: '{' has no matching '}' (at \"{é {\")".to_owned()),
+        ]
+    );
+    for capacity in [1, 2, 3, 5, 8, 13] {
+        assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
+    }
 }
