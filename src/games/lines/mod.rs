@@ -60,22 +60,88 @@ pub fn squares_with_lines(n: u8) -> Bits {
     WITH_LINES.get(usize::from(n)).copied().unwrap_or(0)
 }
 
+/// `SAME_KIND[square & 63]`: the squares with as many lines as `square`,
+/// repeated like [`LINES_BY_LOW_BITS`].
+const SAME_KIND: [Bits; 64] = {
+    let mut table = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = WITH_LINES[LINES[i % SQUARES] as usize];
+        i += 1;
+    }
+    table
+};
+
+/// The squares with as many lines as `square`: [`squares_with_lines`] of
+/// [`lines`]`(square)` in one look-up.
+pub const fn same_kind(square: usize) -> Bits {
+    SAME_KIND[square & 63]
+}
+
 /// Reads a square of this board.
 pub fn parse_square(text: &str) -> Option<usize> {
     Square::parse(text, SIZE).map(|s| s.index(SIZE))
 }
 
-/// The square written as the two bytes `file` (`a` to `f`) and `rank`
-/// (`1` to `6`): [`parse_square`] for text already split into bytes.
-pub fn square_of(file: u8, rank: u8) -> Option<usize> {
-    crate::games::square::index_of(file, rank, SIZE)
+/// In [`FILE_PART`] and [`RANK_PART`], a byte that names no file or rank:
+/// any sum with it is 64 or more, and a square's index is below 36.
+const OFF: u8 = 64;
+
+/// `FILE_PART[byte]`: the file of the letter `byte` (`a` = 0 to `f` = 5),
+/// or [`OFF`].
+const FILE_PART: [u8; 256] = {
+    let mut table = [OFF; 256];
+    let mut file = 0;
+    while file < SIZE {
+        table[(b'a' + file) as usize] = file;
+        file += 1;
+    }
+    table
+};
+
+/// `RANK_PART[byte]`: the index of the first square of the rank of the digit
+/// `byte` (`1` = 0, `2` = 6, up to `6` = 30), or [`OFF`].
+const RANK_PART: [u8; 256] = {
+    let mut table = [OFF; 256];
+    let mut rank = 0;
+    while rank < SIZE {
+        table[(b'1' + rank) as usize] = rank * SIZE;
+        rank += 1;
+    }
+    table
+};
+
+/// The index of the square written `file` `rank`, below 36; or, when the
+/// two bytes name no square, 64 or more. Two look-ups and an addition, with
+/// no branch: the readers of moves test the squares of a move together.
+#[inline]
+fn index_or_off(file: u8, rank: u8) -> u8 {
+    FILE_PART[usize::from(file)] + RANK_PART[usize::from(rank)]
 }
 
-/// Reads a step written exactly as `b1-b3` or `c3xc5` on this board; see
-/// [`crate::games::square::read_step`].
+/// The square written as the two bytes `file` (`a` to `f`) and `rank`
+/// (`1` to `6`): [`parse_square`] for text already split into bytes.
+pub fn square_of(file: u8, rank: u8) -> Option<u8> {
+    let square = index_or_off(file, rank);
+    (square < OFF).then_some(square)
+}
+
+/// Reads a step written exactly as `b1-b3` or `c3xc5` on this board,
+/// nothing before or after: the start square's index, whether `x` was
+/// written, the end square's index.
+///
+/// This is the quick reader of the usual text; `None` says only that the
+/// text is something else, and each game's full reader explains what.
 #[inline]
-pub fn read_step(bytes: &[u8]) -> Option<(usize, bool, usize)> {
-    crate::games::square::read_step(bytes, SIZE)
+pub fn read_step(bytes: &[u8]) -> Option<(u8, bool, u8)> {
+    let [from_file, from_rank, separator, to_file, to_rank] = *bytes else {
+        return None;
+    };
+    let from = index_or_off(from_file, from_rank);
+    let to = index_or_off(to_file, to_rank);
+    let capture = separator == b'x';
+    // Both squares are on the board when neither has a bit of OFF or above.
+    ((from | to) < OFF && (capture || separator == b'-')).then_some((from, capture, to))
 }
 
 /// Exactly `N` words of `text`, as [`str::split_whitespace`] separates

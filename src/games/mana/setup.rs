@@ -70,7 +70,7 @@ fn parse_position(value: &str) -> Result<Mana, String> {
     };
     (mana.men, mana.daimyo) = lines::parse_army(board, &army)?;
     mana.bird = match bird {
-        "-" => Bird::Off,
+        "-" => Bird::OFF,
         text => {
             let square = parse_square(text)
                 .ok_or_else(|| format!("{text:?}: the bird's square is a square or -"))?;
@@ -79,7 +79,7 @@ fn parse_position(value: &str) -> Result<Mana, String> {
                     "the bird cannot stand on {text}: a piece stands there"
                 ));
             }
-            Bird::At(square)
+            Bird::at(square)
         }
     };
     Ok(mana)
@@ -91,7 +91,7 @@ pub fn setup_value(mana: &Mana) -> Option<String> {
     let white_home: Bits = black_home << 30;
     let standard = mana.plies == 0
         && mana.to_move == Side::Black
-        && mana.bird == Bird::Off
+        && mana.bird == Bird::OFF
         && mana.men == [black_home, white_home];
     let mut daimyos = squares(mana.daimyo);
     match (standard, daimyos.next(), daimyos.next()) {
