@@ -150,24 +150,30 @@ pub fn words<const N: usize>(text: &str) -> Option<[&str; N]> {
     if !text.is_ascii() {
         return exactly(text.split_whitespace());
     }
-    // The same split, byte by byte: in ASCII, white space is tab to
-    // carriage return and the space.
+    // The same split, byte by byte.
     let bytes = text.as_bytes();
     let mut found = [""; N];
-    let (mut count, mut start) = (0, 0);
-    for end in 0..=bytes.len() {
-        if bytes
-            .get(end)
-            .is_none_or(|b| matches!(b, b'\t'..=b'\r' | b' '))
-        {
-            if end > start {
-                *found.get_mut(count)? = text.get(start..end)?;
-                count += 1;
-            }
-            start = end + 1;
+    let (mut count, mut at) = (0, 0);
+    while at < bytes.len() {
+        if is_ascii_space(bytes[at]) {
+            at += 1;
+            continue;
         }
+        let start = at;
+        while at < bytes.len() && !is_ascii_space(bytes[at]) {
+            at += 1;
+        }
+        *found.get_mut(count)? = text.get(start..at)?;
+        count += 1;
     }
     (count == N).then_some(found)
+}
+
+/// Whether `byte` is white space to [`str::split_whitespace`]: in ASCII, tab
+/// to carriage return and the space. Most bytes are above the space, which
+/// the first test settles.
+fn is_ascii_space(byte: u8) -> bool {
+    byte <= b' ' && matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
 /// The `N` items of `items`, or `None` when there are fewer or more.
@@ -239,48 +245,46 @@ pub struct Army {
 /// # Errors
 /// What is wrong with the board, in words.
 pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String> {
+    // A wrong number of ranks is the first thing to say: the board is read
+    // in one pass, and only what it finds wrong makes the ranks counted.
+    read_army(board, army).map_err(|error| wrong_rank_count(board).unwrap_or(error))
+}
+
+/// Why `board` has not 6 ranks, if it has not.
+#[cold]
+fn wrong_rank_count(board: &str) -> Option<String> {
     let rank_count = board.bytes().filter(|&b| b == b'/').count() + 1;
-    if rank_count != 6 {
-        return Err(format!(
-            "{board:?}: the board has 6 ranks separated by '/', not {rank_count}"
-        ));
-    }
-    let (leader, follower) = (army.leader.0, army.follower.0);
-    let mut men = [0; 2];
-    let mut leaders = 0;
+    (rank_count != 6)
+        .then(|| format!("{board:?}: the board has 6 ranks separated by '/', not {rank_count}"))
+}
+
+/// [`parse_army`] but for the number of ranks: any board without 6 ranks is
+/// refused here, with some error.
+fn read_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String> {
+    let [leader, follower] = [army.leader.0, army.follower.0].map(|c| c as u8);
+    let [lower_leader, lower_follower] = [leader, follower].map(|b| b.to_ascii_lowercase());
+    // Each side's pieces (upper case, lower case) and the leaders of both.
+    let (mut upper, mut lower, mut leaders) = (0, 0, 0);
     // One pass over the whole board: `row` counts the '/' seen (rank 6 is
     // row 0) and `file` the squares of the current rank so far.
     let (mut row, mut file) = (0, 0);
     for (at, &byte) in board.as_bytes().iter().enumerate() {
-        // Every byte that can be part of a good board is ASCII, so it is
-        // its own character; any other byte only starts the error below.
-        let c = char::from(byte);
-        if c == '/' {
-            check_rank_width(board, row, file)?;
-            (row, file) = (row + 1, 0);
-            continue;
-        }
-        if let Some(n) = c.to_digit(10) {
-            file += n as usize;
-            continue;
-        }
-        let side = match c {
-            _ if c == leader || c == follower => army.upper,
-            _ if c == leader.to_ascii_lowercase() || c == follower.to_ascii_lowercase() => {
-                army.upper.other()
+        let (is_upper, is_leader) = match byte {
+            b'/' if row == 5 => return Err("more than 6 ranks".into()),
+            b'/' => {
+                check_rank_width(board, row, file)?;
+                (row, file) = (row + 1, 0);
+                continue;
             }
-            _ => {
-                let c = board
-                    .get(at..)
-                    .and_then(|rest| rest.chars().next())
-                    .unwrap_or(c);
-                return Err(format!(
-                    "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
-                    army.game,
-                    leader.to_ascii_lowercase(),
-                    follower.to_ascii_lowercase()
-                ));
+            b'0'..=b'9' => {
+                file += usize::from(byte - b'0');
+                continue;
             }
+            _ if byte == leader => (true, true),
+            _ if byte == follower => (true, false),
+            _ if byte == lower_leader => (false, true),
+            _ if byte == lower_follower => (false, false),
+            _ => return Err(not_a_piece(board, at, byte, army)),
         };
         if file >= 6 {
             return Err(format!(
@@ -289,12 +293,22 @@ pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String>
                 rank_text(board, row)
             ));
         }
-        let square = (5 - row) * 6 + file;
-        men[side.index()] |= bit(square);
-        if c.eq_ignore_ascii_case(&leader) {
-            leaders |= bit(square);
+        let square = bit((5 - row) * 6 + file);
+        if is_upper {
+            upper |= square;
+        } else {
+            lower |= square;
+        }
+        if is_leader {
+            leaders |= square;
         }
         file += 1;
+    }
+    let mut men = [0; 2];
+    men[army.upper.index()] = upper;
+    men[army.upper.other().index()] = lower;
+    if row != 5 {
+        return Err("fewer than 6 ranks".into());
     }
     check_rank_width(board, row, file)?;
     for side in [army.upper, army.upper.other()] {
@@ -315,6 +329,23 @@ pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String>
         }
     }
     Ok((men, leaders))
+}
+
+/// Why `byte`, at `at` in a `Position` board, is not a piece: its
+/// character (whole, when it is not ASCII) and the pieces there are.
+#[cold]
+fn not_a_piece(board: &str, at: usize, byte: u8, army: &Army) -> String {
+    let (leader, follower) = (army.leader.0, army.follower.0);
+    let c = board
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::from(byte));
+    format!(
+        "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
+        army.game,
+        leader.to_ascii_lowercase(),
+        follower.to_ascii_lowercase()
+    )
 }
 
 /// The text of the rank `row` ranks below the top of a `Position` board.
