@@ -160,16 +160,16 @@ impl Game for Mana {
                 self.place_bird(usize::from(to), bird.map(usize::from));
             }
             ManaMove::Enter { to, bird } => {
-                self.men[self.to_move.index()] |= bit(usize::from(to));
-                self.place_bird(usize::from(to), bird.map(usize::from));
+                self.put_back(usize::from(to), bird.map(usize::from));
             }
             ManaMove::Pass => self.bird = Bird::OFF,
         }
         self.end_ply();
     }
 
-    /// Checks and plays a plain step (no bird written), nearly every move of
-    /// a record, in one go; any other move is checked, then applied.
+    /// Checks and plays a plain step or re-entry (no bird written), nearly
+    /// every move of a record, in one go; any other move is checked, then
+    /// applied.
     #[inline]
     fn check_and_apply(&mut self, mv: &ManaMove) -> Result<(), ManaError> {
         match *mv {
@@ -179,6 +179,7 @@ impl Game for Mana {
                 capture,
                 bird: None,
             } => self.step(usize::from(from), usize::from(to), capture),
+            ManaMove::Enter { to, bird: None } => self.reenter(usize::from(to)),
             other => self.check_and_apply_other(other),
         }
     }
@@ -360,7 +361,16 @@ impl Mana {
         self.end_ply();
     }
 
-    /// [`Game::check_and_apply`] for any move but a plain step.
+    /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
+    #[inline(never)]
+    fn reenter(&mut self, to: usize) -> Result<(), ManaError> {
+        self.check_enter(to)?;
+        self.put_back(to, None);
+        self.end_ply();
+        Ok(())
+    }
+
+    /// [`Game::check_and_apply`] for any move but a plain step or re-entry.
     // The move is taken by value: a reference would make the caller keep
     // every move in memory.
     #[inline(never)]

@@ -86,7 +86,7 @@ impl Mana {
         self.check_bird(None, to, bird)
     }
 
-    fn check_enter(&self, to: usize) -> Result<(), ManaError> {
+    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaError> {
         if self.captured_ronins(self.to_move) == 0 {
             return Self::illegal("re-entry not allowed here: you have no captured Ronin");
         }
@@ -156,6 +156,13 @@ impl Mana {
         if self.daimyo & bit(from) != 0 {
             self.daimyo ^= bit(from) | bit(to);
         }
+    }
+
+    /// Puts a captured Ronin of the mover back on `to`, the bird on `bird`
+    /// or where [`Mana::place_bird`] puts it.
+    pub(super) fn put_back(&mut self, to: usize, bird: Option<usize>) {
+        self.men[self.to_move.index()] |= bit(to);
+        self.place_bird(to, bird);
     }
 
     /// Where the bird goes after a piece lands on `to`: on `bird` when the
