@@ -4,7 +4,9 @@ use super::notation::EscampeMove;
 use super::setup;
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
 use crate::games::lines::Side;
-use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, reach, square_name, squares};
+use crate::games::lines::{
+    self, Bits, Cell, bit, can_reach, kind_name, lines, reach, square_name, squares,
+};
 use serde_json::json;
 
 /// Why an Escampe move is illegal (or not a move at all).
@@ -24,7 +26,7 @@ pub struct Escampe {
     /// The number of lines the next move must start from, if any.
     pub(super) constraint: Option<u8>,
     /// Where the opponent's last move ended, when the record shows it.
-    last: Option<usize>,
+    last: Option<u8>,
     winner: Option<Side>,
     plies: u32,
 }
@@ -92,8 +94,8 @@ impl Escampe {
             squares(self.targets(from))
                 .next()
                 .map(|to| EscampeMove::Step {
-                    from,
-                    to,
+                    from: from as u8,
+                    to: to as u8,
                     capture: self.occupied() & bit(to) != 0,
                 })
         })
@@ -101,6 +103,76 @@ impl Escampe {
 
     fn illegal<T>(message: impl Into<String>) -> Result<T, EscampeError> {
         Err(EscampeError(message.into()))
+    }
+
+    /// Whether the step `from`-`to` is legal: [`Escampe::check_step`]
+    /// without the words, for the common case of a legal move.
+    #[inline]
+    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        let lands_well = if occupied & bit(to) != 0 {
+            // Only a Paladin takes, and only the Unicorn.
+            self.is_unicorn(to) && !self.is_unicorn(from)
+        } else {
+            !capture
+        };
+        mine & bit(from) != 0
+            && mine & bit(to) == 0
+            && can_reach(from, to, occupied)
+            && self.constraint.is_none_or(|n| lines(from) == n)
+            && lands_well
+    }
+
+    /// Checks and plays the step `from`-`to`.
+    #[inline]
+    fn step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), EscampeError> {
+        if !self.is_legal_step(from, to, capture) {
+            return self.check_then_step(from, to, capture);
+        }
+        self.play_step(from, to);
+        Ok(())
+    }
+
+    /// [`Escampe::step`] for a step that [`Escampe::is_legal_step`]
+    /// refused: says why.
+    #[cold]
+    #[inline(never)]
+    fn check_then_step(
+        &mut self,
+        from: usize,
+        to: usize,
+        capture: bool,
+    ) -> Result<(), EscampeError> {
+        self.check_step(from, to, capture)?;
+        self.play_step(from, to);
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to`: taking the Unicorn wins.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        let (me, them) = (self.to_move.index(), self.to_move.other().index());
+        if self.men[them] & bit(to) != 0 {
+            if self.is_unicorn(to) {
+                self.winner = Some(self.to_move);
+            }
+            self.men[them] &= !bit(to);
+            self.unicorn &= !bit(to);
+        }
+        self.men[me] ^= bit(from) | bit(to);
+        if self.is_unicorn(from) {
+            self.unicorn ^= bit(from) | bit(to);
+        }
+        self.constraint = Some(lines(to));
+        self.last = Some(to as u8);
+        self.end_ply();
+    }
+
+    /// Hands the move to the other side.
+    fn end_ply(&mut self) {
+        self.to_move = self.to_move.other();
+        self.plies += 1;
     }
 
     fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeError> {
@@ -129,7 +201,7 @@ impl Escampe {
             format!(
                 " ({}'s last move ended on {})",
                 me.other().name(),
-                square_name(last)
+                square_name(usize::from(last))
             )
         });
         EscampeError(format!(
@@ -162,6 +234,27 @@ impl Escampe {
     }
 }
 
+impl Escampe {
+    /// Checks a pass: only a player with no legal move may pass.
+    // Rare: kept out of line so that a step stays small.
+    #[inline(never)]
+    fn check_pass(&self) -> Result<(), EscampeError> {
+        match self.first_step() {
+            Some(step) => Self::illegal(format!(
+                "a pass is allowed only when no legal move exists: {step} is legal"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays a pass: the next move is free.
+    fn pass(&mut self) {
+        self.constraint = None;
+        self.last = None;
+        self.end_ply();
+    }
+}
+
 #[cold]
 fn false_capture(to: usize) -> EscampeError {
     EscampeError(format!("x on a non-capture: {} is empty", square_name(to)))
@@ -187,43 +280,35 @@ impl Game for Escampe {
     #[inline]
     fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
         match *mv {
-            EscampeMove::Step { from, to, capture } => self.check_step(from, to, capture),
-            EscampeMove::Pass => match self.first_step() {
-                Some(step) => Self::illegal(format!(
-                    "a pass is allowed only when no legal move exists: {step} is legal"
-                )),
-                None => Ok(()),
-            },
+            EscampeMove::Step { from, to, capture } => {
+                self.check_step(usize::from(from), usize::from(to), capture)
+            }
+            EscampeMove::Pass => self.check_pass(),
         }
     }
 
     #[inline]
     fn apply(&mut self, mv: &EscampeMove) {
-        let me = self.to_move.index();
-        let them = self.to_move.other().index();
         match *mv {
             EscampeMove::Step { from, to, .. } => {
-                if self.men[them] & bit(to) != 0 {
-                    if self.is_unicorn(to) {
-                        self.winner = Some(self.to_move);
-                    }
-                    self.men[them] &= !bit(to);
-                    self.unicorn &= !bit(to);
-                }
-                self.men[me] = (self.men[me] & !bit(from)) | bit(to);
-                if self.is_unicorn(from) {
-                    self.unicorn = (self.unicorn & !bit(from)) | bit(to);
-                }
-                self.constraint = Some(lines(to));
-                self.last = Some(to);
+                self.play_step(usize::from(from), usize::from(to))
+            }
+            EscampeMove::Pass => self.pass(),
+        }
+    }
+
+    #[inline]
+    fn check_and_apply(&mut self, mv: &EscampeMove) -> Result<(), EscampeError> {
+        match *mv {
+            EscampeMove::Step { from, to, capture } => {
+                self.step(usize::from(from), usize::from(to), capture)
             }
             EscampeMove::Pass => {
-                self.constraint = None;
-                self.last = None;
+                self.check_pass()?;
+                self.pass();
+                Ok(())
             }
         }
-        self.to_move = self.to_move.other();
-        self.plies += 1;
     }
 
     fn legal_moves(&self) -> Vec<EscampeMove> {
@@ -233,8 +318,8 @@ impl Game for Escampe {
         let mut moves: Vec<EscampeMove> = squares(self.allowed())
             .flat_map(|from| {
                 squares(self.targets(from)).map(move |to| EscampeMove::Step {
-                    from,
-                    to,
+                    from: from as u8,
+                    to: to as u8,
                     capture: self.occupied() & bit(to) != 0,
                 })
             })
@@ -292,7 +377,7 @@ impl Game for Escampe {
                             footer.push(format!(
                                 "{}'s last move ended on {}",
                                 self.to_move.other().name(),
-                                square_name(last)
+                                square_name(usize::from(last))
                             ));
                         }
                         if self.allowed() != 0 {
@@ -311,17 +396,18 @@ impl Game for Escampe {
             "position": setup::position_value(self),
             "to_move": self.to_move.name().to_lowercase(),
             "constraint": self.constraint,
-            "last_landing": self.last.map(square_name),
+            "last_landing": self.last.map(|square| square_name(usize::from(square))),
         })
     }
 
     fn describe(&self, mv: &EscampeMove) -> MoveDetail {
         let (normal, parts) = match *mv {
             EscampeMove::Step { from, to, .. } => {
-                let capture = self.occupied() & bit(to) != 0;
+                let capture = self.occupied() & bit(usize::from(to)) != 0;
+                let name = |square: u8| square_name(usize::from(square));
                 (
                     EscampeMove::Step { from, to, capture },
-                    json!({"kind": "move", "from": square_name(from), "to": square_name(to), "capture": capture}),
+                    json!({"kind": "move", "from": name(from), "to": name(to), "capture": capture}),
                 )
             }
             EscampeMove::Pass => (EscampeMove::Pass, json!({"kind": "pass"})),
@@ -386,5 +472,64 @@ impl Escampe {
             offset: 0,
         }];
         setup::from_tags(Tags::new(&tags))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The quick path of `check_and_apply` refuses and plays exactly what
+    /// `check` then `apply` do, and `check` accepts exactly the generated
+    /// moves, on positions reached by random play.
+    #[test]
+    fn check_and_apply_agrees_with_check_then_apply() {
+        let mut candidates = vec![EscampeMove::Pass];
+        for from in 0..36 {
+            for to in 0..36 {
+                for capture in [false, true] {
+                    candidates.push(EscampeMove::Step { from, to, capture });
+                }
+            }
+        }
+        let mut rng = Rng::new(3);
+        for game in 0..6 {
+            let mut escampe = Escampe::random_tags(&mut rng)
+                .first()
+                .map(|(_, setup)| Escampe::with_setup(setup))
+                .unwrap_or_else(|| panic!("no setup"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            for ply in 0..150 {
+                if escampe.is_over() {
+                    break;
+                }
+                let legal = escampe.legal_moves();
+                for m in &candidates {
+                    let mut fused = escampe.clone();
+                    let mut apart = escampe.clone();
+                    let fused_result = fused.check_and_apply(m);
+                    let apart_result = apart.check(m).map(|()| apart.apply(m));
+                    assert_eq!(fused_result, apart_result, "game {game} ply {ply}: {m}");
+                    assert_eq!(fused, apart, "game {game} ply {ply}: {m}");
+                    let generated = match *m {
+                        EscampeMove::Step { from, to, .. } => legal.iter().any(|l| {
+                            matches!(*l, EscampeMove::Step { from: f, to: t, .. } if f == from && t == to)
+                        }),
+                        EscampeMove::Pass => legal.contains(m),
+                    };
+                    if fused_result.is_ok() {
+                        assert!(
+                            generated,
+                            "game {game} ply {ply}: {m} passes but is not generated"
+                        );
+                    }
+                }
+                for m in &legal {
+                    assert_eq!(escampe.check(m), Ok(()), "game {game} ply {ply}: {m}");
+                }
+                escampe.apply(&legal[rng.below(legal.len())]);
+            }
+        }
     }
 }

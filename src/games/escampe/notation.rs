@@ -4,15 +4,16 @@ use crate::games::lines::{read_step, square_name};
 use crate::games::mana::step_at;
 use std::fmt;
 
-/// An Escampe move as written, resolved to squares.
+/// An Escampe move as written, resolved to squares (indices from 0 for a1,
+/// in bytes: the move is a few bytes, cheap to pass around).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EscampeMove {
     /// A piece moves from one square to another; `capture` is the written `x`.
     Step {
         /// Start square.
-        from: usize,
+        from: u8,
         /// End square.
-        to: usize,
+        to: u8,
         /// Whether `x` was written.
         capture: bool,
     },
@@ -24,12 +25,12 @@ impl EscampeMove {
     /// Reads the usual forms (`b1-b3`, `c3xc5`, `--`) byte by byte, building
     /// nothing. `None` says only that the text is something else;
     /// [`EscampeMove::read_explained`] then reads it or says what is wrong.
+    #[inline]
     fn read_quickly(bytes: &[u8]) -> Option<EscampeMove> {
-        if bytes == b"--" {
-            return Some(EscampeMove::Pass);
+        match read_step(bytes) {
+            Some((from, capture, to)) => Some(EscampeMove::Step { from, to, capture }),
+            None => (bytes == b"--").then_some(EscampeMove::Pass),
         }
-        let (from, capture, to) = read_step(bytes)?;
-        Some(EscampeMove::Step { from, to, capture })
     }
 
     /// Reads any text, explaining what is wrong with it.
@@ -79,7 +80,8 @@ impl fmt::Display for EscampeMove {
         match self {
             EscampeMove::Step { from, to, capture } => {
                 let sep = if *capture { 'x' } else { '-' };
-                write!(f, "{}{sep}{}", square_name(*from), square_name(*to))
+                let name = |square: &u8| square_name(usize::from(*square));
+                write!(f, "{}{sep}{}", name(from), name(to))
             }
             EscampeMove::Pass => f.write_str("--"),
         }

@@ -60,22 +60,88 @@ pub fn squares_with_lines(n: u8) -> Bits {
     WITH_LINES.get(usize::from(n)).copied().unwrap_or(0)
 }
 
+/// `SAME_KIND[square & 63]`: the squares with as many lines as `square`,
+/// repeated like [`LINES_BY_LOW_BITS`].
+const SAME_KIND: [Bits; 64] = {
+    let mut table = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = WITH_LINES[LINES[i % SQUARES] as usize];
+        i += 1;
+    }
+    table
+};
+
+/// The squares with as many lines as `square`: [`squares_with_lines`] of
+/// [`lines`]`(square)` in one look-up.
+pub const fn same_kind(square: usize) -> Bits {
+    SAME_KIND[square & 63]
+}
+
 /// Reads a square of this board.
 pub fn parse_square(text: &str) -> Option<usize> {
     Square::parse(text, SIZE).map(|s| s.index(SIZE))
 }
 
-/// The square written as the two bytes `file` (`a` to `f`) and `rank`
-/// (`1` to `6`): [`parse_square`] for text already split into bytes.
-pub fn square_of(file: u8, rank: u8) -> Option<usize> {
-    crate::games::square::index_of(file, rank, SIZE)
+/// In [`FILE_PART`] and [`RANK_PART`], a byte that names no file or rank:
+/// any sum with it is 64 or more, and a square's index is below 36.
+const OFF: u8 = 64;
+
+/// `FILE_PART[byte]`: the file of the letter `byte` (`a` = 0 to `f` = 5),
+/// or [`OFF`].
+const FILE_PART: [u8; 256] = {
+    let mut table = [OFF; 256];
+    let mut file = 0;
+    while file < SIZE {
+        table[(b'a' + file) as usize] = file;
+        file += 1;
+    }
+    table
+};
+
+/// `RANK_PART[byte]`: the index of the first square of the rank of the digit
+/// `byte` (`1` = 0, `2` = 6, up to `6` = 30), or [`OFF`].
+const RANK_PART: [u8; 256] = {
+    let mut table = [OFF; 256];
+    let mut rank = 0;
+    while rank < SIZE {
+        table[(b'1' + rank) as usize] = rank * SIZE;
+        rank += 1;
+    }
+    table
+};
+
+/// The index of the square written `file` `rank`, below 36; or, when the
+/// two bytes name no square, 64 or more. Two look-ups and an addition, with
+/// no branch: the readers of moves test the squares of a move together.
+#[inline]
+fn index_or_off(file: u8, rank: u8) -> u8 {
+    FILE_PART[usize::from(file)] + RANK_PART[usize::from(rank)]
 }
 
-/// Reads a step written exactly as `b1-b3` or `c3xc5` on this board; see
-/// [`crate::games::square::read_step`].
+/// The square written as the two bytes `file` (`a` to `f`) and `rank`
+/// (`1` to `6`): [`parse_square`] for text already split into bytes.
+pub fn square_of(file: u8, rank: u8) -> Option<u8> {
+    let square = index_or_off(file, rank);
+    (square < OFF).then_some(square)
+}
+
+/// Reads a step written exactly as `b1-b3` or `c3xc5` on this board,
+/// nothing before or after: the start square's index, whether `x` was
+/// written, the end square's index.
+///
+/// This is the quick reader of the usual text; `None` says only that the
+/// text is something else, and each game's full reader explains what.
 #[inline]
-pub fn read_step(bytes: &[u8]) -> Option<(usize, bool, usize)> {
-    crate::games::square::read_step(bytes, SIZE)
+pub fn read_step(bytes: &[u8]) -> Option<(u8, bool, u8)> {
+    let [from_file, from_rank, separator, to_file, to_rank] = *bytes else {
+        return None;
+    };
+    let from = index_or_off(from_file, from_rank);
+    let to = index_or_off(to_file, to_rank);
+    let capture = separator == b'x';
+    // Both squares are on the board when neither has a bit of OFF or above.
+    ((from | to) < OFF && (capture || separator == b'-')).then_some((from, capture, to))
 }
 
 /// Exactly `N` words of `text`, as [`str::split_whitespace`] separates
@@ -84,24 +150,30 @@ pub fn words<const N: usize>(text: &str) -> Option<[&str; N]> {
     if !text.is_ascii() {
         return exactly(text.split_whitespace());
     }
-    // The same split, byte by byte: in ASCII, white space is tab to
-    // carriage return and the space.
+    // The same split, byte by byte.
     let bytes = text.as_bytes();
     let mut found = [""; N];
-    let (mut count, mut start) = (0, 0);
-    for end in 0..=bytes.len() {
-        if bytes
-            .get(end)
-            .is_none_or(|b| matches!(b, b'\t'..=b'\r' | b' '))
-        {
-            if end > start {
-                *found.get_mut(count)? = text.get(start..end)?;
-                count += 1;
-            }
-            start = end + 1;
+    let (mut count, mut at) = (0, 0);
+    while at < bytes.len() {
+        if is_ascii_space(bytes[at]) {
+            at += 1;
+            continue;
         }
+        let start = at;
+        while at < bytes.len() && !is_ascii_space(bytes[at]) {
+            at += 1;
+        }
+        *found.get_mut(count)? = text.get(start..at)?;
+        count += 1;
     }
     (count == N).then_some(found)
+}
+
+/// Whether `byte` is white space to [`str::split_whitespace`]: in ASCII, tab
+/// to carriage return and the space. Most bytes are above the space, which
+/// the first test settles.
+fn is_ascii_space(byte: u8) -> bool {
+    byte <= b' ' && matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
 /// The `N` items of `items`, or `None` when there are fewer or more.
@@ -173,48 +245,46 @@ pub struct Army {
 /// # Errors
 /// What is wrong with the board, in words.
 pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String> {
+    // A wrong number of ranks is the first thing to say: the board is read
+    // in one pass, and only what it finds wrong makes the ranks counted.
+    read_army(board, army).map_err(|error| wrong_rank_count(board).unwrap_or(error))
+}
+
+/// Why `board` has not 6 ranks, if it has not.
+#[cold]
+fn wrong_rank_count(board: &str) -> Option<String> {
     let rank_count = board.bytes().filter(|&b| b == b'/').count() + 1;
-    if rank_count != 6 {
-        return Err(format!(
-            "{board:?}: the board has 6 ranks separated by '/', not {rank_count}"
-        ));
-    }
-    let (leader, follower) = (army.leader.0, army.follower.0);
-    let mut men = [0; 2];
-    let mut leaders = 0;
+    (rank_count != 6)
+        .then(|| format!("{board:?}: the board has 6 ranks separated by '/', not {rank_count}"))
+}
+
+/// [`parse_army`] but for the number of ranks: any board without 6 ranks is
+/// refused here, with some error.
+fn read_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String> {
+    let [leader, follower] = [army.leader.0, army.follower.0].map(|c| c as u8);
+    let [lower_leader, lower_follower] = [leader, follower].map(|b| b.to_ascii_lowercase());
+    // Each side's pieces (upper case, lower case) and the leaders of both.
+    let (mut upper, mut lower, mut leaders) = (0, 0, 0);
     // One pass over the whole board: `row` counts the '/' seen (rank 6 is
     // row 0) and `file` the squares of the current rank so far.
     let (mut row, mut file) = (0, 0);
     for (at, &byte) in board.as_bytes().iter().enumerate() {
-        // Every byte that can be part of a good board is ASCII, so it is
-        // its own character; any other byte only starts the error below.
-        let c = char::from(byte);
-        if c == '/' {
-            check_rank_width(board, row, file)?;
-            (row, file) = (row + 1, 0);
-            continue;
-        }
-        if let Some(n) = c.to_digit(10) {
-            file += n as usize;
-            continue;
-        }
-        let side = match c {
-            _ if c == leader || c == follower => army.upper,
-            _ if c == leader.to_ascii_lowercase() || c == follower.to_ascii_lowercase() => {
-                army.upper.other()
+        let (is_upper, is_leader) = match byte {
+            b'/' if row == 5 => return Err("more than 6 ranks".into()),
+            b'/' => {
+                check_rank_width(board, row, file)?;
+                (row, file) = (row + 1, 0);
+                continue;
             }
-            _ => {
-                let c = board
-                    .get(at..)
-                    .and_then(|rest| rest.chars().next())
-                    .unwrap_or(c);
-                return Err(format!(
-                    "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
-                    army.game,
-                    leader.to_ascii_lowercase(),
-                    follower.to_ascii_lowercase()
-                ));
+            b'0'..=b'9' => {
+                file += usize::from(byte - b'0');
+                continue;
             }
+            _ if byte == leader => (true, true),
+            _ if byte == follower => (true, false),
+            _ if byte == lower_leader => (false, true),
+            _ if byte == lower_follower => (false, false),
+            _ => return Err(not_a_piece(board, at, byte, army)),
         };
         if file >= 6 {
             return Err(format!(
@@ -223,12 +293,22 @@ pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String>
                 rank_text(board, row)
             ));
         }
-        let square = (5 - row) * 6 + file;
-        men[side.index()] |= bit(square);
-        if c.eq_ignore_ascii_case(&leader) {
-            leaders |= bit(square);
+        let square = bit((5 - row) * 6 + file);
+        if is_upper {
+            upper |= square;
+        } else {
+            lower |= square;
+        }
+        if is_leader {
+            leaders |= square;
         }
         file += 1;
+    }
+    let mut men = [0; 2];
+    men[army.upper.index()] = upper;
+    men[army.upper.other().index()] = lower;
+    if row != 5 {
+        return Err("fewer than 6 ranks".into());
     }
     check_rank_width(board, row, file)?;
     for side in [army.upper, army.upper.other()] {
@@ -249,6 +329,23 @@ pub fn parse_army(board: &str, army: &Army) -> Result<([Bits; 2], Bits), String>
         }
     }
     Ok((men, leaders))
+}
+
+/// Why `byte`, at `at` in a `Position` board, is not a piece: its
+/// character (whole, when it is not ASCII) and the pieces there are.
+#[cold]
+fn not_a_piece(board: &str, at: usize, byte: u8, army: &Army) -> String {
+    let (leader, follower) = (army.leader.0, army.follower.0);
+    let c = board
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .unwrap_or(char::from(byte));
+    format!(
+        "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
+        army.game,
+        leader.to_ascii_lowercase(),
+        follower.to_ascii_lowercase()
+    )
 }
 
 /// The text of the rank `row` ranks below the top of a `Position` board.

@@ -12,15 +12,44 @@ use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagEr
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
 
-/// Where the Mana bird is.
+/// Where the Mana bird is: off the board, on some square of a known number
+/// of lines (the record did not say which), or on a known square.
+///
+/// Kept as two bytes, so that the question every move asks, how many lines
+/// the bird's square has, is one load.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Bird {
+struct Bird {
+    /// The number of lines of the bird's square; 0 when the bird is off.
+    lines: u8,
+    /// The bird's square, or [`NOWHERE`] when the record did not say.
+    at: u8,
+}
+
+/// No square: the bird's square is not known.
+const NOWHERE: u8 = u8::MAX;
+
+impl Bird {
     /// Off the board: the next move is unconstrained.
-    Off,
-    /// On some square with this many lines; the record did not say which.
-    Lines(u8),
+    const OFF: Bird = Bird {
+        lines: 0,
+        at: NOWHERE,
+    };
+
     /// On this square.
-    At(usize),
+    fn at(square: usize) -> Bird {
+        Bird {
+            lines: lines(square),
+            at: square as u8,
+        }
+    }
+
+    /// On some square with `n` lines; the record did not say which.
+    fn on_lines(n: u8) -> Bird {
+        Bird {
+            lines: n,
+            at: NOWHERE,
+        }
+    }
 }
 
 /// Why a Mana move is illegal (or not a move at all).
@@ -45,7 +74,7 @@ impl Mana {
             men: [0; 2],
             daimyo: 0,
             to_move,
-            bird: Bird::Off,
+            bird: Bird::OFF,
             winner: None,
             plies: 0,
         }
@@ -78,18 +107,11 @@ impl Mana {
     }
 
     fn bird_lines(&self) -> Option<u8> {
-        match self.bird {
-            Bird::Off => None,
-            Bird::Lines(n) => Some(n),
-            Bird::At(square) => Some(lines(square)),
-        }
+        (self.bird.lines != 0).then_some(self.bird.lines)
     }
 
     fn bird_square(&self) -> Option<usize> {
-        match self.bird {
-            Bird::At(square) => Some(square),
-            _ => None,
-        }
+        (self.bird.at != NOWHERE).then_some(usize::from(self.bird.at))
     }
 }
 
@@ -132,41 +154,47 @@ impl Game for Mana {
                 capture,
                 bird,
             } => {
+                let (from, to) = (usize::from(from), usize::from(to));
                 self.check_step(from, to, capture)?;
-                self.check_bird(Some(from), to, bird)
+                self.check_bird(Some(from), to, bird.map(usize::from))
             }
-            ManaMove::Enter { to, bird } => self.check_entry(to, bird),
+            ManaMove::Enter { to, bird } => {
+                self.check_entry(usize::from(to), bird.map(usize::from))
+            }
             ManaMove::Pass => self.check_pass(),
         }
     }
 
     #[inline]
     fn apply(&mut self, mv: &ManaMove) {
-        let me = self.to_move.index();
-        let them = self.to_move.other().index();
         match *mv {
             ManaMove::Step { from, to, bird, .. } => {
-                if self.men[them] & bit(to) != 0 {
-                    if self.daimyo & bit(to) != 0 {
-                        self.winner = Some(self.to_move);
-                    }
-                    self.men[them] &= !bit(to);
-                    self.daimyo &= !bit(to);
-                }
-                self.men[me] = (self.men[me] & !bit(from)) | bit(to);
-                if self.daimyo & bit(from) != 0 {
-                    self.daimyo = (self.daimyo & !bit(from)) | bit(to);
-                }
-                self.place_bird(to, bird);
+                self.move_piece(usize::from(from), usize::from(to));
+                self.place_bird(usize::from(to), bird.map(usize::from));
             }
             ManaMove::Enter { to, bird } => {
-                self.men[me] |= bit(to);
-                self.place_bird(to, bird);
+                self.put_back(usize::from(to), bird.map(usize::from));
             }
-            ManaMove::Pass => self.bird = Bird::Off,
+            ManaMove::Pass => self.bird = Bird::OFF,
         }
-        self.to_move = self.to_move.other();
-        self.plies += 1;
+        self.end_ply();
+    }
+
+    /// Checks and plays a plain step or re-entry (no bird written), nearly
+    /// every move of a record, in one go; any other move is checked, then
+    /// applied.
+    #[inline]
+    fn check_and_apply(&mut self, mv: &ManaMove) -> Result<(), ManaError> {
+        match *mv {
+            ManaMove::Step {
+                from,
+                to,
+                capture,
+                bird: None,
+            } => self.step(usize::from(from), usize::from(to), capture),
+            ManaMove::Enter { to, bird: None } => self.reenter(usize::from(to)),
+            other => self.check_and_apply_other(other),
+        }
     }
 
     fn legal_moves(&self) -> Vec<ManaMove> {
@@ -183,8 +211,8 @@ impl Game for Mana {
             for to in squares(self.targets(from)) {
                 let capture = self.occupied() & bit(to) != 0;
                 moves.push(ManaMove::Step {
-                    from,
-                    to,
+                    from: from as u8,
+                    to: to as u8,
                     capture,
                     bird: None,
                 });
@@ -192,8 +220,10 @@ impl Game for Mana {
         }
         if self.captured_ronins(self.to_move) > 0 && self.may_reenter() {
             moves.extend(
-                squares(!self.occupied() & ((1 << 36) - 1))
-                    .map(|to| ManaMove::Enter { to, bird: None }),
+                squares(!self.occupied() & ((1 << 36) - 1)).map(|to| ManaMove::Enter {
+                    to: to as u8,
+                    bird: None,
+                }),
             );
         }
         if moves.is_empty() {
@@ -277,19 +307,20 @@ impl Game for Mana {
 
     fn describe(&self, mv: &ManaMove) -> MoveDetail {
         let mut normal = *mv;
-        let parts = match mv {
+        let name = |square: u8| square_name(usize::from(square));
+        let parts = match *mv {
             ManaMove::Step { from, to, bird, .. } => {
-                let capture = self.occupied() & bit(*to) != 0;
+                let capture = self.occupied() & bit(usize::from(to)) != 0;
                 normal = ManaMove::Step {
-                    from: *from,
-                    to: *to,
+                    from,
+                    to,
                     capture,
-                    bird: *bird,
+                    bird,
                 };
-                json!({"kind": "move", "from": square_name(*from), "to": square_name(*to), "capture": capture, "bird": bird.map(square_name)})
+                json!({"kind": "move", "from": name(from), "to": name(to), "capture": capture, "bird": bird.map(name)})
             }
             ManaMove::Enter { to, bird } => {
-                json!({"kind": "reentry", "to": square_name(*to), "bird": bird.map(square_name)})
+                json!({"kind": "reentry", "to": name(to), "bird": bird.map(name)})
             }
             ManaMove::Pass => json!({"kind": "pass"}),
         };
@@ -315,6 +346,59 @@ impl Game for Mana {
 }
 
 impl Mana {
+    /// Checks and plays the step `from`-`to` with no bird written.
+    #[inline]
+    fn step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
+        if !self.is_legal_step(from, to, capture) {
+            return self.check_then_step(from, to, capture);
+        }
+        self.play_step(from, to);
+        Ok(())
+    }
+
+    /// [`Mana::step`] for a step that [`Mana::is_legal_step`] refused:
+    /// says why.
+    #[cold]
+    #[inline(never)]
+    fn check_then_step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
+        self.check_step(from, to, capture)?;
+        self.play_step(from, to);
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to` with no bird written.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        self.move_piece(from, to);
+        self.place_bird(to, None);
+        self.end_ply();
+    }
+
+    /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
+    #[inline(never)]
+    fn reenter(&mut self, to: usize) -> Result<(), ManaError> {
+        self.check_enter(to)?;
+        self.put_back(to, None);
+        self.end_ply();
+        Ok(())
+    }
+
+    /// [`Game::check_and_apply`] for any move but a plain step or re-entry.
+    // The move is taken by value: a reference would make the caller keep
+    // every move in memory.
+    #[inline(never)]
+    fn check_and_apply_other(&mut self, mv: ManaMove) -> Result<(), ManaError> {
+        self.check(&mv)?;
+        self.apply(&mv);
+        Ok(())
+    }
+
+    /// Hands the move to the other side.
+    fn end_ply(&mut self) {
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+    }
+
     /// The standard start position with the Daimyos on the given squares.
     ///
     /// # Errors

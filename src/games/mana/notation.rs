@@ -1,45 +1,47 @@
 //! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
 
-use crate::games::lines::{parse_square, read_step, square_name, square_of};
+use crate::games::lines::{read_step, square_name, square_of};
 use crate::games::square::square_error;
 use std::fmt;
 
-/// A Mana move as written, resolved to squares.
+/// A Mana move as written, resolved to squares (indices from 0 for a1, in
+/// bytes: the move is a few bytes, cheap to pass around).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ManaMove {
     /// A piece moves from one square to another; `capture` is the written `x`.
     Step {
         /// Start square.
-        from: usize,
+        from: u8,
         /// End square.
-        to: usize,
+        to: u8,
         /// Whether `x` was written.
         capture: bool,
         /// Where the bird goes, when written.
-        bird: Option<usize>,
+        bird: Option<u8>,
     },
     /// A captured Ronin re-enters the board.
     Enter {
         /// The square of entry.
-        to: usize,
+        to: u8,
         /// Where the bird goes, when written.
-        bird: Option<usize>,
+        bird: Option<u8>,
     },
     /// The pass `--`.
     Pass,
 }
 
 /// Reads one square at the start of `text`.
-pub(crate) fn square_at(text: &str) -> Result<(usize, &str), String> {
+pub(crate) fn square_at(text: &str) -> Result<(u8, &str), String> {
     let head = text.get(..2).unwrap_or(text);
-    match parse_square(head) {
-        Some(square) => Ok((square, &text[2..])),
-        None => Err(square_error(head, 6)),
+    match head.as_bytes() {
+        &[file, rank] => square_of(file, rank).map(|square| (square, &text[2..])),
+        _ => None,
     }
+    .ok_or_else(|| square_error(head, 6))
 }
 
 /// Reads `from-to` or `fromxto` at the start of `text`.
-pub(crate) fn step_at(text: &str) -> Result<(usize, bool, usize, &str), String> {
+pub(crate) fn step_at(text: &str) -> Result<(u8, bool, u8, &str), String> {
     let (from, rest) = square_at(text)?;
     let capture = match rest.as_bytes().first() {
         Some(b'-') => false,
@@ -47,7 +49,7 @@ pub(crate) fn step_at(text: &str) -> Result<(usize, bool, usize, &str), String> 
         _ => {
             return Err(format!(
                 "{text:?}: '-' or 'x' must follow {}",
-                square_name(from)
+                square_name(usize::from(from))
             ));
         }
     };
@@ -56,7 +58,7 @@ pub(crate) fn step_at(text: &str) -> Result<(usize, bool, usize, &str), String> 
 }
 
 /// Reads an optional `@square` ending the move.
-fn bird_at(text: &str, rest: &str) -> Result<Option<usize>, String> {
+fn bird_at(text: &str, rest: &str) -> Result<Option<u8>, String> {
     match rest.strip_prefix('@') {
         None if rest.is_empty() => Ok(None),
         None => Err(format!("{text:?}: unexpected {rest:?} after the move")),
@@ -75,7 +77,7 @@ fn bird_at(text: &str, rest: &str) -> Result<Option<usize>, String> {
 
 /// Reads an optional bird written exactly as `@d4` (or nothing): the
 /// outer `None` says the text is something else.
-fn read_bird(bytes: &[u8]) -> Option<Option<usize>> {
+fn read_bird(bytes: &[u8]) -> Option<Option<u8>> {
     match *bytes {
         [] => Some(None),
         [b'@', file, rank] => square_of(file, rank).map(Some),
@@ -87,7 +89,23 @@ impl ManaMove {
     /// Reads the usual forms (`b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`) byte by
     /// byte, building nothing. `None` says only that the text is something
     /// else; [`ManaMove::read_explained`] then reads it or says what is wrong.
+    #[inline]
     fn read_quickly(bytes: &[u8]) -> Option<ManaMove> {
+        // Nearly every move is a plain step: read it first.
+        match read_step(bytes) {
+            Some((from, capture, to)) => Some(ManaMove::Step {
+                from,
+                to,
+                capture,
+                bird: None,
+            }),
+            None => ManaMove::read_other(bytes),
+        }
+    }
+
+    /// [`ManaMove::read_quickly`] for any form but a plain step.
+    #[inline(never)]
+    fn read_other(bytes: &[u8]) -> Option<ManaMove> {
         match *bytes {
             [b'-', b'-'] => Some(ManaMove::Pass),
             [b'R', b'*', file, rank, ref bird @ ..] => Some(ManaMove::Enter {
@@ -139,6 +157,7 @@ impl ManaMove {
 impl std::str::FromStr for ManaMove {
     type Err = String;
 
+    #[inline]
     fn from_str(text: &str) -> Result<Self, String> {
         match ManaMove::read_quickly(text.as_bytes()) {
             Some(mv) => Ok(mv),
@@ -149,8 +168,9 @@ impl std::str::FromStr for ManaMove {
 
 impl fmt::Display for ManaMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let bird = |f: &mut fmt::Formatter<'_>, bird: &Option<usize>| match bird {
-            Some(b) => write!(f, "@{}", square_name(*b)),
+        let name = |square: &u8| square_name(usize::from(*square));
+        let bird = |f: &mut fmt::Formatter<'_>, bird: &Option<u8>| match bird {
+            Some(b) => write!(f, "@{}", name(b)),
             None => Ok(()),
         };
         match self {
@@ -161,11 +181,11 @@ impl fmt::Display for ManaMove {
                 bird: b,
             } => {
                 let sep = if *capture { 'x' } else { '-' };
-                write!(f, "{}{sep}{}", square_name(*from), square_name(*to))?;
+                write!(f, "{}{sep}{}", name(from), name(to))?;
                 bird(f, b)
             }
             ManaMove::Enter { to, bird: b } => {
-                write!(f, "R*{}", square_name(*to))?;
+                write!(f, "R*{}", name(to))?;
                 bird(f, b)
             }
             ManaMove::Pass => f.write_str("--"),

@@ -2,7 +2,9 @@
 //! where the bird goes.
 
 use super::{Bird, Mana, ManaError};
-use crate::games::lines::{self, Bits, bit, kind_name, lines, reach, square_name, squares};
+use crate::games::lines::{
+    self, Bits, bit, can_reach, kind_name, lines, reach, square_name, squares,
+};
 
 impl Mana {
     /// The squares the piece on `from` can move to.
@@ -30,6 +32,20 @@ impl Mana {
         Err(ManaError(message.into()))
     }
 
+    /// Whether the step `from`-`to` is legal: [`Mana::check_step`] without
+    /// the words, for the common case of a legal move.
+    #[inline]
+    pub(super) fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        let n = self.bird.lines;
+        mine & bit(from) != 0
+            && mine & bit(to) == 0
+            && can_reach(from, to, occupied)
+            && (n == 0 || lines(from) == n || !self.movable_on(Some(n)))
+            && (!capture || occupied & bit(to) != 0)
+    }
+
     pub(super) fn check_step(
         &self,
         from: usize,
@@ -37,10 +53,11 @@ impl Mana {
         capture: bool,
     ) -> Result<(), ManaError> {
         lines::check_start(&self.men, self.to_move, from, to).map_err(ManaError)?;
-        if let Some(n) = self.bird_lines() {
-            if lines(from) != n && self.movable_on(Some(n)) {
-                return Err(disobeys_bird(n));
-            }
+        // A piece on a square of the bird's kind obeys; any other piece
+        // may move only when none of those can.
+        let n = self.bird.lines;
+        if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
+            return Err(disobeys_bird(n));
         }
         if capture && self.occupied() & bit(to) == 0 {
             return Err(false_capture(to));
@@ -69,7 +86,7 @@ impl Mana {
         self.check_bird(None, to, bird)
     }
 
-    fn check_enter(&self, to: usize) -> Result<(), ManaError> {
+    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaError> {
         if self.captured_ronins(self.to_move) == 0 {
             return Self::illegal("re-entry not allowed here: you have no captured Ronin");
         }
@@ -123,14 +140,41 @@ impl Mana {
         Ok(())
     }
 
-    /// Where the bird goes after a piece lands on `to`.
+    /// Moves the mover's piece from `from` to `to`, taking what stands
+    /// there: taking the Daimyo wins.
+    #[inline]
+    pub(super) fn move_piece(&mut self, from: usize, to: usize) {
+        let (me, them) = (self.to_move.index(), self.to_move.other().index());
+        if self.men[them] & bit(to) != 0 {
+            if self.daimyo & bit(to) != 0 {
+                self.winner = Some(self.to_move);
+            }
+            self.men[them] &= !bit(to);
+            self.daimyo &= !bit(to);
+        }
+        self.men[me] ^= bit(from) | bit(to);
+        if self.daimyo & bit(from) != 0 {
+            self.daimyo ^= bit(from) | bit(to);
+        }
+    }
+
+    /// Puts a captured Ronin of the mover back on `to`, the bird on `bird`
+    /// or where [`Mana::place_bird`] puts it.
+    pub(super) fn put_back(&mut self, to: usize, bird: Option<usize>) {
+        self.men[self.to_move.index()] |= bit(to);
+        self.place_bird(to, bird);
+    }
+
+    /// Where the bird goes after a piece lands on `to`: on `bird` when the
+    /// move names it, else on some free square of `to`'s kind, or on the
+    /// piece itself when none is free.
+    #[inline]
     pub(super) fn place_bird(&mut self, to: usize, bird: Option<usize>) {
-        let n = lines(to);
-        let free = lines::squares_with_lines(n) & !self.occupied();
+        let free = lines::same_kind(to) & !self.occupied();
         self.bird = match bird {
-            Some(square) => Bird::At(square),
-            None if free == 0 => Bird::At(to),
-            None => Bird::Lines(n),
+            Some(square) => Bird::at(square),
+            None if free == 0 => Bird::at(to),
+            None => Bird::on_lines(lines(to)),
         };
     }
 }

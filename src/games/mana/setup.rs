@@ -23,7 +23,7 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Mana, TagError> {
 
 /// `"c1 f6"`: Black's Daimyo square, then White's.
 fn parse_setup(value: &str) -> Result<Mana, String> {
-    let Some([black, white]) = lines::words(value) else {
+    let Some([black, white]) = two_words(value) else {
         return Err(format!(
             "{value:?}: expected two squares, Black's Daimyo then White's, like \"c1 c6\""
         ));
@@ -45,6 +45,17 @@ fn parse_setup(value: &str) -> Result<Mana, String> {
         mana.daimyo |= bit(square);
     }
     Ok(mana)
+}
+
+/// The two words of `value`, as [`lines::words`] finds them, with no search
+/// for the usual value: two squares and a space, like `"c1 c6"`.
+fn two_words(value: &str) -> Option<[&str; 2]> {
+    match *value.as_bytes() {
+        [a, b, b' ', c, d] if [a, b, c, d].iter().all(u8::is_ascii_graphic) => {
+            Some([value.get(..2)?, value.get(3..)?])
+        }
+        _ => lines::words(value),
+    }
 }
 
 /// `"r1rdrr/6/3r2/2R3/6/R1DRRR w a3"`: the board, the side to move, the bird.
@@ -70,7 +81,7 @@ fn parse_position(value: &str) -> Result<Mana, String> {
     };
     (mana.men, mana.daimyo) = lines::parse_army(board, &army)?;
     mana.bird = match bird {
-        "-" => Bird::Off,
+        "-" => Bird::OFF,
         text => {
             let square = parse_square(text)
                 .ok_or_else(|| format!("{text:?}: the bird's square is a square or -"))?;
@@ -79,7 +90,7 @@ fn parse_position(value: &str) -> Result<Mana, String> {
                     "the bird cannot stand on {text}: a piece stands there"
                 ));
             }
-            Bird::At(square)
+            Bird::at(square)
         }
     };
     Ok(mana)
@@ -91,7 +102,7 @@ pub fn setup_value(mana: &Mana) -> Option<String> {
     let white_home: Bits = black_home << 30;
     let standard = mana.plies == 0
         && mana.to_move == Side::Black
-        && mana.bird == Bird::Off
+        && mana.bird == Bird::OFF
         && mana.men == [black_home, white_home];
     let mut daimyos = squares(mana.daimyo);
     match (standard, daimyos.next(), daimyos.next()) {

@@ -63,6 +63,58 @@ fn check_agrees_with_legal_move_generation() {
     }
 }
 
+/// Every step with or without a bird's square (on the end square, or on
+/// a square of each kind), every re-entry and the pass.
+fn every_candidate_with_birds() -> Vec<ManaMove> {
+    let mut all = every_candidate();
+    for from in 0..36 {
+        for to in 0..36 {
+            for capture in [false, true] {
+                for bird in [to, 0, 1, 3] {
+                    all.push(ManaMove::Step {
+                        from,
+                        to,
+                        capture,
+                        bird: Some(bird),
+                    });
+                }
+            }
+        }
+    }
+    all.extend((0..36).map(|to| ManaMove::Enter { to, bird: Some(to) }));
+    all
+}
+
+/// The quick path of `check_and_apply` refuses and plays exactly what
+/// `check` then `apply` do, on positions reached by random play.
+#[test]
+fn check_and_apply_agrees_with_check_then_apply() {
+    let candidates = every_candidate_with_birds();
+    let mut rng = Rng::new(2);
+    for game in 0..3 {
+        let mut mana = Mana::random_tags(&mut rng)
+            .first()
+            .map(|(_, setup)| Mana::with_setup(setup))
+            .unwrap_or_else(|| panic!("no setup"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        for ply in 0..120 {
+            if mana.is_over() {
+                break;
+            }
+            for m in &candidates {
+                let mut fused = mana.clone();
+                let mut apart = mana.clone();
+                let fused_result = fused.check_and_apply(m);
+                let apart_result = apart.check(m).map(|()| apart.apply(m));
+                assert_eq!(fused_result, apart_result, "game {game} ply {ply}: {m}");
+                assert_eq!(fused, apart, "game {game} ply {ply}: {m}");
+            }
+            let legal = mana.legal_moves();
+            mana.apply(&legal[rng.below(legal.len())]);
+        }
+    }
+}
+
 #[test]
 fn a_daimyo_capture_ends_the_game_for_the_capturer() {
     // The Black Ronin on c2 (a single square) steps onto the White Daimyo on c3.
@@ -96,7 +148,7 @@ fn the_bird_stands_on_the_moved_piece_when_no_square_of_its_kind_is_free() {
         let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(mana.check(&mv), Ok(()), "{text}");
         mana.apply(&mv);
-        assert_eq!(mana.bird, Bird::At(8), "{text}");
+        assert_eq!(mana.bird, Bird::at(8), "{text}");
     }
     let elsewhere: ManaMove = "a1-c2@d1".parse().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
