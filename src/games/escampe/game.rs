@@ -277,6 +277,13 @@ impl Game for Escampe {
         text.parse().map_err(EscampeError)
     }
 
+    /// A step, `b1-b3` or `c3xc5`: nearly every move.
+    #[inline]
+    fn read_move_at(&self, text: &[u8]) -> Option<(EscampeMove, usize)> {
+        let (from, capture, to) = crate::games::lines::read_step(text.get(..5)?)?;
+        Some((EscampeMove::Step { from, to, capture }, 5))
+    }
+
     #[inline]
     fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
         match *mv {
