@@ -140,7 +140,9 @@ enum Class {
 impl Item {
     /// An item of kind `kind` spanning `span` of a record's text.
     pub(crate) fn new(kind: ItemKind, span: Range<usize>) -> Self {
-        let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
+        // A record is at most `MAX_RECORD_BYTES` long (`parse_head` and
+        // `parse_record` refuse longer ones): its offsets fit in 32 bits.
+        let offset = |at: usize| at as u32;
         let (class, small, value) = match kind {
             ItemKind::Number { value, dots } => (Class::Number, dots as u8, value),
             ItemKind::Move { glyph } => (Class::Move, glyph, 0),

@@ -126,7 +126,8 @@ impl JudgeGame<'_, '_> {
             kind: Some(G::KIND),
             ..Verdict::default()
         };
-        let mut walk = Walk::new(record, G::NUMBERING);
+        let mut walk = Walk::new(record);
+        let stop_after = options.stop_after.unwrap_or(usize::MAX);
         let mut stopped = false;
         // The move the game's quick reader read from the last word.
         let mut quick: Option<(G::Move, usize)> = None;
@@ -134,7 +135,7 @@ impl JudgeGame<'_, '_> {
             quick = game.read_move_at(text);
             quick.as_ref().map(|(_, len)| *len)
         }) {
-            if options.stop_after.is_some_and(|n| verdict.plies >= n) {
+            if verdict.plies >= stop_after {
                 stopped = true;
                 break;
             }
@@ -190,7 +191,7 @@ impl JudgeGame<'_, '_> {
         verdict.turns = last_begun_turn(&game, verdict.plies);
         verdict.outcome = Game::outcome(&game);
         verdict.scores = Game::scores(&game);
-        stopped |= options.stop_after.is_some_and(|n| verdict.plies >= n);
+        stopped |= verdict.plies >= stop_after;
         if !stopped {
             verdict.fault = walk.finish(&game, verdict.outcome.as_ref()).err();
         }

@@ -29,15 +29,13 @@ pub(super) struct Walk<'a> {
     plies: usize,
     /// Move pairs are counted from the record's first ply.
     from_start: bool,
-    /// How the game numbers its movetext.
-    numbering: Numbering,
     /// The span of the result token, once read.
     result: Option<Range<usize>>,
 }
 
 impl<'a> Walk<'a> {
     /// A walk through the movetext of `record`, from its start.
-    pub(super) fn new(record: &'a Record, numbering: Numbering) -> Self {
+    pub(super) fn new(record: &'a Record) -> Self {
         Self {
             record,
             numbered: false,
@@ -45,7 +43,6 @@ impl<'a> Walk<'a> {
             open_turn: None,
             plies: 0,
             from_start: false,
-            numbering,
             result: None,
         }
     }
@@ -76,7 +73,7 @@ impl<'a> Walk<'a> {
     fn context<G: Game>(&self, game: &G, text: Option<&str>) -> PlyContext {
         let turn = self.turn(game);
         PlyContext {
-            label: self.numbering.label(),
+            label: G::NUMBERING.label(),
             number: turn.number,
             mover: turn.mover.to_owned(),
             text: text.map(shorten),
@@ -122,7 +119,7 @@ impl<'a> Walk<'a> {
         // A record that starts with the second side to move may number its
         // first ply `1.` (pairs from the record's start) instead of `1...`.
         if self.plies == 0
-            && self.numbering == Numbering::Pairs
+            && G::NUMBERING == Numbering::Pairs
             && dots == Dots::One
             && value == 1
             && !game.turn().opens
@@ -130,7 +127,7 @@ impl<'a> Walk<'a> {
             self.from_start = true;
         }
         let turn = self.turn(game);
-        let numbering = self.numbering;
+        let numbering = G::NUMBERING;
         // The common case: the number and dots the position expects.
         if value == turn.number
             && turn.opens == (dots == Dots::One)
@@ -152,7 +149,7 @@ impl<'a> Walk<'a> {
         offset: usize,
     ) -> Option<Fault> {
         let turn = self.turn(game);
-        let numbering = self.numbering;
+        let numbering = G::NUMBERING;
         if numbering == Numbering::Turns && !turn.opens {
             return self.fault(
                 offset,
@@ -235,7 +232,7 @@ impl<'a> Walk<'a> {
         // Once the game is over, `play` refuses every move with
         // the same message; only turns need to know first, before their
         // numbering is checked.
-        if self.numbering == Numbering::Turns {
+        if G::NUMBERING == Numbering::Turns {
             self.begin_turn(game, &span)?;
         }
         let played = match read {
@@ -283,7 +280,7 @@ impl<'a> Walk<'a> {
         // Reuse the last turn's context: no allocation per turn.
         match &mut self.open_turn {
             Some(open) => {
-                open.label = self.numbering.label();
+                open.label = G::NUMBERING.label();
                 open.number = turn.number;
                 open.mover.clear();
                 open.mover.push_str(turn.mover);
@@ -310,7 +307,7 @@ impl<'a> Walk<'a> {
     /// Checks the end of the movetext: a whole last turn and the result.
     pub(super) fn finish<G: Game>(&self, game: &G, outcome: Option<&Outcome>) -> Result<(), Fault> {
         let turn = self.turn(game);
-        if outcome.is_none() && self.numbering == Numbering::Turns && !turn.opens {
+        if outcome.is_none() && G::NUMBERING == Numbering::Turns && !turn.opens {
             let at = self.result_token().map_or(self.last_offset, |(_, at)| at);
             if let Some(fault) = self.fault(
                 at,
