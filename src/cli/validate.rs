@@ -102,22 +102,39 @@ pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
 /// `file:1: mana, 57 plies, B+ (Daimyo captured)` or `file:14:9: move 12 ...`.
 pub fn write_text(out: &mut Vec<u8>, name: &str, line: usize, verdict: &Verdict, colour: bool) {
     let mut out = Bytes(out);
-    let (start, end) = match (colour, verdict.is_valid()) {
+    let colours = match (colour, verdict.is_valid()) {
         (false, _) => ("", ""),
         (true, true) => ("\x1b[32m", "\x1b[0m"),
         (true, false) => ("\x1b[31m", "\x1b[0m"),
     };
     // Writing to a Vec cannot fail.
-    let _ = match (&verdict.fault, colour) {
-        (None, false) => writeln!(out, "{name}:{line}: {}", verdict.summary_display()),
-        (None, true) => writeln!(
-            out,
-            "{name}:{line}: {start}{}{end}",
-            verdict.summary_display()
-        ),
-        (Some(fault), false) => writeln!(out, "{name}:{fault}"),
-        (Some(fault), true) => writeln!(out, "{name}:{start}{fault}{end}"),
+    let _ = match &verdict.fault {
+        None => write_summary_line(&mut out, name, line, verdict, colours),
+        Some(fault) => {
+            let (start, end) = colours;
+            writeln!(out, "{name}:{start}{fault}{end}")
+        }
     };
+}
+
+/// `file:1: mana, 57 plies, B+ (Daimyo captured)`, with the summary between
+/// the `start` and `end` colour codes. Written piece by piece, without the
+/// machinery of `format_args!`: this is the line of almost every record.
+fn write_summary_line(
+    out: &mut impl fmt::Write,
+    name: &str,
+    line: usize,
+    verdict: &Verdict,
+    (start, end): (&str, &str),
+) -> fmt::Result {
+    out.write_str(name)?;
+    out.write_str(":")?;
+    out.write_str(itoa::Buffer::new().format(line))?;
+    out.write_str(": ")?;
+    out.write_str(start)?;
+    verdict.write_summary(out)?;
+    out.write_str(end)?;
+    out.write_str("\n")
 }
 
 /// A byte buffer as a [`fmt::Write`]: text goes straight in, with no I/O
