@@ -5,9 +5,10 @@ use super::args::{Format, ValidateArgs};
 use super::input::{ReadError, Records, for_each_file};
 use super::parallel;
 use super::progress::Progress;
+use crate::game::{GameKind, Score};
 use crate::record::{RawRecord, Record, SyntaxError};
 use crate::referee::{Fault, Verdict, judge_record};
-use serde_json::json;
+use serde::Serialize;
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 
@@ -102,22 +103,39 @@ pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
 /// `file:1: mana, 57 plies, B+ (Daimyo captured)` or `file:14:9: move 12 ...`.
 pub fn write_text(out: &mut Vec<u8>, name: &str, line: usize, verdict: &Verdict, colour: bool) {
     let mut out = Bytes(out);
-    let (start, end) = match (colour, verdict.is_valid()) {
+    let colours = match (colour, verdict.is_valid()) {
         (false, _) => ("", ""),
         (true, true) => ("\x1b[32m", "\x1b[0m"),
         (true, false) => ("\x1b[31m", "\x1b[0m"),
     };
     // Writing to a Vec cannot fail.
-    let _ = match (&verdict.fault, colour) {
-        (None, false) => writeln!(out, "{name}:{line}: {}", verdict.summary_display()),
-        (None, true) => writeln!(
-            out,
-            "{name}:{line}: {start}{}{end}",
-            verdict.summary_display()
-        ),
-        (Some(fault), false) => writeln!(out, "{name}:{fault}"),
-        (Some(fault), true) => writeln!(out, "{name}:{start}{fault}{end}"),
+    let _ = match &verdict.fault {
+        None => write_summary_line(&mut out, name, line, verdict, colours),
+        Some(fault) => {
+            let (start, end) = colours;
+            writeln!(out, "{name}:{start}{fault}{end}")
+        }
     };
+}
+
+/// `file:1: mana, 57 plies, B+ (Daimyo captured)`, with the summary between
+/// the `start` and `end` colour codes. Written piece by piece, without the
+/// machinery of `format_args!`: this is the line of almost every record.
+fn write_summary_line(
+    out: &mut impl fmt::Write,
+    name: &str,
+    line: usize,
+    verdict: &Verdict,
+    (start, end): (&str, &str),
+) -> fmt::Result {
+    out.write_str(name)?;
+    out.write_str(":")?;
+    out.write_str(itoa::Buffer::new().format(line))?;
+    out.write_str(": ")?;
+    out.write_str(start)?;
+    verdict.write_summary(out)?;
+    out.write_str(end)?;
+    out.write_str("\n")
 }
 
 /// A byte buffer as a [`fmt::Write`]: text goes straight in, with no I/O
@@ -131,33 +149,73 @@ impl fmt::Write for Bytes<'_> {
     }
 }
 
-/// The verdict as a JSON object (`kifu validate --format json`).
-pub fn verdict_json(name: &str, line: usize, verdict: &Verdict) -> serde_json::Value {
-    json!({
-        "file": name,
-        "line": line,
-        "game": verdict.kind,
-        "valid": verdict.is_valid(),
-        "plies": verdict.plies,
-        "turns": verdict.turns,
-        "result": verdict.is_valid().then(|| verdict.result()),
-        "outcome": verdict.outcome.as_ref().map(super::json::outcome_json),
-        "scores": verdict.scores,
-        "error": verdict.fault.as_ref().map(fault_json),
-    })
+/// The verdict as a JSON object (`kifu validate --format json`), serialized
+/// straight from the verdict without building a [`serde_json::Value`].
+pub fn verdict_json<'a>(name: &'a str, line: usize, verdict: &'a Verdict) -> VerdictJson<'a> {
+    VerdictJson {
+        file: name,
+        line,
+        game: verdict.kind,
+        valid: verdict.is_valid(),
+        plies: verdict.plies,
+        turns: verdict.turns,
+        result: verdict.is_valid().then(|| verdict.result()),
+        outcome: verdict.outcome.as_ref().map(super::json::outcome_json),
+        scores: verdict.scores.as_deref(),
+        error: verdict.fault.as_ref().map(fault_json),
+    }
+}
+
+/// A verdict's JSON object, its keys in the order printed.
+#[derive(Serialize)]
+pub struct VerdictJson<'a> {
+    file: &'a str,
+    line: usize,
+    game: Option<GameKind>,
+    valid: bool,
+    plies: usize,
+    turns: u32,
+    result: Option<&'a str>,
+    outcome: Option<serde_json::Value>,
+    scores: Option<&'a [Score]>,
+    error: Option<FaultJson<'a>>,
 }
 
 /// A fault as a JSON object.
-pub fn fault_json(fault: &Fault) -> serde_json::Value {
+pub fn fault_json(fault: &Fault) -> FaultJson<'_> {
     let context = fault.context.as_ref();
-    json!({
-        "line": fault.location.line,
-        "column": fault.location.column,
-        "unit": context.map(|c| c.label),
-        "number": context.map(|c| c.number),
-        "player": context.map(|c| &c.mover),
-        "move": context.and_then(|c| c.text.as_ref()),
-        "reason": fault.message,
-        "message": fault.to_string(),
-    })
+    FaultJson {
+        line: fault.location.line,
+        column: fault.location.column,
+        unit: context.map(|c| c.label),
+        number: context.map(|c| c.number),
+        player: context.map(|c| c.mover.as_str()),
+        move_text: context.and_then(|c| c.text.as_deref()),
+        reason: &fault.message,
+        message: Displayed(fault),
+    }
+}
+
+/// A fault's JSON object, its keys in the order printed.
+#[derive(Serialize)]
+pub struct FaultJson<'a> {
+    line: usize,
+    column: usize,
+    unit: Option<&'static str>,
+    number: Option<u32>,
+    player: Option<&'a str>,
+    #[serde(rename = "move")]
+    move_text: Option<&'a str>,
+    reason: &'a str,
+    message: Displayed<'a, Fault>,
+}
+
+/// A value serialized as the JSON string of its [`fmt::Display`], without
+/// building the string first.
+struct Displayed<'a, T>(&'a T);
+
+impl<T: fmt::Display> Serialize for Displayed<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
 }

@@ -92,39 +92,49 @@ impl Verdict {
     pub fn summary_display(&self) -> impl fmt::Display + '_ {
         Summary(self)
     }
+
+    /// Writes the summary to `out` piece by piece, without the machinery of
+    /// `format_args!`: `kifu validate` writes it once per record.
+    ///
+    /// # Errors
+    /// The errors of `out`.
+    pub fn write_summary(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let mut number = itoa::Buffer::new();
+        out.write_str(self.kind.map_or("?", GameKind::name))?;
+        let (n, one, many) = match self.kind {
+            Some(GameKind::Lotus) => (self.turns as usize, " turn, ", " turns, "),
+            _ => (self.plies, " ply, ", " plies, "),
+        };
+        out.write_str(", ")?;
+        out.write_str(number.format(n))?;
+        out.write_str(if n == 1 { one } else { many })?;
+        match (&self.outcome, &self.scores) {
+            (Some(o), _) => {
+                out.write_str(&o.tag_value)?;
+                out.write_str(" (")?;
+                out.write_str(&o.reason)?;
+                out.write_str(")")
+            }
+            (None, Some(scores)) => {
+                out.write_str("* (scores so far: ")?;
+                for (i, s) in scores.iter().enumerate() {
+                    out.write_str(if i == 0 { "" } else { ", " })?;
+                    out.write_str(&s.player)?;
+                    out.write_str(" ")?;
+                    out.write_str(number.format(s.score))?;
+                }
+                out.write_str(")")
+            }
+            (None, None) => out.write_str("*"),
+        }
+    }
 }
 
 /// [`Verdict::summary`] as a [`fmt::Display`].
 struct Summary<'a>(&'a Verdict);
 
 impl fmt::Display for Summary<'_> {
-    /// Pieces go out with `write_str` where they can: this line is written
-    /// once per record.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verdict = self.0;
-        f.write_str(verdict.kind.map_or("?", GameKind::name))?;
-        let (n, one, many) = match verdict.kind {
-            Some(GameKind::Lotus) => (verdict.turns as usize, " turn, ", " turns, "),
-            _ => (verdict.plies, " ply, ", " plies, "),
-        };
-        write!(f, ", {n}")?;
-        f.write_str(if n == 1 { one } else { many })?;
-        match (&verdict.outcome, &verdict.scores) {
-            (Some(o), _) => {
-                f.write_str(&o.tag_value)?;
-                f.write_str(" (")?;
-                f.write_str(&o.reason)?;
-                f.write_str(")")
-            }
-            (None, Some(scores)) => {
-                f.write_str("* (scores so far: ")?;
-                for (i, s) in scores.iter().enumerate() {
-                    let comma = if i == 0 { "" } else { ", " };
-                    write!(f, "{comma}{} {}", s.player, s.score)?;
-                }
-                f.write_str(")")
-            }
-            (None, None) => f.write_str("*"),
-        }
+        self.0.write_summary(f)
     }
 }
