@@ -62,8 +62,8 @@ impl RecordBuilder {
             .collect();
         let result = match game.outcome() {
             Some(outcome) => outcome.token,
-            None => Some("*".to_owned()),
+            None => Some("*"),
         };
-        write_record(&self.tags, &[], &written, result.as_deref())
+        write_record(&self.tags, &[], &written, result)
     }
 }

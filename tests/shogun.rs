@@ -509,7 +509,7 @@ fn a_finished_game_names_the_winner() {
         "e8-b7 b1-c4 d8-e8 c1-b2 g8-g5 d1-d4 e8-f7 e1-e2 b7-d5+ e2-g2 c8-b7 d4-e7+ f7-h7 c4-a5 g5-f5+",
     );
     let outcome = game.outcome().unwrap_or_else(|| panic!("not over"));
-    assert_eq!(outcome.token.as_deref(), Some("R+"));
+    assert_eq!(outcome.token, Some("R+"));
     assert_eq!(outcome.tag_value, "R+");
     assert_eq!(outcome.winner.as_deref(), Some("Red"));
     assert_eq!(outcome.reason, "White has no legal move (Shogun attacked)");

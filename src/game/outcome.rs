@@ -1,27 +1,36 @@
 //! How a game ends: the result, the winner, and scores with their places.
+//!
+//! Tokens, most names and most reasons are fixed words of each game, so an
+//! outcome borrows them instead of copying them at every game's end.
+
+use std::borrow::Cow;
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     /// The result token a finished movetext ends with (`B+`), if the game uses one.
-    pub token: Option<String>,
+    pub token: Option<&'static str>,
     /// The value a `Result` tag must have.
-    pub tag_value: String,
+    pub tag_value: Cow<'static, str>,
     /// Who won, if one player did.
-    pub winner: Option<String>,
+    pub winner: Option<Cow<'static, str>>,
     /// Why the game ended, in words (`Daimyo captured`).
-    pub reason: String,
+    pub reason: Cow<'static, str>,
     /// Final scores in turn order, for scored games.
     pub scores: Option<Vec<Score>>,
 }
 
 impl Outcome {
     /// A two-player win: the result token (`B+`), the winner's name and why.
-    pub fn win(token: &str, winner: &str, reason: impl Into<String>) -> Self {
+    pub fn win(
+        token: &'static str,
+        winner: &'static str,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Self {
-            token: Some(token.to_owned()),
-            tag_value: token.to_owned(),
-            winner: Some(winner.to_owned()),
+            token: Some(token),
+            tag_value: Cow::Borrowed(token),
+            winner: Some(Cow::Borrowed(winner)),
             reason: reason.into(),
             scores: None,
         }

@@ -80,7 +80,7 @@ impl Verdict {
 
     /// The result a valid record ends with: the outcome's tag value, or `*`.
     pub fn result(&self) -> &str {
-        self.outcome.as_ref().map_or("*", |o| o.tag_value.as_str())
+        self.outcome.as_ref().map_or("*", |o| o.tag_value.as_ref())
     }
 
     /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo captured)`.

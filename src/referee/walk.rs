@@ -318,7 +318,7 @@ impl<'a> Walk<'a> {
             }
         }
         let expected_token = match outcome {
-            Some(o) => o.token.as_deref(),
+            Some(o) => o.token,
             None => Some("*"),
         };
         if let Some((token, at)) = self.result_token() {
@@ -338,7 +338,7 @@ impl<'a> Walk<'a> {
             }
         }
         if let Some(tag) = self.record.find_tag("Result") {
-            let expected = outcome.map_or("*", |o| o.tag_value.as_str());
+            let expected = outcome.map_or("*", |o| o.tag_value.as_ref());
             if tag.value != expected {
                 return Err(Fault {
                     location: self.record.locate(tag.offset),

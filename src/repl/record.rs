@@ -160,7 +160,7 @@ impl Session {
             })
             .collect();
         let result = match &outcome {
-            Some(o) => o.token.as_deref(),
+            Some(o) => o.token,
             None => Some("*"),
         };
         Ok(write_record(&self.tags, &[], &moves, result))

@@ -239,14 +239,14 @@ impl Game for Lotus {
         }
         let mut leaders = scores.iter().filter(|s| s.place == 1);
         let winner = match (leaders.next(), leaders.next()) {
-            (Some(leader), None) => Some(leader.player.clone()),
+            (Some(leader), None) => Some(leader.player.clone().into()),
             _ => None,
         };
         Some(Outcome {
             token: None,
-            tag_value,
+            tag_value: tag_value.into(),
             winner,
-            reason: "place 4 taken".to_owned(),
+            reason: "place 4 taken".into(),
             scores: Some(scores),
         })
     }

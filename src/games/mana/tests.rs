@@ -124,7 +124,7 @@ fn a_daimyo_capture_ends_the_game_for_the_capturer() {
     mana.apply(&mv);
     let outcome = mana.outcome().unwrap_or_else(|| panic!("not over"));
     assert_eq!(
-        (outcome.token.as_deref(), outcome.reason.as_str()),
+        (outcome.token, outcome.reason.as_ref()),
         (Some("B+"), "Daimyo captured")
     );
     assert!(mana.legal_moves().is_empty());
