@@ -1,0 +1,149 @@
+//! The input, handed out in runs of whole lines straight from its buffer.
+
+use super::MAX_LINE_BYTES;
+use std::io::{self, BufRead};
+
+/// The input, handed out in runs of whole lines.
+#[derive(Debug)]
+pub(super) struct Lines<R> {
+    input: R,
+    /// A line put together from more than one read, with its newline.
+    carry: Vec<u8>,
+    /// `carry` holds a line not yet taken.
+    carry_pending: bool,
+    /// The last run handed out is `carry`.
+    carried: bool,
+    /// The first line has been read.
+    first_read: bool,
+    /// The input is at its end.
+    done: bool,
+}
+
+/// What [`Lines::next`] hands out.
+pub(super) enum Run<'a> {
+    /// Whole lines, each ending with a newline.
+    Lines(&'a [u8]),
+    /// A line over [`MAX_LINE_BYTES`], already skipped.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The runs of lines of `input`.
+    pub(super) fn new(input: R) -> Self {
+        Self {
+            input,
+            carry: Vec::new(),
+            carry_pending: false,
+            carried: false,
+            first_read: false,
+            done: false,
+        }
+    }
+
+    /// The next run of lines: those that lie whole in the input's buffer, or
+    /// else the next line put together on its own.
+    pub(super) fn next(&mut self) -> io::Result<Run<'_>> {
+        if self.carry_pending {
+            self.carried = true;
+            return Ok(Run::Lines(&self.carry));
+        }
+        self.carried = false;
+        if self.done {
+            return Ok(Run::End);
+        }
+        if !self.first_read {
+            return self.read_line();
+        }
+        match self.whole_lines()? {
+            None => {
+                self.done = true;
+                Ok(Run::End)
+            }
+            Some(0) => self.read_line(),
+            Some(whole) => {
+                // The buffer is full already: this reads nothing.
+                let buffer = self.input.fill_buf()?;
+                Ok(Run::Lines(&buffer[..whole]))
+            }
+        }
+    }
+
+    /// The length of the whole lines at the start of the input's buffer,
+    /// filled if it was empty; `None` at the end of the input. Lines are
+    /// taken from at most [`MAX_LINE_BYTES`] + 1 bytes, so that none of them
+    /// breaks the limit.
+    fn whole_lines(&mut self) -> io::Result<Option<usize>> {
+        loop {
+            match self.input.fill_buf() {
+                Ok([]) => return Ok(None),
+                Ok(buffer) => {
+                    let window = &buffer[..buffer.len().min(MAX_LINE_BYTES + 1)];
+                    return Ok(Some(memchr::memrchr(b'\n', window).map_or(0, |i| i + 1)));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Takes `taken` bytes of the run last handed out.
+    pub(super) fn consume(&mut self, taken: usize) {
+        if self.carried {
+            self.carry_pending = taken < self.carry.len();
+        } else {
+            self.input.consume(taken);
+        }
+    }
+
+    /// Puts the next line together in `carry`, within the line limit: a
+    /// longer line is skipped. The first line loses its byte-order mark.
+    fn read_line(&mut self) -> io::Result<Run<'_>> {
+        self.carry.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buffer.is_empty() {
+                self.done = true;
+                if !any {
+                    return Ok(Run::End);
+                }
+                break;
+            }
+            any = true;
+            let (chunk, used, end) = match memchr::memchr(b'\n', buffer) {
+                Some(i) => (&buffer[..i], i + 1, true),
+                None => (buffer, buffer.len(), false),
+            };
+            if self.carry.len() + chunk.len() > MAX_LINE_BYTES {
+                too_long = true;
+                self.carry.clear();
+            } else if !too_long {
+                self.carry.extend_from_slice(chunk);
+            }
+            self.input.consume(used);
+            if end {
+                break;
+            }
+        }
+        let first = !self.first_read;
+        self.first_read = true;
+        if too_long {
+            return Ok(Run::TooLong);
+        }
+        // A byte-order mark some editors put before the first line is not text.
+        if first && self.carry.starts_with(b"\xef\xbb\xbf") {
+            self.carry.drain(..3);
+        }
+        self.carry.push(b'\n');
+        self.carry_pending = true;
+        self.carried = true;
+        Ok(Run::Lines(&self.carry))
+    }
+}

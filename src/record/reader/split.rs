@@ -1,0 +1,343 @@
+//! Splitting one record off the runs of lines: following comments and
+//! movetext to find where the record ends, within the limits.
+
+use super::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord};
+use crate::record::{Location, SyntaxError, snippet};
+
+/// The record being split off: its text so far and what its lines hold.
+#[derive(Debug)]
+pub(super) struct Split {
+    /// The record's lines, each ending with a newline, without the `\r`
+    /// before it.
+    pub(super) text: Vec<u8>,
+    /// The file line of the last line taken.
+    pub(super) line: usize,
+    /// The file line of the record's first line; 0 before it.
+    first_line: usize,
+    scan: ScanState,
+    /// The fault that stands for the record; its text is no longer kept,
+    /// but its lines are still followed, to find where the next one starts.
+    poison: Option<SyntaxError>,
+}
+
+/// What the lines of a record read so far hold.
+#[derive(Debug, Default, Clone, Copy)]
+struct ScanState {
+    in_comment: bool,
+    comment_start: Option<Location>,
+    seen_movetext: bool,
+}
+
+impl Split {
+    /// A record that starts after file line `line`, with room for
+    /// `capacity` bytes of text.
+    pub(super) fn new(line: usize, capacity: usize) -> Self {
+        Self {
+            text: Vec::with_capacity(capacity),
+            line,
+            first_line: 0,
+            scan: ScanState::default(),
+            poison: None,
+        }
+    }
+
+    /// Takes the lines of `run` up to the start of the next record: how many
+    /// bytes it took, and whether the next record starts there.
+    pub(super) fn take(&mut self, run: &[u8]) -> (usize, bool) {
+        let mut at = 0;
+        if self.first_line == 0 {
+            // Blank lines before a record are not part of it.
+            let Some(first) = run.iter().position(|b| !b.is_ascii_whitespace()) else {
+                self.line += count_lines(run);
+                return (run.len(), false);
+            };
+            at = line_start(run, first);
+            self.line += count_lines(&run[..at]);
+            self.first_line = self.line + 1;
+        }
+        loop {
+            // Near the size limit lines are taken one at a time, so that
+            // the one that breaks it is known.
+            let near_limit =
+                self.poison.is_none() && self.text.len() + (run.len() - at) > MAX_RECORD_BYTES;
+            let piece_end = match near_limit {
+                true => line_end(run, at),
+                false => run.len(),
+            };
+            let mut scanner = Scanner {
+                run: &run[..piece_end],
+                counted: at,
+                line: self.line + 1,
+                column: 0,
+                scan: &mut self.scan,
+            };
+            let end = scanner.scan(at);
+            self.keep(&run[at..end]);
+            if end < piece_end || piece_end == run.len() {
+                return (end, end < run.len());
+            }
+            at = end;
+        }
+    }
+
+    /// Appends whole lines to the text, without the `\r` of `\r\n`, and
+    /// counts them; the record turns into an error if it grows too large.
+    fn keep(&mut self, lines: &[u8]) {
+        self.line += count_lines(lines);
+        if self.poison.is_some() {
+            return;
+        }
+        let before = self.text.len();
+        let mut from = 0;
+        for cr in memchr::memchr_iter(b'\r', lines) {
+            if lines.get(cr + 1) == Some(&b'\n') {
+                self.text.extend_from_slice(&lines[from..cr]);
+                from = cr + 1;
+            }
+        }
+        self.text.extend_from_slice(&lines[from..]);
+        if self.text.len() > MAX_RECORD_BYTES {
+            // Only one line at a time is taken this close to the limit.
+            self.text.truncate(before);
+            let error = utf8_error(&self.text, self.first_line)
+                .unwrap_or_else(|| too_large(self.first_line, &self.scan));
+            self.poison = Some(error);
+        }
+    }
+
+    /// Takes a line over [`MAX_LINE_BYTES`], dropped unread: it counts as
+    /// movetext, and makes the record an error.
+    pub(super) fn take_long_line(&mut self) {
+        self.line += 1;
+        if self.first_line == 0 {
+            self.first_line = self.line;
+        }
+        self.scan.seen_movetext |= !self.scan.in_comment;
+        if self.poison.is_none() {
+            let error = SyntaxError {
+                location: Location {
+                    line: self.line,
+                    column: 1,
+                },
+                message: format!("line is longer than the limit of {MAX_LINE_BYTES} bytes"),
+            };
+            self.poison = Some(utf8_error(&self.text, self.first_line).unwrap_or(error));
+        }
+    }
+
+    /// The record, the error that stands for it, or `None` if no line was
+    /// taken.
+    pub(super) fn finish(self) -> Option<Result<RawRecord, SyntaxError>> {
+        let first_line = self.first_line;
+        if first_line == 0 {
+            return None;
+        }
+        if let Some(error) = self.poison {
+            return Some(Err(error));
+        }
+        let text = match String::from_utf8(self.text) {
+            Ok(text) => text,
+            Err(e) => return Some(Err(not_utf8(e.as_bytes(), e.utf8_error(), first_line))),
+        };
+        if let (true, Some(location)) = (self.scan.in_comment, self.scan.comment_start) {
+            return Some(Err(unclosed_comment(&text, first_line, location)));
+        }
+        Some(Ok(RawRecord { text, first_line }))
+    }
+}
+
+/// Follows comments and movetext through a run of whole lines.
+struct Scanner<'a> {
+    run: &'a [u8],
+    /// The offset up to which lines and columns are counted, and the file
+    /// line and the characters before it on its line there.
+    counted: usize,
+    line: usize,
+    column: usize,
+    scan: &'a mut ScanState,
+}
+
+impl Scanner<'_> {
+    /// Scans from `at`, the start of a line, up to the first line that
+    /// starts the next record: its offset, or the length of the run.
+    fn scan(&mut self, mut at: usize) -> usize {
+        // The tag section: a line at a time, up to the first movetext.
+        while !self.scan.seen_movetext {
+            if self.scan.in_comment {
+                let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
+                    return self.run.len();
+                };
+                self.scan.in_comment = false;
+                at = self.rest_of_line(at + close + 1);
+                continue;
+            }
+            let Some(first) = self.run[at..].iter().position(|&b| !is_blank(b)) else {
+                return self.run.len();
+            };
+            at += first;
+            at = match self.run[at] {
+                b'\n' => at + 1,
+                b'[' => line_end(self.run, at),
+                _ => self.rest_of_line(at),
+            };
+        }
+        // Movetext: only `[`, `{` and `;` matter.
+        loop {
+            if self.scan.in_comment {
+                let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
+                    return self.run.len();
+                };
+                self.scan.in_comment = false;
+                at += close + 1;
+            }
+            let Some(found) = memchr::memchr3(b'[', b'{', b';', &self.run[at..]) else {
+                return self.run.len();
+            };
+            at += found;
+            match self.run[at] {
+                b'[' => match blank_before(self.run, at) {
+                    Some(start) => return start,
+                    None => at += 1,
+                },
+                b'{' => {
+                    self.open_comment(at);
+                    at += 1;
+                }
+                _ => at = line_end(self.run, at),
+            }
+        }
+    }
+
+    /// Scans the tag section from `at`, within a line, up to the first
+    /// movetext, an opened comment or the end of the line; returns where to
+    /// go on.
+    fn rest_of_line(&mut self, at: usize) -> usize {
+        for (i, &b) in self.run[at..].iter().enumerate() {
+            match b {
+                b'\n' => return at + i + 1,
+                b';' => return line_end(self.run, at + i),
+                b'{' => {
+                    self.open_comment(at + i);
+                    return at + i + 1;
+                }
+                b if b.is_ascii_whitespace() => {}
+                _ => {
+                    self.scan.seen_movetext = true;
+                    return at + i + 1;
+                }
+            }
+        }
+        self.run.len()
+    }
+
+    /// Notes a comment opened by the `{` at `at`.
+    fn open_comment(&mut self, at: usize) {
+        let between = &self.run[self.counted..at];
+        // The column in characters: UTF-8 continuation bytes do not start one.
+        let characters = |bytes: &[u8]| bytes.iter().filter(|&&b| b & 0xc0 != 0x80).count();
+        match memchr::memrchr(b'\n', between) {
+            Some(end) => {
+                self.line += count_lines(between);
+                self.column = characters(&between[end + 1..]);
+            }
+            None => self.column += characters(between),
+        }
+        self.counted = at;
+        self.scan.in_comment = true;
+        self.scan.comment_start = Some(Location {
+            line: self.line,
+            column: self.column + 1,
+        });
+    }
+}
+
+/// Whitespace within a line.
+fn is_blank(b: u8) -> bool {
+    b.is_ascii_whitespace() && b != b'\n'
+}
+
+/// The start of the line holding `at`, if only blanks come before `at` on it.
+fn blank_before(run: &[u8], at: usize) -> Option<usize> {
+    let blanks = run[..at].iter().rev().take_while(|&&b| is_blank(b)).count();
+    let start = at - blanks;
+    (start == 0 || run[start - 1] == b'\n').then_some(start)
+}
+
+/// The start of the line holding `at`.
+fn line_start(run: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &run[..at]).map_or(0, |i| i + 1)
+}
+
+/// The end of the line holding `at`, after its newline.
+fn line_end(run: &[u8], at: usize) -> usize {
+    memchr::memchr(b'\n', &run[at..]).map_or(run.len(), |i| at + i + 1)
+}
+
+/// The number of newlines in `bytes`.
+fn count_lines(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// The error for the first byte of a record's text that is not UTF-8, if
+/// any; the text starts on file line `first_line`, one line a text line.
+fn utf8_error(text: &[u8], first_line: usize) -> Option<SyntaxError> {
+    let error = std::str::from_utf8(text).err()?;
+    Some(not_utf8(text, error, first_line))
+}
+
+/// The error for `error`, found in a record's text that starts on file line
+/// `first_line`.
+fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usize) -> SyntaxError {
+    let bad = error.valid_up_to();
+    let before = &text[..bad];
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    let good = &before[line_start..];
+    SyntaxError {
+        location: Location {
+            line: first_line + count_lines(before),
+            column: String::from_utf8_lossy(good).chars().count() + 1,
+        },
+        message: format!(
+            "the text is not UTF-8 (byte 0x{:02x})",
+            text.get(bad).copied().unwrap_or(0)
+        ),
+    }
+}
+
+/// The error for a comment opened at `location` and never closed, in a
+/// record's `text` that starts on file line `first_line`.
+fn unclosed_comment(text: &str, first_line: usize, location: Location) -> SyntaxError {
+    let at = text
+        .split('\n')
+        .nth(location.line - first_line)
+        .and_then(|line| {
+            let (i, _) = line.char_indices().nth(location.column.saturating_sub(1))?;
+            line.get(i..)
+        })
+        .unwrap_or("");
+    SyntaxError {
+        location,
+        message: format!(
+            "comment is not closed: '{{' has no matching '}}'{}",
+            snippet(at)
+        ),
+    }
+}
+
+fn too_large(first_line: usize, scan: &ScanState) -> SyntaxError {
+    match (scan.in_comment, scan.comment_start) {
+        (true, Some(location)) => SyntaxError {
+            location,
+            message: format!(
+                "comment is not closed within the record size limit of {MAX_RECORD_BYTES} bytes"
+            ),
+        },
+        _ => SyntaxError {
+            location: Location {
+                line: first_line,
+                column: 1,
+            },
+            message: format!("record is larger than the limit of {MAX_RECORD_BYTES} bytes"),
+        },
+    }
+}
