@@ -29,7 +29,7 @@ pub fn position(game: &Lotus) -> Value {
         })
         .collect();
     let course_flowers: Vec<Value> = game
-        .squares
+        .squares()
         .iter()
         .enumerate()
         .filter_map(|(square, s)| {
@@ -70,7 +70,7 @@ pub fn position(game: &Lotus) -> Value {
         })
         .collect();
     json!({
-        "course": super::course::value(&game.squares),
+        "course": super::course::value(game.squares()),
         "pawns": pawns,
         "course_flowers": course_flowers,
         "arrival": arrival,

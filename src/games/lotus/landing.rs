@@ -2,8 +2,9 @@
 //! bracket the record must write for it.
 
 use super::course::Kind;
+use super::movement::slot;
 use super::notation::{Choice, Flower, LotusMove};
-use super::{Lotus, LotusError, illegal};
+use super::{Lotus, LotusError, NO_PAWN, illegal};
 
 /// What a landing asks of the pawn's owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,18 +28,19 @@ impl Lotus {
     /// With the colours as bit sets, that fails only when either side holds
     /// nothing, or both hold the one same colour.
     pub(super) fn exchange_exists(&self, owner: u8) -> bool {
-        let owner = usize::from(owner);
-        let held = &self.held[..self.players.count()];
-        let mine = held.get(owner).copied().unwrap_or(0);
-        let theirs = held
-            .iter()
-            .enumerate()
-            .filter(|&(other, _)| other != owner)
-            .fold(0, |set, (_, &colours)| set | colours);
+        let owner = slot(owner);
+        let mine = self.held[owner];
+        // The hands' colour sets side by side, one byte each, the owner's
+        // cleared, then folded onto one byte.
+        let mut theirs = u64::from_le_bytes(self.held) & !(0xff << (8 * owner));
+        theirs |= theirs >> 32;
+        theirs |= theirs >> 16;
+        theirs |= theirs >> 8;
+        let theirs = theirs as u8;
         debug_assert!(
             self.hands()
                 .iter()
-                .zip(held)
+                .zip(&self.held)
                 .all(|(hand, &set)| colours(hand) == set),
             "the colour sets follow the hands"
         );
@@ -52,13 +54,13 @@ impl Lotus {
         if dest > end {
             return Landing::Arrival(dest - end);
         }
-        let square = self.squares[usize::from(dest)];
+        let square = self.squares()[usize::from(dest)];
         if let Some(flower) = square.flower {
             return Landing::Flower(flower);
         }
         match square.kind {
             Kind::Frog => Landing::Frog(self.exchange_exists(owner)),
-            Kind::Stone => Landing::Stone(self.held[usize::from(owner)] != 0),
+            Kind::Stone => Landing::Stone(self.held[slot(owner)] != 0),
             _ => Landing::Nothing,
         }
     }
@@ -89,13 +91,17 @@ impl Lotus {
 
     /// Whether `owner` may give `give` to the owner of the frog, `with`,
     /// for its `take`: another player, another colour, both held.
+    #[inline(always)]
     pub(super) fn may_exchange(&self, owner: u8, give: Flower, with: u8, take: Flower) -> bool {
         with != owner && give != take && self.holds(owner, give) && self.holds(with, take)
     }
 
-    /// Whether `player` holds a `flower`.
+    /// Whether `player` holds a `flower` (no one else than a player does).
+    #[inline(always)]
     pub(super) fn holds(&self, player: u8, flower: Flower) -> bool {
-        self.hands[usize::from(player)][flower.index()] > 0
+        self.held
+            .get(usize::from(player))
+            .is_some_and(|&colours| colours & flower.bit() != 0)
     }
 
     /// Why the bracket does not fit the landing ([`Lotus::check_choice`]
@@ -108,7 +114,7 @@ impl Lotus {
         landing: Landing,
     ) -> Result<(), LotusError> {
         let owner = self.name(mv.owner);
-        let me = usize::from(mv.owner);
+        let me = slot(mv.owner);
         let from = mv.from;
         let letter = char::from(mv.letter);
         let letters = self.players.letters();
@@ -125,7 +131,7 @@ impl Lotus {
             )),
             (Landing::Nothing, Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
                 "bracket where no choice is due: the pawn lands on {dest}, a {} square",
-                self.squares[usize::from(dest)].kind.name()
+                self.squares()[usize::from(dest)].kind.name()
             )),
             (Landing::Frog(false), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
                 "bracket where no choice is due: the pawn lands on the frog square {dest}, but {owner} has no exchange to make"
@@ -174,7 +180,7 @@ impl Lotus {
                         "flower not held: {owner} holds no {} flower to give",
                         give.name()
                     ))
-                } else if self.hands[usize::from(with)][take.index()] == 0 {
+                } else if self.hands[slot(with)][take.index()] == 0 {
                     illegal(format!(
                         "impossible exchange: {} holds no {} flower",
                         self.name(with),
@@ -190,19 +196,22 @@ impl Lotus {
 
     /// Lays a flower given up on `stone`: first plain or lily square after it
     /// holding neither pawn nor flower, or out of the game.
-    pub(super) fn lay_after(&mut self, stone: u16, flower: Flower) {
-        let end = usize::from(self.end());
-        if let Some(square) = self.squares[usize::from(stone) + 1..=end]
-            .iter_mut()
-            .find(|s| s.kind.holds_flowers() && s.occupant == 0 && s.flower.is_none())
-        {
-            square.flower = Some(flower);
+    /// On a short course (`SHORT`) the squares are read in place.
+    #[inline(always)]
+    pub(super) fn lay_after<const SHORT: bool>(&mut self, stone: u16, flower: Flower) {
+        for at in stone + 1..=self.end() {
+            let square = self.square_mut::<SHORT>(at);
+            if square.kind.holds_flowers() && square.occupant == NO_PAWN && square.flower.is_none()
+            {
+                square.flower = Some(flower);
+                return;
+            }
         }
     }
 
     /// Every choice a landing allows (one `Choice::None` when none is due).
     pub(super) fn choices(&self, owner: u8, landing: Landing) -> Vec<Choice> {
-        let hand = &self.hands[usize::from(owner)];
+        let hand = &self.hands[slot(owner)];
         match landing {
             Landing::Frog(true) => {
                 let mut out = Vec::new();

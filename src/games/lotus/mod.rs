@@ -26,85 +26,164 @@ use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagEr
 /// The most pawns a game has: five players with three each.
 const MAX_PAWNS: usize = 15;
 
-/// The longest course, start square included, whose free squares fit the
-/// bits of a `u64`.
-const SHORT_COURSE_SQUARES: usize = 64;
+/// The pawn index of nobody: the occupant of every empty square, and a
+/// pawn slot owned by no player, so that looking a square's pawn up needs
+/// no test for an empty square first.
+const NO_PAWN: u8 = MAX_PAWNS as u8;
+
+/// The owner of no pawn ([`NO_PAWN`] and the slots of absent players).
+const NOBODY: u8 = u8::MAX;
+
+/// The squares a pawn move can pass beyond the last course square: the
+/// most free squares a pawn move advances (three, and two more for a last
+/// pawn).
+const MAX_ADVANCE: u16 = 5;
+
+/// The longest course, start square included, played on bit sets: every
+/// position a move can reach, [`MAX_ADVANCE`] squares past the end
+/// included, has a bit of a `u64`. Longer courses are scanned.
+const SHORT_COURSE_SQUARES: usize = CELLS - MAX_ADVANCE as usize;
+
+/// The squares a short course keeps in place, one per bit of a `u64`.
+const CELLS: usize = 64;
 
 /// A frog pawn: its owner and where it stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Pawn {
-    /// The owner, by index in `Players`.
+    /// The owner, by index in `Players` ([`NOBODY`] for no pawn).
     owner: u8,
     /// 0 is the start, 1..=N the course, N+1..=N+4 the arrival places.
     pos: u16,
 }
 
+impl Pawn {
+    /// The pawn of [`NO_PAWN`] and of unused slots.
+    const NONE: Pawn = Pawn {
+        owner: NOBODY,
+        pos: 0,
+    };
+}
+
 /// Why a pawn move is illegal (or not a pawn move at all).
+///
+/// A boxed `str` (two words) rather than a `String` (three): with the
+/// smaller error, a ply that reads and plays a move takes about six
+/// instructions fewer (callgrind), the error being rare.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct LotusError(String);
+pub struct LotusError(Box<str>);
+
+impl LotusError {
+    fn new(message: String) -> Self {
+        LotusError(message.into_boxed_str())
+    }
+}
 
 /// A Lotus position: the course, the pawns, the flowers, the turn.
 ///
 /// Everything but the names and the course lies in fixed arrays sized for
-/// six players, so a position costs three allocations (with its box) and a
-/// move none.
+/// six players (eight where a player's index is masked rather than
+/// checked), so a move allocates nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lotus {
     players: Players,
-    /// Square 0 (start) to N: the kind, the flower lying there, the pawn.
-    squares: Vec<Square>,
+    /// Square 0 (start) to N of a short course ([`Lotus::short`]): the
+    /// kind, the flower lying there, the pawn; kept in place, where a
+    /// square past N is never read.
+    cells: [Square; CELLS],
+    /// Square 0 to N of a long course; empty for a short one.
+    long_squares: Vec<Square>,
+    /// The last course square, N.
+    end: u16,
+    /// Whether the course is short enough for the bit sets
+    /// ([`SHORT_COURSE_SQUARES`]); `occupied` stays 0 otherwise.
+    short: bool,
     /// The `Flowers` tag, for the setup tags.
     flowers: setup::Flowers,
-    /// The pawns by owner in turn order; only the first `pawn_count` play.
-    pawn_slots: [Pawn; MAX_PAWNS],
+    /// The pawns by owner in turn order; only the first `pawn_count` play,
+    /// and slot [`NO_PAWN`] is nobody's.
+    pawn_slots: [Pawn; MAX_PAWNS + 1],
     /// How many pawns play.
     pawn_count: u8,
-    /// How many pawns each player has: 3, or 2 with six players.
-    per_player: u8,
+    /// Each player's pawns, one bit per pawn index.
+    own: [u16; 8],
     /// The pawns on the start square, one bit per pawn index.
     on_start: u16,
-    /// The free course squares, one bit per square (bit 0, the start, stays
-    /// clear); it answers "the Nth free square" on short courses only
-    /// ([`Lotus::is_short`]), longer ones are scanned.
-    free: u64,
-    /// The lowest position of any pawn: only pawns there are last.
-    rearmost: u16,
+    /// On short courses, the occupied positions, one bit per square: a
+    /// course square with a pawn, and bit 0 while a pawn waits on the
+    /// start. The bits past the end stay clear: a pawn move that counts
+    /// into them enters the arrival.
+    occupied: u64,
     /// The flowers still lying on the arrival places.
     arrival: [Option<Flower>; 4],
     /// Pawns in the arrival.
     arrived: u16,
     /// Every player's flowers, counted by colour (empty for absent players).
-    hands: [[u8; 5]; MAX_PLAYERS],
+    hands: [[u8; 5]; 8],
     /// The colours each hand holds, one bit per colour ([`Flower::bit`]).
-    held: [u8; MAX_PLAYERS],
+    held: [u8; 8],
     /// The turn number from 1.
     turn: u32,
+    /// The pawns moved in this turn, one bit per pawn index.
+    moved: u16,
+    /// The pawns that may not move now: those moved in this turn, and all
+    /// the mover's own once two of them have moved.
+    blocked: u16,
     /// The player whose turn it is: `(turn - 1) % players`.
     mover: u8,
     /// Pawn moves made in this turn (0-2).
     step: u8,
-    /// The pawns moved in this turn, one bit per pawn index.
-    moved: u16,
-    /// How many of them are the mover's own.
-    own_moved: u8,
     /// Place 4 is taken.
     finished: bool,
 }
 
 fn illegal<T>(message: impl Into<String>) -> Result<T, LotusError> {
-    Err(LotusError(message.into()))
+    Err(LotusError::new(message.into()))
 }
 
 impl Lotus {
-    /// The last course square, N.
-    fn end(&self) -> u16 {
-        (self.squares.len() - 1) as u16
+    /// Square 0 (start) to N: the kind, the flower lying there, the pawn.
+    fn squares(&self) -> &[Square] {
+        if self.short {
+            &self.cells[..=usize::from(self.end)]
+        } else {
+            &self.long_squares
+        }
     }
 
-    /// Whether every course square has a bit in `free`.
-    fn is_short(&self) -> bool {
-        self.squares.len() <= SHORT_COURSE_SQUARES
+    /// [`Lotus::squares`], to change.
+    fn squares_mut(&mut self) -> &mut [Square] {
+        if self.short {
+            &mut self.cells[..=usize::from(self.end)]
+        } else {
+            &mut self.long_squares
+        }
+    }
+
+    /// The course square `i` (at most N) on a short course (`SHORT`),
+    /// read in place with no bound to check, or on a long one.
+    #[inline(always)]
+    fn square<const SHORT: bool>(&self, i: u16) -> &Square {
+        if SHORT {
+            &self.cells[usize::from(i) % CELLS]
+        } else {
+            &self.long_squares[usize::from(i)]
+        }
+    }
+
+    /// [`Lotus::square`], to change.
+    #[inline(always)]
+    fn square_mut<const SHORT: bool>(&mut self, i: u16) -> &mut Square {
+        if SHORT {
+            &mut self.cells[usize::from(i) % CELLS]
+        } else {
+            &mut self.long_squares[usize::from(i)]
+        }
+    }
+
+    /// The last course square, N.
+    fn end(&self) -> u16 {
+        self.end
     }
 
     /// The player whose turn it is.
@@ -126,26 +205,34 @@ impl Lotus {
         &self.hands[..self.players.count()]
     }
 
-    /// Every player's current score, in turn order.
-    fn score_values(&self) -> impl Iterator<Item = i32> + '_ {
-        self.hands().iter().map(score::score)
+    /// Every player's current score and place, in turn order, in fixed
+    /// arrays (the first `players.count()` entries count).
+    fn standings(&self) -> ([i32; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
+        // Absent players score less than anyone, so they move no one down.
+        let mut scores = [i32::MIN; MAX_PLAYERS];
+        for (slot, hand) in scores.iter_mut().zip(self.hands()) {
+            *slot = score::score(hand);
+        }
+        let mut places = [1; MAX_PLAYERS];
+        for (place, score) in places.iter_mut().zip(&scores) {
+            for other in &scores {
+                *place += u8::from(other > score);
+            }
+        }
+        (scores, places)
     }
 
     /// Every player's current score, ranked as [`crate::game::rank`] ranks
-    /// them, built without an intermediate list of names.
+    /// them: one allocation for the list and one per name.
     fn ranked_scores(&self) -> Vec<crate::game::Score> {
-        let mut scores = [0; MAX_PLAYERS];
-        for (slot, score) in scores.iter_mut().zip(self.score_values()) {
-            *slot = score;
-        }
-        let scores = &scores[..self.players.count()];
+        let (scores, places) = self.standings();
         self.players
             .names()
-            .zip(scores)
-            .map(|(name, &score)| crate::game::Score {
+            .zip(scores.into_iter().zip(places))
+            .map(|(name, (score, place))| crate::game::Score {
                 player: name.to_owned(),
                 score,
-                place: 1 + scores.iter().filter(|&&s| s > score).count(),
+                place: usize::from(place),
             })
             .collect()
     }
@@ -165,7 +252,7 @@ impl Game for Lotus {
 
     #[inline(always)]
     fn parse_move(&self, text: &str) -> Result<LotusMove, LotusError> {
-        notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError)
+        notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError::new)
     }
 
     fn check(&self, mv: &LotusMove) -> Result<(), LotusError> {
@@ -187,21 +274,15 @@ impl Game for Lotus {
         if self.finished {
             return moves;
         }
-        let owes_other = self.owes_other();
-        let mover = self.mover();
         for (index, pawn) in self.pawns().iter().enumerate() {
             let first_at_start = self.pawns()[..index]
                 .iter()
                 .all(|p| !(p.pos == 0 && p.owner == pawn.owner));
-            if pawn.pos > self.end()
-                || self.moved_this_turn(index)
-                || (pawn.pos == 0 && !first_at_start)
-                || (owes_other && pawn.owner == mover)
+            if pawn.pos > self.end() || self.is_blocked(index) || (pawn.pos == 0 && !first_at_start)
             {
                 continue;
             }
-            let bonus = if self.is_last(*pawn) { 2 } else { 0 };
-            let dest = self.destination(*pawn, self.base_count() + bonus);
+            let dest = self.reach(pawn.pos);
             for choice in self.choices(pawn.owner, self.landing(pawn.owner, dest)) {
                 moves.push(LotusMove {
                     owner: pawn.owner,
@@ -228,15 +309,7 @@ impl Game for Lotus {
             return None;
         }
         let scores = self.ranked_scores();
-        let mut tag_value = String::with_capacity(8 * scores.len());
-        for (score, &letter) in scores.iter().zip(self.players.letters()) {
-            if !tag_value.is_empty() {
-                tag_value.push(' ');
-            }
-            tag_value.push(char::from(letter));
-            tag_value.push(':');
-            score::push_decimal(&mut tag_value, score.score);
-        }
+        let tag_value = score::tag_value(self.players.letters(), scores.iter().map(|s| s.score));
         let mut leaders = scores.iter().filter(|s| s.place == 1);
         let winner = match (leaders.next(), leaders.next()) {
             (Some(leader), None) => Some(leader.player.clone().into()),
@@ -255,7 +328,7 @@ impl Game for Lotus {
         Turn {
             number: self.turn,
             opens: self.step == 0,
-            mover: self.name(self.mover()),
+            mover: self.players.seated(self.mover()),
         }
     }
 
@@ -298,7 +371,7 @@ impl Game for Lotus {
             ("Players".to_owned(), self.players.joined()),
             ("Flowers".to_owned(), self.flowers.value()),
         ];
-        let course = course::value(&self.squares);
+        let course = course::value(self.squares());
         if course != DEFAULT_COURSE {
             tags.push(("Course".to_owned(), course));
         }

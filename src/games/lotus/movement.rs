@@ -2,20 +2,22 @@
 
 use super::*;
 
-/// The most free squares a pawn move advances: three on the third pawn
-/// move of a turn, and two more for a last pawn.
-const MAX_ADVANCE: u16 = 5;
-
 impl Lotus {
     /// Whether the next pawn move must take another player's pawn: the
     /// first two of this turn were the mover's own.
     pub(super) fn owes_other(&self) -> bool {
-        self.step == 2 && self.own_moved == 2
+        self.step == 2 && self.moved & !self.own[slot(self.mover)] == 0
     }
 
     /// Whether a pawn already moved in this turn.
     pub(super) fn moved_this_turn(&self, index: usize) -> bool {
         self.moved & pawn_bit(index) != 0
+    }
+
+    /// Whether a pawn may not move now: it moved in this turn, or it is the
+    /// mover's and the mover owes another player's pawn.
+    pub(super) fn is_blocked(&self, index: usize) -> bool {
+        self.blocked & pawn_bit(index) != 0
     }
 
     /// The squares a pawn advances this pawn move, before the last-pawn bonus.
@@ -24,130 +26,134 @@ impl Lotus {
     }
 
     /// Whether no pawn stands behind this one (rules.md ruling).
+    #[cfg(test)]
     pub(super) fn is_last(&self, pawn: Pawn) -> bool {
-        pawn.pos <= self.rearmost
+        self.none_behind(pawn.pos)
     }
 
-    /// The lowest position of any pawn.
-    fn lowest_position(&self) -> u16 {
-        self.pawns().iter().map(|p| p.pos).min().unwrap_or(0)
+    /// Whether no pawn stands behind the position `pos`.
+    fn none_behind(&self, pos: u16) -> bool {
+        self.pawns().iter().all(|p| p.pos >= pos)
     }
 
-    /// The lowest position of any pawn, from the sets where they answer it:
-    /// the start while a pawn waits there, else on a short course the
-    /// first occupied square (some pawn is always on the course then: the
-    /// game ends with the fourth pawn in the arrival).
-    fn rearmost_position(&self) -> u16 {
-        let found = if self.on_start != 0 {
-            0
-        } else if self.is_short() {
-            let occupied = !self.free & self.course_squares();
-            match occupied {
-                0 => self.lowest_position(),
-                _ => occupied.trailing_zeros() as u16,
-            }
+    /// Where a pawn on `from` (the start or a course square) stops this
+    /// pawn move, last-pawn bonus included: a course square, or a number
+    /// past the end when it enters the arrival ([`Lotus::reach`] says which
+    /// place).
+    fn target(&self, from: u16) -> u16 {
+        if self.short {
+            self.target_on::<true>(from)
         } else {
-            self.lowest_position()
-        };
-        debug_assert_eq!(found, self.lowest_position());
-        found
-    }
-
-    /// Every course square (1 to N) that has a bit, as a set of squares.
-    pub(super) fn course_squares(&self) -> u64 {
-        square_bit(self.end() + 1).wrapping_sub(1) & !1
-    }
-
-    /// Where a pawn stops after `count` free squares: a square or an arrival place.
-    #[inline]
-    pub(super) fn destination(&self, pawn: Pawn, count: u16) -> u16 {
-        let found = if self.is_short() {
-            self.nth_free_by_bits(pawn.pos, count)
-        } else {
-            self.nth_free_by_scan(pawn.pos, count)
-        };
-        debug_assert_eq!(found, self.nth_free_by_scan(pawn.pos, count));
-        found.unwrap_or(self.end() + self.arrived + 1)
-    }
-
-    /// The `count`th free square after `from`, read from the bit set of
-    /// free squares (short courses only).
-    #[inline]
-    fn nth_free_by_bits(&self, from: u16, count: u16) -> Option<u16> {
-        debug_assert!(
-            count <= MAX_ADVANCE,
-            "a pawn moves at most {MAX_ADVANCE} squares"
-        );
-        let mut ahead = self.free & u64::MAX.checked_shl(u32::from(from) + 1).unwrap_or(0);
-        // Always the same number of rounds, each one a choice rather than a
-        // jump: a loop of `count - 1` rounds ends where the processor
-        // cannot guess.
-        for round in 1..MAX_ADVANCE {
-            let without_lowest = ahead & ahead.wrapping_sub(1);
-            ahead = if round < count { without_lowest } else { ahead };
+            self.target_on::<false>(from)
         }
-        (ahead != 0).then(|| ahead.trailing_zeros() as u16)
     }
 
-    /// The `count`th free square after `from`, found square by square.
-    fn nth_free_by_scan(&self, from: u16, count: u16) -> Option<u16> {
-        let mut left = count;
-        for (square, s) in self.squares.iter().enumerate().skip(usize::from(from) + 1) {
-            if s.occupant == 0 {
+    /// [`Lotus::target`] on a short course (`SHORT`) or a long one.
+    #[inline(always)]
+    fn target_on<const SHORT: bool>(&self, from: u16) -> u16 {
+        if SHORT {
+            let found = self.target_by_bits(from);
+            debug_assert_eq!(
+                found.min(self.end + 1),
+                self.target_by_scan(from),
+                "the bit sets follow the squares"
+            );
+            found
+        } else {
+            self.target_by_scan(from)
+        }
+    }
+
+    /// [`Lotus::target`] on a short course, from the set of occupied
+    /// squares: the pawn is last when no bit lies behind it, and stops on
+    /// the `count`th clear bit after it, found in [`STOPS`] from the eight
+    /// squares ahead when it lies among them. The clear bits past the end
+    /// count as free squares, so a search always finds one.
+    #[inline(always)]
+    fn target_by_bits(&self, from: u16) -> u16 {
+        debug_assert!(usize::from(from) < SHORT_COURSE_SQUARES);
+        let from = u32::from(from) % 64;
+        let last = self.occupied.trailing_zeros() >= from;
+        let skipped = usize::from(self.step) + 2 * usize::from(last);
+        let window = (self.occupied >> from >> 1) as u8;
+        match STOPS[(skipped << 8 | usize::from(window)) % STOPS.len()] {
+            0 => self.target_far(from, skipped),
+            ahead => from as u16 + u16::from(ahead),
+        }
+    }
+
+    /// [`Lotus::target_by_bits`] past the eight squares ahead: the
+    /// `skipped` lowest clear bits after `from` are cleared, the next is
+    /// the target.
+    #[inline(never)]
+    fn target_far(&self, from: u32, skipped: usize) -> u16 {
+        let mut ahead = !(self.occupied | (2u64 << from).wrapping_sub(1));
+        for _ in 0..skipped {
+            ahead &= ahead.wrapping_sub(1);
+        }
+        ahead.trailing_zeros() as u16
+    }
+
+    /// [`Lotus::target`] square by square (long courses), `end + 1` for
+    /// the arrival.
+    #[inline(never)]
+    fn target_by_scan(&self, from: u16) -> u16 {
+        let bonus = if self.none_behind(from) { 2 } else { 0 };
+        let mut left = self.base_count() + bonus;
+        for (square, s) in self
+            .squares()
+            .iter()
+            .enumerate()
+            .skip(usize::from(from) + 1)
+        {
+            if s.occupant == NO_PAWN {
                 left -= 1;
                 if left == 0 {
-                    return Some(square as u16);
+                    return square as u16;
                 }
             }
         }
-        None
+        self.end + 1
     }
 
-    /// The pawns of `owner`, one bit per pawn index.
-    fn pawns_of(&self, owner: u8) -> u16 {
-        let per_player = u32::from(self.per_player);
-        let first = u32::from(owner) * per_player;
-        let own = ((1u32 << per_player) - 1).checked_shl(first).unwrap_or(0);
-        own as u16
+    /// Where a pawn on `from` stops this pawn move: a course square or an
+    /// arrival place (N+1 to N+4).
+    pub(super) fn reach(&self, from: u16) -> u16 {
+        self.stop(self.target(from))
     }
 
-    /// Notes that the pawn `index` leaves `square` (the start or a course square).
-    fn leave(&mut self, index: usize, square: u16) {
-        if square == 0 {
-            self.on_start &= !pawn_bit(index);
-        } else if square <= self.end() {
-            self.squares[usize::from(square)].occupant = 0;
-            self.free |= square_bit(square);
-        }
-    }
-
-    /// Notes that the pawn `index` stops on `square` (a course square or an
-    /// arrival place).
-    fn enter(&mut self, index: usize, square: u16) {
-        if square <= self.end() {
-            self.squares[usize::from(square)].occupant = index as u8 + 1;
-            self.free &= !square_bit(square);
-        }
-    }
-
-    /// The pawn a move names.
-    #[inline]
-    pub(super) fn find_pawn(&self, mv: &LotusMove) -> Result<usize, LotusError> {
-        let found = if mv.from == 0 {
-            let waiting = self.on_start & self.pawns_of(mv.owner);
-            (waiting != 0).then(|| waiting.trailing_zeros() as usize)
+    /// The position a [`Lotus::target`] stands for.
+    fn stop(&self, target: u16) -> u16 {
+        if target > self.end {
+            self.end + self.arrived + 1
         } else {
-            self.squares
-                .get(usize::from(mv.from))
-                .and_then(|square| usize::from(square.occupant).checked_sub(1))
-                .filter(|&pawn| self.pawn_slots[pawn].owner == mv.owner)
-        };
-        found.ok_or_else(|| self.no_such_pawn(mv))
+            target
+        }
+    }
+
+    /// The pawn a move names: the first of its owner's on the start, or
+    /// the one on its square. An empty square's occupant is [`NO_PAWN`],
+    /// whose owner is nobody, so it needs no test of its own.
+    #[inline(always)]
+    fn find_pawn<const SHORT: bool>(&self, mv: &LotusMove) -> Option<usize> {
+        if mv.from == 0 {
+            let waiting = self.on_start & self.own.get(usize::from(mv.owner))?;
+            (waiting != 0).then(|| waiting.trailing_zeros() as usize % 16)
+        } else if mv.from > self.end {
+            None
+        } else {
+            let square = self.square::<SHORT>(mv.from);
+            let index = usize::from(square.occupant) % self.pawn_slots.len();
+            (self.pawn_slots[index].owner == mv.owner && mv.owner != NOBODY).then_some(index)
+        }
     }
 
     /// Why a move names no pawn of its owner ([`Lotus::find_pawn`] found none).
     #[cold]
-    fn no_such_pawn(&self, mv: &LotusMove) -> LotusError {
+    fn no_such_pawn(&self, mv: LotusMove) -> LotusError {
+        if self.finished {
+            return refusal(Refusal::GameOver, self, mv);
+        }
         let owner = self.name(mv.owner);
         let message = if mv.from > self.end() {
             format!(
@@ -157,117 +163,216 @@ impl Lotus {
         } else if mv.from == 0 {
             format!("no such pawn: {owner} has no pawn on the start square")
         } else {
-            match self.squares[usize::from(mv.from)].occupant {
-                0 => format!(
+            match self.squares()[usize::from(mv.from)].occupant {
+                NO_PAWN => format!(
                     "no such pawn: square {} is empty, {owner} has no pawn there",
                     mv.from
                 ),
                 p => format!(
                     "no such pawn: the pawn on {} is {}'s, not {owner}'s",
                     mv.from,
-                    self.name(self.pawn_slots[usize::from(p - 1)].owner)
+                    self.name(self.pawn_slots[usize::from(p)].owner)
                 ),
             }
         };
-        LotusError(message)
+        LotusError::new(message)
     }
 
     /// Checks a move without playing it; returns where the pawn stops.
     pub(super) fn resolve(&self, mv: &LotusMove) -> Result<u16, LotusError> {
-        let (_, dest) = self.aim(mv)?;
+        let (_, target) = if self.short {
+            self.aim::<true>(mv)?
+        } else {
+            self.aim::<false>(mv)?
+        };
+        let dest = self.stop(target);
         self.check_choice(mv, dest, self.landing(mv.owner, dest))?;
         Ok(dest)
     }
 
-    /// Checks everything but the bracket: returns the pawn and where it stops.
+    /// Checks everything but the bracket: returns the pawn and its
+    /// [`Lotus::target`].
+    ///
+    /// Once the game is over every pawn is blocked, so the end of the game
+    /// needs no question of its own here: the refusals ask it first.
     #[inline(always)]
-    fn aim(&self, mv: &LotusMove) -> Result<(usize, u16), LotusError> {
-        if self.finished {
-            return Err(refusal(Refusal::GameOver, self, mv));
+    fn aim<const SHORT: bool>(&self, mv: &LotusMove) -> Result<(usize, u16), LotusError> {
+        let Some(index) = self.find_pawn::<SHORT>(mv) else {
+            return Err(self.no_such_pawn(*mv));
+        };
+        if self.is_blocked(index) {
+            return Err(self.blocked_pawn(*mv, index));
         }
-        let index = self.find_pawn(mv)?;
-        if self.moved_this_turn(index) {
-            return Err(refusal(Refusal::SamePawnTwice, self, mv));
-        }
-        if mv.owner == self.mover && self.owes_other() {
-            return Err(refusal(Refusal::ThreeOwnPawns, self, mv));
-        }
-        let pawn = self.pawn_slots[index];
-        let bonus = if self.is_last(pawn) { 2 } else { 0 };
-        Ok((index, self.destination(pawn, self.base_count() + bonus)))
+        Ok((index, self.target_on::<SHORT>(mv.from)))
+    }
+
+    /// Why the pawn `index` may not move.
+    #[cold]
+    #[inline(never)]
+    fn blocked_pawn(&self, mv: LotusMove, index: usize) -> LotusError {
+        let refused = if self.finished {
+            Refusal::GameOver
+        } else if self.moved_this_turn(index) {
+            Refusal::SamePawnTwice
+        } else {
+            Refusal::ThreeOwnPawns
+        };
+        refusal(refused, self, mv)
     }
 
     /// Checks a move and plays it; on error nothing changes.
     ///
-    /// What [`Lotus::resolve`] and [`Lotus::check_choice`] ask, asked again
-    /// here in one `match` on the landing that also plays it: the landing
-    /// of a record's move is anyone's guess, and a guess missed once costs
-    /// less than a guess missed twice. Debug builds check that both agree.
+    /// What [`Lotus::resolve`] and [`Lotus::check_choice`] ask, asked here
+    /// from the square itself and the bracket, in the order of how often
+    /// they come; debug builds check that both agree.
     #[inline(always)]
     pub(super) fn check_and_play(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
-        let (index, dest) = self.aim(mv)?;
-        let landing = self.landing(mv.owner, dest);
+        if self.short {
+            self.check_and_play_on::<true>(mv)
+        } else {
+            self.check_and_play_on::<false>(mv)
+        }
+    }
+
+    /// [`Lotus::check_and_play`] on a short course (`SHORT`), whose squares
+    /// are read in place with no bounds to check, or on a long one.
+    #[inline(always)]
+    fn check_and_play_on<const SHORT: bool>(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
+        let (index, target) = self.aim::<SHORT>(mv)?;
+        if target > self.end {
+            return self.play_arrival(*mv, index);
+        }
+        let square = *self.square::<SHORT>(target);
         #[cfg(debug_assertions)]
-        let expected = self.check_choice(mv, dest, landing);
-        let owner = usize::from(mv.owner);
-        match (landing, mv.choice) {
-            (Landing::Nothing | Landing::Frog(false) | Landing::Stone(false), Choice::None) => {
-                self.move_pawn(index, dest);
-            }
-            (Landing::Flower(flower), Choice::None) => {
-                self.move_pawn(index, dest);
-                self.squares[usize::from(dest)].flower = None;
+        let expected = self.check_choice(mv, target, self.landing(mv.owner, target));
+        let owner = mv.owner;
+        if matches!(mv.choice, Choice::None) {
+            if let Some(flower) = square.flower {
+                self.move_pawn::<SHORT>(index, mv.from, target);
+                self.square_mut::<SHORT>(target).flower = None;
                 self.gain(owner, flower);
+            } else if self.choice_due(owner, square.kind) {
+                return self.refuse_choice(*mv, target);
+            } else {
+                self.move_pawn::<SHORT>(index, mv.from, target);
             }
-            (Landing::Arrival(place), Choice::None) => {
-                self.move_pawn(index, dest);
-                self.arrive(owner, place);
+        } else {
+            self.play_choice::<SHORT>(mv, index, target, square)?;
+        }
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(expected, Ok(()), "check_choice refuses what was played");
+        self.end_pawn_move(index);
+        Ok(())
+    }
+
+    /// Checks and plays the bracket of a move that lands on the course
+    /// `square`, `target`.
+    #[inline(always)]
+    fn play_choice<const SHORT: bool>(
+        &mut self,
+        mv: &LotusMove,
+        index: usize,
+        target: u16,
+        square: Square,
+    ) -> Result<(), LotusError> {
+        let owner = mv.owner;
+        match mv.choice {
+            Choice::Stone(flower)
+                if square.kind == Kind::Stone
+                    && square.flower.is_none()
+                    && self.holds(owner, flower) =>
+            {
+                self.move_pawn::<SHORT>(index, mv.from, target);
+                self.lose(owner, flower);
+                self.lay_after::<SHORT>(target, flower);
             }
-            (
-                Landing::Frog(true),
-                Choice::Exchange {
-                    give, with, take, ..
-                },
-            ) if self.may_exchange(mv.owner, give, with, take) => {
-                let with = usize::from(with);
-                self.move_pawn(index, dest);
+            Choice::Exchange {
+                give, with, take, ..
+            } if square.kind == Kind::Frog
+                && square.flower.is_none()
+                && self.may_exchange(owner, give, with, take) =>
+            {
+                self.move_pawn::<SHORT>(index, mv.from, target);
                 self.lose(owner, give);
                 self.gain(owner, take);
                 self.lose(with, take);
                 self.gain(with, give);
             }
-            (Landing::Stone(true), Choice::Stone(flower)) if self.holds(mv.owner, flower) => {
-                self.move_pawn(index, dest);
-                self.lose(owner, flower);
-                self.lay_after(dest, flower);
-            }
-            _ => {
-                let refused = self.explain_choice(mv, dest, landing);
-                debug_assert!(refused.is_err(), "every bracket that fits is played above");
-                return refused;
-            }
+            _ => return self.refuse_choice(*mv, target),
         }
-        #[cfg(debug_assertions)]
-        debug_assert_eq!(expected, Ok(()), "check_choice refuses what was played");
-        self.end_pawn_move(index, mv.owner);
         Ok(())
     }
 
-    /// Moves the pawn `index` to `dest`, before its landing is played.
+    /// Whether landing on an empty square of this kind, with no flower,
+    /// asks `owner` for a bracket.
     #[inline(always)]
-    fn move_pawn(&mut self, index: usize, dest: u16) {
-        let from = self.pawn_slots[index].pos;
-        self.leave(index, from);
+    fn choice_due(&self, owner: u8, kind: Kind) -> bool {
+        match kind {
+            Kind::Frog => self.exchange_exists(owner),
+            Kind::Stone => self.held[slot(owner)] != 0,
+            _ => false,
+        }
+    }
+
+    /// Why the bracket does not fit the landing on the course square `target`.
+    #[cold]
+    #[inline(never)]
+    fn refuse_choice(&self, mv: LotusMove, target: u16) -> Result<(), LotusError> {
+        let refused = self.explain_choice(&mv, target, self.landing(mv.owner, target));
+        debug_assert!(refused.is_err(), "every bracket that fits is played");
+        refused
+    }
+
+    /// Checks and plays a move into the arrival (the pawn `index` counts
+    /// past the end).
+    #[inline(always)]
+    fn play_arrival(&mut self, mv: LotusMove, index: usize) -> Result<(), LotusError> {
+        let place = self.arrived + 1;
+        let dest = self.end + place;
+        if mv.choice != Choice::None {
+            return self.explain_choice(&mv, dest, Landing::Arrival(place));
+        }
         self.pawn_slots[index].pos = dest;
-        self.enter(index, dest);
-        if from == self.rearmost {
-            self.rearmost = self.rearmost_position();
+        if self.short {
+            self.leave::<true>(index, mv.from);
+        } else {
+            self.leave::<false>(index, mv.from);
+        }
+        self.arrive(mv.owner, place);
+        self.end_pawn_move(index);
+        if self.finished {
+            self.blocked = u16::MAX;
+        }
+        Ok(())
+    }
+
+    /// Moves the pawn `index` from `from` (the start or a course square)
+    /// to the course square `to`, before its landing is played.
+    #[inline(always)]
+    fn move_pawn<const SHORT: bool>(&mut self, index: usize, from: u16, to: u16) {
+        self.pawn_slots[index].pos = to;
+        self.square_mut::<SHORT>(to).occupant = index as u8;
+        self.leave::<SHORT>(index, from);
+        if SHORT {
+            self.occupied |= 1u64 << (to % 64);
+        }
+    }
+
+    /// Notes that the pawn `index` leaves `from`, the start or a course
+    /// square (the start's occupant is always [`NO_PAWN`]).
+    #[inline(always)]
+    fn leave<const SHORT: bool>(&mut self, index: usize, from: u16) {
+        self.square_mut::<SHORT>(from).occupant = NO_PAWN;
+        self.on_start &= !pawn_bit(index);
+        if SHORT {
+            self.occupied =
+                (self.occupied & !(1u64 << (from % 64))) | u64::from(self.on_start != 0);
         }
     }
 
     /// A pawn of `owner` takes the arrival `place` and its flower; place 4
     /// ends the game.
-    fn arrive(&mut self, owner: usize, place: u16) {
+    fn arrive(&mut self, owner: u8, place: u16) {
         self.arrived += 1;
         if let Some(flower) = self
             .arrival
@@ -281,33 +386,58 @@ impl Lotus {
         }
     }
 
-    /// Counts the pawn move of pawn `index`, which `owner` owns, and passes
-    /// the turn after the third.
-    fn end_pawn_move(&mut self, index: usize, owner: u8) {
+    /// Counts the pawn move of pawn `index` and passes the turn after the
+    /// third; after the second, blocks the mover's pawns if both were the
+    /// mover's own.
+    #[inline(always)]
+    fn end_pawn_move(&mut self, index: usize) {
         self.moved |= pawn_bit(index);
-        self.own_moved += u8::from(owner == self.mover);
+        self.blocked |= pawn_bit(index);
         self.step += 1;
         if self.step == 3 {
             self.step = 0;
             self.moved = 0;
-            self.own_moved = 0;
+            self.blocked = 0;
             self.turn += 1;
             self.mover = if usize::from(self.mover) + 1 == self.players.count() {
                 0
             } else {
                 self.mover + 1
             };
+        } else if self.owes_other() {
+            // The pawns moved are the mover's own: all of those are blocked.
+            self.blocked = self.own[slot(self.mover)];
         }
+        debug_assert_eq!(
+            self.occupied,
+            self.occupied_by_scan(),
+            "the occupied squares follow the pawns"
+        );
+    }
+
+    /// What [`Lotus::occupied`] holds, from the pawns.
+    pub(super) fn occupied_by_scan(&self) -> u64 {
+        if !self.short {
+            return 0;
+        }
+        self.pawns()
+            .iter()
+            .filter(|p| p.pos <= self.end)
+            .fold(0, |set, p| set | 1u64 << p.pos)
     }
 
     /// Gives `player` one `flower`.
-    fn gain(&mut self, player: usize, flower: Flower) {
+    #[inline(always)]
+    fn gain(&mut self, player: u8, flower: Flower) {
+        let player = slot(player);
         self.hands[player][flower.index()] += 1;
         self.held[player] |= flower.bit();
     }
 
     /// Takes one `flower` from `player`, who holds one.
-    fn lose(&mut self, player: usize, flower: Flower) {
+    #[inline(always)]
+    fn lose(&mut self, player: u8, flower: Flower) {
+        let player = slot(player);
         let count = &mut self.hands[player][flower.index()];
         *count -= 1;
         if *count == 0 {
@@ -316,14 +446,47 @@ impl Lotus {
     }
 }
 
-/// A pawn's bit in the sets of pawns.
-fn pawn_bit(index: usize) -> u16 {
-    1 << index
+/// For each number of free squares a pawn move skips (its count less one:
+/// 0 to 4), times 256, plus each occupancy of the eight squares after the
+/// pawn (bit `i` for the square `i + 1` ahead): how many squares ahead the
+/// pawn stops; 0 when it passes all eight. Rows past 4 stay 0.
+const STOPS: [u8; 8 * 256] = stops();
+
+/// Builds [`STOPS`].
+const fn stops() -> [u8; 8 * 256] {
+    let mut table = [0; 8 * 256];
+    let mut skipped = 0;
+    while skipped < MAX_ADVANCE as usize {
+        let mut window = 0;
+        while window < 256 {
+            let mut left = skipped + 1;
+            let mut i = 0;
+            while i < 8 {
+                if window >> i & 1 == 0 {
+                    left -= 1;
+                    if left == 0 {
+                        table[skipped << 8 | window] = i as u8 + 1;
+                        break;
+                    }
+                }
+                i += 1;
+            }
+            window += 1;
+        }
+        skipped += 1;
+    }
+    table
 }
 
-/// A course square's bit in the set of free squares (none past square 63).
-fn square_bit(square: u16) -> u64 {
-    1u64.checked_shl(u32::from(square)).unwrap_or(0)
+/// A pawn's bit in the sets of pawns.
+fn pawn_bit(index: usize) -> u16 {
+    1 << (index % 16)
+}
+
+/// A player's index into the arrays of eight (the first six are players,
+/// whose indices the notation checked).
+pub(super) fn slot(player: u8) -> usize {
+    usize::from(player) % 8
 }
 
 /// A rule a move breaks before its landing is known.
@@ -339,8 +502,8 @@ enum Refusal {
 
 /// The error for a broken rule, out of the way of legal moves.
 #[cold]
-fn refusal(refusal: Refusal, game: &Lotus, mv: &LotusMove) -> LotusError {
-    LotusError(match refusal {
+fn refusal(refusal: Refusal, game: &Lotus, mv: LotusMove) -> LotusError {
+    LotusError::new(match refusal {
         Refusal::GameOver => "the game is over: place 4 is taken".to_owned(),
         Refusal::SamePawnTwice => format!(
             "the same pawn twice: {}'s pawn on {} has already moved this turn",

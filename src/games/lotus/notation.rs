@@ -43,7 +43,7 @@ impl Flower {
     /// A table rather than a `match`: the letters of a record come in no
     /// order a jump could be guessed from.
     pub fn from_letter(letter: u8) -> Option<Self> {
-        FLOWER_BY_LETTER.get(usize::from(letter)).copied().flatten()
+        FLOWER_BY_LETTER[usize::from(letter)]
     }
 
     /// The index of the colour in [`Flower::ALL`].
@@ -68,9 +68,10 @@ impl Flower {
     }
 }
 
-/// The flower of each ASCII letter (`W`, `Y`, `P`, `B`, `K`), by byte.
-const FLOWER_BY_LETTER: [Option<Flower>; 128] = {
-    let mut table = [None; 128];
+/// The flower of each letter (`W`, `Y`, `P`, `B`, `K`), by byte: a byte
+/// indexes it with no bound to check.
+const FLOWER_BY_LETTER: [Option<Flower>; 256] = {
+    let mut table = [None; 256];
     let mut i = 0;
     while i < Flower::ALL.len() {
         let flower = Flower::ALL[i];
@@ -101,7 +102,13 @@ pub enum Choice {
 }
 
 /// One pawn move: whose pawn, from which square, and the choice written.
+///
+/// Aligned to 32 bytes, a size the compiler copies field by field: at its
+/// natural 8 bytes a move was copied as one machine word, so the referee
+/// packed the fields it had just read into a word and unpacked them again,
+/// a seventh of a ply's instructions (callgrind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(align(32))]
 pub struct LotusMove {
     /// The pawn's owner, by index in `Players`.
     pub owner: u8,
@@ -135,121 +142,95 @@ impl fmt::Display for LotusMove {
     }
 }
 
-/// The largest square number a move may name (courses are shorter).
+/// The most digits a square number may have (courses are shorter).
 const MAX_DIGITS: usize = 4;
 
 const SHAPE: &str = "not a pawn move: a pawn move is the owner's initial and the pawn's square, like r0 or g12, with [W<>oY] or [-P] when a choice is due";
 
-fn flower(letter: u8) -> Result<Flower, String> {
-    Flower::from_letter(letter).ok_or_else(|| {
-        format!(
-            "not a pawn move: {:?} is not a flower (W, Y, P, B or K)",
-            char::from(letter)
-        )
-    })
+/// What is wrong with the text of a pawn move, found in one pass and put
+/// in words only when it is reported ([`Fault::message`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    /// Not an initial and a square number, with or without a bracket.
+    Shape,
+    /// A square number with a leading zero.
+    LeadingZero,
+    /// No player has this initial.
+    NoPlayer(u8),
+    /// A square number of more than [`MAX_DIGITS`] digits.
+    NoSquare,
+    /// This letter of a bracket is no flower.
+    NotFlower(u8),
+    /// No player has the initial of the exchange's other player.
+    NoPartner(u8),
+    /// A bracket that is neither an exchange nor a stone's flower.
+    Bracket,
+}
+
+impl Fault {
+    /// The message of the fault, as `kifu validate` reports it.
+    #[cold]
+    #[inline(never)]
+    fn message(self) -> String {
+        match self {
+            Fault::Shape => SHAPE.to_owned(),
+            Fault::LeadingZero => {
+                "not a pawn move: a square is written without leading zeros".to_owned()
+            }
+            Fault::NoPlayer(letter) => format!(
+                "no such pawn: no player's initial is {:?}",
+                char::from(letter)
+            ),
+            Fault::NoSquare => "no such pawn: the course has no such square".to_owned(),
+            Fault::NotFlower(letter) => format!(
+                "not a pawn move: {:?} is not a flower (W, Y, P, B or K)",
+                char::from(letter)
+            ),
+            Fault::NoPartner(letter) => format!(
+                "impossible exchange: no player's initial is {:?}",
+                char::from(letter)
+            ),
+            Fault::Bracket => "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]".to_owned(),
+        }
+    }
 }
 
 /// Reads a pawn move; `player` finds a player's index from an initial.
-///
-/// A well-formed move takes a short path with no allocation; anything else
-/// is read again by [`parse_slowly`], which says what is wrong.
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
 #[inline(always)]
 pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
-    match read_well_formed(text.as_bytes(), &player) {
-        Some(mv) => Ok(mv),
-        None => parse_slowly(text, player),
-    }
+    read(text.as_bytes(), &player).map_err(Fault::message)
 }
 
-/// A well-formed pawn move whose initials are players', in one pass over
-/// the bytes; `None` leaves the text to [`parse_slowly`].
-///
-/// Not inlined: the move then comes back whole in one register, where
-/// inlined its fields were stored to the stack one by one and read back as
-/// one word, a load the processor cannot forward from those stores and
-/// waits for (the largest stall of a Lotus ply).
-#[inline(never)]
-fn read_well_formed(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<LotusMove> {
-    let (&letter, rest) = bytes.split_first()?;
-    if !letter.is_ascii_lowercase() {
-        return None;
-    }
-    let owner = player(letter)?;
-    let (from, rest) = short_square(rest)?;
-    let choice = match rest {
-        [] => Choice::None,
-        [b'[', b'-', f, b']'] => Choice::Stone(Flower::from_letter(*f)?),
-        [b'[', give, b'<', b'>', w, take, b']'] => Choice::Exchange {
-            give: Flower::from_letter(*give)?,
-            with: player(*w)?,
-            with_letter: *w,
-            take: Flower::from_letter(*take)?,
-        },
-        _ => return None,
-    };
-    Some(LotusMove {
-        owner,
-        letter,
-        from,
-        choice,
-    })
-}
-
-/// The one- or two-digit square number a pawn move starts with, and the
-/// bytes after it; longer numbers (long courses) and leading zeros are left
-/// to [`parse_slowly`].
-///
-/// Two patterns rather than a loop: the processor guesses a loop's length
-/// badly when numbers of one and two digits mix.
+/// Reads a pawn move in one pass over its bytes, with no allocation.
 #[inline(always)]
-fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
-    let (from, rest) = match bytes {
-        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => {
-            (u16::from(tens - b'0') * 10 + u16::from(units - b'0'), rest)
-        }
-        [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
-        _ => return None,
+fn read(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Result<LotusMove, Fault> {
+    let (letter, after) = match bytes {
+        [letter @ b'a'..=b'z', after @ ..] => (*letter, after),
+        _ => return Err(Fault::Shape),
     };
-    match rest {
-        [b'0'..=b'9', ..] => None,
-        _ => Some((from, rest)),
-    }
-}
-
-/// Reads a pawn move byte by byte, saying what is wrong with it.
-#[cold]
-fn parse_slowly(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
-    let (letter, after) = match text.as_bytes() {
-        [letter, after @ ..] if letter.is_ascii_lowercase() => (*letter, after),
-        _ => return Err(SHAPE.to_owned()),
+    let (from, rest) = match short_square(after) {
+        Some(read) => read,
+        None => long_square(after, letter, player)?,
     };
-    let digits = after
-        .iter()
-        .position(|b| !b.is_ascii_digit())
-        .unwrap_or(after.len());
-    let (number, rest) = after.split_at(digits);
-    let from = match number {
-        [] => return Err(SHAPE.to_owned()),
-        [b'0', _, ..] => {
-            return Err("not a pawn move: a square is written without leading zeros".to_owned());
-        }
-        _ => square_number(number),
-    };
-    let Some(owner) = player(letter) else {
-        return Err(format!(
-            "no such pawn: no player's initial is {:?}",
-            char::from(letter)
-        ));
-    };
-    let Some(from) = from else {
-        return Err("no such pawn: the course has no such square".to_owned());
-    };
+    let owner = player(letter).ok_or(Fault::NoPlayer(letter))?;
     let choice = match rest {
         [] => Choice::None,
-        _ => choice(rest, player)?,
+        [b'[', b'-', f, b']'] => Choice::Stone(flower(*f)?),
+        [b'[', give, b'<', b'>', w, take, b']'] => {
+            let give = flower(*give)?;
+            let take = flower(*take)?;
+            Choice::Exchange {
+                give,
+                with: player(*w).ok_or(Fault::NoPartner(*w))?,
+                with_letter: *w,
+                take,
+            }
+        }
+        [b'[', ..] => return Err(Fault::Bracket),
+        _ => return Err(Fault::Shape),
     };
     Ok(LotusMove {
         owner,
@@ -259,43 +240,60 @@ fn parse_slowly(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMo
     })
 }
 
-/// The value of a square's digits, if they are at most [`MAX_DIGITS`].
-fn square_number(digits: &[u8]) -> Option<u16> {
-    if digits.len() > MAX_DIGITS {
-        return None;
-    }
-    Some(
-        digits
-            .iter()
-            .fold(0u16, |n, d| n * 10 + u16::from(d - b'0')),
-    )
+/// The flower of a bracket's letter.
+#[inline(always)]
+fn flower(letter: u8) -> Result<Flower, Fault> {
+    Flower::from_letter(letter).ok_or(Fault::NotFlower(letter))
 }
 
-/// Reads the bracket after a pawn's square: `[W<>oY]` or `[-P]`.
-fn choice(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<Choice, String> {
-    match text {
-        [b'[', b'-', f, b']'] => Ok(Choice::Stone(flower(*f)?)),
-        [b'[', give, b'<', b'>', w, take, b']'] => {
-            let give = flower(*give)?;
-            let take = flower(*take)?;
-            let Some(with) = player(*w) else {
-                return Err(format!(
-                    "impossible exchange: no player's initial is {:?}",
-                    char::from(*w)
-                ));
-            };
-            Ok(Choice::Exchange {
-                give,
-                with,
-                with_letter: *w,
-                take,
-            })
-        }
-        [b'[', ..] => Err(
-            "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]"
-                .to_owned(),
+/// The one- or two-digit square number a pawn move starts with, and the
+/// bytes after it; longer numbers (long courses), leading zeros and
+/// missing numbers are left to [`long_square`].
+///
+/// Two patterns rather than a loop: the processor guesses a loop's length
+/// badly when numbers of one and two digits mix.
+#[inline(always)]
+fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
+    let (from, rest) = match bytes {
+        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (
+            u16::from(*tens) * 10 + u16::from(*units) - u16::from(b'0') * 11,
+            rest,
         ),
-        _ => Err(SHAPE.to_owned()),
+        [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
+        _ => return None,
+    };
+    match rest {
+        [b'0'..=b'9', ..] => None,
+        _ => Some((from, rest)),
+    }
+}
+
+/// Any square number and the bytes after it, for a move whose initial is
+/// `letter`: the number's shape is checked first, then the initial, then
+/// the number's length (at most [`MAX_DIGITS`] digits).
+#[cold]
+#[inline(never)]
+fn long_square<'a>(
+    bytes: &'a [u8],
+    letter: u8,
+    player: &impl Fn(u8) -> Option<u8>,
+) -> Result<(u16, &'a [u8]), Fault> {
+    let digits = bytes
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(bytes.len());
+    let (number, rest) = bytes.split_at(digits);
+    match number {
+        [] => Err(Fault::Shape),
+        [b'0', _, ..] => Err(Fault::LeadingZero),
+        _ if player(letter).is_none() => Err(Fault::NoPlayer(letter)),
+        _ if digits > MAX_DIGITS => Err(Fault::NoSquare),
+        _ => Ok((
+            number
+                .iter()
+                .fold(0u16, |n, d| n * 10 + u16::from(d - b'0')),
+            rest,
+        )),
     }
 }
 
@@ -316,33 +314,16 @@ mod tests {
     }
 
     #[test]
-    fn the_short_path_reads_as_the_slow_one() {
-        let texts = [
-            "r0",
-            "g17",
-            "o9999",
-            "r10000",
-            "r03",
-            "r00",
-            "r",
-            "x3",
-            "R3",
-            "r3[W<>oY]",
-            "r3[W<>xY]",
-            "r3[Q<>oY]",
-            "r3[-P]",
-            "r3[-Q]",
-            "r3[-PP]",
-            "r3[",
-            "r3x",
-            "g0[K<>rB]",
-        ];
-        for text in texts {
-            if let Some(mv) = read_well_formed(text.as_bytes(), &player) {
-                assert_eq!(parse_slowly(text, player), Ok(mv), "{text}");
-            }
-            assert_eq!(parse(text, player), parse_slowly(text, player), "{text}");
-        }
+    fn reads_squares_of_every_length() {
+        let from = |t: &str| parse(t, player).map(|m| m.from);
+        assert_eq!(from("r0"), Ok(0));
+        assert_eq!(from("r7"), Ok(7));
+        assert_eq!(from("r10"), Ok(10));
+        assert_eq!(from("r99"), Ok(99));
+        assert_eq!(from("r100[-P]"), Ok(100));
+        assert_eq!(from("o9999"), Ok(9999));
+        let mv = parse("g123[W<>oY]", player).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(mv.to_string(), "g123[W<>oY]");
     }
 
     #[test]
@@ -368,6 +349,41 @@ mod tests {
             error("r3[W<>xY]"),
             "impossible exchange: no player's initial is 'x'"
         );
+        // The order of the questions: the shape of the number, the
+        // player, the number's length, then the bracket letter by letter.
+        assert_eq!(error(""), SHAPE);
+        assert_eq!(error("r[-P]"), SHAPE);
+        assert_eq!(
+            error("x03"),
+            "not a pawn move: a square is written without leading zeros"
+        );
+        assert_eq!(
+            error("r00"),
+            "not a pawn move: a square is written without leading zeros"
+        );
+        assert_eq!(error("x12345"), "no such pawn: no player's initial is 'x'");
+        assert_eq!(
+            error("r12345[Q"),
+            "no such pawn: the course has no such square"
+        );
+        assert_eq!(
+            error("r3[Q<>xZ]"),
+            "not a pawn move: 'Q' is not a flower (W, Y, P, B or K)"
+        );
+        assert_eq!(
+            error("r3[W<>xZ]"),
+            "not a pawn move: 'Z' is not a flower (W, Y, P, B or K)"
+        );
+        assert_eq!(
+            error("r3[-PP]"),
+            "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]"
+        );
+        assert_eq!(
+            error("r3[W<>oY]x"),
+            "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]"
+        );
+        assert_eq!(error("r3x[-P]"), SHAPE);
+        assert_eq!(error("r123x"), SHAPE);
         let nested = format!("r3{}", "[".repeat(100_000));
         assert!(error(&nested).starts_with("not a pawn move: a bracket holds"));
     }

@@ -5,14 +5,19 @@
 /// The most players a game has.
 pub const MAX_PLAYERS: usize = 6;
 
+/// The slots for names: a power of two, so that a player's name is found
+/// with no bound to check ([`Players::seated`]).
+const NAME_SLOTS: usize = 8;
+
 /// The fewest players a game has.
 const MIN_PLAYERS: usize = 3;
 
 /// The players of a game, in turn order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Players {
-    /// Every name, in turn order.
-    names: Vec<String>,
+    /// Every name, in turn order; the slots past `count` stay empty (an
+    /// empty `String` allocates nothing).
+    names: [String; NAME_SLOTS],
     /// Each player's initial, lowercase.
     letters: [u8; MAX_PLAYERS],
     /// For each initial `a` to `z`, 1 + its player, or 0 when no player has it.
@@ -34,38 +39,39 @@ impl Players {
                 "{count} players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
             ));
         }
-        let mut players = Players {
-            names: Vec::with_capacity(count),
-            letters: [0; MAX_PLAYERS],
-            by_initial: [0; 26],
-            count: 0,
-        };
-        for name in &kept[..count] {
+        let kept = &kept[..count];
+        // The initials first, then the names: no name is copied for a
+        // value that is refused.
+        let mut letters = [0; MAX_PLAYERS];
+        let mut by_initial = [0; 26];
+        for ((seat, name), letter) in kept.iter().enumerate().zip(&mut letters) {
             let first = name.as_bytes().first().copied().unwrap_or(b' ');
             if !first.is_ascii_alphabetic() {
                 return Err(format!(
                     "{name:?}: a player's name starts with a letter a-z, its initial in the movetext"
                 ));
             }
-            let letter = first.to_ascii_lowercase();
-            if let Some(other) = players.seat(letter) {
+            *letter = first.to_ascii_lowercase();
+            let slot = &mut by_initial[usize::from(*letter - b'a')];
+            if *slot != 0 {
                 return Err(format!(
                     "{:?} and {name:?} have the same initial {:?}: initials must be unique",
-                    players.name(other),
-                    char::from(letter)
+                    kept[usize::from(*slot - 1)],
+                    char::from(*letter)
                 ));
             }
-            players.push(name, letter);
+            *slot = seat as u8 + 1;
         }
-        Ok(players)
-    }
-
-    /// Adds a player whose initial is new, a lowercase letter.
-    fn push(&mut self, name: &str, letter: u8) {
-        self.names.push(name.to_owned());
-        self.letters[usize::from(self.count)] = letter;
-        self.by_initial[usize::from(letter - b'a')] = self.count + 1;
-        self.count += 1;
+        let mut names: [String; NAME_SLOTS] = Default::default();
+        for (slot, name) in names.iter_mut().zip(kept) {
+            *slot = String::from(*name);
+        }
+        Ok(Players {
+            names,
+            letters,
+            by_initial,
+            count: count as u8,
+        })
     }
 
     /// How many players there are.
@@ -75,17 +81,27 @@ impl Players {
 
     /// A player's name, `?` for no player.
     pub fn name(&self, player: u8) -> &str {
-        self.names.get(usize::from(player)).map_or("?", |n| n)
+        match self.names.get(usize::from(player)) {
+            Some(name) if player < self.count => name,
+            _ => "?",
+        }
+    }
+
+    /// The name of a player of the game (the empty name past the last):
+    /// [`Players::name`] with no question asked, for the player whose turn
+    /// it is.
+    pub fn seated(&self, player: u8) -> &str {
+        &self.names[usize::from(player) % NAME_SLOTS]
     }
 
     /// Every name, in turn order.
     pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.names.iter().map(String::as_str)
+        self.names[..self.count()].iter().map(String::as_str)
     }
 
     /// Every name, one space between two (the `Players` value written back).
     pub fn joined(&self) -> String {
-        self.names.join(" ")
+        self.names[..self.count()].join(" ")
     }
 
     /// A player's initial.
@@ -123,25 +139,33 @@ fn split_names(value: &str) -> ([&str; MAX_PLAYERS], usize) {
         count += 1;
     };
     if value.is_ascii() {
-        let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r');
-        let mut start = None;
-        for (i, b) in value.bytes().enumerate() {
-            match (start, is_space(&b)) {
-                (None, false) => start = Some(i),
-                (Some(from), true) => {
-                    keep(&value[from..i]);
-                    start = None;
-                }
-                _ => {}
+        let bytes = value.as_bytes();
+        let mut at = 0;
+        loop {
+            while bytes.get(at).is_some_and(|&b| is_space(b)) {
+                at += 1;
             }
-        }
-        if let Some(from) = start {
-            keep(&value[from..]);
+            if at == bytes.len() {
+                break;
+            }
+            let from = at;
+            while bytes.get(at).is_some_and(|&b| !is_space(b)) {
+                at += 1;
+            }
+            keep(value.get(from..at).unwrap_or_default());
         }
     } else {
         value.split_whitespace().for_each(keep);
     }
     (kept, count)
+}
+
+/// The ASCII characters that are Unicode white space, as a set of bits.
+const SPACES: u64 = 1 << b' ' | 1 << b'\t' | 1 << b'\n' | 1 << b'\x0b' | 1 << b'\x0c' | 1 << b'\r';
+
+/// Whether an ASCII byte is white space, as [`char::is_whitespace`] says.
+fn is_space(b: u8) -> bool {
+    b <= b' ' && SPACES >> b & 1 != 0
 }
 
 #[cfg(test)]

@@ -43,12 +43,12 @@ pub fn render(game: &Lotus, charset: Charset) -> String {
         let (mut numbers, mut kinds, mut pawns) = (String::new(), String::new(), String::new());
         for &square in row {
             let _ = write!(numbers, "{square:>4}");
-            let at = game.squares[square];
+            let at = game.squares()[square];
             let flower = at.flower.map_or(' ', Flower::letter);
             let _ = write!(kinds, "  {}{flower}", symbol(at.kind, charset));
             let pawn = match at.occupant {
-                0 => ' ',
-                p => letter(game.pawn_slots[usize::from(p - 1)].owner),
+                super::NO_PAWN => ' ',
+                p => letter(game.pawn_slots[usize::from(p)].owner),
             };
             let _ = write!(pawns, "  {pawn} ");
         }

@@ -16,13 +16,44 @@ pub fn score(hand: &[u8; 5]) -> i32 {
         - 2 * i32::from(hand[Flower::Black.index()])
 }
 
-/// Writes a score in decimal, as `{}` would, without the formatting machinery.
-pub fn push_decimal(out: &mut String, score: i32) {
+/// The `Result` value of a finished game: each player's initial and
+/// score, in turn order (`r:12 g:7 o:-2`).
+///
+/// Written into bytes on the stack, then copied once into the `String`.
+pub fn tag_value(letters: &[u8], scores: impl Iterator<Item = i32>) -> String {
+    // Six players, each `x:-2147483648 ` at the longest.
+    let mut out = [0u8; 6 * 14];
+    let mut len = 0;
+    for (&letter, score) in letters.iter().zip(scores).take(6) {
+        if len > 0 {
+            out[len] = b' ';
+            len += 1;
+        }
+        out[len] = letter;
+        out[len + 1] = b':';
+        len = write_decimal(&mut out, len + 2, score);
+    }
+    String::from_utf8(out[..len].to_vec()).unwrap_or_default()
+}
+
+/// Writes a score in decimal into `out` at `at`, as `{}` would, without
+/// the formatting machinery; returns where it ends.
+fn write_decimal(out: &mut [u8], mut at: usize, score: i32) -> usize {
     if score < 0 {
-        out.push('-');
+        out[at] = b'-';
+        at += 1;
+    }
+    let mut left = score.unsigned_abs();
+    // Most scores have one or two digits.
+    if left < 100 {
+        if left >= 10 {
+            out[at] = b'0' + (left / 10) as u8;
+            at += 1;
+        }
+        out[at] = b'0' + (left % 10) as u8;
+        return at + 1;
     }
     let mut digits = [0u8; 10];
-    let mut left = score.unsigned_abs();
     let mut start = digits.len();
     loop {
         start -= 1;
@@ -32,7 +63,11 @@ pub fn push_decimal(out: &mut String, score: i32) {
             break;
         }
     }
-    out.extend(digits[start..].iter().map(|&d| char::from(d)));
+    for &digit in &digits[start..] {
+        out[at] = digit;
+        at += 1;
+    }
+    at
 }
 
 #[cfg(test)]
@@ -41,11 +76,22 @@ mod tests {
 
     #[test]
     fn writes_scores_as_display_does() {
-        for score in [0, 7, -2, 10, -10, 123, i32::MAX, i32::MIN] {
-            let mut out = String::new();
-            push_decimal(&mut out, score);
-            assert_eq!(out, score.to_string());
+        for score in [0, 7, -2, 9, 10, -10, 99, 100, 123, i32::MAX, i32::MIN] {
+            let mut out = [b'x'; 12];
+            let end = write_decimal(&mut out, 1, score);
+            assert_eq!(out[1..end], *score.to_string().as_bytes());
+            assert_eq!(out[0], b'x');
         }
+    }
+
+    #[test]
+    fn writes_the_result_value() {
+        assert_eq!(tag_value(b"rgo", [12, 0, -2].into_iter()), "r:12 g:0 o:-2");
+        let extremes = [i32::MIN, i32::MAX, i32::MIN, i32::MAX, i32::MIN, i32::MAX];
+        let expected =
+            "a:-2147483648 b:2147483647 c:-2147483648 d:2147483647 e:-2147483648 f:2147483647";
+        assert_eq!(tag_value(b"abcdef", extremes.into_iter()), expected);
+        assert_eq!(tag_value(b"", std::iter::empty()), "");
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! The `Players`, `Flowers` and `Course` tags, and the start position they give.
 
-use super::course::{self, DEFAULT_COURSE, Kind, Square};
+use super::course::{self, Course, DEFAULT_COURSE, LILIES, Square};
 use super::notation::Flower;
 use super::players::Players;
-use super::{Lotus, MAX_PAWNS, Pawn};
+use super::{CELLS, Lotus, MAX_PAWNS, Pawn, SHORT_COURSE_SQUARES};
 use crate::game::{TagError, Tags};
 
 /// The flowers when the record has no `Flowers` tag.
@@ -55,6 +55,77 @@ fn read_flowers<const N: usize>(text: &str) -> Result<[Flower; N], BadFlowers> {
 
 /// Reads `"PWY/WYPWYPWYPWYP"`.
 fn parse_flowers(value: &str) -> Result<Flowers, String> {
+    match read_good_flowers(value) {
+        Some(flowers) => Ok(flowers),
+        None => explain_flowers(value),
+    }
+}
+
+/// The flowers of the [`DEFAULT_FLOWERS`] value.
+const DEFAULT: Flowers = {
+    use Flower::{Pink as P, White as W, Yellow as Y};
+    Flowers {
+        arrival: [P, W, Y],
+        lilies: [W, Y, P, W, Y, P, W, Y, P, W, Y, P],
+    }
+};
+
+/// A good `Flowers` value in one pass over its bytes; `None` leaves the
+/// value to [`explain_flowers`].
+///
+/// Each letter adds [`TALLY`] to a counter, so one comparison checks the
+/// colours and their numbers: one each of white, yellow and pink among the
+/// arrival places, four each on the lilies, and nothing else.
+fn read_good_flowers(value: &str) -> Option<Flowers> {
+    let bytes: &[u8; 16] = value.as_bytes().try_into().ok()?;
+    if bytes[3] != b'/' {
+        return None;
+    }
+    let mut flowers = DEFAULT;
+    let mut arrival = 0;
+    for (slot, &letter) in flowers.arrival.iter_mut().zip(&bytes[..3]) {
+        *slot = COLOUR[usize::from(letter)];
+        arrival += TALLY[usize::from(letter)];
+    }
+    let mut lilies = 0;
+    for (slot, &letter) in flowers.lilies.iter_mut().zip(&bytes[4..]) {
+        *slot = COLOUR[usize::from(letter)];
+        lilies += TALLY[usize::from(letter)];
+    }
+    (arrival == tally(1) && lilies == tally(4)).then_some(flowers)
+}
+
+/// The [`TALLY`] of `n` flowers of each of white, yellow and pink.
+const fn tally(n: u32) -> u32 {
+    n << (8 * Flower::White as u32)
+        | n << (8 * Flower::Yellow as u32)
+        | n << (8 * Flower::Pink as u32)
+}
+
+/// What each byte of a `Flowers` value adds to its counter: one in the
+/// byte of its colour for white, yellow and pink; one in a fourth byte for
+/// anything else, which no good value has.
+const TALLY: [u32; 256] = {
+    let mut table = [1 << 24; 256];
+    table[b'W' as usize] = 1 << (8 * Flower::White as u32);
+    table[b'Y' as usize] = 1 << (8 * Flower::Yellow as u32);
+    table[b'P' as usize] = 1 << (8 * Flower::Pink as u32);
+    table
+};
+
+/// The flower of each byte of a good `Flowers` value (white for the
+/// others, which [`TALLY`] refuses).
+const COLOUR: [Flower; 256] = {
+    let mut table = [Flower::White; 256];
+    table[b'Y' as usize] = Flower::Yellow;
+    table[b'P' as usize] = Flower::Pink;
+    table
+};
+
+/// Says what is wrong with a `Flowers` value ([`read_good_flowers`] did
+/// not take it).
+#[cold]
+fn explain_flowers(value: &str) -> Result<Flowers, String> {
     let shape = "the value is arrival places 1-3 (P, W and Y in some order), '/', then the flowers of the twelve lily squares before the last (four each of P, W and Y), like \"PWY/WYPWYPWYPWYP\"";
     let Some((places, lilies)) = value.split_once('/') else {
         return Err(format!("{value:?}: {shape}"));
@@ -92,65 +163,127 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Lotus, TagError> {
         ));
     };
     let players = Players::parse(players).map_err(|m| TagError::new("Players", m))?;
-    let flowers = parse_flowers(tags.get("Flowers").unwrap_or(DEFAULT_FLOWERS))
-        .map_err(|m| TagError::new("Flowers", m))?;
-    let squares = course::parse(tags.get("Course").unwrap_or(DEFAULT_COURSE))
-        .map_err(|m| TagError::new("Course", m))?;
-    Ok(start(players, flowers, squares))
+    let flowers = match tags.get("Flowers") {
+        Some(value) => parse_flowers(value).map_err(|m| TagError::new("Flowers", m))?,
+        None => DEFAULT,
+    };
+    let course = match tags.get("Course") {
+        Some(value) => Some(course::parse(value).map_err(|m| TagError::new("Course", m))?),
+        None => None,
+    };
+    let board = match course {
+        None => Board {
+            cells: course::DEFAULT_CELLS,
+            long_squares: Vec::new(),
+            end: DEFAULT_COURSE.len() as u16,
+            lilies: course::DEFAULT_LILIES,
+        },
+        Some(Course { squares, lilies }) => Board {
+            end: (squares.len() - 1) as u16,
+            cells: if squares.len() <= SHORT_COURSE_SQUARES {
+                course::cells(&squares)
+            } else {
+                course::DEFAULT_CELLS
+            },
+            long_squares: if squares.len() <= SHORT_COURSE_SQUARES {
+                Vec::new()
+            } else {
+                squares
+            },
+            lilies,
+        },
+    };
+    Ok(start(players, flowers, board))
+}
+
+/// Where a course's squares are kept: in place when it is short, else in a
+/// list of their own.
+struct Board {
+    /// The squares of a short course, in place.
+    cells: [Square; CELLS],
+    /// The squares of a long course.
+    long_squares: Vec<Square>,
+    /// The last square, N.
+    end: u16,
+    /// The lily squares, in course order.
+    lilies: [u16; LILIES],
+}
+
+/// A game's pawns and each player's set of pawns, by number of players.
+#[derive(Clone, Copy)]
+struct Seats {
+    /// Every pawn on the start, owned by its player; nobody's past the last.
+    pawn_slots: [Pawn; MAX_PAWNS + 1],
+    /// Each player's pawns, one bit per pawn index.
+    own: [u16; 8],
+    /// How many pawns play.
+    pawn_count: u8,
+}
+
+/// The [`Seats`] of 3, 4, 5 and 6 players, built at compile time: three
+/// pawns each, two with six players.
+const SEATS: [Seats; 4] = [seats(3), seats(4), seats(5), seats(6)];
+
+/// Builds the [`Seats`] of `players` players.
+const fn seats(players: usize) -> Seats {
+    let per_player = if players == 6 { 2 } else { 3 };
+    let mut seats = Seats {
+        pawn_slots: [Pawn::NONE; MAX_PAWNS + 1],
+        own: [0; 8],
+        pawn_count: (players * per_player) as u8,
+    };
+    let mut pawn = 0;
+    while pawn < players * per_player {
+        let owner = pawn / per_player;
+        seats.pawn_slots[pawn].owner = owner as u8;
+        seats.own[owner] |= 1 << pawn;
+        pawn += 1;
+    }
+    seats
 }
 
 /// The start position: every pawn on square 0, the flowers laid out.
-fn start(players: Players, flowers: Flowers, mut squares: Vec<Square>) -> Lotus {
-    let per_player = if players.count() == 6 { 2 } else { 3 };
-    let pawn_count = players.count() * per_player;
-    let mut pawn_slots = [Pawn::default(); MAX_PAWNS];
-    for (index, pawn) in pawn_slots[..pawn_count].iter_mut().enumerate() {
-        pawn.owner = (index / per_player) as u8;
-    }
-    lay_lily_flowers(&mut squares, &flowers.lilies);
-    let arrival = [
-        Some(flowers.arrival[0]),
-        Some(flowers.arrival[1]),
-        Some(flowers.arrival[2]),
-        Some(Flower::Blue),
-    ];
+fn start(players: Players, flowers: Flowers, board: Board) -> Lotus {
+    let Seats {
+        pawn_slots,
+        own,
+        pawn_count,
+    } = SEATS[players.count().clamp(3, 6) - 3];
+    let short = usize::from(board.end) < SHORT_COURSE_SQUARES;
     let mut game = Lotus {
         players,
-        squares,
+        end: board.end,
+        cells: board.cells,
+        long_squares: board.long_squares,
+        short,
         flowers,
         pawn_slots,
-        pawn_count: pawn_count as u8,
-        per_player: per_player as u8,
+        pawn_count,
+        own,
         on_start: ((1u32 << pawn_count) - 1) as u16,
-        free: 0,
-        rearmost: 0,
-        arrival,
+        occupied: u64::from(short),
+        arrival: [
+            Some(flowers.arrival[0]),
+            Some(flowers.arrival[1]),
+            Some(flowers.arrival[2]),
+            Some(Flower::Blue),
+        ],
         arrived: 0,
-        hands: Default::default(),
-        held: [0; super::MAX_PLAYERS],
+        hands: [[0; 5]; 8],
+        held: [0; 8],
         turn: 1,
+        moved: 0,
+        blocked: 0,
         mover: 0,
         step: 0,
-        moved: 0,
-        own_moved: 0,
         finished: false,
     };
-    game.free = game.course_squares();
+    let squares = game.squares_mut();
+    for (&lily, &flower) in board.lilies.iter().zip(&flowers.lilies) {
+        squares[usize::from(lily)].flower = Some(flower);
+    }
+    squares[usize::from(board.lilies[LILIES - 1])].flower = Some(Flower::Black);
     game
-}
-
-/// Lays the twelve flowers on the lily squares in course order, and the
-/// black flower on the last lily square.
-fn lay_lily_flowers(squares: &mut [Square], lilies: &[Flower; 12]) {
-    let mut flowers = lilies.iter();
-    let mut last = None;
-    for square in squares.iter_mut().filter(|s| s.kind == Kind::Lily) {
-        square.flower = flowers.next().copied();
-        last = Some(square);
-    }
-    if let Some(last) = last {
-        last.flower = Some(Flower::Black);
-    }
 }
 
 #[cfg(test)]
@@ -160,6 +293,7 @@ mod tests {
     #[test]
     fn reads_flowers() {
         let flowers = parse_flowers(DEFAULT_FLOWERS);
+        assert_eq!(flowers, Ok(DEFAULT));
         assert_eq!(flowers.map(|f| f.value()).as_deref(), Ok(DEFAULT_FLOWERS));
         assert!(parse_flowers("PWW/WYPWYPWYPWYP").is_err());
         assert!(parse_flowers("PWY/WYPWYPWYPWYY").is_err());

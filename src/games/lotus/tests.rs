@@ -20,8 +20,8 @@ fn start(players: &str, course: Option<&str>) -> Lotus {
 }
 
 fn try_play(game: &mut Lotus, text: &str) -> Result<(), String> {
-    let mv = game.parse_move(text).map_err(|e| e.0)?;
-    game.check(&mv).map_err(|e| e.0)?;
+    let mv = game.parse_move(text).map_err(|e| e.to_string())?;
+    game.check(&mv).map_err(|e| e.to_string())?;
     game.apply(&mv);
     Ok(())
 }
@@ -84,7 +84,7 @@ fn a_count_past_the_course_enters_the_arrival_and_place_four_ends_the_game() {
         .flat_map(|h| h.iter())
         .map(|&n| u32::from(n))
         .sum::<u32>()
-        + game.squares.iter().filter_map(|s| s.flower).count() as u32;
+        + game.squares().iter().filter_map(|s| s.flower).count() as u32;
     assert_eq!(total, 17, "no flower is lost without a stone");
     assert_eq!(game.constraint(), None);
     assert!(game.legal_moves().is_empty());
