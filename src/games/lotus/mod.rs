@@ -255,6 +255,11 @@ impl Game for Lotus {
         notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError::new)
     }
 
+    #[inline]
+    fn read_move_at(&self, text: &[u8]) -> Option<(LotusMove, usize)> {
+        notation::read_at(text, |letter| self.players.seat(letter))
+    }
+
     fn check(&self, mv: &LotusMove) -> Result<(), LotusError> {
         self.resolve(mv).map(|_| ())
     }

@@ -204,6 +204,27 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
     read(text.as_bytes(), &player).map_err(Fault::message)
 }
 
+/// Reads the pawn move that starts `text`, as [`parse`] reads it: the move
+/// and its length. The length is that of an initial, a square number and
+/// the bracket that follows it, if any; whether the word ends there is for
+/// the caller to check.
+#[inline(always)]
+pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
+    let digits = text
+        .iter()
+        .skip(1)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let square_end = 1 + digits;
+    let len = match text.get(square_end..square_end + 2) {
+        Some([b'[', b'-']) => square_end + 4,
+        Some([b'[', _]) => square_end + 7,
+        _ => square_end,
+    };
+    let mv = read(text.get(..len)?, &player).ok()?;
+    Some((mv, len))
+}
+
 /// Reads a pawn move in one pass over its bytes, with no allocation.
 #[inline(always)]
 fn read(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Result<LotusMove, Fault> {
