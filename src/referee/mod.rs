@@ -149,15 +149,18 @@ impl JudgeGame<'_, '_> {
                 }
                 ItemKind::Move { glyph } => {
                     let span = item.span();
-                    let read = quick
-                        .take()
-                        .filter(|(_, len)| glyph == 0 && *len == span.len())
-                        .map(|(mv, _)| mv);
+                    let read = match &quick {
+                        Some((mv, len)) if glyph == 0 && *len == span.len() => Some(mv),
+                        _ => None,
+                    };
                     let detail = options
                         .details
                         .then(|| game.detail(record.slice(&span)).ok())
                         .flatten();
-                    match walk.ply(&mut game, span, read) {
+                    let played = walk.ply(&mut game, span, read);
+                    // A word the scanner read itself must not find this move.
+                    quick = None;
+                    match played {
                         Ok(()) => {
                             verdict.plies += 1;
                             if let Some(observe) = observe.as_mut() {

@@ -226,7 +226,7 @@ impl<'a> Walk<'a> {
         &mut self,
         game: &mut G,
         span: Range<usize>,
-        read: Option<G::Move>,
+        read: Option<&G::Move>,
     ) -> Result<(), Fault> {
         self.last_offset = span.start;
         // Once the game is over, `play` refuses every move with
@@ -236,7 +236,7 @@ impl<'a> Walk<'a> {
             self.begin_turn(game, &span)?;
         }
         let played = match read {
-            Some(mv) => play_read(game, &mv),
+            Some(mv) => play_read(game, mv),
             None => play(game, self.record.slice(&span)),
         };
         if let Err(e) = played {
