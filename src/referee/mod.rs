@@ -46,7 +46,7 @@ pub fn judge(
     options: Options,
     mut observe: impl FnMut(Ply<'_>),
 ) -> (Verdict, Option<Box<dyn AnyGame>>) {
-    match judge_movetext(record, options, Some(&mut observe)) {
+    match judge_movetext(record, options, Some(&mut observe), true) {
         Ok(judged) => judged,
         Err(error) => (Verdict::of_syntax_error(error), None),
     }
@@ -57,7 +57,7 @@ pub fn judge(
 /// # Errors
 /// A syntax error anywhere in the movetext.
 pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
-    judge_movetext(record, Options::default(), None).map(|(verdict, _)| verdict)
+    judge_movetext(record, Options::default(), None, false).map(|(verdict, _)| verdict)
 }
 
 /// What judging a record gives: the verdict and the position reached, or
@@ -67,8 +67,9 @@ type Judged = Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError>;
 /// An observer of accepted plies.
 type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
 
-/// Judges a record, telling `observe` of each ply.
-fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>) -> Judged {
+/// Judges a record, telling `observe` of each ply; with the position
+/// reached when `keep` asks for it.
+fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep: bool) -> Judged {
     let items = record.movetext();
     match start::game_kind(record) {
         Ok(kind) => kind.visit(JudgeGame {
@@ -76,6 +77,7 @@ fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>) -> J
             items,
             options,
             observe,
+            keep,
         }),
         Err(fault) => tag_fault(items, fault),
     }
@@ -99,6 +101,8 @@ struct JudgeGame<'r, 'o> {
     items: Movetext<'r>,
     options: Options,
     observe: Observer<'o>,
+    /// Whether to give back the position reached.
+    keep: bool,
 }
 
 impl GameVisitor for JudgeGame<'_, '_> {
@@ -106,7 +110,12 @@ impl GameVisitor for JudgeGame<'_, '_> {
 
     fn visit<G: Game>(self) -> Judged {
         match start::position::<G>(self.record) {
-            Ok(game) => self.walk(game),
+            Ok(mut game) => {
+                let keep = self.keep;
+                let verdict = self.walk(&mut game)?;
+                let reached: Option<Box<dyn AnyGame>> = keep.then(|| Box::new(game) as _);
+                Ok((verdict, reached))
+            }
             Err(fault) => tag_fault(self.items, fault),
         }
     }
@@ -115,12 +124,13 @@ impl GameVisitor for JudgeGame<'_, '_> {
 impl JudgeGame<'_, '_> {
     /// Walks the movetext from the start position `game`.
     #[inline(never)]
-    fn walk<G: Game>(self, mut game: G) -> Judged {
+    fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
         let Self {
             record,
             mut items,
             options,
             mut observe,
+            keep: _,
         } = self;
         let mut verdict = Verdict {
             kind: Some(G::KIND),
@@ -142,7 +152,7 @@ impl JudgeGame<'_, '_> {
             // Every arm that does not fault goes on with the next item.
             let fault = match item.kind() {
                 ItemKind::Number { value, dots } => {
-                    match walk.number(&game, value, dots, item.span().start) {
+                    match walk.number(game, value, dots, item.span().start) {
                         None => continue,
                         Some(fault) => fault,
                     }
@@ -157,7 +167,7 @@ impl JudgeGame<'_, '_> {
                         .details
                         .then(|| game.detail(record.slice(&span)).ok())
                         .flatten();
-                    let played = walk.ply(&mut game, span, read);
+                    let played = walk.ply(game, span, read);
                     // A word the scanner read itself must not find this move.
                     quick = None;
                     match played {
@@ -169,7 +179,7 @@ impl JudgeGame<'_, '_> {
                                         index: verdict.plies - 1,
                                         word,
                                         detail,
-                                        game: &game,
+                                        game,
                                     });
                                 }
                             }
@@ -185,20 +195,20 @@ impl JudgeGame<'_, '_> {
                 ItemKind::Comment => continue,
             };
             check_syntax(items)?;
-            verdict.turns = last_begun_turn(&game, verdict.plies);
-            verdict.scores = Game::scores(&game);
+            verdict.turns = last_begun_turn(game, verdict.plies);
+            verdict.scores = Game::scores(game);
             verdict.fault = Some(fault);
-            return Ok((verdict, Some(Box::new(game))));
+            return Ok(verdict);
         }
         check_syntax(items)?;
-        verdict.turns = last_begun_turn(&game, verdict.plies);
-        verdict.outcome = Game::outcome(&game);
-        verdict.scores = Game::scores(&game);
+        verdict.turns = last_begun_turn(game, verdict.plies);
+        verdict.outcome = Game::outcome(game);
+        verdict.scores = Game::scores(game);
         stopped |= verdict.plies >= stop_after;
         if !stopped {
-            verdict.fault = walk.finish(&game, verdict.outcome.as_ref()).err();
+            verdict.fault = walk.finish(game, verdict.outcome.as_ref()).err();
         }
-        Ok((verdict, Some(Box::new(game))))
+        Ok(verdict)
     }
 }
 
