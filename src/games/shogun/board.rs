@@ -2,7 +2,47 @@
 //! the numbers the pieces show, and the paths a piece may take.
 
 use crate::games::square::Square;
-pub use crate::games::square::{Bits, bit, squares};
+use crate::games::square::bit as shift_bit;
+pub use crate::games::square::{Bits, squares};
+
+/// The bit of square `index`: a load from a table, where a shift by a
+/// register takes three steps on the baseline x86-64.
+#[inline(always)]
+pub fn bit(index: usize) -> Bits {
+    TABLES.bit[index & 63]
+}
+
+/// The tables of the board, in one piece so that one address reaches them
+/// all.
+struct Tables {
+    /// `bit[i]` is `1 << i`.
+    bit: [Bits; 64],
+    /// `ring[from][slot(v)]`: the squares exactly `v` orthogonal steps from
+    /// `from`, for `v` from 1 to 4 (a piece shows no other number), ring 4
+    /// in slot 0. Four slots a square, so that the look-up needs no bounds
+    /// check.
+    ring: [[Bits; 4]; 64],
+    /// `via[from][to]`: the paths between two squares.
+    via: [[Via; 64]; 64],
+    /// The magnet types, as [`TYPES`].
+    types: [u8; 64],
+}
+
+/// The tables are built by the compiler, so a look-up is a plain load.
+static TABLES: Tables = Tables {
+    bit: {
+        let mut bits = [0; 64];
+        let mut i = 0;
+        while i < 64 {
+            bits[i] = shift_bit(i);
+            i += 1;
+        }
+        bits
+    },
+    ring: ring_table(),
+    via: via_table(),
+    types: TYPES,
+};
 
 /// The board is 8 squares wide and high.
 pub const SIZE: u8 = 8;
@@ -154,14 +194,14 @@ pub fn magnet(square: usize, side: Side, quarter: bool) -> u8 {
 /// The magnet type under `square` as White reads it on the unturned board.
 pub fn layout(square: usize) -> u8 {
     // Always 0 to 3 already; the mask only spares its users a bounds check.
-    TYPES[square & 63] & 3
+    TABLES.types[square & 63] & 3
 }
 
 /// The type `side` reads for a magnet White reads as `t` on the unturned
 /// board, with the board turned a quarter (or not).
-pub fn turned(t: u8, side: Side, quarter: bool) -> u8 {
+pub const fn turned(t: u8, side: Side, quarter: bool) -> u8 {
     let mut t = t;
-    if side == Side::Red {
+    if matches!(side, Side::Red) {
         t ^= 3;
     }
     if quarter {
@@ -180,23 +220,15 @@ pub struct Via {
     pub second: Bits,
 }
 
-/// `RING[from][v]`: the squares exactly `v` orthogonal steps from `from`
-/// (`v` from 0 to 4; a piece shows 1 to 4, so no wider ring is needed).
-static RING: [[Bits; 5]; 64] = ring_table();
-
-/// `VIA[from][to]`: the paths between two squares.
-static VIA: [[Via; 64]; 64] = via_table();
-
-/// The tables are built by the compiler, so a look-up is a plain load.
-const fn ring_table() -> [[Bits; 5]; 64] {
-    let mut ring = [[0; 5]; 64];
+const fn ring_table() -> [[Bits; 4]; 64] {
+    let mut ring = [[0; 4]; 64];
     let mut from = 0;
     while from < 64 {
         let mut to = 0;
         while to < 64 {
-            let d = distance(from, to) as usize;
+            let d = distance(from, to);
             if d <= 4 && d > 0 {
-                ring[from][d] |= bit(to);
+                ring[from][slot(d as u8)] |= shift_bit(to);
             }
             to += 1;
         }
@@ -239,21 +271,31 @@ const fn walk(start: (i32, i32), corner: (i32, i32), end: (i32, i32)) -> Bits {
         while f != tf || r != tr {
             f += (tf - f).signum();
             r += (tr - r).signum();
-            bits |= bit((r * 8 + f) as usize);
+            bits |= shift_bit((r * 8 + f) as usize);
         }
         i += 1;
     }
-    bits & !bit((r * 8 + f) as usize)
+    bits & !shift_bit((r * 8 + f) as usize)
 }
 
-/// The squares exactly `v` orthogonal steps from `from` (none for `v` > 4).
+/// Where the squares and pieces of number `v` (1 to 4) are kept in a
+/// table of four: `v` itself, 4 in slot 0.
+#[inline(always)]
+pub const fn slot(v: u8) -> usize {
+    (v & 3) as usize
+}
+
+/// The squares exactly `v` orthogonal steps from `from`, for `v` from 1 to
+/// 4: the numbers a piece shows, and the only ones asked about.
+#[inline(always)]
 pub fn ring(from: usize, v: u8) -> Bits {
-    RING[from & 63].get(usize::from(v)).copied().unwrap_or(0)
+    debug_assert!((1..=4).contains(&v), "ring {v}");
+    TABLES.ring[from & 63][slot(v)]
 }
 
 /// The paths from `from` to `to`.
 pub fn via(from: usize, to: usize) -> Via {
-    VIA[from & 63][to & 63]
+    TABLES.via[from & 63][to & 63]
 }
 
 /// Whether one of the paths from `from` to `to` is clear of `occupied`
@@ -270,16 +312,58 @@ pub fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
     ring(from, v) & bit(to) != 0 && open(from, to, occupied)
 }
 
+/// A piece as kept on its square: 0 for none, else `0x20 | kind << 3 |
+/// slot(v) << 1 | side`, for the number `v` it shows there ([`slot`]).
+///
+/// The lowest three bits are where the masks of [`in_range`] keep the
+/// piece, and bits 1 and 2 where [`reach`] finds its ring; bits 0, 3 and
+/// 4 (`piece & 0x19`) are the piece whatever it shows.
+pub type Piece = u8;
+
+/// The [`Piece`] of `side` and `kind` showing `v` (1 to 4).
+pub const fn piece(side: Side, kind: Kind, v: u8) -> Piece {
+    0x20 | (kind as u8) << 3 | (slot(v) as u8) << 1 | side as u8
+}
+
+/// The number a [`Piece`] shows; 0 for none.
+pub const fn number_of(piece: Piece) -> u8 {
+    if piece == 0 {
+        0
+    } else {
+        ((piece >> 1).wrapping_add(3) & 3) + 1
+    }
+}
+
+/// Where the masks of [`in_range`] keep `piece`: number slot first, then
+/// side.
+#[inline(always)]
+pub const fn mask_of(piece: Piece) -> usize {
+    (piece & 7) as usize
+}
+
+/// Where the masks of [`in_range`] keep the pieces of `side` showing `v`.
+#[inline(always)]
+pub const fn number_mask(v: u8, side: usize) -> usize {
+    slot(v) << 1 | (side & 1)
+}
+
+/// The squares `piece` reaches from `from`: as far as the number it shows.
+#[inline(always)]
+pub fn reach(from: usize, piece: Piece) -> Bits {
+    TABLES.ring[from & 63][usize::from(piece >> 1 & 3)]
+}
+
 /// The pieces that stand exactly as far from `target` as the number they
-/// show, whatever stands between: `showing[v][side]` holds the pieces of
-/// `side` showing `v`.
-pub fn in_range(target: usize, showing: &[[Bits; 2]; 5], side: usize) -> Bits {
-    let ring = &RING[target & 63];
+/// show, whatever stands between: `showing[number_mask(v, side)]` holds
+/// the pieces of `side` showing `v`.
+#[inline(always)]
+pub fn in_range(target: usize, showing: &[Bits; 8], side: usize) -> Bits {
+    let ring = &TABLES.ring[target & 63];
     let side = side & 1;
-    ring[1] & showing[1][side]
-        | ring[2] & showing[2][side]
-        | ring[3] & showing[3][side]
-        | ring[4] & showing[4][side]
+    ring[0] & showing[side]
+        | ring[1] & showing[2 | side]
+        | ring[2] & showing[4 | side]
+        | ring[3] & showing[6 | side]
 }
 
 /// The number of orthogonal steps between two squares.

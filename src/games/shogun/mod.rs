@@ -10,7 +10,9 @@ pub use board::{Discs, Kind, Side};
 pub use notation::ShogunMove;
 
 use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
-use board::{Bits, bit, layout, square_name, turned};
+use board::{
+    Bits, DEFAULT_DISCS, Piece, bit, layout, mask_of, number_of, piece, square_name, turned,
+};
 use serde_json::json;
 
 /// Why a Shogun move is illegal (or not a move at all).
@@ -21,30 +23,31 @@ pub struct ShogunError(String);
 /// A Shogun position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shogun {
-    /// Per square: 0 when empty, else `1 + side * 4 + kind`.
-    cells: [u8; 64],
+    /// Per square: the [`Piece`] there, which holds the number it shows,
+    /// so that a move reads one byte and writes two.
+    pieces: [Piece; 64],
     /// Each side's pieces.
     men: [Bits; 2],
-    /// Per square: the number its piece shows (0 when empty). Kept with
-    /// `cells`, since a piece's number changes only when it moves.
-    numbers: [u8; 64],
-    /// Per number `v` (1 to 4) and side: the side's pieces showing `v`.
-    /// Index 0 stays empty.
+    /// Per number slot ([`board::slot`]) and side, at
+    /// [`board::number_mask`]: the side's pieces showing that number.
     ///
     /// Number first, so that one side's masks are not side by side: a move
     /// writes two of the mover's masks, and the check test reads its four
     /// right after. Read as pairs (which the compiler does for adjacent
     /// masks), they could not be forwarded from the writes still under way
     /// and stalled every move.
-    showing: [[Bits; 2]; 5],
+    showing: [Bits; 8],
     /// Each side's Shogun square.
     shogun: [u8; 2],
+    /// How many pieces each side has besides its Shogun (which is never
+    /// taken: a side never leaves its own Shogun attacked).
+    others: [u8; 2],
     /// The numbers table.
     discs: Discs,
-    /// The numbers table as the pieces read it here: per cell (as in
-    /// `cells`; the empty row is all 0) and per magnet [`layout`] type, the
-    /// number shown. Fixed by the discs and the rotation.
-    shown: [[u8; 4]; 9],
+    /// The numbers table as the pieces read it here: at `piece & 0x19 | t
+    /// << 1` for a [`Piece`] and a magnet [`layout`] type `t`, the piece as
+    /// it stands on that type. Fixed by the discs and the rotation.
+    placed: [Piece; 32],
     /// The board's turn in degrees: 0, 90, 180 or 270.
     rotation: u16,
     /// The side to move.
@@ -63,12 +66,16 @@ impl Shogun {
     /// An empty board.
     fn empty(to_move: Side, discs: Discs, rotation: u16) -> Self {
         Self {
-            cells: [0; 64],
+            pieces: [0; 64],
             men: [0; 2],
-            numbers: [0; 64],
-            showing: [[0; 2]; 5],
+            showing: [0; 8],
             shogun: [0; 2],
-            shown: shown_table(&discs, rotation),
+            others: [0; 2],
+            placed: if discs == DEFAULT_DISCS {
+                DEFAULT_PLACED[usize::from(rotation % 180 == 90)]
+            } else {
+                placed_table(&discs, rotation)
+            },
             discs,
             rotation,
             to_move,
@@ -80,51 +87,62 @@ impl Shogun {
 
     /// Settles whether the side to move has lost; called once the position
     /// is complete and after every move.
+    #[inline(always)]
     fn settle(&mut self) {
         self.free = self.free_pieces();
+        if self.surely_playing() {
+            self.loss = None;
+        } else {
+            self.settle_loss();
+        }
+    }
+
+    /// Settles whether the side to move has lost, the whole way: out of
+    /// line, where the quick tries found nothing.
+    #[inline(never)]
+    fn settle_loss(&mut self) {
         self.loss = self.find_loss();
+    }
+
+    /// Counts the pieces besides the Shoguns of a position just put
+    /// together.
+    fn count_others(&mut self) {
+        self.others = self.men.map(|men| men.count_ones().saturating_sub(1) as u8);
     }
 
     /// Puts a piece on an empty square.
     fn put(&mut self, square: usize, side: Side, kind: Kind) {
         let square = square & 63;
-        let cell = 1 + (side.index() * 4 + kind.index()) as u8;
-        self.cells[square] = cell;
+        let piece = self.placed_at(square, piece(side, kind, 1));
+        self.pieces[square] = piece;
         self.men[side.index()] |= bit(square);
-        self.show(side.index(), square, self.shows_cell(square, cell));
+        self.showing[mask_of(piece)] |= bit(square);
         if kind == Kind::S {
             self.shogun[side.index()] = square as u8;
         }
     }
 
-    /// Records that the piece of side `side` on `square` shows `v`.
-    fn show(&mut self, side: usize, square: usize, v: u8) {
-        self.numbers[square] = v;
-        self.showing[usize::from(v)][side] |= bit(square);
-    }
-
-    /// Forgets the number of the piece of side `side` on `square`.
-    fn unshow(&mut self, side: usize, square: usize) {
-        let v = std::mem::take(&mut self.numbers[square]);
-        self.showing[usize::from(v)][side] &= !bit(square);
-    }
-
     /// Moves the piece on `from` to `to`, capturing what stands there, and
     /// passes the turn.
-    #[inline]
+    #[inline(always)]
     fn move_piece(&mut self, from: usize, to: usize) {
         let (from, to) = (from & 63, to & 63);
         let me = self.to_move.index();
-        if self.men[1 - me] & bit(to) != 0 {
-            self.unshow(1 - me, to);
+        let opp = 1 - me;
+        let moving = self.pieces[from];
+        // Each bit taken away is there: a flip takes it, with no mask to
+        // make.
+        if self.men[opp] & bit(to) != 0 {
+            self.showing[mask_of(self.pieces[to])] ^= bit(to);
+            self.men[opp] ^= bit(to);
+            self.others[opp] -= 1;
         }
-        self.men[1 - me] &= !bit(to);
-        self.men[me] = (self.men[me] & !bit(from)) | bit(to);
-        let cell = self.cells[from];
-        self.cells[to] = cell;
-        self.cells[from] = 0;
-        self.unshow(me, from);
-        self.show(me, to, self.shows_cell(to, cell));
+        self.men[me] ^= bit(from) | bit(to);
+        let now = self.placed_at(to, moving);
+        self.showing[mask_of(moving)] ^= bit(from);
+        self.showing[mask_of(now)] |= bit(to);
+        self.pieces[from] = 0;
+        self.pieces[to] = now;
         if usize::from(self.shogun[me]) == from {
             self.shogun[me] = to as u8;
         }
@@ -133,36 +151,47 @@ impl Shogun {
         self.settle();
     }
 
+    /// The byte of `pieces` for the piece stored as `piece` (anywhere) once
+    /// it stands on `square`.
+    #[inline(always)]
+    fn placed_at(&self, square: usize, piece: Piece) -> Piece {
+        self.placed[usize::from(piece & 0x19) | usize::from(layout(square)) << 1]
+    }
+
     fn occupied(&self) -> Bits {
         self.men[0] | self.men[1]
     }
 
-    /// The side and kind of a piece stored as `cell`.
-    fn decode(cell: u8) -> Option<(Side, Kind)> {
-        let code = cell.checked_sub(1)?;
-        let side = if code & 4 == 0 {
+    /// The side and kind of a piece stored as `piece` in `pieces`.
+    fn decode(piece: Piece) -> Option<(Side, Kind)> {
+        if piece == 0 {
+            return None;
+        }
+        let side = if piece & 1 == 0 {
             Side::White
         } else {
             Side::Red
         };
-        Some((side, Kind::ALL[usize::from(code & 3)]))
+        Some((side, Kind::ALL[usize::from(piece >> 3) & 3]))
     }
 
     /// The side and kind of the piece on `square`.
     pub fn piece_at(&self, square: usize) -> Option<(Side, Kind)> {
-        Self::decode(self.cells[square & 63])
+        Self::decode(self.pieces[square & 63])
     }
 
-    /// The number the piece stored as `cell` shows on `square`.
-    fn shows_cell(&self, square: usize, cell: u8) -> u8 {
-        self.shown
-            .get(usize::from(cell))
-            .map_or(0, |row| row[usize::from(layout(square))])
+    /// The number the piece on `from` would show on `square` (0 when `from`
+    /// is empty).
+    fn shows_there(&self, from: usize, square: usize) -> u8 {
+        match self.pieces[from & 63] {
+            0 => 0,
+            piece => number_of(self.placed_at(square, piece)),
+        }
     }
 
     /// The number the piece on `square` shows (0 on an empty square).
     pub fn shows(&self, square: usize) -> u8 {
-        self.numbers[square & 63]
+        number_of(self.pieces[square & 63])
     }
 
     /// The side to move.
@@ -190,20 +219,34 @@ impl Shogun {
     }
 }
 
-/// The `shown` table of a position with these discs and rotation.
-fn shown_table(discs: &Discs, rotation: u16) -> [[u8; 4]; 9] {
+/// The `placed` tables of the default discs, unturned and turned a
+/// quarter, ready-made for the usual record.
+static DEFAULT_PLACED: [[Piece; 32]; 2] = [
+    placed_table(&DEFAULT_DISCS, 0),
+    placed_table(&DEFAULT_DISCS, 90),
+];
+
+/// The `placed` table of a position with these discs and rotation.
+const fn placed_table(discs: &Discs, rotation: u16) -> [Piece; 32] {
     let quarter = rotation % 180 == 90;
-    let mut shown = [[0; 4]; 9];
-    for side in [Side::White, Side::Red] {
-        for kind in Kind::ALL {
-            let cell = 1 + side.index() * 4 + kind.index();
-            for t in 0..4 {
-                shown[cell][usize::from(t)] =
-                    discs[kind.index()][usize::from(turned(t, side, quarter))];
+    let mut placed = [0; 32];
+    let mut k = 0;
+    while k < 4 {
+        let kind = Kind::ALL[k];
+        let mut t = 0;
+        while t < 4 {
+            let mut s = 0;
+            while s < 2 {
+                let side = if s == 0 { Side::White } else { Side::Red };
+                let shown = discs[k][turned(t as u8, side, quarter) as usize];
+                placed[k << 3 | t << 1 | s] = piece(side, kind, shown);
+                s += 1;
             }
+            t += 1;
         }
+        k += 1;
     }
-    shown
+    placed
 }
 
 impl Game for Shogun {
@@ -220,6 +263,7 @@ impl Game for Shogun {
         setup::from_tags(tags)
     }
 
+    #[inline(always)]
     fn parse_move(&self, text: &str) -> Result<ShogunMove, ShogunError> {
         text.parse().map_err(ShogunError)
     }
@@ -234,10 +278,12 @@ impl Game for Shogun {
     }
 
     /// The same as `check` then `apply`, in one piece of code: the referee's
-    /// path for every move of a record.
+    /// path for every move of a record, and inlined there.
+    #[inline(always)]
     fn check_and_apply(&mut self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         self.check_move(mv)?;
-        self.move_piece(usize::from(mv.from), usize::from(mv.to));
+        self.move_piece(from, to);
         Ok(())
     }
 
@@ -263,7 +309,10 @@ impl Game for Shogun {
     }
 
     fn turn(&self) -> Turn<'_> {
-        Turn::of_pairs(self.plies, self.to_move.name())
+        // The names from a table: two loads, where a choice between two
+        // names takes five steps.
+        static NAMES: [&str; 2] = [Side::White.name(), Side::Red.name()];
+        Turn::of_pairs(self.plies, NAMES[self.to_move.index()])
     }
 
     fn constraint(&self) -> Option<String> {

@@ -1,11 +1,16 @@
 //! Shogun move notation: `e1-e2`, `c3xe3`, `a1-a5+`.
 
 use super::board::{parse_square, square_name};
-use crate::games::square::{read_step, square_error};
+use crate::games::square::square_error;
 use std::fmt;
 
 /// A Shogun move as written, resolved to squares.
+///
+/// Laid out in the order written: the four bytes the referee passes from
+/// the reader to the rules then take the fewest steps to put together and
+/// to take apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct ShogunMove {
     /// Start square (`rank * 8 + file`).
     pub from: u8,
@@ -29,17 +34,34 @@ fn square_at(text: &str) -> Result<(u8, &str), String> {
 /// Reads a well-formed move (`e1-e2`, `c3xe3+`) straight from its bytes,
 /// with nothing to allocate; `None` for anything else, which
 /// [`ShogunMove::from_str`] then explains.
+///
+/// The first four bytes are read as one number, from which `a1-a` is taken
+/// away: each byte of a well-formed move then holds a file or rank from 0
+/// to 7, or for the separator 0 (`-`) or `'x' - '-'`. A byte below its
+/// letter borrows from the next one, but is then itself left at 0x9f or
+/// more, which no test below lets through.
+#[inline(always)]
 fn read_plain(text: &[u8]) -> Option<ShogunMove> {
-    let (body, check) = match text {
-        [body @ .., b'+'] => (body, true),
-        _ => (text, false),
+    let ([a, b, c, d, e], check) = match *text {
+        [a, b, c, d, e] => ([a, b, c, d, e], 0),
+        [a, b, c, d, e, b'+'] => ([a, b, c, d, e], 1 << 24),
+        _ => return None,
     };
-    let (from, capture, to) = read_step(body, 8)?;
+    let head = u32::from_le_bytes([a, b, c, d]).wrapping_sub(u32::from_le_bytes(*b"a1-a"));
+    let last = u32::from(e.wrapping_sub(b'1'));
+    let separator = head >> 16 & 0xff;
+    if head & 0xf800_f8f8 != 0 || last > 7 || separator != 0 && separator != 0x4b {
+        return None;
+    }
+    // The move as the four bytes of its layout: the squares, then 1 for
+    // `x` (the separator's lowest bit) and 1 for `+`.
+    let word =
+        (head | head >> 5) & 0x3f | (head >> 16 & 0x700) | last << 11 | head & 0x1_0000 | check;
     Some(ShogunMove {
-        from: u8::try_from(from).ok()?,
-        to: u8::try_from(to).ok()?,
-        capture,
-        check,
+        from: word as u8,
+        to: (word >> 8) as u8,
+        capture: word & 0x1_0000 != 0,
+        check: word & 0x100_0000 != 0,
     })
 }
 
@@ -54,7 +76,7 @@ pub(super) fn read_at(text: &[u8]) -> Option<(ShogunMove, usize)> {
 impl std::str::FromStr for ShogunMove {
     type Err = String;
 
-    #[inline]
+    #[inline(always)]
     fn from_str(text: &str) -> Result<Self, String> {
         read_plain(text.as_bytes()).map_or_else(|| read_explained(text), Ok)
     }
@@ -153,6 +175,40 @@ mod tests {
         each(alphabet, &mut text, &mut count);
         // File `a`, rank 1 or 8, `-` or `x`, file `a`, rank 1 or 8, `+` or not.
         assert_eq!(count, 2 * 2 * 2 * 2);
+    }
+
+    #[test]
+    fn the_quick_reader_refuses_what_borrows() {
+        // Per byte, the edges of what is allowed there, and bytes below them,
+        // which borrow from the next byte when `a1-a` is taken away.
+        let files: &[u8] = b"`ahi\0";
+        let ranks: &[u8] = b"0189/";
+        let separators: &[u8] = b"-x,.wy\0";
+        let mut text = Vec::new();
+        let mut accepted = 0;
+        for &a in files {
+            for &b in ranks {
+                for &c in separators {
+                    for &d in files {
+                        for &e in ranks {
+                            for tail in [&b""[..], b"+", b"++", b"x", b"\xff"] {
+                                text.clear();
+                                text.extend_from_slice(&[a, b, c, d, e]);
+                                text.extend_from_slice(tail);
+                                let quick = read_plain(&text);
+                                let full = std::str::from_utf8(&text)
+                                    .ok()
+                                    .and_then(|t| read_explained(t).ok());
+                                assert_eq!(quick, full, "{:?}", String::from_utf8_lossy(&text));
+                                accepted += u32::from(quick.is_some());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Files a and h, ranks 1 and 8, `-` or `x`, `+` or not.
+        assert_eq!(accepted, 2 * 2 * 2 * 2 * 2 * 2);
     }
 
     #[test]

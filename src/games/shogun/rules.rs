@@ -2,7 +2,8 @@
 
 use super::Shogun;
 use super::board::{
-    Bits, Kind, Side, bit, distance, in_range, open, ring, square_name, squares, via,
+    Bits, Kind, Side, bit, distance, in_range, number_mask, open, reach, ring, square_name,
+    squares, via,
 };
 use super::{ShogunError, ShogunMove};
 
@@ -29,24 +30,29 @@ impl Shogun {
     /// captured on `to`.
     fn exposer(&self, from: usize, to: usize) -> Option<usize> {
         let me = self.to_move.index();
-        let own = (self.men[me] & !bit(from)) | bit(to);
-        let opp = self.men[1 - me] & !bit(to);
         let shogun = usize::from(self.shogun[me]);
         let target = if shogun == from { to } else { shogun };
         let candidates = in_range(target, &self.showing, 1 - me) & !bit(to);
+        if candidates == 0 {
+            // Mostly: no opposing piece stands at the right distance.
+            return None;
+        }
+        let own = (self.men[me] & !bit(from)) | bit(to);
+        let opp = self.men[1 - me] & !bit(to);
         Self::first_open(candidates, target, own | opp)
     }
 
     /// After `from`-`to` by the side to move: whether it attacks the
     /// opposing Shogun. The moved piece shows the number of its new square.
+    #[inline(never)]
     fn gives_check(&self, from: usize, to: usize) -> bool {
         let me = self.to_move.index();
         let own = (self.men[me] & !bit(from)) | bit(to);
         let opp = self.men[1 - me] & !bit(to);
         let target = usize::from(self.shogun[1 - me]);
         let others = in_range(target, &self.showing, me) & !bit(from);
-        let moved = self.shows_cell(to, self.cells[from & 63]);
-        let mover = if ring(to, moved) & bit(target) != 0 {
+        let moved = self.placed_at(to, self.pieces[from & 63]);
+        let mover = if reach(to, moved) & bit(target) != 0 {
             bit(to)
         } else {
             0
@@ -57,7 +63,7 @@ impl Shogun {
     /// Describes the piece on `square`: `the Red X on c3 (showing 2)`.
     fn piece_words(&self, square: usize, as_if_on: usize) -> String {
         let (side, kind) = self.piece_at(square).unwrap_or((Side::White, Kind::X));
-        let shows = self.shows_cell(as_if_on, self.cells[square & 63]);
+        let shows = self.shows_there(square, as_if_on);
         format!(
             "the {} {} on {} (showing {shows})",
             side.name(),
@@ -68,35 +74,52 @@ impl Shogun {
 
     /// Checks a move against the position: a legal move passes the quick
     /// test; anything else is examined step by step for the message.
-    #[inline]
+    #[inline(always)]
     pub(super) fn check_move(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
-        if self.is_legal(mv) {
+        // The parts one by one, so that the quick test reads them from
+        // registers and the move is put together again only to explain.
+        let ShogunMove {
+            from,
+            to,
+            capture,
+            check,
+        } = *mv;
+        if self.is_legal(usize::from(from) & 63, usize::from(to) & 63, capture, check) {
             Ok(())
         } else {
-            self.check_step_by_step(mv)
+            self.explain(from, to, capture, check)
         }
     }
 
-    /// Whether `mv` is legal: the tests of [`Self::check_step_by_step`] on
+    /// Why the move of these parts is illegal, if it is.
+    #[cold]
+    #[inline(never)]
+    fn explain(&self, from: u8, to: u8, capture: bool, check: bool) -> Result<(), ShogunError> {
+        self.check_step_by_step(&ShogunMove {
+            from,
+            to,
+            capture,
+            check,
+        })
+    }
+
+    /// Whether the move `from`-`to` (with `x` written when `capture`, `+`
+    /// when `check`) is legal: the tests of [`Self::check_step_by_step`] on
     /// bit masks, with no words. It never accepts more than the step-by-step
     /// check (which has the last word on anything refused here).
-    #[inline]
-    fn is_legal(&self, mv: &ShogunMove) -> bool {
-        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
+    #[inline(always)]
+    fn is_legal(&self, from: usize, to: usize, capture: bool, check: bool) -> bool {
         let mine = self.men[self.to_move.index()];
         let occupied = self.occupied();
         mine & bit(from) != 0
-            && ring(from, self.shows(from)) & !mine & bit(to) != 0
+            && reach(from, self.pieces[from]) & !mine & bit(to) != 0
             && open(from, to, occupied)
-            && (!mv.capture || occupied & bit(to) != 0)
+            && (!capture || occupied & bit(to) != 0)
             && (self.free & bit(from) != 0 || self.exposer(from, to).is_none())
-            && (!mv.check || self.gives_check(from, to))
+            && (!check || self.gives_check(from, to))
     }
 
     /// Checks a move one rule after the other, saying which one it breaks.
-    /// Kept out of line: legal moves never come here.
-    #[cold]
-    #[inline(never)]
     fn check_step_by_step(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
         let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
         let me = self.to_move;
@@ -227,6 +250,7 @@ impl Shogun {
     /// moving another piece opens one only by leaving a square on a threat's
     /// path (what it captures or lands on only blocks more), so every piece
     /// off those paths is free. While the Shogun is attacked, none is.
+    #[inline(always)]
     pub(super) fn free_pieces(&self) -> Bits {
         let me = self.to_move.index();
         let shogun = usize::from(self.shogun[me]);
@@ -252,6 +276,7 @@ impl Shogun {
 
     /// Whether the side to move has a legal move. Stops at the first one,
     /// looking first among the free pieces, which need no check test.
+    #[inline(always)]
     pub(super) fn has_legal_move(&self) -> bool {
         squares(self.free).any(|from| self.reachable(from).next().is_some())
             || self.a_bound_piece_can_move()
@@ -259,13 +284,36 @@ impl Shogun {
 
     /// Whether a piece that is not free (the Shogun, or a piece on a threat's
     /// path) has a legal move. The Shogun is tried first: when it is
-    /// attacked, as it mostly is here, stepping away is the likeliest way out.
-    #[inline(never)]
+    /// attacked, as it mostly is here, stepping away is the likeliest way out,
+    /// and stepping back toward its own home rank the likeliest way of all
+    /// (the attackers mostly come from the other side).
+    #[inline(always)]
     fn a_bound_piece_can_move(&self) -> bool {
         let me = self.to_move.index();
-        let shogun = usize::from(self.shogun[me]);
-        let others = self.men[me] & !self.free & !bit(shogun);
-        std::iter::once(shogun).chain(squares(others)).any(|from| {
+        let shogun = usize::from(self.shogun[me]) & 63;
+        let mine = self.men[me];
+        let occupied = self.occupied();
+        let mut ends = reach(shogun, self.pieces[shogun]) & !mine;
+        while ends != 0 {
+            // White's home rank holds the lowest squares, Red's the highest.
+            let to = if me == Side::White.index() {
+                lowest(ends)
+            } else {
+                highest(ends)
+            };
+            ends &= !bit(to);
+            // Where the Shogun goes, no opposing piece but one it captures
+            // may reach it over the squares then taken.
+            if open(shogun, to, occupied) {
+                let threats = in_range(to, &self.showing, 1 - me) & !bit(to);
+                if threats == 0
+                    || Self::first_open(threats, to, occupied & !bit(shogun) | bit(to)).is_none()
+                {
+                    return true;
+                }
+            }
+        }
+        squares(mine & !self.free & !bit(shogun)).any(|from| {
             self.reachable(from)
                 .any(|to| self.exposer(from, to).is_none())
         })
@@ -275,20 +323,66 @@ impl Shogun {
     /// lowest first, ignoring the check rule.
     fn reachable(&self, from: usize) -> impl Iterator<Item = usize> {
         let occupied = self.occupied();
-        let ends = ring(from, self.shows(from)) & !self.men[self.to_move.index()];
+        let ends = reach(from, self.pieces[from & 63]) & !self.men[self.to_move.index()];
         squares(ends).filter(move |&to| open(from, to, occupied))
     }
 
+    /// Whether the side to move has certainly not lost: it has more than
+    /// its Shogun and one piece, and one of two quick tries finds it a legal
+    /// move, as one of them does in most positions. The first is a step of
+    /// one by the lowest of its free pieces showing 1 (such a step passes
+    /// over nothing); the second takes the lowest free piece to the lowest
+    /// square it may end on. A free piece cannot leave its Shogun attacked.
+    #[inline(always)]
+    pub(super) fn surely_playing(&self) -> bool {
+        let me = self.to_move.index();
+        let mine = self.men[me];
+        if self.others[me] <= 1 {
+            return false;
+        }
+        let ones = self.free & self.showing[number_mask(1, me)];
+        if ones != 0 && ring(lowest(ones), 1) & !mine != 0 {
+            return true;
+        }
+        if self.free == 0 {
+            return false;
+        }
+        let from = lowest(self.free);
+        let ends = reach(from, self.pieces[from]) & !mine;
+        ends != 0 && open(from, lowest(ends), self.occupied())
+    }
+
     /// Why the side to move has lost, if it has.
+    #[inline(always)]
     pub(super) fn find_loss(&self) -> Option<Loss> {
         if let Some(others) = few_others(self.men[self.to_move.index()]) {
-            Some(Loss::Pieces(others))
+            Some(if others == 0 {
+                Loss::ShogunAlone
+            } else {
+                Loss::ShogunAndOne
+            })
         } else if !self.has_legal_move() {
-            Some(Loss::NoMove(self.attacker_of(self.to_move).is_some()))
+            Some(if self.attacker_of(self.to_move).is_some() {
+                Loss::NoMoveAttacked
+            } else {
+                Loss::NoMove
+            })
         } else {
             None
         }
     }
+}
+
+/// The lowest square of a set that is not empty.
+#[inline(always)]
+fn lowest(bits: Bits) -> usize {
+    bits.trailing_zeros() as usize & 63
+}
+
+/// The highest square of a set that is not empty.
+#[inline(always)]
+fn highest(bits: Bits) -> usize {
+    (63 - bits.leading_zeros() as usize) & 63
 }
 
 /// How many pieces a side with `men` has besides its Shogun, when that is
@@ -301,23 +395,30 @@ pub(super) fn few_others(men: Bits) -> Option<u32> {
     (without_two == 0).then_some(u32::from(without_one != 0))
 }
 
-/// Why the side to move has lost.
+/// Why the side to move has lost. No data in the variants, so that the
+/// position keeps its end in one byte, written in one step every move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Loss {
-    /// Only the Shogun and this many other pieces (0 or 1) are left.
-    Pieces(u32),
-    /// No legal move; whether the Shogun is attacked.
-    NoMove(bool),
+    /// Only the Shogun is left.
+    ShogunAlone,
+    /// Only the Shogun and one other piece are left.
+    ShogunAndOne,
+    /// No legal move, the Shogun attacked.
+    NoMoveAttacked,
+    /// No legal move, the Shogun not attacked.
+    NoMove,
 }
 
 impl Loss {
     /// The reason in words, for the side that lost.
     pub(super) fn reason(self, side: Side) -> String {
         match self {
-            Loss::Pieces(1) => format!("{} has only the Shogun and one piece left", side.name()),
-            Loss::Pieces(_) => format!("{} has only the Shogun left", side.name()),
-            Loss::NoMove(true) => format!("{} has no legal move (Shogun attacked)", side.name()),
-            Loss::NoMove(false) => {
+            Loss::ShogunAndOne => {
+                format!("{} has only the Shogun and one piece left", side.name())
+            }
+            Loss::ShogunAlone => format!("{} has only the Shogun left", side.name()),
+            Loss::NoMoveAttacked => format!("{} has no legal move (Shogun attacked)", side.name()),
+            Loss::NoMove => {
                 format!("{} has no legal move (Shogun not attacked)", side.name())
             }
         }

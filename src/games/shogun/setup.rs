@@ -70,14 +70,17 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
             }
             .map(settled)
         }
-        (setup, None) => parse_setup(
-            setup.unwrap_or(DEFAULT_SETUP),
-            first.unwrap_or(Side::White),
-            discs,
-            rotation,
-        )
-        .map(settled)
-        .map_err(|m| TagError::new("Setup", m)),
+        (setup, None) => {
+            let value = setup.unwrap_or(DEFAULT_SETUP);
+            let first = first.unwrap_or(Side::White);
+            let mut game = match quick_setup(value.as_bytes(), first, discs, rotation) {
+                Some(game) => game,
+                None => parse_setup(value, first, discs, rotation)
+                    .map_err(|m| TagError::new("Setup", m))?,
+            };
+            game.settle();
+            Ok(game)
+        }
     }
 }
 
@@ -141,6 +144,44 @@ fn parse_discs(value: &str) -> Result<Discs, String> {
     Ok(discs)
 }
 
+/// Reads a well-formed `Setup` value straight from its bytes: eight
+/// letters, `/`, eight letters, each side with its pieces and its Shogun on
+/// its square. `None` for anything else, which [`parse_setup`] explains;
+/// what this accepts, [`parse_setup`] reads as the same position.
+fn quick_setup(value: &[u8], first: Side, discs: Discs, rotation: u16) -> Option<Shogun> {
+    let value: &[u8; 17] = value.try_into().ok()?;
+    if value[8] != b'/' {
+        return None;
+    }
+    let (white, red) = (&value[..8], &value[9..]);
+    // One byte per kind (X, Y, Z, S from the lowest) counting a side's pieces:
+    // three X, two Y, two Z and one Shogun.
+    let full = Kind::ALL
+        .iter()
+        .fold(0, |all, k| all | k.count() << (8 * k.index()));
+    let mut game = Shogun::empty(first, discs, rotation);
+    for (side, letters, rank) in [(Side::White, white, 0), (Side::Red, red, 56)] {
+        let mut counts = 0;
+        for (file, &letter) in letters.iter().enumerate() {
+            let kind = match letter {
+                b'X' => Kind::X,
+                b'Y' => Kind::Y,
+                b'Z' => Kind::Z,
+                b'S' => Kind::S,
+                _ => return None,
+            };
+            counts += 1 << (8 * kind.index());
+            game.put(rank + file, side, kind);
+        }
+        if counts != full {
+            return None;
+        }
+    }
+    // Seven pieces a side besides its Shogun, which stands on e1 or d8.
+    game.others = [7; 2];
+    (game.shogun == [4, 59]).then_some(game)
+}
+
 /// `"XXYZSZYX/XYZSZYXX"`: White's rank 1 then Red's rank 8, from a to h.
 fn parse_setup(value: &str, first: Side, discs: Discs, rotation: u16) -> Result<Shogun, String> {
     let Some((white, red)) = value.split_once('/').filter(|(_, red)| !red.contains('/')) else {
@@ -174,6 +215,7 @@ fn parse_setup(value: &str, first: Side, discs: Discs, rotation: u16) -> Result<
             ));
         }
     }
+    game.count_others();
     Ok(game)
 }
 
@@ -292,6 +334,7 @@ fn parse_position(value: &str, discs: Discs, rotation: u16) -> Result<Shogun, St
             to_move.name()
         ));
     }
+    game.count_others();
     Ok(game)
 }
 
@@ -370,4 +413,56 @@ pub fn tags_of(game: &Shogun) -> Vec<(String, String)> {
         tags.push(("Discs".to_owned(), discs_value(&game.discs)));
     }
     tags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quick_setup_reads_what_the_full_one_reads() {
+        let mut rng = crate::rng::Rng::new(0x5e70_0b5e);
+        let mut values = vec![
+            DEFAULT_SETUP.to_owned(),
+            "XXYZSZYX/XYZSZYX".to_owned(),
+            "XXYZSZYX/XYZSZYXXX".to_owned(),
+            "XXYZSZYXX/YZSZYXX".to_owned(),
+            "XXYZSZYX/XYZSZYXX/".to_owned(),
+            "XXYZSZYX-XYZSZYXX".to_owned(),
+            "XXYZSZYÉ/XYZSZYX".to_owned(),
+            "XXYZSZYX/XYZSZYXÉ".to_owned(),
+        ];
+        for _ in 0..2000 {
+            let mut letters: Vec<char> = DEFAULT_SETUP.chars().collect();
+            // A few changes: letters swapped (the Shogun moved), replaced
+            // (the counts wrong) or made lower case.
+            for _ in 0..rng.below(3) {
+                let (i, j) = (rng.below(17), rng.below(17));
+                match rng.below(3) {
+                    0 => letters.swap(i, j),
+                    1 => letters[i] = ['X', 'Y', 'Z', 'S', 'x', '/', 'A'][rng.below(7)],
+                    _ => letters[i] = letters[i].to_ascii_lowercase(),
+                }
+            }
+            values.push(letters.into_iter().collect());
+        }
+        let mut read = 0;
+        for value in &values {
+            for (first, discs, rotation) in [
+                (Side::White, DEFAULT_DISCS, 0),
+                (Side::Red, DEFAULT_DISCS, 90),
+                (
+                    Side::White,
+                    [[1, 2, 3, 4], [4, 3, 2, 1], [2, 2, 2, 2], [2, 1, 1, 2]],
+                    180,
+                ),
+            ] {
+                let quick = quick_setup(value.as_bytes(), first, discs, rotation);
+                let full = parse_setup(value, first, discs, rotation).ok();
+                assert_eq!(quick, full, "{value}");
+                read += usize::from(quick.is_some());
+            }
+        }
+        assert!(read > 300, "{read} setups read");
+    }
 }

@@ -73,15 +73,22 @@ fn every_position_of_random_games(mut each: impl FnMut(&Shogun)) {
 fn the_kept_numbers_are_those_of_the_discs() {
     every_position_of_random_games(|game| {
         for square in 0..64 {
-            let v = game.shows_cell(square, game.cells[square]);
+            let v = match game.piece_at(square) {
+                Some((side, kind)) => {
+                    let t = board::magnet(square, side, game.rotation % 180 == 90);
+                    game.discs[kind.index()][usize::from(t)]
+                }
+                None => 0,
+            };
             assert_eq!(game.shows(square), v, "{}", game.position_value());
+            assert_eq!(game.shows_there(square, square), v);
             for side in 0..2 {
-                let listed = game.showing[usize::from(v)][side] & bit(square) != 0;
+                let listed = game.showing[board::number_mask(v, side)] & bit(square) != 0;
                 let owned = game.men[side] & bit(square) != 0;
                 assert_eq!(listed, owned, "{}", game.position_value());
             }
         }
-        let listed: Bits = game.showing.iter().flatten().fold(0, |all, &b| all | b);
+        let listed: Bits = game.showing.iter().fold(0, |all, &b| all | b);
         assert_eq!(listed, game.occupied(), "{}", game.position_value());
     });
 }
@@ -109,6 +116,23 @@ fn no_move_of_a_free_piece_leaves_its_shogun_attacked() {
         }
     });
     assert!(moves_seen > 10_000, "{moves_seen} moves of free pieces");
+}
+
+#[test]
+fn the_settled_end_is_that_of_the_full_test() {
+    let mut quick = 0;
+    every_position_of_random_games(|game| {
+        assert_eq!(game.loss, game.find_loss(), "{}", game.position_value());
+        if game.surely_playing() {
+            quick += 1;
+            assert_eq!(game.find_loss(), None, "{}", game.position_value());
+        }
+        for side in 0..2 {
+            let others = game.men[side].count_ones() - 1;
+            assert_eq!(u32::from(game.others[side]), others);
+        }
+    });
+    assert!(quick > 2000, "{quick} positions settled quickly");
 }
 
 #[test]
