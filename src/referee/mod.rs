@@ -123,6 +123,9 @@ impl GameVisitor for JudgeGame<'_, '_> {
 
 impl JudgeGame<'_, '_> {
     /// Walks the movetext from the start position `game`.
+    ///
+    /// Each game's walk is a function of its own: inlined into the
+    /// dispatch on the game, the loop took more instructions.
     #[inline(never)]
     fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
         let Self {
