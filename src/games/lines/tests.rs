@@ -1,0 +1,69 @@
+use super::*;
+
+#[test]
+fn can_reach_agrees_with_reach() {
+    let mut blocking: Bits = 0x0123_4567_89ab;
+    for round in 0..50 {
+        blocking = blocking.rotate_left(7) ^ (round * 0x9e37_79b9);
+        for from in 0..SQUARES {
+            let all = reach(from, blocking);
+            for to in 0..SQUARES {
+                assert_eq!(
+                    can_reach(from, to, blocking),
+                    all & bit(to) != 0,
+                    "{from} {to}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn words_splits_as_split_whitespace_does() {
+    let texts = [
+        "",
+        " ",
+        "a",
+        "a b",
+        " a  b ",
+        "a\tb\nc",
+        "a\x0bb",
+        "a\x0cb\rc",
+        "a\x1cb",
+        "a\u{a0}b",
+        "é b",
+        "a b c",
+        "a b c d",
+        "\u{3000}a b",
+    ];
+    for text in texts {
+        let all: Vec<&str> = text.split_whitespace().collect();
+        let two: Option<Vec<&str>> = words::<2>(text).map(Vec::from);
+        let three: Option<Vec<&str>> = words::<3>(text).map(Vec::from);
+        assert_eq!(two, (all.len() == 2).then(|| all.clone()), "{text:?}");
+        assert_eq!(three, (all.len() == 3).then(|| all.clone()), "{text:?}");
+    }
+}
+
+#[test]
+fn twelve_squares_of_each_kind() {
+    for n in 1..=3 {
+        assert_eq!(squares_with_lines(n).count_ones(), 12, "{n} lines");
+    }
+}
+
+#[test]
+fn each_home_rank_shows_three_double_squares() {
+    let doubles = squares_with_lines(2);
+    let rank = |r: usize| (0..6).filter(|f| doubles & bit(r * 6 + f) != 0).count();
+    assert_eq!((rank(0), rank(5)), (3, 3));
+}
+
+#[test]
+fn a_triple_square_piece_reaches_by_turning_paths() {
+    let a1 = 0;
+    let ends: Vec<_> = squares(reach_on_empty_board(a1)).map(square_name).collect();
+    assert_eq!(ends, ["b1", "d1", "a2", "c2", "b3", "a4"]);
+    let blocked = reach(a1, bit(1) | bit(6));
+    assert_eq!(blocked, 0);
+}
