@@ -12,6 +12,7 @@ mod players;
 mod render;
 mod score;
 mod setup;
+mod target;
 
 pub use course::{DEFAULT_COURSE, Kind};
 pub use notation::{Choice, Flower, LotusMove};
