@@ -1,8 +1,9 @@
 //! Judges a record: its tags, its numbering, every move and its result.
 //!
-//! [`judge`] builds the start position from the tags ([`start`]), walks the
-//! movetext as it reads it ([`walk`]) and returns a [`Verdict`];
-//! [`judge_record`] does the same without an observer, for `kifu validate`.
+//! [`judge`] builds the start position from the tags (module `start`),
+//! walks the movetext as it reads it (module `walk`), in code compiled for
+//! the record's game, and returns a [`Verdict`]; [`judge_record`] does the
+//! same without an observer, for `kifu validate`.
 
 mod start;
 mod verdict;
