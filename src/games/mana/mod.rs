@@ -346,43 +346,6 @@ impl Game for Mana {
 }
 
 impl Mana {
-    /// Checks and plays the step `from`-`to` with no bird written.
-    #[inline]
-    fn step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
-        if !self.is_legal_step(from, to, capture) {
-            return self.check_then_step(from, to, capture);
-        }
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// [`Mana::step`] for a step that [`Mana::is_legal_step`] refused:
-    /// says why.
-    #[cold]
-    #[inline(never)]
-    fn check_then_step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
-        self.check_step(from, to, capture)?;
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// Plays the checked step `from`-`to` with no bird written.
-    #[inline]
-    fn play_step(&mut self, from: usize, to: usize) {
-        self.move_piece(from, to);
-        self.place_bird(to, None);
-        self.end_ply();
-    }
-
-    /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
-    #[inline(never)]
-    fn reenter(&mut self, to: usize) -> Result<(), ManaError> {
-        self.check_enter(to)?;
-        self.put_back(to, None);
-        self.end_ply();
-        Ok(())
-    }
-
     /// [`Game::check_and_apply`] for any move but a plain step or re-entry.
     // The move is taken by value: a reference would make the caller keep
     // every move in memory.
@@ -391,12 +354,6 @@ impl Mana {
         self.check(&mv)?;
         self.apply(&mv);
         Ok(())
-    }
-
-    /// Hands the move to the other side.
-    fn end_ply(&mut self) {
-        self.to_move = self.to_move.other();
-        self.plies += 1;
     }
 
     /// The standard start position with the Daimyos on the given squares.

@@ -1,5 +1,5 @@
-//! Mana's rules for one move: reach, the bird's obligation, re-entry and
-//! where the bird goes.
+//! Mana's rules for one move: reach, the bird's obligation, re-entry,
+//! where the bird goes, and playing a checked step.
 
 use super::{Bird, Mana, ManaError};
 use crate::games::lines::{
@@ -213,4 +213,49 @@ fn bird_on_a_piece(bird: usize) -> ManaError {
         "bad bird square: a piece stands on {}",
         square_name(bird)
     ))
+}
+
+impl Mana {
+    /// Checks and plays the step `from`-`to` with no bird written.
+    #[inline]
+    pub(super) fn step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
+        if !self.is_legal_step(from, to, capture) {
+            return self.check_then_step(from, to, capture);
+        }
+        self.play_step(from, to);
+        Ok(())
+    }
+
+    /// [`Mana::step`] for a step that [`Mana::is_legal_step`] refused:
+    /// says why.
+    #[cold]
+    #[inline(never)]
+    fn check_then_step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
+        self.check_step(from, to, capture)?;
+        self.play_step(from, to);
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to` with no bird written.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        self.move_piece(from, to);
+        self.place_bird(to, None);
+        self.end_ply();
+    }
+
+    /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
+    #[inline(never)]
+    pub(super) fn reenter(&mut self, to: usize) -> Result<(), ManaError> {
+        self.check_enter(to)?;
+        self.put_back(to, None);
+        self.end_ply();
+        Ok(())
+    }
+
+    /// Hands the move to the other side.
+    pub(super) fn end_ply(&mut self) {
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+    }
 }
