@@ -2,6 +2,7 @@
 
 mod board;
 mod notation;
+mod position;
 mod render;
 mod rules;
 mod setup;
@@ -215,7 +216,7 @@ impl Shogun {
 
     /// The `Position` value of this position.
     pub fn position_value(&self) -> String {
-        setup::position_value(self)
+        position::position_value(self)
     }
 }
 

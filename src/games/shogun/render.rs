@@ -2,7 +2,8 @@
 
 use super::Shogun;
 use super::board::{Kind, Side, magnet, square_name, squares, type_letter};
-use super::setup::{discs_value, position_value};
+use super::position::position_value;
+use super::setup::discs_value;
 use crate::game::{Charset, Game};
 use serde_json::json;
 
