@@ -1,6 +1,7 @@
 //! Shogun (Epoch 1976, Ravensburger 1979): the referee of rules.md §2.
 
 mod board;
+mod end;
 mod notation;
 mod position;
 mod render;
@@ -60,7 +61,7 @@ pub struct Shogun {
     /// none until then, which is always safe.
     free: Bits,
     /// Whether the side to move has lost, settled after every change.
-    loss: Option<rules::Loss>,
+    loss: Option<end::Loss>,
 }
 
 impl Shogun {
