@@ -1,13 +1,17 @@
 //! Runs work on several threads and hands the results back in input order.
 
 use std::collections::BTreeMap;
-use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
+use std::sync::mpsc::sync_channel;
 use std::thread;
 
 /// Calls `work` on every item on `jobs` threads and `sink` on every result,
 /// in the order of the items. With one job everything runs on this thread.
-/// At most a few items per thread are in flight, so memory stays bounded.
+///
+/// Each thread takes its next item from `items` itself, under a lock, so
+/// whatever `items` allocates is used and freed on one thread, and no thread
+/// is spent only on producing items. At most a few results per thread wait
+/// to be taken, so memory stays bounded.
 ///
 /// # Errors
 /// The first error of `sink`; the remaining work is dropped.
@@ -18,34 +22,24 @@ pub fn ordered<I, T, E>(
     mut sink: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(), E>
 where
-    I: Send,
     T: Send,
 {
     if jobs <= 1 {
         return items.map(&work).try_for_each(sink);
     }
+    let items = Mutex::new((0u64..).zip(items));
     thread::scope(|scope| {
-        let (item_tx, item_rx) = sync_channel::<(u64, I)>(jobs * 2);
         let (result_tx, result_rx) = sync_channel::<(u64, T)>(jobs * 2);
-        let item_rx: Arc<Mutex<Receiver<(u64, I)>>> = Arc::new(Mutex::new(item_rx));
-        scope.spawn(move || {
-            for (index, item) in (0u64..).zip(items) {
-                if item_tx.send((index, item)).is_err() {
-                    break;
-                }
-            }
-        });
         for _ in 0..jobs {
-            let item_rx = Arc::clone(&item_rx);
             let result_tx = result_tx.clone();
-            let work = &work;
+            let (items, work) = (&items, &work);
             scope.spawn(move || {
                 loop {
-                    let next = match item_rx.lock() {
-                        Ok(rx) => rx.recv(),
-                        Err(_) => break,
+                    let next = match items.lock() {
+                        Ok(mut items) => items.next(),
+                        Err(_) => None,
                     };
-                    let Ok((index, item)) = next else { break };
+                    let Some((index, item)) = next else { break };
                     if result_tx.send((index, work(item))).is_err() {
                         break;
                     }
