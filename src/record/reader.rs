@@ -31,8 +31,6 @@ pub struct RecordReader<R> {
     lines: Lines<R>,
     /// The lines taken into records so far.
     line_number: usize,
-    /// The size of the last record, to size the next one's buffer.
-    last_size: usize,
 }
 
 /// The text of one record, split off but not yet parsed.
@@ -68,7 +66,6 @@ impl<R: BufRead> RecordReader<R> {
         Self {
             lines: Lines::new(input),
             line_number: 0,
-            last_size: 0,
         }
     }
 
@@ -86,8 +83,7 @@ impl<R: BufRead> RecordReader<R> {
     /// # Errors
     /// The outer error is an I/O failure of the input; reading cannot go on.
     pub fn next_raw(&mut self) -> io::Result<Option<Result<RawRecord, SyntaxError>>> {
-        let capacity = self.last_size.min(MAX_RECORD_BYTES) + 64;
-        let mut record = Split::new(self.line_number, capacity);
+        let mut record = Split::new(self.line_number);
         loop {
             let (taken, ended) = match self.lines.next()? {
                 Run::End => break,
@@ -103,7 +99,6 @@ impl<R: BufRead> RecordReader<R> {
             }
         }
         self.line_number = record.line;
-        self.last_size = record.text.len();
         Ok(record.finish())
     }
 }

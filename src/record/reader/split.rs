@@ -29,11 +29,10 @@ struct ScanState {
 }
 
 impl Split {
-    /// A record that starts after file line `line`, with room for
-    /// `capacity` bytes of text.
-    pub(super) fn new(line: usize, capacity: usize) -> Self {
+    /// A record that starts after file line `line`.
+    pub(super) fn new(line: usize) -> Self {
         Self {
-            text: Vec::with_capacity(capacity),
+            text: Vec::new(),
             line,
             first_line: 0,
             scan: ScanState::default(),
@@ -88,6 +87,9 @@ impl Split {
             return;
         }
         let before = self.text.len();
+        // Most records are taken from one run: their text is allocated once,
+        // at its size.
+        self.text.reserve(lines.len());
         let mut from = 0;
         for cr in memchr::memchr_iter(b'\r', lines) {
             if lines.get(cr + 1) == Some(&b'\n') {
