@@ -8,7 +8,7 @@ mod kind;
 mod outcome;
 
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
-pub use outcome::{Outcome, Score, rank};
+pub use outcome::{Outcome, Score, Scores, rank};
 
 use serde_json::Value;
 use std::fmt;
@@ -178,7 +178,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         self.outcome().is_some()
     }
     /// The scores so far, ranked, for games that keep a score.
-    fn scores(&self) -> Option<Vec<Score>> {
+    fn scores(&self) -> Option<Scores> {
         None
     }
     /// Where the next ply stands in the numbering, and who plays it.
@@ -234,7 +234,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// Whether the game has ended.
     fn is_over(&self) -> bool;
     /// The scores so far, ranked, for games that keep a score.
-    fn scores(&self) -> Option<Vec<Score>>;
+    fn scores(&self) -> Option<Scores>;
     /// Where the next ply stands, and who plays it.
     fn turn(&self) -> Turn<'_>;
     /// The constraint in force, in words.
@@ -295,7 +295,7 @@ impl<G: Game> AnyGame for G {
         Game::is_over(self)
     }
 
-    fn scores(&self) -> Option<Vec<Score>> {
+    fn scores(&self) -> Option<Scores> {
         Game::scores(self)
     }
 

@@ -1,9 +1,11 @@
 //! How a game ends: the result, the winner, and scores with their places.
 //!
 //! Tokens, most names and most reasons are fixed words of each game, so an
-//! outcome borrows them instead of copying them at every game's end.
+//! outcome borrows them instead of copying them at every game's end; the
+//! names of scored players and their scores are shared, not copied.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +19,7 @@ pub struct Outcome {
     /// Why the game ended, in words (`Daimyo captured`).
     pub reason: Cow<'static, str>,
     /// Final scores in turn order, for scored games.
-    pub scores: Option<Vec<Score>>,
+    pub scores: Option<Scores>,
 }
 
 impl Outcome {
@@ -37,11 +39,15 @@ impl Outcome {
     }
 }
 
+/// Every player's score and place, in turn order: one list that the
+/// outcome and the verdict share.
+pub type Scores = Arc<[Score]>;
+
 /// One player's final score and place.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Score {
-    /// The player's name.
-    pub player: String,
+    /// The player's name, shared with the game that names the player.
+    pub player: Arc<str>,
     /// The score.
     pub score: i32,
     /// The place, 1 for the best; equal scores share a place.
@@ -49,7 +55,7 @@ pub struct Score {
 }
 
 /// Ranks scores: equal scores share a place, the next place skips.
-pub fn rank(scores: &[(String, i32)]) -> Vec<Score> {
+pub fn rank(scores: &[(Arc<str>, i32)]) -> Scores {
     scores
         .iter()
         .map(|(player, score)| Score {
@@ -67,10 +73,10 @@ mod tests {
     #[test]
     fn equal_scores_share_a_place() {
         let scores = [
-            ("a".to_owned(), 5),
-            ("b".to_owned(), 9),
-            ("c".to_owned(), 5),
-            ("d".to_owned(), 1),
+            ("a".into(), 5),
+            ("b".into(), 9),
+            ("c".into(), 5),
+            ("d".into(), 1),
         ];
         let places: Vec<_> = rank(&scores).iter().map(|s| s.place).collect();
         assert_eq!(places, [2, 1, 2, 4]);

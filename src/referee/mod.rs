@@ -206,14 +206,25 @@ impl JudgeGame<'_, '_> {
         }
         check_syntax(items)?;
         verdict.turns = last_begun_turn(game, verdict.plies);
-        verdict.outcome = Game::outcome(game);
-        verdict.scores = Game::scores(game);
+        end_of_record(game, &mut verdict);
         stopped |= verdict.plies >= stop_after;
         if !stopped {
             verdict.fault = walk.finish(game, verdict.outcome.as_ref()).err();
         }
         Ok(verdict)
     }
+}
+
+/// The outcome and the scores where a record ends: a game over has its
+/// final scores in its outcome, which the verdict shares.
+///
+/// Out of line: once per record, it stays out of the walk's loop.
+#[inline(never)]
+fn end_of_record<G: Game>(game: &G, verdict: &mut Verdict) {
+    verdict.outcome = Game::outcome(game);
+    verdict.scores = (verdict.outcome.as_ref())
+        .and_then(|o| o.scores.clone())
+        .or_else(|| Game::scores(game));
 }
 
 /// Reads the rest of the movetext for a syntax error.
@@ -236,6 +247,7 @@ fn last_begun_turn<G: Game>(game: &G, plies: usize) -> u32 {
 mod tests {
     use super::*;
     use crate::record::parse_head;
+    use std::sync::Arc;
 
     /// The verdict line of a record read as `kifu validate` reads it.
     fn verdict(text: &str) -> String {
@@ -264,6 +276,26 @@ mod tests {
         assert_eq!(
             verdict(text),
             "syntax 3:12: nothing but comments may follow the result (at \"f6-f5\")"
+        );
+    }
+
+    #[test]
+    fn a_finished_game_shares_its_final_scores_with_the_verdict() {
+        let text = include_str!("../../fixtures/lotus/valid/custom-course-short.kifu");
+        let judged = parse_head(text.to_owned(), 1).and_then(|record| judge_record(&record));
+        let Ok(verdict) = judged else {
+            panic!("{judged:?}");
+        };
+        let shared = verdict.outcome.as_ref().and_then(|o| o.scores.as_ref());
+        assert!(matches!((shared, &verdict.scores), (Some(a), Some(b)) if Arc::ptr_eq(a, b)));
+    }
+
+    #[test]
+    fn a_game_under_way_has_scores_so_far() {
+        let text = "[Game \"lotus\"]\n[Players \"red green orange\"]\n\n1. r0 g0 o0 *\n";
+        assert_eq!(
+            verdict(text),
+            "lotus, 1 turn, * (scores so far: red 0, green 1, orange 0)"
         );
     }
 

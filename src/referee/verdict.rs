@@ -1,7 +1,7 @@
 //! What the referee says of a record: the verdict, and the fault that makes
 //! a record invalid.
 
-use crate::game::{GameKind, Outcome, Score};
+use crate::game::{GameKind, Outcome, Scores};
 use crate::record::{Location, SyntaxError};
 use std::fmt;
 
@@ -55,7 +55,7 @@ pub struct Verdict {
     /// The outcome if the game ended.
     pub outcome: Option<Outcome>,
     /// The scores where the record stops, for games that keep a score.
-    pub scores: Option<Vec<Score>>,
+    pub scores: Option<Scores>,
     /// The first fault, if the record is invalid.
     pub fault: Option<Fault>,
 }

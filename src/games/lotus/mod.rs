@@ -22,7 +22,10 @@ use course::Square;
 use landing::Landing;
 use players::{MAX_PLAYERS, Players};
 
-use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use crate::game::{
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Score, Scores, TagError, Tags, Turn,
+};
+use std::sync::Arc;
 
 /// The most pawns a game has: five players with three each.
 const MAX_PAWNS: usize = 15;
@@ -224,14 +227,15 @@ impl Lotus {
     }
 
     /// Every player's current score, ranked as [`crate::game::rank`] ranks
-    /// them: one allocation for the list and one per name.
-    fn ranked_scores(&self) -> Vec<crate::game::Score> {
+    /// them: one allocation for the list, which shares the names.
+    fn ranked_scores(&self) -> Scores {
         let (scores, places) = self.standings();
         self.players
-            .names()
+            .shared_names()
+            .iter()
             .zip(scores.into_iter().zip(places))
-            .map(|(name, (score, place))| crate::game::Score {
-                player: name.to_owned(),
+            .map(|(name, (score, place))| Score {
+                player: Arc::clone(name),
                 score,
                 place: usize::from(place),
             })
@@ -306,7 +310,7 @@ impl Game for Lotus {
         self.finished
     }
 
-    fn scores(&self) -> Option<Vec<crate::game::Score>> {
+    fn scores(&self) -> Option<Scores> {
         Some(self.ranked_scores())
     }
 
@@ -318,7 +322,7 @@ impl Game for Lotus {
         let tag_value = score::tag_value(self.players.letters(), scores.iter().map(|s| s.score));
         let mut leaders = scores.iter().filter(|s| s.place == 1);
         let winner = match (leaders.next(), leaders.next()) {
-            (Some(leader), None) => Some(leader.player.clone().into()),
+            (Some(leader), None) => Some(String::from(&*leader.player).into()),
             _ => None,
         };
         Some(Outcome {

@@ -1,6 +1,9 @@
 //! The `Players` tag: 3 to 6 names in turn order, each known by its initial.
 //!
-//! A table finds a player from an initial without a search.
+//! A table finds a player from an initial without a search. The names are
+//! shared: the scores of a game name their players without copying them.
+
+use std::sync::Arc;
 
 /// The most players a game has.
 pub const MAX_PLAYERS: usize = 6;
@@ -16,8 +19,8 @@ const MIN_PLAYERS: usize = 3;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Players {
     /// Every name, in turn order; the slots past `count` stay empty (an
-    /// empty `String` allocates nothing).
-    names: [String; NAME_SLOTS],
+    /// empty `Arc<str>` allocates nothing).
+    names: [Arc<str>; NAME_SLOTS],
     /// Each player's initial, lowercase.
     letters: [u8; MAX_PLAYERS],
     /// For each initial `a` to `z`, 1 + its player, or 0 when no player has it.
@@ -62,9 +65,9 @@ impl Players {
             }
             *slot = seat as u8 + 1;
         }
-        let mut names: [String; NAME_SLOTS] = Default::default();
+        let mut names: [Arc<str>; NAME_SLOTS] = Default::default();
         for (slot, name) in names.iter_mut().zip(kept) {
-            *slot = String::from(*name);
+            *slot = Arc::from(*name);
         }
         Ok(Players {
             names,
@@ -96,7 +99,12 @@ impl Players {
 
     /// Every name, in turn order.
     pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.names[..self.count()].iter().map(String::as_str)
+        self.shared_names().iter().map(|name| &**name)
+    }
+
+    /// Every name, in turn order, to share.
+    pub fn shared_names(&self) -> &[Arc<str>] {
+        &self.names[..self.count()]
     }
 
     /// Every name, one space between two (the `Players` value written back).
