@@ -28,17 +28,26 @@ impl Shogun {
     /// Shogun, if any. The opposing pieces keep their numbers; one may be
     /// captured on `to`.
     pub(super) fn exposer(&self, from: usize, to: usize) -> Option<usize> {
-        let me = self.to_move.index();
-        let shogun = usize::from(self.shogun[me]);
-        let target = if shogun == from { to } else { shogun };
-        let candidates = in_range(target, &self.showing, 1 - me) & !bit(to);
+        let (candidates, target) = self.threats_after(from, to);
         if candidates == 0 {
             // Mostly: no opposing piece stands at the right distance.
             return None;
         }
+        let me = self.to_move.index();
         let own = (self.men[me] & !bit(from)) | bit(to);
         let opp = self.men[1 - me] & !bit(to);
         Self::first_open(candidates, target, own | opp)
+    }
+
+    /// After `from`-`to` by the side to move: the opposing pieces that stand
+    /// as far from its Shogun as the number they show, and the Shogun's
+    /// square.
+    #[inline(always)]
+    fn threats_after(&self, from: usize, to: usize) -> (Bits, usize) {
+        let me = self.to_move.index();
+        let shogun = usize::from(self.shogun[me]);
+        let target = if shogun == from { to } else { shogun };
+        (in_range(target, &self.showing, 1 - me) & !bit(to), target)
     }
 
     /// After `from`-`to` by the side to move: whether it attacks the
@@ -75,47 +84,38 @@ impl Shogun {
     /// test; anything else is examined step by step for the message.
     #[inline(always)]
     pub(super) fn check_move(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
-        // The parts one by one, so that the quick test reads them from
-        // registers and the move is put together again only to explain.
-        let ShogunMove {
-            from,
-            to,
-            capture,
-            check,
-        } = *mv;
-        if self.is_legal(usize::from(from) & 63, usize::from(to) & 63, capture, check) {
+        if self.is_legal(mv) {
             Ok(())
         } else {
-            self.explain(from, to, capture, check)
+            self.explain(mv)
         }
     }
 
-    /// Why the move of these parts is illegal, if it is.
+    /// Why the move is illegal, if it is.
     #[cold]
     #[inline(never)]
-    fn explain(&self, from: u8, to: u8, capture: bool, check: bool) -> Result<(), ShogunError> {
-        self.check_step_by_step(&ShogunMove {
-            from,
-            to,
-            capture,
-            check,
-        })
+    fn explain(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        self.check_step_by_step(mv)
     }
 
-    /// Whether the move `from`-`to` (with `x` written when `capture`, `+`
-    /// when `check`) is legal: the tests of [`Self::check_step_by_step`] on
-    /// bit masks, with no words. It never accepts more than the step-by-step
-    /// check (which has the last word on anything refused here).
+    /// Whether the move is legal: the tests of [`Self::check_step_by_step`]
+    /// on bit masks, with no words. It never accepts more than the
+    /// step-by-step check (which has the last word on anything refused here).
     #[inline(always)]
-    fn is_legal(&self, from: usize, to: usize, capture: bool, check: bool) -> bool {
+    fn is_legal(&self, mv: &ShogunMove) -> bool {
+        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
         let mine = self.men[self.to_move.index()];
         let occupied = self.occupied();
         mine & bit(from) != 0
             && reach(from, self.pieces[from]) & !mine & bit(to) != 0
             && open(from, to, occupied)
-            && (!capture || occupied & bit(to) != 0)
-            && (self.free & bit(from) != 0 || self.exposer(from, to).is_none())
-            && (!check || self.gives_check(from, to))
+            && (!mv.capture || occupied & bit(to) != 0)
+            // A free piece, or (mostly for a Shogun's step) no opposing
+            // piece in range after the move, settles the check rule here.
+            && (self.free & bit(from) != 0
+                || self.threats_after(from, to).0 == 0
+                || self.exposer(from, to).is_none())
+            && (!mv.check || self.gives_check(from, to))
     }
 
     /// Checks a move one rule after the other, saying which one it breaks.
