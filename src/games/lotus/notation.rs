@@ -208,21 +208,38 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
 /// and its length. The length is that of an initial, a square number and
 /// the bracket that follows it, if any; whether the word ends there is for
 /// the caller to check.
+///
+/// One pass over the usual forms only: a square of one or two digits and a
+/// well-formed bracket. Anything else is `None`, for [`parse`] to read and
+/// explain.
 #[inline(always)]
 pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
-    let digits = text
-        .iter()
-        .skip(1)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    let square_end = 1 + digits;
-    let len = match text.get(square_end..square_end + 2) {
-        Some([b'[', b'-']) => square_end + 4,
-        Some([b'[', _]) => square_end + 7,
-        _ => square_end,
+    let [letter @ b'a'..=b'z', after @ ..] = text else {
+        return None;
     };
-    let mv = read(text.get(..len)?, &player).ok()?;
-    Some((mv, len))
+    let (from, rest) = short_square(after)?;
+    let owner = player(*letter)?;
+    let (choice, bracket) = match rest {
+        [b'[', b'-', f, b']', ..] => (Choice::Stone(Flower::from_letter(*f)?), 4),
+        [b'[', give, b'<', b'>', w, take, b']', ..] => (
+            Choice::Exchange {
+                give: Flower::from_letter(*give)?,
+                with: player(*w)?,
+                with_letter: *w,
+                take: Flower::from_letter(*take)?,
+            },
+            7,
+        ),
+        [b'[', ..] => return None,
+        _ => (Choice::None, 0),
+    };
+    let mv = LotusMove {
+        owner,
+        letter: *letter,
+        from,
+        choice,
+    };
+    Some((mv, text.len() - rest.len() + bracket))
 }
 
 /// Reads a pawn move in one pass over its bytes, with no allocation.
