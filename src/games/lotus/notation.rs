@@ -214,14 +214,39 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
 /// explain.
 #[inline(always)]
 pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
-    let [letter @ b'a'..=b'z', after @ ..] = text else {
-        return None;
+    let (letter, from, square_end) = match text {
+        [
+            letter @ b'a'..=b'z',
+            tens @ b'1'..=b'9',
+            units @ b'0'..=b'9',
+            ..,
+        ] => (*letter, two_digits(*tens, *units), 3),
+        [letter @ b'a'..=b'z', units @ b'0'..=b'9', ..] => (*letter, u16::from(units - b'0'), 2),
+        _ => return None,
     };
-    let (from, rest) = short_square(after)?;
-    let owner = player(*letter)?;
+    let owner = player(letter)?;
+    let rest = text.get(square_end..)?;
+    // Most moves have no bracket: one byte tells.
     let (choice, bracket) = match rest {
-        [b'[', b'-', f, b']', ..] => (Choice::Stone(Flower::from_letter(*f)?), 4),
-        [b'[', give, b'<', b'>', w, take, b']', ..] => (
+        [b'0'..=b'9' | b'[', ..] => quick_bracket(rest, &player)?,
+        _ => (Choice::None, 0),
+    };
+    let mv = LotusMove {
+        owner,
+        letter,
+        from,
+        choice,
+    };
+    Some((mv, square_end + bracket))
+}
+
+/// The well-formed bracket `rest` starts with, for [`read_at`], and its
+/// length; `None` for anything else, a third digit of the square included.
+#[inline(always)]
+fn quick_bracket(rest: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<(Choice, usize)> {
+    match rest {
+        [b'[', b'-', f, b']', ..] => Some((Choice::Stone(Flower::from_letter(*f)?), 4)),
+        [b'[', give, b'<', b'>', w, take, b']', ..] => Some((
             Choice::Exchange {
                 give: Flower::from_letter(*give)?,
                 with: player(*w)?,
@@ -229,17 +254,9 @@ pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusM
                 take: Flower::from_letter(*take)?,
             },
             7,
-        ),
-        [b'[', ..] => return None,
-        _ => (Choice::None, 0),
-    };
-    let mv = LotusMove {
-        owner,
-        letter: *letter,
-        from,
-        choice,
-    };
-    Some((mv, text.len() - rest.len() + bracket))
+        )),
+        _ => None,
+    }
 }
 
 /// Reads a pawn move in one pass over its bytes, with no allocation.
@@ -293,10 +310,7 @@ fn flower(letter: u8) -> Result<Flower, Fault> {
 #[inline(always)]
 fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
     let (from, rest) = match bytes {
-        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (
-            u16::from(*tens) * 10 + u16::from(*units) - u16::from(b'0') * 11,
-            rest,
-        ),
+        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (two_digits(*tens, *units), rest),
         [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
         _ => return None,
     };
@@ -304,6 +318,12 @@ fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
         [b'0'..=b'9', ..] => None,
         _ => Some((from, rest)),
     }
+}
+
+/// The number two ASCII digits write.
+#[inline(always)]
+fn two_digits(tens: u8, units: u8) -> u16 {
+    u16::from(tens) * 10 + u16::from(units) - u16::from(b'0') * 11
 }
 
 /// Any square number and the bytes after it, for a move whose initial is
