@@ -320,10 +320,10 @@ fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
     }
 }
 
-/// The number two ASCII digits write.
+/// The number two ASCII digits write, worked out in a byte: it is at most 99.
 #[inline(always)]
 fn two_digits(tens: u8, units: u8) -> u16 {
-    u16::from(tens) * 10 + u16::from(units) - u16::from(b'0') * 11
+    u16::from((tens - b'0') * 10 + (units - b'0'))
 }
 
 /// Any square number and the bytes after it, for a move whose initial is
