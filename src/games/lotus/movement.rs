@@ -281,14 +281,12 @@ impl Lotus {
     }
 
     /// Counts the pawn move of pawn `index` and passes the turn after the
-    /// third; after the second, blocks the mover's pawns if both were the
-    /// mover's own.
+    /// third, which marks no pawn: the next turn starts with none moved.
+    /// After the second, blocks the mover's pawns if both were the mover's
+    /// own.
     #[inline(always)]
     fn end_pawn_move(&mut self, index: usize) {
-        self.moved |= pawn_bit(index);
-        self.blocked |= pawn_bit(index);
-        self.step += 1;
-        if self.step == 3 {
+        if self.step == 2 {
             self.step = 0;
             self.moved = 0;
             self.blocked = 0;
@@ -298,9 +296,14 @@ impl Lotus {
             } else {
                 self.mover + 1
             };
-        } else if self.owes_other() {
-            // The pawns moved are the mover's own: all of those are blocked.
-            self.blocked = self.own[slot(self.mover)];
+        } else {
+            self.moved |= pawn_bit(index);
+            self.blocked |= pawn_bit(index);
+            self.step += 1;
+            if self.owes_other() {
+                // The pawns moved are the mover's own: all are blocked.
+                self.blocked = self.own[slot(self.mover)];
+            }
         }
         debug_assert_eq!(
             self.occupied,

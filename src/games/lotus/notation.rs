@@ -208,21 +208,55 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
 /// and its length. The length is that of an initial, a square number and
 /// the bracket that follows it, if any; whether the word ends there is for
 /// the caller to check.
+///
+/// One pass over the usual forms only: a square of one or two digits and a
+/// well-formed bracket. Anything else is `None`, for [`parse`] to read and
+/// explain.
 #[inline(always)]
 pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
-    let digits = text
-        .iter()
-        .skip(1)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    let square_end = 1 + digits;
-    let len = match text.get(square_end..square_end + 2) {
-        Some([b'[', b'-']) => square_end + 4,
-        Some([b'[', _]) => square_end + 7,
-        _ => square_end,
+    let (letter, from, square_end) = match text {
+        [
+            letter @ b'a'..=b'z',
+            tens @ b'1'..=b'9',
+            units @ b'0'..=b'9',
+            ..,
+        ] => (*letter, two_digits(*tens, *units), 3),
+        [letter @ b'a'..=b'z', units @ b'0'..=b'9', ..] => (*letter, u16::from(units - b'0'), 2),
+        _ => return None,
     };
-    let mv = read(text.get(..len)?, &player).ok()?;
-    Some((mv, len))
+    let owner = player(letter)?;
+    let rest = text.get(square_end..)?;
+    // Most moves have no bracket: one byte tells.
+    let (choice, bracket) = match rest {
+        [b'0'..=b'9' | b'[', ..] => quick_bracket(rest, &player)?,
+        _ => (Choice::None, 0),
+    };
+    let mv = LotusMove {
+        owner,
+        letter,
+        from,
+        choice,
+    };
+    Some((mv, square_end + bracket))
+}
+
+/// The well-formed bracket `rest` starts with, for [`read_at`], and its
+/// length; `None` for anything else, a third digit of the square included.
+#[inline(always)]
+fn quick_bracket(rest: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<(Choice, usize)> {
+    match rest {
+        [b'[', b'-', f, b']', ..] => Some((Choice::Stone(Flower::from_letter(*f)?), 4)),
+        [b'[', give, b'<', b'>', w, take, b']', ..] => Some((
+            Choice::Exchange {
+                give: Flower::from_letter(*give)?,
+                with: player(*w)?,
+                with_letter: *w,
+                take: Flower::from_letter(*take)?,
+            },
+            7,
+        )),
+        _ => None,
+    }
 }
 
 /// Reads a pawn move in one pass over its bytes, with no allocation.
@@ -276,10 +310,7 @@ fn flower(letter: u8) -> Result<Flower, Fault> {
 #[inline(always)]
 fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
     let (from, rest) = match bytes {
-        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (
-            u16::from(*tens) * 10 + u16::from(*units) - u16::from(b'0') * 11,
-            rest,
-        ),
+        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (two_digits(*tens, *units), rest),
         [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
         _ => return None,
     };
@@ -287,6 +318,12 @@ fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
         [b'0'..=b'9', ..] => None,
         _ => Some((from, rest)),
     }
+}
+
+/// The number two ASCII digits write, worked out in a byte: it is at most 99.
+#[inline(always)]
+fn two_digits(tens: u8, units: u8) -> u16 {
+    u16::from((tens - b'0') * 10 + (units - b'0'))
 }
 
 /// Any square number and the bytes after it, for a move whose initial is

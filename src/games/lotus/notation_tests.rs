@@ -86,3 +86,67 @@ fn explains_bad_text() {
     let nested = format!("r3{}", "[".repeat(100_000));
     assert!(error(&nested).starts_with("not a pawn move: a bracket holds"));
 }
+
+#[test]
+fn the_quick_reader_reads_the_usual_forms_and_their_length() {
+    for word in [
+        "r0",
+        "g7",
+        "g17",
+        "o99",
+        "g12[W<>oY]",
+        "r8[-P]",
+        "o40[K<>rB]",
+    ] {
+        for after in ["", " ", "\n", "{x}", ")", "x"] {
+            let text = format!("{word}{after}");
+            let expected = parse(word, player).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(
+                read_at(text.as_bytes(), player),
+                Some((expected, word.len())),
+                "{text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_quick_reader_leaves_anything_unusual_to_the_full_reader() {
+    // A third digit is a long course's square, for the full reader too.
+    for text in [
+        "r175",
+        "",
+        "r",
+        "R3",
+        "x3",
+        "r03",
+        "r00",
+        "r100",
+        "r[-P]",
+        "r3[",
+        "r3[-Q]",
+        "r3[-P",
+        "r3[-PP]",
+        "r3[W<>xY]",
+        "r3[Q<>oY]",
+        "r3[W<>oZ]",
+        "r3[W<oY]",
+        "r3[W<>oY",
+        "r3[]",
+        " r3",
+        "r0[",
+        "r17[",
+    ] {
+        assert_eq!(read_at(text.as_bytes(), player), None, "{text:?}");
+    }
+}
+
+#[test]
+fn what_the_quick_reader_reads_the_full_reader_reads_alike() {
+    let words = ["r3", "g12[W<>oY]", "r8[-P]", "r3[-PP]", "r3x", "o5[K<>gB]]"];
+    for text in words {
+        if let Some((mv, len)) = read_at(text.as_bytes(), player) {
+            assert_eq!(parse(&text[..len], player), Ok(mv), "{text:?}");
+        }
+    }
+}
