@@ -338,7 +338,7 @@ impl Game for Lotus {
         Turn {
             number: self.turn,
             opens: self.step == 0,
-            mover: self.players.seated(self.mover()),
+            mover: self.players.name(self.mover()),
         }
     }
 

@@ -8,19 +8,17 @@ use std::sync::Arc;
 /// The most players a game has.
 pub const MAX_PLAYERS: usize = 6;
 
-/// The slots for names: a power of two, so that a player's name is found
-/// with no bound to check ([`Players::seated`]).
-const NAME_SLOTS: usize = 8;
-
 /// The fewest players a game has.
 const MIN_PLAYERS: usize = 3;
 
 /// The players of a game, in turn order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Players {
-    /// Every name, in turn order; the slots past `count` stay empty (an
-    /// empty `Arc<str>` allocates nothing).
-    names: [Arc<str>; NAME_SLOTS],
+    /// Every name, in turn order.
+    ///
+    /// Not an array with empty `Arc<str>` slots: every empty `Arc<str>` is
+    /// one shared static, whose count all threads would update at once.
+    names: Box<[Arc<str>]>,
     /// Each player's initial, lowercase.
     letters: [u8; MAX_PLAYERS],
     /// For each initial `a` to `z`, 1 + its player, or 0 when no player has it.
@@ -65,12 +63,8 @@ impl Players {
             }
             *slot = seat as u8 + 1;
         }
-        let mut names: [Arc<str>; NAME_SLOTS] = Default::default();
-        for (slot, name) in names.iter_mut().zip(kept) {
-            *slot = Arc::from(*name);
-        }
         Ok(Players {
-            names,
+            names: kept.iter().map(|&name| Arc::from(name)).collect(),
             letters,
             by_initial,
             count: count as u8,
@@ -84,17 +78,7 @@ impl Players {
 
     /// A player's name, `?` for no player.
     pub fn name(&self, player: u8) -> &str {
-        match self.names.get(usize::from(player)) {
-            Some(name) if player < self.count => name,
-            _ => "?",
-        }
-    }
-
-    /// The name of a player of the game (the empty name past the last):
-    /// [`Players::name`] with no question asked, for the player whose turn
-    /// it is.
-    pub fn seated(&self, player: u8) -> &str {
-        &self.names[usize::from(player) % NAME_SLOTS]
+        self.names.get(usize::from(player)).map_or("?", |name| name)
     }
 
     /// Every name, in turn order.
@@ -104,12 +88,12 @@ impl Players {
 
     /// Every name, in turn order, to share.
     pub fn shared_names(&self) -> &[Arc<str>] {
-        &self.names[..self.count()]
+        &self.names
     }
 
     /// Every name, one space between two (the `Players` value written back).
     pub fn joined(&self) -> String {
-        self.names[..self.count()].join(" ")
+        self.names.join(" ")
     }
 
     /// A player's initial.
