@@ -22,7 +22,7 @@ mod parse;
 mod reader;
 mod write;
 
-pub use movetext::{Movetext, is_result};
+pub use movetext::{Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
@@ -245,13 +245,17 @@ impl Record {
         let ItemKind::Move { glyph } = item.kind() else {
             return None;
         };
-        let span = item.span();
+        Some(self.move_word_at(item.span(), glyph))
+    }
+
+    /// The move word that spans `span`, followed by a glyph of `glyph` bytes.
+    pub fn move_word_at(&self, span: Range<usize>, glyph: u8) -> MoveWord<'_> {
         let glyph_end = span.end + usize::from(glyph);
-        Some(MoveWord {
+        MoveWord {
             text: self.slice(&span),
             glyph: (glyph > 0).then(|| self.slice(&(span.end..glyph_end))),
             offset: span.start,
-        })
+        }
     }
 
     /// The result token written at the end of the movetext, if any.

@@ -3,6 +3,8 @@
 
 use super::parse::MAX_ITEMS;
 use super::{Dots, Item, ItemKind, Record, SyntaxError};
+use std::convert::Infallible;
+use std::ops::Range;
 
 /// The movetext items of a record, read one at a time from its text.
 ///
@@ -193,16 +195,30 @@ impl<'a> Movetext<'a> {
     }
 }
 
+/// What [`Movetext::next_with`] reads: a move its quick reader read, or
+/// any other item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read<M> {
+    /// A move word read whole by the quick reader: the move and the word's
+    /// span in the record's text.
+    Move(M, Range<usize>),
+    /// Any other item, or a move word left to the game's own reader.
+    Item(Item),
+}
+
 impl Movetext<'_> {
     /// The next item, as [`Iterator::next`] reads it, but a word is first
     /// offered to `quick`, which gets the text from the word's start and
-    /// says how many bytes of it it read as a move. When the word ends
+    /// gives the move it read there and its length. When the word ends
     /// right there, it is that move, and the scanner reads no further.
     ///
     /// `quick` must read only bytes that may stand in a move word (never
     /// white space, `{`, `}`, `;`, `!` or `?`), and never a result token.
     #[inline]
-    pub fn next_with(&mut self, quick: impl FnOnce(&[u8]) -> Option<usize>) -> Option<Item> {
+    pub fn next_with<M>(
+        &mut self,
+        quick: impl FnOnce(&[u8]) -> Option<(M, usize)>,
+    ) -> Option<Read<M>> {
         let bytes = self.bytes();
         let mut at = self.at;
         let first = loop {
@@ -213,35 +229,39 @@ impl Movetext<'_> {
             at += 1;
         };
         if self.count == MAX_ITEMS {
-            return self.fail(too_many_items(at));
+            return self.fail(too_many_items(at)).map(Read::Item);
         }
         self.count += 1;
         match first {
-            b'0'..=b'9' => self.number(at),
-            b'{' => self.brace_comment(at),
-            b';' => self.line_comment(at),
+            b'0'..=b'9' => self.number(at).map(Read::Item),
+            b'{' => self.brace_comment(at).map(Read::Item),
+            b';' => self.line_comment(at).map(Read::Item),
             _ => self.quick_word(at, quick),
         }
     }
 
     /// A word at byte `at`, read by `quick` when it can.
     #[inline]
-    fn quick_word(
+    fn quick_word<M>(
         &mut self,
         at: usize,
-        quick: impl FnOnce(&[u8]) -> Option<usize>,
-    ) -> Option<Item> {
+        quick: impl FnOnce(&[u8]) -> Option<(M, usize)>,
+    ) -> Option<Read<M>> {
         let bytes = self.bytes();
-        if let Some(len) = quick(bytes.get(at..).unwrap_or_default()) {
+        if let Some((mv, len)) = quick(bytes.get(at..).unwrap_or_default()) {
             let end = at + len;
             let ends = bytes
                 .get(end)
                 .is_none_or(|&b| BYTE_CLASSES[usize::from(b)] == ByteClass::Ends);
             if len > 0 && ends {
-                return self.token(Item::new(ItemKind::Move { glyph: 0 }, at..end), end);
+                if self.result_seen {
+                    return self.fail(after_result(at)).map(Read::Item);
+                }
+                self.at = end;
+                return Some(Read::Move(mv, at..end));
             }
         }
-        self.word(at)
+        self.word(at).map(Read::Item)
     }
 }
 
@@ -252,7 +272,10 @@ impl Iterator for Movetext<'_> {
     /// then kept for [`Movetext::finish`].
     #[inline]
     fn next(&mut self) -> Option<Item> {
-        self.next_with(|_| None)
+        match self.next_with(|_| None::<(Infallible, usize)>)? {
+            Read::Item(item) => Some(item),
+            Read::Move(never, _) => match never {},
+        }
     }
 }
 
@@ -347,3 +370,7 @@ pub fn is_result(text: &str) -> bool {
     let bytes = text.as_bytes();
     text == "*" || (bytes.len() == 2 && bytes[0].is_ascii_uppercase() && bytes[1] == b'+')
 }
+
+#[cfg(test)]
+#[path = "movetext_tests.rs"]
+mod tests;

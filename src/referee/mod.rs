@@ -12,7 +12,7 @@ mod walk;
 pub use verdict::{Fault, PlyContext, Verdict};
 
 use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
-use crate::record::{ItemKind, MoveWord, Movetext, Record, SyntaxError};
+use crate::record::{ItemKind, MoveWord, Movetext, Read, Record, SyntaxError};
 use walk::Walk;
 
 /// One accepted ply, as the referee hands it to an observer.
@@ -143,60 +143,54 @@ impl JudgeGame<'_, '_> {
         let mut walk = Walk::new(record);
         let stop_after = options.stop_after.unwrap_or(usize::MAX);
         let mut stopped = false;
-        // The move the game's quick reader read from the last word.
-        let mut quick: Option<(G::Move, usize)> = None;
-        while let Some(item) = items.next_with(|text| {
-            quick = game.read_move_at(text);
-            quick.as_ref().map(|(_, len)| *len)
-        }) {
+        while let Some(read) = items.next_with(|text| game.read_move_at(text)) {
             if verdict.plies >= stop_after {
                 stopped = true;
                 break;
             }
-            // Every arm that does not fault goes on with the next item.
-            let fault = match item.kind() {
-                ItemKind::Number { value, dots } => {
-                    match walk.number(game, value, dots, item.span().start) {
-                        None => continue,
-                        Some(fault) => fault,
+            // A move word: its span, the length of its glyph, and the move
+            // when the quick reader read it. Every other item that does not
+            // fault goes on with the next one.
+            let word = match read {
+                Read::Move(mv, span) => Ok((span, 0, Some(mv))),
+                Read::Item(item) => match item.kind() {
+                    ItemKind::Move { glyph } => Ok((item.span(), glyph, None)),
+                    ItemKind::Number { value, dots } => {
+                        match walk.number(game, value, dots, item.span().start) {
+                            None => continue,
+                            Some(fault) => Err(fault),
+                        }
                     }
-                }
-                ItemKind::Move { glyph } => {
-                    let span = item.span();
-                    let read = match &quick {
-                        Some((mv, len)) if glyph == 0 && *len == span.len() => Some(mv),
-                        _ => None,
-                    };
+                    ItemKind::Result => {
+                        walk.result(item.span());
+                        continue;
+                    }
+                    ItemKind::Comment => continue,
+                },
+            };
+            let fault = match word {
+                Ok((span, glyph, read)) => {
                     let detail = options
                         .details
                         .then(|| game.detail(record.slice(&span)).ok())
                         .flatten();
-                    let played = walk.ply(game, span, read);
-                    // A word the scanner read itself must not find this move.
-                    quick = None;
-                    match played {
+                    match walk.ply(game, span.clone(), read.as_ref()) {
                         Ok(()) => {
                             verdict.plies += 1;
                             if let Some(observe) = observe.as_mut() {
-                                if let Some(word) = record.move_word(&item) {
-                                    observe(Ply {
-                                        index: verdict.plies - 1,
-                                        word,
-                                        detail,
-                                        game,
-                                    });
-                                }
+                                observe(Ply {
+                                    index: verdict.plies - 1,
+                                    word: record.move_word_at(span, glyph),
+                                    detail,
+                                    game,
+                                });
                             }
                             continue;
                         }
                         Err(fault) => fault,
                     }
                 }
-                ItemKind::Result => {
-                    walk.result(item.span());
-                    continue;
-                }
-                ItemKind::Comment => continue,
+                Err(fault) => fault,
             };
             check_syntax(items)?;
             verdict.turns = last_begun_turn(game, verdict.plies);

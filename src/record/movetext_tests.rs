@@ -1,0 +1,70 @@
+use super::*;
+use crate::record::parse_head;
+
+/// What `next_with` reads from the movetext of `movetext`, with a quick
+/// reader that reads two-letter words `ab` as the move `"ab"`; and the
+/// syntax error that stopped it, if any.
+fn read_quickly(movetext: &str) -> (Vec<Read<String>>, Option<String>) {
+    let record = parse_head(format!("[Game \"mana\"]\n\n{movetext}\n"), 1);
+    let Ok(record) = record else {
+        return (Vec::new(), Some("no record".to_owned()));
+    };
+    let mut items = record.movetext();
+    let mut read = Vec::new();
+    while let Some(next) = items.next_with(|text| match text {
+        [a @ b'a'..=b'z', b @ b'a'..=b'z', ..] => {
+            Some((String::from_utf8_lossy(&[*a, *b]).into_owned(), 2))
+        }
+        _ => None,
+    }) {
+        read.push(next);
+    }
+    (read, items.finish().err().map(|e| e.to_string()))
+}
+
+#[test]
+fn a_word_the_quick_reader_reads_whole_is_its_move() {
+    let (read, error) = read_quickly("1. ab {c} cd");
+    let at = "[Game \"mana\"]\n\n".len();
+    assert_eq!(error, None);
+    assert_eq!(
+        read,
+        vec![
+            Read::Item(Item::new(
+                ItemKind::Number {
+                    value: 1,
+                    dots: Dots::One
+                },
+                at..at + 2
+            )),
+            Read::Move("ab".to_owned(), at + 3..at + 5),
+            Read::Item(Item::new(ItemKind::Comment, at + 7..at + 8)),
+            Read::Move("cd".to_owned(), at + 10..at + 12),
+        ]
+    );
+}
+
+#[test]
+fn a_word_that_goes_on_past_the_quick_move_is_left_to_the_scanner() {
+    let (read, error) = read_quickly("abc ab! a");
+    let at = "[Game \"mana\"]\n\n".len();
+    assert_eq!(error, None);
+    assert_eq!(
+        read,
+        vec![
+            Read::Item(Item::new(ItemKind::Move { glyph: 0 }, at..at + 3)),
+            Read::Item(Item::new(ItemKind::Move { glyph: 1 }, at + 4..at + 6)),
+            Read::Item(Item::new(ItemKind::Move { glyph: 0 }, at + 8..at + 9)),
+        ]
+    );
+}
+
+#[test]
+fn a_quick_move_after_the_result_is_a_syntax_error() {
+    let (read, error) = read_quickly("ab * cd");
+    assert_eq!(read.len(), 2);
+    assert_eq!(
+        error.as_deref(),
+        Some("3:6: nothing but comments may follow the result (at \"cd\")")
+    );
+}
