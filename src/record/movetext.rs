@@ -68,18 +68,27 @@ impl<'a> Movetext<'a> {
     /// may follow the result.
     #[inline]
     fn token(&mut self, item: Item, end: usize) -> Option<Item> {
-        if self.result_seen {
-            return self.fail(after_result(item.span().start));
-        }
+        self.pass(item.span().start, end)?;
         self.result_seen = item.kind() == ItemKind::Result;
-        self.at = end;
         Some(item)
+    }
+
+    /// Goes on to `end` after an item that is not a comment, read from
+    /// `at`; or ends the movetext with a fault when the result came before:
+    /// nothing but comments may follow it.
+    #[inline]
+    fn pass(&mut self, at: usize, end: usize) -> Option<()> {
+        if self.result_seen {
+            return self.fail(after_result(at)).map(drop);
+        }
+        self.at = end;
+        Some(())
     }
 
     /// `12.` or `12...` at byte `at`; a word when the digits are not
     /// followed by a dot.
     #[inline(always)]
-    fn number(&mut self, at: usize) -> Option<Item> {
+    fn number<M>(&mut self, at: usize) -> Option<Read<M>> {
         let bytes = self.bytes();
         let mut end = at;
         let mut value = 0u32;
@@ -96,13 +105,14 @@ impl<'a> Movetext<'a> {
         }
         let dot = |i: usize| bytes.get(end + i) == Some(&b'.');
         let dots = match (dot(0), dot(1)) {
-            (false, _) => return self.digits_word(at),
+            (false, _) => return self.digits_word(at).map(Read::of),
             (true, false) => Dots::One,
             (true, true) if dot(2) && !dot(3) => Dots::Three,
-            (true, true) => return self.fail(bad_dots(bytes, at, end)),
+            (true, true) => return self.fail(bad_dots(bytes, at, end)).map(Read::of),
         };
         let end = end + if dots == Dots::One { 1 } else { 3 };
-        self.token(Item::new(ItemKind::Number { value, dots }, at..end), end)
+        self.pass(at, end)?;
+        Some(Read::Item(ItemKind::Number { value, dots }, at..end))
     }
 
     /// A word that starts with digits not followed by a dot, at byte `at`:
@@ -202,8 +212,16 @@ pub enum Read<M> {
     /// A move word read whole by the quick reader: the move and the word's
     /// span in the record's text.
     Move(M, Range<usize>),
-    /// Any other item, or a move word left to the game's own reader.
-    Item(Item),
+    /// Any other item, as its kind and its span (an [`Item`] unpacked),
+    /// among them move words left to the game's own reader.
+    Item(ItemKind, Range<usize>),
+}
+
+impl<M> Read<M> {
+    /// An item, unpacked.
+    fn of(item: Item) -> Self {
+        Read::Item(item.kind(), item.span())
+    }
 }
 
 impl Movetext<'_> {
@@ -229,13 +247,13 @@ impl Movetext<'_> {
             at += 1;
         };
         if self.count == MAX_ITEMS {
-            return self.fail(too_many_items(at)).map(Read::Item);
+            return self.fail(too_many_items(at)).map(Read::of);
         }
         self.count += 1;
         match first {
-            b'0'..=b'9' => self.number(at).map(Read::Item),
-            b'{' => self.brace_comment(at).map(Read::Item),
-            b';' => self.line_comment(at).map(Read::Item),
+            b'0'..=b'9' => self.number(at),
+            b'{' => self.brace_comment(at).map(Read::of),
+            b';' => self.line_comment(at).map(Read::of),
             _ => self.quick_word(at, quick),
         }
     }
@@ -254,14 +272,11 @@ impl Movetext<'_> {
                 .get(end)
                 .is_none_or(|&b| BYTE_CLASSES[usize::from(b)] == ByteClass::Ends);
             if len > 0 && ends {
-                if self.result_seen {
-                    return self.fail(after_result(at)).map(Read::Item);
-                }
-                self.at = end;
+                self.pass(at, end)?;
                 return Some(Read::Move(mv, at..end));
             }
         }
-        self.word(at).map(Read::Item)
+        self.word(at).map(Read::of)
     }
 }
 
@@ -273,7 +288,7 @@ impl Iterator for Movetext<'_> {
     #[inline]
     fn next(&mut self) -> Option<Item> {
         match self.next_with(|_| None::<(Infallible, usize)>)? {
-            Read::Item(item) => Some(item),
+            Read::Item(kind, span) => Some(Item::new(kind, span)),
             Read::Move(never, _) => match never {},
         }
     }

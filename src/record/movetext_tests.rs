@@ -30,15 +30,15 @@ fn a_word_the_quick_reader_reads_whole_is_its_move() {
     assert_eq!(
         read,
         vec![
-            Read::Item(Item::new(
+            Read::Item(
                 ItemKind::Number {
                     value: 1,
                     dots: Dots::One
                 },
                 at..at + 2
-            )),
+            ),
             Read::Move("ab".to_owned(), at + 3..at + 5),
-            Read::Item(Item::new(ItemKind::Comment, at + 7..at + 8)),
+            Read::Item(ItemKind::Comment, at + 7..at + 8),
             Read::Move("cd".to_owned(), at + 10..at + 12),
         ]
     );
@@ -52,9 +52,9 @@ fn a_word_that_goes_on_past_the_quick_move_is_left_to_the_scanner() {
     assert_eq!(
         read,
         vec![
-            Read::Item(Item::new(ItemKind::Move { glyph: 0 }, at..at + 3)),
-            Read::Item(Item::new(ItemKind::Move { glyph: 1 }, at + 4..at + 6)),
-            Read::Item(Item::new(ItemKind::Move { glyph: 0 }, at + 8..at + 9)),
+            Read::Item(ItemKind::Move { glyph: 0 }, at..at + 3),
+            Read::Item(ItemKind::Move { glyph: 1 }, at + 4..at + 6),
+            Read::Item(ItemKind::Move { glyph: 0 }, at + 8..at + 9),
         ]
     );
 }

@@ -153,16 +153,16 @@ impl JudgeGame<'_, '_> {
             // fault goes on with the next one.
             let word = match read {
                 Read::Move(mv, span) => Ok((span, 0, Some(mv))),
-                Read::Item(item) => match item.kind() {
-                    ItemKind::Move { glyph } => Ok((item.span(), glyph, None)),
+                Read::Item(kind, span) => match kind {
+                    ItemKind::Move { glyph } => Ok((span, glyph, None)),
                     ItemKind::Number { value, dots } => {
-                        match walk.number(game, value, dots, item.span().start) {
+                        match walk.number(game, value, dots, span.start) {
                             None => continue,
                             Some(fault) => Err(fault),
                         }
                     }
                     ItemKind::Result => {
-                        walk.result(item.span());
+                        walk.result(span);
                         continue;
                     }
                     ItemKind::Comment => continue,
