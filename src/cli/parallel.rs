@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{Receiver, sync_channel};
 use std::thread;
 
 /// Calls `work` on every item on `jobs` threads and `sink` on every result,
@@ -10,8 +10,10 @@ use std::thread;
 ///
 /// Each thread takes its next item from `items` itself, under a lock, so
 /// whatever `items` allocates is used and freed on one thread, and no thread
-/// is spent only on producing items. At most a few results per thread wait
-/// to be taken, so memory stays bounded.
+/// is spent only on producing items. An item is taken only with one of
+/// [`AHEAD_PER_JOB`] `* jobs` permits, which comes back once its result is
+/// sunk: however slow one item is, at most that many are taken and not yet
+/// sunk, so memory stays bounded.
 ///
 /// # Errors
 /// The first error of `sink`; the remaining work is dropped.
@@ -27,19 +29,24 @@ where
     if jobs <= 1 {
         return items.map(&work).try_for_each(sink);
     }
-    let items = Mutex::new((0u64..).zip(items));
+    let ahead = jobs * AHEAD_PER_JOB;
+    let (permit_tx, permit_rx) = sync_channel::<()>(ahead);
+    let source = Mutex::new(((0u64..).zip(items), permit_rx));
     thread::scope(|scope| {
-        let (result_tx, result_rx) = sync_channel::<(u64, T)>(jobs * 2);
+        // The senders are dropped with this closure: when it returns early,
+        // at an error of `sink`, the threads find no more permits nor any
+        // taker of results, and stop.
+        let permit_tx = permit_tx;
+        for _ in 0..ahead {
+            // The channel holds exactly `ahead` permits: this cannot block.
+            let _ = permit_tx.send(());
+        }
+        let (result_tx, result_rx) = sync_channel::<(u64, T)>(ahead);
         for _ in 0..jobs {
             let result_tx = result_tx.clone();
-            let (items, work) = (&items, &work);
+            let (source, work) = (&source, &work);
             scope.spawn(move || {
-                loop {
-                    let next = match items.lock() {
-                        Ok(mut items) => items.next(),
-                        Err(_) => None,
-                    };
-                    let Some((index, item)) = next else { break };
+                while let Some((index, item)) = take(source) {
                     if result_tx.send((index, work(item))).is_err() {
                         break;
                     }
@@ -54,10 +61,27 @@ where
             while let Some(result) = waiting.remove(&next) {
                 sink(result)?;
                 next += 1;
+                // Permits taken are fewer than `ahead`: this cannot block.
+                let _ = permit_tx.send(());
             }
         }
         Ok(())
     })
+}
+
+/// How many items per job may be taken and not yet sunk.
+const AHEAD_PER_JOB: usize = 4;
+
+/// The items with their indices, and the permits to take one.
+type Source<S> = Mutex<(S, Receiver<()>)>;
+
+/// The next item and its index, once a permit is free; `None` at the end,
+/// or when the run is abandoned.
+fn take<I>(source: &Source<impl Iterator<Item = (u64, I)>>) -> Option<(u64, I)> {
+    let mut source = source.lock().ok()?;
+    let (items, permits) = &mut *source;
+    permits.recv().ok()?;
+    items.next()
 }
 
 #[cfg(test)]
@@ -88,16 +112,48 @@ mod tests {
 
     #[test]
     fn the_first_sink_error_stops_the_run() {
-        let mut count = 0;
-        let outcome = ordered(
-            0..10_000u32,
+        // Many times over, so that the threads are caught at every point:
+        // waiting for a permit, working, or handing a result over.
+        for jobs in [2, 3, 4].repeat(30) {
+            let mut count = 0;
+            let outcome = ordered(
+                0..10_000u32,
+                jobs,
+                |n| n,
+                |r| {
+                    count += 1;
+                    if r == 3 { Err(r) } else { Ok(()) }
+                },
+            );
+            assert_eq!((outcome, count), (Err(3), 4), "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn a_slow_item_holds_back_how_many_are_taken_after_it() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let taken = AtomicUsize::new(0);
+        let items = (0..1000u32).inspect(|_| {
+            taken.fetch_add(1, Ordering::SeqCst);
+        });
+        let mut taken_when_first_sunk = None;
+        let outcome: Result<(), ()> = ordered(
+            items,
             2,
-            |n| n,
-            |r| {
-                count += 1;
-                if r == 3 { Err(r) } else { Ok(()) }
+            |n| {
+                if n == 0 {
+                    thread::sleep(std::time::Duration::from_millis(100));
+                }
+                n
+            },
+            |n| {
+                if n == 0 {
+                    taken_when_first_sunk = Some(taken.load(Ordering::SeqCst));
+                }
+                Ok(())
             },
         );
-        assert_eq!((outcome, count), (Err(3), 4));
+        assert_eq!(outcome, Ok(()));
+        assert_eq!(taken_when_first_sunk, Some(2 * AHEAD_PER_JOB));
     }
 }
