@@ -183,6 +183,14 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
     /// Where the next ply stands in the numbering, and who plays it.
     fn turn(&self) -> Turn<'_>;
+    /// Who played the turn before the one in progress, in a game numbered
+    /// by turns ([`Numbering::Turns`]), for a fault that names that turn
+    /// (a fourth pawn move); `None` before the first turn, and in games
+    /// numbered by pairs. Asked only when such a fault is found, so that
+    /// the referee keeps no name per turn.
+    fn previous_mover(&self) -> Option<&str> {
+        None
+    }
     /// The constraint in force, in words (the bird, a check, the pawn to move).
     fn constraint(&self) -> Option<String>;
     /// The board as text.

@@ -23,8 +23,9 @@ pub(super) struct Walk<'a> {
     numbered: bool,
     /// Offset of the last item seen, for faults at the end.
     last_offset: usize,
-    /// The lotus turn in progress.
-    open_turn: Option<PlyContext>,
+    /// The number of the lotus turn in progress, once the walk has
+    /// opened one: a turn that goes on past its end is that one.
+    open_turn: Option<u32>,
     /// Plies played.
     plies: usize,
     /// Move pairs are counted from the record's first ply.
@@ -259,35 +260,35 @@ impl<'a> Walk<'a> {
             return Ok(());
         }
         if !self.numbered {
-            let number = turn.number;
-            let word = self.word(span);
-            return Err(match self.open_turn.take() {
-                Some(context) => Fault {
-                    location: self.record.locate(word.offset),
-                    context: Some(PlyContext {
-                        text: Some(shorten(word.text)),
-                        ..context
-                    }),
-                    message: "a turn is three pawn moves; this is a fourth".into(),
-                },
-                None => self.move_fault(
-                    game,
-                    word,
-                    format!("a turn must start with its number: {number}."),
-                ),
-            });
+            return Err(self.unnumbered_turn(game, span, turn.number));
         }
-        // Reuse the last turn's context: no allocation per turn.
-        match &mut self.open_turn {
-            Some(open) => {
-                open.label = G::NUMBERING.label();
-                open.number = turn.number;
-                open.mover.clear();
-                open.mover.push_str(turn.mover);
-            }
-            None => self.open_turn = Some(self.context(game, None)),
-        }
+        self.open_turn = Some(turn.number);
         Ok(())
+    }
+
+    /// The fault of a ply that opens turn `number` with no number: a
+    /// fourth pawn move of the turn the walk opened last, or a turn with
+    /// no number at all.
+    #[cold]
+    fn unnumbered_turn<G: Game>(&self, game: &G, span: &Range<usize>, number: u32) -> Fault {
+        let word = self.word(span);
+        match (self.open_turn, game.previous_mover()) {
+            (Some(open), Some(mover)) => Fault {
+                location: self.record.locate(word.offset),
+                context: Some(PlyContext {
+                    label: G::NUMBERING.label(),
+                    number: open,
+                    mover: mover.to_owned(),
+                    text: Some(shorten(word.text)),
+                }),
+                message: "a turn is three pawn moves; this is a fourth".into(),
+            },
+            _ => self.move_fault(
+                game,
+                word,
+                format!("a turn must start with its number: {number}."),
+            ),
+        }
     }
 
     /// The fault of a move the game refused with `message`.

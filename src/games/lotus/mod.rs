@@ -342,6 +342,12 @@ impl Game for Lotus {
         }
     }
 
+    fn previous_mover(&self) -> Option<&str> {
+        // The players take turns in order, the first one first.
+        let count = u8::try_from(self.players.count()).ok()?;
+        (self.turn > 1).then(|| self.name((self.mover + count - 1) % count))
+    }
+
     fn constraint(&self) -> Option<String> {
         if self.finished {
             return None;

@@ -49,6 +49,22 @@ fn pawns_on_the_start_are_last_and_skip_occupied_squares() {
 }
 
 #[test]
+fn the_previous_mover_is_the_last_turn_s_player_in_turn_order() {
+    let mut game = start("red green orange", None);
+    let mut previous = Vec::new();
+    for _ in 0..12 {
+        previous.push(game.previous_mover().map(str::to_owned));
+        let mv = game.legal_moves()[0];
+        game.apply(&mv);
+    }
+    let turns = [None, Some("red"), Some("green"), Some("orange")];
+    let expected: Vec<_> = turns.iter().flat_map(|&mover| [mover; 3]).collect();
+    let previous: Vec<_> = previous.iter().map(Option::as_deref).collect();
+    assert_eq!(previous, expected);
+    assert_eq!(game.turn().mover, "green");
+}
+
+#[test]
 fn with_the_start_empty_the_hindmost_pawn_is_last() {
     let mut game = start("a b c d e f", None);
     // Six players, two pawns each: empty the start in four turns.
