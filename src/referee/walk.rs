@@ -61,6 +61,7 @@ impl<'a> Walk<'a> {
 
     /// Where the next ply stands: the game's numbering, or pairs counted
     /// from the record's first ply when the record numbers it that way.
+    #[inline]
     fn turn<'g, G: Game>(&self, game: &'g G) -> Turn<'g> {
         let turn = game.turn();
         if self.from_start {
