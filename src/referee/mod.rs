@@ -110,15 +110,20 @@ impl GameVisitor for JudgeGame<'_, '_> {
     type Output = Judged;
 
     fn visit<G: Game>(self) -> Judged {
-        match start::position::<G>(self.record) {
-            Ok(mut game) => {
-                let keep = self.keep;
-                let verdict = self.walk(&mut game)?;
-                let reached: Option<Box<dyn AnyGame>> = keep.then(|| Box::new(game) as _);
-                Ok((verdict, reached))
-            }
-            Err(fault) => tag_fault(self.items, fault),
-        }
+        // The walk plays in the position where it was built: moved out of
+        // the `Result`, a large position would be copied.
+        let mut position = start::position::<G>(self.record);
+        let game = match &mut position {
+            Ok(game) => game,
+            Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
+        };
+        let keep = self.keep;
+        let verdict = self.walk(game)?;
+        let reached: Option<Box<dyn AnyGame>> = match position {
+            Ok(game) if keep => Some(Box::new(game)),
+            _ => None,
+        };
+        Ok((verdict, reached))
     }
 }
 

@@ -155,15 +155,6 @@ impl Lotus {
         }
     }
 
-    /// [`Lotus::squares`], to change.
-    fn squares_mut(&mut self) -> &mut [Square] {
-        if self.short {
-            &mut self.cells[..=usize::from(self.end)]
-        } else {
-            &mut self.long_squares
-        }
-    }
-
     /// The course square `i` (at most N) on a short course (`SHORT`),
     /// read in place with no bound to check, or on a long one.
     #[inline(always)]

@@ -209,6 +209,27 @@ struct Board {
     lilies: [u16; LILIES],
 }
 
+impl Board {
+    /// Whether the course is short enough to keep in place, in `cells`.
+    fn short(&self) -> bool {
+        usize::from(self.end) < SHORT_COURSE_SQUARES
+    }
+
+    /// Lays the lily flowers of `flowers` out, and the black one on the
+    /// last lily.
+    fn lay(&mut self, flowers: &Flowers) {
+        let squares = if self.short() {
+            &mut self.cells[..=usize::from(self.end)]
+        } else {
+            &mut self.long_squares[..]
+        };
+        for (&lily, &flower) in self.lilies.iter().zip(&flowers.lilies) {
+            squares[usize::from(lily)].flower = Some(flower);
+        }
+        squares[usize::from(self.lilies[LILIES - 1])].flower = Some(Flower::Black);
+    }
+}
+
 /// A game's pawns and each player's set of pawns, by number of players.
 #[derive(Clone, Copy)]
 struct Seats {
@@ -243,14 +264,19 @@ const fn seats(players: usize) -> Seats {
 }
 
 /// The start position: every pawn on square 0, the flowers laid out.
-fn start(players: Players, flowers: Flowers, board: Board) -> Lotus {
+///
+/// The flowers are laid on the board before the game is built, so that
+/// the game is built where the caller wants it: changed after, it was
+/// copied once more (600 bytes).
+fn start(players: Players, flowers: Flowers, mut board: Board) -> Lotus {
     let Seats {
         pawn_slots,
         own,
         pawn_count,
     } = SEATS[players.count().clamp(3, 6) - 3];
-    let short = usize::from(board.end) < SHORT_COURSE_SQUARES;
-    let mut game = Lotus {
+    board.lay(&flowers);
+    let short = board.short();
+    Lotus {
         players,
         end: board.end,
         cells: board.cells,
@@ -277,13 +303,7 @@ fn start(players: Players, flowers: Flowers, board: Board) -> Lotus {
         mover: 0,
         step: 0,
         finished: false,
-    };
-    let squares = game.squares_mut();
-    for (&lily, &flower) in board.lilies.iter().zip(&flowers.lilies) {
-        squares[usize::from(lily)].flower = Some(flower);
     }
-    squares[usize::from(board.lilies[LILIES - 1])].flower = Some(Flower::Black);
-    game
 }
 
 #[cfg(test)]
