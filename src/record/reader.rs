@@ -9,10 +9,12 @@
 //! together on its own.
 
 mod lines;
+mod marks;
 mod split;
 
 use super::{Record, SyntaxError, parse_head, parse_record};
 use lines::{Lines, Run};
+use marks::Marks;
 use split::Split;
 use std::io::{self, BufRead};
 
@@ -31,6 +33,8 @@ pub struct RecordReader<R> {
     lines: Lines<R>,
     /// The lines taken into records so far.
     line_number: usize,
+    /// The search through movetext, set up once.
+    marks: Marks,
 }
 
 /// The text of one record, split off but not yet parsed.
@@ -66,6 +70,7 @@ impl<R: BufRead> RecordReader<R> {
         Self {
             lines: Lines::new(input),
             line_number: 0,
+            marks: Marks::new(),
         }
     }
 
@@ -91,7 +96,7 @@ impl<R: BufRead> RecordReader<R> {
                     record.take_long_line();
                     continue;
                 }
-                Run::Lines(run) => record.take(run),
+                Run::Lines(run) => record.take(run, &self.marks),
             };
             self.lines.consume(taken);
             if ended {

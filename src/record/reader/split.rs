@@ -1,6 +1,7 @@
 //! Splitting one record off the runs of lines: following comments and
 //! movetext to find where the record ends, within the limits.
 
+use super::marks::Marks;
 use super::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord};
 use crate::record::{Location, SyntaxError, snippet};
 
@@ -42,7 +43,7 @@ impl Split {
 
     /// Takes the lines of `run` up to the start of the next record: how many
     /// bytes it took, and whether the next record starts there.
-    pub(super) fn take(&mut self, run: &[u8]) -> (usize, bool) {
+    pub(super) fn take(&mut self, run: &[u8], marks: &Marks) -> (usize, bool) {
         let mut at = 0;
         if self.first_line == 0 {
             // Blank lines before a record are not part of it.
@@ -69,6 +70,7 @@ impl Split {
                 line: self.line + 1,
                 column: 0,
                 scan: &mut self.scan,
+                marks,
             };
             let end = scanner.scan(at);
             self.keep(&run[at..end]);
@@ -157,6 +159,8 @@ struct Scanner<'a> {
     line: usize,
     column: usize,
     scan: &'a mut ScanState,
+    /// The search for `[`, `{` and `;`.
+    marks: &'a Marks,
 }
 
 impl Scanner<'_> {
@@ -192,7 +196,7 @@ impl Scanner<'_> {
                 self.scan.in_comment = false;
                 at += close + 1;
             }
-            let Some(found) = memchr::memchr3(b'[', b'{', b';', &self.run[at..]) else {
+            let Some(found) = self.marks.find(&self.run[at..]) else {
                 return self.run.len();
             };
             at += found;
