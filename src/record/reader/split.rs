@@ -27,6 +27,9 @@ struct ScanState {
     in_comment: bool,
     comment_start: Option<Location>,
     seen_movetext: bool,
+    /// A `[` within a line has been seen in movetext: it is searched a line
+    /// at a time.
+    line_by_line: bool,
 }
 
 impl Split {
@@ -159,7 +162,7 @@ struct Scanner<'a> {
     line: usize,
     column: usize,
     scan: &'a mut ScanState,
-    /// The search for `[`, `{` and `;`.
+    /// The searches through movetext.
     marks: &'a Marks,
 }
 
@@ -187,7 +190,15 @@ impl Scanner<'_> {
                 _ => self.rest_of_line(at),
             };
         }
-        // Movetext: only `[`, `{` and `;` matter.
+        // Movetext: only `[`, `{` and `;` matter, and `[` only where it
+        // starts a line. Once a `[` is found within a line (Lotus marks
+        // captures so), the lines are searched a line at a time: there are
+        // fewer of them than brackets.
+        if self.scan.line_by_line && !self.scan.in_comment {
+            if let Some(start) = record_starting_at(self.run, at) {
+                return start;
+            }
+        }
         loop {
             if self.scan.in_comment {
                 let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
@@ -196,20 +207,35 @@ impl Scanner<'_> {
                 self.scan.in_comment = false;
                 at += close + 1;
             }
-            let Some(found) = self.marks.find(&self.run[at..]) else {
+            let search = match self.scan.line_by_line {
+                true => &self.marks.lines,
+                false => &self.marks.brackets,
+            };
+            let Some(found) = search.find(&self.run[at..]) else {
                 return self.run.len();
             };
             at += found;
             match self.run[at] {
                 b'[' => match blank_before(self.run, at) {
                     Some(start) => return start,
-                    None => at += 1,
+                    None => {
+                        self.scan.line_by_line = true;
+                        at += 1;
+                    }
                 },
                 b'{' => {
                     self.open_comment(at);
                     at += 1;
                 }
-                _ => at = line_end(self.run, at),
+                end_or_comment => {
+                    at = match end_or_comment {
+                        b'\n' => at + 1,
+                        _ => line_end(self.run, at),
+                    };
+                    if let Some(start) = record_starting_at(self.run, at) {
+                        return start;
+                    }
+                }
             }
         }
     }
@@ -260,6 +286,13 @@ impl Scanner<'_> {
 /// Whitespace within a line.
 fn is_blank(b: u8) -> bool {
     b.is_ascii_whitespace() && b != b'\n'
+}
+
+/// `at`, if a line starts there whose first byte other than blanks is `[`.
+fn record_starting_at(run: &[u8], at: usize) -> Option<usize> {
+    let starts_line = at == 0 || run[at - 1] == b'\n';
+    let first = run[at..].iter().find(|&&b| !is_blank(b));
+    (starts_line && first == Some(&b'[')).then_some(at)
 }
 
 /// The start of the line holding `at`, if only blanks come before `at` on it.
