@@ -3,7 +3,7 @@
 
 use super::failure::{Failure, ParseResult, fail};
 use super::{Location, MAX_RECORD_BYTES, Record, SyntaxError, Tag};
-use nom::bytes::complete::{tag, take_till, take_while1};
+use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0};
 use nom::combinator::{map_opt, verify};
 use nom::{Offset, Parser};
@@ -197,9 +197,16 @@ fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, String> {
 }
 
 /// Value text up to the next quote, backslash or end of line.
+///
+/// The stop is found with `memchr3`, which is cheaper than a byte-at-a-time
+/// `take_till` on all but the shortest values.
 fn plain_run<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
-    let run = take_till(|b| matches!(b, b'"' | b'\\' | b'\n'));
-    map_opt(run, |run| text_of(text, run)).parse(input)
+    let end = memchr::memchr3(b'"', b'\\', b'\n', input).unwrap_or(input.len());
+    let (run, rest) = input.split_at(end);
+    match text_of(text, run) {
+        Some(run) => Ok((rest, run)),
+        None => fail(input, "unexpected text"),
+    }
 }
 
 /// The text of `part`, a piece of `text` cut at ASCII marks and so at

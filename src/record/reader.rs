@@ -3,16 +3,19 @@
 //! The input is taken in runs of whole lines straight from its buffer. A
 //! record ends where a line whose first non-blank byte is `[` follows
 //! movetext outside a comment; within movetext, searches for `[`, `{` and
-//! `;` skip the lines between, and each run is copied into the record's
-//! text at once. Only a line split between two reads of the input (and the
+//! `;` skip the lines between (or, once brackets turn up within lines, for
+//! line ends, `{` and `;`), and each run is copied into the record's text
+//! at once. Only a line split between two reads of the input (and the
 //! file's first line, which may start with a byte-order mark) is put
 //! together on its own.
 
 mod lines;
+mod marks;
 mod split;
 
 use super::{Record, SyntaxError, parse_head, parse_record};
 use lines::{Lines, Run};
+use marks::Marks;
 use split::Split;
 use std::io::{self, BufRead};
 
@@ -31,6 +34,8 @@ pub struct RecordReader<R> {
     lines: Lines<R>,
     /// The lines taken into records so far.
     line_number: usize,
+    /// The search through movetext, set up once.
+    marks: Marks,
 }
 
 /// The text of one record, split off but not yet parsed.
@@ -66,6 +71,7 @@ impl<R: BufRead> RecordReader<R> {
         Self {
             lines: Lines::new(input),
             line_number: 0,
+            marks: Marks::new(),
         }
     }
 
@@ -91,7 +97,7 @@ impl<R: BufRead> RecordReader<R> {
                     record.take_long_line();
                     continue;
                 }
-                Run::Lines(run) => record.take(run),
+                Run::Lines(run) => record.take(run, &self.marks),
             };
             self.lines.consume(taken);
             if ended {

@@ -86,3 +86,26 @@ fn records_do_not_depend_on_how_the_input_is_read() {
         assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
     }
 }
+
+#[test]
+fn movetext_with_brackets_within_lines_splits_the_same_way() {
+    // After a `[` within a line the search goes a line at a time: records
+    // must still end at a line that starts with `[`, and only there.
+    let text = "[Game \"lotus\"]\n1. o15[-P] v12\ng13[Y<>vW] {\n[Game \"x\"] [} r9\n\t[Game \"lotus\"]\n1. r0[-P] ; {\n [Game \"lotus\"]\n1. a[ b {c\n[d}\n[Game \"lotus\"]\n1. x[-P]\n";
+    let whole = raw_records(text.as_bytes(), 1 << 16);
+    assert_eq!(
+        whole,
+        [
+            Ok((
+                1,
+                "[Game \"lotus\"]\n1. o15[-P] v12\ng13[Y<>vW] {\n[Game \"x\"] [} r9\n".to_owned()
+            )),
+            Ok((5, "\t[Game \"lotus\"]\n1. r0[-P] ; {\n".to_owned())),
+            Ok((7, " [Game \"lotus\"]\n1. a[ b {c\n[d}\n".to_owned())),
+            Ok((10, "[Game \"lotus\"]\n1. x[-P]\n".to_owned())),
+        ]
+    );
+    for capacity in [1, 2, 3, 5, 8, 13] {
+        assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
+    }
+}

@@ -44,6 +44,7 @@ impl<R: BufRead> Lines<R> {
 
     /// The next run of lines: those that lie whole in the input's buffer, or
     /// else the next line put together on its own.
+    #[inline]
     pub(super) fn next(&mut self) -> io::Result<Run<'_>> {
         if self.carry_pending {
             self.carried = true;

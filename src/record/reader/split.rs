@@ -1,6 +1,7 @@
 //! Splitting one record off the runs of lines: following comments and
 //! movetext to find where the record ends, within the limits.
 
+use super::marks::Marks;
 use super::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord};
 use crate::record::{Location, SyntaxError, snippet};
 
@@ -26,6 +27,9 @@ struct ScanState {
     in_comment: bool,
     comment_start: Option<Location>,
     seen_movetext: bool,
+    /// A `[` within a line has been seen in movetext: it is searched a line
+    /// at a time.
+    line_by_line: bool,
 }
 
 impl Split {
@@ -42,7 +46,7 @@ impl Split {
 
     /// Takes the lines of `run` up to the start of the next record: how many
     /// bytes it took, and whether the next record starts there.
-    pub(super) fn take(&mut self, run: &[u8]) -> (usize, bool) {
+    pub(super) fn take(&mut self, run: &[u8], marks: &Marks) -> (usize, bool) {
         let mut at = 0;
         if self.first_line == 0 {
             // Blank lines before a record are not part of it.
@@ -69,6 +73,7 @@ impl Split {
                 line: self.line + 1,
                 column: 0,
                 scan: &mut self.scan,
+                marks,
             };
             let end = scanner.scan(at);
             self.keep(&run[at..end]);
@@ -157,6 +162,8 @@ struct Scanner<'a> {
     line: usize,
     column: usize,
     scan: &'a mut ScanState,
+    /// The searches through movetext.
+    marks: &'a Marks,
 }
 
 impl Scanner<'_> {
@@ -183,7 +190,15 @@ impl Scanner<'_> {
                 _ => self.rest_of_line(at),
             };
         }
-        // Movetext: only `[`, `{` and `;` matter.
+        // Movetext: only `[`, `{` and `;` matter, and `[` only where it
+        // starts a line. Once a `[` is found within a line (Lotus marks
+        // captures so), the lines are searched a line at a time: there are
+        // fewer of them than brackets.
+        if self.scan.line_by_line && !self.scan.in_comment {
+            if let Some(start) = record_starting_at(self.run, at) {
+                return start;
+            }
+        }
         loop {
             if self.scan.in_comment {
                 let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
@@ -192,20 +207,35 @@ impl Scanner<'_> {
                 self.scan.in_comment = false;
                 at += close + 1;
             }
-            let Some(found) = memchr::memchr3(b'[', b'{', b';', &self.run[at..]) else {
+            let search = match self.scan.line_by_line {
+                true => &self.marks.lines,
+                false => &self.marks.brackets,
+            };
+            let Some(found) = search.find(&self.run[at..]) else {
                 return self.run.len();
             };
             at += found;
             match self.run[at] {
                 b'[' => match blank_before(self.run, at) {
                     Some(start) => return start,
-                    None => at += 1,
+                    None => {
+                        self.scan.line_by_line = true;
+                        at += 1;
+                    }
                 },
                 b'{' => {
                     self.open_comment(at);
                     at += 1;
                 }
-                _ => at = line_end(self.run, at),
+                end_or_comment => {
+                    at = match end_or_comment {
+                        b'\n' => at + 1,
+                        _ => line_end(self.run, at),
+                    };
+                    if let Some(start) = record_starting_at(self.run, at) {
+                        return start;
+                    }
+                }
             }
         }
     }
@@ -256,6 +286,13 @@ impl Scanner<'_> {
 /// Whitespace within a line.
 fn is_blank(b: u8) -> bool {
     b.is_ascii_whitespace() && b != b'\n'
+}
+
+/// `at`, if a line starts there whose first byte other than blanks is `[`.
+fn record_starting_at(run: &[u8], at: usize) -> Option<usize> {
+    let starts_line = at == 0 || run[at - 1] == b'\n';
+    let first = run[at..].iter().find(|&&b| !is_blank(b));
+    (starts_line && first == Some(&b'[')).then_some(at)
 }
 
 /// The start of the line holding `at`, if only blanks come before `at` on it.
