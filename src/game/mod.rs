@@ -350,7 +350,7 @@ pub fn play<G: Game>(game: &mut G, text: &str) -> Result<(), MoveError> {
 ///
 /// # Errors
 /// Why the move is illegal here.
-#[inline]
+#[inline(always)]
 pub fn play_read<G: Game>(game: &mut G, mv: &G::Move) -> Result<(), MoveError> {
     if game.is_over() {
         return Err(MoveError(GAME_OVER.into()));

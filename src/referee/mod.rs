@@ -118,7 +118,10 @@ impl GameVisitor for JudgeGame<'_, '_> {
             Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
         };
         let keep = self.keep;
-        let verdict = self.walk(game)?;
+        let verdict = match self.observe {
+            Some(_) => self.walk::<G, true>(game)?,
+            None => self.walk::<G, false>(game)?,
+        };
         let reached: Option<Box<dyn AnyGame>> = match position {
             Ok(game) if keep => Some(Box::new(game)),
             _ => None,
@@ -128,12 +131,18 @@ impl GameVisitor for JudgeGame<'_, '_> {
 }
 
 impl JudgeGame<'_, '_> {
-    /// Walks the movetext from the start position `game`.
+    /// Walks the movetext from the start position `game`. `OBSERVED` says
+    /// whether there is an observer, so that the walk of `validate`, which
+    /// has none, carries no code for one (nor a move's detail to drop on
+    /// every ply).
     ///
     /// Each game's walk is a function of its own: inlined into the
-    /// dispatch on the game, the loop took more instructions.
+    /// dispatch on the game, the loop took more instructions. What it calls
+    /// on every ply is always inlined (`Walk::ply`, `play_read`, ...): left
+    /// to the compiler's judgement, some calls stayed out of line in one
+    /// build and not the next.
     #[inline(never)]
-    fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
+    fn walk<G: Game, const OBSERVED: bool>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
         let Self {
             record,
             mut items,
@@ -175,14 +184,13 @@ impl JudgeGame<'_, '_> {
             };
             let fault = match word {
                 Ok((span, glyph, read)) => {
-                    let detail = options
-                        .details
+                    let detail = (OBSERVED && options.details)
                         .then(|| game.detail(record.slice(&span)).ok())
                         .flatten();
                     match walk.ply(game, span.clone(), read.as_ref()) {
                         Ok(()) => {
                             verdict.plies += 1;
-                            if let Some(observe) = observe.as_mut() {
+                            if let Some(observe) = observe.as_mut().filter(|_| OBSERVED) {
                                 observe(Ply {
                                     index: verdict.plies - 1,
                                     word: record.move_word_at(span, glyph),

@@ -221,9 +221,11 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Plays one move.
-    #[inline]
-    /// `read` is the move, when the quick reader has read it already.
+    /// Plays one move; `read` is the move, when the quick reader has read
+    /// it already.
+    ///
+    /// Always inlined: out of line, the walk's loop paid a call per ply.
+    #[inline(always)]
     pub(super) fn ply<G: Game>(
         &mut self,
         game: &mut G,
@@ -251,7 +253,7 @@ impl<'a> Walk<'a> {
 
     /// Before a lotus ply: the game still runs, and a ply that opens a turn
     /// follows its number.
-    #[inline]
+    #[inline(always)]
     fn begin_turn<G: Game>(&mut self, game: &G, span: &Range<usize>) -> Result<(), Fault> {
         if game.is_over() {
             return Err(self.move_fault(game, self.word(span), "the game is already over".into()));

@@ -251,7 +251,7 @@ impl Game for Lotus {
         notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError::new)
     }
 
-    #[inline]
+    #[inline(always)]
     fn read_move_at(&self, text: &[u8]) -> Option<(LotusMove, usize)> {
         notation::read_at(text, |letter| self.players.seat(letter))
     }
