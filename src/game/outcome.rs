@@ -4,6 +4,7 @@
 //! outcome borrows them instead of copying them at every game's end; the
 //! names of scored players and their scores are shared, not copied.
 
+use arcstr::Substr;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -47,7 +48,7 @@ pub type Scores = Arc<[Score]>;
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Score {
     /// The player's name, shared with the game that names the player.
-    pub player: Arc<str>,
+    pub player: Substr,
     /// The score.
     pub score: i32,
     /// The place, 1 for the best; equal scores share a place.
@@ -55,7 +56,7 @@ pub struct Score {
 }
 
 /// Ranks scores: equal scores share a place, the next place skips.
-pub fn rank(scores: &[(Arc<str>, i32)]) -> Scores {
+pub fn rank(scores: &[(Substr, i32)]) -> Scores {
     scores
         .iter()
         .map(|(player, score)| Score {

@@ -25,7 +25,6 @@ use players::{MAX_PLAYERS, Players};
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Score, Scores, TagError, Tags, Turn,
 };
-use std::sync::Arc;
 
 /// The most pawns a game has: five players with three each.
 const MAX_PAWNS: usize = 15;
@@ -223,10 +222,9 @@ impl Lotus {
         let (scores, places) = self.standings();
         self.players
             .shared_names()
-            .iter()
             .zip(scores.into_iter().zip(places))
-            .map(|(name, (score, place))| Score {
-                player: Arc::clone(name),
+            .map(|(player, (score, place))| Score {
+                player,
                 score,
                 place: usize::from(place),
             })
@@ -325,6 +323,9 @@ impl Game for Lotus {
         })
     }
 
+    /// Inlined: the walk asks for the turn on every ply, mostly without
+    /// the mover's name, whose look-up then drops out.
+    #[inline(always)]
     fn turn(&self) -> Turn<'_> {
         Turn {
             number: self.turn,
