@@ -118,9 +118,10 @@ impl GameVisitor for JudgeGame<'_, '_> {
             Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
         };
         let keep = self.keep;
-        let verdict = match self.observe {
-            Some(_) => self.walk::<G, true>(game)?,
-            None => self.walk::<G, false>(game)?,
+        let plain = self.observe.is_none() && self.options.stop_after.is_none();
+        let verdict = match plain {
+            false => self.walk::<G, true>(game)?,
+            true => self.walk::<G, false>(game)?,
         };
         let reached: Option<Box<dyn AnyGame>> = match position {
             Ok(game) if keep => Some(Box::new(game)),
@@ -132,9 +133,9 @@ impl GameVisitor for JudgeGame<'_, '_> {
 
 impl JudgeGame<'_, '_> {
     /// Walks the movetext from the start position `game`. `OBSERVED` says
-    /// whether there is an observer, so that the walk of `validate`, which
-    /// has none, carries no code for one (nor a move's detail to drop on
-    /// every ply).
+    /// whether there is an observer or a ply to stop after, so that the
+    /// walk of `validate`, which has neither, carries no code for them (nor
+    /// a move's detail to drop, nor a count to check on every ply).
     ///
     /// Each game's walk is a function of its own: inlined into the
     /// dispatch on the game, the loop took more instructions. What it calls
@@ -158,7 +159,7 @@ impl JudgeGame<'_, '_> {
         let stop_after = options.stop_after.unwrap_or(usize::MAX);
         let mut stopped = false;
         while let Some(read) = items.next_with(|text| game.read_move_at(text)) {
-            if verdict.plies >= stop_after {
+            if OBSERVED && verdict.plies >= stop_after {
                 stopped = true;
                 break;
             }
