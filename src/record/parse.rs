@@ -112,26 +112,27 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
     Ok(offset(rest))
 }
 
-/// The tag names of kifu's games, the most frequent first: the tag lines
-/// that [`plain_tag_line`] reads name one of these.
+/// The tag names of kifu's games, those most records carry first (the
+/// search stops at the first match): the tag lines that [`plain_tag_line`]
+/// reads name one of these.
 const KNOWN_TAG_NAMES: [&str; 18] = [
     "Game",
     "Setup",
     "Players",
     "Flowers",
     "Course",
+    "Rotation",
+    "First",
+    "Position",
     "Result",
     "Event",
     "Site",
     "Date",
     "Round",
     "Annotator",
-    "Position",
     "Black",
     "White",
     "Red",
-    "First",
-    "Rotation",
     "Discs",
 ];
 
