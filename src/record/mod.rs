@@ -70,8 +70,9 @@ pub(crate) fn snippet(rest: &str) -> String {
 /// One `[Name "value"]` tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    /// The tag name: borrowed for the names kifu's games know, which nearly
-    /// every record repeats, so that reading them allocates nothing.
+    /// The tag name. Reading a record borrows the names kifu's games use,
+    /// which nearly every record repeats, when their line is written plainly
+    /// (`[Name "value"]`), so that they cost no allocation.
     pub name: Cow<'static, str>,
     /// The value with escapes resolved.
     pub value: String,
