@@ -43,7 +43,7 @@ fn start_tags(kind: GameKind, rng: &mut Rng) -> Vec<Tag> {
     kind.random_tags(rng)
         .into_iter()
         .map(|(name, value)| Tag {
-            name,
+            name: name.into(),
             value,
             offset: 0,
         })

@@ -186,13 +186,13 @@ fn describes_pawn_moves_and_the_setup() {
     );
     let tags = |course: Option<&str>| {
         let mut tags = vec![kifu::record::Tag {
-            name: "Players".to_owned(),
+            name: "Players".into(),
             value: "red green orange".to_owned(),
             offset: 0,
         }];
         if let Some(course) = course {
             tags.push(kifu::record::Tag {
-                name: "Course".to_owned(),
+                name: "Course".into(),
                 value: course.to_owned(),
                 offset: 0,
             });

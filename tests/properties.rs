@@ -42,7 +42,7 @@ fn tags_of(kind: GameKind, pairs: Vec<(String, String)>) -> Vec<Tag> {
     std::iter::once(game)
         .chain(pairs)
         .map(|(name, value)| Tag {
-            name,
+            name: name.into(),
             value,
             offset: 0,
         })

@@ -79,7 +79,7 @@ fn the_quick_move_readers_agree_with_the_full_ones_on_random_games() {
                 .into_iter()
                 .chain([("Game".to_owned(), kind.name().to_owned())])
                 .map(|(name, value)| kifu::record::Tag {
-                    name,
+                    name: name.into(),
                     value,
                     offset: 0,
                 })

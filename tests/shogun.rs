@@ -26,7 +26,7 @@ fn tags(pairs: &[(&str, &str)]) -> Vec<Tag> {
     pairs
         .iter()
         .map(|(name, value)| Tag {
-            name: (*name).to_owned(),
+            name: (*name).to_owned().into(),
             value: (*value).to_owned(),
             offset: 0,
         })

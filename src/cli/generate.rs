@@ -60,7 +60,7 @@ fn start(
         .unwrap_or_default()
         .into_iter()
         .map(|(name, value)| Tag {
-            name,
+            name: name.into(),
             value,
             offset: 0,
         })
@@ -68,7 +68,7 @@ fn start(
     if let Some(players) = players {
         tags.retain(|t| t.name != "Players");
         tags.push(Tag {
-            name: "Players".to_owned(),
+            name: "Players".into(),
             value: players.to_owned(),
             offset: 0,
         });

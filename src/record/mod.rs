@@ -27,6 +27,7 @@ pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_reco
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// A place in a file: 1-based line and column (in characters).
@@ -69,8 +70,10 @@ pub(crate) fn snippet(rest: &str) -> String {
 /// One `[Name "value"]` tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    /// The tag name.
-    pub name: String,
+    /// The tag name. Reading a record borrows the names kifu's games use,
+    /// which nearly every record repeats, when their line is written plainly
+    /// (`[Name "value"]`), so that they cost no allocation.
+    pub name: Cow<'static, str>,
     /// The value with escapes resolved.
     pub value: String,
     /// Byte offset of the value's opening quote in the record text.

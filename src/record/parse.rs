@@ -7,6 +7,7 @@ use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0};
 use nom::combinator::{map_opt, verify};
 use nom::{Offset, Parser};
+use std::borrow::Cow;
 
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
@@ -68,6 +69,9 @@ pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError
 /// Reads the tags and returns the offset where the movetext starts; an error
 /// is a byte offset and a message.
 ///
+/// The usual tag line is read by [`plain_tag_line`], and any other, faults
+/// included, by the grammar ([`tag_line`]).
+///
 /// The grammar reads the text as bytes: every mark it looks for (brackets,
 /// quotes, backslashes, blanks, newlines) is ASCII, so it scans without
 /// decoding characters, and the names and values between marks are taken
@@ -80,7 +84,15 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
     };
     let mut rest = text.as_bytes().trim_ascii_start();
     while rest.starts_with(b"[") {
-        let (after, (name, value, value_at)) = tag_line(text, rest).map_err(to_error)?;
+        let (after, (name, value, value_at)) = match plain_tag_line(text, rest) {
+            Some((after, name, value, value_at)) => {
+                (after, (Cow::Borrowed(name), value.to_owned(), value_at))
+            }
+            None => {
+                let (after, (name, value, value_at)) = tag_line(text, rest).map_err(to_error)?;
+                (after, (Cow::Owned(name.to_owned()), value, value_at))
+            }
+        };
         if tags.len() == MAX_TAGS {
             return Err((
                 offset(rest),
@@ -91,13 +103,65 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
             return Err((offset(rest), format!("tag {name} appears twice")));
         }
         tags.push(Tag {
-            name: name.to_owned(),
+            name,
             value,
             offset: offset(value_at),
         });
         rest = after.trim_ascii_start();
     }
     Ok(offset(rest))
+}
+
+/// The tag names of kifu's games, those most records carry first (the
+/// search stops at the first match): the tag lines that [`plain_tag_line`]
+/// reads name one of these.
+const KNOWN_TAG_NAMES: [&str; 18] = [
+    "Game",
+    "Setup",
+    "Players",
+    "Flowers",
+    "Course",
+    "Rotation",
+    "First",
+    "Position",
+    "Result",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Annotator",
+    "Black",
+    "White",
+    "Red",
+    "Discs",
+];
+
+/// The usual tag line, read without the grammar's machinery: `[Name
+/// "value"]` with a name of [`KNOWN_TAG_NAMES`], one space, no escapes and
+/// nothing after the `]` up to the newline or the end. It gives what
+/// [`tag_line`] would (the rest, the name, the value and the input from the
+/// value's opening quote), or `None` for any other line, which [`tag_line`]
+/// then reads and judges.
+fn plain_tag_line<'a>(
+    text: &'a str,
+    input: &'a [u8],
+) -> Option<(&'a [u8], &'static str, &'a str, &'a [u8])> {
+    let rest = input.strip_prefix(b"[")?;
+    let (name, value_at) = KNOWN_TAG_NAMES.iter().find_map(|name| {
+        let after = rest.strip_prefix(name.as_bytes())?.strip_prefix(b" ")?;
+        Some((*name, after))
+    })?;
+    let rest = value_at.strip_prefix(b"\"")?;
+    let value_len = memchr::memchr3(b'"', b'\\', b'\n', rest)?;
+    if value_len > MAX_TAG_VALUE_BYTES {
+        return None;
+    }
+    let (value, rest) = rest.split_at(value_len);
+    let rest = rest.strip_prefix(b"\"]")?;
+    if !matches!(rest.first(), None | Some(b'\n')) {
+        return None;
+    }
+    Some((rest, name, text_of(text, value)?, value_at))
 }
 
 /// `[Name "value"]` followed by the end of its line: the name, the value

@@ -85,3 +85,79 @@ fn a_bad_escape_is_reported_at_its_backslash() {
         "2:10: only \\\" and \\\\ are escapes in a tag value (at \"\\\\q\\\"]\")"
     );
 }
+
+#[test]
+fn the_plain_tag_line_reader_agrees_with_the_grammar() {
+    let lines = [
+        "[Game \"lotus\"]\n[Players \"red green\"]\n",
+        "[Flowers \"YPW/WYPYPWPWPYWY\"]",
+        "[Setup \"\"]\n\n1. a1-a2 *\n",
+        "[Event \"caf\u{e9} \u{2654}\"]\n",
+    ];
+    for text in lines {
+        let Some((rest, name, value, value_at)) = plain_tag_line(text, text.as_bytes()) else {
+            panic!("{text:?} is a plain tag line");
+        };
+        let Ok((nom_rest, (nom_name, nom_value, nom_value_at))) = tag_line(text, text.as_bytes())
+        else {
+            panic!("{text:?} is a tag line");
+        };
+        assert_eq!(
+            (rest, name, value, value_at),
+            (nom_rest, nom_name, nom_value.as_str(), nom_value_at),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn the_plain_tag_line_reader_leaves_other_forms_to_the_grammar() {
+    let lines = [
+        "[Nickname \"x\"]\n",
+        "[Gamer \"x\"]\n",
+        "[ Game \"x\"]\n",
+        "[Game  \"x\"]\n",
+        "[Game\t\"x\"]\n",
+        "[Game\"x\"]\n",
+        "[Game \"a \\\"b\\\"\"]\n",
+        "[Game \"x\" ]\n",
+        "[Game \"x\"] \n",
+        "[Game \"x\"]\r\n",
+        "[Game \"x\"] ; note\n",
+        "[Game \"x]\n",
+        "[Game \"x",
+        "[Game x]\n",
+    ];
+    for text in lines {
+        assert_eq!(plain_tag_line(text, text.as_bytes()), None, "{text:?}");
+    }
+    let long = format!("[Event \"{}\"]\n", "x".repeat(MAX_TAG_VALUE_BYTES + 1));
+    assert_eq!(plain_tag_line(&long, long.as_bytes()), None);
+    let longest = format!("[Event \"{}\"]\n", "x".repeat(MAX_TAG_VALUE_BYTES));
+    assert!(plain_tag_line(&longest, longest.as_bytes()).is_some());
+}
+
+#[test]
+fn tags_read_the_same_by_either_reader() {
+    let tags = |text: &str| {
+        let record = parse_head(text.to_owned(), 1).unwrap_or_else(|e| panic!("{e}"));
+        let pairs = record
+            .tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.clone()));
+        pairs.collect::<Vec<_>>()
+    };
+    assert_eq!(
+        tags("[Game \"mana\"]\n[Nick \"a\"]\n"),
+        tags("[ Game  \"mana\" ]\n[Nick\t\"a\"]\n")
+    );
+}
+
+#[test]
+fn every_tag_name_of_the_games_is_known() {
+    use crate::game::{COMMON_TAGS, GameKind};
+    let game_tags = GameKind::ALL.iter().flat_map(|kind| kind.tags());
+    for name in COMMON_TAGS.iter().chain(game_tags) {
+        assert!(KNOWN_TAG_NAMES.contains(name), "{name}");
+    }
+}

@@ -235,7 +235,7 @@ impl Escampe {
     /// The `Setup` value is wrong.
     pub fn with_setup(setup: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
-            name: "Setup".to_owned(),
+            name: "Setup".into(),
             value: setup.to_owned(),
             offset: 0,
         }];
@@ -248,7 +248,7 @@ impl Escampe {
     /// The `Position` value is wrong.
     pub fn with_position(position: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
-            name: "Position".to_owned(),
+            name: "Position".into(),
             value: position.to_owned(),
             offset: 0,
         }];

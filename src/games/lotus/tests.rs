@@ -5,13 +5,13 @@ use crate::record::Tag;
 
 fn start(players: &str, course: Option<&str>) -> Lotus {
     let mut tags = vec![Tag {
-        name: "Players".to_owned(),
+        name: "Players".into(),
         value: players.to_owned(),
         offset: 0,
     }];
     if let Some(course) = course {
         tags.push(Tag {
-            name: "Course".to_owned(),
+            name: "Course".into(),
             value: course.to_owned(),
             offset: 0,
         });

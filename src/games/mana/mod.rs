@@ -362,7 +362,7 @@ impl Mana {
     /// The `Setup` value is wrong.
     pub fn with_setup(setup: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
-            name: "Setup".to_owned(),
+            name: "Setup".into(),
             value: setup.to_owned(),
             offset: 0,
         }];

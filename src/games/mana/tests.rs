@@ -161,7 +161,7 @@ fn the_bird_stands_on_the_moved_piece_when_no_square_of_its_kind_is_free() {
 fn the_position_tag_round_trips_through_the_shared_board_text() {
     let value = "r1rdrr/6/3r2/2R3/6/R1DRRR w a3";
     let tags = [crate::record::Tag {
-        name: "Position".to_owned(),
+        name: "Position".into(),
         value: value.to_owned(),
         offset: 0,
     }];
@@ -169,7 +169,7 @@ fn the_position_tag_round_trips_through_the_shared_board_text() {
     assert_eq!(setup::position_value(&mana), value);
     let error = |board: &str| {
         let tags = [crate::record::Tag {
-            name: "Position".to_owned(),
+            name: "Position".into(),
             value: format!("{board} b -"),
             offset: 0,
         }];

@@ -208,7 +208,7 @@ impl Shogun {
     /// The value is not a legal position.
     pub fn from_position(value: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
-            name: "Position".to_owned(),
+            name: "Position".into(),
             value: value.to_owned(),
             offset: 0,
         }];

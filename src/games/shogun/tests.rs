@@ -52,7 +52,7 @@ fn every_position_of_random_games(mut each: impl FnMut(&Shogun)) {
         let tags: Vec<crate::record::Tag> = Shogun::random_tags(&mut rng)
             .into_iter()
             .map(|(name, value)| crate::record::Tag {
-                name,
+                name: name.into(),
                 value,
                 offset: 0,
             })
