@@ -44,7 +44,7 @@ fn start_tags(kind: GameKind, rng: &mut Rng) -> Vec<Tag> {
         .into_iter()
         .map(|(name, value)| Tag {
             name: name.into(),
-            value,
+            value: value.into(),
             offset: 0,
         })
         .collect()

@@ -187,13 +187,13 @@ fn describes_pawn_moves_and_the_setup() {
     let tags = |course: Option<&str>| {
         let mut tags = vec![kifu::record::Tag {
             name: "Players".into(),
-            value: "red green orange".to_owned(),
+            value: "red green orange".into(),
             offset: 0,
         }];
         if let Some(course) = course {
             tags.push(kifu::record::Tag {
                 name: "Course".into(),
-                value: course.to_owned(),
+                value: course.into(),
                 offset: 0,
             });
         }

@@ -43,7 +43,7 @@ fn tags_of(kind: GameKind, pairs: Vec<(String, String)>) -> Vec<Tag> {
         .chain(pairs)
         .map(|(name, value)| Tag {
             name: name.into(),
-            value,
+            value: value.into(),
             offset: 0,
         })
         .collect()

@@ -80,7 +80,7 @@ fn the_quick_move_readers_agree_with_the_full_ones_on_random_games() {
                 .chain([("Game".to_owned(), kind.name().to_owned())])
                 .map(|(name, value)| kifu::record::Tag {
                     name: name.into(),
-                    value,
+                    value: value.into(),
                     offset: 0,
                 })
                 .collect();

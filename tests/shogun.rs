@@ -27,7 +27,7 @@ fn tags(pairs: &[(&str, &str)]) -> Vec<Tag> {
         .iter()
         .map(|(name, value)| Tag {
             name: (*name).to_owned().into(),
-            value: (*value).to_owned(),
+            value: (*value).into(),
             offset: 0,
         })
         .collect()

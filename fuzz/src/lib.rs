@@ -184,7 +184,7 @@ pub fn game(kind: GameKind, data: &[u8]) {
         for (name, value) in kind.random_tags(&mut rng) {
             tags.push(Tag {
                 name: name.into(),
-                value,
+                value: value.into(),
                 offset: 0,
             });
         }

@@ -61,7 +61,7 @@ fn start(
         .into_iter()
         .map(|(name, value)| Tag {
             name: name.into(),
-            value,
+            value: value.into(),
             offset: 0,
         })
         .collect();
@@ -69,7 +69,7 @@ fn start(
         tags.retain(|t| t.name != "Players");
         tags.push(Tag {
             name: "Players".into(),
-            value: players.to_owned(),
+            value: players.into(),
             offset: 0,
         });
     }

@@ -60,7 +60,7 @@ pub fn record_json(name: &str, record: &Record, positions: bool) -> (Value, bool
     let tags: Map<String, Value> = record
         .tags
         .iter()
-        .map(|t| (t.name.to_string(), Value::String(t.value.clone())))
+        .map(|t| (t.name.to_string(), Value::String(t.value.to_string())))
         .collect();
     let start = verdict
         .kind

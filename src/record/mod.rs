@@ -27,7 +27,7 @@ pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_reco
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use write::{WrittenMove, write_record};
 
-use std::borrow::Cow;
+use compact_str::CompactString;
 use std::ops::Range;
 
 /// A place in a file: 1-based line and column (in characters).
@@ -68,14 +68,16 @@ pub(crate) fn snippet(rest: &str) -> String {
 }
 
 /// One `[Name "value"]` tag.
+///
+/// Its name and value are compact strings: those of up to 24 bytes, nearly
+/// all of them, are kept inline, so that reading a record's tags costs no
+/// allocation per tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    /// The tag name. Reading a record borrows the names kifu's games use,
-    /// which nearly every record repeats, when their line is written plainly
-    /// (`[Name "value"]`), so that they cost no allocation.
-    pub name: Cow<'static, str>,
+    /// The tag name.
+    pub name: CompactString,
     /// The value with escapes resolved.
-    pub value: String,
+    pub value: CompactString,
     /// Byte offset of the value's opening quote in the record text.
     pub offset: usize,
 }

@@ -3,11 +3,11 @@
 
 use super::failure::{Failure, ParseResult, fail};
 use super::{Location, MAX_RECORD_BYTES, Record, SyntaxError, Tag};
+use compact_str::CompactString;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0};
 use nom::combinator::{map_opt, verify};
 use nom::{Offset, Parser};
-use std::borrow::Cow;
 
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
@@ -85,13 +85,8 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
     let mut rest = text.as_bytes().trim_ascii_start();
     while rest.starts_with(b"[") {
         let (after, (name, value, value_at)) = match plain_tag_line(text, rest) {
-            Some((after, name, value, value_at)) => {
-                (after, (Cow::Borrowed(name), value.to_owned(), value_at))
-            }
-            None => {
-                let (after, (name, value, value_at)) = tag_line(text, rest).map_err(to_error)?;
-                (after, (Cow::Owned(name.to_owned()), value, value_at))
-            }
+            Some((after, name, value, value_at)) => (after, (name, value.into(), value_at)),
+            None => tag_line(text, rest).map_err(to_error)?,
         };
         if tags.len() == MAX_TAGS {
             return Err((
@@ -103,7 +98,7 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
             return Err((offset(rest), format!("tag {name} appears twice")));
         }
         tags.push(Tag {
-            name,
+            name: name.into(),
             value,
             offset: offset(value_at),
         });
@@ -112,45 +107,22 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
     Ok(offset(rest))
 }
 
-/// The tag names of kifu's games, those most records carry first (the
-/// search stops at the first match): the tag lines that [`plain_tag_line`]
-/// reads name one of these.
-const KNOWN_TAG_NAMES: [&str; 18] = [
-    "Game",
-    "Setup",
-    "Players",
-    "Flowers",
-    "Course",
-    "Rotation",
-    "First",
-    "Position",
-    "Result",
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Annotator",
-    "Black",
-    "White",
-    "Red",
-    "Discs",
-];
-
 /// The usual tag line, read without the grammar's machinery: `[Name
-/// "value"]` with a name of [`KNOWN_TAG_NAMES`], one space, no escapes and
-/// nothing after the `]` up to the newline or the end. It gives what
-/// [`tag_line`] would (the rest, the name, the value and the input from the
-/// value's opening quote), or `None` for any other line, which [`tag_line`]
-/// then reads and judges.
+/// "value"]` with one space, no escapes and nothing after the `]` up to the
+/// newline or the end. It gives what [`tag_line`] would (the rest, the
+/// name, the value and the input from the value's opening quote), or `None`
+/// for any other line, which [`tag_line`] then reads and judges.
 fn plain_tag_line<'a>(
     text: &'a str,
     input: &'a [u8],
-) -> Option<(&'a [u8], &'static str, &'a str, &'a [u8])> {
+) -> Option<(&'a [u8], &'a str, &'a str, &'a [u8])> {
     let rest = input.strip_prefix(b"[")?;
-    let (name, value_at) = KNOWN_TAG_NAMES.iter().find_map(|name| {
-        let after = rest.strip_prefix(name.as_bytes())?.strip_prefix(b" ")?;
-        Some((*name, after))
-    })?;
+    if !rest.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let name_len = rest.iter().position(|&b| !is_name_byte(b))?;
+    let (name, rest) = rest.split_at(name_len);
+    let value_at = rest.strip_prefix(b" ")?;
     let rest = value_at.strip_prefix(b"\"")?;
     let value_len = memchr::memchr3(b'"', b'\\', b'\n', rest)?;
     if value_len > MAX_TAG_VALUE_BYTES {
@@ -161,13 +133,34 @@ fn plain_tag_line<'a>(
     if !matches!(rest.first(), None | Some(b'\n')) {
         return None;
     }
-    Some((rest, name, text_of(text, value)?, value_at))
+    Some((rest, text_of(text, name)?, text_of(text, value)?, value_at))
 }
+
+/// Whether a byte may stand in a tag name after its first letter.
+fn is_name_byte(b: u8) -> bool {
+    NAME_BYTES[usize::from(b)]
+}
+
+/// [`is_name_byte`] for every byte, worked out at compile time: a letter,
+/// a digit or `_`.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || byte == b'_';
+        b += 1;
+    }
+    table
+};
 
 /// `[Name "value"]` followed by the end of its line: the name, the value
 /// with escapes resolved, and the input from the value's opening quote.
 /// `input` is part of `text`, the record.
-fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, (&'a str, String, &'a [u8])> {
+fn tag_line<'a>(
+    text: &'a str,
+    input: &'a [u8],
+) -> ParseResult<'a, (&'a str, CompactString, &'a [u8])> {
     let (rest, _) = char('[').parse(input)?;
     let (rest, _) = space0.parse(rest)?;
     let Ok((rest, name)) = tag_name(text, rest) else {
@@ -198,7 +191,7 @@ fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, (&'a str, Str
 
 /// A letter, then letters, digits or `_`.
 fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
-    let word = take_while1(|b: u8| b.is_ascii_alphanumeric() || b == b'_');
+    let word = take_while1(is_name_byte);
     let name = verify(word, |word: &[u8]| {
         word.first().is_some_and(u8::is_ascii_alphabetic)
     });
@@ -212,7 +205,7 @@ fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
 /// order a reader meets them from the left: a value past
 /// [`MAX_TAG_VALUE_BYTES`], an end of line before the closing quote, or a
 /// backslash that escapes neither `"` nor `\`.
-fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, String> {
+fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, CompactString> {
     let unclosed = || fail(input, "the tag value has no closing quote");
     let too_long = || {
         fail(
@@ -221,18 +214,13 @@ fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, String> {
         )
     };
     let (mut rest, _) = char('"').parse(input)?;
-    let mut value = String::new();
+    let mut value = CompactString::default();
     loop {
         let (after, run) = plain_run(text, rest)?;
         if value.len() + run.len() > MAX_TAG_VALUE_BYTES {
             return too_long();
         }
-        if value.is_empty() {
-            // One allocation of the right size: often the whole value.
-            value = run.to_owned();
-        } else {
-            value.push_str(run);
-        }
+        value.push_str(run);
         if let Ok((after, _)) = char::<_, Failure>('"').parse(after) {
             return Ok((after, value));
         }

@@ -96,7 +96,7 @@ impl Session {
             .tags
             .iter()
             .filter(|t| t.name != "Result")
-            .map(|t| (t.name.to_string(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect();
         let start = kind
             .start(crate::game::Tags::new(&record.tags))

@@ -236,7 +236,7 @@ impl Escampe {
     pub fn with_setup(setup: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
             name: "Setup".into(),
-            value: setup.to_owned(),
+            value: setup.into(),
             offset: 0,
         }];
         setup::from_tags(Tags::new(&tags))
@@ -249,7 +249,7 @@ impl Escampe {
     pub fn with_position(position: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
             name: "Position".into(),
-            value: position.to_owned(),
+            value: position.into(),
             offset: 0,
         }];
         setup::from_tags(Tags::new(&tags))

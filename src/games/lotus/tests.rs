@@ -6,13 +6,13 @@ use crate::record::Tag;
 fn start(players: &str, course: Option<&str>) -> Lotus {
     let mut tags = vec![Tag {
         name: "Players".into(),
-        value: players.to_owned(),
+        value: players.into(),
         offset: 0,
     }];
     if let Some(course) = course {
         tags.push(Tag {
             name: "Course".into(),
-            value: course.to_owned(),
+            value: course.into(),
             offset: 0,
         });
     }

@@ -363,7 +363,7 @@ impl Mana {
     pub fn with_setup(setup: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
             name: "Setup".into(),
-            value: setup.to_owned(),
+            value: setup.into(),
             offset: 0,
         }];
         setup::from_tags(Tags::new(&tags))

@@ -162,7 +162,7 @@ fn the_position_tag_round_trips_through_the_shared_board_text() {
     let value = "r1rdrr/6/3r2/2R3/6/R1DRRR w a3";
     let tags = [crate::record::Tag {
         name: "Position".into(),
-        value: value.to_owned(),
+        value: value.into(),
         offset: 0,
     }];
     let mana = Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
@@ -170,7 +170,7 @@ fn the_position_tag_round_trips_through_the_shared_board_text() {
     let error = |board: &str| {
         let tags = [crate::record::Tag {
             name: "Position".into(),
-            value: format!("{board} b -"),
+            value: format!("{board} b -").into(),
             offset: 0,
         }];
         Mana::from_tags(Tags::new(&tags))

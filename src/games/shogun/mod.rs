@@ -209,7 +209,7 @@ impl Shogun {
     pub fn from_position(value: &str) -> Result<Self, TagError> {
         let tags = [crate::record::Tag {
             name: "Position".into(),
-            value: value.to_owned(),
+            value: value.into(),
             offset: 0,
         }];
         setup::from_tags(Tags::new(&tags))

@@ -53,7 +53,7 @@ fn every_position_of_random_games(mut each: impl FnMut(&Shogun)) {
             .into_iter()
             .map(|(name, value)| crate::record::Tag {
                 name: name.into(),
-                value,
+                value: value.into(),
                 offset: 0,
             })
             .collect();
