@@ -9,9 +9,11 @@
 //! file's first line, which may start with a byte-order mark) is put
 //! together on its own.
 
+mod faults;
 mod lines;
 mod marks;
 mod split;
+mod tally;
 
 use super::{Record, SyntaxError, parse_head, parse_record};
 use lines::{Lines, Run};
@@ -36,6 +38,9 @@ pub struct RecordReader<R> {
     line_number: usize,
     /// The search through movetext, set up once.
     marks: Marks,
+    /// The last record's movetext was searched a line at a time: so is the
+    /// next one's, as records of one file are alike.
+    line_by_line: bool,
 }
 
 /// The text of one record, split off but not yet parsed.
@@ -72,6 +77,7 @@ impl<R: BufRead> RecordReader<R> {
             lines: Lines::new(input),
             line_number: 0,
             marks: Marks::new(),
+            line_by_line: false,
         }
     }
 
@@ -89,7 +95,7 @@ impl<R: BufRead> RecordReader<R> {
     /// # Errors
     /// The outer error is an I/O failure of the input; reading cannot go on.
     pub fn next_raw(&mut self) -> io::Result<Option<Result<RawRecord, SyntaxError>>> {
-        let mut record = Split::new(self.line_number);
+        let mut record = Split::new(self.line_number, self.line_by_line);
         loop {
             let (taken, ended) = match self.lines.next()? {
                 Run::End => break,
@@ -105,6 +111,7 @@ impl<R: BufRead> RecordReader<R> {
             }
         }
         self.line_number = record.line;
+        self.line_by_line = record.line_by_line();
         Ok(record.finish())
     }
 }

@@ -109,3 +109,27 @@ fn movetext_with_brackets_within_lines_splits_the_same_way() {
         assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
     }
 }
+
+#[test]
+fn lines_are_counted_the_same_whichever_way_movetext_is_searched() {
+    // Lotus movetext (brackets within lines) is searched a line at a time,
+    // and the next record starts so; comments skip lines in either search.
+    // Each record starts on the line its text says, and ends with it.
+    let text = "[Game \"lotus\"]\r\n\r\n1. o15[-P] v12\r\ng13[Y<>vW] r9\r\n\r\n\
+                [Game \"lotus\"] {\r\nx}\r\n1. r0 {a\r\nb} ; c\r\nv9[-P] r1\r\n\
+                [Game \"mana\"]\n; tag\n{\n}\n1. a1-a2 {\n[\n}\nb1-b2\n\n\
+                [Game \"shogun\"]\n1. f1-h2\r\n[Game \"lotus\"]\n1. r1[-P]\n";
+    let whole = raw_records(text.as_bytes(), 1 << 16);
+    let firsts: Vec<_> = whole.iter().flatten().map(|(line, _)| *line).collect();
+    assert_eq!(firsts, [1, 6, 11, 20, 22]);
+    let lines: Vec<_> = whole
+        .iter()
+        .flatten()
+        .map(|(_, t)| t.lines().count())
+        .collect();
+    assert_eq!(lines, [5, 5, 9, 2, 2]);
+    assert!(whole.iter().flatten().all(|(_, t)| !t.contains("\r\n")));
+    for capacity in [1, 2, 3, 5, 8, 13, 21] {
+        assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
+    }
+}

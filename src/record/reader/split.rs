@@ -1,9 +1,11 @@
 //! Splitting one record off the runs of lines: following comments and
 //! movetext to find where the record ends, within the limits.
 
+use super::faults::{not_utf8, too_large, unclosed_comment, utf8_error};
 use super::marks::Marks;
+use super::tally::{Tally, count_lines};
 use super::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord};
-use crate::record::{Location, SyntaxError, snippet};
+use crate::record::{Location, SyntaxError};
 
 /// The record being split off: its text so far and what its lines hold.
 #[derive(Debug)]
@@ -33,13 +35,17 @@ struct ScanState {
 }
 
 impl Split {
-    /// A record that starts after file line `line`.
-    pub(super) fn new(line: usize) -> Self {
+    /// A record that starts after file line `line`; its movetext is searched
+    /// a line at a time from the start if `line_by_line`.
+    pub(super) fn new(line: usize, line_by_line: bool) -> Self {
         Self {
             text: Vec::new(),
             line,
             first_line: 0,
-            scan: ScanState::default(),
+            scan: ScanState {
+                line_by_line,
+                ..ScanState::default()
+            },
             poison: None,
         }
     }
@@ -74,9 +80,11 @@ impl Split {
                 column: 0,
                 scan: &mut self.scan,
                 marks,
+                tally: Tally::from(at),
             };
             let end = scanner.scan(at);
-            self.keep(&run[at..end]);
+            let tally = scanner.tally;
+            self.keep(&run[at..end], &tally.since(at));
             if end < piece_end || piece_end == run.len() {
                 return (end, end < run.len());
             }
@@ -85,9 +93,11 @@ impl Split {
     }
 
     /// Appends whole lines to the text, without the `\r` of `\r\n`, and
-    /// counts them; the record turns into an error if it grows too large.
-    fn keep(&mut self, lines: &[u8]) {
-        self.line += count_lines(lines);
+    /// counts them, those the scan passed as `tally` tells; the record turns
+    /// into an error if it grows too large.
+    fn keep(&mut self, lines: &[u8], tally: &Tally) {
+        let rest = &lines[tally.to..];
+        self.line += tally.lines + count_lines(rest);
         if self.poison.is_some() {
             return;
         }
@@ -95,21 +105,23 @@ impl Split {
         // Most records are taken from one run: their text is allocated once,
         // at its size.
         self.text.reserve(lines.len());
-        let mut from = 0;
-        for cr in memchr::memchr_iter(b'\r', lines) {
-            if lines.get(cr + 1) == Some(&b'\n') {
-                self.text.extend_from_slice(&lines[from..cr]);
-                from = cr + 1;
-            }
+        if memchr::memchr(b'\r', lines).is_some() {
+            push_without_cr(&mut self.text, lines);
+        } else {
+            self.text.extend_from_slice(lines);
         }
-        self.text.extend_from_slice(&lines[from..]);
         if self.text.len() > MAX_RECORD_BYTES {
             // Only one line at a time is taken this close to the limit.
             self.text.truncate(before);
             let error = utf8_error(&self.text, self.first_line)
-                .unwrap_or_else(|| too_large(self.first_line, &self.scan));
+                .unwrap_or_else(|| too_large(self.first_line, self.scan.open_comment()));
             self.poison = Some(error);
         }
+    }
+
+    /// Whether the movetext was searched a line at a time in the end.
+    pub(super) fn line_by_line(&self) -> bool {
+        self.scan.line_by_line
     }
 
     /// Takes a line over [`MAX_LINE_BYTES`], dropped unread: it counts as
@@ -146,10 +158,29 @@ impl Split {
             Ok(text) => text,
             Err(e) => return Some(Err(not_utf8(e.as_bytes(), e.utf8_error(), first_line))),
         };
-        if let (true, Some(location)) = (self.scan.in_comment, self.scan.comment_start) {
+        if let Some(location) = self.scan.open_comment() {
             return Some(Err(unclosed_comment(&text, first_line, location)));
         }
         Some(Ok(RawRecord { text, first_line }))
+    }
+}
+
+/// Appends `lines` to `text`, without the `\r` of `\r\n`.
+fn push_without_cr(text: &mut Vec<u8>, lines: &[u8]) {
+    let mut from = 0;
+    for cr in memchr::memchr_iter(b'\r', lines) {
+        if lines.get(cr + 1) == Some(&b'\n') {
+            text.extend_from_slice(&lines[from..cr]);
+            from = cr + 1;
+        }
+    }
+    text.extend_from_slice(&lines[from..]);
+}
+
+impl ScanState {
+    /// Where the comment the lines end in opens, if they end in one.
+    fn open_comment(&self) -> Option<Location> {
+        self.comment_start.filter(|_| self.in_comment)
     }
 }
 
@@ -164,6 +195,8 @@ struct Scanner<'a> {
     scan: &'a mut ScanState,
     /// The searches through movetext.
     marks: &'a Marks,
+    /// The newlines passed so far.
+    tally: Tally,
 }
 
 impl Scanner<'_> {
@@ -173,6 +206,7 @@ impl Scanner<'_> {
         // The tag section: a line at a time, up to the first movetext.
         while !self.scan.seen_movetext {
             if self.scan.in_comment {
+                self.tally.skip();
                 let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
                     return self.run.len();
                 };
@@ -185,8 +219,8 @@ impl Scanner<'_> {
             };
             at += first;
             at = match self.run[at] {
-                b'\n' => at + 1,
-                b'[' => line_end(self.run, at),
+                b'\n' => self.pass_newline(at),
+                b'[' => self.next_line(at),
                 _ => self.rest_of_line(at),
             };
         }
@@ -201,6 +235,7 @@ impl Scanner<'_> {
         }
         loop {
             if self.scan.in_comment {
+                self.tally.skip();
                 let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
                     return self.run.len();
                 };
@@ -209,7 +244,11 @@ impl Scanner<'_> {
             }
             let search = match self.scan.line_by_line {
                 true => &self.marks.lines,
-                false => &self.marks.brackets,
+                false => {
+                    // Lines may be skipped.
+                    self.tally.skip();
+                    &self.marks.brackets
+                }
             };
             let Some(found) = search.find(&self.run[at..]) else {
                 return self.run.len();
@@ -229,8 +268,8 @@ impl Scanner<'_> {
                 }
                 end_or_comment => {
                     at = match end_or_comment {
-                        b'\n' => at + 1,
-                        _ => line_end(self.run, at),
+                        b'\n' => self.pass_newline(at),
+                        _ => self.next_line(at),
                     };
                     if let Some(start) = record_starting_at(self.run, at) {
                         return start;
@@ -246,8 +285,8 @@ impl Scanner<'_> {
     fn rest_of_line(&mut self, at: usize) -> usize {
         for (i, &b) in self.run[at..].iter().enumerate() {
             match b {
-                b'\n' => return at + i + 1,
-                b';' => return line_end(self.run, at + i),
+                b'\n' => return self.pass_newline(at + i),
+                b';' => return self.next_line(at + i),
                 b'{' => {
                     self.open_comment(at + i);
                     return at + i + 1;
@@ -260,6 +299,20 @@ impl Scanner<'_> {
             }
         }
         self.run.len()
+    }
+
+    /// Counts the newline at `at`; returns where the next line starts.
+    fn pass_newline(&mut self, at: usize) -> usize {
+        self.tally.pass(self.run, at);
+        at + 1
+    }
+
+    /// Skips to the start of the next line from `at`, counting the newline.
+    fn next_line(&mut self, at: usize) -> usize {
+        match memchr::memchr(b'\n', &self.run[at..]) {
+            Some(i) => self.pass_newline(at + i),
+            None => self.run.len(),
+        }
     }
 
     /// Notes a comment opened by the `{` at `at`.
@@ -310,73 +363,4 @@ fn line_start(run: &[u8], at: usize) -> usize {
 /// The end of the line holding `at`, after its newline.
 fn line_end(run: &[u8], at: usize) -> usize {
     memchr::memchr(b'\n', &run[at..]).map_or(run.len(), |i| at + i + 1)
-}
-
-/// The number of newlines in `bytes`.
-fn count_lines(bytes: &[u8]) -> usize {
-    memchr::memchr_iter(b'\n', bytes).count()
-}
-
-/// The error for the first byte of a record's text that is not UTF-8, if
-/// any; the text starts on file line `first_line`, one line a text line.
-fn utf8_error(text: &[u8], first_line: usize) -> Option<SyntaxError> {
-    let error = std::str::from_utf8(text).err()?;
-    Some(not_utf8(text, error, first_line))
-}
-
-/// The error for `error`, found in a record's text that starts on file line
-/// `first_line`.
-fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usize) -> SyntaxError {
-    let bad = error.valid_up_to();
-    let before = &text[..bad];
-    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    let good = &before[line_start..];
-    SyntaxError {
-        location: Location {
-            line: first_line + count_lines(before),
-            column: String::from_utf8_lossy(good).chars().count() + 1,
-        },
-        message: format!(
-            "the text is not UTF-8 (byte 0x{:02x})",
-            text.get(bad).copied().unwrap_or(0)
-        ),
-    }
-}
-
-/// The error for a comment opened at `location` and never closed, in a
-/// record's `text` that starts on file line `first_line`.
-fn unclosed_comment(text: &str, first_line: usize, location: Location) -> SyntaxError {
-    let at = text
-        .split('\n')
-        .nth(location.line - first_line)
-        .and_then(|line| {
-            let (i, _) = line.char_indices().nth(location.column.saturating_sub(1))?;
-            line.get(i..)
-        })
-        .unwrap_or("");
-    SyntaxError {
-        location,
-        message: format!(
-            "comment is not closed: '{{' has no matching '}}'{}",
-            snippet(at)
-        ),
-    }
-}
-
-fn too_large(first_line: usize, scan: &ScanState) -> SyntaxError {
-    match (scan.in_comment, scan.comment_start) {
-        (true, Some(location)) => SyntaxError {
-            location,
-            message: format!(
-                "comment is not closed within the record size limit of {MAX_RECORD_BYTES} bytes"
-            ),
-        },
-        _ => SyntaxError {
-            location: Location {
-                line: first_line,
-                column: 1,
-            },
-            message: format!("record is larger than the limit of {MAX_RECORD_BYTES} bytes"),
-        },
-    }
 }
