@@ -1,10 +1,11 @@
 //! How a game ends: the result, the winner, and scores with their places.
 //!
 //! Tokens, most names and most reasons are fixed words of each game, so an
-//! outcome borrows them instead of copying them at every game's end; the
-//! names of scored players and their scores are shared, not copied.
+//! outcome borrows them instead of copying them at every game's end. Result
+//! values and names are compact strings, kept inline without allocating when
+//! short, and the list of scores is shared.
 
-use arcstr::Substr;
+use compact_str::CompactString;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -14,9 +15,9 @@ pub struct Outcome {
     /// The result token a finished movetext ends with (`B+`), if the game uses one.
     pub token: Option<&'static str>,
     /// The value a `Result` tag must have.
-    pub tag_value: Cow<'static, str>,
+    pub tag_value: CompactString,
     /// Who won, if one player did.
-    pub winner: Option<Cow<'static, str>>,
+    pub winner: Option<CompactString>,
     /// Why the game ended, in words (`Daimyo captured`).
     pub reason: Cow<'static, str>,
     /// Final scores in turn order, for scored games.
@@ -32,8 +33,8 @@ impl Outcome {
     ) -> Self {
         Self {
             token: Some(token),
-            tag_value: Cow::Borrowed(token),
-            winner: Some(Cow::Borrowed(winner)),
+            tag_value: CompactString::const_new(token),
+            winner: Some(CompactString::const_new(winner)),
             reason: reason.into(),
             scores: None,
         }
@@ -47,8 +48,8 @@ pub type Scores = Arc<[Score]>;
 /// One player's final score and place.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Score {
-    /// The player's name, shared with the game that names the player.
-    pub player: Substr,
+    /// The player's name.
+    pub player: CompactString,
     /// The score.
     pub score: i32,
     /// The place, 1 for the best; equal scores share a place.
@@ -56,7 +57,7 @@ pub struct Score {
 }
 
 /// Ranks scores: equal scores share a place, the next place skips.
-pub fn rank(scores: &[(Substr, i32)]) -> Scores {
+pub fn rank(scores: &[(CompactString, i32)]) -> Scores {
     scores
         .iter()
         .map(|(player, score)| Score {

@@ -221,10 +221,11 @@ impl Lotus {
     fn ranked_scores(&self) -> Scores {
         let (scores, places) = self.standings();
         self.players
-            .shared_names()
+            .listed()
+            .iter()
             .zip(scores.into_iter().zip(places))
             .map(|(player, (score, place))| Score {
-                player,
+                player: player.clone(),
                 score,
                 place: usize::from(place),
             })
@@ -311,12 +312,12 @@ impl Game for Lotus {
         let tag_value = score::tag_value(self.players.letters(), scores.iter().map(|s| s.score));
         let mut leaders = scores.iter().filter(|s| s.place == 1);
         let winner = match (leaders.next(), leaders.next()) {
-            (Some(leader), None) => Some(String::from(&*leader.player).into()),
+            (Some(leader), None) => Some(leader.player.clone()),
             _ => None,
         };
         Some(Outcome {
             token: None,
-            tag_value: tag_value.into(),
+            tag_value,
             winner,
             reason: "place 4 taken".into(),
             scores: Some(scores),

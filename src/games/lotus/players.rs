@@ -1,11 +1,10 @@
 //! The `Players` tag: 3 to 6 names in turn order, each known by its initial.
 //!
 //! A table finds a player from an initial without a search. The names are
-//! kept in one shared string: the scores of a game name their players
-//! without copying them, and a game's players cost one allocation.
+//! compact strings: a name of up to 24 bytes is kept inline, so reading the
+//! players, and naming them in the scores, costs no allocation.
 
-use arcstr::{ArcStr, Substr};
-use std::ops::Range;
+use compact_str::CompactString;
 
 /// The most players a game has.
 pub const MAX_PLAYERS: usize = 6;
@@ -16,10 +15,8 @@ const MIN_PLAYERS: usize = 3;
 /// The players of a game, in turn order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Players {
-    /// Every name, in turn order, one space between two.
-    joined: ArcStr,
-    /// Where each name lies in `joined` (the first `count`).
-    spans: [Range<usize>; MAX_PLAYERS],
+    /// Every name, in turn order; empty past the last.
+    names: [CompactString; MAX_PLAYERS],
     /// Each player's initial, lowercase.
     letters: [u8; MAX_PLAYERS],
     /// For each initial `a` to `z`, 1 + its player, or 0 when no player has it.
@@ -64,10 +61,12 @@ impl Players {
             }
             *slot = seat as u8 + 1;
         }
-        let (joined, spans) = join(kept, value);
+        let mut names: [CompactString; MAX_PLAYERS] = Default::default();
+        for (slot, &name) in names.iter_mut().zip(kept) {
+            *slot = CompactString::new(name);
+        }
         Ok(Players {
-            joined,
-            spans,
+            names,
             letters,
             by_initial,
             count: count as u8,
@@ -82,32 +81,24 @@ impl Players {
     /// A player's name, `?` for no player.
     #[inline]
     pub fn name(&self, player: u8) -> &str {
-        self.span(player)
-            .and_then(|span| self.joined.get(span))
-            .unwrap_or("?")
+        self.listed()
+            .get(usize::from(player))
+            .map_or("?", CompactString::as_str)
     }
 
     /// Every name, in turn order.
     pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        (0..self.count).map(|player| self.name(player))
+        self.listed().iter().map(CompactString::as_str)
     }
 
-    /// Every name, in turn order, to share.
-    pub fn shared_names(&self) -> impl Iterator<Item = Substr> + '_ {
-        self.spans[..self.count()]
-            .iter()
-            .map(|span| self.joined.substr(span.clone()))
+    /// Every name, in turn order, as the scores keep them.
+    pub fn listed(&self) -> &[CompactString] {
+        &self.names[..self.count()]
     }
 
     /// Every name, one space between two (the `Players` value written back).
     pub fn joined(&self) -> String {
-        self.joined.to_string()
-    }
-
-    /// Where a player's name lies in the joined names.
-    #[inline]
-    fn span(&self, player: u8) -> Option<Range<usize>> {
-        self.spans[..self.count()].get(usize::from(player)).cloned()
+        self.listed().join(" ")
     }
 
     /// A player's initial.
@@ -128,28 +119,6 @@ impl Players {
             _ => None,
         }
     }
-}
-
-/// The names joined with one space between two, as one shared string, and
-/// where each lies in it. A value written so already is shared as it is.
-fn join(names: &[&str], value: &str) -> (ArcStr, [Range<usize>; MAX_PLAYERS]) {
-    let mut spans = [0..0, 0..0, 0..0, 0..0, 0..0, 0..0];
-    let mut at = 0;
-    for (span, name) in spans.iter_mut().zip(names) {
-        *span = at..at + name.len();
-        at = span.end + 1;
-    }
-    // The names are in `value` in order: when it is as long as the joined
-    // names, each gap between two is one byte, which a space must be.
-    let gaps = &spans[..names.len().saturating_sub(1)];
-    let bytes = value.as_bytes();
-    let written_so = value.len() + 1 == at && gaps.iter().all(|s| bytes.get(s.end) == Some(&b' '));
-    let joined = if written_so {
-        ArcStr::from(value)
-    } else {
-        ArcStr::from(names.join(" "))
-    };
-    (joined, spans)
 }
 
 /// The names of a `Players` value as [`str::split_whitespace`] splits
@@ -225,8 +194,7 @@ mod tests {
         for value in ["red green orange", "red\tgreen orange", " red green orange"] {
             let players = Players::parse(value).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(players.joined(), "red green orange", "{value:?}");
-            let shared: Vec<_> = players.shared_names().collect();
-            assert_eq!(shared, ["red", "green", "orange"], "{value:?}");
+            assert_eq!(players.listed(), ["red", "green", "orange"], "{value:?}");
             assert_eq!(players.name(2), "orange");
         }
     }

@@ -2,6 +2,7 @@
 //! +4 for the blue flower, -2 for the black.
 
 use super::notation::Flower;
+use compact_str::CompactString;
 
 /// The score of a bouquet, counted by colour in the order of [`Flower::ALL`].
 pub fn score(hand: &[u8; 5]) -> i32 {
@@ -19,8 +20,9 @@ pub fn score(hand: &[u8; 5]) -> i32 {
 /// The `Result` value of a finished game: each player's initial and
 /// score, in turn order (`r:12 g:7 o:-2`).
 ///
-/// Written into bytes on the stack, then copied once into the `String`.
-pub fn tag_value(letters: &[u8], scores: impl Iterator<Item = i32>) -> String {
+/// Written into bytes on the stack, then copied once into the compact
+/// string, inline when it is short.
+pub fn tag_value(letters: &[u8], scores: impl Iterator<Item = i32>) -> CompactString {
     // Six players, each `x:-2147483648 ` at the longest.
     let mut out = [0u8; 6 * 14];
     let mut len = 0;
@@ -33,7 +35,7 @@ pub fn tag_value(letters: &[u8], scores: impl Iterator<Item = i32>) -> String {
         out[len + 1] = b':';
         len = write_decimal(&mut out, len + 2, score);
     }
-    String::from_utf8(out[..len].to_vec()).unwrap_or_default()
+    std::str::from_utf8(&out[..len]).map_or_else(|_| CompactString::default(), CompactString::new)
 }
 
 /// Writes a score in decimal into `out` at `at`, as `{}` would, without
