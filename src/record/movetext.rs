@@ -17,8 +17,13 @@ pub struct Movetext<'a> {
     text: &'a str,
     /// Where reading goes on; the end of the text after a syntax error.
     at: usize,
-    /// Items read so far.
+    /// Items read so far, counted only when the movetext could hold more
+    /// than [`MAX_ITEMS`].
     count: usize,
+    /// Whether the movetext is long enough to hold more than [`MAX_ITEMS`]
+    /// items: each takes at least one byte, so a shorter one cannot, and its
+    /// items need no counting.
+    counting: bool,
     result_seen: bool,
     /// The syntax error that ended the movetext: its offset and message.
     error: Option<(usize, String)>,
@@ -32,6 +37,7 @@ impl<'a> Movetext<'a> {
             text: record.text(),
             at: record.movetext_at,
             count: 0,
+            counting: record.text().len().saturating_sub(record.movetext_at) > MAX_ITEMS,
             result_seen: false,
             error: None,
         }
@@ -246,10 +252,12 @@ impl Movetext<'_> {
             }
             at += 1;
         };
-        if self.count == MAX_ITEMS {
-            return self.fail(too_many_items(at)).map(Read::of);
+        if self.counting {
+            if self.count == MAX_ITEMS {
+                return self.fail(too_many_items(at)).map(Read::of);
+            }
+            self.count += 1;
         }
-        self.count += 1;
         match first {
             b'0'..=b'9' => self.number(at),
             b'{' => self.brace_comment(at).map(Read::of),

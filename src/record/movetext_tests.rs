@@ -68,3 +68,27 @@ fn a_quick_move_after_the_result_is_a_syntax_error() {
         Some("3:6: nothing but comments may follow the result (at \"cd\")")
     );
 }
+
+#[test]
+fn the_item_limit_holds_for_the_densest_movetext() {
+    // Comments side by side: two bytes an item, the fewest a run of
+    // items can take.
+    let (read, error) = read_quickly(&"{}".repeat(MAX_ITEMS + 1));
+    assert_eq!(read.len(), MAX_ITEMS);
+    let error = error.unwrap_or_default();
+    assert!(
+        error.starts_with("3:20001: the movetext has more than the limit of 10000 items"),
+        "{error}"
+    );
+    let (read, error) = read_quickly(&"{}".repeat(MAX_ITEMS));
+    assert_eq!((read.len(), error), (MAX_ITEMS, None));
+}
+
+#[test]
+fn a_movetext_too_short_to_pass_the_item_limit_counts_no_items() {
+    let short = parse_head(format!("[Game \"mana\"]\n\n{}\n", "a ".repeat(4999)), 1);
+    let long = parse_head(format!("[Game \"mana\"]\n\n{}\n", "a ".repeat(5001)), 1);
+    let counting = |record: Result<Record, SyntaxError>| record.map(|r| r.movetext().counting);
+    assert_eq!(counting(short), Ok(false));
+    assert_eq!(counting(long), Ok(true));
+}
