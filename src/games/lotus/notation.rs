@@ -226,9 +226,14 @@ pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusM
     };
     let owner = player(letter)?;
     let rest = text.get(square_end..)?;
-    // Most moves have no bracket: one byte tells.
+    // Most moves have no bracket and end at white space: one comparison
+    // tells. A third digit is for `parse`.
     let (choice, bracket) = match rest {
-        [b'0'..=b'9' | b'[', ..] => quick_bracket(rest, &player)?,
+        [b, ..] if *b > b' ' => match b {
+            b'[' => quick_bracket(rest, &player)?,
+            b'0'..=b'9' => return None,
+            _ => (Choice::None, 0),
+        },
         _ => (Choice::None, 0),
     };
     let mv = LotusMove {
