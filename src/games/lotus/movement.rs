@@ -291,10 +291,11 @@ impl Lotus {
             self.moved = 0;
             self.blocked = 0;
             self.turn += 1;
-            self.mover = if usize::from(self.mover) + 1 == self.players.count() {
+            let next = self.mover + 1;
+            self.mover = if usize::from(next) == self.players.count() {
                 0
             } else {
-                self.mover + 1
+                next
             };
         } else {
             self.moved |= pawn_bit(index);
