@@ -37,6 +37,11 @@ const NO_PAWN: u8 = MAX_PAWNS as u8;
 /// The owner of no pawn ([`NO_PAWN`] and the slots of absent players).
 const NOBODY: u8 = u8::MAX;
 
+/// The pawns blocked in every position: [`NO_PAWN`], so that a move that
+/// names [`NOBODY`]'s pawn on an empty square is refused with no test of
+/// its own.
+const ALWAYS_BLOCKED: u16 = 1 << NO_PAWN;
+
 /// The squares a pawn move can pass beyond the last course square: the
 /// most free squares a pawn move advances (three, and two more for a last
 /// pawn).
@@ -127,10 +132,12 @@ pub struct Lotus {
     held: [u8; 8],
     /// The turn number from 1.
     turn: u32,
-    /// The pawns moved in this turn, one bit per pawn index.
+    /// The two pawns moved in this turn once the mover owes another
+    /// player's pawn, one bit per pawn index; 0 before, when `blocked`
+    /// holds the pawns moved ([`Lotus::moved_this_turn`]).
     moved: u16,
     /// The pawns that may not move now: those moved in this turn, and all
-    /// the mover's own once two of them have moved.
+    /// the mover's own once two of them have moved; [`ALWAYS_BLOCKED`].
     blocked: u16,
     /// The player whose turn it is: `(turn - 1) % players`.
     mover: u8,

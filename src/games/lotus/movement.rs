@@ -4,14 +4,22 @@ use super::*;
 
 impl Lotus {
     /// Whether the next pawn move must take another player's pawn: the
-    /// first two of this turn were the mover's own.
+    /// first two of this turn were the mover's own. The pawns blocked are
+    /// then the mover's own, before the pawns moved: asked of them alone.
     pub(super) fn owes_other(&self) -> bool {
-        self.step == 2 && self.moved & !self.own[slot(self.mover)] == 0
+        self.step == 2 && self.blocked & !ALWAYS_BLOCKED & !self.own[slot(self.mover)] == 0
     }
 
-    /// Whether a pawn already moved in this turn.
+    /// Whether a pawn already moved in this turn: one of the pawns
+    /// blocked, or of those kept apart once the mover owes another
+    /// player's pawn.
     pub(super) fn moved_this_turn(&self, index: usize) -> bool {
-        self.moved & pawn_bit(index) != 0
+        let moved = if self.owes_other() {
+            self.moved
+        } else {
+            self.blocked & !ALWAYS_BLOCKED
+        };
+        moved & pawn_bit(index) != 0
     }
 
     /// Whether a pawn may not move now: it moved in this turn, or it is the
@@ -27,7 +35,8 @@ impl Lotus {
 
     /// The pawn a move names: the first of its owner's on the start, or
     /// the one on its square. An empty square's occupant is [`NO_PAWN`],
-    /// whose owner is nobody, so it needs no test of its own.
+    /// whose owner is nobody, so it needs no test of its own; a move of
+    /// [`NOBODY`]'s finds it there, and [`ALWAYS_BLOCKED`] refuses it.
     #[inline(always)]
     fn find_pawn<const SHORT: bool>(&self, mv: &LotusMove) -> Option<usize> {
         if mv.from == 0 {
@@ -38,7 +47,7 @@ impl Lotus {
         } else {
             let square = self.square::<SHORT>(mv.from);
             let index = usize::from(square.occupant) % self.pawn_slots.len();
-            (self.pawn_slots[index].owner == mv.owner && mv.owner != NOBODY).then_some(index)
+            (self.pawn_slots[index].owner == mv.owner).then_some(index)
         }
     }
 
@@ -104,6 +113,9 @@ impl Lotus {
     #[cold]
     #[inline(never)]
     fn blocked_pawn(&self, mv: LotusMove, index: usize) -> LotusError {
+        if index == usize::from(NO_PAWN) {
+            return self.no_such_pawn(mv);
+        }
         let refused = if self.finished {
             Refusal::GameOver
         } else if self.moved_this_turn(index) {
@@ -289,20 +301,22 @@ impl Lotus {
         if self.step == 2 {
             self.step = 0;
             self.moved = 0;
-            self.blocked = 0;
+            self.blocked = ALWAYS_BLOCKED;
             self.turn += 1;
-            self.mover = if usize::from(self.mover) + 1 == self.players.count() {
+            let next = self.mover + 1;
+            self.mover = if usize::from(next) == self.players.count() {
                 0
             } else {
-                self.mover + 1
+                next
             };
         } else {
-            self.moved |= pawn_bit(index);
             self.blocked |= pawn_bit(index);
             self.step += 1;
             if self.owes_other() {
-                // The pawns moved are the mover's own: all are blocked.
-                self.blocked = self.own[slot(self.mover)];
+                // The pawns moved are the mover's own: all are blocked,
+                // and the two moved are kept apart.
+                self.moved = self.blocked & !ALWAYS_BLOCKED;
+                self.blocked = self.own[slot(self.mover)] | ALWAYS_BLOCKED;
             }
         }
         debug_assert_eq!(

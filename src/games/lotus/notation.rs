@@ -214,21 +214,27 @@ pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove,
 /// explain.
 #[inline(always)]
 pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
-    let (letter, from, square_end) = match text {
+    let (letter, from, square_end, rest) = match text {
         [
             letter @ b'a'..=b'z',
             tens @ b'1'..=b'9',
             units @ b'0'..=b'9',
-            ..,
-        ] => (*letter, two_digits(*tens, *units), 3),
-        [letter @ b'a'..=b'z', units @ b'0'..=b'9', ..] => (*letter, u16::from(units - b'0'), 2),
+            rest @ ..,
+        ] => (*letter, two_digits(*tens, *units), 3, rest),
+        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..] => {
+            (*letter, u16::from(units - b'0'), 2, rest)
+        }
         _ => return None,
     };
     let owner = player(letter)?;
-    let rest = text.get(square_end..)?;
-    // Most moves have no bracket: one byte tells.
+    // Most moves have no bracket and end at white space: one comparison
+    // tells. A third digit is for `parse`.
     let (choice, bracket) = match rest {
-        [b'0'..=b'9' | b'[', ..] => quick_bracket(rest, &player)?,
+        [b, ..] if *b > b' ' => match b {
+            b'[' => quick_bracket(rest, &player)?,
+            b'0'..=b'9' => return None,
+            _ => (Choice::None, 0),
+        },
         _ => (Choice::None, 0),
     };
     let mv = LotusMove {

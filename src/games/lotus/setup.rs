@@ -3,7 +3,7 @@
 use super::course::{self, Course, DEFAULT_COURSE, LILIES, Square};
 use super::notation::Flower;
 use super::players::Players;
-use super::{CELLS, Lotus, MAX_PAWNS, Pawn, SHORT_COURSE_SQUARES};
+use super::{ALWAYS_BLOCKED, CELLS, Lotus, MAX_PAWNS, Pawn, SHORT_COURSE_SQUARES};
 use crate::game::{TagError, Tags};
 
 /// The flowers when the record has no `Flowers` tag.
@@ -299,7 +299,7 @@ fn start(players: Players, flowers: Flowers, mut board: Board) -> Lotus {
         held: [0; 8],
         turn: 1,
         moved: 0,
-        blocked: 0,
+        blocked: ALWAYS_BLOCKED,
         mover: 0,
         step: 0,
         finished: false,

@@ -125,3 +125,39 @@ fn the_third_pawn_must_not_be_a_third_own_pawn() {
         )
     );
 }
+
+#[test]
+fn a_pawn_moved_twice_is_told_apart_from_a_third_own_pawn() {
+    let mut game = start("red green orange", None);
+    play(&mut game, "r0 r0");
+    // Both moved pawns are blocked with the third red one.
+    for moved in [0, 1] {
+        let at = game.pawns()[moved].pos;
+        assert_eq!(
+            try_play(&mut game, &format!("r{at}")),
+            Err(format!(
+                "the same pawn twice: red's pawn on {at} has already moved this turn"
+            ))
+        );
+    }
+    play(&mut game, "g0");
+    assert_eq!(
+        game.constraint().as_deref().map(|c| c.contains("your own")),
+        Some(false)
+    );
+}
+
+#[test]
+fn a_move_of_nobody_finds_no_pawn_on_an_empty_square() {
+    let game = start("red green orange", None);
+    let mv = LotusMove {
+        owner: NOBODY,
+        letter: b'x',
+        from: 7,
+        choice: Choice::None,
+    };
+    assert_eq!(
+        game.check(&mv).map_err(|e| e.to_string()),
+        Err("no such pawn: square 7 is empty, ? has no pawn there".to_owned())
+    );
+}
