@@ -355,6 +355,16 @@ pub fn play_read<G: Game>(game: &mut G, mv: &G::Move) -> Result<(), MoveError> {
     if game.is_over() {
         return Err(MoveError(GAME_OVER.into()));
     }
+    play_read_running(game, mv)
+}
+
+/// [`play_read`] in a game its caller found still running.
+///
+/// # Errors
+/// Why the move is illegal here.
+#[inline(always)]
+pub fn play_read_running<G: Game>(game: &mut G, mv: &G::Move) -> Result<(), MoveError> {
+    debug_assert!(!game.is_over(), "the game is running");
     game.check_and_apply(mv).map_err(refused::<G>)
 }
 

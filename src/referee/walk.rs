@@ -1,7 +1,7 @@
 //! The walk through the movetext: move numbers, moves, the end and the result.
 
 use super::{Fault, PlyContext};
-use crate::game::{Game, Numbering, Outcome, Turn, play, play_read};
+use crate::game::{Game, Numbering, Outcome, Turn, play, play_read, play_read_running};
 use crate::record::{Dots, MoveWord, Record};
 use std::ops::Range;
 
@@ -240,6 +240,8 @@ impl<'a> Walk<'a> {
             self.begin_turn(game, &span)?;
         }
         let played = match read {
+            // `begin_turn` found the game running.
+            Some(mv) if G::NUMBERING == Numbering::Turns => play_read_running(game, mv),
             Some(mv) => play_read(game, mv),
             None => play(game, self.record.slice(&span)),
         };
