@@ -184,14 +184,23 @@ impl JudgeGame<'_, '_> {
                 },
             };
             let fault = match word {
+                // Without an observer, a ply needs nothing kept aside.
+                Ok((span, _, read)) if !OBSERVED => match walk.ply(game, span, read.as_ref()) {
+                    Ok(()) => {
+                        verdict.plies += 1;
+                        continue;
+                    }
+                    Err(fault) => fault,
+                },
                 Ok((span, glyph, read)) => {
-                    let detail = (OBSERVED && options.details)
+                    let detail = options
+                        .details
                         .then(|| game.detail(record.slice(&span)).ok())
                         .flatten();
                     match walk.ply(game, span.clone(), read.as_ref()) {
                         Ok(()) => {
                             verdict.plies += 1;
-                            if let Some(observe) = observe.as_mut().filter(|_| OBSERVED) {
+                            if let Some(observe) = observe.as_mut() {
                                 observe(Ply {
                                     index: verdict.plies - 1,
                                     word: record.move_word_at(span, glyph),
