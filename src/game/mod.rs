@@ -32,6 +32,13 @@ impl<'a> Tags<'a> {
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
     }
+
+    /// Every tag's name and value, in the record's order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+    }
 }
 
 /// A tag that a game cannot accept, and why.

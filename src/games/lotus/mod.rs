@@ -230,8 +230,8 @@ impl Lotus {
         self.players
             .listed()
             .iter()
-            .zip(scores.into_iter().zip(places))
-            .map(|(player, (score, place))| Score {
+            .zip(scores.iter().zip(&places))
+            .map(|(player, (&score, &place))| Score {
                 player: player.clone(),
                 score,
                 place: usize::from(place),

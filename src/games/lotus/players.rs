@@ -39,38 +39,37 @@ impl Players {
             ));
         }
         let kept = &kept[..count];
-        // The initials first, then the names: no name is copied for a
-        // value that is refused.
-        let mut letters = [0; MAX_PLAYERS];
-        let mut by_initial = [0; 26];
-        for ((seat, name), letter) in kept.iter().enumerate().zip(&mut letters) {
+        // Built in place: the initials checked first, then the names
+        // copied, so that no name is copied for a value that is refused.
+        let mut players = Players {
+            names: Default::default(),
+            letters: [0; MAX_PLAYERS],
+            by_initial: [0; 26],
+            count: count as u8,
+        };
+        for (seat, name) in kept.iter().enumerate() {
             let first = name.as_bytes().first().copied().unwrap_or(b' ');
             if !first.is_ascii_alphabetic() {
                 return Err(format!(
                     "{name:?}: a player's name starts with a letter a-z, its initial in the movetext"
                 ));
             }
-            *letter = first.to_ascii_lowercase();
-            let slot = &mut by_initial[usize::from(*letter - b'a')];
+            let letter = first.to_ascii_lowercase();
+            let slot = &mut players.by_initial[usize::from(letter - b'a')];
             if *slot != 0 {
                 return Err(format!(
                     "{:?} and {name:?} have the same initial {:?}: initials must be unique",
                     kept[usize::from(*slot - 1)],
-                    char::from(*letter)
+                    char::from(letter)
                 ));
             }
             *slot = seat as u8 + 1;
+            players.letters[seat] = letter;
         }
-        let mut names: [CompactString; MAX_PLAYERS] = Default::default();
-        for (slot, &name) in names.iter_mut().zip(kept) {
+        for (slot, &name) in players.names.iter_mut().zip(kept) {
             *slot = CompactString::new(name);
         }
-        Ok(Players {
-            names,
-            letters,
-            by_initial,
-            count: count as u8,
-        })
+        Ok(players)
     }
 
     /// How many players there are.

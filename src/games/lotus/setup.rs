@@ -156,18 +156,19 @@ fn explain_flowers(value: &str) -> Result<Flowers, String> {
 
 /// Builds the start position.
 pub fn from_tags(tags: Tags<'_>) -> Result<Lotus, TagError> {
-    let Some(players) = tags.get("Players") else {
+    let [players, flowers, course] = setup_values(tags);
+    let Some(players) = players else {
         return Err(TagError::new(
             "Players",
             "required: the 3 to 6 players in turn order, like [Players \"red green orange\"]",
         ));
     };
     let players = Players::parse(players).map_err(|m| TagError::new("Players", m))?;
-    let flowers = match tags.get("Flowers") {
+    let flowers = match flowers {
         Some(value) => parse_flowers(value).map_err(|m| TagError::new("Flowers", m))?,
         None => DEFAULT,
     };
-    let course = match tags.get("Course") {
+    let course = match course {
         Some(value) => Some(course::parse(value).map_err(|m| TagError::new("Course", m))?),
         None => None,
     };
@@ -194,6 +195,23 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Lotus, TagError> {
         },
     };
     Ok(start(players, flowers, board))
+}
+
+/// The values of the `Players`, `Flowers` and `Course` tags, found in one
+/// pass over the tags, each name read once.
+fn setup_values<'a>(tags: Tags<'a>) -> [Option<&'a str>; 3] {
+    let mut values = [None; 3];
+    for (name, value) in tags.iter() {
+        let slot = match name {
+            "Players" => &mut values[0],
+            "Flowers" => &mut values[1],
+            "Course" => &mut values[2],
+            _ => continue,
+        };
+        // The first one, as `Tags::get` finds it.
+        slot.get_or_insert(value);
+    }
+    values
 }
 
 /// Where a course's squares are kept: in place when it is short, else in a
@@ -267,7 +285,9 @@ const fn seats(players: usize) -> Seats {
 ///
 /// The flowers are laid on the board before the game is built, so that
 /// the game is built where the caller wants it: changed after, it was
-/// copied once more (600 bytes).
+/// copied once more (600 bytes). Out of line, it builds the game in the
+/// caller's `Result` rather than beside it (one copy fewer).
+#[inline(never)]
 fn start(players: Players, flowers: Flowers, mut board: Board) -> Lotus {
     let Seats {
         pawn_slots,
@@ -320,6 +340,26 @@ mod tests {
         assert!(parse_flowers("PWY/WYPWYPWYPWY").is_err());
         assert!(parse_flowers("PWB/WYPWYPWYPWYP").is_err());
         assert!(parse_flowers("PWYWYPWYPWYPWYP").is_err());
+    }
+
+    #[test]
+    fn finds_the_setup_tags_in_one_pass() {
+        let tag = |name: &str, value: &str| crate::record::Tag {
+            name: name.into(),
+            value: value.into(),
+            offset: 0,
+        };
+        let tags = [
+            tag("Game", "lotus"),
+            tag("Course", "c"),
+            tag("Players", "a b c"),
+            tag("Result", "*"),
+            tag("Players", "d e f"),
+        ];
+        let values = setup_values(Tags::new(&tags));
+        assert_eq!(values, [Some("a b c"), None, Some("c")]);
+        assert_eq!(values[0], Tags::new(&tags).get("Players"));
+        assert_eq!(setup_values(Tags::new(&[])), [None; 3]);
     }
 }
 
