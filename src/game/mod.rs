@@ -6,60 +6,14 @@
 
 mod kind;
 mod outcome;
+mod tags;
 
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use outcome::{Outcome, Score, Scores, rank};
+pub use tags::{TagError, Tags};
 
 use serde_json::Value;
 use std::fmt;
-
-/// The tags of a record as a game reads them.
-#[derive(Debug, Clone, Copy)]
-pub struct Tags<'a> {
-    tags: &'a [crate::record::Tag],
-}
-
-impl<'a> Tags<'a> {
-    /// Wraps a record's tags.
-    pub fn new(tags: &'a [crate::record::Tag]) -> Self {
-        Self { tags }
-    }
-
-    /// The value of the tag `name`, if present.
-    pub fn get(&self, name: &str) -> Option<&'a str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
-    }
-
-    /// Every tag's name and value, in the record's order.
-    pub fn iter(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
-        self.tags
-            .iter()
-            .map(|t| (t.name.as_str(), t.value.as_str()))
-    }
-}
-
-/// A tag that a game cannot accept, and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("tag {tag}: {message}")]
-pub struct TagError {
-    /// The tag at fault (`Game` stands for the record when a tag is missing).
-    pub tag: String,
-    /// Why it is wrong.
-    pub message: String,
-}
-
-impl TagError {
-    /// A new error about `tag`.
-    pub fn new(tag: &str, message: impl Into<String>) -> Self {
-        Self {
-            tag: tag.to_owned(),
-            message: message.into(),
-        }
-    }
-}
 
 /// Where a ply stands in the record's numbering.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,7 +20,7 @@ pub use setup::{DEFAULT_FLOWERS, random_flowers};
 
 use course::Square;
 use landing::Landing;
-use players::{MAX_PLAYERS, Players};
+use players::Players;
 
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Score, Scores, TagError, Tags, Turn,
@@ -204,39 +204,6 @@ impl Lotus {
     /// The hands of the players in the game, in turn order.
     fn hands(&self) -> &[[u8; 5]] {
         &self.hands[..self.players.count()]
-    }
-
-    /// Every player's current score and place, in turn order, in fixed
-    /// arrays (the first `players.count()` entries count).
-    fn standings(&self) -> ([i32; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
-        // Absent players score less than anyone, so they move no one down.
-        let mut scores = [i32::MIN; MAX_PLAYERS];
-        for (slot, hand) in scores.iter_mut().zip(self.hands()) {
-            *slot = score::score(hand);
-        }
-        let mut places = [1; MAX_PLAYERS];
-        for (place, score) in places.iter_mut().zip(&scores) {
-            for other in &scores {
-                *place += u8::from(other > score);
-            }
-        }
-        (scores, places)
-    }
-
-    /// Every player's current score, ranked as [`crate::game::rank`] ranks
-    /// them: one allocation for the list, which shares the names.
-    fn ranked_scores(&self) -> Scores {
-        let (scores, places) = self.standings();
-        self.players
-            .listed()
-            .iter()
-            .zip(scores.iter().zip(&places))
-            .map(|(player, (&score, &place))| Score {
-                player: player.clone(),
-                score,
-                place: usize::from(place),
-            })
-            .collect()
     }
 }
 

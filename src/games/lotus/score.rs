@@ -1,8 +1,46 @@
 //! Scores: 1 + 2 + ... + n for n flowers of one of white, yellow and pink;
-//! +4 for the blue flower, -2 for the black.
+//! +4 for the blue flower, -2 for the black; and the players ranked by them.
 
 use super::notation::Flower;
+use super::players::MAX_PLAYERS;
+use super::{Lotus, Score, Scores};
 use compact_str::CompactString;
+
+impl Lotus {
+    /// Every player's current score and place, in turn order, in fixed
+    /// arrays (the first `players.count()` entries count).
+    fn standings(&self) -> ([i32; MAX_PLAYERS], [u8; MAX_PLAYERS]) {
+        // Absent players score less than anyone, so they move no one down.
+        let mut scores = [i32::MIN; MAX_PLAYERS];
+        for (slot, hand) in scores.iter_mut().zip(self.hands()) {
+            *slot = score(hand);
+        }
+        let mut places = [1; MAX_PLAYERS];
+        for (place, score) in places.iter_mut().zip(&scores) {
+            for other in &scores {
+                *place += u8::from(other > score);
+            }
+        }
+        (scores, places)
+    }
+
+    /// Every player's current score, ranked as [`crate::game::rank`] ranks
+    /// them: one allocation, for the list (the names are compact strings,
+    /// copied inline).
+    pub(super) fn ranked_scores(&self) -> Scores {
+        let (scores, places) = self.standings();
+        self.players
+            .listed()
+            .iter()
+            .zip(scores.iter().zip(&places))
+            .map(|(player, (&score, &place))| Score {
+                player: player.clone(),
+                score,
+                place: usize::from(place),
+            })
+            .collect()
+    }
+}
 
 /// The score of a bouquet, counted by colour in the order of [`Flower::ALL`].
 pub fn score(hand: &[u8; 5]) -> i32 {
