@@ -125,7 +125,7 @@ pub fn json_import(data: &[u8]) {
     let read: Vec<(&str, &str)> = record
         .tags
         .iter()
-        .map(|t| (&*t.name, t.value.as_str()))
+        .map(|t| (t.name.as_str(), t.value.as_str()))
         .collect();
     assert_eq!(written, read, "tags changed through import: {text:?}");
     let moves: Vec<String> = json

@@ -118,10 +118,10 @@ impl GameVisitor for JudgeGame<'_, '_> {
             Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
         };
         let keep = self.keep;
-        let plain = self.observe.is_none() && self.options.stop_after.is_none();
-        let verdict = match plain {
-            false => self.walk::<G, true>(game)?,
-            true => self.walk::<G, false>(game)?,
+        let verdict = if self.observe.is_none() && self.options.stop_after.is_none() {
+            self.walk::<G, false>(game)?
+        } else {
+            self.walk::<G, true>(game)?
         };
         let reached: Option<Box<dyn AnyGame>> = match position {
             Ok(game) if keep => Some(Box::new(game)),

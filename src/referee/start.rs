@@ -38,7 +38,7 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
         ));
     };
     for tag in &record.tags {
-        let name = &*tag.name;
+        let name = tag.name.as_str();
         if is_foreign(kind, name) {
             return Err(fault(
                 record.locate(tag.offset),
