@@ -14,10 +14,9 @@ impl<'a> Tags<'a> {
 
     /// The value of the tag `name`, if present.
     pub fn get(&self, name: &str) -> Option<&'a str> {
-        self.tags
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.value.as_str())
+        self.iter()
+            .find(|&(n, _)| n == name)
+            .map(|(_, value)| value)
     }
 
     /// Every tag's name and value, in the record's order.
