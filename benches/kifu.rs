@@ -124,7 +124,7 @@ fn check_one<G: Game>(c: &mut Criterion, kind: GameKind) {
     let text = mv.to_string();
     c.bench_function(&format!("check/{kind}"), |b| {
         b.iter(|| {
-            let mv = game.parse_move(black_box(&text)).ok();
+            let mv = game.read_move(black_box(text.as_bytes())).ok();
             mv.map(|mv| game.check(&mv).is_ok())
         });
     });

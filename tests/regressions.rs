@@ -145,7 +145,7 @@ fn no_move_is_played_after_the_end() {
     }
     assert!(game.is_over());
     for mv in game.legal_moves().iter().chain(["a1-a2".to_owned()].iter()) {
-        let refused = game.play(mv).err().map(|e| e.0);
+        let refused = game.play(mv).err().map(|e| e.message);
         assert_eq!(refused.as_deref(), Some("the game is already over"), "{mv}");
     }
 }

@@ -47,7 +47,7 @@ fn tag_error(pairs: &[(&str, &str)]) -> String {
 fn play(game: &mut Shogun, moves: &str) {
     for text in moves.split_whitespace() {
         let mv = game
-            .parse_move(text)
+            .read_move(text.as_bytes())
             .unwrap_or_else(|e| panic!("{text}: {e}"));
         game.check(&mv).unwrap_or_else(|e| panic!("{text}: {e}"));
         game.apply(&mv);
@@ -55,7 +55,7 @@ fn play(game: &mut Shogun, moves: &str) {
 }
 
 fn error(game: &Shogun, text: &str) -> String {
-    match game.parse_move(text) {
+    match game.read_move(text.as_bytes()) {
         Err(e) => e.to_string(),
         Ok(mv) => match game.check(&mv) {
             Ok(()) => panic!("{text} was accepted"),
@@ -78,17 +78,17 @@ fn brute_force(game: &Shogun) -> BTreeSet<String> {
     for from in 0..64u8 {
         for to in 0..64u8 {
             let plain = format!("{}-{}", name(from), name(to));
-            let Ok(mv) = game.parse_move(&plain) else {
+            let Ok(mv) = game.read_move(plain.as_bytes()) else {
                 continue;
             };
             if game.check(&mv).is_err() {
                 continue;
             }
             let capture = game
-                .parse_move(&format!("{}x{}", name(from), name(to)))
+                .read_move(format!("{}x{}", name(from), name(to)).as_bytes())
                 .is_ok_and(|m| game.check(&m).is_ok());
             let check = game
-                .parse_move(&format!("{plain}+"))
+                .read_move(format!("{plain}+").as_bytes())
                 .is_ok_and(|m| game.check(&m).is_ok());
             found.insert(
                 ShogunMove {
@@ -445,7 +445,9 @@ fn moves_are_refused_with_a_reason() {
         "the piece cannot reach that square: the Z on d1 shows 4, and d3 is 2 squares away (a path of 4 squares there would need more than one turn)"
     );
     // a1-d2 is open by a2, b2, c2 though b1, c1, d1 block the other L path.
-    let open = game.parse_move("a1-d2").unwrap_or_else(|e| panic!("{e}"));
+    let open = game
+        .read_move("a1-d2".as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(game.check(&open), Ok(()));
     assert_eq!(
         error(&game, "e8-e7"),
@@ -521,7 +523,9 @@ fn a_finished_game_names_the_winner() {
 fn the_canonical_move_says_x_and_plus() {
     // The Z on d1 shows 4; on d5 (type C) it shows 3 and attacks d8.
     let game = start(&[]);
-    let mv = game.parse_move("d1-d5").unwrap_or_else(|e| panic!("{e}"));
+    let mv = game
+        .read_move("d1-d5".as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
     let detail = game.describe(&mv);
     assert_eq!(detail.normalized, "d1-d5+");
     assert_eq!(
@@ -537,7 +541,9 @@ fn the_canonical_move_says_x_and_plus() {
         .map(ToString::to_string)
         .collect();
     assert_eq!(moves, ["d1-b1", "d1-c2", "d1-e2", "d1xd3"]);
-    let mv = game.parse_move("d1-d3").unwrap_or_else(|e| panic!("{e}"));
+    let mv = game
+        .read_move("d1-d3".as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(game.describe(&mv).normalized, "d1xd3");
 }
 
@@ -548,7 +554,7 @@ fn odd_text_never_panics() {
         "", "-", "x", "+", "a", "a1", "a1-", "a1x", "a1-a", "é1-a1", "a1-é1", "a1—a2", "a1-a2+x",
         "+a1-a2", "a0-a1", "a1-a9", "i1-a1", "A1-A2", "a1-a2 ", "a1 -a2", "a1--a2", "a1xxa2",
     ] {
-        assert!(game.parse_move(text).is_err(), "{text:?}");
+        assert!(game.read_move(text.as_bytes()).is_err(), "{text:?}");
     }
     for value in [
         "",

@@ -1,7 +1,7 @@
 //! The checks the fuzz targets run, shared by them.
 #![forbid(unsafe_code)]
 
-use kifu::game::{Game, GameKind, GameVisitor, Tags};
+use kifu::game::{Game, GameKind, GameVisitor, MoveFault, Tags};
 use kifu::record::{Record, RecordReader, Tag};
 use kifu::referee::{Options, Verdict, judge, judge_record};
 use kifu::rng::Rng;
@@ -81,12 +81,15 @@ impl GameVisitor for QuickReader<'_> {
                     "the quick reader read {read:?} as a move"
                 );
                 assert_eq!(
-                    format!("{:?}", game.parse_move(read).map_err(|e| e.to_string())),
+                    format!(
+                        "{:?}",
+                        game.read_move(read.as_bytes()).map_err(|e| e.message(read))
+                    ),
                     format!("{:?}", Ok::<_, String>(mv)),
                     "the quick reader and the full reader disagree on {read:?}"
                 );
             }
-            let Ok(mv) = game.parse_move(word.text) else {
+            let Ok(mv) = game.read_move(word.text.as_bytes()) else {
                 return;
             };
             if game.is_over() || game.check_and_apply(&mv).is_err() {

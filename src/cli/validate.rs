@@ -191,6 +191,7 @@ pub fn fault_json(fault: &Fault) -> FaultJson<'_> {
         number: context.map(|c| c.number),
         player: context.map(|c| c.mover.as_str()),
         move_text: context.and_then(|c| c.text.as_deref()),
+        code: fault.code,
         reason: &fault.message,
         message: Displayed(fault),
     }
@@ -206,6 +207,7 @@ pub struct FaultJson<'a> {
     player: Option<&'a str>,
     #[serde(rename = "move")]
     move_text: Option<&'a str>,
+    code: &'static str,
     reason: &'a str,
     message: Displayed<'a, Fault>,
 }

@@ -1,7 +1,7 @@
 //! The games kifu referees, picked at run time: the one place a game is
 //! registered.
 
-use super::{AnyGame, Game, TagError, Tags};
+use super::{AnyGame, Game, Numbering, SetupError, Tags};
 use std::fmt;
 
 /// The games kifu referees.
@@ -65,14 +65,26 @@ impl GameKind {
         self.visit(Names)
     }
 
+    /// How this game numbers its movetext.
+    pub fn numbering(self) -> Numbering {
+        struct Of;
+        impl GameVisitor for Of {
+            type Output = Numbering;
+            fn visit<G: Game>(self) -> Self::Output {
+                G::NUMBERING
+            }
+        }
+        self.visit(Of)
+    }
+
     /// The start position the tags describe.
     ///
     /// # Errors
-    /// The first tag that is missing or wrong.
-    pub fn start(self, tags: Tags<'_>) -> Result<Box<dyn AnyGame>, TagError> {
+    /// Every reason found in the tags.
+    pub fn start(self, tags: Tags<'_>) -> Result<Box<dyn AnyGame>, SetupError> {
         struct Start<'a>(Tags<'a>);
         impl GameVisitor for Start<'_> {
-            type Output = Result<Box<dyn AnyGame>, TagError>;
+            type Output = Result<Box<dyn AnyGame>, SetupError>;
             fn visit<G: Game>(self) -> Self::Output {
                 Ok(Box::new(G::from_tags(self.0)?))
             }

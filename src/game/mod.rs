@@ -4,13 +4,21 @@
 //! an object that works on move text, so the rest of kifu picks a game at
 //! run time through [`GameKind`] and never names a game's types.
 
+mod any;
+mod fault;
 mod kind;
+mod numbering;
 mod outcome;
+mod play;
 mod tags;
 
+pub use any::AnyGame;
+pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
+pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, rank};
-pub use tags::{TagError, Tags};
+pub use play::{perft, play, play_read};
+pub use tags::Tags;
 
 use serde_json::Value;
 use std::fmt;
@@ -76,12 +84,14 @@ pub struct MoveDetail {
     pub parts: Value,
 }
 
-/// A game: its rules, its notation and its rendering.
+/// A game: its rules, its turns, its notation and its rendering.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move resolved from its text.
     type Move: Clone + fmt::Display + fmt::Debug;
     /// Why a move's text cannot be read or the move is illegal.
-    type Error: fmt::Display;
+    type Error: MoveFault;
+    /// A start position as the tags state it, not yet checked.
+    type Setup: fmt::Debug;
 
     /// The game's kind.
     const KIND: GameKind;
@@ -90,21 +100,36 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// How the movetext is numbered.
     const NUMBERING: Numbering;
 
-    /// The start position the tags describe.
+    /// Reads the start position the tags state, without judging it.
     ///
     /// # Errors
-    /// The first tag that is missing or wrong.
-    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError>;
-    /// Reads a move's text in this position.
+    /// Every tag that is missing or cannot be read.
+    fn read_setup(tags: Tags<'_>) -> Result<Self::Setup, SetupError>;
+    /// The position of a setup, once it is found legal.
     ///
     /// # Errors
-    /// The text is not a move of this game.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
-    /// Reads the move that starts `text`, in its usual form and without
-    /// allocating: the move and how many bytes it takes, or `None` to leave
-    /// the word to [`Game::parse_move`]. The referee's quick path.
+    /// Every reason the setup is not a legal start.
+    fn from_setup(setup: Self::Setup) -> Result<Self, SetupError>;
+    /// The start position the tags describe: [`Game::read_setup`], then
+    /// [`Game::from_setup`].
     ///
-    /// A move read here is the one `parse_move` reads from those bytes,
+    /// # Errors
+    /// Every reason found in the tags, or in the position they state.
+    fn from_tags(tags: Tags<'_>) -> Result<Self, SetupError> {
+        Self::from_setup(Self::read_setup(tags)?)
+    }
+    /// The game's one move reader: the bytes of one move word in, the move
+    /// or why the text is not a move of this game.
+    ///
+    /// # Errors
+    /// Why the text is not a move; syntax only, never legality.
+    fn read_move(&self, text: &[u8]) -> Result<Self::Move, Self::Error>;
+    /// Reads the move that starts `text`, in its usual form: the move and
+    /// how many bytes it takes, or `None` to leave the word to
+    /// [`Game::read_move`]. A thin wrapper over [`Game::read_move`], for
+    /// the referee's scan.
+    ///
+    /// A move read here is the one `read_move` reads from those bytes,
     /// which are letters, digits and the move's own signs: never white
     /// space, `{`, `}`, `;`, `!` or `?`. Whether the word ends there is for
     /// the caller to check.
@@ -144,13 +169,32 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
     /// Where the next ply stands in the numbering, and who plays it.
     fn turn(&self) -> Turn<'_>;
-    /// Who played the turn before the one in progress, in a game numbered
-    /// by turns ([`Numbering::Turns`]), for a fault that names that turn
-    /// (a fourth pawn move); `None` before the first turn, and in games
-    /// numbered by pairs. Asked only when such a fault is found, so that
-    /// the referee keeps no name per turn.
-    fn previous_mover(&self) -> Option<&str> {
-        None
+    /// Who plays the move or turn numbered `number`, as messages name
+    /// them; by default the mover of the next ply. A game numbered by
+    /// turns names the player of an earlier or a later turn, for a fault
+    /// placed at the turn its record numbered.
+    fn mover_of(&self, number: u32) -> &str {
+        let _ = number;
+        self.turn().mover
+    }
+    /// The game's turn rules, before a ply that no move number precedes:
+    /// `first` says it is the record's first ply. A game whose turns must
+    /// each open with their number refuses the ply here when it opens one.
+    ///
+    /// # Errors
+    /// Why the ply cannot stand here without a number.
+    fn check_unnumbered(&self, first: bool) -> Result<(), Self::Error> {
+        let _ = first;
+        Ok(())
+    }
+    /// The game's turn rules where the movetext stops, or a move number
+    /// stands, in a game still running: a game whose turns must be whole
+    /// refuses a turn cut short.
+    ///
+    /// # Errors
+    /// Why the turn in progress cannot end here.
+    fn check_turn_ends(&self) -> Result<(), Self::Error> {
+        Ok(())
     }
     /// The constraint in force, in words (the bird, a check, the pawn to move).
     fn constraint(&self) -> Option<String>;
@@ -170,189 +214,4 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         let _ = rng;
         Vec::new()
     }
-}
-
-/// Why a move was refused: its text is not a move, or the move is illegal.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MoveError(pub String);
-
-/// A game position behind a pointer, driven by move text.
-pub trait AnyGame: Send + Sync + fmt::Debug {
-    /// The game's kind.
-    fn kind(&self) -> GameKind;
-    /// How the movetext is numbered.
-    fn numbering(&self) -> Numbering;
-    /// Reads, checks and plays a move; on error nothing changes. Once the
-    /// game has ended, every move is refused.
-    ///
-    /// # Errors
-    /// Why the text is not a legal move here.
-    fn play(&mut self, text: &str) -> Result<(), MoveError>;
-    /// The canonical text and parts of a legal move.
-    ///
-    /// # Errors
-    /// Why the text is not a legal move here.
-    fn detail(&self, text: &str) -> Result<MoveDetail, MoveError>;
-    /// Every legal move as text.
-    fn legal_moves(&self) -> Vec<String>;
-    /// Counts the legal move sequences of `depth` plies.
-    fn perft(&self, depth: u32) -> u64;
-    /// The outcome, once the game has ended.
-    fn outcome(&self) -> Option<Outcome>;
-    /// Whether the game has ended.
-    fn is_over(&self) -> bool;
-    /// The scores so far, ranked, for games that keep a score.
-    fn scores(&self) -> Option<Scores>;
-    /// Where the next ply stands, and who plays it.
-    fn turn(&self) -> Turn<'_>;
-    /// The constraint in force, in words.
-    fn constraint(&self) -> Option<String>;
-    /// The board as text.
-    fn render(&self, charset: Charset) -> String;
-    /// The position as JSON.
-    fn position_json(&self) -> Value;
-    /// The tags a fresh record of this position carries.
-    fn setup_tags(&self) -> Vec<(String, String)>;
-    /// A copy of the position.
-    fn box_clone(&self) -> Box<dyn AnyGame>;
-}
-
-/// Why no move is legal once the game has ended.
-const GAME_OVER: &str = "the game is already over";
-
-impl<G: Game> AnyGame for G {
-    fn kind(&self) -> GameKind {
-        G::KIND
-    }
-
-    fn numbering(&self) -> Numbering {
-        G::NUMBERING
-    }
-
-    fn play(&mut self, text: &str) -> Result<(), MoveError> {
-        play(self, text)
-    }
-
-    fn detail(&self, text: &str) -> Result<MoveDetail, MoveError> {
-        if Game::is_over(self) {
-            return Err(MoveError(GAME_OVER.into()));
-        }
-        let mv = self
-            .parse_move(text)
-            .map_err(|e| MoveError(e.to_string()))?;
-        self.check(&mv).map_err(|e| MoveError(e.to_string()))?;
-        Ok(self.describe(&mv))
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        Game::legal_moves(self)
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
-    }
-
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-
-    fn scores(&self) -> Option<Scores> {
-        Game::scores(self)
-    }
-
-    fn turn(&self) -> Turn<'_> {
-        Game::turn(self)
-    }
-
-    fn constraint(&self) -> Option<String> {
-        Game::constraint(self)
-    }
-
-    fn render(&self, charset: Charset) -> String {
-        Game::render(self, charset)
-    }
-
-    fn position_json(&self) -> Value {
-        Game::position_json(self)
-    }
-
-    fn setup_tags(&self) -> Vec<(String, String)> {
-        Game::setup_tags(self)
-    }
-
-    fn box_clone(&self) -> Box<dyn AnyGame> {
-        Box::new(self.clone())
-    }
-}
-
-/// Reads, checks and plays a move in `game`; on error nothing changes.
-/// Once the game has ended, every move is refused.
-///
-/// # Errors
-/// Why the text is not a legal move here.
-#[inline]
-pub fn play<G: Game>(game: &mut G, text: &str) -> Result<(), MoveError> {
-    if game.is_over() {
-        return Err(MoveError(GAME_OVER.into()));
-    }
-    let mv = game.parse_move(text).map_err(refused::<G>)?;
-    game.check_and_apply(&mv).map_err(refused::<G>)
-}
-
-/// Checks and plays a move already read, as [`play`] does.
-///
-/// # Errors
-/// Why the move is illegal here.
-#[inline(always)]
-pub fn play_read<G: Game>(game: &mut G, mv: &G::Move) -> Result<(), MoveError> {
-    if game.is_over() {
-        return Err(MoveError(GAME_OVER.into()));
-    }
-    play_read_running(game, mv)
-}
-
-/// [`play_read`] in a game its caller found still running.
-///
-/// # Errors
-/// Why the move is illegal here.
-#[inline(always)]
-pub fn play_read_running<G: Game>(game: &mut G, mv: &G::Move) -> Result<(), MoveError> {
-    debug_assert!(!game.is_over(), "the game is running");
-    game.check_and_apply(mv).map_err(refused::<G>)
-}
-
-/// A game's reason for refusing a move, in words.
-#[cold]
-fn refused<G: Game>(error: G::Error) -> MoveError {
-    MoveError(error.to_string())
-}
-
-/// Counts the legal move sequences of `depth` plies from `game`.
-pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if game.is_over() {
-        return 0;
-    }
-    let moves = game.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|mv| {
-            let mut next = game.clone();
-            next.apply(mv);
-            perft(&next, depth - 1)
-        })
-        .sum()
 }

@@ -1,4 +1,4 @@
-//! The tags of a record as a game reads them, and a game's faults in them.
+//! The tags of a record as a game reads them.
 
 /// The tags of a record as a game reads them.
 #[derive(Debug, Clone, Copy)]
@@ -24,25 +24,5 @@ impl<'a> Tags<'a> {
         self.tags
             .iter()
             .map(|t| (t.name.as_str(), t.value.as_str()))
-    }
-}
-
-/// A tag that a game cannot accept, and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("tag {tag}: {message}")]
-pub struct TagError {
-    /// The tag at fault (`Game` stands for the record when a tag is missing).
-    pub tag: String,
-    /// Why it is wrong.
-    pub message: String,
-}
-
-impl TagError {
-    /// A new error about `tag`.
-    pub fn new(tag: &str, message: impl Into<String>) -> Self {
-        Self {
-            tag: tag.to_owned(),
-            message: message.into(),
-        }
     }
 }

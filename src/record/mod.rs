@@ -45,6 +45,8 @@ pub struct Location {
 pub struct SyntaxError {
     /// Where the error is.
     pub location: Location,
+    /// The stable code of the fault, such as `record.unterminated-comment`.
+    pub code: &'static str,
     /// What is wrong, in words.
     pub message: String,
 }
@@ -277,9 +279,15 @@ impl Record {
     }
 
     /// A syntax error at byte `offset` of the text, quoting the text there.
-    pub(crate) fn syntax_error(&self, offset: usize, message: String) -> SyntaxError {
+    pub(crate) fn syntax_error(
+        &self,
+        offset: usize,
+        code: &'static str,
+        message: String,
+    ) -> SyntaxError {
         SyntaxError {
             location: self.locate(offset),
+            code,
             message: message + &snippet(self.text.get(offset..).unwrap_or("")),
         }
     }

@@ -49,7 +49,11 @@ impl<'a> Movetext<'a> {
     /// The syntax error that stopped the reading.
     pub fn finish(&self) -> Result<(), SyntaxError> {
         match &self.error {
-            Some((offset, message)) => Err(self.record.syntax_error(*offset, message.clone())),
+            Some((offset, message)) => {
+                Err(self
+                    .record
+                    .syntax_error(*offset, "record.syntax", message.clone()))
+            }
             None => Ok(()),
         }
     }

@@ -43,6 +43,7 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
 pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError> {
     if text.len() > MAX_RECORD_BYTES {
         return Err(SyntaxError {
+            code: "record.syntax",
             location: Location {
                 line: first_line,
                 column: 1,
@@ -62,7 +63,7 @@ pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError
             record.movetext_at = at;
             Ok(record)
         }
-        Err((offset, message)) => Err(record.syntax_error(offset, message)),
+        Err((offset, message)) => Err(record.syntax_error(offset, "record.syntax", message)),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The start of a record: the `Game` tag, the other tags, the start position.
 
 use super::Fault;
-use crate::game::{COMMON_TAGS, Game, GameKind, TagError, Tags};
+use crate::game::{COMMON_TAGS, Game, GameKind, SetupError, Tags};
 use crate::record::{Location, Record};
 
 /// The record's first line, where faults of the record as a whole point.
@@ -13,10 +13,11 @@ fn record_start(record: &Record) -> Location {
 }
 
 /// A fault of the tag section, at `location`.
-fn fault(location: Location, message: String) -> Fault {
+fn fault(location: Location, code: &'static str, message: String) -> Fault {
     Fault {
         location,
         context: None,
+        code,
         message,
     }
 }
@@ -27,6 +28,7 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
     let Some(name) = record.tag("Game") else {
         return Err(fault(
             record_start(record),
+            "tag.no-game",
             "the record has no Game tag".into(),
         ));
     };
@@ -34,6 +36,7 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
         let known: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
         return Err(fault(
             at_tag(record, "Game"),
+            "tag.unknown-game",
             format!("unknown game {name:?} (kifu knows {})", known.join(", ")),
         ));
     };
@@ -42,12 +45,14 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
         if is_foreign(kind, name) {
             return Err(fault(
                 record.locate(tag.offset),
+                "tag.foreign",
                 format!("tag {name} does not apply to {kind}"),
             ));
         }
         if name == "Date" && !is_date(&tag.value) {
             return Err(fault(
                 record.locate(tag.offset),
+                "tag.date",
                 format!(
                     "tag Date: {:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)",
                     tag.value
@@ -64,14 +69,15 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
 /// The position stays where `from_tags` put it: a `Result` mapped to
 /// another error type would copy the whole position (600 bytes for lotus).
 #[inline]
-pub(super) fn position<G: Game>(record: &Record) -> Result<G, TagError> {
+pub(super) fn position<G: Game>(record: &Record) -> Result<G, SetupError> {
     G::from_tags(Tags::new(&record.tags))
 }
 
 /// The fault of a tag that [`position`] refused.
 #[cold]
-pub(super) fn tag_fault(record: &Record, error: &TagError) -> Fault {
-    fault(at_tag(record, &error.tag), error.to_string())
+pub(super) fn tag_fault(record: &Record, error: &SetupError) -> Fault {
+    let first = error.first();
+    fault(at_tag(record, &first.tag), first.code, error.to_string())
 }
 
 /// Where the tag `name` is, or the record's start when it is missing.

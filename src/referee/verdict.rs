@@ -1,7 +1,7 @@
 //! What the referee says of a record: the verdict, and the fault that makes
 //! a record invalid.
 
-use crate::game::{GameKind, Outcome, Scores};
+use crate::game::{GameKind, Numbering, Outcome, Scores};
 use crate::record::{Location, SyntaxError};
 use std::fmt;
 
@@ -25,6 +25,8 @@ pub struct Fault {
     pub location: Location,
     /// The ply, when the fault is in the movetext.
     pub context: Option<PlyContext>,
+    /// The stable code of the reason (`mana.disobeys-bird`), listed in kifu.5.
+    pub code: &'static str,
     /// The reason in words.
     pub message: String,
 }
@@ -67,6 +69,7 @@ impl Verdict {
             fault: Some(Fault {
                 location: error.location,
                 context: None,
+                code: error.code,
                 message: error.message,
             }),
             ..Self::default()
@@ -101,8 +104,8 @@ impl Verdict {
     pub fn write_summary(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let mut number = itoa::Buffer::new();
         out.write_str(self.kind.map_or("?", GameKind::name))?;
-        let (n, one, many) = match self.kind {
-            Some(GameKind::Lotus) => (self.turns as usize, " turn, ", " turns, "),
+        let (n, one, many) = match self.kind.map(GameKind::numbering) {
+            Some(Numbering::Turns) => (self.turns as usize, " turn, ", " turns, "),
             _ => (self.plies, " ply, ", " plies, "),
         };
         out.write_str(", ")?;

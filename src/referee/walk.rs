@@ -1,8 +1,8 @@
 //! The walk through the movetext: move numbers, moves, the end and the result.
 
 use super::{Fault, PlyContext};
-use crate::game::{Game, Numbering, Outcome, Turn, play, play_read, play_read_running};
-use crate::record::{Dots, MoveWord, Record};
+use crate::game::{GAME_OVER, Game, MoveFault, Numbering, Outcome, Turn, play_read};
+use crate::record::{Dots, Record};
 use std::ops::Range;
 
 /// The longest move text quoted in a message.
@@ -23,9 +23,10 @@ pub(super) struct Walk<'a> {
     numbered: bool,
     /// Offset of the last item seen, for faults at the end.
     last_offset: usize,
-    /// The number of the lotus turn in progress, once the walk has
-    /// opened one: a turn that goes on past its end is that one.
-    open_turn: Option<u32>,
+    /// In a game numbered by turns, the number of the last turn the
+    /// record opened: a fault of a ply belongs to that turn, even where
+    /// the game has moved on (a fourth pawn move, a move after the end).
+    written: Option<u32>,
     /// Plies played.
     plies: usize,
     /// Move pairs are counted from the record's first ply.
@@ -41,7 +42,7 @@ impl<'a> Walk<'a> {
             record,
             numbered: false,
             last_offset: 0,
-            open_turn: None,
+            written: None,
             plies: 0,
             from_start: false,
             result: None,
@@ -72,7 +73,22 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The ply a fault names: the next one, or in a game numbered by
+    /// turns the turn last opened; `text` is the move as written.
     fn context<G: Game>(&self, game: &G, text: Option<&str>) -> PlyContext {
+        match (G::NUMBERING, self.written) {
+            (Numbering::Turns, Some(number)) => PlyContext {
+                label: G::NUMBERING.label(),
+                number,
+                mover: game.mover_of(number).to_owned(),
+                text: text.map(shorten),
+            },
+            _ => self.next_ply(game, text),
+        }
+    }
+
+    /// The next ply, as the position numbers it.
+    fn next_ply<G: Game>(&self, game: &G, text: Option<&str>) -> PlyContext {
         let turn = self.turn(game);
         PlyContext {
             label: G::NUMBERING.label(),
@@ -86,13 +102,35 @@ impl<'a> Walk<'a> {
         &self,
         offset: usize,
         context: Option<PlyContext>,
+        code: &'static str,
         message: impl Into<String>,
     ) -> Option<Fault> {
         Some(Fault {
             location: self.record.locate(offset),
             context,
+            code,
             message: message.into(),
         })
+    }
+
+    /// The fault of the game's reason `error` at `offset`, for the move
+    /// written `text` (none for a fault between moves).
+    #[cold]
+    fn game_fault<G: Game>(
+        &self,
+        game: &G,
+        offset: usize,
+        text: Option<&str>,
+        error: &G::Error,
+    ) -> Fault {
+        let context = self.context(game, text);
+        let message = error.message(context.text.as_deref().unwrap_or(""));
+        Fault {
+            location: self.record.locate(offset),
+            context: Some(context),
+            code: error.code(),
+            message,
+        }
     }
 
     /// The digits of a move number too large for 32 bits, as written
@@ -136,6 +174,9 @@ impl<'a> Walk<'a> {
             && (numbering == Numbering::Pairs || turn.opens)
         {
             self.numbered = true;
+            if numbering == Numbering::Turns {
+                self.written = Some(value);
+            }
             return None;
         }
         self.number_fault(game, value, dots, offset)
@@ -150,24 +191,22 @@ impl<'a> Walk<'a> {
         dots: Dots,
         offset: usize,
     ) -> Option<Fault> {
+        if let Err(error) = game.check_turn_ends() {
+            return Some(self.game_fault(game, offset, None, &error));
+        }
         let turn = self.turn(game);
         let numbering = G::NUMBERING;
-        if numbering == Numbering::Turns && !turn.opens {
-            return self.fault(
-                offset,
-                Some(self.context(game, None)),
-                "a turn is three pawn moves; this one has fewer",
-            );
-        }
+        let fault = |code, message: String| {
+            self.fault(offset, Some(self.next_ply(game, None)), code, message)
+        };
         if value != turn.number {
             let written = if value == u32::MAX {
                 self.digits_at(offset)
             } else {
                 value.to_string()
             };
-            return self.fault(
-                offset,
-                Some(self.context(game, None)),
+            return fault(
+                "number.out-of-sequence",
                 format!(
                     "{} number {written} is out of sequence: expected {}",
                     numbering.label(),
@@ -176,48 +215,19 @@ impl<'a> Walk<'a> {
             );
         }
         match (numbering, dots, turn.opens) {
-            (Numbering::Pairs, Dots::One, false) => {
-                return self.fault(
-                    offset,
-                    Some(self.context(game, None)),
-                    format!("the second move of a pair is numbered {}...", turn.number),
-                );
-            }
-            (Numbering::Pairs, Dots::Three, true) => {
-                return self.fault(
-                    offset,
-                    Some(self.context(game, None)),
-                    format!("the first move of a pair is numbered {}.", turn.number),
-                );
-            }
-            (Numbering::Turns, Dots::Three, _) => {
-                return self.fault(
-                    offset,
-                    Some(self.context(game, None)),
-                    format!("a turn is numbered {}.", turn.number),
-                );
-            }
-            _ => {}
-        }
-        None
-    }
-
-    /// The move word that spans `span` (without its glyph).
-    fn word(&self, span: &Range<usize>) -> MoveWord<'a> {
-        MoveWord {
-            text: self.record.slice(span),
-            glyph: None,
-            offset: span.start,
-        }
-    }
-
-    /// A fault of the move `word`, about to be played in `game`.
-    #[cold]
-    fn move_fault<G: Game>(&self, game: &G, word: MoveWord<'_>, message: String) -> Fault {
-        Fault {
-            location: self.record.locate(word.offset),
-            context: Some(self.context(game, Some(word.text))),
-            message,
+            (Numbering::Pairs, Dots::One, false) => fault(
+                "number.second-of-pair",
+                format!("the second move of a pair is numbered {}...", turn.number),
+            ),
+            (Numbering::Pairs, Dots::Three, true) => fault(
+                "number.first-of-pair",
+                format!("the first move of a pair is numbered {}.", turn.number),
+            ),
+            (Numbering::Turns, Dots::Three, _) => fault(
+                "number.turn-dots",
+                format!("a turn is numbered {}.", turn.number),
+            ),
+            _ => None,
         }
     }
 
@@ -233,94 +243,51 @@ impl<'a> Walk<'a> {
         read: Option<&G::Move>,
     ) -> Result<(), Fault> {
         self.last_offset = span.start;
-        // Once the game is over, `play` refuses every move with
-        // the same message; only turns need to know first, before their
-        // numbering is checked.
-        if G::NUMBERING == Numbering::Turns {
-            self.begin_turn(game, &span)?;
+        if game.is_over() {
+            return Err(self.game_over(game, &span));
+        }
+        if !self.numbered {
+            if let Err(error) = game.check_unnumbered(self.plies == 0) {
+                return Err(self.refused(game, &span, &error));
+            }
         }
         let played = match read {
-            // `begin_turn` found the game running.
-            Some(mv) if G::NUMBERING == Numbering::Turns => play_read_running(game, mv),
             Some(mv) => play_read(game, mv),
-            None => play(game, self.record.slice(&span)),
+            None => game
+                .read_move(self.record.slice(&span).as_bytes())
+                .and_then(|mv| game.check_and_apply(&mv)),
         };
-        if let Err(e) = played {
-            return Err(self.illegal(game, &span, e.0));
+        if let Err(error) = played {
+            return Err(self.refused(game, &span, &error));
         }
         self.numbered = false;
         self.plies += 1;
         Ok(())
     }
 
-    /// Before a lotus ply: the game still runs, and a ply that opens a turn
-    /// follows its number.
-    #[inline(always)]
-    fn begin_turn<G: Game>(&mut self, game: &G, span: &Range<usize>) -> Result<(), Fault> {
-        if game.is_over() {
-            return Err(self.move_fault(game, self.word(span), "the game is already over".into()));
-        }
-        let turn = self.turn(game);
-        if !turn.opens {
-            return Ok(());
-        }
-        if !self.numbered {
-            return Err(self.unnumbered_turn(game, span, turn.number));
-        }
-        self.open_turn = Some(turn.number);
-        Ok(())
-    }
-
-    /// The fault of a ply that opens turn `number` with no number: a
-    /// fourth pawn move of the turn the walk opened last, or a turn with
-    /// no number at all.
+    /// The fault of a move played once the game has ended.
     #[cold]
-    fn unnumbered_turn<G: Game>(&self, game: &G, span: &Range<usize>, number: u32) -> Fault {
-        let word = self.word(span);
-        match (self.open_turn, game.previous_mover()) {
-            (Some(open), Some(mover)) => Fault {
-                location: self.record.locate(word.offset),
-                context: Some(PlyContext {
-                    label: G::NUMBERING.label(),
-                    number: open,
-                    mover: mover.to_owned(),
-                    text: Some(shorten(word.text)),
-                }),
-                message: "a turn is three pawn moves; this is a fourth".into(),
-            },
-            _ => self.move_fault(
-                game,
-                word,
-                format!("a turn must start with its number: {number}."),
-            ),
+    fn game_over<G: Game>(&self, game: &G, span: &Range<usize>) -> Fault {
+        Fault {
+            location: self.record.locate(span.start),
+            context: Some(self.context(game, Some(self.record.slice(span)))),
+            code: GAME_OVER,
+            message: "the game is already over".into(),
         }
     }
 
-    /// The fault of a move the game refused with `message`.
+    /// The fault of a move the game refused for `error`.
     #[cold]
-    fn illegal<G: Game>(&self, game: &G, span: &Range<usize>, message: String) -> Fault {
-        let word = self.word(span);
-        // A game's message may quote the whole text: quote it short.
-        let short = shorten(word.text);
-        let message = if short.len() < word.text.len() {
-            message.replace(word.text, &short)
-        } else {
-            message
-        };
-        self.move_fault(game, word, message)
+    fn refused<G: Game>(&self, game: &G, span: &Range<usize>, error: &G::Error) -> Fault {
+        self.game_fault(game, span.start, Some(self.record.slice(span)), error)
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.
     pub(super) fn finish<G: Game>(&self, game: &G, outcome: Option<&Outcome>) -> Result<(), Fault> {
-        let turn = self.turn(game);
-        if outcome.is_none() && G::NUMBERING == Numbering::Turns && !turn.opens {
-            let at = self.result_token().map_or(self.last_offset, |(_, at)| at);
-            if let Some(fault) = self.fault(
-                at,
-                Some(self.context(game, None)),
-                "a turn is three pawn moves; this one has fewer",
-            ) {
-                return Err(fault);
+        if outcome.is_none() {
+            if let Err(error) = game.check_turn_ends() {
+                let at = self.result_token().map_or(self.last_offset, |(_, at)| at);
+                return Err(self.game_fault(game, at, None, &error));
             }
         }
         let expected_token = match outcome {
@@ -329,16 +296,24 @@ impl<'a> Walk<'a> {
         };
         if let Some((token, at)) = self.result_token() {
             if expected_token != Some(token) {
-                let message = match (outcome, expected_token) {
-                    (Some(o), None) => {
-                        format!("the game is over ({}): it takes no result token", o.reason)
-                    }
-                    (Some(o), Some(t)) => format!("the result is {t} ({}), not {token}", o.reason),
-                    (None, _) => format!("the game is not over: the result is *, not {token}"),
+                let (code, message) = match (outcome, expected_token) {
+                    (Some(o), None) => (
+                        "result.token-after-end",
+                        format!("the game is over ({}): it takes no result token", o.reason),
+                    ),
+                    (Some(o), Some(t)) => (
+                        "result.wrong",
+                        format!("the result is {t} ({}), not {token}", o.reason),
+                    ),
+                    (None, _) => (
+                        "result.not-over",
+                        format!("the game is not over: the result is *, not {token}"),
+                    ),
                 };
                 return Err(Fault {
                     location: self.record.locate(at),
                     context: None,
+                    code,
                     message,
                 });
             }
@@ -349,6 +324,7 @@ impl<'a> Walk<'a> {
                 return Err(Fault {
                     location: self.record.locate(tag.offset),
                     context: None,
+                    code: "result.tag-disagrees",
                     message: format!(
                         "tag Result: {:?} disagrees with the game, whose result is {expected:?}",
                         tag.value

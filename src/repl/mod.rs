@@ -198,7 +198,7 @@ impl Session {
             let refusal = if game.outcome().is_some() {
                 Some("the game is already over".to_owned())
             } else {
-                game.play(word).err().map(|e| e.0)
+                game.play(word).err().map(|e| e.message)
             };
             if let Some(reason) = refusal {
                 writeln!(out, "{context}: {reason}")?;

@@ -3,7 +3,9 @@
 
 use super::notation::EscampeMove;
 use super::setup;
-use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use crate::game::{
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, TagError, Tags, Turn,
+};
 use crate::games::lines::Side;
 use crate::games::lines::{
     self, Bits, Cell, bit, can_reach, kind_name, lines, reach, square_name, squares,
@@ -16,6 +18,16 @@ mod rules;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct EscampeError(String);
+
+impl crate::game::MoveFault for EscampeError {
+    fn code(&self) -> &'static str {
+        "escampe.illegal"
+    }
+
+    fn message(&self, _text: &str) -> String {
+        self.0.to_string()
+    }
+}
 
 /// An Escampe position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,17 +49,23 @@ pub struct Escampe {
 impl Game for Escampe {
     type Move = EscampeMove;
     type Error = EscampeError;
+    type Setup = Self;
 
     const KIND: GameKind = GameKind::Escampe;
     const TAGS: &'static [&'static str] = &["White", "Black", "Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
 
-    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError> {
-        setup::from_tags(tags)
+    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
+        Ok(setup::from_tags(tags)?)
+    }
+
+    fn from_setup(setup: Self) -> Result<Self, SetupError> {
+        Ok(setup)
     }
 
     #[inline]
-    fn parse_move(&self, text: &str) -> Result<EscampeMove, EscampeError> {
+    fn read_move(&self, text: &[u8]) -> Result<EscampeMove, EscampeError> {
+        let text = &*String::from_utf8_lossy(text);
         text.parse().map_err(EscampeError)
     }
 

@@ -19,12 +19,18 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Escampe, TagError> {
     match (tags.get("Setup"), tags.get("Position")) {
         (Some(_), Some(_)) => Err(TagError::new(
             "Position",
+            "escampe.setup",
             "a record has Setup or Position, never both",
         )),
-        (_, Some(position)) => parse_position(position).map_err(|m| TagError::new("Position", m)),
-        (Some(setup), None) => parse_setup(setup).map_err(|m| TagError::new("Setup", m)),
+        (_, Some(position)) => {
+            parse_position(position).map_err(|m| TagError::new("Position", "escampe.setup", m))
+        }
+        (Some(setup), None) => {
+            parse_setup(setup).map_err(|m| TagError::new("Setup", "escampe.setup", m))
+        }
         (None, None) => Err(TagError::new(
             "Setup",
+            "escampe.setup",
             format!(
                 "missing: Escampe has no default setup; give each side's squares, like \"{SETUP_EXAMPLE}\", or a Position tag"
             ),

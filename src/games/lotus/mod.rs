@@ -23,7 +23,7 @@ use landing::Landing;
 use players::Players;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Score, Scores, TagError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Score, Scores, SetupError, Tags, Turn,
 };
 
 /// The most pawns a game has: five players with three each.
@@ -80,6 +80,16 @@ impl Pawn {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct LotusError(Box<str>);
+
+impl crate::game::MoveFault for LotusError {
+    fn code(&self) -> &'static str {
+        "lotus.illegal"
+    }
+
+    fn message(&self, _text: &str) -> String {
+        self.0.to_string()
+    }
+}
 
 impl LotusError {
     fn new(message: String) -> Self {
@@ -210,17 +220,23 @@ impl Lotus {
 impl Game for Lotus {
     type Move = LotusMove;
     type Error = LotusError;
+    type Setup = Self;
 
     const KIND: GameKind = GameKind::Lotus;
     const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course"];
     const NUMBERING: Numbering = Numbering::Turns;
 
-    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError> {
-        setup::from_tags(tags)
+    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
+        Ok(setup::from_tags(tags)?)
+    }
+
+    fn from_setup(setup: Self) -> Result<Self, SetupError> {
+        Ok(setup)
     }
 
     #[inline(always)]
-    fn parse_move(&self, text: &str) -> Result<LotusMove, LotusError> {
+    fn read_move(&self, text: &[u8]) -> Result<LotusMove, LotusError> {
+        let text = &*String::from_utf8_lossy(text);
         notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError::new)
     }
 
@@ -309,10 +325,29 @@ impl Game for Lotus {
         }
     }
 
-    fn previous_mover(&self) -> Option<&str> {
-        // The players take turns in order, the first one first.
-        let count = u8::try_from(self.players.count()).ok()?;
-        (self.turn > 1).then(|| self.name((self.mover + count - 1) % count))
+    fn mover_of(&self, number: u32) -> &str {
+        // The players take turns in order: turn `number` is as many seats
+        // away from the turn in progress as the turns between them.
+        let count = self.players.count().max(1) as i64;
+        let seat =
+            (i64::from(self.mover) + i64::from(number) - i64::from(self.turn)).rem_euclid(count);
+        self.name(seat as u8)
+    }
+
+    #[inline(always)]
+    fn check_unnumbered(&self, first: bool) -> Result<(), LotusError> {
+        match (self.step, first) {
+            (0, true) => illegal(format!("a turn must start with its number: {}.", self.turn)),
+            (0, false) => illegal("a turn is three pawn moves; this is a fourth"),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_turn_ends(&self) -> Result<(), LotusError> {
+        if self.step == 0 || self.finished {
+            return Ok(());
+        }
+        illegal("a turn is three pawn moves; this one has fewer")
     }
 
     fn constraint(&self) -> Option<String> {

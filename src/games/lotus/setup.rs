@@ -160,16 +160,22 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Lotus, TagError> {
     let Some(players) = players else {
         return Err(TagError::new(
             "Players",
+            "lotus.setup",
             "required: the 3 to 6 players in turn order, like [Players \"red green orange\"]",
         ));
     };
-    let players = Players::parse(players).map_err(|m| TagError::new("Players", m))?;
+    let players =
+        Players::parse(players).map_err(|m| TagError::new("Players", "lotus.setup", m))?;
     let flowers = match flowers {
-        Some(value) => parse_flowers(value).map_err(|m| TagError::new("Flowers", m))?,
+        Some(value) => {
+            parse_flowers(value).map_err(|m| TagError::new("Flowers", "lotus.setup", m))?
+        }
         None => DEFAULT,
     };
     let course = match course {
-        Some(value) => Some(course::parse(value).map_err(|m| TagError::new("Course", m))?),
+        Some(value) => {
+            Some(course::parse(value).map_err(|m| TagError::new("Course", "lotus.setup", m))?)
+        }
         None => None,
     };
     let board = match course {

@@ -1,6 +1,7 @@
 //! Rules of rules.md §3 on small positions.
 
 use super::*;
+use crate::game::MoveFault;
 use crate::record::Tag;
 
 fn start(players: &str, course: Option<&str>) -> Lotus {
@@ -20,8 +21,10 @@ fn start(players: &str, course: Option<&str>) -> Lotus {
 }
 
 fn try_play(game: &mut Lotus, text: &str) -> Result<(), String> {
-    let mv = game.parse_move(text).map_err(|e| e.to_string())?;
-    game.check(&mv).map_err(|e| e.to_string())?;
+    let mv = game
+        .read_move(text.as_bytes())
+        .map_err(|e| e.message(text))?;
+    game.check(&mv).map_err(|e| e.message(text))?;
     game.apply(&mv);
     Ok(())
 }
@@ -49,19 +52,18 @@ fn pawns_on_the_start_are_last_and_skip_occupied_squares() {
 }
 
 #[test]
-fn the_previous_mover_is_the_last_turn_s_player_in_turn_order() {
+fn each_turn_number_names_its_player_in_turn_order() {
     let mut game = start("red green orange", None);
-    let mut previous = Vec::new();
-    for _ in 0..12 {
-        previous.push(game.previous_mover().map(str::to_owned));
+    for _ in 0..4 {
         let mv = game.legal_moves()[0];
         game.apply(&mv);
     }
-    let turns = [None, Some("red"), Some("green"), Some("orange")];
-    let expected: Vec<_> = turns.iter().flat_map(|&mover| [mover; 3]).collect();
-    let previous: Vec<_> = previous.iter().map(Option::as_deref).collect();
-    assert_eq!(previous, expected);
-    assert_eq!(game.turn().mover, "green");
+    // Turn 2 (green) is in progress.
+    let movers: Vec<_> = (1..=7).map(|n| game.mover_of(n)).collect();
+    assert_eq!(
+        movers,
+        ["red", "green", "orange", "red", "green", "orange", "red"]
+    );
 }
 
 #[test]

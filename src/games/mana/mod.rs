@@ -8,7 +8,9 @@ pub use crate::games::lines::Side;
 pub use notation::ManaMove;
 pub(crate) use notation::step_at;
 
-use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use crate::game::{
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, TagError, Tags, Turn,
+};
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
 
@@ -56,6 +58,16 @@ impl Bird {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ManaError(String);
+
+impl crate::game::MoveFault for ManaError {
+    fn code(&self) -> &'static str {
+        "mana.illegal"
+    }
+
+    fn message(&self, _text: &str) -> String {
+        self.0.to_string()
+    }
+}
 
 /// A Mana position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -118,17 +130,23 @@ impl Mana {
 impl Game for Mana {
     type Move = ManaMove;
     type Error = ManaError;
+    type Setup = Self;
 
     const KIND: GameKind = GameKind::Mana;
     const TAGS: &'static [&'static str] = &["Black", "White", "Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
 
-    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError> {
-        setup::from_tags(tags)
+    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
+        Ok(setup::from_tags(tags)?)
+    }
+
+    fn from_setup(setup: Self) -> Result<Self, SetupError> {
+        Ok(setup)
     }
 
     #[inline]
-    fn parse_move(&self, text: &str) -> Result<ManaMove, ManaError> {
+    fn read_move(&self, text: &[u8]) -> Result<ManaMove, ManaError> {
+        let text = &*String::from_utf8_lossy(text);
         text.parse().map_err(ManaError)
     }
 

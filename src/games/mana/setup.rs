@@ -12,12 +12,14 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Mana, TagError> {
     match (tags.get("Setup"), tags.get("Position")) {
         (Some(_), Some(_)) => Err(TagError::new(
             "Position",
+            "mana.setup",
             "a record has Setup or Position, never both",
         )),
-        (_, Some(position)) => parse_position(position).map_err(|m| TagError::new("Position", m)),
-        (setup, None) => {
-            parse_setup(setup.unwrap_or(DEFAULT_SETUP)).map_err(|m| TagError::new("Setup", m))
+        (_, Some(position)) => {
+            parse_position(position).map_err(|m| TagError::new("Position", "mana.setup", m))
         }
+        (setup, None) => parse_setup(setup.unwrap_or(DEFAULT_SETUP))
+            .map_err(|m| TagError::new("Setup", "mana.setup", m)),
     }
 }
 

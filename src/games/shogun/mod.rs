@@ -11,7 +11,9 @@ mod setup;
 pub use board::{Discs, Kind, Side};
 pub use notation::ShogunMove;
 
-use crate::game::{Charset, Game, GameKind, MoveDetail, Numbering, Outcome, TagError, Tags, Turn};
+use crate::game::{
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, TagError, Tags, Turn,
+};
 use board::{
     Bits, DEFAULT_DISCS, Piece, bit, layout, mask_of, number_of, piece, square_name, turned,
 };
@@ -21,6 +23,16 @@ use serde_json::json;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ShogunError(String);
+
+impl crate::game::MoveFault for ShogunError {
+    fn code(&self) -> &'static str {
+        "shogun.illegal"
+    }
+
+    fn message(&self, _text: &str) -> String {
+        self.0.to_string()
+    }
+}
 
 /// A Shogun position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -254,6 +266,7 @@ const fn placed_table(discs: &Discs, rotation: u16) -> [Piece; 32] {
 impl Game for Shogun {
     type Move = ShogunMove;
     type Error = ShogunError;
+    type Setup = Self;
 
     const KIND: GameKind = GameKind::Shogun;
     const TAGS: &'static [&'static str] = &[
@@ -261,12 +274,17 @@ impl Game for Shogun {
     ];
     const NUMBERING: Numbering = Numbering::Pairs;
 
-    fn from_tags(tags: Tags<'_>) -> Result<Self, TagError> {
-        setup::from_tags(tags)
+    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
+        Ok(setup::from_tags(tags)?)
+    }
+
+    fn from_setup(setup: Self) -> Result<Self, SetupError> {
+        Ok(setup)
     }
 
     #[inline(always)]
-    fn parse_move(&self, text: &str) -> Result<ShogunMove, ShogunError> {
+    fn read_move(&self, text: &[u8]) -> Result<ShogunMove, ShogunError> {
+        let text = &*String::from_utf8_lossy(text);
         text.parse().map_err(ShogunError)
     }
 

@@ -28,11 +28,13 @@ pub fn discs_value(discs: &Discs) -> String {
 pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
     let rotation = match tags.get("Rotation") {
         None => 0,
-        Some(value) => parse_rotation(value).map_err(|m| TagError::new("Rotation", m))?,
+        Some(value) => {
+            parse_rotation(value).map_err(|m| TagError::new("Rotation", "shogun.setup", m))?
+        }
     };
     let discs = match tags.get("Discs") {
         None => DEFAULT_DISCS,
-        Some(value) => parse_discs(value).map_err(|m| TagError::new("Discs", m))?,
+        Some(value) => parse_discs(value).map_err(|m| TagError::new("Discs", "shogun.setup", m))?,
     };
     let first = match tags.get("First") {
         None => None,
@@ -41,6 +43,7 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
         Some(other) => {
             return Err(TagError::new(
                 "First",
+                "shogun.setup",
                 format!("{other:?}: the side that moves first is white or red"),
             ));
         }
@@ -48,14 +51,16 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
     match (tags.get("Setup"), tags.get("Position")) {
         (Some(_), Some(_)) => Err(TagError::new(
             "Position",
+            "shogun.setup",
             "a record has Setup or Position, never both",
         )),
         (_, Some(value)) => {
-            let game =
-                parse_position(value, discs, rotation).map_err(|m| TagError::new("Position", m))?;
+            let game = parse_position(value, discs, rotation)
+                .map_err(|m| TagError::new("Position", "shogun.setup", m))?;
             match first {
                 Some(side) if side != game.to_move => Err(TagError::new(
                     "First",
+                    "shogun.setup",
                     format!(
                         "{:?} disagrees with the Position tag, where {} is to move",
                         side.name().to_lowercase(),
@@ -78,7 +83,7 @@ pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
             let mut game = match quick_setup(value.as_bytes(), first, discs, rotation) {
                 Some(game) => game,
                 None => parse_setup(value, first, discs, rotation)
-                    .map_err(|m| TagError::new("Setup", m))?,
+                    .map_err(|m| TagError::new("Setup", "shogun.setup", m))?,
             };
             game.settle();
             Ok(game)

@@ -20,6 +20,7 @@ pub(super) fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usiz
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
     let good = &before[line_start..];
     SyntaxError {
+        code: "record.syntax",
         location: Location {
             line: first_line + count_lines(before),
             column: String::from_utf8_lossy(good).chars().count() + 1,
@@ -43,6 +44,7 @@ pub(super) fn unclosed_comment(text: &str, first_line: usize, location: Location
         })
         .unwrap_or("");
     SyntaxError {
+        code: "record.syntax",
         location,
         message: format!(
             "comment is not closed: '{{' has no matching '}}'{}",
@@ -56,12 +58,14 @@ pub(super) fn unclosed_comment(text: &str, first_line: usize, location: Location
 pub(super) fn too_large(first_line: usize, open_comment: Option<Location>) -> SyntaxError {
     match open_comment {
         Some(location) => SyntaxError {
+            code: "record.syntax",
             location,
             message: format!(
                 "comment is not closed within the record size limit of {MAX_RECORD_BYTES} bytes"
             ),
         },
         None => SyntaxError {
+            code: "record.syntax",
             location: Location {
                 line: first_line,
                 column: 1,

@@ -134,6 +134,7 @@ impl Split {
         self.scan.seen_movetext |= !self.scan.in_comment;
         if self.poison.is_none() {
             let error = SyntaxError {
+                code: "record.syntax",
                 location: Location {
                     line: self.line,
                     column: 1,

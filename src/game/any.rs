@@ -1,0 +1,130 @@
+//! [`AnyGame`]: a game behind a pointer, driven by move text, so that the
+//! rest of kifu picks a game at run time and never names a game's types.
+
+use super::{
+    Charset, Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Scores, Turn, perft, play,
+};
+use serde_json::Value;
+use std::fmt;
+
+/// A game position behind a pointer, driven by move text.
+pub trait AnyGame: Send + Sync + fmt::Debug {
+    /// The game's kind.
+    fn kind(&self) -> GameKind;
+    /// How the movetext is numbered.
+    fn numbering(&self) -> Numbering;
+    /// Reads, checks and plays a move; on error nothing changes. Once the
+    /// game has ended, every move is refused.
+    ///
+    /// # Errors
+    /// Why the text is not a legal move here.
+    fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The canonical text and parts of a legal move.
+    ///
+    /// # Errors
+    /// Why the text is not a legal move here.
+    fn detail(&self, text: &str) -> Result<MoveDetail, MoveError>;
+    /// Every legal move as text.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Counts the legal move sequences of `depth` plies.
+    fn perft(&self, depth: u32) -> u64;
+    /// The outcome, once the game has ended.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// The scores so far, ranked, for games that keep a score.
+    fn scores(&self) -> Option<Scores>;
+    /// Where the next ply stands, and who plays it.
+    fn turn(&self) -> Turn<'_>;
+    /// Why the turn in progress cannot end here, for a game whose turns
+    /// must be whole ([`Game::check_turn_ends`]).
+    ///
+    /// # Errors
+    /// The game's reason.
+    fn check_turn_ends(&self) -> Result<(), MoveError>;
+    /// The constraint in force, in words.
+    fn constraint(&self) -> Option<String>;
+    /// The board as text.
+    fn render(&self, charset: Charset) -> String;
+    /// The position as JSON.
+    fn position_json(&self) -> Value;
+    /// The tags a fresh record of this position carries.
+    fn setup_tags(&self) -> Vec<(String, String)>;
+    /// A copy of the position.
+    fn box_clone(&self) -> Box<dyn AnyGame>;
+}
+
+impl<G: Game> AnyGame for G {
+    fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    fn numbering(&self) -> Numbering {
+        G::NUMBERING
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        play(self, text)
+    }
+
+    fn detail(&self, text: &str) -> Result<MoveDetail, MoveError> {
+        if Game::is_over(self) {
+            return Err(MoveError::game_over());
+        }
+        let refused = |e| MoveError::of(&e, text);
+        let mv = self.read_move(text.as_bytes()).map_err(refused)?;
+        self.check(&mv).map_err(refused)?;
+        Ok(self.describe(&mv))
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        Game::legal_moves(self)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn scores(&self) -> Option<Scores> {
+        Game::scores(self)
+    }
+
+    fn turn(&self) -> Turn<'_> {
+        Game::turn(self)
+    }
+
+    fn check_turn_ends(&self) -> Result<(), MoveError> {
+        Game::check_turn_ends(self).map_err(|e| MoveError::of(&e, ""))
+    }
+
+    fn constraint(&self) -> Option<String> {
+        Game::constraint(self)
+    }
+
+    fn render(&self, charset: Charset) -> String {
+        Game::render(self, charset)
+    }
+
+    fn position_json(&self) -> Value {
+        Game::position_json(self)
+    }
+
+    fn setup_tags(&self) -> Vec<(String, String)> {
+        Game::setup_tags(self)
+    }
+
+    fn box_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
