@@ -99,6 +99,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     const TAGS: &'static [&'static str];
     /// How the movetext is numbered.
     const NUMBERING: Numbering;
+    /// The code of every fault the game reports, of moves and of setups
+    /// (`mana.disobeys-bird`): kifu.5 lists each one.
+    const CODES: &'static [&'static str];
 
     /// Reads the start position the tags state, without judging it.
     ///

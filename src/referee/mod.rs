@@ -11,6 +11,25 @@ mod walk;
 
 pub use verdict::{Fault, PlyContext, Verdict};
 
+/// The code of every fault the referee itself reports, whatever the game:
+/// of the tag section, of move numbers, of moves after the end and of the
+/// result. kifu.5 lists each one.
+pub const CODES: &[&str] = &[
+    "tag.no-game",
+    "tag.unknown-game",
+    "tag.foreign",
+    "tag.date",
+    "number.out-of-sequence",
+    "number.second-of-pair",
+    "number.first-of-pair",
+    "number.turn-dots",
+    crate::game::GAME_OVER,
+    "result.token-after-end",
+    "result.wrong",
+    "result.not-over",
+    "result.tag-disagrees",
+];
+
 use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
 use crate::record::{ItemKind, MoveWord, Movetext, Read, Record, SyntaxError};
 use walk::Walk;

@@ -54,6 +54,7 @@ impl Game for Escampe {
     const KIND: GameKind = GameKind::Escampe;
     const TAGS: &'static [&'static str] = &["White", "Black", "Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
+    const CODES: &'static [&'static str] = &["escampe.illegal", "escampe.setup"];
 
     fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
         Ok(setup::from_tags(tags)?)

@@ -225,6 +225,7 @@ impl Game for Lotus {
     const KIND: GameKind = GameKind::Lotus;
     const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course"];
     const NUMBERING: Numbering = Numbering::Turns;
+    const CODES: &'static [&'static str] = &["lotus.illegal", "lotus.setup"];
 
     fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
         Ok(setup::from_tags(tags)?)

@@ -135,6 +135,7 @@ impl Game for Mana {
     const KIND: GameKind = GameKind::Mana;
     const TAGS: &'static [&'static str] = &["Black", "White", "Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
+    const CODES: &'static [&'static str] = &["mana.illegal", "mana.setup"];
 
     fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
         Ok(setup::from_tags(tags)?)

@@ -273,6 +273,7 @@ impl Game for Shogun {
         "White", "Red", "Setup", "Position", "First", "Rotation", "Discs",
     ];
     const NUMBERING: Numbering = Numbering::Pairs;
+    const CODES: &'static [&'static str] = &["shogun.illegal", "shogun.setup"];
 
     fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
         Ok(setup::from_tags(tags)?)
