@@ -47,11 +47,6 @@ static TABLES: Tables = Tables {
 /// The board is 8 squares wide and high.
 pub const SIZE: u8 = 8;
 
-/// Reads a square of this board.
-pub fn parse_square(text: &str) -> Option<usize> {
-    Square::parse(text, SIZE).map(|s| s.index(SIZE))
-}
-
 /// Names a square of this board.
 pub fn square_name(index: usize) -> String {
     Square::from_index(index & 63, SIZE).to_string()

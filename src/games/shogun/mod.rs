@@ -1,38 +1,24 @@
-//! Shogun (Epoch 1976, Ravensburger 1979): the referee of rules.md §2.
+//! Shogun (Epoch 1976, Ravensburger 1979): the referee of kifu-rules(7),
+//! SHOGUN.
 
 mod board;
 mod end;
+mod fault;
+mod game;
 mod notation;
 mod position;
 mod render;
 mod rules;
 mod setup;
+mod values;
 
 pub use board::{Discs, Kind, Side};
+pub use fault::{ShogunError, ShogunIllegal, ShogunSyntax};
 pub use notation::ShogunMove;
+pub use setup::{Placement, Setup};
 
-use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, TagError, Tags, Turn,
-};
-use board::{
-    Bits, DEFAULT_DISCS, Piece, bit, layout, mask_of, number_of, piece, square_name, turned,
-};
-use serde_json::json;
-
-/// Why a Shogun move is illegal (or not a move at all).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ShogunError(String);
-
-impl crate::game::MoveFault for ShogunError {
-    fn code(&self) -> &'static str {
-        "shogun.illegal"
-    }
-
-    fn message(&self, _text: &str) -> String {
-        self.0.to_string()
-    }
-}
+use crate::game::SetupError;
+use board::{Bits, DEFAULT_DISCS, Piece, bit, layout, mask_of, number_of, piece, turned};
 
 /// A Shogun position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,6 +182,7 @@ impl Shogun {
 
     /// The number the piece on `from` would show on `square` (0 when `from`
     /// is empty).
+    #[cfg(test)]
     fn shows_there(&self, from: usize, square: usize) -> u8 {
         match self.pieces[from & 63] {
             0 => 0,
@@ -217,14 +204,14 @@ impl Shogun {
     /// discs and no rotation.
     ///
     /// # Errors
-    /// The value is not a legal position.
-    pub fn from_position(value: &str) -> Result<Self, TagError> {
-        let tags = [crate::record::Tag {
-            name: "Position".into(),
-            value: value.into(),
-            offset: 0,
-        }];
-        setup::from_tags(Tags::new(&tags))
+    /// Every reason the value is not a legal position.
+    pub fn from_position(value: &str) -> Result<Self, SetupError> {
+        setup::from_setup(Setup {
+            placement: position::read_position(value)?,
+            first: None,
+            rotation: 0,
+            discs: DEFAULT_DISCS,
+        })
     }
 
     /// The `Position` value of this position.
@@ -261,148 +248,6 @@ const fn placed_table(discs: &Discs, rotation: u16) -> [Piece; 32] {
         k += 1;
     }
     placed
-}
-
-impl Game for Shogun {
-    type Move = ShogunMove;
-    type Error = ShogunError;
-    type Setup = Self;
-
-    const KIND: GameKind = GameKind::Shogun;
-    const TAGS: &'static [&'static str] = &[
-        "White", "Red", "Setup", "Position", "First", "Rotation", "Discs",
-    ];
-    const NUMBERING: Numbering = Numbering::Pairs;
-    const CODES: &'static [&'static str] = &["shogun.illegal", "shogun.setup"];
-
-    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
-        Ok(setup::from_tags(tags)?)
-    }
-
-    fn from_setup(setup: Self) -> Result<Self, SetupError> {
-        Ok(setup)
-    }
-
-    #[inline(always)]
-    fn read_move(&self, text: &[u8]) -> Result<ShogunMove, ShogunError> {
-        let text = &*String::from_utf8_lossy(text);
-        text.parse().map_err(ShogunError)
-    }
-
-    #[inline]
-    fn read_move_at(&self, text: &[u8]) -> Option<(ShogunMove, usize)> {
-        notation::read_at(text)
-    }
-
-    fn check(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
-        self.check_move(mv)
-    }
-
-    /// The same as `check` then `apply`, in one piece of code: the referee's
-    /// path for every move of a record, and inlined there.
-    #[inline(always)]
-    fn check_and_apply(&mut self, mv: &ShogunMove) -> Result<(), ShogunError> {
-        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
-        self.check_move(mv)?;
-        self.move_piece(from, to);
-        Ok(())
-    }
-
-    fn apply(&mut self, mv: &ShogunMove) {
-        self.move_piece(usize::from(mv.from), usize::from(mv.to));
-    }
-
-    fn legal_moves(&self) -> Vec<ShogunMove> {
-        if self.loss.is_some() {
-            return Vec::new();
-        }
-        self.generate()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let reason = self.loss?.reason(self.to_move);
-        let winner = self.to_move.other();
-        Some(Outcome::win(winner.token(), winner.name(), reason))
-    }
-
-    fn is_over(&self) -> bool {
-        self.loss.is_some()
-    }
-
-    fn turn(&self) -> Turn<'_> {
-        // The names from a table: two loads, where a choice between two
-        // names takes five steps.
-        static NAMES: [&str; 2] = [Side::White.name(), Side::Red.name()];
-        Turn::of_pairs(self.plies, NAMES[self.to_move.index()])
-    }
-
-    fn constraint(&self) -> Option<String> {
-        let me = self.to_move;
-        let q = self.attacker_of(me)?;
-        let (side, kind) = self.piece_at(q)?;
-        Some(format!(
-            "{}'s Shogun on {} is attacked by the {} {} on {}: the move must end the attack",
-            me.name(),
-            square_name(usize::from(self.shogun[me.index()])),
-            side.name(),
-            kind.noun(),
-            square_name(q)
-        ))
-    }
-
-    fn render(&self, charset: Charset) -> String {
-        render::render(self, charset)
-    }
-
-    fn position_json(&self) -> serde_json::Value {
-        render::position_json(self)
-    }
-
-    fn describe(&self, mv: &ShogunMove) -> MoveDetail {
-        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
-        let normal = self
-            .generate()
-            .into_iter()
-            .find(|m| m.from == mv.from && m.to == mv.to)
-            .unwrap_or(*mv);
-        let (side, kind) = self.piece_at(from).unwrap_or((self.to_move, Kind::X));
-        let captured = self.piece_at(to).map(|(_, k)| k.letter().to_string());
-        MoveDetail {
-            normalized: normal.to_string(),
-            parts: json!({
-                "from": square_name(from),
-                "to": square_name(to),
-                "side": side.name().to_lowercase(),
-                "piece": kind.letter().to_string(),
-                "shows": self.shows(from),
-                "capture": captured,
-                "check": normal.check,
-            }),
-        }
-    }
-
-    fn setup_tags(&self) -> Vec<(String, String)> {
-        setup::tags_of(self)
-    }
-
-    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
-        let mut rank = |shogun: usize| {
-            let mut pieces: Vec<char> = "XXXYYZZ".chars().collect();
-            rng.shuffle(&mut pieces);
-            pieces.insert(shogun, 'S');
-            pieces.into_iter().collect::<String>()
-        };
-        let setup = format!("{}/{}", rank(4), rank(3));
-        let mut tags = vec![("Setup".to_owned(), setup)];
-        let rotation = ["0", "90", "180", "270"][rng.below(4)];
-        if rotation != "0" {
-            tags.push(("Rotation".to_owned(), rotation.to_owned()));
-        }
-        if rng.below(2) == 1 {
-            tags.push(("First".to_owned(), "red".to_owned()));
-        }
-        tags
-    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,11 @@
 //! The rules of a move: reach, captures and the check rule.
 
 use super::Shogun;
-use super::board::{
-    Bits, Kind, Side, bit, distance, in_range, open, reach, square_name, squares, via,
-};
-use super::{ShogunError, ShogunMove};
+use super::board::{Bits, Side, bit, distance, in_range, open, reach, squares};
+use super::{ShogunError, ShogunIllegal, ShogunMove};
 
-fn illegal<T>(message: String) -> Result<T, ShogunError> {
-    Err(ShogunError(message))
+fn illegal(fault: ShogunIllegal) -> Result<(), ShogunError> {
+    Err(ShogunError::Illegal(fault))
 }
 
 impl Shogun {
@@ -68,18 +66,6 @@ impl Shogun {
         Self::first_open(others | mover, target, own | opp).is_some()
     }
 
-    /// Describes the piece on `square`: `the Red X on c3 (showing 2)`.
-    fn piece_words(&self, square: usize, as_if_on: usize) -> String {
-        let (side, kind) = self.piece_at(square).unwrap_or((Side::White, Kind::X));
-        let shows = self.shows_there(square, as_if_on);
-        format!(
-            "the {} {} on {} (showing {shows})",
-            side.name(),
-            kind.noun(),
-            square_name(as_if_on)
-        )
-    }
-
     /// Checks a move against the position: a legal move passes the quick
     /// test; anything else is examined step by step for the message.
     #[inline(always)]
@@ -121,103 +107,65 @@ impl Shogun {
     /// Checks a move one rule after the other, saying which one it breaks.
     fn check_step_by_step(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
         let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
-        let me = self.to_move;
+        let (from_u8, to_u8) = (from as u8, to as u8);
+        let mover = self.to_move;
         let (side, kind) = match self.piece_at(from) {
-            None => {
-                return illegal(format!(
-                    "no piece of the side to move there: {} is empty",
-                    square_name(from)
-                ));
-            }
-            Some((side, kind)) => (side, kind),
+            None => return illegal(ShogunIllegal::EmptySquare { from: from_u8 }),
+            Some(piece) => piece,
         };
-        if side != me {
-            return illegal(format!(
-                "no piece of the side to move there: {} holds a {} piece and {} is to move",
-                square_name(from),
-                side.name(),
-                me.name()
-            ));
+        if side != mover {
+            return illegal(ShogunIllegal::OpponentPiece {
+                from: from_u8,
+                mover,
+            });
         }
-        let v = self.shows(from);
-        let piece = || format!("the {} on {} shows {v}", kind.noun(), square_name(from));
+        let shows = self.shows(from);
         if from == to {
-            return illegal(format!(
-                "the piece cannot reach that square: a move must leave its square, and {}",
-                piece()
-            ));
+            return illegal(ShogunIllegal::StaysPut {
+                kind,
+                from: from_u8,
+                shows,
+            });
         }
-        if self.men[me.index()] & bit(to) != 0 {
-            return illegal(format!(
-                "the piece cannot reach that square: {} holds one of your own pieces",
-                square_name(to)
-            ));
+        if self.men[mover.index()] & bit(to) != 0 {
+            return illegal(ShogunIllegal::OwnPiece { to: to_u8 });
         }
-        let d = distance(from, to);
-        if d != u32::from(v) {
-            let (df, dr) = (
-                (from % 8).abs_diff(to % 8) as u32,
-                (from / 8).abs_diff(to / 8) as u32,
-            );
-            let steps = if d == 1 { "square" } else { "squares" };
-            let mut why = format!("{}, and {} is {d} {steps} away", piece(), square_name(to));
-            if df == dr && df == u32::from(v) {
-                why.push_str(" (a piece never moves diagonally)");
-            } else if d < u32::from(v) && (u32::from(v) - d) % 2 == 0 {
-                why.push_str(&format!(
-                    " (a path of {v} squares there would need more than one turn)"
-                ));
-            }
-            return illegal(format!("the piece cannot reach that square: {why}"));
+        if distance(from, to) != u32::from(shows) {
+            return illegal(ShogunIllegal::WrongDistance {
+                kind,
+                from: from_u8,
+                to: to_u8,
+                shows,
+            });
         }
         let occupied = self.occupied();
-        let paths = via(from, to);
-        if paths.first & occupied != 0 && paths.second & occupied != 0 {
-            let names = |bits: Bits| {
-                squares(bits & occupied)
-                    .map(square_name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let why = if paths.first == paths.second {
-                format!("the straight path is blocked at {}", names(paths.first))
-            } else {
-                let (ff, fr, tf, tr) = (from % 8, from / 8, to % 8, to / 8);
-                format!(
-                    "both L paths are blocked: the path turning at {} by {}, the path turning at {} by {} (a piece never jumps, and turns at most once)",
-                    square_name(fr * 8 + tf),
-                    names(paths.first),
-                    square_name(tr * 8 + ff),
-                    names(paths.second)
-                )
-            };
-            return illegal(format!("the piece cannot reach that square: {why}"));
+        if !open(from, to, occupied) {
+            return illegal(ShogunIllegal::PathBlocked {
+                from: from_u8,
+                to: to_u8,
+                occupied,
+            });
         }
         if mv.capture && occupied & bit(to) == 0 {
-            return illegal(format!("x on a non-capture: {} is empty", square_name(to)));
+            return illegal(ShogunIllegal::FalseCaptureMark { to: to_u8 });
         }
         if let Some(q) = self.exposer(from, to) {
-            let shogun = usize::from(self.shogun[me.index()]);
-            let target = if shogun == from { to } else { shogun };
-            let was = if self.attacker_of(me).is_some() {
-                "it was attacked and still is: "
-            } else {
-                ""
-            };
-            return illegal(format!(
-                "leaves own shogun attacked: {was}after the move {} could reach the {} Shogun on {}",
-                self.piece_words(q, q),
-                me.name(),
-                square_name(target)
-            ));
+            let shogun = usize::from(self.shogun[mover.index()]);
+            let (_, attacker) = self.piece_at(q).unwrap_or((side, kind));
+            return illegal(ShogunIllegal::LeavesShogunAttacked {
+                mover,
+                shogun: if shogun == from { to_u8 } else { shogun as u8 },
+                kind: attacker,
+                at: q as u8,
+                shows: self.shows(q),
+                was_attacked: self.attacker_of(mover).is_some(),
+            });
         }
         if mv.check && !self.gives_check(from, to) {
-            return illegal(format!(
-                "+ on a move that does not attack: after the move no {} piece attacks the {} Shogun on {}",
-                me.name(),
-                me.other().name(),
-                square_name(usize::from(self.shogun[me.other().index()]))
-            ));
+            return illegal(ShogunIllegal::FalseCheckMark {
+                mover,
+                shogun: self.shogun[mover.other().index()],
+            });
         }
         Ok(())
     }

@@ -1,261 +1,197 @@
-//! Shogun's tags: `Setup`, `Position`, `First`, `Rotation` and `Discs`; the
-//! `Position` board itself is read and written in `position`.
+//! The setup stage: the tags read into a [`Setup`], which is then judged
+//! and becomes the start position.
 
 use super::Shogun;
-use super::board::{DEFAULT_DISCS, Discs, Kind, Side, square_name, squares};
-use super::position::{parse_position, position_value};
-use crate::game::{TagError, Tags};
+use super::board::{DEFAULT_DISCS, Discs, Kind, Side, square_name};
+use super::position::{position_error, position_value, read_position};
+pub use super::values::discs_value;
+use super::values::{
+    ROTATIONS, check_discs, home_rank, read_discs, read_first, read_ranks, read_rotation,
+    rotation_error, setup_error,
+};
+use crate::game::{SetupError, TagError, Tags};
 
-/// The home ranks when the record has no `Setup` tag.
-pub const DEFAULT_SETUP: &str = "XXYZSZYX/XYZSZYXX";
-
-/// The numbers table written as a `Discs` value.
-pub fn discs_value(discs: &Discs) -> String {
-    Kind::ALL
-        .iter()
-        .map(|k| {
-            let n: String = discs[k.index()]
-                .iter()
-                .map(|d| char::from(b'0' + d))
-                .collect();
-            format!("{}:{n}", k.letter())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// A Shogun start position as the tags state it, not yet judged: what
+/// `Game::read_setup` reads, and `Game::from_setup` checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// The pieces: the home ranks (`Setup`) or any position (`Position`).
+    pub placement: Placement,
+    /// The side the `First` tag names, if it is there.
+    pub first: Option<Side>,
+    /// The board's turn in degrees (`Rotation`): 0, 90, 180 or 270.
+    pub rotation: u16,
+    /// The numbers each kind shows on magnet types A, B, C and D (`Discs`).
+    pub discs: Discs,
 }
 
-/// Builds the start position from the tags.
-pub fn from_tags(tags: Tags<'_>) -> Result<Shogun, TagError> {
-    let rotation = match tags.get("Rotation") {
-        None => 0,
-        Some(value) => {
-            parse_rotation(value).map_err(|m| TagError::new("Rotation", "shogun.setup", m))?
-        }
+/// Where the pieces of a [`Setup`] stand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Placement {
+    /// The kinds on White's rank 1, then on Red's rank 8, from file a.
+    Ranks([[Kind; 8]; 2]),
+    /// Any position: what stands on each square, from a1, and who moves.
+    Position {
+        /// The piece on each square, by index `rank * 8 + file`.
+        squares: [Option<(Side, Kind)>; 64],
+        /// The side to move.
+        to_move: Side,
+    },
+}
+
+/// Reads the tags into a setup; a fault for every tag that cannot be read.
+pub fn read_setup(tags: Tags<'_>) -> Result<Setup, SetupError> {
+    let mut reasons = Vec::new();
+    let mut setup = Setup {
+        placement: Placement::Ranks(DEFAULT_RANKS),
+        first: None,
+        rotation: 0,
+        discs: DEFAULT_DISCS,
     };
-    let discs = match tags.get("Discs") {
-        None => DEFAULT_DISCS,
-        Some(value) => parse_discs(value).map_err(|m| TagError::new("Discs", "shogun.setup", m))?,
-    };
-    let first = match tags.get("First") {
-        None => None,
-        Some("white") => Some(Side::White),
-        Some("red") => Some(Side::Red),
-        Some(other) => {
-            return Err(TagError::new(
-                "First",
-                "shogun.setup",
-                format!("{other:?}: the side that moves first is white or red"),
-            ));
-        }
-    };
+    let mut keep = |fault| reasons.push(fault);
+    if let Some(value) = tags.get("Rotation") {
+        read_rotation(value).map_or_else(&mut keep, |r| setup.rotation = r);
+    }
+    if let Some(value) = tags.get("Discs") {
+        read_discs(value).map_or_else(&mut keep, |d| setup.discs = d);
+    }
+    if let Some(value) = tags.get("First") {
+        read_first(value).map_or_else(&mut keep, |f| setup.first = Some(f));
+    }
     match (tags.get("Setup"), tags.get("Position")) {
-        (Some(_), Some(_)) => Err(TagError::new(
-            "Position",
-            "shogun.setup",
-            "a record has Setup or Position, never both",
+        (Some(_), Some(_)) => keep(position_error(
+            "shogun.setup-and-position",
+            "a record has Setup or Position, never both".into(),
         )),
-        (_, Some(value)) => {
-            let game = parse_position(value, discs, rotation)
-                .map_err(|m| TagError::new("Position", "shogun.setup", m))?;
+        (None, Some(value)) => {
+            read_position(value).map_or_else(&mut keep, |p| setup.placement = p);
+        }
+        (Some(value), None) => match read_ranks(value) {
+            Ok(ranks) => setup.placement = Placement::Ranks(ranks),
+            Err(faults) => faults.into_iter().for_each(&mut keep),
+        },
+        (None, None) => {}
+    }
+    SetupError::of(reasons).map_or(Ok(setup), Err)
+}
+
+/// The home ranks of [`DEFAULT_SETUP`].
+const DEFAULT_RANKS: [[Kind; 8]; 2] = {
+    use Kind::{S, X, Y, Z};
+    [[X, X, Y, Z, S, Z, Y, X], [X, Y, Z, S, Z, Y, X, X]]
+};
+
+/// Judges a setup: the position it states, or every reason it is not a
+/// legal start (each one that does not follow from another).
+pub fn from_setup(setup: Setup) -> Result<Shogun, SetupError> {
+    let Setup {
+        placement,
+        first,
+        rotation,
+        discs,
+    } = setup;
+    let mut reasons = Vec::new();
+    if !ROTATIONS.contains(&rotation) {
+        reasons.push(rotation_error(&rotation.to_string()));
+    }
+    reasons.extend(check_discs(&discs));
+    // The attack test needs the numbers the pieces show, and a Shogun a side.
+    let mut attack_test = reasons.is_empty();
+    let to_move = match &placement {
+        Placement::Ranks(_) => first.unwrap_or(Side::White),
+        Placement::Position { to_move, .. } => *to_move,
+    };
+    let mut game = Shogun::empty(to_move, discs, rotation);
+    for side in [Side::White, Side::Red] {
+        let (counts, exact) = match &placement {
+            Placement::Ranks(ranks) => (count(ranks[side.index()].iter()), true),
+            Placement::Position { squares, .. } => {
+                let owned = squares.iter().flatten().filter(|(owner, _)| *owner == side);
+                (count(owned.map(|(_, kind)| kind)), false)
+            }
+        };
+        reasons.extend(count_error(side, counts, exact));
+        attack_test &= counts[Kind::S.index()] == 1;
+    }
+    match placement {
+        Placement::Ranks(ranks) => {
+            for (side, rank) in [Side::White, Side::Red].into_iter().zip(ranks) {
+                for (file, kind) in rank.into_iter().enumerate() {
+                    game.put(home_rank(side) * 8 + file, side, kind);
+                }
+                reasons.extend(shogun_off_its_square(side, &rank));
+            }
+        }
+        Placement::Position { squares, .. } => {
+            for (square, piece) in squares.into_iter().enumerate() {
+                if let Some((side, kind)) = piece {
+                    game.put(square, side, kind);
+                }
+            }
+            if attack_test {
+                reasons.extend(waiting_side_attacked(&game));
+            }
             match first {
-                Some(side) if side != game.to_move => Err(TagError::new(
+                Some(side) if side != to_move => reasons.push(TagError::new(
                     "First",
-                    "shogun.setup",
+                    "shogun.first-disagrees",
                     format!(
                         "{:?} disagrees with the Position tag, where {} is to move",
                         side.name().to_lowercase(),
-                        game.to_move.name()
+                        to_move.name()
                     ),
                 )),
-                // Move numbers count the first side's move first: without a
-                // First tag that is White, so Red to move opens with `1...`.
-                Some(_) => Ok(game),
-                None => Ok(Shogun {
-                    plies: u32::from(game.to_move == Side::Red),
-                    ..game
-                }),
+                // Move numbers count the first side's move first: without
+                // a First tag that is White, so Red to move opens with
+                // `1...`.
+                Some(_) => {}
+                None => game.plies = u32::from(to_move == Side::Red),
             }
-            .map(settled)
-        }
-        (setup, None) => {
-            let value = setup.unwrap_or(DEFAULT_SETUP);
-            let first = first.unwrap_or(Side::White);
-            let mut game = match quick_setup(value.as_bytes(), first, discs, rotation) {
-                Some(game) => game,
-                None => parse_setup(value, first, discs, rotation)
-                    .map_err(|m| TagError::new("Setup", "shogun.setup", m))?,
-            };
-            game.settle();
-            Ok(game)
         }
     }
-}
-
-/// The position with its end settled.
-fn settled(mut game: Shogun) -> Shogun {
-    game.settle();
-    game
-}
-
-fn parse_rotation(value: &str) -> Result<u16, String> {
-    match value {
-        "0" => Ok(0),
-        "90" => Ok(90),
-        "180" => Ok(180),
-        "270" => Ok(270),
-        _ => Err(format!(
-            "{value:?}: the board is turned by 0, 90, 180 or 270 degrees"
-        )),
-    }
-}
-
-/// `"X:4231 Y:2341 Z:1432 S:1221"`: every kind once, in any order.
-fn parse_discs(value: &str) -> Result<Discs, String> {
-    let mut discs = [[0u8; 4]; 4];
-    let mut seen = [false; 4];
-    let form = "each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\"";
-    for word in value.split_whitespace() {
-        let Some((letter, digits)) = word.split_once(':') else {
-            return Err(format!("{word:?}: expected {form}"));
-        };
-        let kind = match letter.chars().collect::<Vec<_>>()[..] {
-            [c] => Kind::from_letter(c),
-            _ => None,
-        }
-        .ok_or_else(|| format!("{letter:?} is not a kind of piece (X, Y, Z or S)"))?;
-        if seen[kind.index()] {
-            return Err(format!("{} is given twice", kind.letter()));
-        }
-        seen[kind.index()] = true;
-        let max = if kind == Kind::S { 2 } else { 4 };
-        let numbers: Vec<u8> = digits
-            .chars()
-            .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
-            .collect();
-        if numbers.len() != 4 || numbers.iter().any(|&n| n < 1 || n > max) {
-            return Err(format!(
-                "{word:?}: {} takes four numbers from 1 to {max}, for magnet types A, B, C and D",
-                kind.letter()
-            ));
-        }
-        for (slot, n) in discs[kind.index()].iter_mut().zip(numbers) {
-            *slot = n;
-        }
-    }
-    if let Some(missing) = Kind::ALL.iter().find(|k| !seen[k.index()]) {
-        return Err(format!(
-            "{value:?}: {} is missing; {form}",
-            missing.letter()
-        ));
-    }
-    Ok(discs)
-}
-
-/// Reads a well-formed `Setup` value straight from its bytes: eight
-/// letters, `/`, eight letters, each side with its pieces and its Shogun on
-/// its square. `None` for anything else, which [`parse_setup`] explains;
-/// what this accepts, [`parse_setup`] reads as the same position.
-fn quick_setup(value: &[u8], first: Side, discs: Discs, rotation: u16) -> Option<Shogun> {
-    let value: &[u8; 17] = value.try_into().ok()?;
-    if value[8] != b'/' {
-        return None;
-    }
-    let (white, red) = (&value[..8], &value[9..]);
-    // One byte per kind (X, Y, Z, S from the lowest) counting a side's pieces:
-    // three X, two Y, two Z and one Shogun.
-    let full = Kind::ALL
-        .iter()
-        .fold(0, |all, k| all | k.count() << (8 * k.index()));
-    let mut game = Shogun::empty(first, discs, rotation);
-    for (side, letters, rank) in [(Side::White, white, 0), (Side::Red, red, 56)] {
-        let mut counts = 0;
-        for (file, &letter) in letters.iter().enumerate() {
-            let kind = match letter {
-                b'X' => Kind::X,
-                b'Y' => Kind::Y,
-                b'Z' => Kind::Z,
-                b'S' => Kind::S,
-                _ => return None,
-            };
-            counts += 1 << (8 * kind.index());
-            game.put(rank + file, side, kind);
-        }
-        if counts != full {
-            return None;
-        }
-    }
-    // Seven pieces a side besides its Shogun, which stands on e1 or d8.
-    game.others = [7; 2];
-    (game.shogun == [4, 59]).then_some(game)
-}
-
-/// `"XXYZSZYX/XYZSZYXX"`: White's rank 1 then Red's rank 8, from a to h.
-fn parse_setup(value: &str, first: Side, discs: Discs, rotation: u16) -> Result<Shogun, String> {
-    let Some((white, red)) = value.split_once('/').filter(|(_, red)| !red.contains('/')) else {
-        return Err(format!(
-            "{value:?}: expected White's rank 1 and Red's rank 8 separated by '/', like \"{DEFAULT_SETUP}\""
-        ));
-    };
-    let mut game = Shogun::empty(first, discs, rotation);
-    for (side, text, rank, shogun_file) in [(Side::White, white, 0, 4), (Side::Red, red, 7, 3)] {
-        let letters = text.chars().count();
-        if letters != 8 {
-            return Err(format!(
-                "{}'s rank {} ({text:?}) has {letters} letters, not 8",
-                side.name(),
-                rank + 1,
-            ));
-        }
-        for (file, c) in text.chars().enumerate() {
-            let kind = Kind::from_letter(c)
-                .ok_or_else(|| format!("{c:?} is not a Shogun piece (X, Y, Z, S)"))?;
-            game.put(rank * 8 + file, side, kind);
-        }
-        counts_ok(&game, side, true)?;
-        let square = usize::from(game.shogun[side.index()]);
-        if square != rank * 8 + shogun_file {
-            return Err(format!(
-                "{}'s Shogun must stand on {}, not on {}",
-                side.name(),
-                square_name(rank * 8 + shogun_file),
-                square_name(square)
-            ));
-        }
+    if let Some(error) = SetupError::of(reasons) {
+        return Err(error);
     }
     game.count_others();
+    game.settle();
     Ok(game)
 }
 
-/// Checks a side's piece counts: exact for a setup, at most for a position.
-pub(super) fn counts_ok(game: &Shogun, side: Side, exact: bool) -> Result<(), String> {
-    let mut counts = [0u32; 4];
-    for square in squares(game.men[side.index()]) {
-        if let Some((_, kind)) = game.piece_at(square) {
-            counts[kind.index()] += 1;
-        }
+/// How many pieces of each kind there are among `kinds`.
+fn count<'a>(kinds: impl Iterator<Item = &'a Kind>) -> [u32; 4] {
+    let mut counts = [0; 4];
+    for kind in kinds {
+        counts[kind.index()] += 1;
     }
-    for kind in Kind::ALL {
-        let n = counts[kind.index()];
-        let want = kind.count();
-        let bad = if kind == Kind::S || exact {
-            n != want
-        } else {
-            n > want
-        };
-        if bad {
-            let bound = if kind == Kind::S || exact {
-                "exactly"
-            } else {
-                "at most"
-            };
-            return Err(format!(
-                "{} has {n} {}; a side has {bound} {want}",
-                side.name(),
-                plural(kind, n)
-            ));
-        }
-    }
-    Ok(())
+    counts
+}
+
+/// Whether a side's pieces, counted by kind, are wrong: exactly as many of
+/// each kind as at the start (`exact`, for a setup), or at most as many
+/// but one Shogun (a position). The first kind that is wrong, if any.
+fn count_error(side: Side, counts: [u32; 4], exact: bool) -> Option<TagError> {
+    let (tag, code) = if exact {
+        ("Setup", "shogun.setup-count")
+    } else {
+        ("Position", "shogun.position-count")
+    };
+    Kind::ALL.into_iter().find_map(|kind| {
+        let (n, want) = (counts[kind.index()], kind.count());
+        let exactly = kind == Kind::S || exact;
+        let wrong = if exactly { n != want } else { n > want };
+        wrong.then(|| {
+            let bound = if exactly { "exactly" } else { "at most" };
+            TagError::new(
+                tag,
+                code,
+                format!(
+                    "{} has {n} {}; a side has {bound} {want}",
+                    side.name(),
+                    plural(kind, n)
+                ),
+            )
+        })
+    })
 }
 
 fn plural(kind: Kind, n: u32) -> String {
@@ -267,25 +203,68 @@ fn plural(kind: Kind, n: u32) -> String {
     }
 }
 
+/// Whether the one Shogun of a side's home rank stands off its square (e1
+/// for White, d8 for Red).
+fn shogun_off_its_square(side: Side, rank: &[Kind; 8]) -> Option<TagError> {
+    let mut shoguns = rank.iter().enumerate().filter(|(_, k)| **k == Kind::S);
+    let (file, _) = shoguns.next()?;
+    let home = home_rank(side) * 8 + if side == Side::White { 4 } else { 3 };
+    let square = home_rank(side) * 8 + file;
+    (shoguns.next().is_none() && square != home).then(|| {
+        setup_error(
+            "shogun.setup-shogun-square",
+            format!(
+                "{}'s Shogun must stand on {}, not on {}",
+                side.name(),
+                square_name(home),
+                square_name(square)
+            ),
+        )
+    })
+}
+
+/// Whether the Shogun of the side not to move is attacked, which no move
+/// could have left.
+fn waiting_side_attacked(game: &Shogun) -> Option<TagError> {
+    let waiting = game.to_move.other();
+    let q = game.attacker_of(waiting)?;
+    Some(position_error(
+        "shogun.position-attacked",
+        format!(
+            "{}'s Shogun on {} is attacked by the piece on {}, but {} is to move",
+            waiting.name(),
+            square_name(usize::from(game.shogun[waiting.index()])),
+            square_name(q),
+            game.to_move.name()
+        ),
+    ))
+}
+
 /// The `Setup` value of a start position: each home rank full of its own
-/// side's pieces and nothing elsewhere (the Shogun squares and piece counts
-/// are then those every setup has, since a position is always complete).
+/// side's pieces, nothing elsewhere, and the ranks a legal setup.
 fn setup_value(game: &Shogun) -> Option<String> {
     if game.plies != 0 {
         return None;
     }
-    let rank = |rank: usize, side: Side| -> Option<String> {
-        (0..8)
-            .map(|file| match game.piece_at(rank * 8 + file) {
-                Some((owner, kind)) if owner == side => Some(kind.letter()),
-                _ => None,
-            })
-            .collect()
+    let rank = |side: Side| -> Option<[Kind; 8]> {
+        let mut rank = [Kind::X; 8];
+        for (file, kind) in rank.iter_mut().enumerate() {
+            match game.piece_at(home_rank(side) * 8 + file) {
+                Some((owner, k)) if owner == side => *kind = k,
+                _ => return None,
+            }
+        }
+        Some(rank)
     };
+    let ranks = [rank(Side::White)?, rank(Side::Red)?];
     let middle_empty = (8..56).all(|square| game.piece_at(square).is_none());
-    let setup = format!("{}/{}", rank(0, Side::White)?, rank(7, Side::Red)?);
-    (middle_empty && parse_setup(&setup, game.to_move, game.discs, game.rotation).is_ok())
-        .then_some(setup)
+    let legal = [Side::White, Side::Red].into_iter().all(|side| {
+        let rank = &ranks[side.index()];
+        count_error(side, count(rank.iter()), true).is_none()
+            && shogun_off_its_square(side, rank).is_none()
+    });
+    let letters = |rank: &[Kind; 8]| rank.iter().map(|k| k.letter()).collect::<String>();
+    (middle_empty && legal).then(|| format!("{}/{}", letters(&ranks[0]), letters(&ranks[1])))
 }
 
 /// The tags a fresh record of this position carries.

@@ -1,7 +1,7 @@
 //! Unit tests of the Shogun rules.
 
 use super::*;
-use crate::game::Game;
+use crate::game::{Game, Tags};
 
 fn position(value: &str) -> Shogun {
     Shogun::from_position(value).unwrap_or_else(|e| panic!("{value}: {e}"))
@@ -35,7 +35,7 @@ fn the_side_to_move_loses_with_its_shogun_and_one_piece() {
 #[test]
 fn applying_a_shogun_move_follows_the_shogun() {
     let mut game = position("xyzszyxx/8/8/8/8/8/8/XXYZSZYX w");
-    let mv: ShogunMove = "e1-e2".parse().unwrap_or_else(|e| panic!("{e}"));
+    let mv: ShogunMove = "e1-e2".parse().unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(game.check(&mv), Ok(()));
     game.apply(&mv);
     assert_eq!(game.shogun[Side::White.index()], 12);
