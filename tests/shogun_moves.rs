@@ -6,10 +6,9 @@
 mod support;
 
 use kifu::game::{Game, MoveError};
-use kifu::games::shogun::{ShogunError, ShogunMove};
+use kifu::games::shogun::{Shogun, ShogunError, ShogunMove};
 use support::{
-    Rng, brute_force, error, generated, message, play, position, random_position, random_rank,
-    read, start,
+    Rng, brute_force, error, generated, play, position, random_position, random_rank, read, start,
 };
 
 #[test]
@@ -59,103 +58,102 @@ fn the_single_move_check_agrees_with_legal_move_generation() {
     assert!(ends >= 3, "{ends} finished positions");
 }
 
-/// The code and the words of a refused move.
-fn refused(code: &'static str, message: &str) -> MoveError {
-    MoveError {
-        code,
-        message: message.to_owned(),
+/// Checks that each move of `cases` is refused with its code and words.
+fn refused(game: &Shogun, cases: &[(&str, &str, &str)]) {
+    for &(text, code, message) in cases {
+        let error = error(game, text);
+        assert_eq!(
+            (error.code, error.message.as_str()),
+            (code, message),
+            "{text}"
+        );
     }
 }
 
 #[test]
 fn moves_are_refused_with_a_reason() {
+    let reach = "the piece cannot reach that square";
     let mut game = start(&[]);
-    assert_eq!(
-        error(&game, "a1-a2"),
-        refused(
-            "shogun.wrong-distance",
-            "the piece cannot reach that square: the X on a1 shows 4, and a2 is 1 square away"
-        )
-    );
-    assert_eq!(
-        error(&game, "g1-h2"),
-        refused(
-            "shogun.wrong-distance",
-            "the piece cannot reach that square: the Y on g1 shows 1, and h2 is 2 squares away (a piece never moves diagonally)"
-        )
-    );
-    assert_eq!(
-        message(&game, "d1-d2"),
-        "the piece cannot reach that square: the Z on d1 shows 4, and d2 is 1 square away"
-    );
-    assert_eq!(
-        message(&game, "d1-d3"),
-        "the piece cannot reach that square: the Z on d1 shows 4, and d3 is 2 squares away (a path of 4 squares there would need more than one turn)"
+    refused(
+        &game,
+        &[
+            (
+                "a1-a2",
+                "shogun.wrong-distance",
+                &format!("{reach}: the X on a1 shows 4, and a2 is 1 square away"),
+            ),
+            (
+                "g1-h2",
+                "shogun.wrong-distance",
+                &format!(
+                    "{reach}: the Y on g1 shows 1, and h2 is 2 squares away (a piece never moves diagonally)"
+                ),
+            ),
+            (
+                "d1-d2",
+                "shogun.wrong-distance",
+                &format!("{reach}: the Z on d1 shows 4, and d2 is 1 square away"),
+            ),
+            (
+                "d1-d3",
+                "shogun.wrong-distance",
+                &format!(
+                    "{reach}: the Z on d1 shows 4, and d3 is 2 squares away (a path of 4 squares there would need more than one turn)"
+                ),
+            ),
+            (
+                "e8-e7",
+                "shogun.opponent-piece",
+                "no piece of the side to move there: e8 holds a Red piece and White is to move",
+            ),
+            (
+                "e4-e5",
+                "shogun.empty-square",
+                "no piece of the side to move there: e4 is empty",
+            ),
+            (
+                "a1-a1",
+                "shogun.stays-put",
+                &format!("{reach}: a move must leave its square, and the X on a1 shows 4"),
+            ),
+            (
+                "a1xb1",
+                "shogun.own-piece",
+                &format!("{reach}: b1 holds one of your own pieces"),
+            ),
+            (
+                "e1xe2",
+                "shogun.false-capture-mark",
+                "x on a non-capture: e2 is empty",
+            ),
+            (
+                "e1-e2+",
+                "shogun.false-check-mark",
+                "+ on a move that does not attack: after the move no White piece attacks the Red Shogun on d8",
+            ),
+            (
+                "e1-e9",
+                "shogun.not-a-square",
+                "not a Shogun move: \"e1-e9\": \"e9\" is not a square (files a-h, ranks 1-8)",
+            ),
+        ],
     );
     // a1-d2 is open by a2, b2, c2 though b1, c1, d1 block the other L path.
     let open = read(&game, "a1-d2");
     assert_eq!(game.check(&open), Ok(()));
-    assert_eq!(
-        error(&game, "e8-e7"),
-        refused(
-            "shogun.opponent-piece",
-            "no piece of the side to move there: e8 holds a Red piece and White is to move"
-        )
-    );
-    assert_eq!(
-        error(&game, "e4-e5"),
-        refused(
-            "shogun.empty-square",
-            "no piece of the side to move there: e4 is empty"
-        )
-    );
-    assert_eq!(
-        error(&game, "a1-a1"),
-        refused(
-            "shogun.stays-put",
-            "the piece cannot reach that square: a move must leave its square, and the X on a1 shows 4"
-        )
-    );
-    assert_eq!(
-        error(&game, "a1xb1"),
-        refused(
-            "shogun.own-piece",
-            "the piece cannot reach that square: b1 holds one of your own pieces"
-        )
-    );
-    assert_eq!(
-        error(&game, "e1xe2"),
-        refused(
-            "shogun.false-capture-mark",
-            "x on a non-capture: e2 is empty"
-        )
-    );
-    assert_eq!(
-        error(&game, "e1-e2+"),
-        refused(
-            "shogun.false-check-mark",
-            "+ on a move that does not attack: after the move no White piece attacks the Red Shogun on d8"
-        )
-    );
-    assert_eq!(
-        error(&game, "e1-e9"),
-        refused(
-            "shogun.not-a-square",
-            "not a Shogun move: \"e1-e9\": \"e9\" is not a square (files a-h, ranks 1-8)"
-        )
-    );
     // The Z on d1 goes to d5, where it shows 3 and attacks d8.
     play(&mut game, "d1-d5+");
     assert_eq!(
         game.constraint().as_deref(),
         Some("Red's Shogun on d8 is attacked by the White Z on d5: the move must end the attack")
     );
-    assert_eq!(
-        error(&game, "a8-a5"),
-        refused(
+    refused(
+        &game,
+        &[(
+            "a8-a5",
             "shogun.leaves-shogun-attacked",
-            "leaves own shogun attacked: it was attacked and still is: after the move the White Z on d5 (showing 3) could reach the Red Shogun on d8"
-        )
+            "leaves own shogun attacked: it was attacked and still is: after the move the White Z on d5 (showing 3) could reach the Red Shogun on d8",
+        )],
     );
 }
 
@@ -163,21 +161,23 @@ fn moves_are_refused_with_a_reason() {
 fn a_blocked_path_names_what_blocks_it() {
     let mut game = start(&[("Setup", "XZXZSXYY/YXYSZZXX"), ("First", "red")]);
     play(&mut game, "e8-b7 b1-e2");
-    assert_eq!(
-        error(&game, "a8-e8"),
-        refused(
+    refused(
+        &game,
+        &[(
+            "a8-e8",
             "shogun.path-blocked",
-            "the piece cannot reach that square: the straight path is blocked at b8, c8, d8"
-        )
+            "the piece cannot reach that square: the straight path is blocked at b8, c8, d8",
+        )],
     );
     let mut game = start(&[("Setup", "ZYXYSZXX/XXYSZYZX"), ("Rotation", "90")]);
     play(&mut game, "c1-c2 b8-c5");
-    assert_eq!(
-        error(&game, "b1-e2"),
-        refused(
+    refused(
+        &game,
+        &[(
+            "b1-e2",
             "shogun.path-blocked",
-            "the piece cannot reach that square: both L paths are blocked: the path turning at e1 by d1, e1, the path turning at b2 by c2 (a piece never jumps, and turns at most once)"
-        )
+            "the piece cannot reach that square: both L paths are blocked: the path turning at e1 by d1, e1, the path turning at b2 by c2 (a piece never jumps, and turns at most once)",
+        )],
     );
 }
 

@@ -60,11 +60,7 @@ fn brute_perft(game: &Shogun, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = brute_force(game);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
+    brute_force(game)
         .iter()
         .map(|text| {
             let mut next = game.clone();

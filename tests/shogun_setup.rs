@@ -62,80 +62,72 @@ fn refused(code: &'static str, message: &str) -> (&'static str, String) {
 
 #[test]
 fn tags_are_validated_with_exact_messages() {
-    assert_eq!(
-        tag_error(&[("Discs", "X:4231 Y:2341 Z:1432 S:1221 X:1111")]),
-        refused("shogun.discs-twice", "tag Discs: X is given twice")
-    );
-    assert_eq!(
-        tag_error(&[("Discs", "X:4231 Y:2341 Z:14321 S:1221")]),
-        refused(
+    let kinds = "each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\"";
+    let discs_z = "Z takes four numbers from 1 to 4, for magnet types A, B, C and D";
+    let setup_form =
+        "expected White's rank 1 and Red's rank 8 separated by '/', like \"XXYZSZYX/XYZSZYXX\"";
+    let position_form = "expected the board, then the side to move (w or r)";
+    let white = ("Position", "3s4/8/8/8/8/8/8/4S3 w");
+    let cases: [(&[(&str, &str)], &str, String); 11] = [
+        (
+            &[("Discs", "X:4231 Y:2341 Z:1432 S:1221 X:1111")],
+            "shogun.discs-twice",
+            "tag Discs: X is given twice".into(),
+        ),
+        (
+            &[("Discs", "X:4231 Y:2341 Z:14321 S:1221")],
             "shogun.discs-numbers",
-            "tag Discs: \"Z:14321\": Z takes four numbers from 1 to 4, for magnet types A, B, C and D"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Discs", "X4231")]),
-        refused(
+            format!("tag Discs: \"Z:14321\": {discs_z}"),
+        ),
+        (
+            &[("Discs", "X4231")],
             "shogun.discs-form",
-            "tag Discs: \"X4231\": expected each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\""
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Discs", "XY:4231")]),
-        refused(
+            format!("tag Discs: \"X4231\": expected {kinds}"),
+        ),
+        (
+            &[("Discs", "XY:4231")],
             "shogun.discs-kind",
-            "tag Discs: \"XY\" is not a kind of piece (X, Y, Z or S)"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Setup", "XXYZSZYX")]),
-        refused(
+            "tag Discs: \"XY\" is not a kind of piece (X, Y, Z or S)".into(),
+        ),
+        (
+            &[("Setup", "XXYZSZYX")],
             "shogun.setup-form",
-            "tag Setup: \"XXYZSZYX\": expected White's rank 1 and Red's rank 8 separated by '/', like \"XXYZSZYX/XYZSZYXX\""
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Setup", "XXYZSZYX/XYZZSYXX")]),
-        refused(
+            format!("tag Setup: \"XXYZSZYX\": {setup_form}"),
+        ),
+        (
+            &[("Setup", "XXYZSZYX/XYZZSYXX")],
             "shogun.setup-shogun-square",
-            "tag Setup: Red's Shogun must stand on d8, not on e8"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Position", "8/8/8/8/8/8/8/4S3 w")]),
-        refused(
+            "tag Setup: Red's Shogun must stand on d8, not on e8".into(),
+        ),
+        (
+            &[("Position", "8/8/8/8/8/8/8/4S3 w")],
             "shogun.position-count",
-            "tag Position: Red has 0 Shoguns; a side has exactly 1"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Position", "3s4/8/8/8/8/8/8/4S3")]),
-        refused(
+            "tag Position: Red has 0 Shoguns; a side has exactly 1".into(),
+        ),
+        (
+            &[("Position", "3s4/8/8/8/8/8/8/4S3")],
             "shogun.position-form",
-            "tag Position: \"3s4/8/8/8/8/8/8/4S3\": expected the board, then the side to move (w or r)"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Position", "3s5/8/8/8/8/8/8/4S3 w")]),
-        refused(
+            format!("tag Position: \"3s4/8/8/8/8/8/8/4S3\": {position_form}"),
+        ),
+        (
+            &[("Position", "3s5/8/8/8/8/8/8/4S3 w")],
             "shogun.position-rank-width",
-            "tag Position: rank 8 (\"3s5\") does not hold 8 squares"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Position", "3s4/8/8/8/8/8/8/4S3 b")]),
-        refused(
+            "tag Position: rank 8 (\"3s5\") does not hold 8 squares".into(),
+        ),
+        (
+            &[("Position", "3s4/8/8/8/8/8/8/4S3 b")],
             "shogun.position-side",
-            "tag Position: \"b\": the side to move is w or r"
-        )
-    );
-    assert_eq!(
-        tag_error(&[("Position", "3s4/8/8/8/8/8/8/4S3 w"), ("First", "red")]),
-        refused(
+            "tag Position: \"b\": the side to move is w or r".into(),
+        ),
+        (
+            &[white, ("First", "red")],
             "shogun.first-disagrees",
-            "tag First: \"red\" disagrees with the Position tag, where White is to move"
-        )
-    );
+            "tag First: \"red\" disagrees with the Position tag, where White is to move".into(),
+        ),
+    ];
+    for (pairs, code, message) in cases {
+        assert_eq!(tag_error(pairs), (code, message), "{pairs:?}");
+    }
 }
 
 #[test]

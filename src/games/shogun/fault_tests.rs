@@ -2,21 +2,8 @@ use super::*;
 use crate::game::Game;
 use crate::games::shogun::Shogun;
 
-/// The codes of the legality faults, one per variant.
-pub(in crate::games::shogun) const MOVE_CODES: [&str; 9] = [
-    "shogun.empty-square",
-    "shogun.opponent-piece",
-    "shogun.stays-put",
-    "shogun.own-piece",
-    "shogun.wrong-distance",
-    "shogun.path-blocked",
-    "shogun.false-capture-mark",
-    "shogun.leaves-shogun-attacked",
-    "shogun.false-check-mark",
-];
-
 /// One fault of every variant.
-fn every_variant() -> Vec<ShogunError> {
+pub(in crate::games::shogun) fn every_variant() -> Vec<ShogunError> {
     let (from, to, kind, shows, mover) = (0, 8, Kind::X, 4, Side::White);
     let syntax = [
         ShogunSyntax::FromSquare,
@@ -60,16 +47,13 @@ fn every_variant() -> Vec<ShogunError> {
 #[test]
 fn every_code_is_listed() {
     let faults = every_variant();
-    let illegal: Vec<_> = faults
-        .iter()
-        .filter(|f| matches!(f, ShogunError::Illegal(_)))
-        .map(MoveFault::code)
-        .collect();
-    assert_eq!(illegal, MOVE_CODES);
-    for fault in faults {
+    for fault in &faults {
         assert!(Shogun::CODES.contains(&fault.code()), "{fault:?}");
-        assert!(fault.code().starts_with("shogun."), "{fault:?}");
     }
+    // One code per legality fault; the syntax faults share one for a bad
+    // square, at either end.
+    let codes: std::collections::BTreeSet<_> = faults.iter().map(MoveFault::code).collect();
+    assert_eq!(codes.len(), faults.len() - 1);
 }
 
 #[test]
