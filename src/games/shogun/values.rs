@@ -21,10 +21,13 @@ pub fn rotation_error(value: &str) -> TagError {
 
 /// `"90"`: one of [`ROTATIONS`], written plainly.
 pub fn read_rotation(value: &str) -> Result<u16, TagError> {
-    ROTATIONS
-        .into_iter()
-        .find(|r| r.to_string() == value)
-        .ok_or_else(|| rotation_error(value))
+    match value {
+        "0" => Ok(0),
+        "90" => Ok(90),
+        "180" => Ok(180),
+        "270" => Ok(270),
+        _ => Err(rotation_error(value)),
+    }
 }
 
 /// `"white"` or `"red"`.
