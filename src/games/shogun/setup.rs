@@ -75,7 +75,8 @@ pub fn read_setup(tags: Tags<'_>) -> Result<Setup, SetupError> {
     SetupError::of(reasons).map_or(Ok(setup), Err)
 }
 
-/// The home ranks of [`DEFAULT_SETUP`].
+/// The home ranks of `values::DEFAULT_SETUP`, the setup of a record without
+/// a `Setup` tag.
 const DEFAULT_RANKS: [[Kind; 8]; 2] = {
     use Kind::{S, X, Y, Z};
     [[X, X, Y, Z, S, Z, Y, X], [X, Y, Z, S, Z, Y, X, X]]
