@@ -60,6 +60,9 @@ fn refused(code: &'static str, message: &str) -> (&'static str, String) {
     (code, message.to_owned())
 }
 
+/// Tags, and the code and message of the first reason they are refused.
+type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, String);
+
 #[test]
 fn tags_are_validated_with_exact_messages() {
     let kinds = "each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\"";
@@ -68,7 +71,7 @@ fn tags_are_validated_with_exact_messages() {
         "expected White's rank 1 and Red's rank 8 separated by '/', like \"XXYZSZYX/XYZSZYXX\"";
     let position_form = "expected the board, then the side to move (w or r)";
     let white = ("Position", "3s4/8/8/8/8/8/8/4S3 w");
-    let cases: [(&[(&str, &str)], &str, String); 11] = [
+    let cases: [Case<'_>; 11] = [
         (
             &[("Discs", "X:4231 Y:2341 Z:1432 S:1221 X:1111")],
             "shogun.discs-twice",

@@ -187,7 +187,7 @@ pub fn fault_json(fault: &Fault) -> FaultJson<'_> {
     FaultJson {
         line: fault.location.line,
         column: fault.location.column,
-        unit: context.map(|c| c.label),
+        unit: context.map(|c| c.numbering.label()),
         number: context.map(|c| c.number),
         player: context.map(|c| c.mover.as_str()),
         move_text: context.and_then(|c| c.text.as_deref()),

@@ -8,8 +8,8 @@ use std::fmt;
 /// The ply at which a record went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlyContext {
-    /// `move` or `turn`.
-    pub label: &'static str,
+    /// How the game numbers its plies: the fault names a `move` or a `turn`.
+    pub numbering: Numbering,
     /// The move or turn number.
     pub number: u32,
     /// Who was to move.
@@ -35,7 +35,7 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.location.line, self.location.column)?;
         if let Some(c) = &self.context {
-            write!(f, "{} {} ({})", c.label, c.number, c.mover)?;
+            write!(f, "{} {} ({})", c.numbering.label(), c.number, c.mover)?;
             if let Some(text) = &c.text {
                 write!(f, " {text}")?;
             }

@@ -78,7 +78,7 @@ impl<'a> Walk<'a> {
     fn context<G: Game>(&self, game: &G, text: Option<&str>) -> PlyContext {
         match (G::NUMBERING, self.written) {
             (Numbering::Turns, Some(number)) => PlyContext {
-                label: G::NUMBERING.label(),
+                numbering: G::NUMBERING,
                 number,
                 mover: game.mover_of(number).to_owned(),
                 text: text.map(shorten),
@@ -91,7 +91,7 @@ impl<'a> Walk<'a> {
     fn next_ply<G: Game>(&self, game: &G, text: Option<&str>) -> PlyContext {
         let turn = self.turn(game);
         PlyContext {
-            label: G::NUMBERING.label(),
+            numbering: G::NUMBERING,
             number: turn.number,
             mover: turn.mover.to_owned(),
             text: text.map(shorten),
