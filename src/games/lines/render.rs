@@ -1,5 +1,6 @@
 //! Draws the 6 x 6 line board: each square shows its piece, its number of
-//! lines and a mark (`@` for the Mana bird, `*` for Escampe's constraint).
+//! lines and a mark (`@` for the Mana bird, `*` for Escampe's constraint);
+//! and the board of a `Position` value.
 
 use super::{SIZE, lines};
 use crate::game::Charset;
@@ -53,6 +54,34 @@ pub fn render(cells: &[Cell; 36], charset: Charset, footer: &[String]) -> String
     for line in footer {
         out.push_str(line);
         out.push('\n');
+    }
+    out
+}
+
+/// Writes the board of a `Position` value, `letter` naming each square's
+/// piece: rank 6 first, `/` between ranks, digits counting empty squares.
+pub fn board_text(letter: impl Fn(usize) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..6).rev() {
+        let mut empty = 0;
+        for file in 0..6 {
+            match letter(rank * 6 + file) {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
     }
     out
 }

@@ -1,15 +1,16 @@
-//! Mana (Claude Leroy): the referee of rules.md §1.
+//! Mana (Claude Leroy): the referee of the MANA section of kifu-rules(7).
 
 mod notation;
 mod rules;
 mod setup;
 
 pub use crate::games::lines::Side;
-pub use notation::ManaMove;
-pub(crate) use notation::step_at;
+pub use notation::{ManaMove, ManaSyntax};
+pub use rules::ManaIllegal;
+pub use setup::ManaSetup;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, TagError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, MoveFault, Numbering, Outcome, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
@@ -54,18 +55,40 @@ impl Bird {
     }
 }
 
-/// Why a Mana move is illegal (or not a move at all).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ManaError(String);
+/// Why a Mana move is not a move at all, or is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaError {
+    /// The text is not a Mana move.
+    Syntax(ManaSyntax),
+    /// The move is illegal in the position.
+    Illegal(ManaIllegal),
+}
 
-impl crate::game::MoveFault for ManaError {
+impl From<ManaSyntax> for ManaError {
+    fn from(fault: ManaSyntax) -> Self {
+        ManaError::Syntax(fault)
+    }
+}
+
+impl From<ManaIllegal> for ManaError {
+    fn from(fault: ManaIllegal) -> Self {
+        ManaError::Illegal(fault)
+    }
+}
+
+impl MoveFault for ManaError {
     fn code(&self) -> &'static str {
-        "mana.illegal"
+        match *self {
+            ManaError::Syntax(fault) => fault.code(),
+            ManaError::Illegal(fault) => fault.code(),
+        }
     }
 
-    fn message(&self, _text: &str) -> String {
-        self.0.to_string()
+    fn message(&self, text: &str) -> String {
+        match *self {
+            ManaError::Syntax(fault) => fault.message(text),
+            ManaError::Illegal(fault) => fault.message(),
+        }
     }
 }
 
@@ -96,22 +119,8 @@ impl Mana {
         self.men[0] | self.men[1]
     }
 
-    fn side_at(&self, square: usize) -> Option<Side> {
-        lines::side_at(&self.men, square)
-    }
-
     fn piece_letter(&self, square: usize) -> Option<char> {
-        let side = self.side_at(square)?;
-        let letter = if self.daimyo & bit(square) != 0 {
-            'D'
-        } else {
-            'R'
-        };
-        Some(if side == Side::Black {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        })
+        setup::piece_letter(self, square)
     }
 
     fn captured_ronins(&self, side: Side) -> u32 {
@@ -130,31 +139,63 @@ impl Mana {
 impl Game for Mana {
     type Move = ManaMove;
     type Error = ManaError;
-    type Setup = Self;
+    type Setup = ManaSetup;
 
     const KIND: GameKind = GameKind::Mana;
     const TAGS: &'static [&'static str] = &["Black", "White", "Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
-    const CODES: &'static [&'static str] = &["mana.illegal", "mana.setup"];
+    const CODES: &'static [&'static str] = &[
+        "mana.not-a-square",
+        "mana.no-separator",
+        "mana.trailing-text",
+        "mana.after-bird",
+        "mana.not-a-ronin",
+        "mana.empty-square",
+        "mana.opponents-piece",
+        "mana.onto-own-piece",
+        "mana.too-far",
+        "mana.path-blocked",
+        "mana.false-capture",
+        "mana.disobeys-bird",
+        "mana.pass-with-a-move",
+        "mana.pass-with-a-ronin",
+        "mana.no-captured-ronin",
+        "mana.entry-occupied",
+        "mana.entry-while-a-piece-moves",
+        "mana.bird-wrong-kind",
+        "mana.bird-on-piece",
+        "mana.setup-and-position",
+        "mana.setup-words",
+        "mana.daimyo-square",
+        "mana.position-words",
+        "mana.side-to-move",
+        "mana.board-ranks",
+        "mana.rank-width",
+        "mana.not-a-piece",
+        "mana.daimyo-count",
+        "mana.ronin-count",
+        "mana.bird-square",
+        "mana.bird-on-occupied",
+    ];
 
-    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
-        Ok(setup::from_tags(tags)?)
+    fn read_setup(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
+        setup::read(tags)
     }
 
-    fn from_setup(setup: Self) -> Result<Self, SetupError> {
-        Ok(setup)
+    fn from_setup(setup: ManaSetup) -> Result<Self, SetupError> {
+        setup::check(setup)
     }
 
     #[inline]
     fn read_move(&self, text: &[u8]) -> Result<ManaMove, ManaError> {
-        let text = &*String::from_utf8_lossy(text);
-        text.parse().map_err(ManaError)
+        Ok(ManaMove::read(text)?)
     }
 
-    /// A step with no bird, `b1-b3` or `c3xc5`: nearly every move.
+    /// A step with no bird, `b1-b3` or `c3xc5`: nearly every move, read by
+    /// the step reader of [`ManaMove::read`].
     #[inline]
     fn read_move_at(&self, text: &[u8]) -> Option<(ManaMove, usize)> {
-        let (from, capture, to) = lines::read_step(text.get(..5)?)?;
+        let (from, capture, to) = lines::read_step(text).ok()?;
         let step = ManaMove::Step {
             from,
             to,
@@ -379,13 +420,13 @@ impl Mana {
     ///
     /// # Errors
     /// The `Setup` value is wrong.
-    pub fn with_setup(setup: &str) -> Result<Self, TagError> {
+    pub fn with_setup(setup: &str) -> Result<Self, SetupError> {
         let tags = [crate::record::Tag {
             name: "Setup".into(),
             value: setup.into(),
             offset: 0,
         }];
-        setup::from_tags(Tags::new(&tags))
+        Self::from_tags(Tags::new(&tags))
     }
 }
 

@@ -1,10 +1,113 @@
 //! Mana's rules for one move: reach, the bird's obligation, re-entry,
 //! where the bird goes, and playing a checked step.
 
+use super::setup::LINE_CODES;
 use super::{Bird, Mana, ManaError};
 use crate::games::lines::{
-    self, Bits, bit, can_reach, kind_name, lines, reach, square_name, squares,
+    self, Bits, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
 };
+
+/// Why a Mana move is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaIllegal {
+    /// A check every step of the line board makes.
+    Step(StepFault),
+    /// A piece off the bird's kind of square moves while one on it can.
+    DisobeysBird {
+        /// The lines of the bird's square.
+        lines: u8,
+    },
+    /// A pass while a piece can move.
+    PassWithAMove,
+    /// A pass while a captured Ronin can re-enter.
+    PassWithARonin,
+    /// A re-entry with no captured Ronin.
+    NoCapturedRonin,
+    /// A re-entry on an occupied square.
+    EntryOccupied {
+        /// The square of entry.
+        to: u8,
+    },
+    /// A re-entry while a piece can obey the bird (`lines`), or move when
+    /// the bird is off (`None`).
+    EntryWhilePieceMoves {
+        /// The lines of the bird's square, if it is on the board.
+        lines: Option<u8>,
+    },
+    /// The bird's square is not of the kind of the square `to` the piece
+    /// landed on.
+    BirdWrongKind {
+        /// Where the piece landed.
+        to: u8,
+        /// The bird's square as written.
+        bird: u8,
+    },
+    /// The bird's square holds a piece.
+    BirdOnPiece {
+        /// The bird's square as written.
+        bird: u8,
+    },
+}
+
+impl ManaIllegal {
+    /// The stable code.
+    pub fn code(self) -> &'static str {
+        match self {
+            ManaIllegal::Step(fault) => fault.code(&LINE_CODES),
+            ManaIllegal::DisobeysBird { .. } => "mana.disobeys-bird",
+            ManaIllegal::PassWithAMove => "mana.pass-with-a-move",
+            ManaIllegal::PassWithARonin => "mana.pass-with-a-ronin",
+            ManaIllegal::NoCapturedRonin => "mana.no-captured-ronin",
+            ManaIllegal::EntryOccupied { .. } => "mana.entry-occupied",
+            ManaIllegal::EntryWhilePieceMoves { .. } => "mana.entry-while-a-piece-moves",
+            ManaIllegal::BirdWrongKind { .. } => "mana.bird-wrong-kind",
+            ManaIllegal::BirdOnPiece { .. } => "mana.bird-on-piece",
+        }
+    }
+
+    /// The reason in words.
+    pub fn message(self) -> String {
+        let name = |square: u8| square_name(usize::from(square));
+        match self {
+            ManaIllegal::Step(fault) => fault.message(),
+            ManaIllegal::DisobeysBird { lines: n } => format!(
+                "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
+                kind_name(n),
+                kind_name(n)
+            ),
+            ManaIllegal::PassWithAMove => {
+                "a pass is allowed only with no legal action: a piece of yours can move".to_owned()
+            }
+            ManaIllegal::PassWithARonin => {
+                "a pass is allowed only with no legal action: you can re-enter a Ronin".to_owned()
+            }
+            ManaIllegal::NoCapturedRonin => {
+                "re-entry not allowed here: you have no captured Ronin".to_owned()
+            }
+            ManaIllegal::EntryOccupied { to } => {
+                format!("re-entry not allowed here: {} is occupied", name(to))
+            }
+            ManaIllegal::EntryWhilePieceMoves { lines: Some(n) } => format!(
+                "re-entry not allowed here: a piece of yours on a {} square can move, so the bird must be obeyed",
+                kind_name(n)
+            ),
+            ManaIllegal::EntryWhilePieceMoves { lines: None } => {
+                "re-entry not allowed here: the bird is off the board and a piece of yours can move"
+                    .to_owned()
+            }
+            ManaIllegal::BirdWrongKind { to, bird } => format!(
+                "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
+                kind_name(lines(usize::from(to))),
+                name(to),
+                name(bird),
+                kind_name(lines(usize::from(bird)))
+            ),
+            ManaIllegal::BirdOnPiece { bird } => {
+                format!("bad bird square: a piece stands on {}", name(bird))
+            }
+        }
+    }
+}
 
 impl Mana {
     /// The squares the piece on `from` can move to.
@@ -28,8 +131,8 @@ impl Mana {
         !self.movable_on(self.bird_lines())
     }
 
-    pub(super) fn illegal<T>(message: impl Into<String>) -> Result<T, ManaError> {
-        Err(ManaError(message.into()))
+    pub(super) fn illegal<T>(fault: ManaIllegal) -> Result<T, ManaError> {
+        Err(ManaError::Illegal(fault))
     }
 
     /// Whether the step `from`-`to` is legal: [`Mana::check_step`] without
@@ -52,15 +155,15 @@ impl Mana {
         to: usize,
         capture: bool,
     ) -> Result<(), ManaError> {
-        lines::check_start(&self.men, self.to_move, from, to).map_err(ManaError)?;
+        lines::check_start(&self.men, self.to_move, from, to).map_err(ManaIllegal::Step)?;
         // A piece on a square of the bird's kind obeys; any other piece
         // may move only when none of those can.
         let n = self.bird.lines;
         if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
-            return Err(disobeys_bird(n));
+            return Self::illegal(ManaIllegal::DisobeysBird { lines: n });
         }
         if capture && self.occupied() & bit(to) == 0 {
-            return Err(false_capture(to));
+            return Self::illegal(ManaIllegal::Step(StepFault::FalseCapture { to: to as u8 }));
         }
         Ok(())
     }
@@ -70,9 +173,9 @@ impl Mana {
     #[inline(never)]
     pub(super) fn check_pass(&self) -> Result<(), ManaError> {
         if self.movable_on(None) {
-            Self::illegal("a pass is allowed only with no legal action: a piece of yours can move")
+            Self::illegal(ManaIllegal::PassWithAMove)
         } else if self.captured_ronins(self.to_move) > 0 {
-            Self::illegal("a pass is allowed only with no legal action: you can re-enter a Ronin")
+            Self::illegal(ManaIllegal::PassWithARonin)
         } else {
             Ok(())
         }
@@ -88,18 +191,14 @@ impl Mana {
 
     pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaError> {
         if self.captured_ronins(self.to_move) == 0 {
-            return Self::illegal("re-entry not allowed here: you have no captured Ronin");
+            return Self::illegal(ManaIllegal::NoCapturedRonin);
         }
         if self.occupied() & bit(to) != 0 {
-            return Self::illegal(format!(
-                "re-entry not allowed here: {} is occupied",
-                square_name(to)
-            ));
+            return Self::illegal(ManaIllegal::EntryOccupied { to: to as u8 });
         }
         if !self.may_reenter() {
-            return Self::illegal(match self.bird_lines() {
-                Some(n) => format!("re-entry not allowed here: a piece of yours on a {} square can move, so the bird must be obeyed", kind_name(n)),
-                None => "re-entry not allowed here: the bird is off the board and a piece of yours can move".to_owned(),
+            return Self::illegal(ManaIllegal::EntryWhilePieceMoves {
+                lines: self.bird_lines(),
             });
         }
         Ok(())
@@ -131,11 +230,14 @@ impl Mana {
         let after = (self.occupied() & !from.map_or(0, bit)) | bit(to);
         let n = lines(to);
         if lines(bird) != n {
-            return Err(bird_of_another_kind(to, bird));
+            return Self::illegal(ManaIllegal::BirdWrongKind {
+                to: to as u8,
+                bird: bird as u8,
+            });
         }
         let free = lines::squares_with_lines(n) & !after;
         if after & bit(bird) != 0 && !(free == 0 && bird == to) {
-            return Err(bird_on_a_piece(bird));
+            return Self::illegal(ManaIllegal::BirdOnPiece { bird: bird as u8 });
         }
         Ok(())
     }
@@ -177,42 +279,6 @@ impl Mana {
             None => Bird::on_lines(lines(to)),
         };
     }
-}
-
-// The messages of the checks above, built only when a move is refused and
-// kept out of the checks so that the common case, a legal move, stays small.
-
-#[cold]
-fn disobeys_bird(n: u8) -> ManaError {
-    ManaError(format!(
-        "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
-        kind_name(n),
-        kind_name(n)
-    ))
-}
-
-#[cold]
-fn false_capture(to: usize) -> ManaError {
-    ManaError(format!("x on a non-capture: {} is empty", square_name(to)))
-}
-
-#[cold]
-fn bird_of_another_kind(to: usize, bird: usize) -> ManaError {
-    ManaError(format!(
-        "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
-        kind_name(lines(to)),
-        square_name(to),
-        square_name(bird),
-        kind_name(lines(bird))
-    ))
-}
-
-#[cold]
-fn bird_on_a_piece(bird: usize) -> ManaError {
-    ManaError(format!(
-        "bad bird square: a piece stands on {}",
-        square_name(bird)
-    ))
 }
 
 impl Mana {

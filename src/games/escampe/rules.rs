@@ -1,11 +1,119 @@
 //! The rules of a step and of a pass: whether a move is legal, why not,
 //! and playing it.
 
-use super::*;
+use super::setup::LINE_CODES;
+use super::{Escampe, EscampeError, EscampeMove};
+use crate::games::lines::{
+    self, Bits, Side, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
+};
+
+/// Why an Escampe move is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EscampeIllegal {
+    /// A check every step of the line board makes.
+    Step(StepFault),
+    /// `mover` moves from `from` while the constraint asks for a square of
+    /// `lines` lines, set by the opponent's move to `last`, when known.
+    BreaksConstraint {
+        /// The side to move.
+        mover: Side,
+        /// The lines of the constraint.
+        lines: u8,
+        /// The start square.
+        from: u8,
+        /// Where the opponent's last move ended, when the record shows it.
+        last: Option<u8>,
+    },
+    /// `mover`'s Unicorn on `from` ends on the Unicorn on `to`.
+    UnicornTakes {
+        /// The side to move.
+        mover: Side,
+        /// The start square.
+        from: u8,
+        /// The end square.
+        to: u8,
+        /// Whose Unicorn stands on `to`.
+        owner: Side,
+    },
+    /// A move ends on a Paladin of `owner`.
+    PaladinTaken {
+        /// The end square.
+        to: u8,
+        /// Whose Paladin stands there.
+        owner: Side,
+    },
+    /// A pass while the step `legal` is legal.
+    PassWithAMove {
+        /// The first legal step.
+        legal: EscampeMove,
+    },
+}
+
+impl EscampeIllegal {
+    /// The stable code.
+    pub fn code(self) -> &'static str {
+        match self {
+            EscampeIllegal::Step(fault) => fault.code(&LINE_CODES),
+            EscampeIllegal::BreaksConstraint { .. } => "escampe.breaks-constraint",
+            EscampeIllegal::UnicornTakes { .. } => "escampe.unicorn-takes",
+            EscampeIllegal::PaladinTaken { .. } => "escampe.paladin-taken",
+            EscampeIllegal::PassWithAMove { .. } => "escampe.pass-with-a-move",
+        }
+    }
+
+    /// The reason in words.
+    pub fn message(self) -> String {
+        let name = |square: u8| square_name(usize::from(square));
+        match self {
+            EscampeIllegal::Step(fault) => fault.message(),
+            EscampeIllegal::BreaksConstraint {
+                mover,
+                lines: n,
+                from,
+                last,
+            } => {
+                let cause = last.map_or_else(String::new, |last| {
+                    format!(
+                        " ({}'s last move ended on {})",
+                        mover.other().name(),
+                        name(last)
+                    )
+                });
+                format!(
+                    "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
+                    mover.name(),
+                    kind_name(n),
+                    name(from),
+                    kind_name(lines(usize::from(from)))
+                )
+            }
+            EscampeIllegal::UnicornTakes {
+                mover,
+                from,
+                to,
+                owner,
+            } => format!(
+                "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {}'s",
+                name(from),
+                mover.name(),
+                name(to),
+                owner.name()
+            ),
+            EscampeIllegal::PaladinTaken { to, owner } => format!(
+                "only the Unicorn may be taken: {} holds a {} Paladin",
+                name(to),
+                owner.name()
+            ),
+            EscampeIllegal::PassWithAMove { legal } => format!(
+                "a pass is allowed only when no legal move exists: {legal} is legal"
+            ),
+        }
+    }
+}
 
 impl Escampe {
     /// An empty board with `to_move` to play, unconstrained.
-    pub(in crate::games::escampe) fn empty(to_move: Side) -> Self {
+    pub(super) fn empty(to_move: Side) -> Self {
         Self {
             men: [0; 2],
             unicorn: 0,
@@ -28,17 +136,6 @@ impl Escampe {
 
     fn is_unicorn(&self, square: usize) -> bool {
         self.unicorn & bit(square) != 0
-    }
-
-    /// The piece letter on `square`: upper case White, lower case Black.
-    pub(in crate::games::escampe) fn piece_letter(&self, square: usize) -> Option<char> {
-        let side = self.side_at(square)?;
-        let letter = if self.is_unicorn(square) { 'U' } else { 'P' };
-        Some(if side == Side::White {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        })
     }
 
     /// The squares the piece on `from` can end on: empty squares, and the
@@ -71,10 +168,6 @@ impl Escampe {
                     capture: self.occupied() & bit(to) != 0,
                 })
         })
-    }
-
-    fn illegal<T>(message: impl Into<String>) -> Result<T, EscampeError> {
-        Err(EscampeError(message.into()))
     }
 
     /// Whether the step `from`-`to` is legal: [`Escampe::check_step`]
@@ -158,61 +251,36 @@ impl Escampe {
         to: usize,
         capture: bool,
     ) -> Result<(), EscampeError> {
-        lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeError)?;
+        lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeIllegal::Step)?;
+        let (from_u8, to_u8) = (from as u8, to as u8);
         if let Some(n) = self.constraint {
             if lines(from) != n {
-                return Err(self.breaks_constraint(n, from));
+                return Err(EscampeIllegal::BreaksConstraint {
+                    mover: self.to_move,
+                    lines: n,
+                    from: from_u8,
+                    last: self.last,
+                }
+                .into());
             }
         }
-        if self.occupied() & bit(to) != 0 {
-            let wrong_prey = !self.is_unicorn(to) || self.is_unicorn(from);
-            if wrong_prey {
-                return Err(self.forbidden_capture(from, to));
+        let owner = self.side_at(to).unwrap_or(self.to_move.other());
+        if self.occupied() & bit(to) == 0 {
+            if capture {
+                return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }).into());
             }
-        } else if capture {
-            return Err(false_capture(to));
+        } else if !self.is_unicorn(to) {
+            return Err(EscampeIllegal::PaladinTaken { to: to_u8, owner }.into());
+        } else if self.is_unicorn(from) {
+            return Err(EscampeIllegal::UnicornTakes {
+                mover: self.to_move,
+                from: from_u8,
+                to: to_u8,
+                owner,
+            }
+            .into());
         }
         Ok(())
-    }
-
-    /// Why a move from `from` breaks the constraint of `n` lines, in words.
-    #[cold]
-    fn breaks_constraint(&self, n: u8, from: usize) -> EscampeError {
-        let me = self.to_move;
-        let cause = self.last.map_or_else(String::new, |last| {
-            format!(
-                " ({}'s last move ended on {})",
-                me.other().name(),
-                square_name(usize::from(last))
-            )
-        });
-        EscampeError(format!(
-            "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
-            me.name(),
-            kind_name(n),
-            square_name(from),
-            kind_name(lines(from))
-        ))
-    }
-
-    /// Why the piece on `from` may not take the piece on `to`, in words:
-    /// only a Paladin takes, and only the Unicorn.
-    #[cold]
-    fn forbidden_capture(&self, from: usize, to: usize) -> EscampeError {
-        let side = self.side_at(to).map_or("", Side::name);
-        EscampeError(if self.is_unicorn(to) {
-            format!(
-                "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {side}'s",
-                square_name(from),
-                self.to_move.name(),
-                square_name(to),
-            )
-        } else {
-            format!(
-                "only the Unicorn may be taken: {} holds a {side} Paladin",
-                square_name(to),
-            )
-        })
     }
 }
 
@@ -222,9 +290,7 @@ impl Escampe {
     #[inline(never)]
     pub(super) fn check_pass(&self) -> Result<(), EscampeError> {
         match self.first_step() {
-            Some(step) => Self::illegal(format!(
-                "a pass is allowed only when no legal move exists: {step} is legal"
-            )),
+            Some(legal) => Err(EscampeIllegal::PassWithAMove { legal }.into()),
             None => Ok(()),
         }
     }
@@ -235,9 +301,4 @@ impl Escampe {
         self.last = None;
         self.end_ply();
     }
-}
-
-#[cold]
-fn false_capture(to: usize) -> EscampeError {
-    EscampeError(format!("x on a non-capture: {} is empty", square_name(to)))
 }
