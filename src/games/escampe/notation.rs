@@ -50,15 +50,15 @@ impl EscampeSyntax {
     pub fn message(self, text: &str) -> String {
         match self {
             EscampeSyntax::Step(fault) => fault.message(text),
-            EscampeSyntax::NoReentry => format!(
-                "{text:?}: Escampe has no re-entry (R*); a move is from-to, like b1-b3"
-            ),
+            EscampeSyntax::NoReentry => {
+                format!("{text:?}: Escampe has no re-entry (R*); a move is from-to, like b1-b3")
+            }
             EscampeSyntax::NotAMove => {
                 format!("{text:?} is not an Escampe move: a move is from-to, like b1-b3")
             }
-            EscampeSyntax::NoBird => format!(
-                "{text:?}: Escampe has no bird; a move ends at its square, like b1-b3"
-            ),
+            EscampeSyntax::NoBird => {
+                format!("{text:?}: Escampe has no bird; a move ends at its square, like b1-b3")
+            }
         }
     }
 }
@@ -150,9 +150,14 @@ mod tests {
                                     && square(to));
                             let result = EscampeMove::read(text.as_bytes());
                             assert_eq!(result.is_ok(), is_move, "{text:?}: {result:?}");
-                            if let Ok(mv) = result {
-                                assert_eq!(mv.to_string(), text);
-                                read += 1;
+                            match result {
+                                Ok(mv) => {
+                                    assert_eq!(mv.to_string(), text);
+                                    read += 1;
+                                }
+                                Err(fault) => {
+                                    assert!(fault.code().starts_with("escampe."), "{text:?}")
+                                }
                             }
                         }
                     }
@@ -165,7 +170,10 @@ mod tests {
     #[test]
     fn explains_bad_text() {
         let error = |t: &str| {
-            let fault = t.parse::<EscampeMove>().err().unwrap_or_else(|| panic!("{t} read"));
+            let fault = t
+                .parse::<EscampeMove>()
+                .err()
+                .unwrap_or_else(|| panic!("{t} read"));
             format!("{}: {}", fault.code(), fault.message(t))
         };
         assert_eq!(

@@ -104,9 +104,9 @@ impl EscampeIllegal {
                 name(to),
                 owner.name()
             ),
-            EscampeIllegal::PassWithAMove { legal } => format!(
-                "a pass is allowed only when no legal move exists: {legal} is legal"
-            ),
+            EscampeIllegal::PassWithAMove { legal } => {
+                format!("a pass is allowed only when no legal move exists: {legal} is legal")
+            }
         }
     }
 }

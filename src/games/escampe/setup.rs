@@ -118,7 +118,10 @@ fn read_groups(value: &str) -> Result<EscampeSetup, SetupError> {
         );
         return Err(setup_fault(SETUP_GROUPS, message).into());
     };
-    match (read_group(Side::White, white), read_group(Side::Black, black)) {
+    match (
+        read_group(Side::White, white),
+        read_group(Side::Black, black),
+    ) {
         (Ok(white), Ok(black)) => Ok(EscampeSetup::Groups([white, black])),
         (white, black) => Err(lines::failed([white.err(), black.err()], SETUP_GROUPS)),
     }
@@ -137,8 +140,8 @@ fn read_group(side: Side, text: &str) -> Result<[u8; 6], TagError> {
     };
     let mut squares = [0; 6];
     for (slot, word) in squares.iter_mut().zip(words) {
-        let square = parse_square(word)
-            .ok_or_else(|| setup_fault(SETUP_SQUARE, square_error(word, 6)))?;
+        let square =
+            parse_square(word).ok_or_else(|| setup_fault(SETUP_SQUARE, square_error(word, 6)))?;
         *slot = square as u8;
     }
     Ok(squares)

@@ -234,7 +234,10 @@ pub fn check_board(board: &Board, army: &Army, reasons: &mut Vec<TagError>) {
         }
         let (n, name) = ((mine & !board.leaders).count_ones(), army.follower.1);
         if n > 5 {
-            let message = format!("{} has {n} {name}s; each side has at most five", side.name());
+            let message = format!(
+                "{} has {n} {name}s; each side has at most five",
+                side.name()
+            );
             reasons.push(position_fault(codes.follower_count, message));
         }
     }
@@ -280,4 +283,3 @@ fn exactly<'a, const N: usize>(mut items: impl Iterator<Item = &'a str>) -> Opti
     }
     items.next().is_none().then_some(found)
 }
-

@@ -125,10 +125,9 @@ impl StepFault {
                 "the piece cannot reach that square: {} holds one of your own pieces",
                 name(to)
             ),
-            StepFault::TooFar { from } => format!(
-                "the piece cannot reach that square: {}",
-                exact_steps(from)
-            ),
+            StepFault::TooFar { from } => {
+                format!("the piece cannot reach that square: {}", exact_steps(from))
+            }
             StepFault::PathBlocked { from, to } => format!(
                 "the piece cannot reach that square: {}; every such path to {} is blocked",
                 exact_steps(from),

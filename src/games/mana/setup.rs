@@ -31,12 +31,8 @@ pub(super) const LINE_CODES: Codes = Codes {
 
 /// The codes of Mana's own setup faults.
 #[cfg(test)]
-pub(super) const SETUP_CODES: [&str; 4] = [
-    SETUP_WORDS,
-    DAIMYO_SQUARE,
-    BIRD_SQUARE,
-    BIRD_ON_OCCUPIED,
-];
+pub(super) const SETUP_CODES: [&str; 4] =
+    [SETUP_WORDS, DAIMYO_SQUARE, BIRD_SQUARE, BIRD_ON_OCCUPIED];
 const SETUP_WORDS: &str = "mana.setup-words";
 const DAIMYO_SQUARE: &str = "mana.daimyo-square";
 const BIRD_SQUARE: &str = "mana.bird-square";
@@ -71,8 +67,9 @@ pub enum ManaSetup {
 /// Every word of the tags that cannot be read.
 pub fn read(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
     match lines::setup_or_position(tags, &LINE_CODES)? {
-        Start::Position(value) => lines::read_position(value, &ARMY, read_bird)
-            .map(ManaSetup::Position),
+        Start::Position(value) => {
+            lines::read_position(value, &ARMY, read_bird).map(ManaSetup::Position)
+        }
         Start::Setup(value) => read_daimyos(value.unwrap_or(DEFAULT_SETUP)),
     }
 }
@@ -80,9 +77,8 @@ pub fn read(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
 /// `"c1 f6"`: Black's Daimyo square, then White's.
 fn read_daimyos(value: &str) -> Result<ManaSetup, SetupError> {
     let Some(words) = two_words(value) else {
-        let message = format!(
-            "{value:?}: expected two squares, Black's Daimyo then White's, like \"c1 c6\""
-        );
+        let message =
+            format!("{value:?}: expected two squares, Black's Daimyo then White's, like \"c1 c6\"");
         return Err(TagError::new("Setup", SETUP_WORDS, message).into());
     };
     let [black, white] = [Side::Black, Side::White].map(|side| {
@@ -130,10 +126,12 @@ fn two_words(value: &str) -> Option<[&str; 2]> {
 fn read_bird(text: &str) -> Result<Option<u8>, TagError> {
     match text {
         "-" => Ok(None),
-        _ => parse_square(text).map(|square| Some(square as u8)).ok_or_else(|| {
-            let message = format!("{text:?}: the bird's square is a square or -");
-            lines::position_fault(BIRD_SQUARE, message)
-        }),
+        _ => parse_square(text)
+            .map(|square| Some(square as u8))
+            .ok_or_else(|| {
+                let message = format!("{text:?}: the bird's square is a square or -");
+                lines::position_fault(BIRD_SQUARE, message)
+            }),
     }
 }
 
