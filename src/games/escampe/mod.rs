@@ -8,51 +8,14 @@ mod rules;
 mod setup;
 
 pub use notation::{EscampeMove, EscampeSyntax};
-pub use rules::EscampeIllegal;
+pub use rules::{EscampeError, EscampeIllegal};
 pub use setup::EscampeSetup;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, MoveFault, Numbering, Outcome, SetupError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, Cell, Side, bit, kind_name, square_name, squares};
 use serde_json::json;
-
-/// Why an Escampe move is not a move at all, or is illegal here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EscampeError {
-    /// The text is not an Escampe move.
-    Syntax(EscampeSyntax),
-    /// The move is illegal in the position.
-    Illegal(EscampeIllegal),
-}
-
-impl From<EscampeSyntax> for EscampeError {
-    fn from(fault: EscampeSyntax) -> Self {
-        EscampeError::Syntax(fault)
-    }
-}
-
-impl From<EscampeIllegal> for EscampeError {
-    fn from(fault: EscampeIllegal) -> Self {
-        EscampeError::Illegal(fault)
-    }
-}
-
-impl MoveFault for EscampeError {
-    fn code(&self) -> &'static str {
-        match *self {
-            EscampeError::Syntax(fault) => fault.code(),
-            EscampeError::Illegal(fault) => fault.code(),
-        }
-    }
-
-    fn message(&self, text: &str) -> String {
-        match *self {
-            EscampeError::Syntax(fault) => fault.message(text),
-            EscampeError::Illegal(fault) => fault.message(),
-        }
-    }
-}
 
 /// An Escampe position.
 #[derive(Debug, Clone, PartialEq, Eq)]

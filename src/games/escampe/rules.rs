@@ -2,10 +2,48 @@
 //! and playing it.
 
 use super::setup::LINE_CODES;
-use super::{Escampe, EscampeError, EscampeMove};
+use super::{Escampe, EscampeMove, EscampeSyntax};
+use crate::game::MoveFault;
 use crate::games::lines::{
     self, Bits, Side, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
 };
+
+/// Why an Escampe move is not a move at all, or is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EscampeError {
+    /// The text is not an Escampe move.
+    Syntax(EscampeSyntax),
+    /// The move is illegal in the position.
+    Illegal(EscampeIllegal),
+}
+
+impl From<EscampeSyntax> for EscampeError {
+    fn from(fault: EscampeSyntax) -> Self {
+        EscampeError::Syntax(fault)
+    }
+}
+
+impl From<EscampeIllegal> for EscampeError {
+    fn from(fault: EscampeIllegal) -> Self {
+        EscampeError::Illegal(fault)
+    }
+}
+
+impl MoveFault for EscampeError {
+    fn code(&self) -> &'static str {
+        match *self {
+            EscampeError::Syntax(fault) => fault.code(),
+            EscampeError::Illegal(fault) => fault.code(),
+        }
+    }
+
+    fn message(&self, text: &str) -> String {
+        match *self {
+            EscampeError::Syntax(fault) => fault.message(text),
+            EscampeError::Illegal(fault) => fault.message(),
+        }
+    }
+}
 
 /// Why an Escampe move is illegal here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,11 +6,11 @@ mod setup;
 
 pub use crate::games::lines::Side;
 pub use notation::{ManaMove, ManaSyntax};
-pub use rules::ManaIllegal;
+pub use rules::{ManaError, ManaIllegal};
 pub use setup::ManaSetup;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, MoveFault, Numbering, Outcome, SetupError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
@@ -51,43 +51,6 @@ impl Bird {
         Bird {
             lines: n,
             at: NOWHERE,
-        }
-    }
-}
-
-/// Why a Mana move is not a move at all, or is illegal here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ManaError {
-    /// The text is not a Mana move.
-    Syntax(ManaSyntax),
-    /// The move is illegal in the position.
-    Illegal(ManaIllegal),
-}
-
-impl From<ManaSyntax> for ManaError {
-    fn from(fault: ManaSyntax) -> Self {
-        ManaError::Syntax(fault)
-    }
-}
-
-impl From<ManaIllegal> for ManaError {
-    fn from(fault: ManaIllegal) -> Self {
-        ManaError::Illegal(fault)
-    }
-}
-
-impl MoveFault for ManaError {
-    fn code(&self) -> &'static str {
-        match *self {
-            ManaError::Syntax(fault) => fault.code(),
-            ManaError::Illegal(fault) => fault.code(),
-        }
-    }
-
-    fn message(&self, text: &str) -> String {
-        match *self {
-            ManaError::Syntax(fault) => fault.message(text),
-            ManaError::Illegal(fault) => fault.message(),
         }
     }
 }

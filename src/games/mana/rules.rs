@@ -2,10 +2,48 @@
 //! where the bird goes, and playing a checked step.
 
 use super::setup::LINE_CODES;
-use super::{Bird, Mana, ManaError};
+use super::{Bird, Mana, ManaSyntax};
+use crate::game::MoveFault;
 use crate::games::lines::{
     self, Bits, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
 };
+
+/// Why a Mana move is not a move at all, or is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaError {
+    /// The text is not a Mana move.
+    Syntax(ManaSyntax),
+    /// The move is illegal in the position.
+    Illegal(ManaIllegal),
+}
+
+impl From<ManaSyntax> for ManaError {
+    fn from(fault: ManaSyntax) -> Self {
+        ManaError::Syntax(fault)
+    }
+}
+
+impl From<ManaIllegal> for ManaError {
+    fn from(fault: ManaIllegal) -> Self {
+        ManaError::Illegal(fault)
+    }
+}
+
+impl MoveFault for ManaError {
+    fn code(&self) -> &'static str {
+        match *self {
+            ManaError::Syntax(fault) => fault.code(),
+            ManaError::Illegal(fault) => fault.code(),
+        }
+    }
+
+    fn message(&self, text: &str) -> String {
+        match *self {
+            ManaError::Syntax(fault) => fault.message(text),
+            ManaError::Illegal(fault) => fault.message(),
+        }
+    }
+}
 
 /// Why a Mana move is illegal here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
