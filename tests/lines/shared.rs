@@ -1,7 +1,7 @@
-//! Perft for the line-board games, shared by tests/mana.rs and
-//! tests/escampe.rs: the fixture reader, and a count of the plies found
-//! by trying every move text through the one reader and the single-move
-//! check, without the game's move generator.
+//! What tests/mana.rs and tests/escampe.rs share: perft (the fixture
+//! reader, and a count of the plies found by trying every move text
+//! through the one reader and the single-move check, without the game's
+//! move generator), and the check that kifu.5 lists the game's codes.
 
 use kifu::game::{Game, Tags, perft};
 use kifu::record::Tag;
@@ -123,4 +123,14 @@ pub fn check_fixture<G: Game>(game: &str, texts: &[String], brute_depth: u32) {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Checks that `man/kifu.5` has an entry for each of `codes`.
+pub fn check_man_page_lists(codes: &[&str]) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/man/kifu.5");
+    let man = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for code in codes {
+        let entry = format!(".TP\n.B {}\n", code.replace('-', "\\-"));
+        assert!(man.contains(&entry), "kifu.5 does not list {code}");
+    }
 }
