@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::MoveFault;
 use crate::rng::Rng;
 
 fn every_candidate() -> Vec<ManaMove> {
