@@ -8,7 +8,10 @@ mod rules;
 mod setup;
 
 pub use notation::{EscampeMove, EscampeSyntax};
-pub use rules::{EscampeError, EscampeIllegal};
+pub use rules::EscampeIllegal;
+
+/// Why an Escampe move is not a move at all, or is illegal here.
+pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
 pub use setup::EscampeSetup;
 
 use crate::game::{
@@ -89,7 +92,7 @@ impl Game for Escampe {
 
     #[inline]
     fn read_move(&self, text: &[u8]) -> Result<EscampeMove, EscampeError> {
-        Ok(EscampeMove::read(text)?)
+        EscampeMove::read(text).map_err(EscampeError::Syntax)
     }
 
     /// A step, `b1-b3` or `c3xc5`: nearly every move, read by the step
@@ -102,12 +105,7 @@ impl Game for Escampe {
 
     #[inline]
     fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
-        match *mv {
-            EscampeMove::Step { from, to, capture } => {
-                self.check_step(usize::from(from), usize::from(to), capture)
-            }
-            EscampeMove::Pass => self.check_pass(),
-        }
+        self.check_move(mv).map_err(EscampeError::Illegal)
     }
 
     #[inline]
@@ -126,12 +124,9 @@ impl Game for Escampe {
             EscampeMove::Step { from, to, capture } => {
                 self.step(usize::from(from), usize::from(to), capture)
             }
-            EscampeMove::Pass => {
-                self.check_pass()?;
-                self.pass();
-                Ok(())
-            }
+            EscampeMove::Pass => self.check_pass().map(|()| self.pass()),
         }
+        .map_err(EscampeError::Illegal)
     }
 
     fn legal_moves(&self) -> Vec<EscampeMove> {

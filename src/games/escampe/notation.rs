@@ -1,7 +1,7 @@
 //! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn), `--`.
 
 use super::setup::LINE_CODES;
-use crate::games::lines::{StepSyntax, read_step, square_name};
+use crate::games::lines::{Reason, StepSyntax, read_step, square_name};
 use std::fmt;
 
 /// An Escampe move as written, resolved to squares (indices from 0 for a1,
@@ -35,9 +35,8 @@ pub enum EscampeSyntax {
     NoBird,
 }
 
-impl EscampeSyntax {
-    /// The stable code.
-    pub fn code(self) -> &'static str {
+impl Reason for EscampeSyntax {
+    fn code(self) -> &'static str {
         match self {
             EscampeSyntax::Step(fault) => fault.code(&LINE_CODES),
             EscampeSyntax::NoReentry => "escampe.no-reentry",
@@ -46,8 +45,7 @@ impl EscampeSyntax {
         }
     }
 
-    /// The fault in words, for the move written `text`.
-    pub fn message(self, text: &str) -> String {
+    fn message(self, text: &str) -> String {
         match self {
             EscampeSyntax::Step(fault) => fault.message(text),
             EscampeSyntax::NoReentry => {

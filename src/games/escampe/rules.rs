@@ -2,48 +2,11 @@
 //! and playing it.
 
 use super::setup::LINE_CODES;
-use super::{Escampe, EscampeMove, EscampeSyntax};
-use crate::game::MoveFault;
+use super::{Escampe, EscampeMove};
 use crate::games::lines::{
-    self, Bits, Side, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
+    self, Bits, Reason, Side, StepFault, bit, can_reach, kind_name, lines, reach, square_name,
+    squares,
 };
-
-/// Why an Escampe move is not a move at all, or is illegal here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EscampeError {
-    /// The text is not an Escampe move.
-    Syntax(EscampeSyntax),
-    /// The move is illegal in the position.
-    Illegal(EscampeIllegal),
-}
-
-impl From<EscampeSyntax> for EscampeError {
-    fn from(fault: EscampeSyntax) -> Self {
-        EscampeError::Syntax(fault)
-    }
-}
-
-impl From<EscampeIllegal> for EscampeError {
-    fn from(fault: EscampeIllegal) -> Self {
-        EscampeError::Illegal(fault)
-    }
-}
-
-impl MoveFault for EscampeError {
-    fn code(&self) -> &'static str {
-        match *self {
-            EscampeError::Syntax(fault) => fault.code(),
-            EscampeError::Illegal(fault) => fault.code(),
-        }
-    }
-
-    fn message(&self, text: &str) -> String {
-        match *self {
-            EscampeError::Syntax(fault) => fault.message(text),
-            EscampeError::Illegal(fault) => fault.message(),
-        }
-    }
-}
 
 /// Why an Escampe move is illegal here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,9 +50,8 @@ pub enum EscampeIllegal {
     },
 }
 
-impl EscampeIllegal {
-    /// The stable code.
-    pub fn code(self) -> &'static str {
+impl Reason for EscampeIllegal {
+    fn code(self) -> &'static str {
         match self {
             EscampeIllegal::Step(fault) => fault.code(&LINE_CODES),
             EscampeIllegal::BreaksConstraint { .. } => "escampe.breaks-constraint",
@@ -99,8 +61,7 @@ impl EscampeIllegal {
         }
     }
 
-    /// The reason in words.
-    pub fn message(self) -> String {
+    fn message(self, _text: &str) -> String {
         let name = |square: u8| square_name(usize::from(square));
         match self {
             EscampeIllegal::Step(fault) => fault.message(),
@@ -234,7 +195,7 @@ impl Escampe {
         from: usize,
         to: usize,
         capture: bool,
-    ) -> Result<(), EscampeError> {
+    ) -> Result<(), EscampeIllegal> {
         if !self.is_legal_step(from, to, capture) {
             return self.check_then_step(from, to, capture);
         }
@@ -251,7 +212,7 @@ impl Escampe {
         from: usize,
         to: usize,
         capture: bool,
-    ) -> Result<(), EscampeError> {
+    ) -> Result<(), EscampeIllegal> {
         self.check_step(from, to, capture)?;
         self.play_step(from, to);
         Ok(())
@@ -288,7 +249,7 @@ impl Escampe {
         from: usize,
         to: usize,
         capture: bool,
-    ) -> Result<(), EscampeError> {
+    ) -> Result<(), EscampeIllegal> {
         lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeIllegal::Step)?;
         let (from_u8, to_u8) = (from as u8, to as u8);
         if let Some(n) = self.constraint {
@@ -298,25 +259,23 @@ impl Escampe {
                     lines: n,
                     from: from_u8,
                     last: self.last,
-                }
-                .into());
+                });
             }
         }
         let owner = self.side_at(to).unwrap_or(self.to_move.other());
         if self.occupied() & bit(to) == 0 {
             if capture {
-                return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }).into());
+                return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }));
             }
         } else if !self.is_unicorn(to) {
-            return Err(EscampeIllegal::PaladinTaken { to: to_u8, owner }.into());
+            return Err(EscampeIllegal::PaladinTaken { to: to_u8, owner });
         } else if self.is_unicorn(from) {
             return Err(EscampeIllegal::UnicornTakes {
                 mover: self.to_move,
                 from: from_u8,
                 to: to_u8,
                 owner,
-            }
-            .into());
+            });
         }
         Ok(())
     }
@@ -326,9 +285,9 @@ impl Escampe {
     /// Checks a pass: only a player with no legal move may pass.
     // Rare: kept out of line so that a step stays small.
     #[inline(never)]
-    pub(super) fn check_pass(&self) -> Result<(), EscampeError> {
+    pub(super) fn check_pass(&self) -> Result<(), EscampeIllegal> {
         match self.first_step() {
-            Some(legal) => Err(EscampeIllegal::PassWithAMove { legal }.into()),
+            Some(legal) => Err(EscampeIllegal::PassWithAMove { legal }),
             None => Ok(()),
         }
     }
@@ -338,5 +297,18 @@ impl Escampe {
         self.constraint = None;
         self.last = None;
         self.end_ply();
+    }
+}
+
+impl Escampe {
+    /// [`crate::game::Game::check`]: whether `mv` is legal here.
+    #[inline]
+    pub(super) fn check_move(&self, mv: &EscampeMove) -> Result<(), EscampeIllegal> {
+        match *mv {
+            EscampeMove::Step { from, to, capture } => {
+                self.check_step(usize::from(from), usize::from(to), capture)
+            }
+            EscampeMove::Pass => self.check_pass(),
+        }
     }
 }

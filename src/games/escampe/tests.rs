@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::lines::Reason;
 use crate::rng::Rng;
 
 /// The quick path of `check_and_apply` refuses and plays exactly what

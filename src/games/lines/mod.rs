@@ -4,7 +4,7 @@
 //! the board writer (the drawing and the `Position` text).
 
 mod board;
-mod codes;
+mod fault;
 mod notation;
 mod paths;
 mod render;
@@ -15,7 +15,7 @@ pub use board::{
     Army, Board, Position, Start, check_board, failed, none_found, position_fault, read_board,
     read_position, setup_or_position, words,
 };
-pub use codes::Codes;
+pub use fault::{Codes, LineError, Reason};
 pub use notation::{StepSyntax, read_step, square_at};
 pub use paths::{can_reach, reach};
 pub use render::{Cell, board_text, render};

@@ -6,7 +6,10 @@ mod setup;
 
 pub use crate::games::lines::Side;
 pub use notation::{ManaMove, ManaSyntax};
-pub use rules::{ManaError, ManaIllegal};
+pub use rules::ManaIllegal;
+
+/// Why a Mana move is not a move at all, or is illegal here.
+pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
 pub use setup::ManaSetup;
 
 use crate::game::{
@@ -151,7 +154,7 @@ impl Game for Mana {
 
     #[inline]
     fn read_move(&self, text: &[u8]) -> Result<ManaMove, ManaError> {
-        Ok(ManaMove::read(text)?)
+        ManaMove::read(text).map_err(ManaError::Syntax)
     }
 
     /// A step with no bird, `b1-b3` or `c3xc5`: nearly every move, read by
@@ -170,22 +173,7 @@ impl Game for Mana {
 
     #[inline]
     fn check(&self, mv: &ManaMove) -> Result<(), ManaError> {
-        match *mv {
-            ManaMove::Step {
-                from,
-                to,
-                capture,
-                bird,
-            } => {
-                let (from, to) = (usize::from(from), usize::from(to));
-                self.check_step(from, to, capture)?;
-                self.check_bird(Some(from), to, bird.map(usize::from))
-            }
-            ManaMove::Enter { to, bird } => {
-                self.check_entry(usize::from(to), bird.map(usize::from))
-            }
-            ManaMove::Pass => self.check_pass(),
-        }
+        self.check_move(mv).map_err(ManaError::Illegal)
     }
 
     #[inline]
@@ -218,6 +206,7 @@ impl Game for Mana {
             ManaMove::Enter { to, bird: None } => self.reenter(usize::from(to)),
             other => self.check_and_apply_other(other),
         }
+        .map_err(ManaError::Illegal)
     }
 
     fn legal_moves(&self) -> Vec<ManaMove> {
@@ -373,8 +362,8 @@ impl Mana {
     // The move is taken by value: a reference would make the caller keep
     // every move in memory.
     #[inline(never)]
-    fn check_and_apply_other(&mut self, mv: ManaMove) -> Result<(), ManaError> {
-        self.check(&mv)?;
+    fn check_and_apply_other(&mut self, mv: ManaMove) -> Result<(), ManaIllegal> {
+        self.check_move(&mv)?;
         self.apply(&mv);
         Ok(())
     }

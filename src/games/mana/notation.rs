@@ -1,7 +1,7 @@
 //! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
 
 use super::setup::LINE_CODES;
-use crate::games::lines::{StepSyntax, read_step, square_at, square_name};
+use crate::games::lines::{Reason, StepSyntax, read_step, square_at, square_name};
 use std::fmt;
 
 /// A Mana move as written, resolved to squares (indices from 0 for a1, in
@@ -45,9 +45,8 @@ pub enum ManaSyntax {
     NotARonin,
 }
 
-impl ManaSyntax {
-    /// The stable code.
-    pub fn code(self) -> &'static str {
+impl Reason for ManaSyntax {
+    fn code(self) -> &'static str {
         match self {
             ManaSyntax::Step(fault) => fault.code(&LINE_CODES),
             ManaSyntax::AfterBird { .. } => "mana.after-bird",
@@ -55,8 +54,7 @@ impl ManaSyntax {
         }
     }
 
-    /// The fault in words, for the move written `text`.
-    pub fn message(self, text: &str) -> String {
+    fn message(self, text: &str) -> String {
         match self {
             ManaSyntax::Step(fault) => fault.message(text),
             ManaSyntax::AfterBird { at } => format!(

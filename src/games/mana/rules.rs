@@ -2,48 +2,10 @@
 //! where the bird goes, and playing a checked step.
 
 use super::setup::LINE_CODES;
-use super::{Bird, Mana, ManaSyntax};
-use crate::game::MoveFault;
+use super::{Bird, Mana, ManaMove};
 use crate::games::lines::{
-    self, Bits, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
+    self, Bits, Reason, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
 };
-
-/// Why a Mana move is not a move at all, or is illegal here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ManaError {
-    /// The text is not a Mana move.
-    Syntax(ManaSyntax),
-    /// The move is illegal in the position.
-    Illegal(ManaIllegal),
-}
-
-impl From<ManaSyntax> for ManaError {
-    fn from(fault: ManaSyntax) -> Self {
-        ManaError::Syntax(fault)
-    }
-}
-
-impl From<ManaIllegal> for ManaError {
-    fn from(fault: ManaIllegal) -> Self {
-        ManaError::Illegal(fault)
-    }
-}
-
-impl MoveFault for ManaError {
-    fn code(&self) -> &'static str {
-        match *self {
-            ManaError::Syntax(fault) => fault.code(),
-            ManaError::Illegal(fault) => fault.code(),
-        }
-    }
-
-    fn message(&self, text: &str) -> String {
-        match *self {
-            ManaError::Syntax(fault) => fault.message(text),
-            ManaError::Illegal(fault) => fault.message(),
-        }
-    }
-}
 
 /// Why a Mana move is illegal here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,9 +49,8 @@ pub enum ManaIllegal {
     },
 }
 
-impl ManaIllegal {
-    /// The stable code.
-    pub fn code(self) -> &'static str {
+impl Reason for ManaIllegal {
+    fn code(self) -> &'static str {
         match self {
             ManaIllegal::Step(fault) => fault.code(&LINE_CODES),
             ManaIllegal::DisobeysBird { .. } => "mana.disobeys-bird",
@@ -103,8 +64,7 @@ impl ManaIllegal {
         }
     }
 
-    /// The reason in words.
-    pub fn message(self) -> String {
+    fn message(self, _text: &str) -> String {
         let name = |square: u8| square_name(usize::from(square));
         match self {
             ManaIllegal::Step(fault) => fault.message(),
@@ -169,10 +129,6 @@ impl Mana {
         !self.movable_on(self.bird_lines())
     }
 
-    pub(super) fn illegal<T>(fault: ManaIllegal) -> Result<T, ManaError> {
-        Err(ManaError::Illegal(fault))
-    }
-
     /// Whether the step `from`-`to` is legal: [`Mana::check_step`] without
     /// the words, for the common case of a legal move.
     #[inline]
@@ -192,16 +148,16 @@ impl Mana {
         from: usize,
         to: usize,
         capture: bool,
-    ) -> Result<(), ManaError> {
+    ) -> Result<(), ManaIllegal> {
         lines::check_start(&self.men, self.to_move, from, to).map_err(ManaIllegal::Step)?;
         // A piece on a square of the bird's kind obeys; any other piece
         // may move only when none of those can.
         let n = self.bird.lines;
         if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
-            return Self::illegal(ManaIllegal::DisobeysBird { lines: n });
+            return Err(ManaIllegal::DisobeysBird { lines: n });
         }
         if capture && self.occupied() & bit(to) == 0 {
-            return Self::illegal(ManaIllegal::Step(StepFault::FalseCapture { to: to as u8 }));
+            return Err(ManaIllegal::Step(StepFault::FalseCapture { to: to as u8 }));
         }
         Ok(())
     }
@@ -209,11 +165,11 @@ impl Mana {
     /// Checks a pass: only a player with no legal action may pass.
     // Rare: kept out of line so that `check` stays small for a step.
     #[inline(never)]
-    pub(super) fn check_pass(&self) -> Result<(), ManaError> {
+    pub(super) fn check_pass(&self) -> Result<(), ManaIllegal> {
         if self.movable_on(None) {
-            Self::illegal(ManaIllegal::PassWithAMove)
+            Err(ManaIllegal::PassWithAMove)
         } else if self.captured_ronins(self.to_move) > 0 {
-            Self::illegal(ManaIllegal::PassWithARonin)
+            Err(ManaIllegal::PassWithARonin)
         } else {
             Ok(())
         }
@@ -222,20 +178,20 @@ impl Mana {
     /// Checks a re-entry on `to` and the bird's square it names.
     // Rare: kept out of line so that `check` stays small for a step.
     #[inline(never)]
-    pub(super) fn check_entry(&self, to: usize, bird: Option<usize>) -> Result<(), ManaError> {
+    pub(super) fn check_entry(&self, to: usize, bird: Option<usize>) -> Result<(), ManaIllegal> {
         self.check_enter(to)?;
         self.check_bird(None, to, bird)
     }
 
-    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaError> {
+    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaIllegal> {
         if self.captured_ronins(self.to_move) == 0 {
-            return Self::illegal(ManaIllegal::NoCapturedRonin);
+            return Err(ManaIllegal::NoCapturedRonin);
         }
         if self.occupied() & bit(to) != 0 {
-            return Self::illegal(ManaIllegal::EntryOccupied { to: to as u8 });
+            return Err(ManaIllegal::EntryOccupied { to: to as u8 });
         }
         if !self.may_reenter() {
-            return Self::illegal(ManaIllegal::EntryWhilePieceMoves {
+            return Err(ManaIllegal::EntryWhilePieceMoves {
                 lines: self.bird_lines(),
             });
         }
@@ -250,7 +206,7 @@ impl Mana {
         from: Option<usize>,
         to: usize,
         bird: Option<usize>,
-    ) -> Result<(), ManaError> {
+    ) -> Result<(), ManaIllegal> {
         match bird {
             None => Ok(()),
             Some(bird) => self.check_bird_square(from, to, bird),
@@ -264,18 +220,18 @@ impl Mana {
         from: Option<usize>,
         to: usize,
         bird: usize,
-    ) -> Result<(), ManaError> {
+    ) -> Result<(), ManaIllegal> {
         let after = (self.occupied() & !from.map_or(0, bit)) | bit(to);
         let n = lines(to);
         if lines(bird) != n {
-            return Self::illegal(ManaIllegal::BirdWrongKind {
+            return Err(ManaIllegal::BirdWrongKind {
                 to: to as u8,
                 bird: bird as u8,
             });
         }
         let free = lines::squares_with_lines(n) & !after;
         if after & bit(bird) != 0 && !(free == 0 && bird == to) {
-            return Self::illegal(ManaIllegal::BirdOnPiece { bird: bird as u8 });
+            return Err(ManaIllegal::BirdOnPiece { bird: bird as u8 });
         }
         Ok(())
     }
@@ -322,7 +278,12 @@ impl Mana {
 impl Mana {
     /// Checks and plays the step `from`-`to` with no bird written.
     #[inline]
-    pub(super) fn step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
+    pub(super) fn step(
+        &mut self,
+        from: usize,
+        to: usize,
+        capture: bool,
+    ) -> Result<(), ManaIllegal> {
         if !self.is_legal_step(from, to, capture) {
             return self.check_then_step(from, to, capture);
         }
@@ -334,7 +295,12 @@ impl Mana {
     /// says why.
     #[cold]
     #[inline(never)]
-    fn check_then_step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
+    fn check_then_step(
+        &mut self,
+        from: usize,
+        to: usize,
+        capture: bool,
+    ) -> Result<(), ManaIllegal> {
         self.check_step(from, to, capture)?;
         self.play_step(from, to);
         Ok(())
@@ -350,7 +316,7 @@ impl Mana {
 
     /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
     #[inline(never)]
-    pub(super) fn reenter(&mut self, to: usize) -> Result<(), ManaError> {
+    pub(super) fn reenter(&mut self, to: usize) -> Result<(), ManaIllegal> {
         self.check_enter(to)?;
         self.put_back(to, None);
         self.end_ply();
@@ -361,5 +327,28 @@ impl Mana {
     pub(super) fn end_ply(&mut self) {
         self.to_move = self.to_move.other();
         self.plies += 1;
+    }
+}
+
+impl Mana {
+    /// [`crate::game::Game::check`]: whether `mv` is legal here.
+    #[inline]
+    pub(super) fn check_move(&self, mv: &ManaMove) -> Result<(), ManaIllegal> {
+        match *mv {
+            ManaMove::Step {
+                from,
+                to,
+                capture,
+                bird,
+            } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                self.check_step(from, to, capture)?;
+                self.check_bird(Some(from), to, bird.map(usize::from))
+            }
+            ManaMove::Enter { to, bird } => {
+                self.check_entry(usize::from(to), bird.map(usize::from))
+            }
+            ManaMove::Pass => self.check_pass(),
+        }
     }
 }

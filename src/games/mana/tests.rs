@@ -1,5 +1,6 @@
 use super::*;
 use crate::game::MoveFault;
+use crate::games::lines::Reason;
 use crate::rng::Rng;
 
 fn every_candidate() -> Vec<ManaMove> {

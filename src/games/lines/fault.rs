@@ -1,6 +1,44 @@
-//! The fault codes of the faults the kit finds: each game names its own
-//! (`mana.not-a-square`, `escampe.not-a-square`), and the kit's faults
-//! take their code from the game's table.
+//! The faults of a line-board game's move: the game's syntax reasons and
+//! legality reasons kept apart in one [`LineError`]; and the codes of the
+//! faults the kit finds, which each game names its own
+//! (`mana.not-a-square`, `escampe.not-a-square`).
+
+use crate::game::MoveFault;
+use std::fmt;
+
+/// A typed reason of a line-board game, with its stable code and words.
+pub trait Reason: fmt::Debug + Clone + Copy {
+    /// The stable code.
+    fn code(self) -> &'static str;
+    /// The reason in words, for the move written `text`.
+    fn message(self, text: &str) -> String;
+}
+
+/// Why a move of a line-board game is not a move at all (`S`), or is
+/// illegal here (`I`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineError<S, I> {
+    /// The text is not a move of the game.
+    Syntax(S),
+    /// The move is illegal in the position.
+    Illegal(I),
+}
+
+impl<S: Reason, I: Reason> MoveFault for LineError<S, I> {
+    fn code(&self) -> &'static str {
+        match *self {
+            LineError::Syntax(fault) => fault.code(),
+            LineError::Illegal(fault) => fault.code(),
+        }
+    }
+
+    fn message(&self, text: &str) -> String {
+        match *self {
+            LineError::Syntax(fault) => fault.message(text),
+            LineError::Illegal(fault) => fault.message(text),
+        }
+    }
+}
 
 /// The codes a line-board game gives the faults of the shared kit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
