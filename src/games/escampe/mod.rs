@@ -17,7 +17,9 @@ pub use setup::EscampeSetup;
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
 };
-use crate::games::lines::{self, Bits, Cell, Side, bit, kind_name, square_name, squares};
+use crate::games::lines::{
+    self, Bits, Cell, Side, StepRules, bit, kind_name, square_name, squares,
+};
 use serde_json::json;
 
 /// An Escampe position.
@@ -122,7 +124,7 @@ impl Game for Escampe {
     fn check_and_apply(&mut self, mv: &EscampeMove) -> Result<(), EscampeError> {
         match *mv {
             EscampeMove::Step { from, to, capture } => {
-                self.step(usize::from(from), usize::from(to), capture)
+                lines::check_and_play(self, usize::from(from), usize::from(to), capture)
             }
             EscampeMove::Pass => self.check_pass().map(|()| self.pass()),
         }

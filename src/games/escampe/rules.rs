@@ -4,8 +4,8 @@
 use super::setup::LINE_CODES;
 use super::{Escampe, EscampeMove};
 use crate::games::lines::{
-    self, Bits, Reason, Side, StepFault, bit, can_reach, kind_name, lines, reach, square_name,
-    squares,
+    self, Bits, Reason, Side, StepFault, StepRules, bit, can_reach, kind_name, lines, reach,
+    square_name, squares,
 };
 
 /// Why an Escampe move is illegal here.
@@ -169,115 +169,10 @@ impl Escampe {
         })
     }
 
-    /// Whether the step `from`-`to` is legal: [`Escampe::check_step`]
-    /// without the words, for the common case of a legal move.
-    #[inline]
-    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let occupied = self.occupied();
-        let lands_well = if occupied & bit(to) != 0 {
-            // Only a Paladin takes, and only the Unicorn.
-            self.is_unicorn(to) && !self.is_unicorn(from)
-        } else {
-            !capture
-        };
-        mine & bit(from) != 0
-            && mine & bit(to) == 0
-            && can_reach(from, to, occupied)
-            && self.constraint.is_none_or(|n| lines(from) == n)
-            && lands_well
-    }
-
-    /// Checks and plays the step `from`-`to`.
-    #[inline]
-    pub(super) fn step(
-        &mut self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), EscampeIllegal> {
-        if !self.is_legal_step(from, to, capture) {
-            return self.check_then_step(from, to, capture);
-        }
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// [`Escampe::step`] for a step that [`Escampe::is_legal_step`]
-    /// refused: says why.
-    #[cold]
-    #[inline(never)]
-    fn check_then_step(
-        &mut self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), EscampeIllegal> {
-        self.check_step(from, to, capture)?;
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// Plays the checked step `from`-`to`: taking the Unicorn wins.
-    #[inline]
-    pub(super) fn play_step(&mut self, from: usize, to: usize) {
-        let (me, them) = (self.to_move.index(), self.to_move.other().index());
-        if self.men[them] & bit(to) != 0 {
-            if self.is_unicorn(to) {
-                self.winner = Some(self.to_move);
-            }
-            self.men[them] &= !bit(to);
-            self.unicorn &= !bit(to);
-        }
-        self.men[me] ^= bit(from) | bit(to);
-        if self.is_unicorn(from) {
-            self.unicorn ^= bit(from) | bit(to);
-        }
-        self.constraint = Some(lines(to));
-        self.last = Some(to as u8);
-        self.end_ply();
-    }
-
     /// Hands the move to the other side.
     fn end_ply(&mut self) {
         self.to_move = self.to_move.other();
         self.plies += 1;
-    }
-
-    pub(super) fn check_step(
-        &self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), EscampeIllegal> {
-        lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeIllegal::Step)?;
-        let (from_u8, to_u8) = (from as u8, to as u8);
-        if let Some(n) = self.constraint {
-            if lines(from) != n {
-                return Err(EscampeIllegal::BreaksConstraint {
-                    mover: self.to_move,
-                    lines: n,
-                    from: from_u8,
-                    last: self.last,
-                });
-            }
-        }
-        let owner = self.side_at(to).unwrap_or(self.to_move.other());
-        if self.occupied() & bit(to) == 0 {
-            if capture {
-                return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }));
-            }
-        } else if !self.is_unicorn(to) {
-            return Err(EscampeIllegal::PaladinTaken { to: to_u8, owner });
-        } else if self.is_unicorn(from) {
-            return Err(EscampeIllegal::UnicornTakes {
-                mover: self.to_move,
-                from: from_u8,
-                to: to_u8,
-                owner,
-            });
-        }
-        Ok(())
     }
 }
 
@@ -310,5 +205,79 @@ impl Escampe {
             }
             EscampeMove::Pass => self.check_pass(),
         }
+    }
+}
+
+impl StepRules for Escampe {
+    type Illegal = EscampeIllegal;
+
+    /// Whether the step `from`-`to` is legal: [`StepRules::check_step`]
+    /// without the words, for the common case of a legal move.
+    #[inline]
+    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        let lands_well = if occupied & bit(to) != 0 {
+            // Only a Paladin takes, and only the Unicorn.
+            self.is_unicorn(to) && !self.is_unicorn(from)
+        } else {
+            !capture
+        };
+        mine & bit(from) != 0
+            && mine & bit(to) == 0
+            && can_reach(from, to, occupied)
+            && self.constraint.is_none_or(|n| lines(from) == n)
+            && lands_well
+    }
+
+    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeIllegal> {
+        lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeIllegal::Step)?;
+        let (from_u8, to_u8) = (from as u8, to as u8);
+        if let Some(n) = self.constraint {
+            if lines(from) != n {
+                return Err(EscampeIllegal::BreaksConstraint {
+                    mover: self.to_move,
+                    lines: n,
+                    from: from_u8,
+                    last: self.last,
+                });
+            }
+        }
+        let owner = self.side_at(to).unwrap_or(self.to_move.other());
+        if self.occupied() & bit(to) == 0 {
+            if capture {
+                return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }));
+            }
+        } else if !self.is_unicorn(to) {
+            return Err(EscampeIllegal::PaladinTaken { to: to_u8, owner });
+        } else if self.is_unicorn(from) {
+            return Err(EscampeIllegal::UnicornTakes {
+                mover: self.to_move,
+                from: from_u8,
+                to: to_u8,
+                owner,
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to`: taking the Unicorn wins.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        let (me, them) = (self.to_move.index(), self.to_move.other().index());
+        if self.men[them] & bit(to) != 0 {
+            if self.is_unicorn(to) {
+                self.winner = Some(self.to_move);
+            }
+            self.men[them] &= !bit(to);
+            self.unicorn &= !bit(to);
+        }
+        self.men[me] ^= bit(from) | bit(to);
+        if self.is_unicorn(from) {
+            self.unicorn ^= bit(from) | bit(to);
+        }
+        self.constraint = Some(lines(to));
+        self.last = Some(to as u8);
+        self.end_ply();
     }
 }

@@ -90,17 +90,7 @@ fn every_fault_code_is_listed_once() {
     found.extend(setup::LINE_CODES.all());
     found.extend(setup::SETUP_CODES);
     found.push(setup::IMPOSSIBLE_CONSTRAINT);
-    for code in &found {
-        assert!(Escampe::CODES.contains(code), "{code} is not in CODES");
-        assert!(code.starts_with("escampe."), "{code}");
-    }
-    let mut listed = Escampe::CODES.to_vec();
-    listed.sort_unstable();
-    listed.dedup();
-    assert_eq!(listed.len(), Escampe::CODES.len(), "a code is listed twice");
-    for code in Escampe::CODES {
-        assert!(found.contains(code), "{code} is listed but never reported");
-    }
+    crate::games::lines::assert_codes_match(Escampe::CODES, &found, "escampe.");
 }
 
 fn setup_error(text: &str, position: bool) -> (Vec<&'static str>, String) {

@@ -105,3 +105,21 @@ impl Codes {
         ]
     }
 }
+
+/// Checks a game's `CODES` against the codes its reasons give, `found`:
+/// each found code listed, each listed code found, none listed twice, all
+/// under the game's `prefix`.
+#[cfg(test)]
+pub fn assert_codes_match(listed: &[&str], found: &[&str], prefix: &str) {
+    for code in found {
+        assert!(listed.contains(code), "{code} is not in CODES");
+        assert!(code.starts_with(prefix), "{code}");
+    }
+    let mut sorted = listed.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), listed.len(), "a code is listed twice");
+    for code in listed {
+        assert!(found.contains(code), "{code} is listed but never reported");
+    }
+}

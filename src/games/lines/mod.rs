@@ -15,11 +15,13 @@ pub use board::{
     Army, Board, Position, Start, check_board, failed, none_found, position_fault, read_board,
     read_position, setup_or_position, words,
 };
+#[cfg(test)]
+pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};
 pub use notation::{StepSyntax, read_step, square_at};
 pub use paths::{can_reach, reach};
 pub use render::{Cell, board_text, render};
-pub use side::{Side, StepFault, check_start, side_at};
+pub use side::{Side, StepFault, StepRules, check_and_play, check_start, side_at};
 
 use super::square::Square;
 

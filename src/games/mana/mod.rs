@@ -202,7 +202,7 @@ impl Game for Mana {
                 to,
                 capture,
                 bird: None,
-            } => self.step(usize::from(from), usize::from(to), capture),
+            } => lines::check_and_play(self, usize::from(from), usize::from(to), capture),
             ManaMove::Enter { to, bird: None } => self.reenter(usize::from(to)),
             other => self.check_and_apply_other(other),
         }

@@ -4,7 +4,8 @@
 use super::setup::LINE_CODES;
 use super::{Bird, Mana, ManaMove};
 use crate::games::lines::{
-    self, Bits, Reason, StepFault, bit, can_reach, kind_name, lines, reach, square_name, squares,
+    self, Bits, Reason, StepFault, StepRules, bit, can_reach, kind_name, lines, reach, square_name,
+    squares,
 };
 
 /// Why a Mana move is illegal here.
@@ -129,39 +130,6 @@ impl Mana {
         !self.movable_on(self.bird_lines())
     }
 
-    /// Whether the step `from`-`to` is legal: [`Mana::check_step`] without
-    /// the words, for the common case of a legal move.
-    #[inline]
-    pub(super) fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let occupied = self.occupied();
-        let n = self.bird.lines;
-        mine & bit(from) != 0
-            && mine & bit(to) == 0
-            && can_reach(from, to, occupied)
-            && (n == 0 || lines(from) == n || !self.movable_on(Some(n)))
-            && (!capture || occupied & bit(to) != 0)
-    }
-
-    pub(super) fn check_step(
-        &self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), ManaIllegal> {
-        lines::check_start(&self.men, self.to_move, from, to).map_err(ManaIllegal::Step)?;
-        // A piece on a square of the bird's kind obeys; any other piece
-        // may move only when none of those can.
-        let n = self.bird.lines;
-        if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
-            return Err(ManaIllegal::DisobeysBird { lines: n });
-        }
-        if capture && self.occupied() & bit(to) == 0 {
-            return Err(ManaIllegal::Step(StepFault::FalseCapture { to: to as u8 }));
-        }
-        Ok(())
-    }
-
     /// Checks a pass: only a player with no legal action may pass.
     // Rare: kept out of line so that `check` stays small for a step.
     #[inline(never)]
@@ -276,44 +244,6 @@ impl Mana {
 }
 
 impl Mana {
-    /// Checks and plays the step `from`-`to` with no bird written.
-    #[inline]
-    pub(super) fn step(
-        &mut self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), ManaIllegal> {
-        if !self.is_legal_step(from, to, capture) {
-            return self.check_then_step(from, to, capture);
-        }
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// [`Mana::step`] for a step that [`Mana::is_legal_step`] refused:
-    /// says why.
-    #[cold]
-    #[inline(never)]
-    fn check_then_step(
-        &mut self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), ManaIllegal> {
-        self.check_step(from, to, capture)?;
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// Plays the checked step `from`-`to` with no bird written.
-    #[inline]
-    fn play_step(&mut self, from: usize, to: usize) {
-        self.move_piece(from, to);
-        self.place_bird(to, None);
-        self.end_ply();
-    }
-
     /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
     #[inline(never)]
     pub(super) fn reenter(&mut self, to: usize) -> Result<(), ManaIllegal> {
@@ -350,5 +280,45 @@ impl Mana {
             }
             ManaMove::Pass => self.check_pass(),
         }
+    }
+}
+
+impl StepRules for Mana {
+    type Illegal = ManaIllegal;
+
+    /// Whether the step `from`-`to` is legal: [`StepRules::check_step`] without
+    /// the words, for the common case of a legal move.
+    #[inline]
+    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        let n = self.bird.lines;
+        mine & bit(from) != 0
+            && mine & bit(to) == 0
+            && can_reach(from, to, occupied)
+            && (n == 0 || lines(from) == n || !self.movable_on(Some(n)))
+            && (!capture || occupied & bit(to) != 0)
+    }
+
+    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), ManaIllegal> {
+        lines::check_start(&self.men, self.to_move, from, to).map_err(ManaIllegal::Step)?;
+        // A piece on a square of the bird's kind obeys; any other piece
+        // may move only when none of those can.
+        let n = self.bird.lines;
+        if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
+            return Err(ManaIllegal::DisobeysBird { lines: n });
+        }
+        if capture && self.occupied() & bit(to) == 0 {
+            return Err(ManaIllegal::Step(StepFault::FalseCapture { to: to as u8 }));
+        }
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to` with no bird written.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        self.move_piece(from, to);
+        self.place_bird(to, None);
+        self.end_ply();
     }
 }

@@ -228,17 +228,7 @@ fn every_fault_code_is_listed_once() {
     found.extend(syntax.iter().map(|f| f.code()));
     found.extend(setup::LINE_CODES.all());
     found.extend(setup::SETUP_CODES);
-    for code in &found {
-        assert!(Mana::CODES.contains(code), "{code} is not in CODES");
-        assert!(code.starts_with("mana."), "{code}");
-    }
-    let mut listed = Mana::CODES.to_vec();
-    listed.sort_unstable();
-    listed.dedup();
-    assert_eq!(listed.len(), Mana::CODES.len(), "a code is listed twice");
-    for code in Mana::CODES {
-        assert!(found.contains(code), "{code} is listed but never reported");
-    }
+    crate::games::lines::assert_codes_match(Mana::CODES, &found, "mana.");
 }
 
 fn tags_error(name: &str, value: &str) -> SetupError {
