@@ -17,9 +17,7 @@ pub use setup::EscampeSetup;
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
 };
-use crate::games::lines::{
-    self, Bits, Cell, Side, StepRules, bit, kind_name, square_name, squares,
-};
+use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 use serde_json::json;
 
 /// An Escampe position.
@@ -174,39 +172,28 @@ impl Game for Escampe {
     }
 
     fn render(&self, charset: Charset) -> String {
-        let mut cells = [Cell::default(); 36];
-        for (square, cell) in cells.iter_mut().enumerate() {
-            cell.piece = self.piece_letter(square);
+        let mut cells = lines::cells(|square| self.piece_letter(square));
+        let mut footer = vec![lines::status(self.outcome().as_ref(), self.to_move)];
+        if self.is_over() {
+            return lines::render(&cells, charset, &footer);
         }
-        let mut footer = Vec::new();
-        match self.outcome() {
-            Some(o) => footer.push(format!(
-                "{} wins: {}",
-                o.winner.unwrap_or_default(),
-                o.reason
-            )),
-            None => {
-                footer.push(format!("{} to move", self.to_move.name()));
-                match self.constraint() {
-                    Some(text) => {
-                        for square in squares(self.allowed()) {
-                            cells[square].mark = Some('*');
-                        }
-                        footer.push(text);
-                        if let Some(last) = self.last {
-                            footer.push(format!(
-                                "{}'s last move ended on {}",
-                                self.to_move.other().name(),
-                                square_name(usize::from(last))
-                            ));
-                        }
-                        if self.allowed() != 0 {
-                            footer.push("* marks the pieces the constraint lets move".to_owned());
-                        }
-                    }
-                    None => footer.push("no constraint: any piece may move".to_owned()),
-                }
-            }
+        let Some(text) = self.constraint() else {
+            footer.push("no constraint: any piece may move".to_owned());
+            return lines::render(&cells, charset, &footer);
+        };
+        for square in squares(self.allowed()) {
+            cells[square].mark = Some('*');
+        }
+        footer.push(text);
+        if let Some(last) = self.last {
+            footer.push(format!(
+                "{}'s last move ended on {}",
+                self.to_move.other().name(),
+                square_name(usize::from(last))
+            ));
+        }
+        if self.allowed() != 0 {
+            footer.push("* marks the pieces the constraint lets move".to_owned());
         }
         lines::render(&cells, charset, &footer)
     }

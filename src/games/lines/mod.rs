@@ -20,7 +20,7 @@ pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};
 pub use notation::{StepSyntax, read_step, square_at};
 pub use paths::{can_reach, reach};
-pub use render::{Cell, board_text, render};
+pub use render::{Cell, board_text, cells, render, status};
 pub use side::{Side, StepFault, StepRules, check_and_play, check_start, side_at};
 
 use super::square::Square;

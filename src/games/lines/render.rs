@@ -2,8 +2,8 @@
 //! lines and a mark (`@` for the Mana bird, `*` for Escampe's constraint);
 //! and the board of a `Position` value.
 
-use super::{SIZE, lines};
-use crate::game::Charset;
+use super::{SIZE, Side, lines};
+use crate::game::{Charset, Outcome};
 
 /// What one square shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -12,6 +12,27 @@ pub struct Cell {
     pub piece: Option<char>,
     /// A mark shown after the number of lines.
     pub mark: Option<char>,
+}
+
+/// The cells of a board whose pieces `letter` names, with no marks.
+pub fn cells(letter: impl Fn(usize) -> Option<char>) -> [Cell; 36] {
+    std::array::from_fn(|square| Cell {
+        piece: letter(square),
+        mark: None,
+    })
+}
+
+/// The line of a board's footer that says how the game stands: who won
+/// and why, or who moves.
+pub fn status(outcome: Option<&Outcome>, to_move: Side) -> String {
+    match outcome {
+        Some(o) => format!(
+            "{} wins: {}",
+            o.winner.as_deref().unwrap_or_default(),
+            o.reason
+        ),
+        None => format!("{} to move", to_move.name()),
+    }
 }
 
 /// Draws the board, rank 6 at the top, then the lines of `footer`.

@@ -15,7 +15,7 @@ pub use setup::ManaSetup;
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
 };
-use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
+use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
 
 /// Where the Mana bird is: off the board, on some square of a known number
@@ -274,32 +274,24 @@ impl Game for Mana {
     }
 
     fn render(&self, charset: Charset) -> String {
-        let mut cells = [Cell::default(); 36];
-        for (square, cell) in cells.iter_mut().enumerate() {
-            cell.piece = self.piece_letter(square);
-        }
+        let mut cells = lines::cells(|square| self.piece_letter(square));
         if let Some(square) = self.bird_square() {
             cells[square].mark = Some('@');
         }
-        let mut footer = vec![format!(
+        let captured = format!(
             "Captured Ronins: Black {}, White {}",
             self.captured_ronins(Side::Black),
             self.captured_ronins(Side::White)
-        )];
-        match self.outcome() {
-            Some(o) => footer.push(format!(
-                "{} wins: {}",
-                o.winner.unwrap_or_default(),
-                o.reason
-            )),
-            None => {
-                footer.push(format!("{} to move", self.to_move.name()));
-                footer.push(
-                    self.constraint().unwrap_or_else(|| {
-                        "the bird is off the board: any piece may move".to_owned()
-                    }),
-                );
-            }
+        );
+        let mut footer = vec![
+            captured,
+            lines::status(self.outcome().as_ref(), self.to_move),
+        ];
+        if !self.is_over() {
+            footer.push(
+                self.constraint()
+                    .unwrap_or_else(|| "the bird is off the board: any piece may move".to_owned()),
+            );
         }
         lines::render(&cells, charset, &footer)
     }
