@@ -161,56 +161,66 @@ pub fn none_found(reasons: Vec<TagError>) -> Result<(), SetupError> {
 /// The first thing wrong with the board as text.
 pub fn read_board(board: &str, army: &Army) -> Result<Board, TagError> {
     let codes = army.codes;
-    let rank_count = board.split('/').count();
+    let rank_count = board.bytes().filter(|&b| b == b'/').count() + 1;
     if rank_count != 6 {
         let message =
             format!("{board:?}: the board has 6 ranks separated by '/', not {rank_count}");
         return Err(position_fault(codes.board_ranks, message));
     }
-    let letters = [army.leader.0, army.follower.0];
+    let [leader, follower] = [army.leader.0, army.follower.0].map(|c| c as u8);
     let mut read = Board {
         men: [0; 2],
         leaders: 0,
     };
-    for (row, rank) in board.split('/').enumerate() {
-        let rank_number = 6 - row;
+    // The ranks are split at '/', which is ASCII: each is text of its own.
+    for (row, rank) in board.as_bytes().split(|&b| b == b'/').enumerate() {
         let mut file = 0;
-        for c in rank.chars() {
-            if let Some(digit) = c.to_digit(10) {
-                file += digit as usize;
+        for (at, &byte) in rank.iter().enumerate() {
+            if byte.is_ascii_digit() {
+                file += usize::from(byte - b'0');
                 continue;
             }
-            let upper = c.to_ascii_uppercase();
-            if !letters.contains(&upper) {
-                return Err(not_a_piece(c, army));
+            let upper = byte.to_ascii_uppercase();
+            if upper != leader && upper != follower {
+                return Err(not_a_piece(rank, at, army));
             }
             if file >= 6 {
-                let message = format!("rank {rank_number} ({rank:?}) holds more than 6 squares");
-                return Err(position_fault(codes.rank_width, message));
+                return Err(wrong_width(rank, row, "holds more than", codes));
             }
             let square = bit((5 - row) * 6 + file);
-            let side = if c == upper {
+            let side = if byte == upper {
                 army.upper
             } else {
                 army.upper.other()
             };
             read.men[side.index()] |= square;
-            if upper == army.leader.0 {
+            if upper == leader {
                 read.leaders |= square;
             }
             file += 1;
         }
         if file != 6 {
-            let message = format!("rank {rank_number} ({rank:?}) does not hold 6 squares");
-            return Err(position_fault(codes.rank_width, message));
+            return Err(wrong_width(rank, row, "does not hold", codes));
         }
     }
     Ok(read)
 }
 
-/// Why `c` in a `Position` board is not a piece, naming the pieces there are.
+/// Why the rank `row` ranks below the top, `rank`, is not 6 squares wide.
 #[cold]
-fn not_a_piece(c: char, army: &Army) -> TagError {
+fn wrong_width(rank: &[u8], row: usize, holds: &str, codes: &Codes) -> TagError {
+    let text = String::from_utf8_lossy(rank);
+    let message = format!("rank {} ({text:?}) {holds} 6 squares", 6 - row);
+    position_fault(codes.rank_width, message)
+}
+
+/// Why the character at `at` in `rank` of a `Position` board is not a
+/// piece (the whole character, when it is not ASCII), naming the pieces
+/// there are.
+#[cold]
+fn not_a_piece(rank: &[u8], at: usize, army: &Army) -> TagError {
+    let text = String::from_utf8_lossy(rank.get(at..).unwrap_or_default());
+    let c = text.chars().next().unwrap_or_default();
     let (leader, follower) = (army.leader.0, army.follower.0);
     let message = format!(
         "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
