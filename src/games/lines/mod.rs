@@ -126,7 +126,7 @@ const RANK_PART: [u8; 256] = {
 
 /// The square written as the two bytes `file` (`a` to `f`) and `rank`
 /// (`1` to `6`): [`parse_square`] for text already split into bytes. Two
-/// look-ups and an addition; the sum is [`OFF`] or more when either byte
+/// look-ups and an addition; the sum is 64 or more when either byte
 /// names nothing.
 #[inline]
 pub fn square_of(file: u8, rank: u8) -> Option<u8> {
