@@ -1,4 +1,5 @@
-//! Escampe through the library: the rendered board with the line constraint
+//! Escampe through the library: perft against fixtures/escampe/perft.txt
+//! (cross-checked by brute force), the rendered board with the line constraint
 //! in force (insta snapshots, Unicode and ASCII), and exact rulings.
 
 use kifu::game::{AnyGame, Charset, Game};
@@ -135,4 +136,20 @@ fn bad_setups_say_what_is_wrong() {
         error("b6 a6 c6 d5 e6 f2 / e1 a1 b2 c1 d2 f1"),
         "tag Setup: White's group mixes the two edges (b6 and f2): a group stands on ranks 1-2 or on ranks 5-6"
     );
+}
+
+#[path = "lines/shared.rs"]
+mod lines;
+
+/// fixtures/escampe/perft.txt: the generator's counts, and the same counts
+/// found without it, by trying every move text through the one reader and
+/// the single-move check.
+#[test]
+fn perft_counts_match_the_fixture_and_a_brute_force_count() {
+    lines::check_fixture::<Escampe>("escampe", &lines::step_texts(), 3);
+}
+
+#[test]
+fn kifu_5_lists_every_code() {
+    lines::check_man_page_lists(Escampe::CODES);
 }

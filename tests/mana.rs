@@ -1,6 +1,9 @@
-//! Mana through the binary: rendered boards (insta), legal moves, JSON.
+//! Mana through the binary: rendered boards (insta), legal moves; and
+//! perft against fixtures/mana/perft.txt, cross-checked by brute force.
 
 use assert_cmd::Command;
+use kifu::game::Game;
+use kifu::games::mana::Mana;
 
 fn kifu(args: &[&str]) -> (String, Option<i32>) {
     let output = Command::cargo_bin("kifu")
@@ -86,4 +89,22 @@ fn a_walled_in_side_can_only_pass() {
         "0",
     ]);
     assert_eq!((out.as_str(), status), ("--\n", Some(0)));
+}
+
+#[path = "lines/shared.rs"]
+mod lines;
+
+/// fixtures/mana/perft.txt: the generator's counts, and the same counts
+/// found without it, by trying every move text through the one reader and
+/// the single-move check.
+#[test]
+fn perft_counts_match_the_fixture_and_a_brute_force_count() {
+    let mut texts = lines::step_texts();
+    texts.extend((0..36).map(|square| format!("R*{}", lines::name(square))));
+    lines::check_fixture::<Mana>("mana", &texts, 3);
+}
+
+#[test]
+fn kifu_5_lists_every_code() {
+    lines::check_man_page_lists(Mana::CODES);
 }

@@ -10,26 +10,6 @@ pub fn index_of(file: u8, rank: u8, size: u8) -> Option<usize> {
     (file < size && rank < size).then(|| usize::from(rank) * usize::from(size) + usize::from(file))
 }
 
-/// Reads a step written exactly as `b1-b3` or `c3xc5` on a board `size`
-/// squares wide and high, nothing before or after: the start square's
-/// index, whether `x` was written, the end square's index.
-///
-/// This is the quick reader of the usual text; `None` says only that the
-/// text is something else, and each game's full reader explains what.
-#[inline]
-pub fn read_step(bytes: &[u8], size: u8) -> Option<(usize, bool, usize)> {
-    let [from_file, from_rank, separator, to_file, to_rank] = *bytes else {
-        return None;
-    };
-    let capture = match separator {
-        b'-' => false,
-        b'x' => true,
-        _ => return None,
-    };
-    let from = index_of(from_file, from_rank, size)?;
-    Some((from, capture, index_of(to_file, to_rank, size)?))
-}
-
 /// A square of a board of up to 8 x 8, numbered `rank * width + file` from a1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {

@@ -1,10 +1,291 @@
-//! Escampe (1988), the first edition of Mana: the referee of rules.md §1,
-//! "Variant: Escampe". It shares the board, the paths and the drawing with
-//! Mana through [`crate::games::lines`], and the line board's [`crate::games::lines::Side`] and move reader.
+//! Escampe (1988), the first edition of Mana: the referee of the ESCAMPE
+//! section of kifu-rules(7). It shares the board, the step reader, the
+//! paths, the `Position` board and the drawing with Mana through
+//! [`crate::games::lines`].
 
-mod game;
 mod notation;
+mod rules;
 mod setup;
 
-pub use game::{Escampe, EscampeError};
-pub use notation::EscampeMove;
+pub use notation::{EscampeMove, EscampeSyntax};
+pub use rules::EscampeIllegal;
+
+/// Why an Escampe move is not a move at all, or is illegal here.
+pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
+pub use setup::EscampeSetup;
+
+use crate::game::{
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
+};
+use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
+use serde_json::json;
+
+/// An Escampe position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Escampe {
+    /// Each side's pieces, indexed by [`Side::index`].
+    pub(super) men: [Bits; 2],
+    /// The squares of the two Unicorns.
+    pub(super) unicorn: Bits,
+    /// The side to move.
+    pub(super) to_move: Side,
+    /// The number of lines the next move must start from, if any.
+    pub(super) constraint: Option<u8>,
+    /// Where the opponent's last move ended, when the record shows it.
+    last: Option<u8>,
+    winner: Option<Side>,
+    plies: u32,
+}
+
+impl Game for Escampe {
+    type Move = EscampeMove;
+    type Error = EscampeError;
+    type Setup = EscampeSetup;
+
+    const KIND: GameKind = GameKind::Escampe;
+    const TAGS: &'static [&'static str] = &["White", "Black", "Setup", "Position"];
+    const NUMBERING: Numbering = Numbering::Pairs;
+    const CODES: &'static [&'static str] = &[
+        "escampe.not-a-square",
+        "escampe.no-separator",
+        "escampe.trailing-text",
+        "escampe.no-reentry",
+        "escampe.not-a-move",
+        "escampe.no-bird",
+        "escampe.empty-square",
+        "escampe.opponents-piece",
+        "escampe.onto-own-piece",
+        "escampe.too-far",
+        "escampe.path-blocked",
+        "escampe.false-capture",
+        "escampe.breaks-constraint",
+        "escampe.unicorn-takes",
+        "escampe.paladin-taken",
+        "escampe.pass-with-a-move",
+        "escampe.setup-and-position",
+        "escampe.setup-missing",
+        "escampe.setup-groups",
+        "escampe.group-size",
+        "escampe.setup-square",
+        "escampe.repeated-square",
+        "escampe.off-edge",
+        "escampe.mixed-edges",
+        "escampe.same-edge",
+        "escampe.position-words",
+        "escampe.side-to-move",
+        "escampe.board-ranks",
+        "escampe.rank-width",
+        "escampe.not-a-piece",
+        "escampe.unicorn-count",
+        "escampe.paladin-count",
+        "escampe.constraint",
+        "escampe.impossible-constraint",
+    ];
+
+    fn read_setup(tags: Tags<'_>) -> Result<EscampeSetup, SetupError> {
+        setup::read(tags)
+    }
+
+    fn from_setup(setup: EscampeSetup) -> Result<Self, SetupError> {
+        setup::check(setup)
+    }
+
+    #[inline]
+    fn read_move(&self, text: &[u8]) -> Result<EscampeMove, EscampeError> {
+        EscampeMove::read(text).map_err(EscampeError::Syntax)
+    }
+
+    /// A step, `b1-b3` or `c3xc5`: nearly every move, read by the step
+    /// reader of [`EscampeMove::read`].
+    #[inline]
+    fn read_move_at(&self, text: &[u8]) -> Option<(EscampeMove, usize)> {
+        let (from, capture, to) = lines::read_step(text).ok()?;
+        Some((EscampeMove::Step { from, to, capture }, 5))
+    }
+
+    #[inline]
+    fn check(&self, mv: &EscampeMove) -> Result<(), EscampeError> {
+        self.check_move(mv).map_err(EscampeError::Illegal)
+    }
+
+    #[inline]
+    fn apply(&mut self, mv: &EscampeMove) {
+        match *mv {
+            EscampeMove::Step { from, to, .. } => {
+                self.play_step(usize::from(from), usize::from(to))
+            }
+            EscampeMove::Pass => self.pass(),
+        }
+    }
+
+    #[inline]
+    fn check_and_apply(&mut self, mv: &EscampeMove) -> Result<(), EscampeError> {
+        match *mv {
+            EscampeMove::Step { from, to, capture } => {
+                lines::check_and_play(self, usize::from(from), usize::from(to), capture)
+            }
+            EscampeMove::Pass => self.check_pass().map(|()| self.pass()),
+        }
+        .map_err(EscampeError::Illegal)
+    }
+
+    fn legal_moves(&self) -> Vec<EscampeMove> {
+        if self.winner.is_some() {
+            return Vec::new();
+        }
+        let mut moves: Vec<EscampeMove> = squares(self.allowed())
+            .flat_map(|from| {
+                squares(self.targets(from)).map(move |to| EscampeMove::Step {
+                    from: from as u8,
+                    to: to as u8,
+                    capture: self.occupied() & bit(to) != 0,
+                })
+            })
+            .collect();
+        if moves.is_empty() {
+            moves.push(EscampeMove::Pass);
+        }
+        moves
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner
+            .map(|side| Outcome::win(side.token(), side.name(), "Unicorn captured"))
+    }
+
+    fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    fn turn(&self) -> Turn<'_> {
+        Turn::of_pairs(self.plies, self.to_move.name())
+    }
+
+    fn constraint(&self) -> Option<String> {
+        let n = self.constraint?;
+        let mover = self.to_move.name();
+        let mut text = format!("{mover} must move a piece from a {} square", kind_name(n));
+        if self.winner.is_none() && self.first_step().is_none() {
+            text.push_str(&format!("; none can move, so {mover} must pass"));
+        }
+        Some(text)
+    }
+
+    fn render(&self, charset: Charset) -> String {
+        let mut cells = lines::cells(|square| self.piece_letter(square));
+        let mut footer = vec![lines::status(self.outcome().as_ref(), self.to_move)];
+        if self.is_over() {
+            return lines::render(&cells, charset, &footer);
+        }
+        let Some(text) = self.constraint() else {
+            footer.push("no constraint: any piece may move".to_owned());
+            return lines::render(&cells, charset, &footer);
+        };
+        for square in squares(self.allowed()) {
+            cells[square].mark = Some('*');
+        }
+        footer.push(text);
+        if let Some(last) = self.last {
+            footer.push(format!(
+                "{}'s last move ended on {}",
+                self.to_move.other().name(),
+                square_name(usize::from(last))
+            ));
+        }
+        if self.allowed() != 0 {
+            footer.push("* marks the pieces the constraint lets move".to_owned());
+        }
+        lines::render(&cells, charset, &footer)
+    }
+
+    fn position_json(&self) -> serde_json::Value {
+        json!({
+            "position": setup::position_value(self),
+            "to_move": self.to_move.name().to_lowercase(),
+            "constraint": self.constraint,
+            "last_landing": self.last.map(|square| square_name(usize::from(square))),
+        })
+    }
+
+    fn describe(&self, mv: &EscampeMove) -> MoveDetail {
+        let (normal, parts) = match *mv {
+            EscampeMove::Step { from, to, .. } => {
+                let capture = self.occupied() & bit(usize::from(to)) != 0;
+                let name = |square: u8| square_name(usize::from(square));
+                (
+                    EscampeMove::Step { from, to, capture },
+                    json!({"kind": "move", "from": name(from), "to": name(to), "capture": capture}),
+                )
+            }
+            EscampeMove::Pass => (EscampeMove::Pass, json!({"kind": "pass"})),
+        };
+        MoveDetail {
+            normalized: normal.to_string(),
+            parts,
+        }
+    }
+
+    fn setup_tags(&self) -> Vec<(String, String)> {
+        vec![("Position".to_owned(), setup::position_value(self))]
+    }
+
+    /// Black picks an edge at random; each side fills six random squares of
+    /// its two home ranks, Unicorn first.
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        let low: Vec<usize> = (0..12).collect();
+        let high: Vec<usize> = (24..36).collect();
+        let (black_ranks, white_ranks) = if rng.below(2) == 0 {
+            (low, high)
+        } else {
+            (high, low)
+        };
+        let mut group = |mut squares: Vec<usize>| {
+            rng.shuffle(&mut squares);
+            squares[..6]
+                .iter()
+                .map(|&s| square_name(s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let white = group(white_ranks);
+        let black = group(black_ranks);
+        vec![("Setup".to_owned(), format!("{white} / {black}"))]
+    }
+}
+
+impl Escampe {
+    /// The start position of a `Setup` value (White's six squares, `/`,
+    /// Black's six, Unicorn first).
+    ///
+    /// # Errors
+    /// The `Setup` value is wrong.
+    pub fn with_setup(setup: &str) -> Result<Self, SetupError> {
+        Self::with_tag("Setup", setup)
+    }
+
+    /// The position of a `Position` value.
+    ///
+    /// # Errors
+    /// The `Position` value is wrong.
+    pub fn with_position(position: &str) -> Result<Self, SetupError> {
+        Self::with_tag("Position", position)
+    }
+
+    /// The start of a record whose one start tag is `name`.
+    fn with_tag(name: &str, value: &str) -> Result<Self, SetupError> {
+        let tags = [crate::record::Tag {
+            name: name.to_owned().into(),
+            value: value.into(),
+            offset: 0,
+        }];
+        Self::from_tags(Tags::new(&tags))
+    }
+
+    /// The letter of the piece on `square`, if any: upper case White.
+    fn piece_letter(&self, square: usize) -> Option<char> {
+        setup::piece_letter(self, square)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,7 +1,7 @@
 //! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn), `--`.
 
-use crate::games::lines::{read_step, square_name};
-use crate::games::mana::step_at;
+use super::setup::LINE_CODES;
+use crate::games::lines::{Reason, StepSyntax, read_step, square_name};
 use std::fmt;
 
 /// An Escampe move as written, resolved to squares (indices from 0 for a1,
@@ -21,57 +21,81 @@ pub enum EscampeMove {
     Pass,
 }
 
-impl EscampeMove {
-    /// Reads the usual forms (`b1-b3`, `c3xc5`, `--`) byte by byte, building
-    /// nothing. `None` says only that the text is something else;
-    /// [`EscampeMove::read_explained`] then reads it or says what is wrong.
-    #[inline]
-    fn read_quickly(bytes: &[u8]) -> Option<EscampeMove> {
-        match read_step(bytes) {
-            Some((from, capture, to)) => Some(EscampeMove::Step { from, to, capture }),
-            None => (bytes == b"--").then_some(EscampeMove::Pass),
+/// Why a text is not an Escampe move. Positions count bytes of the move
+/// as written, which the message quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EscampeSyntax {
+    /// The step, or what follows it, is wrong.
+    Step(StepSyntax),
+    /// A re-entry, `R*d4`, which Escampe has not.
+    NoReentry,
+    /// A move that starts with a capital.
+    NotAMove,
+    /// A bird's square, `@d4`, which Escampe has not.
+    NoBird,
+}
+
+impl Reason for EscampeSyntax {
+    fn code(self) -> &'static str {
+        match self {
+            EscampeSyntax::Step(fault) => fault.code(&LINE_CODES),
+            EscampeSyntax::NoReentry => "escampe.no-reentry",
+            EscampeSyntax::NotAMove => "escampe.not-a-move",
+            EscampeSyntax::NoBird => "escampe.no-bird",
         }
     }
 
-    /// Reads any text, explaining what is wrong with it.
-    #[cold]
-    #[inline(never)]
-    fn read_explained(text: &str) -> Result<Self, String> {
-        if text == "--" {
-            return Ok(EscampeMove::Pass);
+    fn message(self, text: &str) -> String {
+        match self {
+            EscampeSyntax::Step(fault) => fault.message(text),
+            EscampeSyntax::NoReentry => {
+                format!("{text:?}: Escampe has no re-entry (R*); a move is from-to, like b1-b3")
+            }
+            EscampeSyntax::NotAMove => {
+                format!("{text:?} is not an Escampe move: a move is from-to, like b1-b3")
+            }
+            EscampeSyntax::NoBird => {
+                format!("{text:?}: Escampe has no bird; a move ends at its square, like b1-b3")
+            }
         }
-        if text.starts_with("R*") {
-            return Err(format!(
-                "{text:?}: Escampe has no re-entry (R*); a move is from-to, like b1-b3"
-            ));
+    }
+}
+
+impl From<StepSyntax> for EscampeSyntax {
+    fn from(fault: StepSyntax) -> Self {
+        EscampeSyntax::Step(fault)
+    }
+}
+
+impl EscampeMove {
+    /// The one reader of Escampe's notation: the bytes of one move word
+    /// (`b1-b3`, `c3xc5`, `--`) in, the move out.
+    ///
+    /// # Errors
+    /// Why the text is not an Escampe move.
+    #[inline]
+    pub fn read(bytes: &[u8]) -> Result<EscampeMove, EscampeSyntax> {
+        match bytes {
+            b"--" => Ok(EscampeMove::Pass),
+            [b'R', b'*', ..] => Err(EscampeSyntax::NoReentry),
+            [b'A'..=b'Z', ..] => Err(EscampeSyntax::NotAMove),
+            _ => {
+                let (from, capture, to) = read_step(bytes)?;
+                match bytes.get(5) {
+                    None => Ok(EscampeMove::Step { from, to, capture }),
+                    Some(b'@') => Err(EscampeSyntax::NoBird),
+                    Some(_) => Err(StepSyntax::TrailingText { at: 5 }.into()),
+                }
+            }
         }
-        if text.starts_with(|c: char| c.is_ascii_uppercase()) {
-            return Err(format!(
-                "{text:?} is not an Escampe move: a move is from-to, like b1-b3"
-            ));
-        }
-        let (from, capture, to, rest) = step_at(text)?;
-        if rest.starts_with('@') {
-            return Err(format!(
-                "{text:?}: Escampe has no bird; a move ends at its square, like b1-b3"
-            ));
-        }
-        if !rest.is_empty() {
-            return Err(format!("{text:?}: unexpected {rest:?} after the move"));
-        }
-        Ok(EscampeMove::Step { from, to, capture })
     }
 }
 
 impl std::str::FromStr for EscampeMove {
-    type Err = String;
+    type Err = EscampeSyntax;
 
-    #[inline]
-    fn from_str(text: &str) -> Result<Self, String> {
-        match EscampeMove::read_quickly(text.as_bytes()) {
-            Some(mv) => Ok(mv),
-            None => EscampeMove::read_explained(text),
-        }
+    fn from_str(text: &str) -> Result<Self, EscampeSyntax> {
+        EscampeMove::read(text.as_bytes())
     }
 }
 
@@ -95,54 +119,88 @@ mod tests {
     #[test]
     fn round_trips_every_form() {
         for text in ["b1-b3", "c3xc5", "--"] {
-            let mv: EscampeMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            let mv: EscampeMove = text.parse().unwrap_or_else(|e| panic!("{e:?}"));
             assert_eq!(mv.to_string(), text);
         }
     }
 
+    /// The reader accepts exactly a square, `-` or `x`, a square, or
+    /// `--`, and writes back every move it reads as it was written.
     #[test]
-    fn the_quick_reader_agrees_with_the_explaining_one() {
+    fn the_reader_reads_the_grammar_and_round_trips() {
+        let square = |s: &str| {
+            let b = s.as_bytes();
+            b.len() == 2 && (b'a'..=b'f').contains(&b[0]) && (b'1'..=b'6').contains(&b[1])
+        };
         let squares = ["a1", "f6", "c3", "g1", "a7", "A1", "a", ""];
+        let mut read = 0;
         for prefix in ["", "R*", "-"] {
             for from in squares {
                 for separator in ["-", "x", "+", ""] {
                     for to in squares {
                         for ending in ["", "@b2", "#", " "] {
                             let text = format!("{prefix}{from}{separator}{to}{ending}");
-                            if let Some(mv) = EscampeMove::read_quickly(text.as_bytes()) {
-                                assert_eq!(EscampeMove::read_explained(&text), Ok(mv), "{text:?}");
+                            let is_move = text == "--"
+                                || (prefix.is_empty()
+                                    && ending.is_empty()
+                                    && square(from)
+                                    && matches!(separator, "-" | "x")
+                                    && square(to));
+                            let result = EscampeMove::read(text.as_bytes());
+                            assert_eq!(result.is_ok(), is_move, "{text:?}: {result:?}");
+                            match result {
+                                Ok(mv) => {
+                                    assert_eq!(mv.to_string(), text);
+                                    read += 1;
+                                }
+                                Err(fault) => {
+                                    assert!(fault.code().starts_with("escampe."), "{text:?}")
+                                }
                             }
                         }
                     }
                 }
             }
         }
+        assert!(read > 10, "{read} texts read");
     }
 
     #[test]
     fn explains_bad_text() {
-        let error = |t: &str| t.parse::<EscampeMove>().err().unwrap_or_default();
+        let error = |t: &str| {
+            let fault = t
+                .parse::<EscampeMove>()
+                .err()
+                .unwrap_or_else(|| panic!("{t} read"));
+            format!("{}: {}", fault.code(), fault.message(t))
+        };
         assert_eq!(
             error("b1-b3@d4"),
-            "\"b1-b3@d4\": Escampe has no bird; a move ends at its square, like b1-b3"
+            "escampe.no-bird: \"b1-b3@d4\": Escampe has no bird; a move ends at its square, like b1-b3"
         );
         assert_eq!(
             error("R*d4"),
-            "\"R*d4\": Escampe has no re-entry (R*); a move is from-to, like b1-b3"
+            "escampe.no-reentry: \"R*d4\": Escampe has no re-entry (R*); a move is from-to, like b1-b3"
         );
         assert_eq!(
             error("U*d4"),
-            "\"U*d4\" is not an Escampe move: a move is from-to, like b1-b3"
+            "escampe.not-a-move: \"U*d4\" is not an Escampe move: a move is from-to, like b1-b3"
         );
         assert_eq!(
             error("z9-a1"),
-            "\"z9\" is not a square (files a-f, ranks 1-6)"
+            "escampe.not-a-square: \"z9\" is not a square (files a-f, ranks 1-6)"
         );
-        assert_eq!(error("a1a2"), "\"a1a2\": '-' or 'x' must follow a1");
+        assert_eq!(
+            error("a1a2"),
+            "escampe.no-separator: \"a1a2\": '-' or 'x' must follow a1"
+        );
         assert_eq!(
             error("a1-a2#"),
-            "\"a1-a2#\": unexpected \"#\" after the move"
+            "escampe.trailing-text: \"a1-a2#\": unexpected \"#\" after the move"
         );
-        assert_eq!(error("-"), "\"-\" is not a square (files a-f, ranks 1-6)");
+        assert_eq!(
+            error("-"),
+            "escampe.not-a-square: \"-\" is not a square (files a-f, ranks 1-6)"
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! Draws the 6 x 6 line board: each square shows its piece, its number of
-//! lines and a mark (`@` for the Mana bird, `*` for Escampe's constraint).
+//! lines and a mark (`@` for the Mana bird, `*` for Escampe's constraint);
+//! and the board of a `Position` value.
 
-use super::{SIZE, lines};
-use crate::game::Charset;
+use super::{SIZE, Side, lines};
+use crate::game::{Charset, Outcome};
 
 /// What one square shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -11,6 +12,27 @@ pub struct Cell {
     pub piece: Option<char>,
     /// A mark shown after the number of lines.
     pub mark: Option<char>,
+}
+
+/// The cells of a board whose pieces `letter` names, with no marks.
+pub fn cells(letter: impl Fn(usize) -> Option<char>) -> [Cell; 36] {
+    std::array::from_fn(|square| Cell {
+        piece: letter(square),
+        mark: None,
+    })
+}
+
+/// The line of a board's footer that says how the game stands: who won
+/// and why, or who moves.
+pub fn status(outcome: Option<&Outcome>, to_move: Side) -> String {
+    match outcome {
+        Some(o) => format!(
+            "{} wins: {}",
+            o.winner.as_deref().unwrap_or_default(),
+            o.reason
+        ),
+        None => format!("{} to move", to_move.name()),
+    }
 }
 
 /// Draws the board, rank 6 at the top, then the lines of `footer`.
@@ -53,6 +75,34 @@ pub fn render(cells: &[Cell; 36], charset: Charset, footer: &[String]) -> String
     for line in footer {
         out.push_str(line);
         out.push('\n');
+    }
+    out
+}
+
+/// Writes the board of a `Position` value, `letter` naming each square's
+/// piece: rank 6 first, `/` between ranks, digits counting empty squares.
+pub fn board_text(letter: impl Fn(usize) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..6).rev() {
+        let mut empty = 0;
+        for file in 0..6 {
+            match letter(rank * 6 + file) {
+                Some(c) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
     }
     out
 }

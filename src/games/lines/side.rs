@@ -2,7 +2,7 @@
 //! whose piece stands on the start square, where it may end, and whether a
 //! clear path joins the two.
 
-use super::{Bits, bit, can_reach, square_name, unreachable_reason};
+use super::{Bits, Codes, bit, can_reach, kind_name, lines, reach, square_name};
 
 /// A side of a two-player line-board game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,52 +55,189 @@ pub fn side_at(men: &[Bits; 2], square: usize) -> Option<Side> {
     }
 }
 
+/// Why a step is illegal on any line board: the checks every move of
+/// both games makes first, and a written `x` with nothing to take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepFault {
+    /// The start square is empty.
+    EmptySquare {
+        /// The start square.
+        from: u8,
+    },
+    /// The start square holds a piece of `side`, not of the mover.
+    OpponentsPiece {
+        /// The start square.
+        from: u8,
+        /// Whose piece stands there.
+        side: Side,
+    },
+    /// The end square holds one of the mover's pieces.
+    OntoOwnPiece {
+        /// The end square.
+        to: u8,
+    },
+    /// No path of the start square's number of steps joins the squares.
+    TooFar {
+        /// The start square.
+        from: u8,
+    },
+    /// Every path of the right length from `from` to `to` is blocked.
+    PathBlocked {
+        /// The start square.
+        from: u8,
+        /// The end square.
+        to: u8,
+    },
+    /// `x` was written and the end square is empty.
+    FalseCapture {
+        /// The end square.
+        to: u8,
+    },
+}
+
+impl StepFault {
+    /// The code the game's `codes` give this fault.
+    pub fn code(self, codes: &Codes) -> &'static str {
+        match self {
+            StepFault::EmptySquare { .. } => codes.empty_square,
+            StepFault::OpponentsPiece { .. } => codes.opponents_piece,
+            StepFault::OntoOwnPiece { .. } => codes.onto_own_piece,
+            StepFault::TooFar { .. } => codes.too_far,
+            StepFault::PathBlocked { .. } => codes.path_blocked,
+            StepFault::FalseCapture { .. } => codes.false_capture,
+        }
+    }
+
+    /// The fault in words.
+    pub fn message(self) -> String {
+        let name = |square: u8| square_name(usize::from(square));
+        match self {
+            StepFault::EmptySquare { from } => format!(
+                "no piece of the side to move there: {} is empty",
+                name(from)
+            ),
+            StepFault::OpponentsPiece { from, side } => format!(
+                "no piece of the side to move there: {} holds a {} piece",
+                name(from),
+                side.name()
+            ),
+            StepFault::OntoOwnPiece { to } => format!(
+                "the piece cannot reach that square: {} holds one of your own pieces",
+                name(to)
+            ),
+            StepFault::TooFar { from } => {
+                format!("the piece cannot reach that square: {}", exact_steps(from))
+            }
+            StepFault::PathBlocked { from, to } => format!(
+                "the piece cannot reach that square: {}; every such path to {} is blocked",
+                exact_steps(from),
+                name(to)
+            ),
+            StepFault::FalseCapture { to } => {
+                format!("x on a non-capture: {} is empty", name(to))
+            }
+        }
+    }
+}
+
+/// How far the piece on `from` moves, in words.
+fn exact_steps(from: u8) -> String {
+    let n = lines(usize::from(from));
+    let steps = if n == 1 {
+        "1 step".to_owned()
+    } else {
+        format!("{n} steps")
+    };
+    format!(
+        "the piece on {} stands on a {} square and must move exactly {steps}",
+        square_name(usize::from(from)),
+        kind_name(n)
+    )
+}
+
 /// Checks what every move of `me` needs: his own piece on `from`, no piece of
 /// his on `to`, and a clear path of the right length between them.
 ///
 /// # Errors
-/// The reason, as a player would say it.
+/// The first of the three requirements that fails.
 #[inline]
-pub fn check_start(men: &[Bits; 2], me: Side, from: usize, to: usize) -> Result<(), String> {
+pub fn check_start(men: &[Bits; 2], me: Side, from: usize, to: usize) -> Result<(), StepFault> {
     let mine = men[me.index()];
     let sound =
         mine & bit(from) != 0 && mine & bit(to) == 0 && can_reach(from, to, men[0] | men[1]);
     if sound {
         Ok(())
     } else {
-        Err(start_error(men, me, from, to))
+        Err(start_fault(men, me, from, to))
     }
 }
 
-/// Why [`check_start`] refused a move, in words: the first of its three
-/// requirements that fails. Kept apart so that the check itself stays small.
+/// Why [`check_start`] refused a move: the first of its three requirements
+/// that fails. Kept apart so that the check itself stays small.
 #[cold]
 #[inline(never)]
-fn start_error(men: &[Bits; 2], me: Side, from: usize, to: usize) -> String {
+fn start_fault(men: &[Bits; 2], me: Side, from: usize, to: usize) -> StepFault {
+    let (from_u8, to_u8) = (from as u8, to as u8);
     match side_at(men, from) {
-        None => {
-            return format!(
-                "no piece of the side to move there: {} is empty",
-                square_name(from)
-            );
-        }
-        Some(side) if side != me => {
-            return format!(
-                "no piece of the side to move there: {} holds a {} piece",
-                square_name(from),
-                side.name()
-            );
-        }
-        Some(_) => {}
+        None => StepFault::EmptySquare { from: from_u8 },
+        Some(side) if side != me => StepFault::OpponentsPiece {
+            from: from_u8,
+            side,
+        },
+        Some(_) if men[me.index()] & bit(to) != 0 => StepFault::OntoOwnPiece { to: to_u8 },
+        Some(_) if reach(from, 0) & bit(to) == 0 => StepFault::TooFar { from: from_u8 },
+        Some(_) => StepFault::PathBlocked {
+            from: from_u8,
+            to: to_u8,
+        },
     }
-    if men[me.index()] & bit(to) != 0 {
-        return format!(
-            "the piece cannot reach that square: {} holds one of your own pieces",
-            square_name(to)
-        );
+}
+
+/// A line-board game's rules of a plain step, which [`check_and_play`]
+/// puts together.
+pub trait StepRules {
+    /// Why a step is illegal.
+    type Illegal;
+    /// Whether the step is legal, without saying why not: the common case.
+    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool;
+    /// Checks the step.
+    ///
+    /// # Errors
+    /// Why it is illegal.
+    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), Self::Illegal>;
+    /// Plays a step found legal.
+    fn play_step(&mut self, from: usize, to: usize);
+}
+
+/// Checks and plays a plain step: the quick test first, the check that
+/// says why only for a step the test refuses.
+///
+/// # Errors
+/// Why the step is illegal; nothing changes then.
+#[inline]
+pub fn check_and_play<G: StepRules>(
+    game: &mut G,
+    from: usize,
+    to: usize,
+    capture: bool,
+) -> Result<(), G::Illegal> {
+    if !game.is_legal_step(from, to, capture) {
+        return check_then_play(game, from, to, capture);
     }
-    format!(
-        "the piece cannot reach that square: {}",
-        unreachable_reason(from, to)
-    )
+    game.play_step(from, to);
+    Ok(())
+}
+
+/// [`check_and_play`] for a step the quick test refused: says why.
+#[cold]
+#[inline(never)]
+fn check_then_play<G: StepRules>(
+    game: &mut G,
+    from: usize,
+    to: usize,
+    capture: bool,
+) -> Result<(), G::Illegal> {
+    game.check_step(from, to, capture)?;
+    game.play_step(from, to);
+    Ok(())
 }

@@ -1,17 +1,21 @@
-//! Mana (Claude Leroy): the referee of rules.md §1.
+//! Mana (Claude Leroy): the referee of the MANA section of kifu-rules(7).
 
 mod notation;
 mod rules;
 mod setup;
 
 pub use crate::games::lines::Side;
-pub use notation::ManaMove;
-pub(crate) use notation::step_at;
+pub use notation::{ManaMove, ManaSyntax};
+pub use rules::ManaIllegal;
+
+/// Why a Mana move is not a move at all, or is illegal here.
+pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
+pub use setup::ManaSetup;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, TagError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
 };
-use crate::games::lines::{self, Bits, Cell, bit, kind_name, lines, square_name, squares};
+use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
 use serde_json::json;
 
 /// Where the Mana bird is: off the board, on some square of a known number
@@ -54,21 +58,6 @@ impl Bird {
     }
 }
 
-/// Why a Mana move is illegal (or not a move at all).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ManaError(String);
-
-impl crate::game::MoveFault for ManaError {
-    fn code(&self) -> &'static str {
-        "mana.illegal"
-    }
-
-    fn message(&self, _text: &str) -> String {
-        self.0.to_string()
-    }
-}
-
 /// A Mana position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mana {
@@ -96,22 +85,8 @@ impl Mana {
         self.men[0] | self.men[1]
     }
 
-    fn side_at(&self, square: usize) -> Option<Side> {
-        lines::side_at(&self.men, square)
-    }
-
     fn piece_letter(&self, square: usize) -> Option<char> {
-        let side = self.side_at(square)?;
-        let letter = if self.daimyo & bit(square) != 0 {
-            'D'
-        } else {
-            'R'
-        };
-        Some(if side == Side::Black {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        })
+        setup::piece_letter(self, square)
     }
 
     fn captured_ronins(&self, side: Side) -> u32 {
@@ -130,31 +105,63 @@ impl Mana {
 impl Game for Mana {
     type Move = ManaMove;
     type Error = ManaError;
-    type Setup = Self;
+    type Setup = ManaSetup;
 
     const KIND: GameKind = GameKind::Mana;
     const TAGS: &'static [&'static str] = &["Black", "White", "Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
-    const CODES: &'static [&'static str] = &["mana.illegal", "mana.setup"];
+    const CODES: &'static [&'static str] = &[
+        "mana.not-a-square",
+        "mana.no-separator",
+        "mana.trailing-text",
+        "mana.after-bird",
+        "mana.not-a-ronin",
+        "mana.empty-square",
+        "mana.opponents-piece",
+        "mana.onto-own-piece",
+        "mana.too-far",
+        "mana.path-blocked",
+        "mana.false-capture",
+        "mana.disobeys-bird",
+        "mana.pass-with-a-move",
+        "mana.pass-with-a-ronin",
+        "mana.no-captured-ronin",
+        "mana.entry-occupied",
+        "mana.entry-while-a-piece-moves",
+        "mana.bird-wrong-kind",
+        "mana.bird-on-piece",
+        "mana.setup-and-position",
+        "mana.setup-words",
+        "mana.daimyo-square",
+        "mana.position-words",
+        "mana.side-to-move",
+        "mana.board-ranks",
+        "mana.rank-width",
+        "mana.not-a-piece",
+        "mana.daimyo-count",
+        "mana.ronin-count",
+        "mana.bird-square",
+        "mana.bird-on-occupied",
+    ];
 
-    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
-        Ok(setup::from_tags(tags)?)
+    fn read_setup(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
+        setup::read(tags)
     }
 
-    fn from_setup(setup: Self) -> Result<Self, SetupError> {
-        Ok(setup)
+    fn from_setup(setup: ManaSetup) -> Result<Self, SetupError> {
+        setup::check(setup)
     }
 
     #[inline]
     fn read_move(&self, text: &[u8]) -> Result<ManaMove, ManaError> {
-        let text = &*String::from_utf8_lossy(text);
-        text.parse().map_err(ManaError)
+        ManaMove::read(text).map_err(ManaError::Syntax)
     }
 
-    /// A step with no bird, `b1-b3` or `c3xc5`: nearly every move.
+    /// A step with no bird, `b1-b3` or `c3xc5`: nearly every move, read by
+    /// the step reader of [`ManaMove::read`].
     #[inline]
     fn read_move_at(&self, text: &[u8]) -> Option<(ManaMove, usize)> {
-        let (from, capture, to) = lines::read_step(text.get(..5)?)?;
+        let (from, capture, to) = lines::read_step(text).ok()?;
         let step = ManaMove::Step {
             from,
             to,
@@ -166,22 +173,7 @@ impl Game for Mana {
 
     #[inline]
     fn check(&self, mv: &ManaMove) -> Result<(), ManaError> {
-        match *mv {
-            ManaMove::Step {
-                from,
-                to,
-                capture,
-                bird,
-            } => {
-                let (from, to) = (usize::from(from), usize::from(to));
-                self.check_step(from, to, capture)?;
-                self.check_bird(Some(from), to, bird.map(usize::from))
-            }
-            ManaMove::Enter { to, bird } => {
-                self.check_entry(usize::from(to), bird.map(usize::from))
-            }
-            ManaMove::Pass => self.check_pass(),
-        }
+        self.check_move(mv).map_err(ManaError::Illegal)
     }
 
     #[inline]
@@ -210,10 +202,11 @@ impl Game for Mana {
                 to,
                 capture,
                 bird: None,
-            } => self.step(usize::from(from), usize::from(to), capture),
+            } => lines::check_and_play(self, usize::from(from), usize::from(to), capture),
             ManaMove::Enter { to, bird: None } => self.reenter(usize::from(to)),
             other => self.check_and_apply_other(other),
         }
+        .map_err(ManaError::Illegal)
     }
 
     fn legal_moves(&self) -> Vec<ManaMove> {
@@ -281,32 +274,24 @@ impl Game for Mana {
     }
 
     fn render(&self, charset: Charset) -> String {
-        let mut cells = [Cell::default(); 36];
-        for (square, cell) in cells.iter_mut().enumerate() {
-            cell.piece = self.piece_letter(square);
-        }
+        let mut cells = lines::cells(|square| self.piece_letter(square));
         if let Some(square) = self.bird_square() {
             cells[square].mark = Some('@');
         }
-        let mut footer = vec![format!(
+        let captured = format!(
             "Captured Ronins: Black {}, White {}",
             self.captured_ronins(Side::Black),
             self.captured_ronins(Side::White)
-        )];
-        match self.outcome() {
-            Some(o) => footer.push(format!(
-                "{} wins: {}",
-                o.winner.unwrap_or_default(),
-                o.reason
-            )),
-            None => {
-                footer.push(format!("{} to move", self.to_move.name()));
-                footer.push(
-                    self.constraint().unwrap_or_else(|| {
-                        "the bird is off the board: any piece may move".to_owned()
-                    }),
-                );
-            }
+        );
+        let mut footer = vec![
+            captured,
+            lines::status(self.outcome().as_ref(), self.to_move),
+        ];
+        if !self.is_over() {
+            footer.push(
+                self.constraint()
+                    .unwrap_or_else(|| "the bird is off the board: any piece may move".to_owned()),
+            );
         }
         lines::render(&cells, charset, &footer)
     }
@@ -369,8 +354,8 @@ impl Mana {
     // The move is taken by value: a reference would make the caller keep
     // every move in memory.
     #[inline(never)]
-    fn check_and_apply_other(&mut self, mv: ManaMove) -> Result<(), ManaError> {
-        self.check(&mv)?;
+    fn check_and_apply_other(&mut self, mv: ManaMove) -> Result<(), ManaIllegal> {
+        self.check_move(&mv)?;
         self.apply(&mv);
         Ok(())
     }
@@ -379,13 +364,13 @@ impl Mana {
     ///
     /// # Errors
     /// The `Setup` value is wrong.
-    pub fn with_setup(setup: &str) -> Result<Self, TagError> {
+    pub fn with_setup(setup: &str) -> Result<Self, SetupError> {
         let tags = [crate::record::Tag {
             name: "Setup".into(),
             value: setup.into(),
             offset: 0,
         }];
-        setup::from_tags(Tags::new(&tags))
+        Self::from_tags(Tags::new(&tags))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
 
-use crate::games::lines::{read_step, square_name, square_of};
-use crate::games::square::square_error;
+use super::setup::LINE_CODES;
+use crate::games::lines::{Reason, StepSyntax, read_step, square_at, square_name};
 use std::fmt;
 
 /// A Mana move as written, resolved to squares (indices from 0 for a1, in
@@ -30,139 +30,100 @@ pub enum ManaMove {
     Pass,
 }
 
-/// Reads one square at the start of `text`.
-pub(crate) fn square_at(text: &str) -> Result<(u8, &str), String> {
-    let head = text.get(..2).unwrap_or(text);
-    match head.as_bytes() {
-        &[file, rank] => square_of(file, rank).map(|square| (square, &text[2..])),
-        _ => None,
-    }
-    .ok_or_else(|| square_error(head, 6))
+/// Why a text is not a Mana move. Positions count bytes of the move as
+/// written, which the message quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaSyntax {
+    /// The step, or what follows it, is wrong.
+    Step(StepSyntax),
+    /// Text from `at` on, after the bird's square.
+    AfterBird {
+        /// Where it starts.
+        at: u8,
+    },
+    /// A move that starts with a capital other than the re-entry's `R*`.
+    NotARonin,
 }
 
-/// Reads `from-to` or `fromxto` at the start of `text`.
-pub(crate) fn step_at(text: &str) -> Result<(u8, bool, u8, &str), String> {
-    let (from, rest) = square_at(text)?;
-    let capture = match rest.as_bytes().first() {
-        Some(b'-') => false,
-        Some(b'x') => true,
-        _ => {
-            return Err(format!(
-                "{text:?}: '-' or 'x' must follow {}",
-                square_name(usize::from(from))
-            ));
+impl Reason for ManaSyntax {
+    fn code(self) -> &'static str {
+        match self {
+            ManaSyntax::Step(fault) => fault.code(&LINE_CODES),
+            ManaSyntax::AfterBird { .. } => "mana.after-bird",
+            ManaSyntax::NotARonin => "mana.not-a-ronin",
         }
-    };
-    let (to, rest) = square_at(&rest[1..])?;
-    Ok((from, capture, to, rest))
-}
+    }
 
-/// Reads an optional `@square` ending the move.
-fn bird_at(text: &str, rest: &str) -> Result<Option<u8>, String> {
-    match rest.strip_prefix('@') {
-        None if rest.is_empty() => Ok(None),
-        None => Err(format!("{text:?}: unexpected {rest:?} after the move")),
-        Some(square) => {
-            let (bird, tail) = square_at(square)?;
-            if tail.is_empty() {
-                Ok(Some(bird))
-            } else {
-                Err(format!(
-                    "{text:?}: unexpected {tail:?} after the bird's square"
-                ))
+    fn message(self, text: &str) -> String {
+        match self {
+            ManaSyntax::Step(fault) => fault.message(text),
+            ManaSyntax::AfterBird { at } => format!(
+                "{text:?}: unexpected {:?} after the bird's square",
+                text.get(usize::from(at)..).unwrap_or("")
+            ),
+            ManaSyntax::NotARonin => {
+                format!("{text:?} is not a Mana move: only a Ronin re-enters, written R*d4")
             }
         }
     }
 }
 
-/// Reads an optional bird written exactly as `@d4` (or nothing): the
-/// outer `None` says the text is something else.
-fn read_bird(bytes: &[u8]) -> Option<Option<u8>> {
-    match *bytes {
-        [] => Some(None),
-        [b'@', file, rank] => square_of(file, rank).map(Some),
-        _ => None,
+impl From<StepSyntax> for ManaSyntax {
+    fn from(fault: StepSyntax) -> Self {
+        ManaSyntax::Step(fault)
+    }
+}
+
+/// Reads the optional `@square` that ends a move at `at`.
+fn bird_at(bytes: &[u8], at: u8) -> Result<Option<u8>, ManaSyntax> {
+    match bytes.get(usize::from(at)) {
+        None => Ok(None),
+        Some(b'@') => {
+            let bird = square_at(bytes, at + 1)?;
+            let end = at + 3;
+            if bytes.len() > usize::from(end) {
+                Err(ManaSyntax::AfterBird { at: end })
+            } else {
+                Ok(Some(bird))
+            }
+        }
+        Some(_) => Err(StepSyntax::TrailingText { at }.into()),
     }
 }
 
 impl ManaMove {
-    /// Reads the usual forms (`b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`) byte by
-    /// byte, building nothing. `None` says only that the text is something
-    /// else; [`ManaMove::read_explained`] then reads it or says what is wrong.
+    /// The one reader of Mana's notation: the bytes of one move word (`b1-b3`,
+    /// `c3xc5@d4`, `R*d4@b2`, `--`) in, the move out.
+    ///
+    /// # Errors
+    /// Why the text is not a Mana move.
     #[inline]
-    fn read_quickly(bytes: &[u8]) -> Option<ManaMove> {
-        // Nearly every move is a plain step: read it first.
-        match read_step(bytes) {
-            Some((from, capture, to)) => Some(ManaMove::Step {
-                from,
-                to,
-                capture,
-                bird: None,
+    pub fn read(bytes: &[u8]) -> Result<ManaMove, ManaSyntax> {
+        match bytes {
+            b"--" => Ok(ManaMove::Pass),
+            [b'R', b'*', ..] => Ok(ManaMove::Enter {
+                to: square_at(bytes, 2)?,
+                bird: bird_at(bytes, 4)?,
             }),
-            None => ManaMove::read_other(bytes),
-        }
-    }
-
-    /// [`ManaMove::read_quickly`] for any form but a plain step.
-    #[inline(never)]
-    fn read_other(bytes: &[u8]) -> Option<ManaMove> {
-        match *bytes {
-            [b'-', b'-'] => Some(ManaMove::Pass),
-            [b'R', b'*', file, rank, ref bird @ ..] => Some(ManaMove::Enter {
-                to: square_of(file, rank)?,
-                bird: read_bird(bird)?,
-            }),
+            [b'A'..=b'Z', ..] => Err(ManaSyntax::NotARonin),
             _ => {
-                let (step, bird) = bytes.split_at_checked(5)?;
-                let (from, capture, to) = read_step(step)?;
-                Some(ManaMove::Step {
+                let (from, capture, to) = read_step(bytes)?;
+                Ok(ManaMove::Step {
                     from,
                     to,
                     capture,
-                    bird: read_bird(bird)?,
+                    bird: bird_at(bytes, 5)?,
                 })
             }
         }
     }
-
-    /// Reads any text, explaining what is wrong with it.
-    #[cold]
-    #[inline(never)]
-    fn read_explained(text: &str) -> Result<Self, String> {
-        if text == "--" {
-            return Ok(ManaMove::Pass);
-        }
-        if let Some(rest) = text.strip_prefix("R*") {
-            let (to, rest) = square_at(rest)?;
-            return Ok(ManaMove::Enter {
-                to,
-                bird: bird_at(text, rest)?,
-            });
-        }
-        if text.starts_with(|c: char| c.is_ascii_uppercase()) {
-            return Err(format!(
-                "{text:?} is not a Mana move: only a Ronin re-enters, written R*d4"
-            ));
-        }
-        let (from, capture, to, rest) = step_at(text)?;
-        Ok(ManaMove::Step {
-            from,
-            to,
-            capture,
-            bird: bird_at(text, rest)?,
-        })
-    }
 }
 
 impl std::str::FromStr for ManaMove {
-    type Err = String;
+    type Err = ManaSyntax;
 
-    #[inline]
-    fn from_str(text: &str) -> Result<Self, String> {
-        match ManaMove::read_quickly(text.as_bytes()) {
-            Some(mv) => Ok(mv),
-            None => ManaMove::read_explained(text),
-        }
+    fn from_str(text: &str) -> Result<Self, ManaSyntax> {
+        ManaMove::read(text.as_bytes())
     }
 }
 
@@ -200,7 +161,7 @@ mod tests {
     #[test]
     fn round_trips_every_form() {
         for text in ["b1-b3", "c3xc5", "b1-b3@d4", "R*d4", "R*d4@b2", "--"] {
-            let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e:?}"));
             assert_eq!(mv.to_string(), text);
         }
     }
@@ -224,34 +185,102 @@ mod tests {
         texts
     }
 
+    /// Whether `text` is a move by the grammar of kifu.5, told apart
+    /// without the reader: `--`, `R*` and a square, or a square, `-` or
+    /// `x` and a square; then, but for `--`, `@` and a square or nothing.
+    fn is_move_text(text: &str) -> bool {
+        let square = |s: &str| {
+            let b = s.as_bytes();
+            b.len() == 2 && (b'a'..=b'f').contains(&b[0]) && (b'1'..=b'6').contains(&b[1])
+        };
+        if text == "--" {
+            return true;
+        }
+        let (body, bird) = match text.split_once('@') {
+            Some((body, bird)) => (body, Some(bird)),
+            None => (text, None),
+        };
+        let body_ok = match body.strip_prefix("R*") {
+            Some(to) => square(to),
+            None => {
+                body.len() == 5
+                    && square(&body[..2])
+                    && matches!(&body[2..3], "-" | "x")
+                    && square(&body[3..])
+            }
+        };
+        body_ok && bird.is_none_or(square)
+    }
+
+    /// The reader accepts exactly the texts of the grammar, and writes
+    /// back every move it reads as it was written.
     #[test]
-    fn the_quick_reader_agrees_with_the_explaining_one() {
+    fn the_reader_reads_the_grammar_and_round_trips() {
+        let mut read = 0;
         for text in near_moves() {
-            if let Some(mv) = ManaMove::read_quickly(text.as_bytes()) {
-                assert_eq!(ManaMove::read_explained(&text), Ok(mv), "{text:?}");
+            let result = ManaMove::read(text.as_bytes());
+            assert_eq!(result.is_ok(), is_move_text(&text), "{text:?}: {result:?}");
+            match result {
+                Ok(mv) => {
+                    assert_eq!(mv.to_string(), text, "{text:?}");
+                    read += 1;
+                }
+                Err(fault) => assert!(fault.code().starts_with("mana."), "{text:?}"),
             }
         }
+        assert!(read > 50, "{read} texts read");
     }
 
     #[test]
     fn explains_bad_text() {
-        let error = |t: &str| t.parse::<ManaMove>().err().unwrap_or_default();
+        let error = |t: &str| {
+            let fault = t
+                .parse::<ManaMove>()
+                .err()
+                .unwrap_or_else(|| panic!("{t} read"));
+            (fault.code(), fault.message(t))
+        };
         assert_eq!(
             error("z9-a1"),
-            "\"z9\" is not a square (files a-f, ranks 1-6)"
+            (
+                "mana.not-a-square",
+                "\"z9\" is not a square (files a-f, ranks 1-6)".to_owned()
+            )
         );
-        assert_eq!(error("a1a2"), "\"a1a2\": '-' or 'x' must follow a1");
+        assert_eq!(
+            error("a1a2"),
+            (
+                "mana.no-separator",
+                "\"a1a2\": '-' or 'x' must follow a1".to_owned()
+            )
+        );
         assert_eq!(
             error("a1-a2@"),
-            "\"\" is not a square (files a-f, ranks 1-6)"
+            (
+                "mana.not-a-square",
+                "\"\" is not a square (files a-f, ranks 1-6)".to_owned()
+            )
         );
         assert_eq!(
             error("a1-a2#"),
-            "\"a1-a2#\": unexpected \"#\" after the move"
+            (
+                "mana.trailing-text",
+                "\"a1-a2#\": unexpected \"#\" after the move".to_owned()
+            )
+        );
+        assert_eq!(
+            error("R*a1@b2x"),
+            (
+                "mana.after-bird",
+                "\"R*a1@b2x\": unexpected \"x\" after the bird's square".to_owned()
+            )
         );
         assert_eq!(
             error("D*a1"),
-            "\"D*a1\" is not a Mana move: only a Ronin re-enters, written R*d4"
+            (
+                "mana.not-a-ronin",
+                "\"D*a1\" is not a Mana move: only a Ronin re-enters, written R*d4".to_owned()
+            )
         );
     }
 }

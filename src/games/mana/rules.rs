@@ -1,10 +1,112 @@
 //! Mana's rules for one move: reach, the bird's obligation, re-entry,
 //! where the bird goes, and playing a checked step.
 
-use super::{Bird, Mana, ManaError};
+use super::setup::LINE_CODES;
+use super::{Bird, Mana, ManaMove};
 use crate::games::lines::{
-    self, Bits, bit, can_reach, kind_name, lines, reach, square_name, squares,
+    self, Bits, Reason, StepFault, StepRules, bit, can_reach, kind_name, lines, reach, square_name,
+    squares,
 };
+
+/// Why a Mana move is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaIllegal {
+    /// A check every step of the line board makes.
+    Step(StepFault),
+    /// A piece off the bird's kind of square moves while one on it can.
+    DisobeysBird {
+        /// The lines of the bird's square.
+        lines: u8,
+    },
+    /// A pass while a piece can move.
+    PassWithAMove,
+    /// A pass while a captured Ronin can re-enter.
+    PassWithARonin,
+    /// A re-entry with no captured Ronin.
+    NoCapturedRonin,
+    /// A re-entry on an occupied square.
+    EntryOccupied {
+        /// The square of entry.
+        to: u8,
+    },
+    /// A re-entry while a piece can obey the bird (`lines`), or move when
+    /// the bird is off (`None`).
+    EntryWhilePieceMoves {
+        /// The lines of the bird's square, if it is on the board.
+        lines: Option<u8>,
+    },
+    /// The bird's square is not of the kind of the square `to` the piece
+    /// landed on.
+    BirdWrongKind {
+        /// Where the piece landed.
+        to: u8,
+        /// The bird's square as written.
+        bird: u8,
+    },
+    /// The bird's square holds a piece.
+    BirdOnPiece {
+        /// The bird's square as written.
+        bird: u8,
+    },
+}
+
+impl Reason for ManaIllegal {
+    fn code(self) -> &'static str {
+        match self {
+            ManaIllegal::Step(fault) => fault.code(&LINE_CODES),
+            ManaIllegal::DisobeysBird { .. } => "mana.disobeys-bird",
+            ManaIllegal::PassWithAMove => "mana.pass-with-a-move",
+            ManaIllegal::PassWithARonin => "mana.pass-with-a-ronin",
+            ManaIllegal::NoCapturedRonin => "mana.no-captured-ronin",
+            ManaIllegal::EntryOccupied { .. } => "mana.entry-occupied",
+            ManaIllegal::EntryWhilePieceMoves { .. } => "mana.entry-while-a-piece-moves",
+            ManaIllegal::BirdWrongKind { .. } => "mana.bird-wrong-kind",
+            ManaIllegal::BirdOnPiece { .. } => "mana.bird-on-piece",
+        }
+    }
+
+    fn message(self, _text: &str) -> String {
+        let name = |square: u8| square_name(usize::from(square));
+        match self {
+            ManaIllegal::Step(fault) => fault.message(),
+            ManaIllegal::DisobeysBird { lines: n } => format!(
+                "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
+                kind_name(n),
+                kind_name(n)
+            ),
+            ManaIllegal::PassWithAMove => {
+                "a pass is allowed only with no legal action: a piece of yours can move".to_owned()
+            }
+            ManaIllegal::PassWithARonin => {
+                "a pass is allowed only with no legal action: you can re-enter a Ronin".to_owned()
+            }
+            ManaIllegal::NoCapturedRonin => {
+                "re-entry not allowed here: you have no captured Ronin".to_owned()
+            }
+            ManaIllegal::EntryOccupied { to } => {
+                format!("re-entry not allowed here: {} is occupied", name(to))
+            }
+            ManaIllegal::EntryWhilePieceMoves { lines: Some(n) } => format!(
+                "re-entry not allowed here: a piece of yours on a {} square can move, so the bird must be obeyed",
+                kind_name(n)
+            ),
+            ManaIllegal::EntryWhilePieceMoves { lines: None } => {
+                "re-entry not allowed here: the bird is off the board and a piece of yours can move"
+                    .to_owned()
+            }
+            ManaIllegal::BirdWrongKind { to, bird } => format!(
+                "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
+                kind_name(lines(usize::from(to))),
+                name(to),
+                name(bird),
+                kind_name(lines(usize::from(bird)))
+            ),
+            ManaIllegal::BirdOnPiece { bird } => {
+                format!("bad bird square: a piece stands on {}", name(bird))
+            }
+        }
+    }
+}
 
 impl Mana {
     /// The squares the piece on `from` can move to.
@@ -28,51 +130,14 @@ impl Mana {
         !self.movable_on(self.bird_lines())
     }
 
-    pub(super) fn illegal<T>(message: impl Into<String>) -> Result<T, ManaError> {
-        Err(ManaError(message.into()))
-    }
-
-    /// Whether the step `from`-`to` is legal: [`Mana::check_step`] without
-    /// the words, for the common case of a legal move.
-    #[inline]
-    pub(super) fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let occupied = self.occupied();
-        let n = self.bird.lines;
-        mine & bit(from) != 0
-            && mine & bit(to) == 0
-            && can_reach(from, to, occupied)
-            && (n == 0 || lines(from) == n || !self.movable_on(Some(n)))
-            && (!capture || occupied & bit(to) != 0)
-    }
-
-    pub(super) fn check_step(
-        &self,
-        from: usize,
-        to: usize,
-        capture: bool,
-    ) -> Result<(), ManaError> {
-        lines::check_start(&self.men, self.to_move, from, to).map_err(ManaError)?;
-        // A piece on a square of the bird's kind obeys; any other piece
-        // may move only when none of those can.
-        let n = self.bird.lines;
-        if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
-            return Err(disobeys_bird(n));
-        }
-        if capture && self.occupied() & bit(to) == 0 {
-            return Err(false_capture(to));
-        }
-        Ok(())
-    }
-
     /// Checks a pass: only a player with no legal action may pass.
     // Rare: kept out of line so that `check` stays small for a step.
     #[inline(never)]
-    pub(super) fn check_pass(&self) -> Result<(), ManaError> {
+    pub(super) fn check_pass(&self) -> Result<(), ManaIllegal> {
         if self.movable_on(None) {
-            Self::illegal("a pass is allowed only with no legal action: a piece of yours can move")
+            Err(ManaIllegal::PassWithAMove)
         } else if self.captured_ronins(self.to_move) > 0 {
-            Self::illegal("a pass is allowed only with no legal action: you can re-enter a Ronin")
+            Err(ManaIllegal::PassWithARonin)
         } else {
             Ok(())
         }
@@ -81,25 +146,21 @@ impl Mana {
     /// Checks a re-entry on `to` and the bird's square it names.
     // Rare: kept out of line so that `check` stays small for a step.
     #[inline(never)]
-    pub(super) fn check_entry(&self, to: usize, bird: Option<usize>) -> Result<(), ManaError> {
+    pub(super) fn check_entry(&self, to: usize, bird: Option<usize>) -> Result<(), ManaIllegal> {
         self.check_enter(to)?;
         self.check_bird(None, to, bird)
     }
 
-    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaError> {
+    pub(super) fn check_enter(&self, to: usize) -> Result<(), ManaIllegal> {
         if self.captured_ronins(self.to_move) == 0 {
-            return Self::illegal("re-entry not allowed here: you have no captured Ronin");
+            return Err(ManaIllegal::NoCapturedRonin);
         }
         if self.occupied() & bit(to) != 0 {
-            return Self::illegal(format!(
-                "re-entry not allowed here: {} is occupied",
-                square_name(to)
-            ));
+            return Err(ManaIllegal::EntryOccupied { to: to as u8 });
         }
         if !self.may_reenter() {
-            return Self::illegal(match self.bird_lines() {
-                Some(n) => format!("re-entry not allowed here: a piece of yours on a {} square can move, so the bird must be obeyed", kind_name(n)),
-                None => "re-entry not allowed here: the bird is off the board and a piece of yours can move".to_owned(),
+            return Err(ManaIllegal::EntryWhilePieceMoves {
+                lines: self.bird_lines(),
             });
         }
         Ok(())
@@ -113,7 +174,7 @@ impl Mana {
         from: Option<usize>,
         to: usize,
         bird: Option<usize>,
-    ) -> Result<(), ManaError> {
+    ) -> Result<(), ManaIllegal> {
         match bird {
             None => Ok(()),
             Some(bird) => self.check_bird_square(from, to, bird),
@@ -127,15 +188,18 @@ impl Mana {
         from: Option<usize>,
         to: usize,
         bird: usize,
-    ) -> Result<(), ManaError> {
+    ) -> Result<(), ManaIllegal> {
         let after = (self.occupied() & !from.map_or(0, bit)) | bit(to);
         let n = lines(to);
         if lines(bird) != n {
-            return Err(bird_of_another_kind(to, bird));
+            return Err(ManaIllegal::BirdWrongKind {
+                to: to as u8,
+                bird: bird as u8,
+            });
         }
         let free = lines::squares_with_lines(n) & !after;
         if after & bit(bird) != 0 && !(free == 0 && bird == to) {
-            return Err(bird_on_a_piece(bird));
+            return Err(ManaIllegal::BirdOnPiece { bird: bird as u8 });
         }
         Ok(())
     }
@@ -179,74 +243,10 @@ impl Mana {
     }
 }
 
-// The messages of the checks above, built only when a move is refused and
-// kept out of the checks so that the common case, a legal move, stays small.
-
-#[cold]
-fn disobeys_bird(n: u8) -> ManaError {
-    ManaError(format!(
-        "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
-        kind_name(n),
-        kind_name(n)
-    ))
-}
-
-#[cold]
-fn false_capture(to: usize) -> ManaError {
-    ManaError(format!("x on a non-capture: {} is empty", square_name(to)))
-}
-
-#[cold]
-fn bird_of_another_kind(to: usize, bird: usize) -> ManaError {
-    ManaError(format!(
-        "bad bird square: the bird goes on a {} square like {}, and {} is a {} square",
-        kind_name(lines(to)),
-        square_name(to),
-        square_name(bird),
-        kind_name(lines(bird))
-    ))
-}
-
-#[cold]
-fn bird_on_a_piece(bird: usize) -> ManaError {
-    ManaError(format!(
-        "bad bird square: a piece stands on {}",
-        square_name(bird)
-    ))
-}
-
 impl Mana {
-    /// Checks and plays the step `from`-`to` with no bird written.
-    #[inline]
-    pub(super) fn step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
-        if !self.is_legal_step(from, to, capture) {
-            return self.check_then_step(from, to, capture);
-        }
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// [`Mana::step`] for a step that [`Mana::is_legal_step`] refused:
-    /// says why.
-    #[cold]
-    #[inline(never)]
-    fn check_then_step(&mut self, from: usize, to: usize, capture: bool) -> Result<(), ManaError> {
-        self.check_step(from, to, capture)?;
-        self.play_step(from, to);
-        Ok(())
-    }
-
-    /// Plays the checked step `from`-`to` with no bird written.
-    #[inline]
-    fn play_step(&mut self, from: usize, to: usize) {
-        self.move_piece(from, to);
-        self.place_bird(to, None);
-        self.end_ply();
-    }
-
     /// Checks and plays the re-entry of a Ronin on `to` with no bird written.
     #[inline(never)]
-    pub(super) fn reenter(&mut self, to: usize) -> Result<(), ManaError> {
+    pub(super) fn reenter(&mut self, to: usize) -> Result<(), ManaIllegal> {
         self.check_enter(to)?;
         self.put_back(to, None);
         self.end_ply();
@@ -257,5 +257,68 @@ impl Mana {
     pub(super) fn end_ply(&mut self) {
         self.to_move = self.to_move.other();
         self.plies += 1;
+    }
+}
+
+impl Mana {
+    /// [`crate::game::Game::check`]: whether `mv` is legal here.
+    #[inline]
+    pub(super) fn check_move(&self, mv: &ManaMove) -> Result<(), ManaIllegal> {
+        match *mv {
+            ManaMove::Step {
+                from,
+                to,
+                capture,
+                bird,
+            } => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                self.check_step(from, to, capture)?;
+                self.check_bird(Some(from), to, bird.map(usize::from))
+            }
+            ManaMove::Enter { to, bird } => {
+                self.check_entry(usize::from(to), bird.map(usize::from))
+            }
+            ManaMove::Pass => self.check_pass(),
+        }
+    }
+}
+
+impl StepRules for Mana {
+    type Illegal = ManaIllegal;
+
+    /// Whether the step `from`-`to` is legal: [`StepRules::check_step`] without
+    /// the words, for the common case of a legal move.
+    #[inline]
+    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        let n = self.bird.lines;
+        mine & bit(from) != 0
+            && mine & bit(to) == 0
+            && can_reach(from, to, occupied)
+            && (n == 0 || lines(from) == n || !self.movable_on(Some(n)))
+            && (!capture || occupied & bit(to) != 0)
+    }
+
+    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), ManaIllegal> {
+        lines::check_start(&self.men, self.to_move, from, to).map_err(ManaIllegal::Step)?;
+        // A piece on a square of the bird's kind obeys; any other piece
+        // may move only when none of those can.
+        let n = self.bird.lines;
+        if n != 0 && lines(from) != n && self.movable_on(Some(n)) {
+            return Err(ManaIllegal::DisobeysBird { lines: n });
+        }
+        if capture && self.occupied() & bit(to) == 0 {
+            return Err(ManaIllegal::Step(StepFault::FalseCapture { to: to as u8 }));
+        }
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to` with no bird written.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        self.move_piece(from, to);
+        self.place_bird(to, None);
+        self.end_ply();
     }
 }

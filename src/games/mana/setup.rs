@@ -1,52 +1,114 @@
-//! Mana's `Setup` and `Position` tags.
+//! Mana's `Setup` and `Position` tags: read into a [`ManaSetup`], then
+//! checked into a position.
 
 use super::{Bird, Mana, Side};
-use crate::game::{TagError, Tags};
-use crate::games::lines::{self, Bits, bit, lines, parse_square, square_name, squares};
+use crate::game::{SetupError, TagError, Tags};
+use crate::games::lines::{
+    self, Army, Bits, Board, Codes, Position, Start, bit, lines, parse_square, square_name, squares,
+};
+
+/// The codes Mana gives the faults of the line-board kit.
+pub(super) const LINE_CODES: Codes = Codes {
+    game: "Mana",
+    not_a_square: "mana.not-a-square",
+    no_separator: "mana.no-separator",
+    trailing_text: "mana.trailing-text",
+    empty_square: "mana.empty-square",
+    opponents_piece: "mana.opponents-piece",
+    onto_own_piece: "mana.onto-own-piece",
+    too_far: "mana.too-far",
+    path_blocked: "mana.path-blocked",
+    false_capture: "mana.false-capture",
+    setup_and_position: "mana.setup-and-position",
+    position_words: "mana.position-words",
+    side_to_move: "mana.side-to-move",
+    board_ranks: "mana.board-ranks",
+    rank_width: "mana.rank-width",
+    not_a_piece: "mana.not-a-piece",
+    leader_count: "mana.daimyo-count",
+    follower_count: "mana.ronin-count",
+};
+
+/// The codes of Mana's own setup faults.
+#[cfg(test)]
+pub(super) const SETUP_CODES: [&str; 4] =
+    [SETUP_WORDS, DAIMYO_SQUARE, BIRD_SQUARE, BIRD_ON_OCCUPIED];
+const SETUP_WORDS: &str = "mana.setup-words";
+const DAIMYO_SQUARE: &str = "mana.daimyo-square";
+const BIRD_SQUARE: &str = "mana.bird-square";
+const BIRD_ON_OCCUPIED: &str = "mana.bird-on-occupied";
+
+/// Mana's pieces on a `Position` board: Black in upper case.
+const ARMY: Army = Army {
+    codes: &LINE_CODES,
+    upper: Side::Black,
+    leader: ('D', "Daimyo"),
+    follower: ('R', "Ronin"),
+    sides: "b or w",
+    words: "the board, the side to move (b or w) and the bird's square or -",
+};
 
 /// The Daimyo squares when the record has no `Setup` tag.
 pub const DEFAULT_SETUP: &str = "c1 c6";
 
-/// Builds the start position from `Setup` or `Position`.
-pub fn from_tags(tags: Tags<'_>) -> Result<Mana, TagError> {
-    match (tags.get("Setup"), tags.get("Position")) {
-        (Some(_), Some(_)) => Err(TagError::new(
-            "Position",
-            "mana.setup",
-            "a record has Setup or Position, never both",
-        )),
-        (_, Some(position)) => {
-            parse_position(position).map_err(|m| TagError::new("Position", "mana.setup", m))
+/// A Mana start as the tags state it, not yet checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ManaSetup {
+    /// The standard start (`Setup`, or no tag): every piece on its home
+    /// rank, the Daimyos on these squares, Black's then White's.
+    Daimyos([u8; 2]),
+    /// A `Position` tag: the board, the side to move, the bird's square.
+    Position(Position<Option<u8>>),
+}
+
+/// Reads the start the tags state.
+///
+/// # Errors
+/// Every word of the tags that cannot be read.
+pub fn read(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
+    match lines::setup_or_position(tags, &LINE_CODES)? {
+        Start::Position(value) => {
+            lines::read_position(value, &ARMY, read_bird).map(ManaSetup::Position)
         }
-        (setup, None) => parse_setup(setup.unwrap_or(DEFAULT_SETUP))
-            .map_err(|m| TagError::new("Setup", "mana.setup", m)),
+        Start::Setup(value) => read_daimyos(value.unwrap_or(DEFAULT_SETUP)),
     }
 }
 
 /// `"c1 f6"`: Black's Daimyo square, then White's.
-fn parse_setup(value: &str) -> Result<Mana, String> {
-    let Some([black, white]) = two_words(value) else {
-        return Err(format!(
-            "{value:?}: expected two squares, Black's Daimyo then White's, like \"c1 c6\""
-        ));
+fn read_daimyos(value: &str) -> Result<ManaSetup, SetupError> {
+    let Some(words) = two_words(value) else {
+        let message =
+            format!("{value:?}: expected two squares, Black's Daimyo then White's, like \"c1 c6\"");
+        return Err(TagError::new("Setup", SETUP_WORDS, message).into());
     };
-    let mut mana = Mana::empty(Side::Black);
-    for (side, word, rank) in [(Side::Black, black, 0), (Side::White, white, 5)] {
-        let square = parse_square(word)
-            .filter(|&s| s / 6 == rank && lines(s) == 2)
-            .ok_or_else(|| {
-                format!(
-                    "{word:?}: {}'s Daimyo stands on a double square of rank {}: b{r}, c{r} or f{r}",
-                    side.name(),
-                    rank + 1,
-                    r = rank + 1
-                )
-            })?;
-        let home: Bits = 0b11_1111 << (rank * 6);
-        mana.men[side.index()] = home;
-        mana.daimyo |= bit(square);
+    let [black, white] = [Side::Black, Side::White].map(|side| {
+        let word = words[side.index()];
+        parse_square(word)
+            .map(|square| square as u8)
+            .ok_or_else(|| not_a_home_double(side, word))
+    });
+    match (black, white) {
+        (Ok(black), Ok(white)) => Ok(ManaSetup::Daimyos([black, white])),
+        (black, white) => Err(lines::failed([black.err(), white.err()], DAIMYO_SQUARE)),
     }
-    Ok(mana)
+}
+
+/// The rank (from 0) of `side`'s home.
+fn home_rank(side: Side) -> usize {
+    match side {
+        Side::Black => 0,
+        Side::White => 5,
+    }
+}
+
+/// Why `word` is not a square where `side`'s Daimyo may start.
+fn not_a_home_double(side: Side, word: &str) -> TagError {
+    let r = home_rank(side) + 1;
+    let message = format!(
+        "{word:?}: {}'s Daimyo stands on a double square of rank {r}: b{r}, c{r} or f{r}",
+        side.name(),
+    );
+    TagError::new("Setup", DAIMYO_SQUARE, message)
 }
 
 /// The two words of `value`, as [`lines::words`] finds them, with no search
@@ -60,41 +122,69 @@ fn two_words(value: &str) -> Option<[&str; 2]> {
     }
 }
 
-/// `"r1rdrr/6/3r2/2R3/6/R1DRRR w a3"`: the board, the side to move, the bird.
-fn parse_position(value: &str) -> Result<Mana, String> {
-    let Some([board, side, bird]) = lines::words(value) else {
-        return Err(format!(
-            "{value:?}: expected the board, the side to move (b or w) and the bird's square or -"
-        ));
-    };
-    let to_move = match side {
-        "b" => Side::Black,
-        "w" => Side::White,
-        _ => return Err(format!("{side:?}: the side to move is b or w")),
-    };
-    let mut mana = Mana::empty(to_move);
-    // Move numbers count Black's move first: White to move opens with `1...`.
-    mana.plies = u32::from(to_move == Side::White);
-    let army = lines::Army {
-        game: "Mana",
-        upper: Side::Black,
-        leader: ('D', "Daimyo"),
-        follower: ('R', "Ronin"),
-    };
-    (mana.men, mana.daimyo) = lines::parse_army(board, &army)?;
-    mana.bird = match bird {
-        "-" => Bird::OFF,
-        text => {
-            let square = parse_square(text)
-                .ok_or_else(|| format!("{text:?}: the bird's square is a square or -"))?;
-            if mana.occupied() & bit(square) != 0 {
-                return Err(format!(
-                    "the bird cannot stand on {text}: a piece stands there"
-                ));
-            }
-            Bird::at(square)
+/// The bird's word of a `Position` value: a square, or `-` for none.
+fn read_bird(text: &str) -> Result<Option<u8>, TagError> {
+    match text {
+        "-" => Ok(None),
+        _ => parse_square(text)
+            .map(|square| Some(square as u8))
+            .ok_or_else(|| {
+                let message = format!("{text:?}: the bird's square is a square or -");
+                lines::position_fault(BIRD_SQUARE, message)
+            }),
+    }
+}
+
+/// The position of a setup, once it is found legal.
+///
+/// # Errors
+/// Every reason the setup is not a legal start.
+pub fn check(setup: ManaSetup) -> Result<Mana, SetupError> {
+    match setup {
+        ManaSetup::Daimyos(daimyos) => standard_start(daimyos),
+        ManaSetup::Position(position) => position_start(&position),
+    }
+}
+
+/// The standard start with the Daimyos on `daimyos`, Black's then White's:
+/// each on a double square of its home rank.
+fn standard_start(daimyos: [u8; 2]) -> Result<Mana, SetupError> {
+    let mut mana = Mana::empty(Side::Black);
+    let mut reasons = Vec::new();
+    for side in [Side::Black, Side::White] {
+        let square = usize::from(daimyos[side.index()]);
+        let rank = home_rank(side);
+        if square / 6 != rank || lines(square) != 2 {
+            reasons.push(not_a_home_double(side, &square_name(square)));
         }
-    };
+        let home: Bits = 0b11_1111 << (rank * 6);
+        mana.men[side.index()] = home;
+        mana.daimyo |= bit(square);
+    }
+    lines::none_found(reasons)?;
+    Ok(mana)
+}
+
+/// The position a `Position` tag states: one Daimyo and at most five
+/// Ronins a side, the bird on an empty square.
+fn position_start(position: &Position<Option<u8>>) -> Result<Mana, SetupError> {
+    let mut reasons = Vec::new();
+    lines::check_board(&position.board, &ARMY, &mut reasons);
+    let occupied = position.board.men[0] | position.board.men[1];
+    let bird = position.mark.map(usize::from);
+    if let Some(square) = bird.filter(|&square| occupied & bit(square) != 0) {
+        let message = format!(
+            "the bird cannot stand on {}: a piece stands there",
+            square_name(square)
+        );
+        reasons.push(lines::position_fault(BIRD_ON_OCCUPIED, message));
+    }
+    lines::none_found(reasons)?;
+    let mut mana = Mana::empty(position.to_move);
+    // Move numbers count Black's move first: White to move opens with `1...`.
+    mana.plies = u32::from(position.to_move == Side::White);
+    (mana.men, mana.daimyo) = (position.board.men, position.board.leaders);
+    mana.bird = bird.map_or(Bird::OFF, Bird::at);
     Ok(mana)
 }
 
@@ -115,17 +205,24 @@ pub fn setup_value(mana: &Mana) -> Option<String> {
     }
 }
 
+/// The board of a position.
+pub(super) fn board(mana: &Mana) -> Board {
+    Board {
+        men: mana.men,
+        leaders: mana.daimyo,
+    }
+}
+
+/// The letter of the piece on `square`, if any.
+pub(super) fn piece_letter(mana: &Mana, square: usize) -> Option<char> {
+    ARMY.letter(&board(mana), square)
+}
+
 /// The `Position` value of a position.
 pub fn position_value(mana: &Mana) -> String {
-    let out = lines::board_text(|square| mana.piece_letter(square));
-    let side = if mana.to_move == Side::Black {
-        'b'
-    } else {
-        'w'
-    };
     let bird = match mana.bird_square() {
         Some(square) if mana.occupied() & bit(square) == 0 => square_name(square),
         _ => "-".to_owned(),
     };
-    format!("{out} {side} {bird}")
+    ARMY.position_value(&board(mana), mana.to_move, &bird)
 }

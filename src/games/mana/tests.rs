@@ -1,4 +1,6 @@
 use super::*;
+use crate::game::MoveFault;
+use crate::games::lines::Reason;
 use crate::rng::Rng;
 
 fn every_candidate() -> Vec<ManaMove> {
@@ -30,7 +32,7 @@ fn check_agrees_with_legal_move_generation() {
             .first()
             .map(|(_, setup)| Mana::with_setup(setup))
             .unwrap_or_else(|| panic!("no setup"))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap_or_else(|e| panic!("{e:?}"));
         for ply in 0..200 {
             if mana.outcome().is_some() {
                 break;
@@ -96,7 +98,7 @@ fn check_and_apply_agrees_with_check_then_apply() {
             .first()
             .map(|(_, setup)| Mana::with_setup(setup))
             .unwrap_or_else(|| panic!("no setup"))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap_or_else(|e| panic!("{e:?}"));
         for ply in 0..120 {
             if mana.is_over() {
                 break;
@@ -119,7 +121,7 @@ fn check_and_apply_agrees_with_check_then_apply() {
 fn a_daimyo_capture_ends_the_game_for_the_capturer() {
     // The Black Ronin on c2 (a single square) steps onto the White Daimyo on c3.
     let mut mana = position("6/6/6/2d3/R1R3/5D b -");
-    let mv: ManaMove = "c2xc3".parse().unwrap_or_else(|e| panic!("{e}"));
+    let mv: ManaMove = "c2xc3".parse().unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(mana.check(&mv), Ok(()));
     mana.apply(&mv);
     let outcome = mana.outcome().unwrap_or_else(|| panic!("not over"));
@@ -136,7 +138,7 @@ fn position(value: &str) -> Mana {
         value: value.into(),
         offset: 0,
     }];
-    Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"))
+    Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 #[test]
@@ -145,15 +147,26 @@ fn the_bird_stands_on_the_moved_piece_when_no_square_of_its_kind_is_free() {
     let start = position("r3r1/1r1r2/2d1r1/1R3R/R3R1/D2R2 b -");
     for text in ["a1-c2", "a1-c2@c2"] {
         let mut mana = start.clone();
-        let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        let mv: ManaMove = text.parse().unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(mana.check(&mv), Ok(()), "{text}");
         mana.apply(&mv);
         assert_eq!(mana.bird, Bird::at(8), "{text}");
     }
-    let elsewhere: ManaMove = "a1-c2@d1".parse().unwrap_or_else(|e| panic!("{e}"));
+    let elsewhere: ManaMove = "a1-c2@d1".parse().unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(
         start.check(&elsewhere),
-        Err(ManaError("bad bird square: a piece stands on d1".into()))
+        Err(ManaError::Illegal(ManaIllegal::BirdOnPiece { bird: 3 }))
+    );
+    let error = start
+        .check(&elsewhere)
+        .err()
+        .unwrap_or_else(|| panic!("accepted"));
+    assert_eq!(
+        (error.code(), error.message("a1-c2@d1").as_str()),
+        (
+            "mana.bird-on-piece",
+            "bad bird square: a piece stands on d1"
+        )
     );
 }
 
@@ -165,7 +178,7 @@ fn the_position_tag_round_trips_through_the_shared_board_text() {
         value: value.into(),
         offset: 0,
     }];
-    let mana = Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
+    let mana = Mana::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(setup::position_value(&mana), value);
     let error = |board: &str| {
         let tags = [crate::record::Tag {
@@ -193,5 +206,98 @@ fn the_position_tag_round_trips_through_the_shared_board_text() {
     assert_eq!(
         error("rrdrrr/6/6/6/6/RRDRRX"),
         "tag Position: 'X' is not a Mana piece (D, R, d, r) or a digit"
+    );
+}
+
+#[test]
+fn every_fault_code_is_listed_once() {
+    use crate::games::lines::StepFault;
+    let illegal = [
+        ManaIllegal::DisobeysBird { lines: 1 },
+        ManaIllegal::PassWithAMove,
+        ManaIllegal::PassWithARonin,
+        ManaIllegal::NoCapturedRonin,
+        ManaIllegal::EntryOccupied { to: 0 },
+        ManaIllegal::EntryWhilePieceMoves { lines: None },
+        ManaIllegal::BirdWrongKind { to: 0, bird: 1 },
+        ManaIllegal::BirdOnPiece { bird: 0 },
+        ManaIllegal::Step(StepFault::FalseCapture { to: 0 }),
+    ];
+    let syntax = [ManaSyntax::AfterBird { at: 0 }, ManaSyntax::NotARonin];
+    let mut found: Vec<&str> = illegal.iter().map(|f| f.code()).collect();
+    found.extend(syntax.iter().map(|f| f.code()));
+    found.extend(setup::LINE_CODES.all());
+    found.extend(setup::SETUP_CODES);
+    crate::games::lines::assert_codes_match(Mana::CODES, &found, "mana.");
+}
+
+fn tags_error(name: &str, value: &str) -> SetupError {
+    let tags = [crate::record::Tag {
+        name: name.to_owned().into(),
+        value: value.into(),
+        offset: 0,
+    }];
+    Mana::from_tags(Tags::new(&tags))
+        .err()
+        .unwrap_or_else(|| panic!("{value} accepted"))
+}
+
+fn codes_and_text(error: &SetupError) -> (Vec<&'static str>, String) {
+    (error.reasons().map(|r| r.code).collect(), error.to_string())
+}
+
+#[test]
+fn a_setup_error_lists_every_independent_reason() {
+    // Two Black Daimyos, six White Ronins, and the bird on a piece.
+    let error = tags_error("Position", "rrrdrr/r5/6/6/6/R1DRDR b a1");
+    assert_eq!(
+        codes_and_text(&error),
+        (
+            vec![
+                "mana.daimyo-count",
+                "mana.ronin-count",
+                "mana.bird-on-occupied"
+            ],
+            "tag Position: Black has 2 Daimyos; each side has exactly one; \
+             tag Position: White has 6 Ronins; each side has at most five; \
+             tag Position: the bird cannot stand on a1: a piece stands there"
+                .to_owned()
+        )
+    );
+    // A side to move and a bird that cannot be read, and a board that can.
+    let error = tags_error("Position", "6/6/6/6/6/6 x z9");
+    assert_eq!(
+        codes_and_text(&error).0,
+        ["mana.side-to-move", "mana.bird-square"]
+    );
+    // Both Daimyos off their home double squares.
+    let error = tags_error("Setup", "a1 d6");
+    assert_eq!(
+        codes_and_text(&error),
+        (
+            vec!["mana.daimyo-square", "mana.daimyo-square"],
+            "tag Setup: \"a1\": Black's Daimyo stands on a double square of rank 1: b1, c1 or f1; \
+             tag Setup: \"d6\": White's Daimyo stands on a double square of rank 6: b6, c6 or f6"
+                .to_owned()
+        )
+    );
+}
+
+#[test]
+fn read_setup_keeps_the_tags_unjudged_and_from_setup_judges_them() {
+    let tags = [crate::record::Tag {
+        name: "Setup".into(),
+        value: "a1 c6".into(),
+        offset: 0,
+    }];
+    let setup = Mana::read_setup(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(setup, ManaSetup::Daimyos([0, 32]));
+    let error = Mana::from_setup(setup)
+        .err()
+        .unwrap_or_else(|| panic!("accepted"));
+    assert_eq!(error.first().code, "mana.daimyo-square");
+    assert_eq!(
+        Mana::from_setup(ManaSetup::Daimyos([2, 32])).map(|m| m.setup_tags()),
+        Ok(vec![("Setup".to_owned(), "c1 c6".to_owned())])
     );
 }

@@ -1,0 +1,283 @@
+//! The rules of a step and of a pass: whether a move is legal, why not,
+//! and playing it.
+
+use super::setup::LINE_CODES;
+use super::{Escampe, EscampeMove};
+use crate::games::lines::{
+    self, Bits, Reason, Side, StepFault, StepRules, bit, can_reach, kind_name, lines, reach,
+    square_name, squares,
+};
+
+/// Why an Escampe move is illegal here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EscampeIllegal {
+    /// A check every step of the line board makes.
+    Step(StepFault),
+    /// `mover` moves from `from` while the constraint asks for a square of
+    /// `lines` lines, set by the opponent's move to `last`, when known.
+    BreaksConstraint {
+        /// The side to move.
+        mover: Side,
+        /// The lines of the constraint.
+        lines: u8,
+        /// The start square.
+        from: u8,
+        /// Where the opponent's last move ended, when the record shows it.
+        last: Option<u8>,
+    },
+    /// `mover`'s Unicorn on `from` ends on the Unicorn on `to`.
+    UnicornTakes {
+        /// The side to move.
+        mover: Side,
+        /// The start square.
+        from: u8,
+        /// The end square.
+        to: u8,
+        /// Whose Unicorn stands on `to`.
+        owner: Side,
+    },
+    /// A move ends on a Paladin of `owner`.
+    PaladinTaken {
+        /// The end square.
+        to: u8,
+        /// Whose Paladin stands there.
+        owner: Side,
+    },
+    /// A pass while the step `legal` is legal.
+    PassWithAMove {
+        /// The first legal step.
+        legal: EscampeMove,
+    },
+}
+
+impl Reason for EscampeIllegal {
+    fn code(self) -> &'static str {
+        match self {
+            EscampeIllegal::Step(fault) => fault.code(&LINE_CODES),
+            EscampeIllegal::BreaksConstraint { .. } => "escampe.breaks-constraint",
+            EscampeIllegal::UnicornTakes { .. } => "escampe.unicorn-takes",
+            EscampeIllegal::PaladinTaken { .. } => "escampe.paladin-taken",
+            EscampeIllegal::PassWithAMove { .. } => "escampe.pass-with-a-move",
+        }
+    }
+
+    fn message(self, _text: &str) -> String {
+        let name = |square: u8| square_name(usize::from(square));
+        match self {
+            EscampeIllegal::Step(fault) => fault.message(),
+            EscampeIllegal::BreaksConstraint {
+                mover,
+                lines: n,
+                from,
+                last,
+            } => {
+                let cause = last.map_or_else(String::new, |last| {
+                    format!(
+                        " ({}'s last move ended on {})",
+                        mover.other().name(),
+                        name(last)
+                    )
+                });
+                format!(
+                    "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
+                    mover.name(),
+                    kind_name(n),
+                    name(from),
+                    kind_name(lines(usize::from(from)))
+                )
+            }
+            EscampeIllegal::UnicornTakes {
+                mover,
+                from,
+                to,
+                owner,
+            } => format!(
+                "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {}'s",
+                name(from),
+                mover.name(),
+                name(to),
+                owner.name()
+            ),
+            EscampeIllegal::PaladinTaken { to, owner } => format!(
+                "only the Unicorn may be taken: {} holds a {} Paladin",
+                name(to),
+                owner.name()
+            ),
+            EscampeIllegal::PassWithAMove { legal } => {
+                format!("a pass is allowed only when no legal move exists: {legal} is legal")
+            }
+        }
+    }
+}
+
+impl Escampe {
+    /// An empty board with `to_move` to play, unconstrained.
+    pub(super) fn empty(to_move: Side) -> Self {
+        Self {
+            men: [0; 2],
+            unicorn: 0,
+            to_move,
+            constraint: None,
+            last: None,
+            winner: None,
+            // Move numbers count White's move first: Black to move opens with `1...`.
+            plies: u32::from(to_move == Side::Black),
+        }
+    }
+
+    pub(super) fn occupied(&self) -> Bits {
+        self.men[0] | self.men[1]
+    }
+
+    fn side_at(&self, square: usize) -> Option<Side> {
+        lines::side_at(&self.men, square)
+    }
+
+    fn is_unicorn(&self, square: usize) -> bool {
+        self.unicorn & bit(square) != 0
+    }
+
+    /// The squares the piece on `from` can end on: empty squares, and the
+    /// opponent's Unicorn for a Paladin.
+    pub(super) fn targets(&self, from: usize) -> Bits {
+        let them = self.men[self.to_move.other().index()];
+        let prey = if self.is_unicorn(from) {
+            0
+        } else {
+            them & self.unicorn
+        };
+        reach(from, self.occupied()) & (!self.occupied() | prey)
+    }
+
+    /// The mover's pieces that the constraint lets move.
+    pub(super) fn allowed(&self) -> Bits {
+        let mine = self.men[self.to_move.index()];
+        self.constraint
+            .map_or(mine, |n| mine & lines::squares_with_lines(n))
+    }
+
+    /// The first legal step, if any.
+    pub(super) fn first_step(&self) -> Option<EscampeMove> {
+        squares(self.allowed()).find_map(|from| {
+            squares(self.targets(from))
+                .next()
+                .map(|to| EscampeMove::Step {
+                    from: from as u8,
+                    to: to as u8,
+                    capture: self.occupied() & bit(to) != 0,
+                })
+        })
+    }
+
+    /// Hands the move to the other side.
+    fn end_ply(&mut self) {
+        self.to_move = self.to_move.other();
+        self.plies += 1;
+    }
+}
+
+impl Escampe {
+    /// Checks a pass: only a player with no legal move may pass.
+    // Rare: kept out of line so that a step stays small.
+    #[inline(never)]
+    pub(super) fn check_pass(&self) -> Result<(), EscampeIllegal> {
+        match self.first_step() {
+            Some(legal) => Err(EscampeIllegal::PassWithAMove { legal }),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays a pass: the next move is free.
+    pub(super) fn pass(&mut self) {
+        self.constraint = None;
+        self.last = None;
+        self.end_ply();
+    }
+}
+
+impl Escampe {
+    /// [`crate::game::Game::check`]: whether `mv` is legal here.
+    #[inline]
+    pub(super) fn check_move(&self, mv: &EscampeMove) -> Result<(), EscampeIllegal> {
+        match *mv {
+            EscampeMove::Step { from, to, capture } => {
+                self.check_step(usize::from(from), usize::from(to), capture)
+            }
+            EscampeMove::Pass => self.check_pass(),
+        }
+    }
+}
+
+impl StepRules for Escampe {
+    type Illegal = EscampeIllegal;
+
+    /// Whether the step `from`-`to` is legal: [`StepRules::check_step`]
+    /// without the words, for the common case of a legal move.
+    #[inline]
+    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
+        let mine = self.men[self.to_move.index()];
+        let occupied = self.occupied();
+        let lands_well = if occupied & bit(to) != 0 {
+            // Only a Paladin takes, and only the Unicorn.
+            self.is_unicorn(to) && !self.is_unicorn(from)
+        } else {
+            !capture
+        };
+        mine & bit(from) != 0
+            && mine & bit(to) == 0
+            && can_reach(from, to, occupied)
+            && self.constraint.is_none_or(|n| lines(from) == n)
+            && lands_well
+    }
+
+    fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeIllegal> {
+        lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeIllegal::Step)?;
+        let (from_u8, to_u8) = (from as u8, to as u8);
+        if let Some(n) = self.constraint {
+            if lines(from) != n {
+                return Err(EscampeIllegal::BreaksConstraint {
+                    mover: self.to_move,
+                    lines: n,
+                    from: from_u8,
+                    last: self.last,
+                });
+            }
+        }
+        let owner = self.side_at(to).unwrap_or(self.to_move.other());
+        if self.occupied() & bit(to) == 0 {
+            if capture {
+                return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }));
+            }
+        } else if !self.is_unicorn(to) {
+            return Err(EscampeIllegal::PaladinTaken { to: to_u8, owner });
+        } else if self.is_unicorn(from) {
+            return Err(EscampeIllegal::UnicornTakes {
+                mover: self.to_move,
+                from: from_u8,
+                to: to_u8,
+                owner,
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays the checked step `from`-`to`: taking the Unicorn wins.
+    #[inline]
+    fn play_step(&mut self, from: usize, to: usize) {
+        let (me, them) = (self.to_move.index(), self.to_move.other().index());
+        if self.men[them] & bit(to) != 0 {
+            if self.is_unicorn(to) {
+                self.winner = Some(self.to_move);
+            }
+            self.men[them] &= !bit(to);
+            self.unicorn &= !bit(to);
+        }
+        self.men[me] ^= bit(from) | bit(to);
+        if self.is_unicorn(from) {
+            self.unicorn ^= bit(from) | bit(to);
+        }
+        self.constraint = Some(lines(to));
+        self.last = Some(to as u8);
+        self.end_ply();
+    }
+}
