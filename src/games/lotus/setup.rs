@@ -4,7 +4,8 @@ use super::course::{self, Course, DEFAULT_COURSE, LILIES, Square};
 use super::notation::Flower;
 use super::players::Players;
 use super::{ALWAYS_BLOCKED, CELLS, Lotus, MAX_PAWNS, Pawn, SHORT_COURSE_SQUARES};
-use crate::game::{TagError, Tags};
+use crate::game::{SetupError, TagError, Tags};
+use compact_str::CompactString;
 
 /// The flowers when the record has no `Flowers` tag.
 pub const DEFAULT_FLOWERS: &str = "PWY/WYPWYPWYPWYP";
@@ -54,7 +55,7 @@ fn read_flowers<const N: usize>(text: &str) -> Result<[Flower; N], BadFlowers> {
 }
 
 /// Reads `"PWY/WYPWYPWYPWYP"`.
-fn parse_flowers(value: &str) -> Result<Flowers, String> {
+fn parse_flowers(value: &str) -> Result<Flowers, TagError> {
     match read_good_flowers(value) {
         Some(flowers) => Ok(flowers),
         None => explain_flowers(value),
@@ -125,82 +126,118 @@ const COLOUR: [Flower; 256] = {
 /// Says what is wrong with a `Flowers` value ([`read_good_flowers`] did
 /// not take it).
 #[cold]
-fn explain_flowers(value: &str) -> Result<Flowers, String> {
+fn explain_flowers(value: &str) -> Result<Flowers, TagError> {
+    let fault = |code, message: String| Err(TagError::new("Flowers", code, message));
     let shape = "the value is arrival places 1-3 (P, W and Y in some order), '/', then the flowers of the twelve lily squares before the last (four each of P, W and Y), like \"PWY/WYPWYPWYPWYP\"";
     let Some((places, lilies)) = value.split_once('/') else {
-        return Err(format!("{value:?}: {shape}"));
+        return fault("lotus.flowers-shape", format!("{value:?}: {shape}"));
     };
     let (arrival, lilies) = (read_flowers::<3>(places), read_flowers::<12>(lilies));
     if arrival == Err(BadFlowers::Letter) || lilies == Err(BadFlowers::Letter) {
-        return Err(format!(
-            "{value:?}: only P, W and Y lie on the course and the arrival at the start; {shape}"
-        ));
+        return fault(
+            "lotus.flowers-letters",
+            format!(
+                "{value:?}: only P, W and Y lie on the course and the arrival at the start; {shape}"
+            ),
+        );
     }
     let (Ok(arrival), Ok(lilies)) = (arrival, lilies) else {
-        return Err(format!("{value:?}: {shape}"));
+        return fault("lotus.flowers-shape", format!("{value:?}: {shape}"));
     };
     let count = |list: &[Flower], f: Flower| list.iter().filter(|x| **x == f).count();
     let colours = [Flower::Pink, Flower::White, Flower::Yellow];
     if colours.iter().any(|f| count(&arrival, *f) != 1) {
-        return Err(format!(
-            "{value:?}: arrival places 1-3 hold one pink, one white and one yellow flower"
-        ));
+        return fault(
+            "lotus.flowers-arrival",
+            format!("{value:?}: arrival places 1-3 hold one pink, one white and one yellow flower"),
+        );
     }
     if colours.iter().any(|f| count(&lilies, *f) != 4) {
-        return Err(format!(
-            "{value:?}: the twelve lily squares hold four pink, four white and four yellow flowers"
-        ));
+        return fault(
+            "lotus.flowers-lilies",
+            format!(
+                "{value:?}: the twelve lily squares hold four pink, four white and four yellow flowers"
+            ),
+        );
     }
     Ok(Flowers { arrival, lilies })
 }
 
-/// Builds the start position.
-pub fn from_tags(tags: Tags<'_>) -> Result<Lotus, TagError> {
-    let [players, flowers, course] = setup_values(tags);
-    let Some(players) = players else {
-        return Err(TagError::new(
+/// The code of every fault of a Lotus setup.
+pub const SETUP_CODES: [&str; 11] = [
+    "lotus.players-missing",
+    "lotus.players-count",
+    "lotus.players-initial",
+    "lotus.players-same-initial",
+    "lotus.flowers-shape",
+    "lotus.flowers-letters",
+    "lotus.flowers-arrival",
+    "lotus.flowers-lilies",
+    "lotus.course-letter",
+    "lotus.course-length",
+    "lotus.course-lilies",
+];
+
+/// A Lotus start as its tags state it, not yet checked: the values of the
+/// `Players`, `Flowers` and `Course` tags, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LotusSetup {
+    /// The `Players` value: 3 to 6 names in turn order, apart by white
+    /// space, with unique initials; `None` when the tag is missing.
+    pub players: Option<CompactString>,
+    /// The `Flowers` value; `None` for [`DEFAULT_FLOWERS`].
+    pub flowers: Option<CompactString>,
+    /// The `Course` value; `None` for [`DEFAULT_COURSE`].
+    pub course: Option<CompactString>,
+}
+
+/// Reads the setup of the tags, in one pass over them.
+pub fn read_setup(tags: Tags<'_>) -> LotusSetup {
+    let [players, flowers, course] = setup_values(tags).map(|v| v.map(CompactString::new));
+    LotusSetup {
+        players,
+        flowers,
+        course,
+    }
+}
+
+/// Checks a setup and builds its start position; each tag is checked on
+/// its own, and every tag at fault is reported.
+///
+/// # Errors
+/// The first fault of each tag that has one, in the order of the fields.
+pub fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
+    let players = match &setup.players {
+        Some(value) => Players::parse(value),
+        None => Err(TagError::new(
             "Players",
-            "lotus.setup",
+            "lotus.players-missing",
             "required: the 3 to 6 players in turn order, like [Players \"red green orange\"]",
-        ));
+        )),
     };
-    let players =
-        Players::parse(players).map_err(|m| TagError::new("Players", "lotus.setup", m))?;
-    let flowers = match flowers {
-        Some(value) => {
-            parse_flowers(value).map_err(|m| TagError::new("Flowers", "lotus.setup", m))?
-        }
-        None => DEFAULT,
+    let flowers = setup
+        .flowers
+        .as_deref()
+        .map_or(Ok(DEFAULT), parse_flowers);
+    let board = match setup.course.as_deref() {
+        None => Ok(Board::standard()),
+        Some(value) => course::parse(value).map(Board::of),
     };
-    let course = match course {
-        Some(value) => {
-            Some(course::parse(value).map_err(|m| TagError::new("Course", "lotus.setup", m))?)
-        }
-        None => None,
-    };
-    let board = match course {
-        None => Board {
-            cells: course::DEFAULT_CELLS,
-            long_squares: Vec::new(),
-            end: DEFAULT_COURSE.len() as u16,
-            lilies: course::DEFAULT_LILIES,
-        },
-        Some(Course { squares, lilies }) => Board {
-            end: (squares.len() - 1) as u16,
-            cells: if squares.len() <= SHORT_COURSE_SQUARES {
-                course::cells(&squares)
-            } else {
-                course::DEFAULT_CELLS
-            },
-            long_squares: if squares.len() <= SHORT_COURSE_SQUARES {
-                Vec::new()
-            } else {
-                squares
-            },
-            lilies,
-        },
-    };
-    Ok(start(players, flowers, board))
+    match (players, flowers, board) {
+        (Ok(players), Ok(flowers), Ok(board)) => Ok(start(players, flowers, board)),
+        (Err(first), flowers, board) => Err(every_reason(first, [flowers.err(), board.err()])),
+        (Ok(_), Err(first), board) => Err(every_reason(first, [board.err()])),
+        (Ok(_), Ok(_), Err(first)) => Err(first.into()),
+    }
+}
+
+/// The error of the reasons found: `first`, then those `more` holds.
+#[cold]
+fn every_reason<const N: usize>(first: TagError, more: [Option<TagError>; N]) -> SetupError {
+    let mut reasons = vec![first];
+    reasons.extend(more.into_iter().flatten());
+    let first = reasons[0].clone();
+    SetupError::of(reasons).unwrap_or_else(|| first.into())
 }
 
 /// The values of the `Players`, `Flowers` and `Course` tags, found in one
@@ -234,6 +271,36 @@ struct Board {
 }
 
 impl Board {
+    /// The default course.
+    fn standard() -> Self {
+        Board {
+            cells: course::DEFAULT_CELLS,
+            long_squares: Vec::new(),
+            end: DEFAULT_COURSE.len() as u16,
+            lilies: course::DEFAULT_LILIES,
+        }
+    }
+
+    /// A course read from its tag: kept in place when it is short.
+    fn of(Course { squares, lilies }: Course) -> Self {
+        let end = (squares.len() - 1) as u16;
+        if squares.len() <= SHORT_COURSE_SQUARES {
+            Board {
+                cells: course::cells(&squares),
+                long_squares: Vec::new(),
+                end,
+                lilies,
+            }
+        } else {
+            Board {
+                cells: course::DEFAULT_CELLS,
+                long_squares: squares,
+                end,
+                lilies,
+            }
+        }
+    }
+
     /// Whether the course is short enough to keep in place, in `cells`.
     fn short(&self) -> bool {
         usize::from(self.end) < SHORT_COURSE_SQUARES
