@@ -103,13 +103,7 @@ pub enum Choice {
 }
 
 /// One pawn move: whose pawn, from which square, and the choice written.
-///
-/// Aligned to 32 bytes, a size the compiler copies field by field: at its
-/// natural 8 bytes a move was copied as one machine word, so the referee
-/// packed the fields it had just read into a word and unpacked them again,
-/// a seventh of a ply's instructions (callgrind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(align(32))]
 pub struct LotusMove {
     /// The pawn's owner, by index in `Players`.
     pub owner: u8,
@@ -157,7 +151,7 @@ const MAX_DIGITS: usize = 4;
 /// Why the text is not a pawn move, or names no player.
 #[inline(always)]
 pub fn read_move(word: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, LotusSyntax> {
-    read::<true>(word, &player).map(|(mv, _)| mv)
+    read::<true, LotusSyntax>(word, &player).map(|(mv, _)| mv)
 }
 
 /// Reads the pawn move that starts `text`, as [`read_move`] reads it: the
@@ -169,30 +163,59 @@ pub fn read_move_at(
     text: &[u8],
     player: impl Fn(u8) -> Option<u8>,
 ) -> Option<(LotusMove, usize)> {
-    read::<false>(text, &player).ok()
+    read::<false, NoMove>(text, &player).ok()
+}
+
+/// The fault of [`read_move_at`], which tells no reason: a `Result` with
+/// it is laid out as an `Option`, so that the reader's result is the
+/// wrapper's with no copy.
+struct NoMove;
+
+impl From<LotusSyntax> for NoMove {
+    #[inline(always)]
+    fn from(_: LotusSyntax) -> Self {
+        NoMove
+    }
 }
 
 /// The one pass over a pawn move's bytes, with no allocation: the move and
 /// how many bytes it takes. `WHOLE` says that the move is the whole of
 /// `bytes` ([`read_move`]); without it, the move is the bytes it starts
-/// with ([`read_move_at`]).
+/// with ([`read_move_at`]). `E` is the fault reported.
 #[inline(always)]
-fn read<const WHOLE: bool>(
+fn read<const WHOLE: bool, E: From<LotusSyntax>>(
     bytes: &[u8],
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(LotusMove, usize), LotusSyntax> {
-    let (letter, after) = match bytes {
-        [letter @ b'a'..=b'z', after @ ..] => (*letter, after),
-        _ => return Err(LotusSyntax::Shape),
+) -> Result<(LotusMove, usize), E> {
+    // The usual squares, of one or two digits, in two patterns rather
+    // than a loop: the processor guesses a loop's length badly when
+    // numbers of one and two digits mix.
+    let (letter, from, rest) = match bytes {
+        [
+            letter @ b'a'..=b'z',
+            tens @ b'1'..=b'9',
+            units @ b'0'..=b'9',
+            rest @ ..,
+        ] if !starts_with_digit(rest) => (*letter, two_digits(*tens, *units), rest),
+        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..] if !starts_with_digit(rest) => {
+            (*letter, u16::from(units - b'0'), rest)
+        }
+        [letter @ b'a'..=b'z', after @ ..] => {
+            let (from, rest) = long_square(after, *letter, player)?;
+            (*letter, from, rest)
+        }
+        _ => return Err(LotusSyntax::Shape.into()),
     };
-    let (from, rest) = match short_square(after) {
-        Some(read) => read,
-        None => long_square(after, letter, player)?,
-    };
-    let owner = player(letter).ok_or(LotusSyntax::NoPlayer(letter))?;
+    let owner = player(letter).ok_or(E::from(LotusSyntax::NoPlayer(letter)))?;
+    // Most moves have no bracket and end at white space, or where the
+    // word ends: one comparison tells.
     let (choice, bracket) = match rest {
-        [b'[', ..] => read_bracket::<WHOLE>(rest, player)?,
-        [_, ..] if WHOLE => return Err(LotusSyntax::Shape),
+        [b, ..] if *b > b' ' => match b {
+            b'[' => read_bracket::<WHOLE, E>(rest, player)?,
+            _ if WHOLE => return Err(LotusSyntax::Shape.into()),
+            _ => (Choice::None, 0),
+        },
+        [_, ..] if WHOLE => return Err(LotusSyntax::Shape.into()),
         _ => (Choice::None, 0),
     };
     let mv = LotusMove {
@@ -207,14 +230,14 @@ fn read<const WHOLE: bool>(
 /// The bracket `rest` starts with, and its length: its shape first (and,
 /// with `WHOLE`, that nothing follows it), then its letters.
 #[inline(always)]
-fn read_bracket<const WHOLE: bool>(
+fn read_bracket<const WHOLE: bool, E: From<LotusSyntax>>(
     rest: &[u8],
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(Choice, usize), LotusSyntax> {
+) -> Result<(Choice, usize), E> {
     // Nothing may follow a whole word's bracket.
     let ends = |len: usize| {
         if WHOLE && rest.len() != len {
-            Err(LotusSyntax::Bracket)
+            Err(E::from(LotusSyntax::Bracket))
         } else {
             Ok(len)
         }
@@ -228,7 +251,7 @@ fn read_bracket<const WHOLE: bool>(
             let len = ends(7)?;
             let give = flower(give)?;
             let take = flower(take)?;
-            let with = player(w).ok_or(LotusSyntax::NoPartner(w))?;
+            let with = player(w).ok_or(E::from(LotusSyntax::NoPartner(w)))?;
             let choice = Choice::Exchange {
                 give,
                 with,
@@ -237,7 +260,7 @@ fn read_bracket<const WHOLE: bool>(
             };
             Ok((choice, len))
         }
-        _ => Err(LotusSyntax::Bracket),
+        _ => Err(LotusSyntax::Bracket.into()),
     }
 }
 
@@ -247,23 +270,10 @@ fn flower(letter: u8) -> Result<Flower, LotusSyntax> {
     Flower::from_letter(letter).ok_or(LotusSyntax::NotFlower(letter))
 }
 
-/// The one- or two-digit square number a pawn move starts with, and the
-/// bytes after it; longer numbers (long courses), leading zeros and
-/// missing numbers are left to [`long_square`].
-///
-/// Two patterns rather than a loop: the processor guesses a loop's length
-/// badly when numbers of one and two digits mix.
+/// Whether a square number goes on: `rest` starts with a digit.
 #[inline(always)]
-fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
-    let (from, rest) = match bytes {
-        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (two_digits(*tens, *units), rest),
-        [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
-        _ => return None,
-    };
-    match rest {
-        [b'0'..=b'9', ..] => None,
-        _ => Some((from, rest)),
-    }
+fn starts_with_digit(rest: &[u8]) -> bool {
+    matches!(rest, [b'0'..=b'9', ..])
 }
 
 /// The number two ASCII digits write, worked out in a byte: it is at most 99.
@@ -272,7 +282,8 @@ fn two_digits(tens: u8, units: u8) -> u16 {
     u16::from((tens - b'0') * 10 + (units - b'0'))
 }
 
-/// Any square number and the bytes after it, for a move whose initial is
+/// Any square number and the bytes after it (long courses, leading
+/// zeros, missing numbers), for a move whose initial is
 /// `letter`: the number's shape is checked first, then the initial, then
 /// the number's length (at most [`MAX_DIGITS`] digits).
 #[cold]

@@ -1,0 +1,301 @@
+//! Lotus pawn moves through the library: perft counts of pawn moves from
+//! `fixtures/lotus/perft.txt`, re-counted by brute force (every owner
+//! initial, square and bracket tried through the one reader and the
+//! check), and the agreement of `check` with `check_and_apply`.
+
+use kifu::game::{Game, MoveFault, Tags, perft};
+use kifu::games::lotus::{DEFAULT_COURSE, Lotus, LotusMove};
+use kifu::record::Tag;
+use kifu::rng::Rng;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// The start position of `tags`.
+fn start(tags: &[(String, String)]) -> Lotus {
+    let tags: Vec<Tag> = tags
+        .iter()
+        .map(|(name, value)| Tag {
+            name: name.clone(),
+            value: value.clone(),
+            offset: 0,
+        })
+        .collect();
+    Lotus::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays the pawn moves of `moves`, turn numbers skipped.
+fn replay(game: &mut Lotus, moves: &str) {
+    for word in moves.split_whitespace().filter(|w| !w.ends_with('.')) {
+        let mv = game
+            .read_move(word.as_bytes())
+            .unwrap_or_else(|e| panic!("{word}: {}", e.message(word)));
+        game.check_and_apply(&mv)
+            .unwrap_or_else(|e| panic!("{word}: {}", e.message(word)));
+    }
+}
+
+/// What a brute force tries for a game of these players and course: every
+/// player's initial and one that no player has, every square of the
+/// course and of the arrival, and no bracket, every stone's flower and
+/// every exchange's flowers and partner.
+struct Candidates {
+    initials: Vec<char>,
+    squares: u16,
+    brackets: Vec<String>,
+}
+
+const FLOWERS: [char; 5] = ['W', 'Y', 'P', 'B', 'K'];
+
+impl Candidates {
+    fn of(tags: &[(String, String)]) -> Self {
+        let value = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let mut initials: Vec<char> = value("Players")
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|name| name.chars().next())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        let course = value("Course").unwrap_or(DEFAULT_COURSE);
+        let mut brackets = vec![String::new()];
+        brackets.extend(FLOWERS.iter().map(|f| format!("[-{f}]")));
+        for give in FLOWERS {
+            for with in &initials {
+                for take in FLOWERS {
+                    brackets.push(format!("[{give}<>{with}{take}]"));
+                }
+            }
+        }
+        initials.push('z');
+        Candidates {
+            initials,
+            squares: course.len() as u16 + 5,
+            brackets,
+        }
+    }
+
+    /// Every text these candidates write.
+    fn texts(&self) -> impl Iterator<Item = String> + '_ {
+        self.initials.iter().flat_map(move |initial| {
+            (0..=self.squares).flat_map(move |square| {
+                self.brackets
+                    .iter()
+                    .map(move |bracket| format!("{initial}{square}{bracket}"))
+            })
+        })
+    }
+
+    /// The pawn moves that the reader and the check accept in `game`.
+    fn legal(&self, game: &Lotus) -> Vec<LotusMove> {
+        self.texts()
+            .filter_map(|text| game.read_move(text.as_bytes()).ok())
+            .filter(|mv| game.check(mv).is_ok())
+            .collect()
+    }
+}
+
+fn texts(moves: &[LotusMove]) -> BTreeSet<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
+
+/// Perft by brute force: each level's moves found by [`Candidates::legal`],
+/// and checked against the generator's list on the way.
+fn brute_perft(candidates: &Candidates, game: &Lotus, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = candidates.legal(game);
+    assert_eq!(texts(&moves), texts(&game.legal_moves()));
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.apply(mv);
+            brute_perft(candidates, &next, depth - 1)
+        })
+        .sum()
+}
+
+/// One entry of `fixtures/lotus/perft.txt`.
+struct PerftCase {
+    id: String,
+    tags: Vec<(String, String)>,
+    moves: String,
+    counts: Vec<(u32, u64)>,
+}
+
+impl PerftCase {
+    fn game(&self) -> Lotus {
+        let mut game = start(&self.tags);
+        replay(&mut game, &self.moves);
+        game
+    }
+}
+
+fn perft_cases() -> Vec<PerftCase> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/lotus/perft.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut cases: Vec<PerftCase> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(id) = line.strip_prefix("id ") {
+            cases.push(PerftCase {
+                id: id.to_owned(),
+                tags: Vec::new(),
+                moves: String::new(),
+                counts: Vec::new(),
+            });
+            continue;
+        }
+        let Some(case) = cases.last_mut() else {
+            continue;
+        };
+        if let Some(rest) = line.strip_prefix("setup ") {
+            for part in rest.split(']').filter(|p| !p.trim().is_empty()) {
+                let part = part.trim().trim_start_matches('[');
+                let (name, value) = part.split_once(' ').unwrap_or_else(|| panic!("{part}"));
+                case.tags
+                    .push((name.to_owned(), value.trim_matches('"').to_owned()));
+            }
+        } else if let Some(rest) = line.strip_prefix("moves ") {
+            case.moves = rest.to_owned();
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (depth, count) = rest.split_once(' ').unwrap_or_else(|| panic!("{line}"));
+            case.counts.push((
+                depth.parse().unwrap_or_else(|e| panic!("{line}: {e}")),
+                count.parse().unwrap_or_else(|e| panic!("{line}: {e}")),
+            ));
+        }
+    }
+    cases
+}
+
+#[test]
+fn perft_counts_match_the_fixture() {
+    let cases = perft_cases();
+    assert!(cases.len() >= 5, "{} perft cases", cases.len());
+    let mut wrong = Vec::new();
+    for case in &cases {
+        let game = case.game();
+        for &(depth, count) in &case.counts {
+            let got = perft(&game, depth);
+            if got != count {
+                wrong.push(format!("{} perft {depth}: {got}, want {count}", case.id));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn brute_force_perft_agrees_to_depth_three() {
+    for case in perft_cases() {
+        let game = case.game();
+        let candidates = Candidates::of(&case.tags);
+        for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
+            assert_eq!(
+                brute_perft(&candidates, &game, depth),
+                count,
+                "{} perft {depth}",
+                case.id
+            );
+        }
+    }
+}
+
+/// A random candidate: usually a legal move, else a random text.
+fn candidate(rng: &mut Rng, game: &Lotus, candidates: &Candidates) -> String {
+    let legal = game.legal_moves();
+    if !legal.is_empty() && rng.below(3) == 0 {
+        return legal[rng.below(legal.len())].to_string();
+    }
+    let initial = candidates.initials[rng.below(candidates.initials.len())];
+    let square = rng.below(usize::from(candidates.squares) + 1);
+    let bracket = if rng.below(2) == 0 {
+        ""
+    } else {
+        &candidates.brackets[rng.below(candidates.brackets.len())]
+    };
+    format!("{initial}{square}{bracket}")
+}
+
+/// Whether a pawn of `player` stands where `detail` says the move goes.
+fn lands_where_described(game: &Lotus, detail: &Value) -> bool {
+    let position = game.position_json();
+    let pawns = position["pawns"].as_array().cloned().unwrap_or_default();
+    pawns.iter().any(|pawn| {
+        pawn["owner"] == detail["player"]
+            && pawn["square"] == detail["to"]
+            && pawn["arrival"] == detail["arrival"]
+    })
+}
+
+#[test]
+fn check_and_check_and_apply_agree_on_every_candidate() {
+    let mut rng = Rng::new(16);
+    let setups = [
+        vec![("Players", "red green orange")],
+        vec![
+            ("Players", "red green orange violet"),
+            ("Flowers", "WYP/PPPPWWWWYYYY"),
+        ],
+        vec![("Players", "amber red green pearl magenta")],
+        vec![("Players", "a b c d e f")],
+        vec![
+            ("Players", "red green orange"),
+            ("Course", "LLFLLSLLFLLSLLFLLLS"),
+        ],
+        vec![
+            ("Players", "red green orange violet"),
+            ("Course", "SFLFSLFSLFSLFSLFSLFSLFSLF"),
+        ],
+    ];
+    let (mut accepted, mut refused, mut codes) = (0, 0, BTreeSet::new());
+    for game_index in 0..60 {
+        let tags: Vec<(String, String)> = setups[game_index % setups.len()]
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect();
+        let candidates = Candidates::of(&tags);
+        let mut game = start(&tags);
+        while !game.is_over() {
+            for _ in 0..8 {
+                let text = candidate(&mut rng, &game, &candidates);
+                let Ok(mv) = game.read_move(text.as_bytes()) else {
+                    continue;
+                };
+                let checked = game.check(&mv);
+                let detail = game.describe(&mv).parts;
+                let mut played = game.clone();
+                let applied = played.check_and_apply(&mv);
+                assert_eq!(checked, applied, "{text}");
+                match applied {
+                    Ok(()) => {
+                        accepted += 1;
+                        let mut by_apply = game.clone();
+                        by_apply.apply(&mv);
+                        assert_eq!(played, by_apply, "{text}");
+                        assert!(lands_where_described(&played, &detail), "{text}");
+                    }
+                    Err(error) => {
+                        refused += 1;
+                        codes.insert(error.code());
+                        assert_eq!(played, game, "{text}: a refused move changes nothing");
+                    }
+                }
+            }
+            let legal = game.legal_moves();
+            let mv = legal[rng.below(legal.len())];
+            game.check_and_apply(&mv)
+                .unwrap_or_else(|e| panic!("{mv}: {}", e.message(&mv.to_string())));
+        }
+    }
+    assert!(accepted > 2000, "{accepted} accepted");
+    assert!(refused > 2000, "{refused} refused");
+    assert!(codes.len() >= 10, "{codes:?}");
+}
