@@ -5,6 +5,8 @@
 
 mod course;
 mod error;
+mod flowers;
+mod illegal;
 mod json;
 mod landing;
 mod movement;
@@ -17,8 +19,9 @@ mod target;
 
 pub use course::{DEFAULT_COURSE, Kind};
 pub use error::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
+pub use flowers::{DEFAULT_FLOWERS, random_flowers};
 pub use notation::{Choice, Flower, LotusMove};
-pub use setup::{DEFAULT_FLOWERS, LotusSetup, random_flowers};
+pub use setup::LotusSetup;
 
 use course::Square;
 use landing::Landing;
@@ -94,7 +97,7 @@ pub struct Lotus {
     /// ([`SHORT_COURSE_SQUARES`]); `occupied` stays 0 otherwise.
     short: bool,
     /// The `Flowers` tag, for the setup tags.
-    flowers: setup::Flowers,
+    flowers: flowers::Flowers,
     /// The pawns by owner in turn order; only the first `pawn_count` play,
     /// and slot [`NO_PAWN`] is nobody's.
     pawn_slots: [Pawn; MAX_PAWNS + 1],

@@ -159,10 +159,7 @@ pub fn read_move(word: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<Lotus
 /// bracket that follows it, if any. Whether the word ends there is for the
 /// caller to check; `None` leaves the word to [`read_move`].
 #[inline(always)]
-pub fn read_move_at(
-    text: &[u8],
-    player: impl Fn(u8) -> Option<u8>,
-) -> Option<(LotusMove, usize)> {
+pub fn read_move_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
     read::<false, NoMove>(text, &player).ok()
 }
 

@@ -44,7 +44,10 @@ fn reads_squares_of_every_length() {
 #[test]
 fn explains_bad_text() {
     let error = |t: &str| parse(t, player).err().unwrap_or_default();
-    assert_eq!(error("x3"), "lotus.unknown-initial: no such pawn: no player's initial is 'x'");
+    assert_eq!(
+        error("x3"),
+        "lotus.unknown-initial: no such pawn: no player's initial is 'x'"
+    );
     assert_eq!(error("R3"), SHAPE);
     assert_eq!(error("r"), SHAPE);
     assert_eq!(error("r3x"), SHAPE);
@@ -76,7 +79,10 @@ fn explains_bad_text() {
         error("r00"),
         "lotus.leading-zero: not a pawn move: a square is written without leading zeros"
     );
-    assert_eq!(error("x12345"), "lotus.unknown-initial: no such pawn: no player's initial is 'x'");
+    assert_eq!(
+        error("x12345"),
+        "lotus.unknown-initial: no such pawn: no player's initial is 'x'"
+    );
     assert_eq!(
         error("r12345[Q"),
         "lotus.no-such-square: no such pawn: the course has no such square"
