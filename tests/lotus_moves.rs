@@ -109,20 +109,17 @@ fn brute_perft(candidates: &Candidates, game: &Lotus, depth: u32) -> u64 {
     }
     let moves = candidates.legal(game);
     assert_eq!(texts(&moves), texts(&game.legal_moves()));
-    if depth == 1 {
-        return moves.len() as u64;
+    let mut sequences = 0;
+    for mv in &moves {
+        let mut next = game.clone();
+        next.check_and_apply(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {}", e.message(&mv.to_string())));
+        sequences += brute_perft(candidates, &next, depth - 1);
     }
-    moves
-        .iter()
-        .map(|mv| {
-            let mut next = game.clone();
-            next.apply(mv);
-            brute_perft(candidates, &next, depth - 1)
-        })
-        .sum()
+    sequences
 }
 
-/// One entry of `fixtures/lotus/perft.txt`.
+/// One entry of `fixtures/lotus/perft.txt`, a block of lines.
 struct PerftCase {
     id: String,
     tags: Vec<(String, String)>,
@@ -131,6 +128,42 @@ struct PerftCase {
 }
 
 impl PerftCase {
+    /// The case a block states; its setup tags are read as a record's.
+    fn of(block: &str) -> Self {
+        let field = |key: &str| {
+            block
+                .lines()
+                .filter_map(|line| line.strip_prefix(key))
+                .collect::<Vec<_>>()
+        };
+        let setup = field("setup ").join("\n").replace("] [", "]\n[");
+        let record = kifu::record::parse_record(format!("[Game \"lotus\"]\n{setup}\n\n*\n"), 1)
+            .unwrap_or_else(|e| panic!("{block}: {e}"));
+        let tags = record
+            .tags
+            .iter()
+            .filter(|tag| tag.name != "Game")
+            .map(|tag| (tag.name.to_string(), tag.value.to_string()))
+            .collect();
+        let number = |text: &str| {
+            text.parse::<u64>()
+                .unwrap_or_else(|e| panic!("{block}: {text}: {e}"))
+        };
+        let counts = field("perft ")
+            .into_iter()
+            .map(|line| {
+                let (depth, count) = line.split_once(' ').unwrap_or((line, ""));
+                (number(depth) as u32, number(count))
+            })
+            .collect();
+        PerftCase {
+            id: field("id ").concat(),
+            tags,
+            moves: field("moves ").join(" "),
+            counts,
+        }
+    }
+
     fn game(&self) -> Lotus {
         let mut game = start(&self.tags);
         replay(&mut game, &self.moves);
@@ -141,55 +174,23 @@ impl PerftCase {
 fn perft_cases() -> Vec<PerftCase> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/lotus/perft.txt");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases: Vec<PerftCase> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if let Some(id) = line.strip_prefix("id ") {
-            cases.push(PerftCase {
-                id: id.to_owned(),
-                tags: Vec::new(),
-                moves: String::new(),
-                counts: Vec::new(),
-            });
-            continue;
-        }
-        let Some(case) = cases.last_mut() else {
-            continue;
-        };
-        if let Some(rest) = line.strip_prefix("setup ") {
-            for part in rest.split(']').filter(|p| !p.trim().is_empty()) {
-                let part = part.trim().trim_start_matches('[');
-                let (name, value) = part.split_once(' ').unwrap_or_else(|| panic!("{part}"));
-                case.tags
-                    .push((name.to_owned(), value.trim_matches('"').to_owned()));
-            }
-        } else if let Some(rest) = line.strip_prefix("moves ") {
-            case.moves = rest.to_owned();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, count) = rest.split_once(' ').unwrap_or_else(|| panic!("{line}"));
-            case.counts.push((
-                depth.parse().unwrap_or_else(|e| panic!("{line}: {e}")),
-                count.parse().unwrap_or_else(|e| panic!("{line}: {e}")),
-            ));
-        }
-    }
-    cases
+    text.split("\n\n")
+        .filter(|block| block.starts_with("id "))
+        .map(PerftCase::of)
+        .collect()
 }
 
 #[test]
 fn perft_counts_match_the_fixture() {
     let cases = perft_cases();
-    assert!(cases.len() >= 5, "{} perft cases", cases.len());
-    let mut wrong = Vec::new();
+    assert!(cases.len() >= 7, "{} perft cases", cases.len());
     for case in &cases {
         let game = case.game();
+        assert!(case.counts.len() >= 4, "{}", case.id);
         for &(depth, count) in &case.counts {
-            let got = perft(&game, depth);
-            if got != count {
-                wrong.push(format!("{} perft {depth}: {got}, want {count}", case.id));
-            }
+            assert_eq!(perft(&game, depth), count, "{} perft {depth}", case.id);
         }
     }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
