@@ -12,8 +12,9 @@ pub type Name = CompactString;
 
 /// Why Lotus refuses a pawn move.
 ///
-/// Two words: the reasons a legal game never meets are boxed, so that the
-/// `Result` of a pawn move stays as small as the old boxed message was.
+/// Two words: a rule broken, whose reason names players, is boxed, so that
+/// the `Result` of a pawn move stays as small as the boxed message it
+/// replaces (the syntax and turn faults are small `Copy` values).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LotusError {
     /// The text is not a pawn move of this game.
@@ -46,7 +47,8 @@ pub enum LotusSyntax {
 /// A turn rule: every turn is three pawn moves and starts with its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TurnFault {
-    /// The record's first pawn move has no number before it: turn `0`.
+    /// The record's first pawn move has no number before it; the number
+    /// of the turn it opens.
     Unnumbered(u32),
     /// A pawn move after the third of a turn, with no number before it.
     FourthPawnMove,

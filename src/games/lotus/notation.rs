@@ -103,6 +103,10 @@ pub enum Choice {
 }
 
 /// One pawn move: whose pawn, from which square, and the choice written.
+///
+/// Eight bytes, its natural size: aligned to 16 or 32 bytes (32 once paid
+/// for the quick reader), the one reader's result took 5% to 9% more
+/// instructions (callgrind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LotusMove {
     /// The pawn's owner, by index in `Players`.
