@@ -31,7 +31,7 @@ pub struct LotusSetup {
     /// The `Players` value: 3 to 6 names in turn order, apart by white
     /// space, with unique initials; `None` when the tag is missing.
     pub players: Option<CompactString>,
-    /// The `Flowers` value; `None` for [`DEFAULT_FLOWERS`].
+    /// The `Flowers` value; `None` for [`DEFAULT_FLOWERS`](super::DEFAULT_FLOWERS).
     pub flowers: Option<CompactString>,
     /// The `Course` value; `None` for [`DEFAULT_COURSE`].
     pub course: Option<CompactString>,
