@@ -154,6 +154,10 @@ impl<'a> Walk<'a> {
     ) -> Option<Fault> {
         self.last_offset = offset;
         if game.is_over() {
+            // A move after the end is a fault of the turn written before it.
+            if G::NUMBERING == Numbering::Turns {
+                self.written = Some(value);
+            }
             return None;
         }
         // A record that starts with the second side to move may number its

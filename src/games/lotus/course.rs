@@ -1,6 +1,7 @@
 //! The course: square 0 (the start), squares 1..N by kind, and the `Course` tag.
 
 use super::CELLS;
+use crate::game::TagError;
 
 /// The course of rules.md §3 when the record has no `Course` tag.
 pub const DEFAULT_COURSE: &str = ".L.FL..S.L.FL.L.SL.FL.L.SL.FL.L.SL.F.L..";
@@ -170,7 +171,8 @@ const fn default_lilies() -> [u16; LILIES] {
 ///
 /// # Errors
 /// A letter that is no kind, a wrong number of lily squares, a course too long.
-pub fn parse(value: &str) -> Result<Course, String> {
+pub fn parse(value: &str) -> Result<Course, TagError> {
+    let fault = |code, message: String| Err(TagError::new("Course", code, message));
     if value == DEFAULT_COURSE {
         return Ok(Course::standard());
     }
@@ -185,14 +187,20 @@ pub fn parse(value: &str) -> Result<Course, String> {
             'F' => Kind::Frog,
             'S' => Kind::Stone,
             _ => {
-                return Err(format!(
-                    "square {} is {c:?}: the course is written with . (plain), L (lily), F (frog) and S (stone)",
-                    i + 1
-                ));
+                return fault(
+                    "lotus.course-letter",
+                    format!(
+                        "square {} is {c:?}: the course is written with . (plain), L (lily), F (frog) and S (stone)",
+                        i + 1
+                    ),
+                );
             }
         };
         if i == MAX_SQUARES {
-            return Err(format!("a course has at most {MAX_SQUARES} squares"));
+            return fault(
+                "lotus.course-length",
+                format!("a course has at most {MAX_SQUARES} squares"),
+            );
         }
         if kind == Kind::Lily {
             if let Some(slot) = lilies.get_mut(found) {
@@ -203,9 +211,10 @@ pub fn parse(value: &str) -> Result<Course, String> {
         squares.push(Square::bare(kind));
     }
     if found != LILIES {
-        return Err(format!(
-            "a course has exactly {LILIES} lily squares (L), this one has {found}"
-        ));
+        return fault(
+            "lotus.course-lilies",
+            format!("a course has exactly {LILIES} lily squares (L), this one has {found}"),
+        );
     }
     Ok(Course { squares, lilies })
 }
@@ -250,19 +259,23 @@ mod tests {
         assert_eq!(cells(&DEFAULT_SQUARES), DEFAULT_CELLS);
     }
 
+    fn fault(value: &str) -> String {
+        parse(value).map_or_else(|e| format!("{}: {}", e.code, e.message), |_| String::new())
+    }
+
     #[test]
     fn rejects_bad_courses() {
         assert_eq!(
-            parse("LLLL").err().unwrap_or_default(),
-            "a course has exactly 13 lily squares (L), this one has 4"
+            fault("LLLL"),
+            "lotus.course-lilies: a course has exactly 13 lily squares (L), this one has 4"
         );
         assert_eq!(
-            parse(".x").err().unwrap_or_default(),
-            "square 2 is 'x': the course is written with . (plain), L (lily), F (frog) and S (stone)"
+            fault(".x"),
+            "lotus.course-letter: square 2 is 'x': the course is written with . (plain), L (lily), F (frog) and S (stone)"
         );
         assert_eq!(
-            parse(&".".repeat(2000)).err().unwrap_or_default(),
-            "a course has at most 999 squares"
+            fault(&".".repeat(2000)),
+            "lotus.course-length: a course has at most 999 squares"
         );
     }
 }

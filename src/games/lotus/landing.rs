@@ -4,7 +4,7 @@
 use super::course::Kind;
 use super::movement::slot;
 use super::notation::{Choice, Flower, LotusMove};
-use super::{Lotus, LotusError, NO_PAWN, illegal};
+use super::{Lotus, LotusError, LotusIllegal, NO_PAWN, illegal};
 
 /// What a landing asks of the pawn's owner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,54 +113,50 @@ impl Lotus {
         dest: u16,
         landing: Landing,
     ) -> Result<(), LotusError> {
-        let owner = self.name(mv.owner);
+        use LotusIllegal as I;
+        let owner = || self.named(mv.owner);
         let me = slot(mv.owner);
-        let from = mv.from;
-        let letter = char::from(mv.letter);
         let letters = self.players.letters();
-        let other = char::from(letters[(me + 1) % letters.len()]);
-        match (landing, mv.choice) {
-            (Landing::Arrival(place), Choice::Exchange { .. } | Choice::Stone(_)) => {
-                illegal(format!(
-                    "bracket where no choice is due: the pawn enters the arrival, place {place}"
-                ))
-            }
-            (Landing::Flower(f), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
-                "bracket where no choice is due: the pawn lands on {dest} and {owner} takes its {} flower",
-                f.name()
-            )),
-            (Landing::Nothing, Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
-                "bracket where no choice is due: the pawn lands on {dest}, a {} square",
-                self.squares()[usize::from(dest)].kind.name()
-            )),
-            (Landing::Frog(false), Choice::Exchange { .. } | Choice::Stone(_)) => illegal(format!(
-                "bracket where no choice is due: the pawn lands on the frog square {dest}, but {owner} has no exchange to make"
-            )),
-            (Landing::Stone(false), Choice::Exchange { .. } | Choice::Stone(_)) => {
-                illegal(format!(
-                    "bracket where no choice is due: the pawn lands on the stone square {dest}, but {owner} holds no flower"
-                ))
-            }
-            (Landing::Frog(true), Choice::None) => illegal(format!(
-                "a choice is due: the pawn lands on the frog square {dest} and {owner} must exchange a flower, written like {letter}{from}[W<>{other}Y]"
-            )),
-            (Landing::Stone(true), Choice::None) => illegal(format!(
-                "a choice is due: the pawn lands on the stone square {dest} and {owner} must give up a flower, written like {letter}{from}[-P]"
-            )),
-            (Landing::Frog(true), Choice::Stone(_)) => illegal(format!(
-                "wrong bracket: the pawn lands on the frog square {dest}, which asks for an exchange like [W<>{other}Y]"
-            )),
-            (Landing::Stone(true), Choice::Exchange { .. }) => illegal(format!(
-                "wrong bracket: the pawn lands on the stone square {dest}, which asks for the flower given up, like [-P]"
-            )),
-            (Landing::Stone(true), Choice::Stone(f)) => {
-                if self.hands[me][f.index()] == 0 {
-                    illegal(format!(
-                        "flower not held: {owner} holds no {} flower to give up",
-                        f.name()
-                    ))
-                } else {
-                    Ok(())
+        let partner = letters[(me + 1) % letters.len()];
+        let square = dest;
+        let bracket = !matches!(mv.choice, Choice::None);
+        let reason = match (landing, mv.choice) {
+            (Landing::Arrival(place), _) if bracket => I::BracketOnArrival { place },
+            (Landing::Flower(flower), _) if bracket => I::BracketOnFlower {
+                square,
+                owner: owner(),
+                flower,
+            },
+            (Landing::Nothing, _) if bracket => I::BracketOnBareSquare {
+                square,
+                kind: self.squares()[usize::from(dest)].kind,
+            },
+            (Landing::Frog(false), _) if bracket => I::BracketWithoutExchange {
+                square,
+                owner: owner(),
+            },
+            (Landing::Stone(false), _) if bracket => I::BracketWithoutFlower {
+                square,
+                owner: owner(),
+            },
+            (Landing::Frog(true), Choice::None) => I::ExchangeDue {
+                square,
+                owner: owner(),
+                partner,
+            },
+            (Landing::Stone(true), Choice::None) => I::FlowerDue {
+                square,
+                owner: owner(),
+            },
+            (Landing::Frog(true), Choice::Stone(_)) => I::StoneOnFrog { square, partner },
+            (Landing::Stone(true), Choice::Exchange { .. }) => I::ExchangeOnStone { square },
+            (Landing::Stone(true), Choice::Stone(flower)) => {
+                if self.hands[me][flower.index()] > 0 {
+                    return Ok(());
+                }
+                I::NoFlowerToGiveUp {
+                    owner: owner(),
+                    flower,
                 }
             }
             (
@@ -170,28 +166,26 @@ impl Lotus {
                 },
             ) => {
                 if with == mv.owner {
-                    illegal(format!(
-                        "impossible exchange: {owner} exchanges with another player, not with {owner}"
-                    ))
+                    I::ExchangeWithOneself { owner: owner() }
                 } else if give == take {
-                    illegal("impossible exchange: the two flowers must differ in colour")
+                    I::SameColours
                 } else if self.hands[me][give.index()] == 0 {
-                    illegal(format!(
-                        "flower not held: {owner} holds no {} flower to give",
-                        give.name()
-                    ))
+                    I::NoFlowerToGive {
+                        owner: owner(),
+                        flower: give,
+                    }
                 } else if self.hands[slot(with)][take.index()] == 0 {
-                    illegal(format!(
-                        "impossible exchange: {} holds no {} flower",
-                        self.name(with),
-                        take.name()
-                    ))
+                    I::PartnerLacks {
+                        partner: self.named(with),
+                        flower: take,
+                    }
                 } else {
-                    Ok(())
+                    return Ok(());
                 }
             }
-            (_, Choice::None) => Ok(()),
-        }
+            (_, _) => return Ok(()),
+        };
+        illegal(reason)
     }
 
     /// Lays a flower given up on `stone`: first plain or lily square after it

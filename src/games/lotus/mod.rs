@@ -4,6 +4,9 @@
 //! one (`12. g17 r3 o7[-W]`).
 
 mod course;
+mod error;
+mod flowers;
+mod illegal;
 mod json;
 mod landing;
 mod movement;
@@ -15,8 +18,10 @@ mod setup;
 mod target;
 
 pub use course::{DEFAULT_COURSE, Kind};
+pub use error::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
+pub use flowers::{DEFAULT_FLOWERS, random_flowers};
 pub use notation::{Choice, Flower, LotusMove};
-pub use setup::{DEFAULT_FLOWERS, random_flowers};
+pub use setup::LotusSetup;
 
 use course::Square;
 use landing::Landing;
@@ -72,31 +77,6 @@ impl Pawn {
     };
 }
 
-/// Why a pawn move is illegal (or not a pawn move at all).
-///
-/// A boxed `str` (two words) rather than a `String` (three): with the
-/// smaller error, a ply that reads and plays a move takes about six
-/// instructions fewer (callgrind), the error being rare.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct LotusError(Box<str>);
-
-impl crate::game::MoveFault for LotusError {
-    fn code(&self) -> &'static str {
-        "lotus.illegal"
-    }
-
-    fn message(&self, _text: &str) -> String {
-        self.0.to_string()
-    }
-}
-
-impl LotusError {
-    fn new(message: String) -> Self {
-        LotusError(message.into_boxed_str())
-    }
-}
-
 /// A Lotus position: the course, the pawns, the flowers, the turn.
 ///
 /// Everything but the names and the course lies in fixed arrays sized for
@@ -117,7 +97,7 @@ pub struct Lotus {
     /// ([`SHORT_COURSE_SQUARES`]); `occupied` stays 0 otherwise.
     short: bool,
     /// The `Flowers` tag, for the setup tags.
-    flowers: setup::Flowers,
+    flowers: flowers::Flowers,
     /// The pawns by owner in turn order; only the first `pawn_count` play,
     /// and slot [`NO_PAWN`] is nobody's.
     pawn_slots: [Pawn; MAX_PAWNS + 1],
@@ -157,8 +137,10 @@ pub struct Lotus {
     finished: bool,
 }
 
-fn illegal<T>(message: impl Into<String>) -> Result<T, LotusError> {
-    Err(LotusError::new(message.into()))
+/// The refusal of a pawn move that breaks a rule.
+#[cold]
+fn illegal<T>(reason: LotusIllegal) -> Result<T, LotusError> {
+    Err(LotusError::illegal(reason))
 }
 
 impl Lotus {
@@ -206,6 +188,12 @@ impl Lotus {
         self.players.name(player)
     }
 
+    /// A player's name, for a fault.
+    #[cold]
+    fn named(&self, player: u8) -> Name {
+        Name::new(self.name(player))
+    }
+
     /// The pawns in the game, by owner in turn order.
     fn pawns(&self) -> &[Pawn] {
         &self.pawn_slots[..usize::from(self.pawn_count)]
@@ -220,30 +208,29 @@ impl Lotus {
 impl Game for Lotus {
     type Move = LotusMove;
     type Error = LotusError;
-    type Setup = Self;
+    type Setup = LotusSetup;
 
     const KIND: GameKind = GameKind::Lotus;
     const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course"];
     const NUMBERING: Numbering = Numbering::Turns;
-    const CODES: &'static [&'static str] = &["lotus.illegal", "lotus.setup"];
+    const CODES: &'static [&'static str] = &error::CODES;
 
-    fn read_setup(tags: Tags<'_>) -> Result<Self, SetupError> {
-        Ok(setup::from_tags(tags)?)
+    fn read_setup(tags: Tags<'_>) -> Result<LotusSetup, SetupError> {
+        Ok(setup::read_setup(tags))
     }
 
-    fn from_setup(setup: Self) -> Result<Self, SetupError> {
-        Ok(setup)
+    fn from_setup(setup: LotusSetup) -> Result<Self, SetupError> {
+        setup::from_setup(&setup)
     }
 
     #[inline(always)]
     fn read_move(&self, text: &[u8]) -> Result<LotusMove, LotusError> {
-        let text = &*String::from_utf8_lossy(text);
-        notation::parse(text, |letter| self.players.seat(letter)).map_err(LotusError::new)
+        notation::read_move(text, |letter| self.players.seat(letter)).map_err(LotusError::Syntax)
     }
 
     #[inline(always)]
     fn read_move_at(&self, text: &[u8]) -> Option<(LotusMove, usize)> {
-        notation::read_at(text, |letter| self.players.seat(letter))
+        notation::read_move_at(text, |letter| self.players.seat(letter))
     }
 
     fn check(&self, mv: &LotusMove) -> Result<(), LotusError> {
@@ -338,8 +325,8 @@ impl Game for Lotus {
     #[inline(always)]
     fn check_unnumbered(&self, first: bool) -> Result<(), LotusError> {
         match (self.step, first) {
-            (0, true) => illegal(format!("a turn must start with its number: {}.", self.turn)),
-            (0, false) => illegal("a turn is three pawn moves; this is a fourth"),
+            (0, true) => Err(LotusError::Turn(TurnFault::Unnumbered(self.turn))),
+            (0, false) => Err(LotusError::Turn(TurnFault::FourthPawnMove)),
             _ => Ok(()),
         }
     }
@@ -348,7 +335,7 @@ impl Game for Lotus {
         if self.step == 0 || self.finished {
             return Ok(());
         }
-        illegal("a turn is three pawn moves; this one has fewer")
+        Err(LotusError::Turn(TurnFault::ShortTurn))
     }
 
     fn constraint(&self) -> Option<String> {

@@ -54,31 +54,26 @@ impl Lotus {
     /// Why a move names no pawn of its owner ([`Lotus::find_pawn`] found none).
     #[cold]
     fn no_such_pawn(&self, mv: LotusMove) -> LotusError {
-        if self.finished {
-            return refusal(Refusal::GameOver, self, mv);
-        }
-        let owner = self.name(mv.owner);
-        let message = if mv.from > self.end() {
-            format!(
-                "no such pawn: the course has squares 0 to {} (pawns in the arrival never move again)",
-                self.end()
-            )
+        let owner = || self.named(mv.owner);
+        LotusError::illegal(if self.finished {
+            LotusIllegal::GameOver
+        } else if mv.from > self.end() {
+            LotusIllegal::OffCourse { end: self.end() }
         } else if mv.from == 0 {
-            format!("no such pawn: {owner} has no pawn on the start square")
+            LotusIllegal::NoneOnStart { owner: owner() }
         } else {
             match self.squares()[usize::from(mv.from)].occupant {
-                NO_PAWN => format!(
-                    "no such pawn: square {} is empty, {owner} has no pawn there",
-                    mv.from
-                ),
-                p => format!(
-                    "no such pawn: the pawn on {} is {}'s, not {owner}'s",
-                    mv.from,
-                    self.name(self.pawn_slots[usize::from(p)].owner)
-                ),
+                NO_PAWN => LotusIllegal::EmptySquare {
+                    square: mv.from,
+                    owner: owner(),
+                },
+                p => LotusIllegal::OthersPawn {
+                    square: mv.from,
+                    owner: owner(),
+                    holder: self.named(self.pawn_slots[usize::from(p)].owner),
+                },
             }
-        };
-        LotusError::new(message)
+        })
     }
 
     /// Checks a move without playing it; returns where the pawn stops.
@@ -116,14 +111,16 @@ impl Lotus {
         if index == usize::from(NO_PAWN) {
             return self.no_such_pawn(mv);
         }
-        let refused = if self.finished {
-            Refusal::GameOver
+        LotusError::illegal(if self.finished {
+            LotusIllegal::GameOver
         } else if self.moved_this_turn(index) {
-            Refusal::SamePawnTwice
+            LotusIllegal::SamePawnTwice {
+                square: mv.from,
+                owner: self.named(mv.owner),
+            }
         } else {
-            Refusal::ThreeOwnPawns
-        };
-        refusal(refused, self, mv)
+            LotusIllegal::ThreeOwnPawns
+        })
     }
 
     /// Checks a move and plays it; on error nothing changes.
@@ -366,32 +363,4 @@ fn pawn_bit(index: usize) -> u16 {
 /// whose indices the notation checked).
 pub(super) fn slot(player: u8) -> usize {
     usize::from(player) % 8
-}
-
-/// A rule a move breaks before its landing is known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Refusal {
-    /// Place 4 is taken.
-    GameOver,
-    /// The pawn already moved in this turn.
-    SamePawnTwice,
-    /// The third pawn move of a turn takes the mover's own pawn again.
-    ThreeOwnPawns,
-}
-
-/// The error for a broken rule, out of the way of legal moves.
-#[cold]
-fn refusal(refusal: Refusal, game: &Lotus, mv: LotusMove) -> LotusError {
-    LotusError::new(match refusal {
-        Refusal::GameOver => "the game is over: place 4 is taken".to_owned(),
-        Refusal::SamePawnTwice => format!(
-            "the same pawn twice: {}'s pawn on {} has already moved this turn",
-            game.name(mv.owner),
-            mv.from
-        ),
-        Refusal::ThreeOwnPawns => {
-            "three own pawns: at least one of the three pawns must belong to another player"
-                .to_owned()
-        }
-    })
 }

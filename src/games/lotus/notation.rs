@@ -1,5 +1,6 @@
 //! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]` (stone).
 
+use super::error::LotusSyntax;
 use std::fmt;
 
 /// A flower colour.
@@ -103,12 +104,10 @@ pub enum Choice {
 
 /// One pawn move: whose pawn, from which square, and the choice written.
 ///
-/// Aligned to 32 bytes, a size the compiler copies field by field: at its
-/// natural 8 bytes a move was copied as one machine word, so the referee
-/// packed the fields it had just read into a word and unpacked them again,
-/// a seventh of a ply's instructions (callgrind).
+/// Eight bytes, its natural size: aligned to 16 or 32 bytes (32 once paid
+/// for the quick reader), the one reader's result took 5% to 9% more
+/// instructions (callgrind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(align(32))]
 pub struct LotusMove {
     /// The pawn's owner, by index in `Players`.
     pub owner: u8,
@@ -145,96 +144,79 @@ impl fmt::Display for LotusMove {
 /// The most digits a square number may have (courses are shorter).
 const MAX_DIGITS: usize = 4;
 
-const SHAPE: &str = "not a pawn move: a pawn move is the owner's initial and the pawn's square, like r0 or g12, with [W<>oY] or [-P] when a choice is due";
-
-/// What is wrong with the text of a pawn move, found in one pass and put
-/// in words only when it is reported ([`Fault::message`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Fault {
-    /// Not an initial and a square number, with or without a bracket.
-    Shape,
-    /// A square number with a leading zero.
-    LeadingZero,
-    /// No player has this initial.
-    NoPlayer(u8),
-    /// A square number of more than [`MAX_DIGITS`] digits.
-    NoSquare,
-    /// This letter of a bracket is no flower.
-    NotFlower(u8),
-    /// No player has the initial of the exchange's other player.
-    NoPartner(u8),
-    /// A bracket that is neither an exchange nor a stone's flower.
-    Bracket,
-}
-
-impl Fault {
-    /// The message of the fault, as `kifu validate` reports it.
-    #[cold]
-    #[inline(never)]
-    fn message(self) -> String {
-        match self {
-            Fault::Shape => SHAPE.to_owned(),
-            Fault::LeadingZero => {
-                "not a pawn move: a square is written without leading zeros".to_owned()
-            }
-            Fault::NoPlayer(letter) => format!(
-                "no such pawn: no player's initial is {:?}",
-                char::from(letter)
-            ),
-            Fault::NoSquare => "no such pawn: the course has no such square".to_owned(),
-            Fault::NotFlower(letter) => format!(
-                "not a pawn move: {:?} is not a flower (W, Y, P, B or K)",
-                char::from(letter)
-            ),
-            Fault::NoPartner(letter) => format!(
-                "impossible exchange: no player's initial is {:?}",
-                char::from(letter)
-            ),
-            Fault::Bracket => "not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]".to_owned(),
-        }
-    }
-}
-
-/// Reads a pawn move; `player` finds a player's index from an initial.
+/// Reads a pawn move, the whole of `word`; `player` finds a player's index
+/// from an initial.
+///
+/// The questions come in this order: the shape of the square number, the
+/// player, the number's length, the shape of the bracket, then its
+/// letters one by one.
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
 #[inline(always)]
-pub fn parse(text: &str, player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, String> {
-    read(text.as_bytes(), &player).map_err(Fault::message)
+pub fn read_move(word: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, LotusSyntax> {
+    read::<true, LotusSyntax>(word, &player).map(|(mv, _)| mv)
 }
 
-/// Reads the pawn move that starts `text`, as [`parse`] reads it: the move
-/// and its length. The length is that of an initial, a square number and
-/// the bracket that follows it, if any; whether the word ends there is for
-/// the caller to check.
-///
-/// One pass over the usual forms only: a square of one or two digits and a
-/// well-formed bracket. Anything else is `None`, for [`parse`] to read and
-/// explain.
+/// Reads the pawn move that starts `text`, as [`read_move`] reads it: the
+/// move and its length, that of an initial, a square number and the
+/// bracket that follows it, if any. Whether the word ends there is for the
+/// caller to check; `None` leaves the word to [`read_move`].
 #[inline(always)]
-pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
-    let (letter, from, square_end, rest) = match text {
+pub fn read_move_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
+    read::<false, NoMove>(text, &player).ok()
+}
+
+/// The fault of [`read_move_at`], which tells no reason: a `Result` with
+/// it is laid out as an `Option`, so that the reader's result is the
+/// wrapper's with no copy.
+struct NoMove;
+
+impl From<LotusSyntax> for NoMove {
+    #[inline(always)]
+    fn from(_: LotusSyntax) -> Self {
+        NoMove
+    }
+}
+
+/// The one pass over a pawn move's bytes, with no allocation: the move and
+/// how many bytes it takes. `WHOLE` says that the move is the whole of
+/// `bytes` ([`read_move`]); without it, the move is the bytes it starts
+/// with ([`read_move_at`]). `E` is the fault reported.
+#[inline(always)]
+fn read<const WHOLE: bool, E: From<LotusSyntax>>(
+    bytes: &[u8],
+    player: &impl Fn(u8) -> Option<u8>,
+) -> Result<(LotusMove, usize), E> {
+    // The usual squares, of one or two digits, in two patterns rather
+    // than a loop: the processor guesses a loop's length badly when
+    // numbers of one and two digits mix.
+    let (letter, from, rest) = match bytes {
         [
             letter @ b'a'..=b'z',
             tens @ b'1'..=b'9',
             units @ b'0'..=b'9',
             rest @ ..,
-        ] => (*letter, two_digits(*tens, *units), 3, rest),
-        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..] => {
-            (*letter, u16::from(units - b'0'), 2, rest)
+        ] if !starts_with_digit(rest) => (*letter, two_digits(*tens, *units), rest),
+        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..] if !starts_with_digit(rest) => {
+            (*letter, u16::from(units - b'0'), rest)
         }
-        _ => return None,
+        [letter @ b'a'..=b'z', after @ ..] => {
+            let (from, rest) = long_square(after, *letter, player)?;
+            (*letter, from, rest)
+        }
+        _ => return Err(LotusSyntax::Shape.into()),
     };
-    let owner = player(letter)?;
-    // Most moves have no bracket and end at white space: one comparison
-    // tells. A third digit is for `parse`.
+    let owner = player(letter).ok_or(E::from(LotusSyntax::NoPlayer(letter)))?;
+    // Most moves have no bracket and end at white space, or where the
+    // word ends: one comparison tells.
     let (choice, bracket) = match rest {
         [b, ..] if *b > b' ' => match b {
-            b'[' => quick_bracket(rest, &player)?,
-            b'0'..=b'9' => return None,
+            b'[' => read_bracket::<WHOLE, E>(rest, player)?,
+            _ if WHOLE => return Err(LotusSyntax::Shape.into()),
             _ => (Choice::None, 0),
         },
+        [_, ..] if WHOLE => return Err(LotusSyntax::Shape.into()),
         _ => (Choice::None, 0),
     };
     let mv = LotusMove {
@@ -243,87 +225,56 @@ pub fn read_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusM
         from,
         choice,
     };
-    Some((mv, square_end + bracket))
+    Ok((mv, bytes.len() - rest.len() + bracket))
 }
 
-/// The well-formed bracket `rest` starts with, for [`read_at`], and its
-/// length; `None` for anything else, a third digit of the square included.
+/// The bracket `rest` starts with, and its length: its shape first (and,
+/// with `WHOLE`, that nothing follows it), then its letters.
 #[inline(always)]
-fn quick_bracket(rest: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Option<(Choice, usize)> {
-    match rest {
-        [b'[', b'-', f, b']', ..] => Some((Choice::Stone(Flower::from_letter(*f)?), 4)),
-        [b'[', give, b'<', b'>', w, take, b']', ..] => Some((
-            Choice::Exchange {
-                give: Flower::from_letter(*give)?,
-                with: player(*w)?,
-                with_letter: *w,
-                take: Flower::from_letter(*take)?,
-            },
-            7,
-        )),
-        _ => None,
-    }
-}
-
-/// Reads a pawn move in one pass over its bytes, with no allocation.
-#[inline(always)]
-fn read(bytes: &[u8], player: &impl Fn(u8) -> Option<u8>) -> Result<LotusMove, Fault> {
-    let (letter, after) = match bytes {
-        [letter @ b'a'..=b'z', after @ ..] => (*letter, after),
-        _ => return Err(Fault::Shape),
-    };
-    let (from, rest) = match short_square(after) {
-        Some(read) => read,
-        None => long_square(after, letter, player)?,
-    };
-    let owner = player(letter).ok_or(Fault::NoPlayer(letter))?;
-    let choice = match rest {
-        [] => Choice::None,
-        [b'[', b'-', f, b']'] => Choice::Stone(flower(*f)?),
-        [b'[', give, b'<', b'>', w, take, b']'] => {
-            let give = flower(*give)?;
-            let take = flower(*take)?;
-            Choice::Exchange {
-                give,
-                with: player(*w).ok_or(Fault::NoPartner(*w))?,
-                with_letter: *w,
-                take,
-            }
+fn read_bracket<const WHOLE: bool, E: From<LotusSyntax>>(
+    rest: &[u8],
+    player: &impl Fn(u8) -> Option<u8>,
+) -> Result<(Choice, usize), E> {
+    // Nothing may follow a whole word's bracket.
+    let ends = |len: usize| {
+        if WHOLE && rest.len() != len {
+            Err(E::from(LotusSyntax::Bracket))
+        } else {
+            Ok(len)
         }
-        [b'[', ..] => return Err(Fault::Bracket),
-        _ => return Err(Fault::Shape),
     };
-    Ok(LotusMove {
-        owner,
-        letter,
-        from,
-        choice,
-    })
+    match *rest {
+        [b'[', b'-', f, b']', ..] => {
+            let len = ends(4)?;
+            Ok((Choice::Stone(flower(f)?), len))
+        }
+        [b'[', give, b'<', b'>', w, take, b']', ..] => {
+            let len = ends(7)?;
+            let give = flower(give)?;
+            let take = flower(take)?;
+            let with = player(w).ok_or(E::from(LotusSyntax::NoPartner(w)))?;
+            let choice = Choice::Exchange {
+                give,
+                with,
+                with_letter: w,
+                take,
+            };
+            Ok((choice, len))
+        }
+        _ => Err(LotusSyntax::Bracket.into()),
+    }
 }
 
 /// The flower of a bracket's letter.
 #[inline(always)]
-fn flower(letter: u8) -> Result<Flower, Fault> {
-    Flower::from_letter(letter).ok_or(Fault::NotFlower(letter))
+fn flower(letter: u8) -> Result<Flower, LotusSyntax> {
+    Flower::from_letter(letter).ok_or(LotusSyntax::NotFlower(letter))
 }
 
-/// The one- or two-digit square number a pawn move starts with, and the
-/// bytes after it; longer numbers (long courses), leading zeros and
-/// missing numbers are left to [`long_square`].
-///
-/// Two patterns rather than a loop: the processor guesses a loop's length
-/// badly when numbers of one and two digits mix.
+/// Whether a square number goes on: `rest` starts with a digit.
 #[inline(always)]
-fn short_square(bytes: &[u8]) -> Option<(u16, &[u8])> {
-    let (from, rest) = match bytes {
-        [tens @ b'1'..=b'9', units @ b'0'..=b'9', rest @ ..] => (two_digits(*tens, *units), rest),
-        [units @ b'0'..=b'9', rest @ ..] => (u16::from(units - b'0'), rest),
-        _ => return None,
-    };
-    match rest {
-        [b'0'..=b'9', ..] => None,
-        _ => Some((from, rest)),
-    }
+fn starts_with_digit(rest: &[u8]) -> bool {
+    matches!(rest, [b'0'..=b'9', ..])
 }
 
 /// The number two ASCII digits write, worked out in a byte: it is at most 99.
@@ -332,7 +283,8 @@ fn two_digits(tens: u8, units: u8) -> u16 {
     u16::from((tens - b'0') * 10 + (units - b'0'))
 }
 
-/// Any square number and the bytes after it, for a move whose initial is
+/// Any square number and the bytes after it (long courses, leading
+/// zeros, missing numbers), for a move whose initial is
 /// `letter`: the number's shape is checked first, then the initial, then
 /// the number's length (at most [`MAX_DIGITS`] digits).
 #[cold]
@@ -341,17 +293,17 @@ fn long_square<'a>(
     bytes: &'a [u8],
     letter: u8,
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(u16, &'a [u8]), Fault> {
+) -> Result<(u16, &'a [u8]), LotusSyntax> {
     let digits = bytes
         .iter()
         .position(|b| !b.is_ascii_digit())
         .unwrap_or(bytes.len());
     let (number, rest) = bytes.split_at(digits);
     match number {
-        [] => Err(Fault::Shape),
-        [b'0', _, ..] => Err(Fault::LeadingZero),
-        _ if player(letter).is_none() => Err(Fault::NoPlayer(letter)),
-        _ if digits > MAX_DIGITS => Err(Fault::NoSquare),
+        [] => Err(LotusSyntax::Shape),
+        [b'0', _, ..] => Err(LotusSyntax::LeadingZero),
+        _ if player(letter).is_none() => Err(LotusSyntax::NoPlayer(letter)),
+        _ if digits > MAX_DIGITS => Err(LotusSyntax::NoSquare),
         _ => Ok((
             number
                 .iter()

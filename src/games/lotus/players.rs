@@ -4,6 +4,7 @@
 //! compact strings: a name of up to 24 bytes is kept inline, so reading the
 //! players, and naming them in the scores, costs no allocation.
 
+use crate::game::TagError;
 use compact_str::CompactString;
 
 /// The most players a game has.
@@ -31,12 +32,16 @@ impl Players {
     /// # Errors
     /// Too few or too many names, a name that starts with no letter, two
     /// names with one initial.
-    pub fn parse(value: &str) -> Result<Self, String> {
+    pub fn parse(value: &str) -> Result<Self, TagError> {
+        let fault = |code, message: String| Err(TagError::new("Players", code, message));
         let (kept, count) = split_names(value);
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
-            return Err(format!(
-                "{count} players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
-            ));
+            return fault(
+                "lotus.players-count",
+                format!(
+                    "{count} players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
+                ),
+            );
         }
         let kept = &kept[..count];
         // Built in place: the initials checked first, then the names
@@ -50,18 +55,24 @@ impl Players {
         for (seat, name) in kept.iter().enumerate() {
             let first = name.as_bytes().first().copied().unwrap_or(b' ');
             if !first.is_ascii_alphabetic() {
-                return Err(format!(
-                    "{name:?}: a player's name starts with a letter a-z, its initial in the movetext"
-                ));
+                return fault(
+                    "lotus.players-initial",
+                    format!(
+                        "{name:?}: a player's name starts with a letter a-z, its initial in the movetext"
+                    ),
+                );
             }
             let letter = first.to_ascii_lowercase();
             let slot = &mut players.by_initial[usize::from(letter - b'a')];
             if *slot != 0 {
-                return Err(format!(
-                    "{:?} and {name:?} have the same initial {:?}: initials must be unique",
-                    kept[usize::from(*slot - 1)],
-                    char::from(letter)
-                ));
+                return fault(
+                    "lotus.players-same-initial",
+                    format!(
+                        "{:?} and {name:?} have the same initial {:?}: initials must be unique",
+                        kept[usize::from(*slot - 1)],
+                        char::from(letter)
+                    ),
+                );
             }
             *slot = seat as u8 + 1;
             players.letters[seat] = letter;
@@ -199,7 +210,9 @@ mod tests {
     }
 
     fn names(value: &str) -> Result<Vec<String>, String> {
-        Players::parse(value).map(|p| p.names().map(str::to_owned).collect())
+        Players::parse(value)
+            .map(|p| p.names().map(str::to_owned).collect())
+            .map_err(|e| format!("{}: {}", e.code, e.message))
     }
 
     #[test]
@@ -217,15 +230,15 @@ mod tests {
         assert_eq!(players.name(3), "?");
         assert_eq!(
             names("red green").err().unwrap_or_default(),
-            "2 players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
+            "lotus.players-count: 2 players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\""
         );
         assert_eq!(
             names("red rose orange").err().unwrap_or_default(),
-            "\"red\" and \"rose\" have the same initial 'r': initials must be unique"
+            "lotus.players-same-initial: \"red\" and \"rose\" have the same initial 'r': initials must be unique"
         );
         assert_eq!(
             names("red 9 orange").err().unwrap_or_default(),
-            "\"9\": a player's name starts with a letter a-z, its initial in the movetext"
+            "lotus.players-initial: \"9\": a player's name starts with a letter a-z, its initial in the movetext"
         );
     }
 }

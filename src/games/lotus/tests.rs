@@ -159,7 +159,7 @@ fn a_move_of_nobody_finds_no_pawn_on_an_empty_square() {
         choice: Choice::None,
     };
     assert_eq!(
-        game.check(&mv).map_err(|e| e.to_string()),
+        game.check(&mv).map_err(|e| e.message("x7")),
         Err("no such pawn: square 7 is empty, ? has no pawn there".to_owned())
     );
 }
