@@ -1,8 +1,9 @@
 //! The nom grammar of a record's tag section (see `grammar/record.ebnf`),
-//! and the whole record read at once.
+//! the one reader of tag lines, and the whole record read at once.
 
 use super::failure::{Failure, ParseResult, fail};
-use super::{Location, MAX_RECORD_BYTES, Record, SyntaxError, Tag};
+use super::reader::too_large;
+use super::{Record, SyntaxError, SyntaxFault, Tag};
 use compact_str::CompactString;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, space0};
@@ -41,15 +42,8 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
 /// # Errors
 /// A [`SyntaxError`] in the tag section.
 pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError> {
-    if text.len() > MAX_RECORD_BYTES {
-        return Err(SyntaxError {
-            code: "record.syntax",
-            location: Location {
-                line: first_line,
-                column: 1,
-            },
-            message: format!("record is larger than the limit of {MAX_RECORD_BYTES} bytes"),
-        });
+    if text.len() > super::MAX_RECORD_BYTES {
+        return Err(too_large(first_line, None));
     }
     let mut record = Record {
         text,
@@ -63,40 +57,47 @@ pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError
             record.movetext_at = at;
             Ok(record)
         }
-        Err((offset, message)) => Err(record.syntax_error(offset, "record.syntax", message)),
+        Err((offset, fault, message)) => Err(record.syntax_error(offset, fault, message)),
     }
 }
 
-/// Reads the tags and returns the offset where the movetext starts; an error
-/// is a byte offset and a message.
-///
-/// The usual tag line is read by [`plain_tag_line`], and any other, faults
-/// included, by the grammar ([`tag_line`]).
+/// A fault of the tag section: its byte offset, the fault and its message.
+type TagFault = (usize, SyntaxFault, String);
+
+/// Reads the tags and returns the offset where the movetext starts.
 ///
 /// The grammar reads the text as bytes: every mark it looks for (brackets,
 /// quotes, backslashes, blanks, newlines) is ASCII, so it scans without
 /// decoding characters, and the names and values between marks are taken
 /// back from `text` by [`text_of`] without checking their UTF-8 again.
-fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)> {
+fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, TagFault> {
     let offset = |rest: &[u8]| text.len() - rest.len();
     let to_error = |e: nom::Err<Failure<'_>>| match e {
-        nom::Err::Error(f) | nom::Err::Failure(f) => (offset(f.input), f.message.into_owned()),
-        nom::Err::Incomplete(_) => (text.len(), "unexpected end of record".to_owned()),
+        nom::Err::Error(f) | nom::Err::Failure(f) => {
+            (offset(f.input), f.fault, f.message.into_owned())
+        }
+        nom::Err::Incomplete(_) => (
+            text.len(),
+            SyntaxFault::UnexpectedText,
+            "unexpected end of record".to_owned(),
+        ),
     };
     let mut rest = text.as_bytes().trim_ascii_start();
     while rest.starts_with(b"[") {
-        let (after, (name, value, value_at)) = match plain_tag_line(text, rest) {
-            Some((after, name, value, value_at)) => (after, (name, value.into(), value_at)),
-            None => tag_line(text, rest).map_err(to_error)?,
-        };
+        let (after, (name, value, value_at)) = tag_line(text, rest).map_err(to_error)?;
         if tags.len() == MAX_TAGS {
             return Err((
                 offset(rest),
+                SyntaxFault::TooManyTags,
                 format!("the record has more than the limit of {MAX_TAGS} tags"),
             ));
         }
         if tags.iter().any(|t| t.name == name) {
-            return Err((offset(rest), format!("tag {name} appears twice")));
+            return Err((
+                offset(rest),
+                SyntaxFault::DuplicateTag,
+                format!("tag {name} appears twice"),
+            ));
         }
         tags.push(Tag {
             name: name.into(),
@@ -106,35 +107,6 @@ fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)
         rest = after.trim_ascii_start();
     }
     Ok(offset(rest))
-}
-
-/// The usual tag line, read without the grammar's machinery: `[Name
-/// "value"]` with one space, no escapes and nothing after the `]` up to the
-/// newline or the end. It gives what [`tag_line`] would (the rest, the
-/// name, the value and the input from the value's opening quote), or `None`
-/// for any other line, which [`tag_line`] then reads and judges.
-fn plain_tag_line<'a>(
-    text: &'a str,
-    input: &'a [u8],
-) -> Option<(&'a [u8], &'a str, &'a str, &'a [u8])> {
-    let rest = input.strip_prefix(b"[")?;
-    if !rest.first()?.is_ascii_alphabetic() {
-        return None;
-    }
-    let name_len = rest.iter().position(|&b| !is_name_byte(b))?;
-    let (name, rest) = rest.split_at(name_len);
-    let value_at = rest.strip_prefix(b" ")?;
-    let rest = value_at.strip_prefix(b"\"")?;
-    let value_len = memchr::memchr3(b'"', b'\\', b'\n', rest)?;
-    if value_len > MAX_TAG_VALUE_BYTES {
-        return None;
-    }
-    let (value, rest) = rest.split_at(value_len);
-    let rest = rest.strip_prefix(b"\"]")?;
-    if !matches!(rest.first(), None | Some(b'\n')) {
-        return None;
-    }
-    Some((rest, text_of(text, name)?, text_of(text, value)?, value_at))
 }
 
 /// Whether a byte may stand in a tag name after its first letter.
@@ -167,6 +139,7 @@ fn tag_line<'a>(
     let Ok((rest, name)) = tag_name(text, rest) else {
         return fail(
             rest,
+            SyntaxFault::BadTagName,
             "a tag name (a letter, then letters, digits or _) must follow '['",
         );
     };
@@ -174,6 +147,7 @@ fn tag_line<'a>(
     if !rest.starts_with(b"\"") {
         return fail(
             rest,
+            SyntaxFault::TagUnquoted,
             format!("tag {name}: the value must be in double quotes"),
         );
     }
@@ -181,11 +155,19 @@ fn tag_line<'a>(
     let (rest, value) = quoted(text, rest)?;
     let (rest, _) = space0.parse(rest)?;
     let Ok((rest, _)) = char::<_, Failure>(']').parse(rest) else {
-        return fail(rest, format!("tag {name}: ']' expected after the value"));
+        return fail(
+            rest,
+            SyntaxFault::TagUnclosed,
+            format!("tag {name}: ']' expected after the value"),
+        );
     };
     let (rest, _) = space0.parse(rest)?;
     if !matches!(rest.first(), None | Some(b'\n')) {
-        return fail(rest, "a tag must stand alone on its line");
+        return fail(
+            rest,
+            SyntaxFault::TagNotAlone,
+            "a tag must stand alone on its line",
+        );
     }
     Ok((rest, (name, value, value_at)))
 }
@@ -207,10 +189,17 @@ fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
 /// [`MAX_TAG_VALUE_BYTES`], an end of line before the closing quote, or a
 /// backslash that escapes neither `"` nor `\`.
 fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, CompactString> {
-    let unclosed = || fail(input, "the tag value has no closing quote");
+    let unclosed = || {
+        fail(
+            input,
+            SyntaxFault::UnterminatedTagValue,
+            "the tag value has no closing quote",
+        )
+    };
     let too_long = || {
         fail(
             input,
+            SyntaxFault::TagValueTooLong,
             format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes"),
         )
     };
@@ -241,6 +230,7 @@ fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, CompactString> 
             Some(_) => {
                 return fail(
                     at_backslash,
+                    SyntaxFault::BadEscape,
                     "only \\\" and \\\\ are escapes in a tag value",
                 );
             }
@@ -258,7 +248,7 @@ fn plain_run<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
     let (run, rest) = input.split_at(end);
     match text_of(text, run) {
         Some(run) => Ok((rest, run)),
-        None => fail(input, "unexpected text"),
+        None => fail(input, SyntaxFault::UnexpectedText, "unexpected text"),
     }
 }
 
