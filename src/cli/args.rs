@@ -1,5 +1,6 @@
 //! The one clap definition of the command line.
 
+use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -57,7 +58,7 @@ pub struct CompletionsArgs {
 pub struct NewArgs {
     /// The game.
     #[arg(value_enum)]
-    pub game: crate::game::GameKind,
+    pub game: GameKind,
     /// Draw a random setup from this seed (the same seed gives the same record).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -71,7 +72,7 @@ pub struct NewArgs {
 pub struct RandomArgs {
     /// The game.
     #[arg(value_enum)]
-    pub game: crate::game::GameKind,
+    pub game: GameKind,
     /// The seed; the same seed gives the same bytes.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -159,5 +160,16 @@ mod tests {
     #[test]
     fn the_command_definition_is_consistent() {
         super::command().debug_assert();
+    }
+}
+
+/// The games as clap offers them: the names of the table of games.
+impl ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        GameKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
