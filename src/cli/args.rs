@@ -170,6 +170,6 @@ impl ValueEnum for GameKind {
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.name()))
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.title()))
     }
 }

@@ -2,8 +2,8 @@
 //! registered.
 //!
 //! The [`games!`] table below gives each game its variant of [`GameKind`],
-//! its name (that of the `Game` tag, the command line and the JSON) and its
-//! type; everything else kifu knows of a game it asks the type, through
+//! its name (that of the `Game` tag, the command line and the JSON), its
+//! title and its type; everything else kifu knows of a game it asks the type, through
 //! [`GameKind::visit`]. A new game is its own folder under `src/games` and
 //! one line here.
 
@@ -11,13 +11,13 @@ use super::{AnyGame, Game, Numbering, SetupError, Tags};
 use std::fmt;
 
 /// Declares [`GameKind`] from the table of games: each line a variant, the
-/// game's name and its type.
+/// game's name, its title and its type.
 macro_rules! games {
-    ($($(#[doc = $doc:literal])* $kind:ident => $name:literal, $game:ty;)*) => {
+    ($($kind:ident => $name:literal, $title:literal, $game:ty;)*) => {
         /// The games kifu referees.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum GameKind {
-            $($(#[doc = $doc])* $kind,)*
+            $(#[doc = $title] $kind,)*
         }
 
         impl GameKind {
@@ -29,6 +29,13 @@ macro_rules! games {
             pub fn name(self) -> &'static str {
                 match self {
                     $(GameKind::$kind => $name,)*
+                }
+            }
+
+            /// The game's full title, as `--help` gives it.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $title,)*
                 }
             }
 
@@ -45,14 +52,10 @@ macro_rules! games {
 }
 
 games! {
-    /// Mana (Claude Leroy).
-    Mana => "mana", crate::games::mana::Mana;
-    /// Escampe, the first edition of Mana.
-    Escampe => "escampe", crate::games::escampe::Escampe;
-    /// Shogun (Teruo Matsumoto).
-    Shogun => "shogun", crate::games::shogun::Shogun;
-    /// Flower of the Lotus (Bruno Faidutti).
-    Lotus => "lotus", crate::games::lotus::Lotus;
+    Mana => "mana", "Mana (Claude Leroy)", crate::games::mana::Mana;
+    Escampe => "escampe", "Escampe, the first edition of Mana", crate::games::escampe::Escampe;
+    Shogun => "shogun", "Shogun (Teruo Matsumoto)", crate::games::shogun::Shogun;
+    Lotus => "lotus", "Flower of the Lotus (Bruno Faidutti)", crate::games::lotus::Lotus;
 }
 
 /// Tags every record may carry, whatever the game.
