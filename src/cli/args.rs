@@ -155,14 +155,6 @@ pub fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_command_definition_is_consistent() {
-        super::command().debug_assert();
-    }
-}
-
 /// The games as clap offers them: the names of the table of games.
 impl ValueEnum for GameKind {
     fn value_variants<'a>() -> &'a [Self] {
@@ -171,5 +163,38 @@ impl ValueEnum for GameKind {
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         Some(clap::builder::PossibleValue::new(self.name()).help(self.title()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_definition_is_consistent() {
+        super::command().debug_assert();
+    }
+
+    /// The man pages must not drift from the code: every subcommand and
+    /// every flag of the clap definition is documented in `man/kifu.1`.
+    #[test]
+    fn every_subcommand_and_flag_is_in_kifu_1() {
+        let man = include_str!("../../man/kifu.1");
+        let mut missing = Vec::new();
+        for sub in super::command().get_subcommands() {
+            let name = sub.get_name();
+            if name == "help" {
+                continue;
+            }
+            if !man.contains(&format!(".B {name}")) {
+                missing.push(format!("subcommand {name}"));
+            }
+            for arg in sub.get_arguments() {
+                if let Some(long) = arg.get_long() {
+                    if !man.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))) {
+                        missing.push(format!("flag --{long} of {name}"));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing from man/kifu.1: {missing:?}");
     }
 }

@@ -4,15 +4,13 @@ mod args;
 mod generate;
 mod import;
 mod input;
-pub(crate) mod json;
+mod json;
 mod parallel;
 mod progress;
 mod show;
 mod validate;
 
 pub use args::{Cli, Command, command};
-pub use import::record_text;
-pub use json::record_json;
 
 use clap::Parser;
 use std::io::{self, Write};

@@ -15,7 +15,7 @@ mod run;
 mod save;
 
 pub use args::PlayArgs;
-pub use command::{COMMANDS, Command, CommandError, CommandInfo, help};
+pub use command::{COMMANDS, Command, help};
 pub use helper::KifuHelper;
 pub use run::run;
 pub use save::{SaveError, save_atomic};
@@ -72,6 +72,7 @@ impl Session {
     }
 
     /// The current position.
+    #[cfg(test)]
     pub fn game(&self) -> &dyn AnyGame {
         self.game.as_ref()
     }
@@ -79,11 +80,6 @@ impl Session {
     /// The moves played so far, in order.
     pub fn moves(&self) -> Vec<String> {
         self.done.iter().flat_map(|s| s.words.clone()).collect()
-    }
-
-    /// The tags of the record, `Game` first.
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
     }
 
     /// The prompt: `kifu mana> `.

@@ -4,6 +4,7 @@
 use super::{Session, Step};
 use crate::builder::RecordBuilder;
 use crate::game::{AnyGame, Charset, GameKind};
+use crate::model::JudgedRecord;
 use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};
 use serde_json::Value;
@@ -150,7 +151,11 @@ impl Session {
             Err(e) => return serde_json::json!({ "error": e }),
         };
         match parse_record(text, 1) {
-            Ok(record) => crate::cli::json::record_json("<play>", &record, false).0,
+            Ok(record) => {
+                let judged = JudgedRecord::judge(&record, false);
+                serde_json::to_value(judged.json("<play>"))
+                    .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+            }
             Err(e) => serde_json::json!({ "error": e.to_string() }),
         }
     }
