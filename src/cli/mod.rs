@@ -16,7 +16,7 @@ use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// The exit statuses of kifu (cli.md).
+/// The exit statuses of kifu (kifu(1), EXIT STATUS).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
     /// Every record valid, or the command succeeded.

@@ -1,5 +1,5 @@
-//! Escampe (1988), the first edition of Mana: the referee of rules.md §1,
-//! "Variant: Escampe". It shares the board, the paths and the drawing with
+//! Escampe (1988), the first edition of Mana: the referee of kifu-rules(7),
+//! ESCAMPE. It shares the board, the paths and the drawing with
 //! Mana through [`crate::games::lines`], and the line board's [`crate::games::lines::Side`] and move reader.
 
 mod game;

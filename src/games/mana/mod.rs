@@ -1,4 +1,4 @@
-//! Mana (Claude Leroy): the referee of rules.md §1.
+//! Mana (Claude Leroy): the referee of kifu-rules(7), MANA.
 
 mod notation;
 mod rules;

@@ -157,7 +157,7 @@ impl Kind {
 /// The numbers each kind shows on magnet types A, B, C, D.
 pub type Discs = [[u8; 4]; 4];
 
-/// The numbers table of rules.md.
+/// The numbers table of kifu-rules(7), SHOGUN.
 pub const DEFAULT_DISCS: Discs = [[4, 2, 3, 1], [2, 3, 4, 1], [1, 4, 3, 2], [1, 2, 2, 1]];
 
 /// The magnet type of every square seen from White's side (0 = A ... 3 = D),

@@ -1,4 +1,5 @@
-//! Shogun (Epoch 1976, Ravensburger 1979): the referee of rules.md §2.
+//! Shogun (Epoch 1976, Ravensburger 1979): the referee of kifu-rules(7),
+//! SHOGUN.
 
 mod board;
 mod end;
