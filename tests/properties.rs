@@ -27,11 +27,11 @@ fn game(kind: GameKind, seed: u64) -> (String, Vec<String>) {
         }
         let legal = replay.legal_moves();
         let Some(mv) = legal.get(replay_rng.below(legal.len())) else {
-            break;
+            panic!("{kind} seed {seed}: no legal move after {moves:?}, yet the game goes on");
         };
         moves.push(mv.clone());
-        if replay.play(mv).is_err() {
-            break;
+        if let Err(e) = replay.play(mv) {
+            panic!("{kind} seed {seed}: the listed legal move {mv} is refused: {e}");
         }
     }
     (text, moves)

@@ -196,7 +196,10 @@ mod tests {
             parse(":"),
             Err("unknown command : (:help lists the commands)".into())
         );
-        assert!(parse(":Help").is_err());
+        assert_eq!(
+            parse(":Help"),
+            Err("unknown command :Help (:help lists the commands)".into())
+        );
     }
 
     #[test]
