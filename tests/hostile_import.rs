@@ -4,7 +4,7 @@
 #[path = "support/hostile.rs"]
 mod support;
 
-use support::{feed, stream, kifu};
+use support::{feed, kifu, stream};
 
 #[test]
 fn import_refuses_a_100_mb_line_and_bytes_that_are_not_utf8() {

@@ -5,7 +5,7 @@
 mod support;
 
 use std::path::Path;
-use support::{feed, kifu, validate, out};
+use support::{feed, kifu, out, validate};
 
 #[test]
 fn invalid_utf8_and_nul_bytes_each_fault_their_own_record() {

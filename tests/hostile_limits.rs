@@ -5,7 +5,7 @@
 #[path = "support/hostile.rs"]
 mod support;
 
-use support::{feed, stream, validate, out, LOTUS_TAGS};
+use support::{LOTUS_TAGS, feed, out, stream, validate};
 
 #[test]
 fn a_100_mb_line_without_a_newline() {

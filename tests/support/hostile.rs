@@ -136,4 +136,3 @@ pub fn out(line: &str, status: i32) -> (String, String, Option<i32>) {
 
 pub const LOTUS_TAGS: &str =
     "[Game \"lotus\"]\n[Players \"red green orange blue\"]\n[Course \"LLFLLSLLFLLSLLFLLLS\"]\n\n";
-
