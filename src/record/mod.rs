@@ -16,7 +16,6 @@
 //! assert_eq!(record.moves().count(), 2);
 //! ```
 
-mod failure;
 mod movetext;
 mod parse;
 mod reader;
