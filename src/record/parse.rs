@@ -153,9 +153,11 @@ fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> Result<TagLine<'a>, LineFault
 }
 
 /// `input` without the spaces and tabs it starts with.
-fn skip_spaces(input: &[u8]) -> &[u8] {
-    let blanks = input.iter().take_while(|&&b| b == b' ' || b == b'\t');
-    input.get(blanks.count()..).unwrap_or_default()
+fn skip_spaces(mut input: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] = input {
+        input = rest;
+    }
+    input
 }
 
 /// Whether a byte may stand in a tag name after its first letter.
@@ -205,9 +207,16 @@ fn quoted<'a>(text: &'a str, input: &'a [u8]) -> Result<(CompactString, &'a [u8]
         if value.len() + run.len() > MAX_TAG_VALUE_BYTES {
             return too_long();
         }
+        if let [b'"', after @ ..] = after {
+            // A value without escapes, the usual one, is taken in one go.
+            if value.is_empty() {
+                return Ok((run.into(), after));
+            }
+            value.push_str(run);
+            return Ok((value, after));
+        }
         value.push_str(run);
         match after {
-            [b'"', after @ ..] => return Ok((value, after)),
             [b'\\', escaped @ (b'"' | b'\\'), after @ ..] => {
                 value.push(char::from(*escaped));
                 if value.len() > MAX_TAG_VALUE_BYTES {
