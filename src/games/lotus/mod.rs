@@ -1,5 +1,4 @@
-//! Flower of the Lotus (Bruno Faidutti): the referee of kifu-rules(7),
-//! FLOWER OF THE LOTUS.
+//! Flower of the Lotus (Bruno Faidutti): the referee of kifu-rules(7), FLOWER OF THE LOTUS.
 //!
 //! One [`Game::Move`] is one pawn move; a turn is three of them, numbered as
 //! one (`12. g17 r3 o7[-W]`).

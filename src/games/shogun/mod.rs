@@ -1,5 +1,4 @@
-//! Shogun (Epoch 1976, Ravensburger 1979): the referee of kifu-rules(7),
-//! SHOGUN.
+//! Shogun (Epoch 1976, Ravensburger 1979): the referee of kifu-rules(7), SHOGUN.
 
 mod board;
 mod end;
