@@ -13,7 +13,7 @@ use std::path::PathBuf;
     long_about = None,
     after_help = "Exit status: 0 every record valid, 1 at least one invalid record, 2 usage error or unreadable input.\nManuals: man -l man/kifu.1 (commands), man/kifu.5 (notation, JSON), man/kifu-rules.7 (rules)."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
@@ -24,7 +24,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Referee every record of the files and print one verdict per record.
     Validate(ValidateArgs),
     /// Print every record as one JSON object per line (NDJSON).
@@ -47,7 +47,7 @@ pub enum Command {
 
 /// Arguments of `kifu completions`.
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
@@ -55,7 +55,7 @@ pub struct CompletionsArgs {
 
 /// Arguments of `kifu new`.
 #[derive(Debug, Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameKind,
@@ -69,7 +69,7 @@ pub struct NewArgs {
 
 /// Arguments of `kifu random`.
 #[derive(Debug, Args)]
-pub struct RandomArgs {
+pub(crate) struct RandomArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameKind,
@@ -86,7 +86,7 @@ pub struct RandomArgs {
 
 /// When to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     /// Colour when standard output is a terminal and `NO_COLOR` is unset.
     Auto,
     /// Always colour.
@@ -97,7 +97,7 @@ pub enum ColorChoice {
 
 /// How verdicts are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// One line per record.
     Text,
     /// One JSON object per record.
@@ -106,7 +106,7 @@ pub enum Format {
 
 /// Arguments of `kifu validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// Files of records; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
     /// Print verdicts as text lines or as JSON objects.
@@ -119,7 +119,7 @@ pub struct ValidateArgs {
 
 /// Arguments of `kifu json`.
 #[derive(Debug, Args)]
-pub struct JsonArgs {
+pub(crate) struct JsonArgs {
     /// Files of records; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
     /// Add the position after every move.
@@ -129,14 +129,14 @@ pub struct JsonArgs {
 
 /// Arguments of `kifu import`.
 #[derive(Debug, Args)]
-pub struct ImportArgs {
+pub(crate) struct ImportArgs {
     /// Files of NDJSON; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
 }
 
 /// Arguments of `kifu render` and `kifu moves`.
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// A file of records; `-` or none reads standard input.
     pub file: Option<PathBuf>,
     /// The position after this many plies (lotus: pawn moves); default the end.
@@ -151,7 +151,7 @@ pub struct ShowArgs {
 }
 
 /// The clap command, for completions and documentation checks.
-pub fn command() -> clap::Command {
+pub(crate) fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
 }
 

@@ -7,13 +7,13 @@ use crate::model::text_from_json;
 use std::io::{self, BufRead, Write};
 
 /// The longest line `kifu import` reads; a longer line is an error.
-pub const MAX_JSON_LINE_BYTES: usize = 4 << 20;
+pub(super) const MAX_JSON_LINE_BYTES: usize = 4 << 20;
 
 /// Runs `kifu import`.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut worst = Status::Ok;
     let mut first = true;
     for path in paths(&args.files) {

@@ -10,7 +10,7 @@ mod progress;
 mod show;
 mod validate;
 
-pub use args::{Cli, Command, command};
+pub(crate) use args::{Cli, Command, command};
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -76,7 +76,7 @@ pub fn main() -> ExitCode {
 ///
 /// # Errors
 /// Only failures to write `out`; everything else becomes a status.
-pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
     match cli.command {
         Command::Validate(args) => validate::run(&args, paint(cli.color), out),
         Command::Json(args) => json::run(&args, out),

@@ -21,7 +21,7 @@ const BATCH_BYTES: usize = 1 << 20;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
     let progress = Progress::start();
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -95,13 +95,19 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
 
 /// Judges a record, or turns its syntax error into a verdict; with the
 /// line the verdict names: the record's first, or the syntax error's.
-pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
+pub(super) fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
     let judged = record.and_then(|record| Ok((record.first_line(), judge_record(&record)?)));
     judged.unwrap_or_else(|e| (e.location.line, Verdict::of_syntax_error(e)))
 }
 
 /// `file:1: mana, 57 plies, B+ (Daimyo captured)` or `file:14:9: move 12 ...`.
-pub fn write_text(out: &mut Vec<u8>, name: &str, line: usize, verdict: &Verdict, colour: bool) {
+pub(super) fn write_text(
+    out: &mut Vec<u8>,
+    name: &str,
+    line: usize,
+    verdict: &Verdict,
+    colour: bool,
+) {
     let mut out = Bytes(out);
     let colours = match (colour, verdict.is_valid()) {
         (false, _) => ("", ""),

@@ -13,7 +13,7 @@ command: :help :board :moves :undo :redo :new :load FILE :save FILE :json \
 Without a terminal it reads standard input and prints a transcript. Exit \
 status: 0; 1 if a line was refused (an illegal move, a bad command, a failed \
 save) or the --load record is invalid; 2 for bad options or an unreadable file.")]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The game to play (may be left out with --load).
     #[arg(value_enum, required_unless_present = "load")]
     pub game: Option<GameKind>,
@@ -61,7 +61,7 @@ impl PlayArgs {
     /// # Errors
     /// A malformed `--tag`, a tag given twice, or `--seed` for a game other
     /// than lotus.
-    pub fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
         let mut tags: Vec<(String, String)> = Vec::new();
         let named = [
             ("Setup", &self.setup),

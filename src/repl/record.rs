@@ -15,7 +15,7 @@ use std::path::Path;
 /// Why a session could not start; `usage` marks a bad option or an
 /// unreadable file (exit status 2) as against an invalid record (1).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StartError {
+pub(super) struct StartError {
     /// The message, ready to print.
     pub message: String,
     /// Whether the fault is in the command line or the file system.
@@ -47,7 +47,7 @@ impl Session {
     ///
     /// # Errors
     /// The first tag at fault, in words.
-    pub fn start(
+    pub(crate) fn start(
         kind: GameKind,
         tags: &[(String, String)],
         charset: Charset,
@@ -86,7 +86,11 @@ impl Session {
     ///
     /// # Errors
     /// The referee's fault, after `name:` as `kifu validate` prints it.
-    pub fn from_record(record: &Record, name: &str, charset: Charset) -> Result<Session, String> {
+    pub(crate) fn from_record(
+        record: &Record,
+        name: &str,
+        charset: Charset,
+    ) -> Result<Session, String> {
         let (verdict, _) = judge(record, Options::default(), |_| {});
         if let Some(fault) = verdict.fault {
             return Err(format!("{name}:{fault}"));
@@ -126,7 +130,7 @@ impl Session {
     ///
     /// # Errors
     /// Why the game cannot be written yet.
-    pub fn record_text(&self, whole_turns: bool) -> Result<String, String> {
+    pub(crate) fn record_text(&self, whole_turns: bool) -> Result<String, String> {
         if whole_turns && !self.game.is_over() {
             self.game.check_turn_ends().map_err(|e| {
                 let label = self.game.numbering().label();
@@ -145,7 +149,7 @@ impl Session {
     }
 
     /// The game as `kifu json` prints it.
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         let text = match self.record_text(false) {
             Ok(text) => text,
             Err(e) => return serde_json::json!({ "error": e }),
@@ -166,7 +170,11 @@ impl Session {
 ///
 /// # Errors
 /// A [`StartError`]: unreadable file (usage) or invalid record.
-pub fn load(path: &Path, kind: Option<GameKind>, charset: Charset) -> Result<Session, StartError> {
+pub(super) fn load(
+    path: &Path,
+    kind: Option<GameKind>,
+    charset: Charset,
+) -> Result<Session, StartError> {
     let name = path.display().to_string();
     if path.is_dir() {
         return Err(StartError::usage(format!("{name}: is a directory")));

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// Why a file could not be saved.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot save {}: {reason}", .path.display())]
-pub struct SaveError {
+pub(crate) struct SaveError {
     /// The file asked for.
     pub path: PathBuf,
     /// Why, in words.
@@ -30,7 +30,7 @@ static COUNTER: AtomicU32 = AtomicU32::new(0);
 ///
 /// # Errors
 /// A [`SaveError`] naming the file and the reason.
-pub fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> {
+pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> {
     let fail = |reason: String| SaveError {
         path: path.to_owned(),
         reason,
