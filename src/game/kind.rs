@@ -1,7 +1,7 @@
 //! The games kifu referees, picked at run time: the one place a game is
 //! registered.
 //!
-//! The [`games!`] table below gives each game its variant of [`GameKind`],
+//! The `games!` table below gives each game its variant of [`GameKind`],
 //! its name (that of the `Game` tag, the command line and the JSON), its
 //! title and its type; everything else kifu knows of a game it asks the type, through
 //! [`GameKind::visit`]. A new game is its own folder under `src/games` and

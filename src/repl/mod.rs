@@ -2,7 +2,7 @@
 //!
 //! A [`Session`] holds the game and its history and answers one line at a
 //! time through [`Session::handle`], writing to any [`Write`]; it needs no
-//! terminal, so tests drive it directly. [`run`] wires it to rustyline on a
+//! terminal, so tests drive it directly. [`run()`] wires it to rustyline on a
 //! terminal, or to plain lines of standard input otherwise.
 //!
 //! It knows the games only through [`AnyGame`].
