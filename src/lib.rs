@@ -51,6 +51,7 @@ pub mod record;
 pub mod referee;
 mod repl;
 pub mod rng;
+mod status;
 
 pub use cli::main;
 pub use game::{AnyGame, Game, GameKind};

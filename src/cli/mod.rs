@@ -12,26 +12,10 @@ mod validate;
 
 pub(crate) use args::{Cli, Command, command};
 
+pub(crate) use crate::status::Status;
 use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
-
-/// The exit statuses of kifu (kifu(1), EXIT STATUS).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    /// Every record valid, or the command succeeded.
-    Ok = 0,
-    /// At least one record invalid.
-    Invalid = 1,
-    /// A usage error or unreadable input.
-    Trouble = 2,
-}
-
-impl From<Status> for ExitCode {
-    fn from(status: Status) -> Self {
-        ExitCode::from(status as u8)
-    }
-}
 
 /// Whether to colour standard output.
 fn paint(choice: args::ColorChoice) -> bool {

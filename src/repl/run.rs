@@ -10,8 +10,8 @@
 
 use super::record::load;
 use super::{KifuHelper, PlayArgs, Session};
-use crate::cli::Status;
 use crate::game::Charset;
+use crate::status::Status;
 use rustyline::Editor;
 use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;
