@@ -73,7 +73,7 @@ impl Session {
 
     /// The current position.
     #[cfg(test)]
-    pub fn game(&self) -> &dyn AnyGame {
+    pub(crate) fn game(&self) -> &dyn AnyGame {
         self.game.as_ref()
     }
 
