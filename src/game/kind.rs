@@ -87,6 +87,18 @@ impl GameKind {
         self.visit(Names)
     }
 
+    /// The code of every fault the game reports ([`Game::CODES`]).
+    pub fn codes(self) -> &'static [&'static str] {
+        struct Codes;
+        impl GameVisitor for Codes {
+            type Output = &'static [&'static str];
+            fn visit<G: Game>(self) -> Self::Output {
+                G::CODES
+            }
+        }
+        self.visit(Codes)
+    }
+
     /// How this game numbers its movetext.
     pub fn numbering(self) -> Numbering {
         struct Of;
