@@ -2,7 +2,7 @@
 //! the tags, the move numbers the game's numbering asks for, the moves and
 //! the result.
 
-use crate::game::{AnyGame, GameKind, Numbering};
+use crate::game::{AnyGame, GameKind, number_before};
 use crate::record::{Dots, WrittenMove, write_record};
 
 /// A record being written, move by move.
@@ -17,6 +17,11 @@ impl RecordBuilder {
     pub fn new(kind: GameKind, setup_tags: Vec<(String, String)>) -> Self {
         let mut tags = vec![("Game".to_owned(), kind.name().to_owned())];
         tags.extend(setup_tags);
+        Self::with_tags(tags)
+    }
+
+    /// A record with these tags, `Game` among them.
+    pub fn with_tags(tags: Vec<(String, String)>) -> Self {
         Self {
             tags,
             moves: Vec::new(),
@@ -25,12 +30,7 @@ impl RecordBuilder {
 
     /// Adds a move about to be played in `before`, with the number it needs.
     pub fn push(&mut self, before: &dyn AnyGame, text: &str) {
-        let turn = before.turn();
-        let number = match (before.numbering(), turn.opens) {
-            (_, true) => Some((turn.number, Dots::One)),
-            (Numbering::Pairs, false) if self.moves.is_empty() => Some((turn.number, Dots::Three)),
-            _ => None,
-        };
+        let number = number_before(before.numbering(), before.turn(), self.moves.is_empty());
         self.moves.push((number, text.to_owned()));
     }
 

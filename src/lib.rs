@@ -5,19 +5,53 @@
 //! - [`game`] is the one trait every game implements, and [`GameKind`] picks one;
 //! - [`games`] holds the games;
 //! - [`referee`] judges a record through the trait;
-//! - [`cli`] is the command line;
-//! - [`repl`] is `kifu play`, the interactive referee.
+//! - [`model`] is the JSON of records and verdicts;
+//! - [`builder`] writes a record while a game is played, and [`random`]
+//!   plays random games with the seeded [`rng`].
+//!
+//! The command line and `kifu play` are the binary's, behind [`main`].
+//! The rules are those of `kifu-rules(7)`, the record format that of
+//! `kifu(5)`.
+//!
+//! Judging a record:
+//!
+//! ```
+//! use kifu::record::parse_record;
+//! use kifu::referee::judge_record;
+//!
+//! let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 a6-a5 *\n";
+//! let record = parse_record(text.to_string(), 1)?;
+//! let verdict = judge_record(&record)?;
+//! assert!(verdict.is_valid());
+//! assert_eq!(verdict.plies, 2);
+//! assert_eq!(verdict.summary(), "mana, 2 plies, *");
+//!
+//! // A move that breaks a rule: the fault says where, why, and its code.
+//! let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 b6-b4 *\n";
+//! let verdict = judge_record(&parse_record(text.to_string(), 1)?)?;
+//! let fault = verdict.fault.expect("b6-b4 disobeys the bird");
+//! assert_eq!(
+//!     fault.to_string(),
+//!     "4:10: move 1 (White) b6-b4: disobeys the bird: it stands on a single \
+//!      square, and a piece of yours on a single square can move"
+//! );
+//! assert!(fault.code.starts_with("mana."), "{}", fault.code);
+//! # Ok::<(), kifu::record::SyntaxError>(())
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations, missing_docs)]
 
 pub mod builder;
-pub mod cli;
+mod cli;
 pub mod game;
 pub mod games;
+pub mod model;
 pub mod random;
 pub mod record;
 pub mod referee;
-pub mod repl;
+mod repl;
 pub mod rng;
+mod status;
 
+pub use cli::main;
 pub use game::{AnyGame, Game, GameKind};

@@ -1,5 +1,5 @@
 //! The `kifu` binary.
 
 fn main() -> std::process::ExitCode {
-    kifu::cli::main()
+    kifu::main()
 }

@@ -189,6 +189,35 @@ fn validate_json_format_gives_one_object_per_record() {
     assert_eq!(v["error"]["number"], 2);
     assert_eq!(v["error"]["player"], "Black");
     assert_eq!(v["error"]["move"], "a1-a5");
+    let code = v["error"]["code"].as_str().unwrap_or_default();
+    assert!(code.starts_with("mana."), "{code:?}");
+    assert_eq!(r.status, Some(1));
+}
+
+#[test]
+fn validate_json_format_gives_the_code_of_every_fault() {
+    let input = "[Game \"mana\"]\n1. a1 } x\n\n[Game \"mana\"]\n[Game \"x\"]\n*\n\n\
+                 [Game \"mana\"]\n1. e1-e4 {\n";
+    let r = run(kifu()
+        .args(["validate", "--format", "json", "-"])
+        .write_stdin(input));
+    let codes: Vec<String> = r
+        .stdout
+        .lines()
+        .map(|line| {
+            let v: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            v["error"]["code"].as_str().unwrap_or_default().to_owned()
+        })
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "record.unmatched-brace",
+            "record.duplicate-tag",
+            "record.unterminated-comment"
+        ]
+    );
     assert_eq!(r.status, Some(1));
 }
 

@@ -223,7 +223,10 @@ r0
     );
     assert!(out.contains(") z0: "), "{out}");
     assert!(
-        out.contains("cannot save lotus.kifu: turn 4 is not finished"),
+        out.contains(
+            "cannot save lotus.kifu: turn 4: a turn is three pawn moves; this one has fewer: \
+             play the rest of it, or :undo"
+        ),
         "{out}"
     );
     insta::assert_snapshot!("lotus_session", out);

@@ -27,11 +27,11 @@ fn game(kind: GameKind, seed: u64) -> (String, Vec<String>) {
         }
         let legal = replay.legal_moves();
         let Some(mv) = legal.get(replay_rng.below(legal.len())) else {
-            break;
+            panic!("{kind} seed {seed}: no legal move after {moves:?}, yet the game goes on");
         };
         moves.push(mv.clone());
-        if replay.play(mv).is_err() {
-            break;
+        if let Err(e) = replay.play(mv) {
+            panic!("{kind} seed {seed}: the listed legal move {mv} is refused: {e}");
         }
     }
     (text, moves)
@@ -152,9 +152,11 @@ proptest! {
     fn json_then_import_gives_the_same_record(kind in kinds(), seed in any::<u64>()) {
         let (text, _) = game(kind, seed);
         let record = parse(&text).map_err(TestCaseError::fail)?;
-        let (json, valid) = kifu::cli::record_json("<stdin>", &record, false);
+        let judged = kifu::model::JudgedRecord::judge(&record, false);
+        let (json, valid) = (judged.json("<stdin>"), judged.verdict().is_valid());
         prop_assert!(valid);
-        let imported = kifu::cli::record_text(&json.to_string()).map_err(TestCaseError::fail)?;
+        let line = serde_json::to_string(&json).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let imported = kifu::model::text_from_json(&line).map_err(TestCaseError::fail)?;
         let again = parse(&imported).map_err(TestCaseError::fail)?;
         prop_assert_eq!(&again.tags.iter().map(|t| (&t.name, &t.value)).collect::<Vec<_>>(),
             &record.tags.iter().map(|t| (&t.name, &t.value)).collect::<Vec<_>>());

@@ -105,7 +105,7 @@ pub fn json_import(data: &[u8]) {
     let Ok(line) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(text) = kifu::cli::record_text(line) else {
+    let Ok(text) = kifu::model::text_from_json(line) else {
         return;
     };
     let json: serde_json::Value = match serde_json::from_str(line) {

@@ -1,5 +1,6 @@
 //! The one clap definition of the command line.
 
+use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -12,7 +13,7 @@ use std::path::PathBuf;
     long_about = None,
     after_help = "Exit status: 0 every record valid, 1 at least one invalid record, 2 usage error or unreadable input.\nManuals: man -l man/kifu.1 (commands), man/kifu.5 (notation, JSON), man/kifu-rules.7 (rules)."
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
@@ -23,7 +24,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Referee every record of the files and print one verdict per record.
     Validate(ValidateArgs),
     /// Print every record as one JSON object per line (NDJSON).
@@ -46,7 +47,7 @@ pub enum Command {
 
 /// Arguments of `kifu completions`.
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
@@ -54,10 +55,10 @@ pub struct CompletionsArgs {
 
 /// Arguments of `kifu new`.
 #[derive(Debug, Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The game.
     #[arg(value_enum)]
-    pub game: crate::game::GameKind,
+    pub game: GameKind,
     /// Draw a random setup from this seed (the same seed gives the same record).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -68,10 +69,10 @@ pub struct NewArgs {
 
 /// Arguments of `kifu random`.
 #[derive(Debug, Args)]
-pub struct RandomArgs {
+pub(crate) struct RandomArgs {
     /// The game.
     #[arg(value_enum)]
-    pub game: crate::game::GameKind,
+    pub game: GameKind,
     /// The seed; the same seed gives the same bytes.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -85,7 +86,7 @@ pub struct RandomArgs {
 
 /// When to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     /// Colour when standard output is a terminal and `NO_COLOR` is unset.
     Auto,
     /// Always colour.
@@ -96,7 +97,7 @@ pub enum ColorChoice {
 
 /// How verdicts are printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// One line per record.
     Text,
     /// One JSON object per record.
@@ -105,7 +106,7 @@ pub enum Format {
 
 /// Arguments of `kifu validate`.
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     /// Files of records; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
     /// Print verdicts as text lines or as JSON objects.
@@ -118,7 +119,7 @@ pub struct ValidateArgs {
 
 /// Arguments of `kifu json`.
 #[derive(Debug, Args)]
-pub struct JsonArgs {
+pub(crate) struct JsonArgs {
     /// Files of records; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
     /// Add the position after every move.
@@ -128,14 +129,14 @@ pub struct JsonArgs {
 
 /// Arguments of `kifu import`.
 #[derive(Debug, Args)]
-pub struct ImportArgs {
+pub(crate) struct ImportArgs {
     /// Files of NDJSON; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
 }
 
 /// Arguments of `kifu render` and `kifu moves`.
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// A file of records; `-` or none reads standard input.
     pub file: Option<PathBuf>,
     /// The position after this many plies (lotus: pawn moves); default the end.
@@ -150,8 +151,19 @@ pub struct ShowArgs {
 }
 
 /// The clap command, for completions and documentation checks.
-pub fn command() -> clap::Command {
+pub(crate) fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
+}
+
+/// The games as clap offers them: the names of the table of games.
+impl ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        GameKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.title()))
+    }
 }
 
 #[cfg(test)]
@@ -159,5 +171,30 @@ mod tests {
     #[test]
     fn the_command_definition_is_consistent() {
         super::command().debug_assert();
+    }
+
+    /// The man pages must not drift from the code: every subcommand and
+    /// every flag of the clap definition is documented in `man/kifu.1`.
+    #[test]
+    fn every_subcommand_and_flag_is_in_kifu_1() {
+        let man = include_str!("../../man/kifu.1");
+        let mut missing = Vec::new();
+        for sub in super::command().get_subcommands() {
+            let name = sub.get_name();
+            if name == "help" {
+                continue;
+            }
+            if !man.contains(&format!(".B {name}")) {
+                missing.push(format!("subcommand {name}"));
+            }
+            for arg in sub.get_arguments() {
+                if let Some(long) = arg.get_long() {
+                    if !man.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))) {
+                        missing.push(format!("flag --{long} of {name}"));
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing from man/kifu.1: {missing:?}");
     }
 }

@@ -13,7 +13,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut rng = args.seed.map(Rng::new);
     let game = match start(args.game, rng.as_mut(), args.players.as_deref()) {
         Ok(game) => game,
@@ -31,7 +31,7 @@ pub fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut rng = Rng::new(args.seed);
     for i in 0..args.count {
         let game = match start(args.game, Some(&mut rng), args.players.as_deref()) {

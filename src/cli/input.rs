@@ -7,13 +7,13 @@ use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// The name of standard input in messages.
-pub const STDIN_NAME: &str = "<stdin>";
+pub(super) const STDIN_NAME: &str = "<stdin>";
 
 /// Opens one input: `-` is standard input.
 ///
 /// # Errors
 /// A message naming the file and the reason, for standard error.
-pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
+pub(super) fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
     if path.as_os_str() == "-" {
         return Ok((
             STDIN_NAME.to_owned(),
@@ -31,7 +31,7 @@ pub fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
 }
 
 /// A short reason for an I/O error, without the OS error number.
-pub fn io_reason(e: &io::Error) -> String {
+pub(super) fn io_reason(e: &io::Error) -> String {
     match e.kind() {
         io::ErrorKind::NotFound => "no such file".to_owned(),
         io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
@@ -40,7 +40,7 @@ pub fn io_reason(e: &io::Error) -> String {
 }
 
 /// The files to read: the given ones, or standard input.
-pub fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
+pub(super) fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
     if files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -57,7 +57,7 @@ pub fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
 ///
 /// # Errors
 /// Only errors of `visit` (writing the output).
-pub fn for_each_record(
+pub(super) fn for_each_record(
     files: &[PathBuf],
     mut visit: impl FnMut(&str, Result<Record, SyntaxError>) -> io::Result<Status>,
 ) -> io::Result<Status> {
@@ -78,7 +78,7 @@ pub fn for_each_record(
 /// # Errors
 /// Only errors of writing the output, which `read` returns as
 /// [`ReadError::Output`].
-pub fn for_each_file(
+pub(super) fn for_each_file(
     files: &[PathBuf],
     mut read: impl FnMut(&str, &mut Records) -> Result<Status, ReadError>,
 ) -> io::Result<Status> {
@@ -115,7 +115,7 @@ pub fn for_each_file(
 
 /// An error while walking records: reading the input or writing the output.
 #[derive(Debug)]
-pub enum ReadError {
+pub(super) enum ReadError {
     /// The input could not be read; the file is abandoned.
     Input(io::Error),
     /// The output could not be written; kifu stops.
@@ -129,7 +129,7 @@ impl From<io::Error> for ReadError {
 }
 
 /// The records of one file, unparsed, noting whether there was any.
-pub struct Records {
+pub(super) struct Records {
     reader: RecordReader<Box<dyn BufRead + Send>>,
     any: bool,
 }
@@ -147,7 +147,7 @@ impl Records {
     ///
     /// # Errors
     /// An I/O failure of the input.
-    pub fn next_raw(&mut self) -> Result<Option<Result<RawRecord, SyntaxError>>, ReadError> {
+    pub(super) fn next_raw(&mut self) -> Result<Option<Result<RawRecord, SyntaxError>>, ReadError> {
         let next = self.reader.next_raw().map_err(ReadError::Input)?;
         self.any |= next.is_some();
         Ok(next)

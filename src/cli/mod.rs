@@ -4,36 +4,18 @@ mod args;
 mod generate;
 mod import;
 mod input;
-pub(crate) mod json;
+mod json;
 mod parallel;
 mod progress;
 mod show;
 mod validate;
 
-pub use args::{Cli, Command, command};
-pub use import::record_text;
-pub use json::record_json;
+pub(crate) use args::{Cli, Command, command};
 
+pub(crate) use crate::status::Status;
 use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
-
-/// The exit statuses of kifu (cli.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    /// Every record valid, or the command succeeded.
-    Ok = 0,
-    /// At least one record invalid.
-    Invalid = 1,
-    /// A usage error or unreadable input.
-    Trouble = 2,
-}
-
-impl From<Status> for ExitCode {
-    fn from(status: Status) -> Self {
-        ExitCode::from(status as u8)
-    }
-}
 
 /// Whether to colour standard output.
 fn paint(choice: args::ColorChoice) -> bool {
@@ -78,7 +60,7 @@ pub fn main() -> ExitCode {
 ///
 /// # Errors
 /// Only failures to write `out`; everything else becomes a status.
-pub fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
     match cli.command {
         Command::Validate(args) => validate::run(&args, paint(cli.color), out),
         Command::Json(args) => json::run(&args, out),

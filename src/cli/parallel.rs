@@ -17,7 +17,7 @@ use std::thread;
 ///
 /// # Errors
 /// The first error of `sink`; the remaining work is dropped.
-pub fn ordered<I, T, E>(
+pub(super) fn ordered<I, T, E>(
     items: impl Iterator<Item = I> + Send,
     jobs: usize,
     work: impl Fn(I) -> T + Sync,

@@ -11,7 +11,7 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 
 /// Counts records on standard error while a long job runs.
 #[derive(Debug)]
-pub struct Progress {
+pub(super) struct Progress {
     bar: Option<ProgressBar>,
     started: Instant,
     shown: AtomicBool,
@@ -19,7 +19,7 @@ pub struct Progress {
 
 impl Progress {
     /// A counter that draws only when standard error is a terminal.
-    pub fn start() -> Self {
+    pub(super) fn start() -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
             if let Ok(style) =
@@ -37,7 +37,7 @@ impl Progress {
     }
 
     /// `records` more records done.
-    pub fn tick(&self, records: usize) {
+    pub(super) fn tick(&self, records: usize) {
         let Some(bar) = &self.bar else { return };
         bar.inc(records as u64);
         if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() >= QUIET_FOR {

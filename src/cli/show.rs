@@ -13,7 +13,7 @@ use std::path::PathBuf;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn render(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn render(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
     let charset = if args.ascii {
         Charset::Ascii
     } else {
@@ -26,7 +26,7 @@ pub fn render(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
     with_position(args, |game| {
         if game.outcome().is_none() {
             for mv in game.legal_moves() {

@@ -5,10 +5,9 @@ use super::args::{Format, ValidateArgs};
 use super::input::{ReadError, Records, for_each_file};
 use super::parallel;
 use super::progress::Progress;
-use crate::game::{GameKind, Score};
+use crate::model::VerdictJson;
 use crate::record::{RawRecord, Record, SyntaxError};
-use crate::referee::{Fault, Verdict, judge_record};
-use serde::Serialize;
+use crate::referee::{Verdict, judge_record};
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
 
@@ -22,7 +21,7 @@ const BATCH_BYTES: usize = 1 << 20;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
     let progress = Progress::start();
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
@@ -81,7 +80,8 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
             Format::Text => write_text(&mut text, name, line, &verdict, colour),
             Format::Json => {
                 // Writing a JSON value to a Vec cannot fail.
-                if serde_json::to_writer(&mut text, &verdict_json(name, line, &verdict)).is_ok() {
+                if serde_json::to_writer(&mut text, &VerdictJson::new(name, line, &verdict)).is_ok()
+                {
                     text.push(b'\n');
                 }
             }
@@ -95,13 +95,19 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
 
 /// Judges a record, or turns its syntax error into a verdict; with the
 /// line the verdict names: the record's first, or the syntax error's.
-pub fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
+pub(super) fn verdict_of(record: Result<Record, SyntaxError>) -> (usize, Verdict) {
     let judged = record.and_then(|record| Ok((record.first_line(), judge_record(&record)?)));
     judged.unwrap_or_else(|e| (e.location.line, Verdict::of_syntax_error(e)))
 }
 
 /// `file:1: mana, 57 plies, B+ (Daimyo captured)` or `file:14:9: move 12 ...`.
-pub fn write_text(out: &mut Vec<u8>, name: &str, line: usize, verdict: &Verdict, colour: bool) {
+pub(super) fn write_text(
+    out: &mut Vec<u8>,
+    name: &str,
+    line: usize,
+    verdict: &Verdict,
+    colour: bool,
+) {
     let mut out = Bytes(out);
     let colours = match (colour, verdict.is_valid()) {
         (false, _) => ("", ""),
@@ -146,78 +152,5 @@ impl fmt::Write for Bytes<'_> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
         self.0.extend_from_slice(text.as_bytes());
         Ok(())
-    }
-}
-
-/// The verdict as a JSON object (`kifu validate --format json`), serialized
-/// straight from the verdict without building a [`serde_json::Value`].
-pub fn verdict_json<'a>(name: &'a str, line: usize, verdict: &'a Verdict) -> VerdictJson<'a> {
-    VerdictJson {
-        file: name,
-        line,
-        game: verdict.kind,
-        valid: verdict.is_valid(),
-        plies: verdict.plies,
-        turns: verdict.turns,
-        result: verdict.is_valid().then(|| verdict.result()),
-        outcome: verdict.outcome.as_ref().map(super::json::outcome_json),
-        scores: verdict.scores.as_deref(),
-        error: verdict.fault.as_ref().map(fault_json),
-    }
-}
-
-/// A verdict's JSON object, its keys in the order printed.
-#[derive(Serialize)]
-pub struct VerdictJson<'a> {
-    file: &'a str,
-    line: usize,
-    game: Option<GameKind>,
-    valid: bool,
-    plies: usize,
-    turns: u32,
-    result: Option<&'a str>,
-    outcome: Option<serde_json::Value>,
-    scores: Option<&'a [Score]>,
-    error: Option<FaultJson<'a>>,
-}
-
-/// A fault as a JSON object.
-pub fn fault_json(fault: &Fault) -> FaultJson<'_> {
-    let context = fault.context.as_ref();
-    FaultJson {
-        line: fault.location.line,
-        column: fault.location.column,
-        unit: context.map(|c| c.numbering.label()),
-        number: context.map(|c| c.number),
-        player: context.map(|c| c.mover.as_str()),
-        move_text: context.and_then(|c| c.text.as_deref()),
-        code: fault.code,
-        reason: &fault.message,
-        message: Displayed(fault),
-    }
-}
-
-/// A fault's JSON object, its keys in the order printed.
-#[derive(Serialize)]
-pub struct FaultJson<'a> {
-    line: usize,
-    column: usize,
-    unit: Option<&'static str>,
-    number: Option<u32>,
-    player: Option<&'a str>,
-    #[serde(rename = "move")]
-    move_text: Option<&'a str>,
-    code: &'static str,
-    reason: &'a str,
-    message: Displayed<'a, Fault>,
-}
-
-/// A value serialized as the JSON string of its [`fmt::Display`], without
-/// building the string first.
-struct Displayed<'a, T>(&'a T);
-
-impl<T: fmt::Display> Serialize for Displayed<'_, T> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self.0)
     }
 }

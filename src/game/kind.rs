@@ -1,21 +1,61 @@
 //! The games kifu referees, picked at run time: the one place a game is
 //! registered.
+//!
+//! The `games!` table below gives each game its variant of [`GameKind`],
+//! its name (that of the `Game` tag, the command line and the JSON), its
+//! title and its type; everything else kifu knows of a game it asks the type, through
+//! [`GameKind::visit`]. A new game is its own folder under `src/games` and
+//! one line here.
 
 use super::{AnyGame, Game, Numbering, SetupError, Tags};
 use std::fmt;
 
-/// The games kifu referees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Mana (Claude Leroy).
-    Mana,
-    /// Escampe, the first edition of Mana.
-    Escampe,
-    /// Shogun (Teruo Matsumoto).
-    Shogun,
-    /// Flower of the Lotus (Bruno Faidutti).
-    Lotus,
+/// Declares [`GameKind`] from the table of games: each line a variant, the
+/// game's name, its title and its type.
+macro_rules! games {
+    ($($kind:ident => $name:literal, $title:literal, $game:ty;)*) => {
+        /// The games kifu referees.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $(#[doc = $title] $kind,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order of the documentation.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)*];
+
+            /// The name used in the `Game` tag, on the command line and in
+            /// the JSON.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $name,)*
+                }
+            }
+
+            /// The game's full title, as `--help` gives it.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$kind => $title,)*
+                }
+            }
+
+            /// Runs `visitor` with this game's type: the one place where a
+            /// kind becomes a type, so that work on a game is compiled for
+            /// each game.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameKind::$kind => visitor.visit::<$game>(),)*
+                }
+            }
+        }
+    };
+}
+
+games! {
+    Mana => "mana", "Mana (Claude Leroy)", crate::games::mana::Mana;
+    Escampe => "escampe", "Escampe, the first edition of Mana", crate::games::escampe::Escampe;
+    Shogun => "shogun", "Shogun (Teruo Matsumoto)", crate::games::shogun::Shogun;
+    Lotus => "lotus", "Flower of the Lotus (Bruno Faidutti)", crate::games::lotus::Lotus;
 }
 
 /// Tags every record may carry, whatever the game.
@@ -30,27 +70,9 @@ pub const COMMON_TAGS: &[&str] = &[
 ];
 
 impl GameKind {
-    /// Every game, in the order of the documentation.
-    pub const ALL: [GameKind; 4] = [
-        GameKind::Mana,
-        GameKind::Escampe,
-        GameKind::Shogun,
-        GameKind::Lotus,
-    ];
-
-    /// The name used in the `Game` tag.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Mana => "mana",
-            GameKind::Escampe => "escampe",
-            GameKind::Shogun => "shogun",
-            GameKind::Lotus => "lotus",
-        }
-    }
-
     /// The game named by a `Game` tag value.
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.name() == name)
+        Self::ALL.iter().copied().find(|k| k.name() == name)
     }
 
     /// The tags this game reads, besides the common ones.
@@ -63,6 +85,18 @@ impl GameKind {
             }
         }
         self.visit(Names)
+    }
+
+    /// The code of every fault the game reports ([`Game::CODES`]).
+    pub fn codes(self) -> &'static [&'static str] {
+        struct Codes;
+        impl GameVisitor for Codes {
+            type Output = &'static [&'static str];
+            fn visit<G: Game>(self) -> Self::Output {
+                G::CODES
+            }
+        }
+        self.visit(Codes)
     }
 
     /// How this game numbers its movetext.
@@ -103,17 +137,6 @@ impl GameKind {
         }
         self.visit(Random(rng))
     }
-
-    /// Runs `visitor` with this game's type: the one place where a kind
-    /// becomes a type, so that work on a game is compiled for each game.
-    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
-        match self {
-            GameKind::Mana => visitor.visit::<crate::games::mana::Mana>(),
-            GameKind::Escampe => visitor.visit::<crate::games::escampe::Escampe>(),
-            GameKind::Shogun => visitor.visit::<crate::games::shogun::Shogun>(),
-            GameKind::Lotus => visitor.visit::<crate::games::lotus::Lotus>(),
-        }
-    }
 }
 
 /// Work done with a game's type, chosen at run time by [`GameKind::visit`].
@@ -127,5 +150,44 @@ pub trait GameVisitor {
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl serde::Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind of a game's type.
+    struct KindOf;
+    impl GameVisitor for KindOf {
+        type Output = GameKind;
+        fn visit<G: Game>(self) -> GameKind {
+            G::KIND
+        }
+    }
+
+    #[test]
+    fn each_line_of_the_table_has_its_own_game_and_name() {
+        // Every variant is in the table by construction (`games!`); each
+        // line must name its own game's type, and a name of its own.
+        for (i, &kind) in GameKind::ALL.iter().enumerate() {
+            assert_eq!(kind.visit(KindOf), kind, "{kind:?} visits another game");
+            assert_eq!(GameKind::from_name(kind.name()), Some(kind));
+            assert!(!GameKind::ALL[..i].contains(&kind), "{kind:?} twice");
+        }
+    }
+
+    #[test]
+    fn the_json_name_is_the_table_name() {
+        for &kind in GameKind::ALL {
+            let json = serde_json::to_value(kind).ok();
+            assert_eq!(json, Some(serde_json::Value::from(kind.name())));
+        }
     }
 }

@@ -16,58 +16,22 @@
 //! assert_eq!(record.moves().count(), 2);
 //! ```
 
-mod failure;
 mod movetext;
 mod parse;
 mod reader;
+mod syntax;
 mod write;
 
 pub use movetext::{Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
+pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
 pub use write::{WrittenMove, write_record};
+
+pub(crate) use syntax::snippet;
 
 use compact_str::CompactString;
 use std::ops::Range;
-
-/// A place in a file: 1-based line and column (in characters).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Location {
-    /// The line, counted from 1.
-    pub line: usize,
-    /// The column in characters, counted from 1.
-    pub column: usize,
-}
-
-/// A syntax error in a record: where it is and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{}: {}", .location.line, .location.column, .message)]
-pub struct SyntaxError {
-    /// Where the error is.
-    pub location: Location,
-    /// The stable code of the fault, such as `record.unterminated-comment`.
-    pub code: &'static str,
-    /// What is wrong, in words.
-    pub message: String,
-}
-
-/// The longest snippet of text quoted in a syntax error.
-const SNIPPET_CHARS: usize = 24;
-
-/// ` (at "...")`: the text from an error's place to the end of its line, cut
-/// short; empty at the end of the text.
-pub(crate) fn snippet(rest: &str) -> String {
-    let line = rest.split('\n').next().unwrap_or("");
-    let cut = line
-        .char_indices()
-        .nth(SNIPPET_CHARS)
-        .map_or(line.len(), |(i, _)| i);
-    match &line[..cut] {
-        "" => String::new(),
-        text if cut < line.len() => format!(" (at {:?})", format!("{text}...")),
-        text => format!(" (at {text:?})"),
-    }
-}
 
 /// One `[Name "value"]` tag.
 ///
@@ -282,12 +246,12 @@ impl Record {
     pub(crate) fn syntax_error(
         &self,
         offset: usize,
-        code: &'static str,
+        fault: SyntaxFault,
         message: String,
     ) -> SyntaxError {
         SyntaxError {
             location: self.locate(offset),
-            code,
+            fault,
             message: message + &snippet(self.text.get(offset..).unwrap_or("")),
         }
     }

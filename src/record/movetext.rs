@@ -1,8 +1,11 @@
 //! The movetext grammar (see `grammar/record.ebnf`): move numbers, moves,
 //! comments and the result, read one item at a time.
 
+mod faults;
+
 use super::parse::MAX_ITEMS;
-use super::{Dots, Item, ItemKind, Record, SyntaxError};
+use super::{Dots, Item, ItemKind, Record, SyntaxError, SyntaxFault};
+use faults::{Fault, after_result, bad_byte, bad_dots, number_without_dot, too_many_items};
 use std::convert::Infallible;
 use std::ops::Range;
 
@@ -25,8 +28,8 @@ pub struct Movetext<'a> {
     /// items need no counting.
     counting: bool,
     result_seen: bool,
-    /// The syntax error that ended the movetext: its offset and message.
-    error: Option<(usize, String)>,
+    /// The syntax error that ended the movetext.
+    error: Option<Fault>,
 }
 
 impl<'a> Movetext<'a> {
@@ -49,10 +52,8 @@ impl<'a> Movetext<'a> {
     /// The syntax error that stopped the reading.
     pub fn finish(&self) -> Result<(), SyntaxError> {
         match &self.error {
-            Some((offset, message)) => {
-                Err(self
-                    .record
-                    .syntax_error(*offset, "record.syntax", message.clone()))
+            Some((offset, fault, message)) => {
+                Err(self.record.syntax_error(*offset, *fault, message.clone()))
             }
             None => Ok(()),
         }
@@ -63,12 +64,12 @@ impl<'a> Movetext<'a> {
         self.text.as_bytes()
     }
 
-    /// Ends the movetext with a syntax error: its offset and message.
+    /// Ends the movetext with a syntax error.
     ///
     /// Faults are kept aside, so that a legal item never travels through a
     /// larger `Result` in memory.
     #[cold]
-    fn fail(&mut self, error: (usize, String)) -> Option<Item> {
+    fn fail(&mut self, error: Fault) -> Option<Item> {
         self.error = Some(error);
         self.at = self.text.len();
         None
@@ -150,7 +151,10 @@ impl<'a> Movetext<'a> {
             return self.fail(bad_byte(self.text, end));
         }
         let kind = match bytes.get(at..end).unwrap_or_default() {
-            [] => return self.fail((at, "unexpected text".to_owned())),
+            [] => {
+                let message = "unexpected text".to_owned();
+                return self.fail((at, SyntaxFault::UnexpectedText, message));
+            }
             [.., b'!' | b'?'] => return self.glyph_word(at, end),
             [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
             digits @ [b'0'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
@@ -174,11 +178,16 @@ impl<'a> Movetext<'a> {
             let glyph = String::from_utf8_lossy(glyph);
             return self.fail((
                 at + body_len,
+                SyntaxFault::BadGlyph,
                 format!("{glyph:?} is not an annotation glyph"),
             ));
         }
         if body.is_empty() {
-            return self.fail((at, "an annotation glyph must follow a move".to_owned()));
+            return self.fail((
+                at,
+                SyntaxFault::GlyphWithoutMove,
+                "an annotation glyph must follow a move".to_owned(),
+            ));
         }
         if body.iter().all(u8::is_ascii_digit) {
             return self.fail(number_without_dot(body, at));
@@ -200,6 +209,7 @@ impl<'a> Movetext<'a> {
             }
             None => self.fail((
                 at,
+                SyntaxFault::UnterminatedComment,
                 "comment is not closed: '{' has no matching '}'".to_owned(),
             )),
         }
@@ -321,36 +331,6 @@ fn saturated_value(digits: &[u8]) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-/// The fault of digits followed by two dots, or by more than three.
-#[cold]
-fn bad_dots(bytes: &[u8], at: usize, end: usize) -> (usize, String) {
-    let digits = String::from_utf8_lossy(bytes.get(at..end).unwrap_or_default());
-    (
-        at,
-        format!("a move number is written {digits}. or {digits}..."),
-    )
-}
-
-/// The fault of a word of digits, at byte `at`.
-#[cold]
-fn number_without_dot(digits: &[u8], at: usize) -> (usize, String) {
-    let digits = String::from_utf8_lossy(digits);
-    (at, format!("a move number needs a dot: {digits}."))
-}
-
-#[cold]
-fn too_many_items(at: usize) -> (usize, String) {
-    let message = format!(
-        "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
-    );
-    (at, message)
-}
-
-#[cold]
-fn after_result(at: usize) -> (usize, String) {
-    (at, "nothing but comments may follow the result".into())
-}
-
 /// What a byte is to a move word.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum ByteClass {
@@ -379,18 +359,6 @@ const BYTE_CLASSES: [ByteClass; 256] = {
     }
     table
 };
-
-/// The fault of a byte that cannot be in a word, at byte `at`.
-#[cold]
-fn bad_byte(text: &str, at: usize) -> (usize, String) {
-    let c = text.get(at..).and_then(|t| t.chars().next()).unwrap_or(' ');
-    let what = if c == '}' {
-        "'}' without an opening '{'".to_owned()
-    } else {
-        format!("unexpected character {c:?}")
-    };
-    (at, what)
-}
 
 /// Whether `text` is a result token: `*`, or one capital letter and `+`.
 pub fn is_result(text: &str) -> bool {

@@ -1,13 +1,10 @@
-//! The nom grammar of a record's tag section (see `grammar/record.ebnf`),
-//! and the whole record read at once.
+//! The reader of a record's tag section (see `grammar/record.ebnf`), and
+//! the whole record read at once.
 
-use super::failure::{Failure, ParseResult, fail};
-use super::{Location, MAX_RECORD_BYTES, Record, SyntaxError, Tag};
+use super::reader::too_large;
+use super::{Record, SyntaxError, SyntaxFault, Tag};
 use compact_str::CompactString;
-use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{char, space0};
-use nom::combinator::{map_opt, verify};
-use nom::{Offset, Parser};
+use std::borrow::Cow;
 
 /// The longest tag value accepted.
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
@@ -41,15 +38,8 @@ pub fn parse_record(text: String, first_line: usize) -> Result<Record, SyntaxErr
 /// # Errors
 /// A [`SyntaxError`] in the tag section.
 pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError> {
-    if text.len() > MAX_RECORD_BYTES {
-        return Err(SyntaxError {
-            code: "record.syntax",
-            location: Location {
-                line: first_line,
-                column: 1,
-            },
-            message: format!("record is larger than the limit of {MAX_RECORD_BYTES} bytes"),
-        });
+    if text.len() > super::MAX_RECORD_BYTES {
+        return Err(too_large(first_line, None));
     }
     let mut record = Record {
         text,
@@ -63,78 +53,111 @@ pub fn parse_head(text: String, first_line: usize) -> Result<Record, SyntaxError
             record.movetext_at = at;
             Ok(record)
         }
-        Err((offset, message)) => Err(record.syntax_error(offset, "record.syntax", message)),
+        Err((offset, fault, message)) => Err(record.syntax_error(offset, fault, message)),
     }
 }
 
-/// Reads the tags and returns the offset where the movetext starts; an error
-/// is a byte offset and a message.
+/// A fault of the tag section: its byte offset, the fault and its message.
+type TagFault = (usize, SyntaxFault, String);
+
+/// Reads the tags and returns the offset where the movetext starts.
 ///
-/// The usual tag line is read by [`plain_tag_line`], and any other, faults
-/// included, by the grammar ([`tag_line`]).
-///
-/// The grammar reads the text as bytes: every mark it looks for (brackets,
-/// quotes, backslashes, blanks, newlines) is ASCII, so it scans without
-/// decoding characters, and the names and values between marks are taken
-/// back from `text` by [`text_of`] without checking their UTF-8 again.
-fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, (usize, String)> {
+/// The reader works on the text as bytes: every mark it looks for
+/// (brackets, quotes, backslashes, blanks, newlines) is ASCII, so it scans
+/// without decoding characters, and the names and values between marks are
+/// taken back from `text` by [`text_of`] without checking their UTF-8 again.
+fn tag_section(text: &str, tags: &mut Vec<Tag>) -> Result<usize, TagFault> {
     let offset = |rest: &[u8]| text.len() - rest.len();
-    let to_error = |e: nom::Err<Failure<'_>>| match e {
-        nom::Err::Error(f) | nom::Err::Failure(f) => (offset(f.input), f.message.into_owned()),
-        nom::Err::Incomplete(_) => (text.len(), "unexpected end of record".to_owned()),
-    };
     let mut rest = text.as_bytes().trim_ascii_start();
     while rest.starts_with(b"[") {
-        let (after, (name, value, value_at)) = match plain_tag_line(text, rest) {
-            Some((after, name, value, value_at)) => (after, (name, value.into(), value_at)),
-            None => tag_line(text, rest).map_err(to_error)?,
-        };
+        let line = tag_line(text, rest)
+            .map_err(|(at, fault, message)| (offset(at), fault, message.into_owned()))?;
         if tags.len() == MAX_TAGS {
             return Err((
                 offset(rest),
+                SyntaxFault::TooManyTags,
                 format!("the record has more than the limit of {MAX_TAGS} tags"),
             ));
         }
-        if tags.iter().any(|t| t.name == name) {
-            return Err((offset(rest), format!("tag {name} appears twice")));
+        if tags.iter().any(|t| t.name == line.name) {
+            return Err((
+                offset(rest),
+                SyntaxFault::DuplicateTag,
+                format!("tag {} appears twice", line.name),
+            ));
         }
         tags.push(Tag {
-            name: name.into(),
-            value,
-            offset: offset(value_at),
+            name: line.name.into(),
+            value: line.value,
+            offset: offset(line.value_at),
         });
-        rest = after.trim_ascii_start();
+        rest = line.rest.trim_ascii_start();
     }
     Ok(offset(rest))
 }
 
-/// The usual tag line, read without the grammar's machinery: `[Name
-/// "value"]` with one space, no escapes and nothing after the `]` up to the
-/// newline or the end. It gives what [`tag_line`] would (the rest, the
-/// name, the value and the input from the value's opening quote), or `None`
-/// for any other line, which [`tag_line`] then reads and judges.
-fn plain_tag_line<'a>(
-    text: &'a str,
-    input: &'a [u8],
-) -> Option<(&'a [u8], &'a str, &'a str, &'a [u8])> {
-    let rest = input.strip_prefix(b"[")?;
-    if !rest.first()?.is_ascii_alphabetic() {
-        return None;
+/// A tag line as read: its name, its value with escapes resolved, where
+/// the value's opening quote stands, and the input after the line.
+#[derive(Debug)]
+struct TagLine<'a> {
+    name: &'a str,
+    value: CompactString,
+    value_at: &'a [u8],
+    rest: &'a [u8],
+}
+
+/// Why a tag line is wrong: the input where the fault is, the fault and
+/// its message.
+type LineFault<'a> = (&'a [u8], SyntaxFault, Cow<'static, str>);
+
+/// The one reader of a tag line (`tag line` in `grammar/record.ebnf`):
+/// `[`, a name, a quoted value and `]`, spaces or tabs between them, then
+/// the end of the line. `input` starts with the `[` and is part of `text`,
+/// the record.
+fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> Result<TagLine<'a>, LineFault<'a>> {
+    let rest = skip_spaces(input.get(1..).unwrap_or_default());
+    let name_len = match rest.first() {
+        Some(b) if b.is_ascii_alphabetic() => rest.iter().position(|&b| !is_name_byte(b)),
+        _ => Some(0),
+    };
+    let (name, after_name) = rest.split_at(name_len.unwrap_or(rest.len()));
+    let Some(name) = text_of(text, name).filter(|name| !name.is_empty()) else {
+        let message = "a tag name (a letter, then letters, digits or _) must follow '['";
+        return Err((rest, SyntaxFault::BadTagName, message.into()));
+    };
+    let value_at = skip_spaces(after_name);
+    if !value_at.starts_with(b"\"") {
+        let message = format!("tag {name}: the value must be in double quotes");
+        return Err((value_at, SyntaxFault::TagUnquoted, message.into()));
     }
-    let name_len = rest.iter().position(|&b| !is_name_byte(b))?;
-    let (name, rest) = rest.split_at(name_len);
-    let value_at = rest.strip_prefix(b" ")?;
-    let rest = value_at.strip_prefix(b"\"")?;
-    let value_len = memchr::memchr3(b'"', b'\\', b'\n', rest)?;
-    if value_len > MAX_TAG_VALUE_BYTES {
-        return None;
-    }
-    let (value, rest) = rest.split_at(value_len);
-    let rest = rest.strip_prefix(b"\"]")?;
+    let (value, after_value) = quoted(text, value_at)?;
+    let Some(after_bracket) = skip_spaces(after_value).strip_prefix(b"]") else {
+        let message = format!("tag {name}: ']' expected after the value");
+        return Err((
+            skip_spaces(after_value),
+            SyntaxFault::TagUnclosed,
+            message.into(),
+        ));
+    };
+    let rest = skip_spaces(after_bracket);
     if !matches!(rest.first(), None | Some(b'\n')) {
-        return None;
+        let message = "a tag must stand alone on its line";
+        return Err((rest, SyntaxFault::TagNotAlone, message.into()));
     }
-    Some((rest, text_of(text, name)?, text_of(text, value)?, value_at))
+    Ok(TagLine {
+        name,
+        value,
+        value_at,
+        rest,
+    })
+}
+
+/// `input` without the spaces and tabs it starts with.
+fn skip_spaces(mut input: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] = input {
+        input = rest;
+    }
+    input
 }
 
 /// Whether a byte may stand in a tag name after its first letter.
@@ -155,117 +178,66 @@ const NAME_BYTES: [bool; 256] = {
     table
 };
 
-/// `[Name "value"]` followed by the end of its line: the name, the value
-/// with escapes resolved, and the input from the value's opening quote.
-/// `input` is part of `text`, the record.
-fn tag_line<'a>(
-    text: &'a str,
-    input: &'a [u8],
-) -> ParseResult<'a, (&'a str, CompactString, &'a [u8])> {
-    let (rest, _) = char('[').parse(input)?;
-    let (rest, _) = space0.parse(rest)?;
-    let Ok((rest, name)) = tag_name(text, rest) else {
-        return fail(
-            rest,
-            "a tag name (a letter, then letters, digits or _) must follow '['",
-        );
-    };
-    let (rest, _) = space0.parse(rest)?;
-    if !rest.starts_with(b"\"") {
-        return fail(
-            rest,
-            format!("tag {name}: the value must be in double quotes"),
-        );
-    }
-    let value_at = rest;
-    let (rest, value) = quoted(text, rest)?;
-    let (rest, _) = space0.parse(rest)?;
-    let Ok((rest, _)) = char::<_, Failure>(']').parse(rest) else {
-        return fail(rest, format!("tag {name}: ']' expected after the value"));
-    };
-    let (rest, _) = space0.parse(rest)?;
-    if !matches!(rest.first(), None | Some(b'\n')) {
-        return fail(rest, "a tag must stand alone on its line");
-    }
-    Ok((rest, (name, value, value_at)))
-}
-
-/// A letter, then letters, digits or `_`.
-fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
-    let word = take_while1(is_name_byte);
-    let name = verify(word, |word: &[u8]| {
-        word.first().is_some_and(u8::is_ascii_alphabetic)
-    });
-    map_opt(name, |name| text_of(text, name)).parse(input)
-}
-
-/// A double-quoted tag value with `\"` and `\\` escapes.
+/// The double-quoted tag value that `input` starts with, with `\"` and
+/// `\\` escapes resolved, and the input after its closing quote.
 ///
-/// The value is read a run of plain text at a time, so a value without
+/// The value is read a run of plain text at a time, up to the next quote,
+/// backslash or end of line (found with `memchr3`), so a value without
 /// escapes (the usual case) is copied in one go. Faults are reported in the
 /// order a reader meets them from the left: a value past
 /// [`MAX_TAG_VALUE_BYTES`], an end of line before the closing quote, or a
 /// backslash that escapes neither `"` nor `\`.
-fn quoted<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, CompactString> {
-    let unclosed = || fail(input, "the tag value has no closing quote");
-    let too_long = || {
-        fail(
-            input,
-            format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes"),
-        )
+fn quoted<'a>(text: &'a str, input: &'a [u8]) -> Result<(CompactString, &'a [u8]), LineFault<'a>> {
+    let unclosed = || {
+        let message = "the tag value has no closing quote";
+        Err((input, SyntaxFault::UnterminatedTagValue, message.into()))
     };
-    let (mut rest, _) = char('"').parse(input)?;
+    let too_long = || {
+        let message = format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes");
+        Err((input, SyntaxFault::TagValueTooLong, message.into()))
+    };
+    let mut rest = input.get(1..).unwrap_or_default();
     let mut value = CompactString::default();
     loop {
-        let (after, run) = plain_run(text, rest)?;
+        let end = memchr::memchr3(b'"', b'\\', b'\n', rest).unwrap_or(rest.len());
+        let (run, after) = rest.split_at(end);
+        let Some(run) = text_of(text, run) else {
+            return Err((rest, SyntaxFault::UnexpectedText, "unexpected text".into()));
+        };
         if value.len() + run.len() > MAX_TAG_VALUE_BYTES {
             return too_long();
         }
-        value.push_str(run);
-        if let Ok((after, _)) = char::<_, Failure>('"').parse(after) {
-            return Ok((after, value));
+        if let [b'"', after @ ..] = after {
+            // A value without escapes, the usual one, is taken in one go.
+            if value.is_empty() {
+                return Ok((run.into(), after));
+            }
+            value.push_str(run);
+            return Ok((value, after));
         }
-        let at_backslash = after;
-        let Ok((after, _)) = tag::<_, _, Failure>(&b"\\"[..]).parse(after) else {
-            // The run stopped at the end of a line or of the text.
-            return unclosed();
-        };
-        match after.split_first() {
-            Some((&escaped @ (b'"' | b'\\'), after)) => {
-                value.push(char::from(escaped));
+        value.push_str(run);
+        match after {
+            [b'\\', escaped @ (b'"' | b'\\'), after @ ..] => {
+                value.push(char::from(*escaped));
                 if value.len() > MAX_TAG_VALUE_BYTES {
                     return too_long();
                 }
                 rest = after;
             }
-            Some(_) => {
-                return fail(
-                    at_backslash,
-                    "only \\\" and \\\\ are escapes in a tag value",
-                );
+            [b'\\', _, ..] => {
+                let message = "only \\\" and \\\\ are escapes in a tag value";
+                return Err((after, SyntaxFault::BadEscape, message.into()));
             }
-            None => return unclosed(),
+            // The end of the line or of the text, or a backslash there.
+            _ => return unclosed(),
         }
-    }
-}
-
-/// Value text up to the next quote, backslash or end of line.
-///
-/// The stop is found with `memchr3`, which is cheaper than a byte-at-a-time
-/// `take_till` on all but the shortest values.
-fn plain_run<'a>(text: &'a str, input: &'a [u8]) -> ParseResult<'a, &'a str> {
-    let end = memchr::memchr3(b'"', b'\\', b'\n', input).unwrap_or(input.len());
-    let (run, rest) = input.split_at(end);
-    match text_of(text, run) {
-        Some(run) => Ok((rest, run)),
-        None => fail(input, "unexpected text"),
     }
 }
 
 /// The text of `part`, a piece of `text` cut at ASCII marks and so at
 /// character boundaries: sliced from `text`, with no UTF-8 to check again.
 fn text_of<'a>(text: &'a str, part: &[u8]) -> Option<&'a str> {
-    let start = text.as_bytes().offset(part);
+    let start = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     text.get(start..start + part.len())
 }
 

@@ -87,61 +87,83 @@ fn a_bad_escape_is_reported_at_its_backslash() {
 }
 
 #[test]
-fn the_plain_tag_line_reader_agrees_with_the_grammar() {
+fn the_grammar_reads_every_form_of_a_tag_line() {
     let lines = [
-        "[Game \"lotus\"]\n[Players \"red green\"]\n",
-        "[Flowers \"YPW/WYPYPWPWPYWY\"]",
-        "[Setup \"\"]\n\n1. a1-a2 *\n",
-        "[Event \"caf\u{e9} \u{2654}\"]\n",
-        "[Nickname \"x\"]\n[A_1 \"y\"]\n",
-        "[Annotator \"a value longer than the twenty-four bytes kept inline\"]\n",
+        ("[Game \"lotus\"]\n", "Game", "lotus"),
+        (
+            "[Flowers \"YPW/WYPYPWPWPYWY\"]",
+            "Flowers",
+            "YPW/WYPYPWPWPYWY",
+        ),
+        ("[Setup \"\"]\n\n1. a1-a2 *\n", "Setup", ""),
+        (
+            "[Event \"caf\u{e9} \u{2654}\"]\n",
+            "Event",
+            "caf\u{e9} \u{2654}",
+        ),
+        ("[A_1 \"y\"]\n", "A_1", "y"),
+        ("[ Game \"x\"]\n", "Game", "x"),
+        ("[Game  \"x\"]\n", "Game", "x"),
+        ("[Game\t\"x\"]\n", "Game", "x"),
+        ("[Game\"x\"]\n", "Game", "x"),
+        ("[Game \"a \\\"b\\\"\"]\n", "Game", "a \"b\""),
+        ("[Game \"x\" ]\n", "Game", "x"),
+        ("[Game \"x\"] \n", "Game", "x"),
     ];
-    for text in lines {
-        let Some((rest, name, value, value_at)) = plain_tag_line(text, text.as_bytes()) else {
-            panic!("{text:?} is a plain tag line");
-        };
-        let Ok((nom_rest, (nom_name, nom_value, nom_value_at))) = tag_line(text, text.as_bytes())
-        else {
-            panic!("{text:?} is a tag line");
-        };
-        assert_eq!(
-            (rest, name, value, value_at),
-            (nom_rest, nom_name, nom_value.as_str(), nom_value_at),
-            "{text:?}"
-        );
+    for (text, name, value) in lines {
+        let record = parse_head(text.to_owned(), 1).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        let tags: Vec<_> = record
+            .tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect();
+        assert_eq!(tags, [(name, value)], "{text:?}");
+        assert_eq!(&text[record.tags[0].offset..][..1], "\"", "{text:?}");
     }
-}
-
-#[test]
-fn the_plain_tag_line_reader_leaves_other_forms_to_the_grammar() {
-    let lines = [
-        "[9Game \"x\"]\n",
-        "[_Game \"x\"]\n",
-        "[Ga-me \"x\"]\n",
-        "[ Game \"x\"]\n",
-        "[Game  \"x\"]\n",
-        "[Game\t\"x\"]\n",
-        "[Game\"x\"]\n",
-        "[Game \"a \\\"b\\\"\"]\n",
-        "[Game \"x\" ]\n",
-        "[Game \"x\"] \n",
-        "[Game \"x\"]\r\n",
-        "[Game \"x\"] ; note\n",
-        "[Game \"x]\n",
-        "[Game \"x",
-        "[Game x]\n",
-    ];
-    for text in lines {
-        assert_eq!(plain_tag_line(text, text.as_bytes()), None, "{text:?}");
-    }
-    let long = format!("[Event \"{}\"]\n", "x".repeat(MAX_TAG_VALUE_BYTES + 1));
-    assert_eq!(plain_tag_line(&long, long.as_bytes()), None);
     let longest = format!("[Event \"{}\"]\n", "x".repeat(MAX_TAG_VALUE_BYTES));
-    assert!(plain_tag_line(&longest, longest.as_bytes()).is_some());
+    assert!(parse_head(longest, 1).is_ok());
 }
 
 #[test]
-fn tags_read_the_same_by_either_reader() {
+fn every_syntax_fault_has_its_code() {
+    let long_value = format!("[Event \"{}\"]\n", "x".repeat(MAX_TAG_VALUE_BYTES + 1));
+    let many_tags: String = (0..=MAX_TAGS).map(|i| format!("[T{i} \"x\"]\n")).collect();
+    let many_items = format!("[Game \"mana\"]\n{}", "{} ".repeat(MAX_ITEMS + 1));
+    let big = "x".repeat(crate::record::MAX_RECORD_BYTES + 1);
+    let cases: [(&str, SyntaxFault); 19] = [
+        (
+            "[Game \"mana\"]\n[Game \"mana\"]\n",
+            SyntaxFault::DuplicateTag,
+        ),
+        ("[9Game \"x\"]\n", SyntaxFault::BadTagName),
+        ("[Game x]\n", SyntaxFault::TagUnquoted),
+        ("[Game \"x]\n", SyntaxFault::UnterminatedTagValue),
+        ("[Game \"x", SyntaxFault::UnterminatedTagValue),
+        (&long_value, SyntaxFault::TagValueTooLong),
+        ("[Event \"a\\q\"]\n", SyntaxFault::BadEscape),
+        ("[Game \"x\" x]\n", SyntaxFault::TagUnclosed),
+        ("[Game \"x\"] ; note\n", SyntaxFault::TagNotAlone),
+        (&many_tags, SyntaxFault::TooManyTags),
+        ("1.. a1-a2\n", SyntaxFault::BadNumber),
+        ("1 a1-a2\n", SyntaxFault::NumberWithoutDot),
+        (&many_items, SyntaxFault::TooManyItems),
+        ("1. a1-a2 * b1-b2\n", SyntaxFault::AfterResult),
+        ("1. a1-a2!!!\n", SyntaxFault::BadGlyph),
+        ("1. !! a1-a2\n", SyntaxFault::GlyphWithoutMove),
+        ("1. a1\0a2\n", SyntaxFault::BadCharacter),
+        ("1. a1-a2 } *\n", SyntaxFault::UnmatchedBrace),
+        ("1. a1-a2 { open\n", SyntaxFault::UnterminatedComment),
+    ];
+    for (text, fault) in cases {
+        let error = parse_record(text.to_owned(), 1).map(drop);
+        assert_eq!(error.map_err(|e| e.fault), Err(fault), "{:.40?}", text);
+    }
+    let error = parse_record(big, 1).map(drop).map_err(|e| e.code());
+    assert_eq!(error, Err("record.record-too-large"));
+}
+
+#[test]
+fn spaces_around_a_tag_change_nothing() {
     let tags = |text: &str| {
         let record = parse_head(text.to_owned(), 1).unwrap_or_else(|e| panic!("{e}"));
         let pairs = record

@@ -15,6 +15,8 @@ mod marks;
 mod split;
 mod tally;
 
+pub(super) use faults::too_large;
+
 use super::{Record, SyntaxError, parse_head, parse_record};
 use lines::{Lines, Run};
 use marks::Marks;

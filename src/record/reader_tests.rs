@@ -27,6 +27,8 @@ fn a_tag_inside_a_comment_does_not_split() {
 fn an_unclosed_comment_is_reported_where_it_opens() {
     let text = "[Game \"mana\"]\n1. a1-a2 { never closed\nmore\n";
     let all = records(text);
+    let code = all[0].as_ref().err().map(SyntaxError::code);
+    assert_eq!(code, Some("record.unterminated-comment"));
     let error = all[0].as_ref().err().map(|e| e.to_string());
     assert_eq!(
         error.as_deref(),
@@ -47,10 +49,16 @@ fn bad_utf8_names_line_and_column() {
     let bytes = b"[Game \"mana\"]\n1. a\xff1\n";
     let all: Vec<_> = RecordReader::new(&bytes[..]).collect();
     let error = match &all[0] {
-        Ok(Err(e)) => e.to_string(),
+        Ok(Err(e)) => (e.code(), e.to_string()),
         other => panic!("unexpected {other:?}"),
     };
-    assert_eq!(error, "2:5: the text is not UTF-8 (byte 0xff)");
+    assert_eq!(
+        error,
+        (
+            "record.not-utf8",
+            "2:5: the text is not UTF-8 (byte 0xff)".into()
+        )
+    );
 }
 
 /// Every record of `bytes`, as its text or its error, read through a
@@ -132,4 +140,22 @@ fn lines_are_counted_the_same_whichever_way_movetext_is_searched() {
     for capacity in [1, 2, 3, 5, 8, 13, 21] {
         assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
     }
+}
+
+#[test]
+fn the_size_limits_have_their_codes() {
+    let code = |text: &[u8]| match RecordReader::new(text).next() {
+        Some(Ok(Err(e))) => e.code(),
+        other => panic!("unexpected {other:?}"),
+    };
+    let long_line = format!("[Game \"mana\"]\n{}\n", "x".repeat(MAX_LINE_BYTES + 1));
+    assert_eq!(code(long_line.as_bytes()), "record.line-too-long");
+    let line = format!("{}\n", "x".repeat(1000));
+    let big = format!("[Game \"mana\"]\n{}", line.repeat(MAX_RECORD_BYTES / 1000));
+    assert_eq!(code(big.as_bytes()), "record.record-too-large");
+    let open = format!(
+        "[Game \"mana\"]\n{{{}",
+        line.repeat(MAX_RECORD_BYTES / 1000)
+    );
+    assert_eq!(code(open.as_bytes()), "record.unterminated-comment");
 }

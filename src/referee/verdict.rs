@@ -69,7 +69,7 @@ impl Verdict {
             fault: Some(Fault {
                 location: error.location,
                 context: None,
-                code: error.code,
+                code: error.code(),
                 message: error.message,
             }),
             ..Self::default()

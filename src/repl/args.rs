@@ -13,7 +13,7 @@ command: :help :board :moves :undo :redo :new :load FILE :save FILE :json \
 Without a terminal it reads standard input and prints a transcript. Exit \
 status: 0; 1 if a line was refused (an illegal move, a bad command, a failed \
 save) or the --load record is invalid; 2 for bad options or an unreadable file.")]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The game to play (may be left out with --load).
     #[arg(value_enum, required_unless_present = "load")]
     pub game: Option<GameKind>,
@@ -61,7 +61,7 @@ impl PlayArgs {
     /// # Errors
     /// A malformed `--tag`, a tag given twice, or `--seed` for a game other
     /// than lotus.
-    pub fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
         let mut tags: Vec<(String, String)> = Vec::new();
         let named = [
             ("Setup", &self.setup),
@@ -151,12 +151,39 @@ mod tests {
             ..PlayArgs::default()
         };
         let kind = GameKind::Mana;
-        assert!(with(&["White"], None).tag_list(kind).is_err());
-        assert!(with(&["9x=1"], None).tag_list(kind).is_err());
-        assert!(with(&["Game=mana"], None).tag_list(kind).is_err());
-        assert!(with(&["Result=B+"], None).tag_list(kind).is_err());
-        assert!(with(&["A=1", "A=2"], None).tag_list(kind).is_err());
-        assert!(with(&[], Some(3)).tag_list(kind).is_err());
+        let refused = |tags: &[&str], seed| {
+            with(tags, seed)
+                .tag_list(kind)
+                .map_err(|e| e.to_string())
+                .err()
+        };
+        let cases: [(&[&str], Option<u64>, &str); 6] = [
+            (&["White"], None, "--tag \"White\": write it NAME=VALUE"),
+            (
+                &["9x=1"],
+                None,
+                "--tag: \"9x\" is not a tag name (ASCII letters, digits and _, from a letter)",
+            ),
+            (
+                &["Game=mana"],
+                None,
+                "--tag: the game is the GAME argument, not a tag",
+            ),
+            (
+                &["Result=B+"],
+                None,
+                "--tag: the Result tag comes from the game itself",
+            ),
+            (&["A=1", "A=2"], None, "tag A is given twice"),
+            (
+                &[],
+                Some(3),
+                "--seed draws lotus's flowers; it does not apply to mana",
+            ),
+        ];
+        for (tags, seed, message) in cases {
+            assert_eq!(refused(tags, seed).as_deref(), Some(message), "{tags:?}");
+        }
         let lotus = with(&[], Some(3)).tag_list(GameKind::Lotus);
         assert_eq!(lotus.map(|t| t.len()), Ok(1));
     }

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 /// One REPL command. Every command starts with `:`, so it is never a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub(crate) enum Command {
     /// `:help`: list the commands.
     Help,
     /// `:board`: draw the board and say whose turn it is.
@@ -33,7 +33,7 @@ pub enum Command {
 
 /// A command's name, its argument (if any) and what it does, for `:help`.
 #[derive(Debug, Clone, Copy)]
-pub struct CommandInfo {
+pub(crate) struct CommandInfo {
     /// The name with its colon: `:save`.
     pub name: &'static str,
     /// The argument's placeholder, if the command takes one.
@@ -43,7 +43,7 @@ pub struct CommandInfo {
 }
 
 /// Every command, in the order `:help` lists them.
-pub const COMMANDS: &[CommandInfo] = &[
+pub(crate) const COMMANDS: &[CommandInfo] = &[
     info(":help", None, "list the commands"),
     info(":board", None, "draw the board and say whose turn it is"),
     info(":moves", None, "list the legal moves"),
@@ -72,7 +72,7 @@ const fn info(
 /// Why a `:` line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct CommandError(pub String);
+pub(crate) struct CommandError(pub String);
 
 impl FromStr for Command {
     type Err = CommandError;
@@ -116,7 +116,7 @@ impl FromStr for Command {
 }
 
 /// The text `:help` prints: one line per command.
-pub fn help() -> String {
+pub(crate) fn help() -> String {
     let shown: Vec<String> = COMMANDS
         .iter()
         .map(|c| match c.argument {
@@ -196,7 +196,10 @@ mod tests {
             parse(":"),
             Err("unknown command : (:help lists the commands)".into())
         );
-        assert!(parse(":Help").is_err());
+        assert_eq!(
+            parse(":Help"),
+            Err("unknown command :Help (:help lists the commands)".into())
+        );
     }
 
     #[test]

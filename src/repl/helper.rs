@@ -10,18 +10,18 @@ use std::borrow::Cow;
 
 /// Completion words for the line editor, refreshed after every line.
 #[derive(Debug, Clone, Default)]
-pub struct KifuHelper {
+pub(crate) struct KifuHelper {
     words: Vec<String>,
 }
 
 impl KifuHelper {
     /// A helper completing these words (legal moves and commands).
-    pub fn new(words: Vec<String>) -> Self {
+    pub(crate) fn new(words: Vec<String>) -> Self {
         Self { words }
     }
 
     /// Replaces the words, after the position changed.
-    pub fn set_words(&mut self, words: Vec<String>) {
+    pub(crate) fn set_words(&mut self, words: Vec<String>) {
         self.words = words;
     }
 
@@ -29,7 +29,7 @@ impl KifuHelper {
     ///
     /// Commands are offered only as the first word of a line, moves anywhere
     /// but after a command.
-    pub fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<&str>) {
+    pub(crate) fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<&str>) {
         let before = line.get(..pos).unwrap_or(line);
         let start = before
             .char_indices()

@@ -2,7 +2,7 @@
 //!
 //! A [`Session`] holds the game and its history and answers one line at a
 //! time through [`Session::handle`], writing to any [`Write`]; it needs no
-//! terminal, so tests drive it directly. [`run`] wires it to rustyline on a
+//! terminal, so tests drive it directly. [`run()`] wires it to rustyline on a
 //! terminal, or to plain lines of standard input otherwise.
 //!
 //! It knows the games only through [`AnyGame`].
@@ -14,11 +14,11 @@ mod record;
 mod run;
 mod save;
 
-pub use args::PlayArgs;
-pub use command::{COMMANDS, Command, CommandError, CommandInfo, help};
-pub use helper::KifuHelper;
-pub use run::run;
-pub use save::{SaveError, save_atomic};
+pub(crate) use args::PlayArgs;
+pub(crate) use command::{COMMANDS, Command, help};
+pub(crate) use helper::KifuHelper;
+pub(crate) use run::run;
+pub(crate) use save::{SaveError, save_atomic};
 
 use crate::game::{AnyGame, Charset, GameKind};
 use std::io::{self, Write};
@@ -34,7 +34,7 @@ struct Step {
 
 /// What a line did to the session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Reply {
+pub(crate) struct Reply {
     /// The user asked to leave.
     pub quit: bool,
     /// The line was refused: an illegal move, a bad command, a failed save.
@@ -54,7 +54,7 @@ impl Reply {
 
 /// A game in play, with its tags, its moves and what was taken back.
 #[derive(Debug)]
-pub struct Session {
+pub(crate) struct Session {
     kind: GameKind,
     /// The tags of the record, `Game` first.
     tags: Vec<(String, String)>,
@@ -67,32 +67,28 @@ pub struct Session {
 
 impl Session {
     /// The game being played.
-    pub fn kind(&self) -> GameKind {
+    pub(crate) fn kind(&self) -> GameKind {
         self.kind
     }
 
     /// The current position.
-    pub fn game(&self) -> &dyn AnyGame {
+    #[cfg(test)]
+    pub(crate) fn game(&self) -> &dyn AnyGame {
         self.game.as_ref()
     }
 
     /// The moves played so far, in order.
-    pub fn moves(&self) -> Vec<String> {
+    pub(crate) fn moves(&self) -> Vec<String> {
         self.done.iter().flat_map(|s| s.words.clone()).collect()
     }
 
-    /// The tags of the record, `Game` first.
-    pub fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
     /// The prompt: `kifu mana> `.
-    pub fn prompt(&self) -> String {
+    pub(crate) fn prompt(&self) -> String {
         format!("kifu {}> ", self.kind)
     }
 
     /// What Tab may complete: the legal moves, then the commands.
-    pub fn completions(&self) -> Vec<String> {
+    pub(crate) fn completions(&self) -> Vec<String> {
         let mut words = if self.game.outcome().is_none() {
             self.game.legal_moves()
         } else {
@@ -106,7 +102,7 @@ impl Session {
     ///
     /// # Errors
     /// Only failures to write `out`.
-    pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Reply> {
+    pub(crate) fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Reply> {
         let line = line.trim();
         if line.is_empty() {
             return Ok(Reply::DONE);
@@ -222,7 +218,7 @@ impl Session {
     ///
     /// # Errors
     /// Only failures to write `out`.
-    pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+    pub(crate) fn show(&self, out: &mut dyn Write) -> io::Result<()> {
         let board = self.game.render(self.charset);
         out.write_all(board.as_bytes())?;
         if !board.is_empty() && !board.ends_with('\n') {
@@ -239,7 +235,7 @@ impl Session {
     }
 
     /// Whose turn it is and the constraint in force, or how the game ended.
-    pub fn status(&self) -> String {
+    pub(crate) fn status(&self) -> String {
         if let Some(outcome) = self.game.outcome() {
             return format!("Game over: {} ({})", outcome.tag_value, outcome.reason);
         }

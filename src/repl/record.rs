@@ -2,8 +2,10 @@
 //! writing the game back as record text.
 
 use super::{Session, Step};
-use crate::game::{AnyGame, Charset, GameKind, Numbering};
-use crate::record::{Dots, Record, RecordReader, WrittenMove, parse_record, write_record};
+use crate::builder::RecordBuilder;
+use crate::game::{AnyGame, Charset, GameKind};
+use crate::model::JudgedRecord;
+use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};
 use serde_json::Value;
 use std::fs::File;
@@ -13,7 +15,7 @@ use std::path::Path;
 /// Why a session could not start; `usage` marks a bad option or an
 /// unreadable file (exit status 2) as against an invalid record (1).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StartError {
+pub(super) struct StartError {
     /// The message, ready to print.
     pub message: String,
     /// Whether the fault is in the command line or the file system.
@@ -45,7 +47,7 @@ impl Session {
     ///
     /// # Errors
     /// The first tag at fault, in words.
-    pub fn start(
+    pub(crate) fn start(
         kind: GameKind,
         tags: &[(String, String)],
         charset: Charset,
@@ -84,7 +86,11 @@ impl Session {
     ///
     /// # Errors
     /// The referee's fault, after `name:` as `kifu validate` prints it.
-    pub fn from_record(record: &Record, name: &str, charset: Charset) -> Result<Session, String> {
+    pub(crate) fn from_record(
+        record: &Record,
+        name: &str,
+        charset: Charset,
+    ) -> Result<Session, String> {
         let (verdict, _) = judge(record, Options::default(), |_| {});
         if let Some(fault) = verdict.fault {
             return Err(format!("{name}:{fault}"));
@@ -118,62 +124,42 @@ impl Session {
 
     /// The game as record text: the tags, the numbered moves and the result.
     ///
-    /// With `whole_turns`, a lotus game stopped in the middle of a turn is
-    /// refused, since such a record does not validate.
+    /// With `whole_turns`, a game whose turn in progress cannot end here (a
+    /// lotus game stopped in the middle of a turn) is refused, since such a
+    /// record does not validate.
     ///
     /// # Errors
     /// Why the game cannot be written yet.
-    pub fn record_text(&self, whole_turns: bool) -> Result<String, String> {
-        let outcome = self.game.outcome();
-        let turn = self.game.turn();
-        if whole_turns
-            && outcome.is_none()
-            && self.game.numbering() == Numbering::Turns
-            && !turn.opens
-        {
-            return Err(format!(
-                "turn {} is not finished: play the rest of it, or :undo",
-                turn.number
-            ));
+    pub(crate) fn record_text(&self, whole_turns: bool) -> Result<String, String> {
+        if whole_turns && !self.game.is_over() {
+            self.game.check_turn_ends().map_err(|e| {
+                let label = self.game.numbering().label();
+                let number = self.game.turn().number;
+                format!("{label} {number}: {e}: play the rest of it, or :undo")
+            })?;
         }
-        let words = self.moves();
+        let mut record = RecordBuilder::with_tags(self.tags.clone());
         let mut game = self.start.box_clone();
-        let mut numbers = Vec::with_capacity(words.len());
-        for (i, word) in words.iter().enumerate() {
-            let turn = game.turn();
-            numbers.push(match game.numbering() {
-                Numbering::Pairs if turn.opens => Some((turn.number, Dots::One)),
-                Numbering::Pairs if i == 0 => Some((turn.number, Dots::Three)),
-                Numbering::Pairs => None,
-                Numbering::Turns => turn.opens.then_some((turn.number, Dots::One)),
-            });
-            game.play(word)
+        for word in self.moves() {
+            record.push(game.as_ref(), &word);
+            game.play(&word)
                 .map_err(|e| format!("move {word} no longer replays: {e}"))?;
         }
-        let moves: Vec<WrittenMove<'_>> = words
-            .iter()
-            .zip(numbers)
-            .map(|(text, number)| WrittenMove {
-                number,
-                text,
-                comments: &[],
-            })
-            .collect();
-        let result = match &outcome {
-            Some(o) => o.token,
-            None => Some("*"),
-        };
-        Ok(write_record(&self.tags, &[], &moves, result))
+        Ok(record.text(self.game.as_ref()))
     }
 
     /// The game as `kifu json` prints it.
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         let text = match self.record_text(false) {
             Ok(text) => text,
             Err(e) => return serde_json::json!({ "error": e }),
         };
         match parse_record(text, 1) {
-            Ok(record) => crate::cli::json::record_json("<play>", &record, false).0,
+            Ok(record) => {
+                let judged = JudgedRecord::judge(&record, false);
+                serde_json::to_value(judged.json("<play>"))
+                    .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+            }
             Err(e) => serde_json::json!({ "error": e.to_string() }),
         }
     }
@@ -184,7 +170,11 @@ impl Session {
 ///
 /// # Errors
 /// A [`StartError`]: unreadable file (usage) or invalid record.
-pub fn load(path: &Path, kind: Option<GameKind>, charset: Charset) -> Result<Session, StartError> {
+pub(super) fn load(
+    path: &Path,
+    kind: Option<GameKind>,
+    charset: Charset,
+) -> Result<Session, StartError> {
     let name = path.display().to_string();
     if path.is_dir() {
         return Err(StartError::usage(format!("{name}: is a directory")));

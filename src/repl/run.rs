@@ -10,8 +10,8 @@
 
 use super::record::load;
 use super::{KifuHelper, PlayArgs, Session};
-use crate::cli::Status;
 use crate::game::Charset;
+use crate::status::Status;
 use rustyline::Editor;
 use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;
@@ -26,7 +26,7 @@ const MAX_LINE: usize = 1 << 16;
 ///
 /// # Errors
 /// Only failures to write `out`.
-pub fn run(args: &PlayArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> io::Result<Status> {
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let charset = if args.ascii || !io::stdout().is_terminal() {
         Charset::Ascii
@@ -76,7 +76,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> io::Result<Status> {
 ///
 /// # Errors
 /// Failures to write `out`.
-pub fn piped(
+pub(super) fn piped(
     session: &mut Session,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -207,7 +207,7 @@ fn save_history(editor: &mut Editor<KifuHelper, DefaultHistory>, path: Option<&P
 }
 
 /// `$XDG_STATE_HOME/kifu/history`, by default `~/.local/state/kifu/history`.
-pub fn history_file() -> Option<PathBuf> {
+pub(super) fn history_file() -> Option<PathBuf> {
     let state = std::env::var_os("XDG_STATE_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())

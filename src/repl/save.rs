@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// Why a file could not be saved.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot save {}: {reason}", .path.display())]
-pub struct SaveError {
+pub(crate) struct SaveError {
     /// The file asked for.
     pub path: PathBuf,
     /// Why, in words.
@@ -30,7 +30,7 @@ static COUNTER: AtomicU32 = AtomicU32::new(0);
 ///
 /// # Errors
 /// A [`SaveError`] naming the file and the reason.
-pub fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> {
+pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> {
     let fail = |reason: String| SaveError {
         path: path.to_owned(),
         reason,
@@ -156,7 +156,12 @@ mod tests {
         let blocker = dir.join("plain");
         assert!(fs::write(&blocker, "keep me").is_ok());
         let result = save_atomic(&blocker.join("game.kifu"), "x");
-        assert!(result.is_err());
+        let expected = format!(
+            "cannot save {}: {} is not a directory",
+            blocker.join("game.kifu").display(),
+            blocker.display()
+        );
+        assert_eq!(result.map_err(|e| e.to_string()), Err(expected));
         assert_eq!(
             fs::read_to_string(&blocker).ok().as_deref(),
             Some("keep me")
@@ -182,7 +187,8 @@ mod tests {
 
     #[test]
     fn paths_without_a_file_name_are_refused() {
-        assert!(save_atomic(Path::new(""), "x").is_err());
-        assert!(save_atomic(Path::new(".."), "x").is_err());
+        let refused = |path: &str| save_atomic(Path::new(path), "x").map_err(|e| e.to_string());
+        assert_eq!(refused(""), Err("cannot save : not a file name".into()));
+        assert_eq!(refused(".."), Err("cannot save ..: not a file name".into()));
     }
 }

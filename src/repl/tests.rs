@@ -90,7 +90,13 @@ fn bad_tags_are_refused_with_the_referees_message() {
         &[("Date".into(), "yesterday".into())],
         Charset::Ascii,
     );
-    assert!(date.is_err());
+    assert_eq!(
+        date.map(drop),
+        Err(
+            "tag Date: \"yesterday\" is not a date of the form YYYY.MM.DD (?? for unknown parts)"
+                .into()
+        )
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use super::CELLS;
 use crate::game::TagError;
 
-/// The course of rules.md §3 when the record has no `Course` tag.
+/// The course of kifu-rules(7), FLOWER OF THE LOTUS, when the record has no `Course` tag.
 pub const DEFAULT_COURSE: &str = ".L.FL..S.L.FL.L.SL.FL.L.SL.FL.L.SL.F.L..";
 
 /// The number of lily squares every course has.

@@ -1,4 +1,4 @@
-//! Flower of the Lotus (Bruno Faidutti): the referee of rules.md §3.
+//! Flower of the Lotus (Bruno Faidutti): the referee of kifu-rules(7), FLOWER OF THE LOTUS.
 //!
 //! One [`Game::Move`] is one pawn move; a turn is three of them, numbered as
 //! one (`12. g17 r3 o7[-W]`).

@@ -4,7 +4,7 @@
 use super::*;
 
 impl Lotus {
-    /// Whether no pawn stands behind this one (rules.md ruling).
+    /// Whether no pawn stands behind this one (a ruling of kifu-rules(7)).
     #[cfg(test)]
     pub(super) fn is_last(&self, pawn: Pawn) -> bool {
         self.none_behind(pawn.pos)

@@ -1,4 +1,4 @@
-//! Rules of rules.md §3 on small positions.
+//! Rules of kifu-rules(7), FLOWER OF THE LOTUS, on small positions.
 
 use super::*;
 use crate::game::MoveFault;

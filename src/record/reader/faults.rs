@@ -3,7 +3,7 @@
 
 use super::MAX_RECORD_BYTES;
 use super::tally::count_lines;
-use crate::record::{Location, SyntaxError, snippet};
+use crate::record::{Location, SyntaxError, SyntaxFault, snippet};
 
 /// The error for the first byte of a record's text that is not UTF-8, if
 /// any; the text starts on file line `first_line`, one line a text line.
@@ -20,7 +20,7 @@ pub(super) fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usiz
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
     let good = &before[line_start..];
     SyntaxError {
-        code: "record.syntax",
+        fault: SyntaxFault::NotUtf8,
         location: Location {
             line: first_line + count_lines(before),
             column: String::from_utf8_lossy(good).chars().count() + 1,
@@ -44,7 +44,7 @@ pub(super) fn unclosed_comment(text: &str, first_line: usize, location: Location
         })
         .unwrap_or("");
     SyntaxError {
-        code: "record.syntax",
+        fault: SyntaxFault::UnterminatedComment,
         location,
         message: format!(
             "comment is not closed: '{{' has no matching '}}'{}",
@@ -55,17 +55,20 @@ pub(super) fn unclosed_comment(text: &str, first_line: usize, location: Location
 
 /// The error for a record, starting on file line `first_line`, that grew
 /// over the size limit; within the comment opened at `open_comment`, if any.
-pub(super) fn too_large(first_line: usize, open_comment: Option<Location>) -> SyntaxError {
+pub(in crate::record) fn too_large(
+    first_line: usize,
+    open_comment: Option<Location>,
+) -> SyntaxError {
     match open_comment {
         Some(location) => SyntaxError {
-            code: "record.syntax",
+            fault: SyntaxFault::UnterminatedComment,
             location,
             message: format!(
                 "comment is not closed within the record size limit of {MAX_RECORD_BYTES} bytes"
             ),
         },
         None => SyntaxError {
-            code: "record.syntax",
+            fault: SyntaxFault::RecordTooLarge,
             location: Location {
                 line: first_line,
                 column: 1,

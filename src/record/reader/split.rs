@@ -5,7 +5,7 @@ use super::faults::{not_utf8, too_large, unclosed_comment, utf8_error};
 use super::marks::Marks;
 use super::tally::{Tally, count_lines};
 use super::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord};
-use crate::record::{Location, SyntaxError};
+use crate::record::{Location, SyntaxError, SyntaxFault};
 
 /// The record being split off: its text so far and what its lines hold.
 #[derive(Debug)]
@@ -134,7 +134,7 @@ impl Split {
         self.scan.seen_movetext |= !self.scan.in_comment;
         if self.poison.is_none() {
             let error = SyntaxError {
-                code: "record.syntax",
+                fault: SyntaxFault::LineTooLong,
                 location: Location {
                     line: self.line,
                     column: 1,

@@ -1,0 +1,129 @@
+//! A verdict as JSON: `kifu validate --format json`, and the pieces of it
+//! that `kifu json` shares.
+
+use crate::game::{GameKind, Outcome, Score};
+use crate::referee::{Fault, Verdict};
+use serde::Serialize;
+use std::fmt;
+
+/// A verdict as `kifu validate --format json` prints it, its keys in the
+/// order printed.
+#[derive(Debug, Serialize)]
+pub struct VerdictJson<'a> {
+    /// The file name.
+    pub file: &'a str,
+    /// The line the verdict names: the record's first, or its fault's.
+    pub line: usize,
+    /// The game, once its `Game` tag is read.
+    pub game: Option<GameKind>,
+    /// Whether the record is valid.
+    pub valid: bool,
+    /// The plies accepted.
+    pub plies: usize,
+    /// The number of the last turn begun.
+    pub turns: u32,
+    /// The result of a valid record.
+    pub result: Option<&'a str>,
+    /// The outcome, if the game ended.
+    pub outcome: Option<OutcomeJson<'a>>,
+    /// The scores where the record stops, for games that keep a score.
+    pub scores: Option<&'a [Score]>,
+    /// The fault of an invalid record.
+    pub error: Option<FaultJson<'a>>,
+}
+
+impl<'a> VerdictJson<'a> {
+    /// The verdict on the record of `file` named at `line`.
+    pub fn new(file: &'a str, line: usize, verdict: &'a Verdict) -> Self {
+        Self {
+            file,
+            line,
+            game: verdict.kind,
+            valid: verdict.is_valid(),
+            plies: verdict.plies,
+            turns: verdict.turns,
+            result: verdict.is_valid().then(|| verdict.result()),
+            outcome: verdict.outcome.as_ref().map(OutcomeJson::new),
+            scores: verdict.scores.as_deref(),
+            error: verdict.fault.as_ref().map(FaultJson::new),
+        }
+    }
+}
+
+/// How a game ended, as JSON.
+#[derive(Debug, Serialize)]
+pub struct OutcomeJson<'a> {
+    /// The `Result` tag's value (`B+`, `1/2-1/2`...).
+    pub result: &'a str,
+    /// Who won, if anyone did.
+    pub winner: Option<&'a str>,
+    /// Why the game ended.
+    pub reason: &'a str,
+    /// The final scores, for games that keep a score.
+    pub scores: Option<&'a [Score]>,
+}
+
+impl<'a> OutcomeJson<'a> {
+    /// The JSON of `outcome`.
+    pub fn new(outcome: &'a Outcome) -> Self {
+        Self {
+            result: &outcome.tag_value,
+            winner: outcome.winner.as_deref(),
+            reason: &outcome.reason,
+            scores: outcome.scores.as_deref(),
+        }
+    }
+}
+
+/// A fault as JSON, its keys in the order printed.
+#[derive(Debug, Serialize)]
+pub struct FaultJson<'a> {
+    /// The file line.
+    pub line: usize,
+    /// The column, in characters.
+    pub column: usize,
+    /// `move` or `turn`, for a fault in the movetext.
+    pub unit: Option<&'static str>,
+    /// The move or turn number, for a fault in the movetext.
+    pub number: Option<u32>,
+    /// Who was to move, for a fault in the movetext.
+    pub player: Option<&'a str>,
+    /// The move as written, for a fault in a move.
+    #[serde(rename = "move")]
+    pub move_text: Option<&'a str>,
+    /// The stable code of the fault, listed in kifu.5.
+    pub code: &'static str,
+    /// The reason in words.
+    pub reason: &'a str,
+    /// The whole message, as `kifu validate` prints it.
+    pub message: Displayed<'a, Fault>,
+}
+
+impl<'a> FaultJson<'a> {
+    /// The JSON of `fault`.
+    pub fn new(fault: &'a Fault) -> Self {
+        let context = fault.context.as_ref();
+        Self {
+            line: fault.location.line,
+            column: fault.location.column,
+            unit: context.map(|c| c.numbering.label()),
+            number: context.map(|c| c.number),
+            player: context.map(|c| c.mover.as_str()),
+            move_text: context.and_then(|c| c.text.as_deref()),
+            code: fault.code,
+            reason: &fault.message,
+            message: Displayed(fault),
+        }
+    }
+}
+
+/// A value serialized as the JSON string of its [`fmt::Display`], without
+/// building the string first.
+#[derive(Debug)]
+pub struct Displayed<'a, T>(pub &'a T);
+
+impl<T: fmt::Display> Serialize for Displayed<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
+}

@@ -1,0 +1,58 @@
+//! The syntax faults of movetext, built only when one is found.
+
+use super::MAX_ITEMS;
+use crate::record::SyntaxFault;
+
+/// A syntax fault of the movetext: its byte offset, the fault and its message.
+pub(super) type Fault = (usize, SyntaxFault, String);
+
+/// The fault of digits followed by two dots, or by more than three.
+#[cold]
+pub(super) fn bad_dots(bytes: &[u8], at: usize, end: usize) -> Fault {
+    let digits = String::from_utf8_lossy(bytes.get(at..end).unwrap_or_default());
+    (
+        at,
+        SyntaxFault::BadNumber,
+        format!("a move number is written {digits}. or {digits}..."),
+    )
+}
+
+/// The fault of a word of digits, at byte `at`.
+#[cold]
+pub(super) fn number_without_dot(digits: &[u8], at: usize) -> Fault {
+    let digits = String::from_utf8_lossy(digits);
+    let message = format!("a move number needs a dot: {digits}.");
+    (at, SyntaxFault::NumberWithoutDot, message)
+}
+
+#[cold]
+pub(super) fn too_many_items(at: usize) -> Fault {
+    let message = format!(
+        "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
+    );
+    (at, SyntaxFault::TooManyItems, message)
+}
+
+#[cold]
+pub(super) fn after_result(at: usize) -> Fault {
+    let message = "nothing but comments may follow the result".into();
+    (at, SyntaxFault::AfterResult, message)
+}
+
+/// The fault of a byte that cannot be in a word, at byte `at`.
+#[cold]
+pub(super) fn bad_byte(text: &str, at: usize) -> Fault {
+    let c = text.get(at..).and_then(|t| t.chars().next()).unwrap_or(' ');
+    match c {
+        '}' => (
+            at,
+            SyntaxFault::UnmatchedBrace,
+            "'}' without an opening '{'".to_owned(),
+        ),
+        c => (
+            at,
+            SyntaxFault::BadCharacter,
+            format!("unexpected character {c:?}"),
+        ),
+    }
+}

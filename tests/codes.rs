@@ -1,0 +1,124 @@
+//! Fault codes are a contract: every code a verdict can carry is declared
+//! (by the referee, the record layer or a game), well formed, unique and
+//! documented in `man/kifu.5`; and every invalid fixture's verdict carries
+//! one of them through `kifu validate --format json`.
+
+use assert_cmd::Command;
+use kifu::game::{Game, GameKind, GameVisitor};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// A game's declared codes.
+struct Codes;
+
+impl GameVisitor for Codes {
+    type Output = &'static [&'static str];
+    fn visit<G: Game>(self) -> Self::Output {
+        G::CODES
+    }
+}
+
+/// Every declared code, with where it is declared.
+fn declared() -> Vec<(String, &'static str)> {
+    let mut codes: Vec<(String, &'static str)> = Vec::new();
+    codes.extend(kifu::referee::CODES.iter().map(|c| ("referee".into(), *c)));
+    codes.extend(kifu::record::CODES.iter().map(|c| ("record".into(), *c)));
+    for kind in GameKind::ALL {
+        codes.extend(kind.visit(Codes).iter().map(|c| (kind.name().into(), *c)));
+    }
+    codes
+}
+
+#[test]
+fn codes_are_well_formed_unique_and_named_after_their_layer_or_game() {
+    let mut seen = BTreeSet::new();
+    for (owner, code) in declared() {
+        let (prefix, reason) = code.split_once('.').unwrap_or(("", ""));
+        assert!(
+            !reason.is_empty()
+                && reason
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+            "{owner}: {code:?} is not LAYER.kebab-reason"
+        );
+        if owner != "referee" {
+            assert_eq!(prefix, owner, "{code:?} is declared by {owner}");
+        }
+        assert!(seen.insert(code), "{code:?} is declared twice");
+    }
+}
+
+#[test]
+fn every_code_is_documented_in_kifu_5() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man/kifu.5");
+    let man = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+    let section = man
+        .split(".SH FAULT CODES")
+        .nth(1)
+        .unwrap_or_else(|| panic!("kifu.5 has no FAULT CODES section"));
+    let missing: Vec<_> = declared()
+        .into_iter()
+        .map(|(_, code)| code)
+        .filter(|code| !section.contains(&format!(".B {}\n", code.replace('-', "\\-"))))
+        .collect();
+    assert!(missing.is_empty(), "not in kifu.5 FAULT CODES: {missing:?}");
+}
+
+#[test]
+fn every_invalid_fixture_reports_a_declared_code() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let codes: BTreeSet<&str> = declared().into_iter().map(|(_, c)| c).collect();
+    let mut wrong = Vec::new();
+    for kind in GameKind::ALL {
+        let dir = root.join("fixtures").join(kind.name()).join("invalid");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| path.extension().is_some_and(|x| x == "kifu"))
+            .collect();
+        files.sort();
+        for file in files {
+            let output = Command::cargo_bin("kifu")
+                .unwrap_or_else(|e| panic!("{e}"))
+                .args(["validate", "--format", "json"])
+                .arg(&file)
+                .output()
+                .unwrap_or_else(|e| panic!("{e}"));
+            let stdout = String::from_utf8_lossy(&output.stdout);
+            let verdict: serde_json::Value = serde_json::from_str(stdout.trim())
+                .unwrap_or_else(|e| panic!("{}: {e}: {stdout}", file.display()));
+            let code = verdict["error"]["code"].as_str().unwrap_or("");
+            if !codes.contains(code) {
+                wrong.push(format!("{}: code {code:?}", file.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_verdict_in_json_names_its_code_beside_its_message() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = [
+        (
+            "lotus",
+            "four-pawn-moves-in-a-turn",
+            "lotus.fourth-pawn-move",
+        ),
+        ("lotus", "moves-after-the-end", "move.game-over"),
+    ];
+    for (game, name, code) in cases {
+        let file = root.join(format!("fixtures/{game}/invalid/{name}.kifu"));
+        let output = Command::cargo_bin("kifu")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .args(["validate", "--format", "json"])
+            .arg(&file)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let verdict: serde_json::Value =
+            serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+        assert_eq!(verdict["error"]["code"], code, "{name}");
+        assert_eq!(output.status.code(), Some(1));
+    }
+}

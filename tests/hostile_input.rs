@@ -1,0 +1,112 @@
+//! Hostile input that breaks no size limit, through the binary: bytes that
+//! are not text, files that are not records, and tags no game accepts.
+
+#[path = "support/hostile.rs"]
+mod support;
+
+use std::path::Path;
+use support::{feed, kifu, out, validate};
+
+#[test]
+fn invalid_utf8_and_nul_bytes_each_fault_their_own_record() {
+    let input = b"[Game \"mana\"]\n1. a1\xffa2\n\n[Game \"mana\"]\n\n1. a1\0a2 *\n";
+    assert_eq!(
+        validate("bytes", feed(input)),
+        out(
+            "<stdin>:2:6: the text is not UTF-8 (byte 0xff)\n<stdin>:6:6: unexpected character '\\0' (at \"\\0a2 *\")\n",
+            1
+        )
+    );
+}
+
+#[test]
+fn an_empty_file_a_directory_and_a_missing_file() {
+    let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-empty.kifu");
+    std::fs::write(&empty, "").unwrap_or_else(|e| panic!("{e}"));
+    let empty = empty.to_string_lossy().into_owned();
+    let r = kifu("empty", &["validate", &empty], feed(b""));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr, r.status),
+        ("", format!("kifu: {empty}: no record found\n"), Some(1))
+    );
+    let r = kifu("directory", &["validate", "fixtures"], feed(b""));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        ("", "kifu: fixtures: is a directory\n", Some(2))
+    );
+    let r = kifu("missing", &["json", "no/such.kifu"], feed(b""));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        ("", "kifu: no/such.kifu: no such file\n", Some(2))
+    );
+}
+
+#[test]
+fn an_unknown_game_and_a_lotus_game_with_two_players() {
+    assert_eq!(
+        validate("unknown", feed(b"[Game \"chess\"]\n\n*\n")),
+        out(
+            "<stdin>:1:7: unknown game \"chess\" (kifu knows mana, escampe, shogun, lotus)\n",
+            1
+        )
+    );
+    assert_eq!(
+        validate(
+            "two-players",
+            feed(b"[Game \"lotus\"]\n[Players \"red green\"]\n\n*\n")
+        ),
+        out(
+            "<stdin>:2:10: tag Players: 2 players: lotus is played by 3 to 6 players, named in turn order like \"red green orange\"\n",
+            1
+        )
+    );
+}
+
+#[test]
+fn malformed_discs_course_flowers_and_setup_tags() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "[Game \"shogun\"]\n[Discs \"X:1234 Y:4321 Z:2222\"]\n\n*\n",
+            "<stdin>:2:8: tag Discs: \"X:1234 Y:4321 Z:2222\": S is missing; each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\"\n",
+        ),
+        (
+            "[Game \"shogun\"]\n[Discs \"X:0234 Y:4321 Z:2222 S:2112\"]\n\n*\n",
+            "<stdin>:2:8: tag Discs: \"X:0234\": X takes four numbers from 1 to 4, for magnet types A, B, C and D\n",
+        ),
+        (
+            "[Game \"shogun\"]\n[Discs \"X:1234 X:4321 Z:2222 S:2112\"]\n\n*\n",
+            "<stdin>:2:8: tag Discs: X is given twice\n",
+        ),
+        (
+            "[Game \"shogun\"]\n[Setup \"ZXXYSXYZ\"]\n\n*\n",
+            "<stdin>:2:8: tag Setup: \"ZXXYSXYZ\": expected White's rank 1 and Red's rank 8 separated by '/', like \"XXYZSZYX/XYZSZYXX\"\n",
+        ),
+        (
+            "[Game \"lotus\"]\n[Players \"red green orange\"]\n[Course \"LLFLLSLLFLLSLLFLLLX\"]\n\n*\n",
+            "<stdin>:3:9: tag Course: square 19 is 'X': the course is written with . (plain), L (lily), F (frog) and S (stone)\n",
+        ),
+        (
+            "[Game \"lotus\"]\n[Players \"red green orange\"]\n[Flowers \"xyz\"]\n\n*\n",
+            "<stdin>:3:10: tag Flowers: \"xyz\": the value is arrival places 1-3 (P, W and Y in some order), '/', then the flowers of the twelve lily squares before the last (four each of P, W and Y), like \"PWY/WYPWYPWYPWYP\"\n",
+        ),
+        (
+            "[Game \"mana\"]\n[Setup \"c1\"]\n\n*\n",
+            "<stdin>:2:8: tag Setup: \"c1\": expected two squares, Black's Daimyo then White's, like \"c1 c6\"\n",
+        ),
+        (
+            "[Game \"mana\"]\n[Setup \"zz b6\"]\n\n*\n",
+            "<stdin>:2:8: tag Setup: \"zz\": Black's Daimyo stands on a double square of rank 1: b1, c1 or f1\n",
+        ),
+        (
+            "[Game \"escampe\"]\n[Setup \"\"]\n\n*\n",
+            "<stdin>:2:8: tag Setup: \"\": expected White's six squares, '/', then Black's six, Unicorn first, like \"b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1\"\n",
+        ),
+    ];
+    for (i, (record, message)) in cases.iter().enumerate() {
+        assert_eq!(
+            validate(&format!("tag-{i}"), feed(record.as_bytes())),
+            out(message, 1),
+            "{record}"
+        );
+    }
+}
