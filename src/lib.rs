@@ -35,10 +35,11 @@
 //!     "4:10: move 1 (White) b6-b4: disobeys the bird: it stands on a single \
 //!      square, and a piece of yours on a single square can move"
 //! );
-//! assert!(fault.code.starts_with("mana."), "{}", fault.code);
+//! assert_eq!(fault.code, "mana.disobeys-bird");
 //! # Ok::<(), kifu::record::SyntaxError>(())
 //! ```
 #![forbid(unsafe_code)]
+#![deny(unreachable_pub)]
 #![warn(missing_debug_implementations, missing_docs)]
 
 pub mod builder;

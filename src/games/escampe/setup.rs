@@ -88,7 +88,7 @@ pub enum EscampeSetup {
 ///
 /// # Errors
 /// Every word of the tags that cannot be read.
-pub fn read(tags: Tags<'_>) -> Result<EscampeSetup, SetupError> {
+pub(super) fn read(tags: Tags<'_>) -> Result<EscampeSetup, SetupError> {
     match lines::setup_or_position(tags, &LINE_CODES)? {
         Start::Position(value) => {
             lines::read_position(value, &ARMY, read_constraint).map(EscampeSetup::Position)
@@ -163,7 +163,7 @@ fn read_constraint(text: &str) -> Result<Option<u8>, TagError> {
 ///
 /// # Errors
 /// Every reason the setup is not a legal start.
-pub fn check(setup: EscampeSetup) -> Result<Escampe, SetupError> {
+pub(super) fn check(setup: EscampeSetup) -> Result<Escampe, SetupError> {
     match setup {
         EscampeSetup::Groups(groups) => groups_start(&groups),
         EscampeSetup::Position(position) => position_start(&position),
@@ -283,7 +283,7 @@ pub(super) fn piece_letter(escampe: &Escampe, square: usize) -> Option<char> {
 }
 
 /// The `Position` value of a position.
-pub fn position_value(escampe: &Escampe) -> String {
+pub(super) fn position_value(escampe: &Escampe) -> String {
     let constraint = escampe
         .constraint
         .map_or_else(|| "-".to_owned(), |n| n.to_string());

@@ -7,10 +7,10 @@ use crate::game::TagError;
 pub const DEFAULT_COURSE: &str = ".L.FL..S.L.FL.L.SL.FL.L.SL.FL.L.SL.F.L..";
 
 /// The number of lily squares every course has.
-pub const LILIES: usize = 13;
+pub(super) const LILIES: usize = 13;
 
 /// The longest course accepted.
-pub const MAX_SQUARES: usize = 999;
+pub(super) const MAX_SQUARES: usize = 999;
 
 /// What a course square is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl Kind {
 /// a multiplication and a register on every square it reads (callgrind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(align(4))]
-pub struct Square {
+pub(super) struct Square {
     /// What the square is.
     pub kind: Kind,
     /// The flower lying here.
@@ -87,7 +87,7 @@ impl Square {
 /// A course read from its tag: the squares, start included, bare, and
 /// where its lily squares lie.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Course {
+pub(super) struct Course {
     /// Square 0 (the start) to N.
     pub squares: Vec<Square>,
     /// The lily squares, in course order.
@@ -96,7 +96,7 @@ pub struct Course {
 
 impl Course {
     /// The course of [`DEFAULT_COURSE`].
-    pub fn standard() -> Self {
+    pub(super) fn standard() -> Self {
         Course {
             squares: DEFAULT_SQUARES.to_vec(),
             lilies: DEFAULT_LILIES,
@@ -110,7 +110,7 @@ const DEFAULT_SQUARES: [Square; DEFAULT_COURSE.len() + 1] = default_squares();
 
 /// [`DEFAULT_SQUARES`] as a short course keeps them in place, bare plain
 /// squares past the end.
-pub const DEFAULT_CELLS: [Square; CELLS] = {
+pub(super) const DEFAULT_CELLS: [Square; CELLS] = {
     let mut cells = [Square::bare(Kind::Plain); CELLS];
     let mut i = 0;
     while i < DEFAULT_SQUARES.len() {
@@ -122,14 +122,14 @@ pub const DEFAULT_CELLS: [Square; CELLS] = {
 
 /// The squares of a short course as it keeps them in place, bare plain
 /// squares past the end.
-pub fn cells(squares: &[Square]) -> [Square; CELLS] {
+pub(super) fn cells(squares: &[Square]) -> [Square; CELLS] {
     let mut cells = [Square::bare(Kind::Plain); CELLS];
     cells[..squares.len()].copy_from_slice(squares);
     cells
 }
 
 /// The lily squares of [`DEFAULT_COURSE`].
-pub const DEFAULT_LILIES: [u16; LILIES] = default_lilies();
+pub(super) const DEFAULT_LILIES: [u16; LILIES] = default_lilies();
 
 /// Reads [`DEFAULT_COURSE`] as [`parse`] does, at compile time.
 const fn default_squares() -> [Square; DEFAULT_COURSE.len() + 1] {
@@ -171,7 +171,7 @@ const fn default_lilies() -> [u16; LILIES] {
 ///
 /// # Errors
 /// A letter that is no kind, a wrong number of lily squares, a course too long.
-pub fn parse(value: &str) -> Result<Course, TagError> {
+pub(super) fn parse(value: &str) -> Result<Course, TagError> {
     let fault = |code, message: String| Err(TagError::new("Course", code, message));
     if value == DEFAULT_COURSE {
         return Ok(Course::standard());
@@ -220,7 +220,7 @@ pub fn parse(value: &str) -> Result<Course, TagError> {
 }
 
 /// Writes a course back as its tag value.
-pub fn value(squares: &[Square]) -> String {
+pub(super) fn value(squares: &[Square]) -> String {
     squares.iter().skip(1).map(|s| s.kind.letter()).collect()
 }
 

@@ -57,7 +57,7 @@ pub enum TurnFault {
 }
 
 /// The code of every fault of a Lotus pawn move.
-pub const MOVE_CODES: [&str; 19] = [
+pub(super) const MOVE_CODES: [&str; 19] = [
     "lotus.not-a-pawn-move",
     "lotus.leading-zero",
     "lotus.unknown-initial",
@@ -80,7 +80,7 @@ pub const MOVE_CODES: [&str; 19] = [
 ];
 
 /// The code of every fault Lotus reports: of pawn moves, then of setups.
-pub const CODES: [&str; MOVE_CODES.len() + SETUP_CODES.len()] = {
+pub(super) const CODES: [&str; MOVE_CODES.len() + SETUP_CODES.len()] = {
     let mut all = [""; MOVE_CODES.len() + SETUP_CODES.len()];
     let mut i = 0;
     while i < all.len() {

@@ -8,7 +8,7 @@ pub const DEFAULT_FLOWERS: &str = "PWY/WYPWYPWYPWYP";
 
 /// The random setup: arrival places 1-3, then the twelve non-black lily squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Flowers {
+pub(super) struct Flowers {
     /// The flowers of arrival places 1, 2 and 3.
     pub arrival: [Flower; 3],
     /// The flowers of the lily squares but the last, in course order.
@@ -17,7 +17,7 @@ pub struct Flowers {
 
 impl Flowers {
     /// The tag value.
-    pub fn value(&self) -> String {
+    pub(super) fn value(&self) -> String {
         let mut out: String = self.arrival.iter().map(|f| f.letter()).collect();
         out.push('/');
         out.extend(self.lilies.iter().map(|f| f.letter()));

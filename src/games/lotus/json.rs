@@ -14,7 +14,7 @@ fn flower(f: Flower) -> String {
 }
 
 /// The position: pawns, flowers on the course and the arrival, bouquets and scores.
-pub fn position(game: &Lotus) -> Value {
+pub(super) fn position(game: &Lotus) -> Value {
     let end = game.end();
     let pawns: Vec<Value> = game
         .pawns()
@@ -83,7 +83,7 @@ pub fn position(game: &Lotus) -> Value {
 
 /// A pawn move's canonical text and parts; `to` is null and `arrival` the
 /// place when the pawn enters the arrival.
-pub fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
+pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
     let dest = game.resolve(mv).ok();
     let end = game.end();
     let (to, arrival) = match dest {

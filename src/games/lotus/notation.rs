@@ -154,7 +154,10 @@ const MAX_DIGITS: usize = 4;
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
 #[inline(always)]
-pub fn read_move(word: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<LotusMove, LotusSyntax> {
+pub(super) fn read_move(
+    word: &[u8],
+    player: impl Fn(u8) -> Option<u8>,
+) -> Result<LotusMove, LotusSyntax> {
     read::<true, LotusSyntax>(word, &player).map(|(mv, _)| mv)
 }
 
@@ -163,7 +166,10 @@ pub fn read_move(word: &[u8], player: impl Fn(u8) -> Option<u8>) -> Result<Lotus
 /// bracket that follows it, if any. Whether the word ends there is for the
 /// caller to check; `None` leaves the word to [`read_move`].
 #[inline(always)]
-pub fn read_move_at(text: &[u8], player: impl Fn(u8) -> Option<u8>) -> Option<(LotusMove, usize)> {
+pub(super) fn read_move_at(
+    text: &[u8],
+    player: impl Fn(u8) -> Option<u8>,
+) -> Option<(LotusMove, usize)> {
     read::<false, NoMove>(text, &player).ok()
 }
 

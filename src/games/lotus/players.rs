@@ -8,14 +8,14 @@ use crate::game::TagError;
 use compact_str::CompactString;
 
 /// The most players a game has.
-pub const MAX_PLAYERS: usize = 6;
+pub(super) const MAX_PLAYERS: usize = 6;
 
 /// The fewest players a game has.
 const MIN_PLAYERS: usize = 3;
 
 /// The players of a game, in turn order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Players {
+pub(super) struct Players {
     /// Every name, in turn order; empty past the last.
     names: [CompactString; MAX_PLAYERS],
     /// Each player's initial, lowercase.
@@ -32,7 +32,7 @@ impl Players {
     /// # Errors
     /// Too few or too many names, a name that starts with no letter, two
     /// names with one initial.
-    pub fn parse(value: &str) -> Result<Self, TagError> {
+    pub(super) fn parse(value: &str) -> Result<Self, TagError> {
         let fault = |code, message: String| Err(TagError::new("Players", code, message));
         let (kept, count) = split_names(value);
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
@@ -84,45 +84,45 @@ impl Players {
     }
 
     /// How many players there are.
-    pub fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         usize::from(self.count)
     }
 
     /// A player's name, `?` for no player.
     #[inline]
-    pub fn name(&self, player: u8) -> &str {
+    pub(super) fn name(&self, player: u8) -> &str {
         self.listed()
             .get(usize::from(player))
             .map_or("?", CompactString::as_str)
     }
 
     /// Every name, in turn order.
-    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+    pub(super) fn names(&self) -> impl Iterator<Item = &str> + '_ {
         self.listed().iter().map(CompactString::as_str)
     }
 
     /// Every name, in turn order, as the scores keep them.
-    pub fn listed(&self) -> &[CompactString] {
+    pub(super) fn listed(&self) -> &[CompactString] {
         &self.names[..self.count()]
     }
 
     /// Every name, one space between two (the `Players` value written back).
-    pub fn joined(&self) -> String {
+    pub(super) fn joined(&self) -> String {
         self.listed().join(" ")
     }
 
     /// A player's initial.
-    pub fn letter(&self, player: u8) -> u8 {
+    pub(super) fn letter(&self, player: u8) -> u8 {
         self.letters[usize::from(player)]
     }
 
     /// Every initial, in turn order.
-    pub fn letters(&self) -> &[u8] {
+    pub(super) fn letters(&self) -> &[u8] {
         &self.letters[..self.count()]
     }
 
     /// The player whose initial is `letter`, if any.
-    pub fn seat(&self, letter: u8) -> Option<u8> {
+    pub(super) fn seat(&self, letter: u8) -> Option<u8> {
         let slot = usize::from(letter.wrapping_sub(b'a'));
         match self.by_initial.get(slot) {
             Some(&n) if n > 0 => Some(n - 1),

@@ -22,7 +22,7 @@ fn symbol(kind: Kind, charset: Charset) -> char {
 }
 
 /// The board as text.
-pub fn render(game: &Lotus, charset: Charset) -> String {
+pub(super) fn render(game: &Lotus, charset: Charset) -> String {
     let mut out = String::new();
     let end = game.end();
     let letter = |owner: u8| char::from(game.players.letter(owner));

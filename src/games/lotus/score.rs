@@ -43,7 +43,7 @@ impl Lotus {
 }
 
 /// The score of a bouquet, counted by colour in the order of [`Flower::ALL`].
-pub fn score(hand: &[u8; 5]) -> i32 {
+pub(super) fn score(hand: &[u8; 5]) -> i32 {
     let triangle = |n: u8| {
         let n = i32::from(n);
         n * (n + 1) / 2
@@ -60,7 +60,7 @@ pub fn score(hand: &[u8; 5]) -> i32 {
 ///
 /// Written into bytes on the stack, then copied once into the compact
 /// string, inline when it is short.
-pub fn tag_value(letters: &[u8], scores: impl Iterator<Item = i32>) -> CompactString {
+pub(super) fn tag_value(letters: &[u8], scores: impl Iterator<Item = i32>) -> CompactString {
     // Six players, each `x:-2147483648 ` at the longest.
     let mut out = [0u8; 6 * 14];
     let mut len = 0;

@@ -10,7 +10,7 @@ use crate::game::{SetupError, TagError, Tags};
 use compact_str::CompactString;
 
 /// The code of every fault of a Lotus setup.
-pub const SETUP_CODES: [&str; 11] = [
+pub(super) const SETUP_CODES: [&str; 11] = [
     "lotus.players-missing",
     "lotus.players-count",
     "lotus.players-initial",
@@ -38,7 +38,7 @@ pub struct LotusSetup {
 }
 
 /// Reads the setup of the tags, in one pass over them.
-pub fn read_setup(tags: Tags<'_>) -> LotusSetup {
+pub(super) fn read_setup(tags: Tags<'_>) -> LotusSetup {
     let [players, flowers, course] = setup_values(tags).map(|v| v.map(CompactString::new));
     LotusSetup {
         players,
@@ -52,7 +52,7 @@ pub fn read_setup(tags: Tags<'_>) -> LotusSetup {
 ///
 /// # Errors
 /// The first fault of each tag that has one, in the order of the fields.
-pub fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
+pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
     let players = match &setup.players {
         Some(value) => Players::parse(value),
         None => Err(TagError::new(
@@ -246,7 +246,7 @@ fn start(players: Players, flowers: Flowers, mut board: Board) -> Lotus {
 const RANDOM_PLAYERS: [&str; 6] = ["red", "green", "orange", "violet", "cyan", "amber"];
 
 /// Random tags: 3 to 6 players and a random flower layout.
-pub fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+pub(super) fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
     let players = 3 + rng.below(4);
     vec![
         ("Players".to_owned(), RANDOM_PLAYERS[..players].join(" ")),

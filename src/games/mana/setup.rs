@@ -49,7 +49,7 @@ const ARMY: Army = Army {
 };
 
 /// The Daimyo squares when the record has no `Setup` tag.
-pub const DEFAULT_SETUP: &str = "c1 c6";
+pub(super) const DEFAULT_SETUP: &str = "c1 c6";
 
 /// A Mana start as the tags state it, not yet checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub enum ManaSetup {
 ///
 /// # Errors
 /// Every word of the tags that cannot be read.
-pub fn read(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
+pub(super) fn read(tags: Tags<'_>) -> Result<ManaSetup, SetupError> {
     match lines::setup_or_position(tags, &LINE_CODES)? {
         Start::Position(value) => {
             lines::read_position(value, &ARMY, read_bird).map(ManaSetup::Position)
@@ -139,7 +139,7 @@ fn read_bird(text: &str) -> Result<Option<u8>, TagError> {
 ///
 /// # Errors
 /// Every reason the setup is not a legal start.
-pub fn check(setup: ManaSetup) -> Result<Mana, SetupError> {
+pub(super) fn check(setup: ManaSetup) -> Result<Mana, SetupError> {
     match setup {
         ManaSetup::Daimyos(daimyos) => standard_start(daimyos),
         ManaSetup::Position(position) => position_start(&position),
@@ -189,7 +189,7 @@ fn position_start(position: &Position<Option<u8>>) -> Result<Mana, SetupError> {
 }
 
 /// The `Setup` value of a start position, if it is one.
-pub fn setup_value(mana: &Mana) -> Option<String> {
+pub(super) fn setup_value(mana: &Mana) -> Option<String> {
     let black_home: Bits = 0b11_1111;
     let white_home: Bits = black_home << 30;
     let standard = mana.plies == 0
@@ -219,7 +219,7 @@ pub(super) fn piece_letter(mana: &Mana, square: usize) -> Option<char> {
 }
 
 /// The `Position` value of a position.
-pub fn position_value(mana: &Mana) -> String {
+pub(super) fn position_value(mana: &Mana) -> String {
     let bird = match mana.bird_square() {
         Some(square) if mana.occupied() & bit(square) == 0 => square_name(square),
         _ => "-".to_owned(),

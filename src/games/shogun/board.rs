@@ -3,12 +3,12 @@
 
 use crate::games::square::Square;
 use crate::games::square::bit as shift_bit;
-pub use crate::games::square::{Bits, squares};
+pub(super) use crate::games::square::{Bits, squares};
 
 /// The bit of square `index`: a load from a table, where a shift by a
 /// register takes three steps on the baseline x86-64.
 #[inline(always)]
-pub fn bit(index: usize) -> Bits {
+pub(super) fn bit(index: usize) -> Bits {
     TABLES.bit[index & 63]
 }
 
@@ -45,10 +45,10 @@ static TABLES: Tables = Tables {
 };
 
 /// The board is 8 squares wide and high.
-pub const SIZE: u8 = 8;
+pub(super) const SIZE: u8 = 8;
 
 /// Names a square of this board.
-pub fn square_name(index: usize) -> String {
+pub(super) fn square_name(index: usize) -> String {
     Square::from_index(index & 63, SIZE).to_string()
 }
 
@@ -153,7 +153,7 @@ impl Kind {
 pub type Discs = [[u8; 4]; 4];
 
 /// The numbers table of kifu-rules(7).
-pub const DEFAULT_DISCS: Discs = [[4, 2, 3, 1], [2, 3, 4, 1], [1, 4, 3, 2], [1, 2, 2, 1]];
+pub(super) const DEFAULT_DISCS: Discs = [[4, 2, 3, 1], [2, 3, 4, 1], [1, 4, 3, 2], [1, 2, 2, 1]];
 
 /// The magnet type of every square seen from White's side (0 = A ... 3 = D),
 /// rank 1 first, from file a.
@@ -175,26 +175,26 @@ const TYPES: [u8; 64] = {
 };
 
 /// The letter of a magnet type.
-pub fn type_letter(t: u8) -> char {
+pub(super) fn type_letter(t: u8) -> char {
     char::from(b'A' + (t & 3))
 }
 
 /// The magnet type of `square` as `side` reads it with the board turned
 /// (`quarter` is true for 90 and 270 degrees): Red and a quarter turn each
 /// exchange A<->D and B<->C.
-pub fn magnet(square: usize, side: Side, quarter: bool) -> u8 {
+pub(super) fn magnet(square: usize, side: Side, quarter: bool) -> u8 {
     turned(layout(square), side, quarter)
 }
 
 /// The magnet type under `square` as White reads it on the unturned board.
-pub fn layout(square: usize) -> u8 {
+pub(super) fn layout(square: usize) -> u8 {
     // Always 0 to 3 already; the mask only spares its users a bounds check.
     TABLES.types[square & 63] & 3
 }
 
 /// The type `side` reads for a magnet White reads as `t` on the unturned
 /// board, with the board turned a quarter (or not).
-pub const fn turned(t: u8, side: Side, quarter: bool) -> u8 {
+pub(super) const fn turned(t: u8, side: Side, quarter: bool) -> u8 {
     let mut t = t;
     if matches!(side, Side::Red) {
         t ^= 3;
@@ -208,7 +208,7 @@ pub const fn turned(t: u8, side: Side, quarter: bool) -> u8 {
 /// The squares passed over (start and end excluded) on the paths from one
 /// square to another: the straight line (twice) or the two L paths.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Via {
+pub(super) struct Via {
     /// The first path; for an L, the one that moves along the rank first.
     pub first: Bits,
     /// The second path; the same as the first for a straight line.
@@ -276,26 +276,26 @@ const fn walk(start: (i32, i32), corner: (i32, i32), end: (i32, i32)) -> Bits {
 /// Where the squares and pieces of number `v` (1 to 4) are kept in a
 /// table of four: `v` itself, 4 in slot 0.
 #[inline(always)]
-pub const fn slot(v: u8) -> usize {
+pub(super) const fn slot(v: u8) -> usize {
     (v & 3) as usize
 }
 
 /// The squares exactly `v` orthogonal steps from `from`, for `v` from 1 to
 /// 4: the numbers a piece shows, and the only ones asked about.
 #[inline(always)]
-pub fn ring(from: usize, v: u8) -> Bits {
+pub(super) fn ring(from: usize, v: u8) -> Bits {
     debug_assert!((1..=4).contains(&v), "ring {v}");
     TABLES.ring[from & 63][slot(v)]
 }
 
 /// The paths from `from` to `to`.
-pub fn via(from: usize, to: usize) -> Via {
+pub(super) fn via(from: usize, to: usize) -> Via {
     TABLES.via[from & 63][to & 63]
 }
 
 /// Whether one of the paths from `from` to `to` is clear of `occupied`
 /// (whatever the distance).
-pub fn open(from: usize, to: usize, occupied: Bits) -> bool {
+pub(super) fn open(from: usize, to: usize, occupied: Bits) -> bool {
     let paths = via(from, to);
     paths.first & occupied == 0 || paths.second & occupied == 0
 }
@@ -303,7 +303,7 @@ pub fn open(from: usize, to: usize, occupied: Bits) -> bool {
 /// Whether a piece on `from` may reach `to`, exactly `v` steps away, with
 /// the squares of `occupied` in the way.
 #[cfg(test)]
-pub fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
+pub(crate) fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
     ring(from, v) & bit(to) != 0 && open(from, to, occupied)
 }
 
@@ -313,15 +313,15 @@ pub fn reaches(from: usize, to: usize, v: u8, occupied: Bits) -> bool {
 /// The lowest three bits are where the masks of [`in_range`] keep the
 /// piece, and bits 1 and 2 where [`reach`] finds its ring; bits 0, 3 and
 /// 4 (`piece & 0x19`) are the piece whatever it shows.
-pub type Piece = u8;
+pub(super) type Piece = u8;
 
 /// The [`Piece`] of `side` and `kind` showing `v` (1 to 4).
-pub const fn piece(side: Side, kind: Kind, v: u8) -> Piece {
+pub(super) const fn piece(side: Side, kind: Kind, v: u8) -> Piece {
     0x20 | (kind as u8) << 3 | (slot(v) as u8) << 1 | side as u8
 }
 
 /// The number a [`Piece`] shows; 0 for none.
-pub const fn number_of(piece: Piece) -> u8 {
+pub(super) const fn number_of(piece: Piece) -> u8 {
     if piece == 0 {
         0
     } else {
@@ -332,19 +332,19 @@ pub const fn number_of(piece: Piece) -> u8 {
 /// Where the masks of [`in_range`] keep `piece`: number slot first, then
 /// side.
 #[inline(always)]
-pub const fn mask_of(piece: Piece) -> usize {
+pub(super) const fn mask_of(piece: Piece) -> usize {
     (piece & 7) as usize
 }
 
 /// Where the masks of [`in_range`] keep the pieces of `side` showing `v`.
 #[inline(always)]
-pub const fn number_mask(v: u8, side: usize) -> usize {
+pub(super) const fn number_mask(v: u8, side: usize) -> usize {
     slot(v) << 1 | (side & 1)
 }
 
 /// The squares `piece` reaches from `from`: as far as the number it shows.
 #[inline(always)]
-pub fn reach(from: usize, piece: Piece) -> Bits {
+pub(super) fn reach(from: usize, piece: Piece) -> Bits {
     TABLES.ring[from & 63][usize::from(piece >> 1 & 3)]
 }
 
@@ -352,7 +352,7 @@ pub fn reach(from: usize, piece: Piece) -> Bits {
 /// show, whatever stands between: `showing[number_mask(v, side)]` holds
 /// the pieces of `side` showing `v`.
 #[inline(always)]
-pub fn in_range(target: usize, showing: &[Bits; 8], side: usize) -> Bits {
+pub(super) fn in_range(target: usize, showing: &[Bits; 8], side: usize) -> Bits {
     let ring = &TABLES.ring[target & 63];
     let side = side & 1;
     ring[0] & showing[side]
@@ -362,7 +362,7 @@ pub fn in_range(target: usize, showing: &[Bits; 8], side: usize) -> Bits {
 }
 
 /// The number of orthogonal steps between two squares.
-pub const fn distance(from: usize, to: usize) -> u32 {
+pub(super) const fn distance(from: usize, to: usize) -> u32 {
     let (ff, fr) = ((from % 8) as i32, (from / 8) as i32);
     let (tf, tr) = ((to % 8) as i32, (to / 8) as i32);
     (tf - ff).unsigned_abs() + (tr - fr).unsigned_abs()

@@ -96,7 +96,7 @@ fn read_rank(
 }
 
 /// The `Position` value of a position.
-pub fn position_value(game: &Shogun) -> String {
+pub(super) fn position_value(game: &Shogun) -> String {
     let mut out = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0u8;

@@ -10,7 +10,7 @@ use serde_json::json;
 /// Draws the board, rank 8 at the top: each square shows the piece (upper
 /// case White, lower case Red) and the number it shows; `!` marks an
 /// attacked Shogun. A footer says who moves and whether a Shogun is attacked.
-pub fn render(game: &Shogun, charset: Charset) -> String {
+pub(super) fn render(game: &Shogun, charset: Charset) -> String {
     let (top, middle, bottom, bar, empty) = match charset {
         Charset::Unicode => (
             "  ┌────┬────┬────┬────┬────┬────┬────┬────┐\n",
@@ -85,7 +85,7 @@ pub fn render(game: &Shogun, charset: Charset) -> String {
 
 /// The position as JSON: the `Position` value, the side to move, the
 /// rotation, the discs, every piece with the number it shows, and checks.
-pub fn position_json(game: &Shogun) -> serde_json::Value {
+pub(super) fn position_json(game: &Shogun) -> serde_json::Value {
     let quarter = game.rotation % 180 == 90;
     let pieces: Vec<_> = squares(game.occupied())
         .filter_map(|square| {

@@ -4,7 +4,7 @@
 use super::Shogun;
 use super::board::{DEFAULT_DISCS, Discs, Kind, Side, square_name};
 use super::position::{position_error, position_value, read_position};
-pub use super::values::discs_value;
+pub(super) use super::values::discs_value;
 use super::values::{
     ROTATIONS, check_discs, home_rank, read_discs, read_first, read_ranks, read_rotation,
     rotation_error, setup_error,
@@ -40,7 +40,7 @@ pub enum Placement {
 }
 
 /// Reads the tags into a setup; a fault for every tag that cannot be read.
-pub fn read_setup(tags: Tags<'_>) -> Result<Setup, SetupError> {
+pub(super) fn read_setup(tags: Tags<'_>) -> Result<Setup, SetupError> {
     let mut reasons = Vec::new();
     let mut setup = Setup {
         placement: Placement::Ranks(DEFAULT_RANKS),
@@ -84,7 +84,7 @@ const DEFAULT_RANKS: [[Kind; 8]; 2] = {
 
 /// Judges a setup: the position it states, or every reason it is not a
 /// legal start (each one that does not follow from another).
-pub fn from_setup(setup: Setup) -> Result<Shogun, SetupError> {
+pub(super) fn from_setup(setup: Setup) -> Result<Shogun, SetupError> {
     let Setup {
         placement,
         first,
@@ -269,7 +269,7 @@ fn setup_value(game: &Shogun) -> Option<String> {
 }
 
 /// The tags a fresh record of this position carries.
-pub fn tags_of(game: &Shogun) -> Vec<(String, String)> {
+pub(super) fn tags_of(game: &Shogun) -> Vec<(String, String)> {
     let mut tags = vec![match setup_value(game) {
         Some(setup) => ("Setup".to_owned(), setup),
         None => ("Position".to_owned(), position_value(game)),

@@ -5,13 +5,13 @@ use super::board::{Discs, Kind, Side};
 use crate::game::TagError;
 
 /// The home ranks when the record has no `Setup` tag.
-pub const DEFAULT_SETUP: &str = "XXYZSZYX/XYZSZYXX";
+pub(super) const DEFAULT_SETUP: &str = "XXYZSZYX/XYZSZYXX";
 
 /// The turns a board may be given, in degrees.
-pub const ROTATIONS: [u16; 4] = [0, 90, 180, 270];
+pub(super) const ROTATIONS: [u16; 4] = [0, 90, 180, 270];
 
 /// The fault of a `Rotation` value that is not one of [`ROTATIONS`].
-pub fn rotation_error(value: &str) -> TagError {
+pub(super) fn rotation_error(value: &str) -> TagError {
     TagError::new(
         "Rotation",
         "shogun.rotation",
@@ -20,7 +20,7 @@ pub fn rotation_error(value: &str) -> TagError {
 }
 
 /// `"90"`: one of [`ROTATIONS`], written plainly.
-pub fn read_rotation(value: &str) -> Result<u16, TagError> {
+pub(super) fn read_rotation(value: &str) -> Result<u16, TagError> {
     match value {
         "0" => Ok(0),
         "90" => Ok(90),
@@ -31,7 +31,7 @@ pub fn read_rotation(value: &str) -> Result<u16, TagError> {
 }
 
 /// `"white"` or `"red"`.
-pub fn read_first(value: &str) -> Result<Side, TagError> {
+pub(super) fn read_first(value: &str) -> Result<Side, TagError> {
     match value {
         "white" => Ok(Side::White),
         "red" => Ok(Side::Red),
@@ -67,7 +67,7 @@ fn highest_number(kind: Kind) -> u8 {
 
 /// `"X:4231 Y:2341 Z:1432 S:1221"`: every kind once, in any order, with
 /// four numbers in range; the first word at fault.
-pub fn read_discs(value: &str) -> Result<Discs, TagError> {
+pub(super) fn read_discs(value: &str) -> Result<Discs, TagError> {
     let mut discs = [[0u8; 4]; 4];
     let mut seen = [false; 4];
     let form = "each kind once as KIND:dddd, like \"X:4231 Y:2341 Z:1432 S:1221\"";
@@ -125,7 +125,7 @@ fn in_range(kind: Kind, numbers: &[u8]) -> bool {
 
 /// Every kind whose numbers are out of range (1 to 4, the Shogun's 1 to
 /// 2), in the order of the table.
-pub fn check_discs(discs: &Discs) -> impl Iterator<Item = TagError> + '_ {
+pub(super) fn check_discs(discs: &Discs) -> impl Iterator<Item = TagError> + '_ {
     Kind::ALL.into_iter().filter_map(|kind| {
         let numbers = discs[kind.index()];
         (!in_range(kind, &numbers)).then(|| {
@@ -136,7 +136,7 @@ pub fn check_discs(discs: &Discs) -> impl Iterator<Item = TagError> + '_ {
 }
 
 /// The numbers table written as a `Discs` value.
-pub fn discs_value(discs: &Discs) -> String {
+pub(super) fn discs_value(discs: &Discs) -> String {
     Kind::ALL
         .iter()
         .map(|k| {
@@ -151,13 +151,13 @@ pub fn discs_value(discs: &Discs) -> String {
 }
 
 /// A fault of the `Setup` tag.
-pub fn setup_error(code: &'static str, message: String) -> TagError {
+pub(super) fn setup_error(code: &'static str, message: String) -> TagError {
     TagError::new("Setup", code, message)
 }
 
 /// `"XXYZSZYX/XYZSZYXX"`: White's rank 1 then Red's rank 8, from a to h,
 /// eight letters each; a fault for each rank that cannot be read.
-pub fn read_ranks(value: &str) -> Result<[[Kind; 8]; 2], Vec<TagError>> {
+pub(super) fn read_ranks(value: &str) -> Result<[[Kind; 8]; 2], Vec<TagError>> {
     let Some((white, red)) = value.split_once('/').filter(|(_, red)| !red.contains('/')) else {
         return Err(vec![setup_error(
             "shogun.setup-form",
@@ -200,7 +200,7 @@ fn read_rank(side: Side, text: &str) -> Result<[Kind; 8], TagError> {
 }
 
 /// A side's home rank, from 0.
-pub fn home_rank(side: Side) -> usize {
+pub(super) fn home_rank(side: Side) -> usize {
     match side {
         Side::White => 0,
         Side::Red => 7,
