@@ -138,18 +138,18 @@ fn bad_setups_say_what_is_wrong() {
     );
 }
 
-#[path = "lines/shared.rs"]
-mod lines;
+#[path = "support/perft.rs"]
+mod perft;
 
 /// fixtures/escampe/perft.txt: the generator's counts, and the same counts
 /// found without it, by trying every move text through the one reader and
 /// the single-move check.
 #[test]
 fn perft_counts_match_the_fixture_and_a_brute_force_count() {
-    lines::check_fixture::<Escampe>("escampe", &lines::step_texts(), 3);
-}
-
-#[test]
-fn kifu_5_lists_every_code() {
-    lines::check_man_page_lists(Escampe::CODES);
+    let cases = perft::cases("escampe", 5);
+    perft::check_generator::<Escampe>(&cases);
+    let texts = perft::step_texts6();
+    perft::check_brute::<Escampe, _>(&cases, 3, perft::Agree::Positions, |_| {
+        |game: &Escampe| perft::legal_among(game, &texts)
+    });
 }
