@@ -146,10 +146,6 @@ mod perft;
 /// the single-move check.
 #[test]
 fn perft_counts_match_the_fixture_and_a_brute_force_count() {
-    let cases = perft::cases("escampe", 5);
-    perft::check_generator::<Escampe>(&cases);
     let texts = perft::step_texts6();
-    perft::check_brute::<Escampe, _>(&cases, 3, perft::Agree::Positions, |_| {
-        |game: &Escampe| perft::legal_among(game, &texts)
-    });
+    perft::check_with_texts::<Escampe>("escampe", 5, &texts, 3);
 }

@@ -98,11 +98,7 @@ mod perft;
 /// the single-move check.
 #[test]
 fn perft_counts_match_the_fixture_and_a_brute_force_count() {
-    let cases = perft::cases("mana", 5);
-    perft::check_generator::<Mana>(&cases);
     let mut texts = perft::step_texts6();
     texts.extend((0..36).map(|square| format!("R*{}", perft::name6(square))));
-    perft::check_brute::<Mana, _>(&cases, 3, perft::Agree::Positions, |_| {
-        |game: &Mana| perft::legal_among(game, &texts)
-    });
+    perft::check_with_texts::<Mana>("mana", 5, &texts, 3);
 }

@@ -226,6 +226,18 @@ pub fn check_brute<G: Game, L: Fn(&G) -> Vec<G::Move>>(
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Checks the cases of `fixtures/GAME/perft.txt` (at least `at_least`)
+/// against the generator, and those up to `max_depth` against a brute
+/// force over every text of `texts` ([`legal_among`]), agreeing on the
+/// positions reached.
+pub fn check_with_texts<G: Game>(game: &str, at_least: usize, texts: &[String], max_depth: u32) {
+    let cases = cases(game, at_least);
+    check_generator::<G>(&cases);
+    check_brute::<G, _>(&cases, max_depth, Agree::Positions, |_| {
+        |game: &G| legal_among(game, texts)
+    });
+}
+
 /// The moves of `game` among `texts` (none once the game is over): each
 /// text must be read by the one move reader, and is kept if the
 /// single-move check accepts it.
