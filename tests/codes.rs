@@ -3,10 +3,13 @@
 //! documented in `man/kifu.5`; and every invalid fixture's verdict carries
 //! one of them through `kifu validate --format json`.
 
-use assert_cmd::Command;
+#[path = "support/fixtures.rs"]
+mod support;
+
 use kifu::game::GameKind;
 use std::collections::BTreeSet;
 use std::path::Path;
+use support::{fixtures, verdict};
 
 /// Every declared code, with where it is declared.
 fn declared() -> Vec<(String, &'static str)> {
@@ -92,27 +95,11 @@ fn every_code_is_documented_in_kifu_5() {
 
 #[test]
 fn every_invalid_fixture_reports_a_declared_code() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let codes: BTreeSet<&str> = declared().into_iter().map(|(_, c)| c).collect();
     let mut wrong = Vec::new();
     for kind in GameKind::ALL {
-        let dir = root.join("fixtures").join(kind.name()).join("invalid");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|x| x == "kifu"))
-            .collect();
-        files.sort();
-        for file in files {
-            let output = Command::cargo_bin("kifu")
-                .unwrap_or_else(|e| panic!("{e}"))
-                .args(["validate", "--format", "json"])
-                .arg(&file)
-                .output()
-                .unwrap_or_else(|e| panic!("{e}"));
-            let stdout = String::from_utf8_lossy(&output.stdout);
-            let verdict: serde_json::Value = serde_json::from_str(stdout.trim())
-                .unwrap_or_else(|e| panic!("{}: {e}: {stdout}", file.display()));
+        for file in fixtures(kind.name(), "invalid") {
+            let (verdict, _) = verdict(&file);
             let code = verdict["error"]["code"].as_str().unwrap_or("");
             if !codes.contains(code) {
                 wrong.push(format!("{}: code {code:?}", file.display()));
@@ -135,16 +122,8 @@ fn a_verdict_in_json_names_its_code_beside_its_message() {
     ];
     for (game, name, code) in cases {
         let file = root.join(format!("fixtures/{game}/invalid/{name}.kifu"));
-        let output = Command::cargo_bin("kifu")
-            .unwrap_or_else(|e| panic!("{e}"))
-            .args(["validate", "--format", "json"])
-            .arg(&file)
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let verdict: serde_json::Value =
-            serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+        let (verdict, status) = verdict(&file);
         assert_eq!(verdict["error"]["code"], code, "{name}");
-        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(status, Some(1));
     }
 }
