@@ -3,20 +3,13 @@
 //! documented in `man/kifu.5`; and every invalid fixture's verdict carries
 //! one of them through `kifu validate --format json`.
 
-use assert_cmd::Command;
-use kifu::game::{Game, GameKind, GameVisitor};
+#[path = "support/fixtures.rs"]
+mod support;
+
+use kifu::game::GameKind;
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// A game's declared codes.
-struct Codes;
-
-impl GameVisitor for Codes {
-    type Output = &'static [&'static str];
-    fn visit<G: Game>(self) -> Self::Output {
-        G::CODES
-    }
-}
+use support::{fixtures, verdict};
 
 /// Every declared code, with where it is declared.
 fn declared() -> Vec<(String, &'static str)> {
@@ -24,7 +17,7 @@ fn declared() -> Vec<(String, &'static str)> {
     codes.extend(kifu::referee::CODES.iter().map(|c| ("referee".into(), *c)));
     codes.extend(kifu::record::CODES.iter().map(|c| ("record".into(), *c)));
     for kind in GameKind::ALL {
-        codes.extend(kind.visit(Codes).iter().map(|c| (kind.name().into(), *c)));
+        codes.extend(kind.codes().iter().map(|c| (kind.name().into(), *c)));
     }
     codes
 }
@@ -48,45 +41,65 @@ fn codes_are_well_formed_unique_and_named_after_their_layer_or_game() {
     }
 }
 
+/// The subsection of `man/kifu.5`'s FAULT CODES that lists the codes of
+/// `owner` (`referee`, `record` or a game): `.SS Owner` up to the next
+/// `.SS` or `.SH`.
+fn man_subsection<'a>(faults: &'a str, owner: &str) -> &'a str {
+    let mut chars = owner.chars();
+    let title: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    let heading = format!("\n.SS {title}\n");
+    let start = faults
+        .find(&heading)
+        .unwrap_or_else(|| panic!("kifu.5 FAULT CODES has no {heading:?}"))
+        + heading.len();
+    let rest = &faults[start..];
+    let end = rest.find("\n.S").map_or(rest.len(), |end| end + 1);
+    &rest[..end]
+}
+
+/// Every declared code has a `.TP` / `.B code` entry in the subsection of
+/// FAULT CODES for its owner: the referee's, the record's and each game's
+/// (from `GameKind::codes`).
 #[test]
 fn every_code_is_documented_in_kifu_5() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man/kifu.5");
     let man = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-    let section = man
-        .split(".SH FAULT CODES")
-        .nth(1)
+    let faults = man
+        .split_once("\n.SH FAULT CODES\n")
+        .map(|(_, rest)| rest.split("\n.SH ").next().unwrap_or(rest))
         .unwrap_or_else(|| panic!("kifu.5 has no FAULT CODES section"));
-    let missing: Vec<_> = declared()
+    let faults = format!("\n{faults}");
+    let declared = declared();
+    for owner in ["referee", "record"]
         .into_iter()
-        .map(|(_, code)| code)
-        .filter(|code| !section.contains(&format!(".B {}\n", code.replace('-', "\\-"))))
+        .chain(GameKind::ALL.iter().map(|kind| kind.name()))
+    {
+        assert!(
+            declared.iter().any(|(o, _)| o == owner),
+            "{owner} declares no code"
+        );
+    }
+    let missing: Vec<_> = declared
+        .iter()
+        .filter(|(owner, code)| {
+            let entry = format!(".TP\n.B {}\n", code.replace('-', "\\-"));
+            !man_subsection(&faults, owner).contains(&entry)
+        })
+        .map(|(owner, code)| format!("{owner}: {code}"))
         .collect();
     assert!(missing.is_empty(), "not in kifu.5 FAULT CODES: {missing:?}");
 }
 
 #[test]
 fn every_invalid_fixture_reports_a_declared_code() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let codes: BTreeSet<&str> = declared().into_iter().map(|(_, c)| c).collect();
     let mut wrong = Vec::new();
     for kind in GameKind::ALL {
-        let dir = root.join("fixtures").join(kind.name()).join("invalid");
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|x| x == "kifu"))
-            .collect();
-        files.sort();
-        for file in files {
-            let output = Command::cargo_bin("kifu")
-                .unwrap_or_else(|e| panic!("{e}"))
-                .args(["validate", "--format", "json"])
-                .arg(&file)
-                .output()
-                .unwrap_or_else(|e| panic!("{e}"));
-            let stdout = String::from_utf8_lossy(&output.stdout);
-            let verdict: serde_json::Value = serde_json::from_str(stdout.trim())
-                .unwrap_or_else(|e| panic!("{}: {e}: {stdout}", file.display()));
+        for file in fixtures(kind.name(), "invalid") {
+            let (verdict, _) = verdict(&file);
             let code = verdict["error"]["code"].as_str().unwrap_or("");
             if !codes.contains(code) {
                 wrong.push(format!("{}: code {code:?}", file.display()));
@@ -109,16 +122,8 @@ fn a_verdict_in_json_names_its_code_beside_its_message() {
     ];
     for (game, name, code) in cases {
         let file = root.join(format!("fixtures/{game}/invalid/{name}.kifu"));
-        let output = Command::cargo_bin("kifu")
-            .unwrap_or_else(|e| panic!("{e}"))
-            .args(["validate", "--format", "json"])
-            .arg(&file)
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let verdict: serde_json::Value =
-            serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+        let (verdict, status) = verdict(&file);
         assert_eq!(verdict["error"]["code"], code, "{name}");
-        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(status, Some(1));
     }
 }

@@ -138,18 +138,14 @@ fn bad_setups_say_what_is_wrong() {
     );
 }
 
-#[path = "lines/shared.rs"]
-mod lines;
+#[path = "support/perft.rs"]
+mod perft;
 
 /// fixtures/escampe/perft.txt: the generator's counts, and the same counts
 /// found without it, by trying every move text through the one reader and
 /// the single-move check.
 #[test]
 fn perft_counts_match_the_fixture_and_a_brute_force_count() {
-    lines::check_fixture::<Escampe>("escampe", &lines::step_texts(), 3);
-}
-
-#[test]
-fn kifu_5_lists_every_code() {
-    lines::check_man_page_lists(Escampe::CODES);
+    let texts = perft::step_texts6();
+    perft::check_with_texts::<Escampe>("escampe", 5, &texts, 3);
 }

@@ -2,9 +2,12 @@
 //! checked through the binary (valid or not, and the number of the move or
 //! turn holding the first illegal ply).
 
-use assert_cmd::Command;
+#[path = "support/fixtures.rs"]
+mod support;
+
 use serde_json::Value;
 use std::path::Path;
+use support::validate_json;
 
 fn check_examples(name: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/examples");
@@ -13,16 +16,7 @@ fn check_examples(name: &str) {
             .unwrap_or_else(|e| panic!("{name}.json: {e}")),
     )
     .unwrap_or_else(|e| panic!("{name}.json: {e}"));
-    let output = Command::cargo_bin("kifu")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .args(["validate", "--format", "json"])
-        .arg(dir.join(format!("{name}.kifu")))
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let verdicts: Vec<Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect();
+    let (verdicts, status) = validate_json(&dir.join(format!("{name}.kifu")));
     assert_eq!(verdicts.len(), expected.len(), "{name}: number of records");
     let mut wrong = Vec::new();
     for (i, (got, want)) in verdicts.iter().zip(&expected).enumerate() {
@@ -38,7 +32,7 @@ fn check_examples(name: &str) {
     }
     assert!(wrong.is_empty(), "{name}:\n{}", wrong.join("\n"));
     let all_valid = expected.iter().all(|e| e["ok"] == true);
-    assert_eq!(output.status.code(), Some(if all_valid { 0 } else { 1 }));
+    assert_eq!(status, Some(if all_valid { 0 } else { 1 }));
 }
 
 #[test]

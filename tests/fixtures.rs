@@ -6,22 +6,12 @@
 //! repository root). Fixtures under `valid/` must exit 0, those under
 //! `invalid/` must exit 1.
 
-use assert_cmd::Command;
-use std::path::{Path, PathBuf};
+#[path = "support/fixtures.rs"]
+mod support;
 
-fn fixtures(game: &str, kind: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(game)
-        .join(kind);
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.extension().is_some_and(|x| x == "kifu"))
-        .collect();
-    found.sort();
-    found
-}
+use assert_cmd::Command;
+use std::path::Path;
+use support::fixtures;
 
 fn check(game: &str, kind: &str, minimum: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

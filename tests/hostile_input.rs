@@ -5,7 +5,7 @@
 mod support;
 
 use std::path::Path;
-use support::{feed, kifu, out, validate};
+use support::{fault, feed, kifu, out, validate};
 
 #[test]
 fn invalid_utf8_and_nul_bytes_each_fault_their_own_record() {
@@ -24,20 +24,17 @@ fn an_empty_file_a_directory_and_a_missing_file() {
     let empty = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-empty.kifu");
     std::fs::write(&empty, "").unwrap_or_else(|e| panic!("{e}"));
     let empty = empty.to_string_lossy().into_owned();
-    let r = kifu("empty", &["validate", &empty], feed(b""));
     assert_eq!(
-        (r.stdout.as_str(), r.stderr, r.status),
-        ("", format!("kifu: {empty}: no record found\n"), Some(1))
+        kifu("empty", &["validate", &empty], feed(b"")).parts(),
+        fault(&format!("kifu: {empty}: no record found\n"), 1)
     );
-    let r = kifu("directory", &["validate", "fixtures"], feed(b""));
     assert_eq!(
-        (r.stdout.as_str(), r.stderr.as_str(), r.status),
-        ("", "kifu: fixtures: is a directory\n", Some(2))
+        kifu("directory", &["validate", "fixtures"], feed(b"")).parts(),
+        fault("kifu: fixtures: is a directory\n", 2)
     );
-    let r = kifu("missing", &["json", "no/such.kifu"], feed(b""));
     assert_eq!(
-        (r.stdout.as_str(), r.stderr.as_str(), r.status),
-        ("", "kifu: no/such.kifu: no such file\n", Some(2))
+        kifu("missing", &["json", "no/such.kifu"], feed(b"")).parts(),
+        fault("kifu: no/such.kifu: no such file\n", 2)
     );
 }
 

@@ -3,12 +3,15 @@
 //! initial, square and bracket tried through the one reader and the
 //! check), and the agreement of `check` with `check_and_apply`.
 
-use kifu::game::{Game, MoveFault, Tags, perft};
+use kifu::game::{Game, MoveFault, Tags};
 use kifu::games::lotus::{DEFAULT_COURSE, Lotus, LotusMove};
 use kifu::record::Tag;
 use kifu::rng::Rng;
 use serde_json::Value;
 use std::collections::BTreeSet;
+
+#[path = "support/perft.rs"]
+mod perft;
 
 /// The start position of `tags`.
 fn start(tags: &[(String, String)]) -> Lotus {
@@ -21,17 +24,6 @@ fn start(tags: &[(String, String)]) -> Lotus {
         })
         .collect();
     Lotus::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Plays the pawn moves of `moves`, turn numbers skipped.
-fn replay(game: &mut Lotus, moves: &str) {
-    for word in moves.split_whitespace().filter(|w| !w.ends_with('.')) {
-        let mv = game
-            .read_move(word.as_bytes())
-            .unwrap_or_else(|e| panic!("{word}: {}", e.message(word)));
-        game.check_and_apply(&mv)
-            .unwrap_or_else(|e| panic!("{word}: {}", e.message(word)));
-    }
 }
 
 /// What a brute force tries for a game of these players and course: every
@@ -97,116 +89,22 @@ impl Candidates {
     }
 }
 
-fn texts(moves: &[LotusMove]) -> BTreeSet<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
-/// Perft by brute force: each level's moves found by [`Candidates::legal`],
-/// and checked against the generator's list on the way.
-fn brute_perft(candidates: &Candidates, game: &Lotus, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = candidates.legal(game);
-    assert_eq!(texts(&moves), texts(&game.legal_moves()));
-    let mut sequences = 0;
-    for mv in &moves {
-        let mut next = game.clone();
-        next.check_and_apply(mv)
-            .unwrap_or_else(|e| panic!("{mv}: {}", e.message(&mv.to_string())));
-        sequences += brute_perft(candidates, &next, depth - 1);
-    }
-    sequences
-}
-
-/// One entry of `fixtures/lotus/perft.txt`, a block of lines.
-struct PerftCase {
-    id: String,
-    tags: Vec<(String, String)>,
-    moves: String,
-    counts: Vec<(u32, u64)>,
-}
-
-impl PerftCase {
-    /// The case a block states; its setup tags are read as a record's.
-    fn of(block: &str) -> Self {
-        let field = |key: &str| {
-            block
-                .lines()
-                .filter_map(|line| line.strip_prefix(key))
-                .collect::<Vec<_>>()
-        };
-        let setup = field("setup ").join("\n").replace("] [", "]\n[");
-        let record = kifu::record::parse_record(format!("[Game \"lotus\"]\n{setup}\n\n*\n"), 1)
-            .unwrap_or_else(|e| panic!("{block}: {e}"));
-        let tags = record
-            .tags
-            .iter()
-            .filter(|tag| tag.name != "Game")
-            .map(|tag| (tag.name.to_string(), tag.value.to_string()))
-            .collect();
-        let number = |text: &str| {
-            text.parse::<u64>()
-                .unwrap_or_else(|e| panic!("{block}: {text}: {e}"))
-        };
-        let counts = field("perft ")
-            .into_iter()
-            .map(|line| {
-                let (depth, count) = line.split_once(' ').unwrap_or((line, ""));
-                (number(depth) as u32, number(count))
-            })
-            .collect();
-        PerftCase {
-            id: field("id ").concat(),
-            tags,
-            moves: field("moves ").join(" "),
-            counts,
-        }
-    }
-
-    fn game(&self) -> Lotus {
-        let mut game = start(&self.tags);
-        replay(&mut game, &self.moves);
-        game
-    }
-}
-
-fn perft_cases() -> Vec<PerftCase> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/lotus/perft.txt");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.split("\n\n")
-        .filter(|block| block.starts_with("id "))
-        .map(PerftCase::of)
-        .collect()
-}
-
 #[test]
 fn perft_counts_match_the_fixture() {
-    let cases = perft_cases();
-    assert!(cases.len() >= 7, "{} perft cases", cases.len());
+    let cases = perft::cases("lotus", 7);
     for case in &cases {
-        let game = case.game();
         assert!(case.counts.len() >= 4, "{}", case.id);
-        for &(depth, count) in &case.counts {
-            assert_eq!(perft(&game, depth), count, "{} perft {depth}", case.id);
-        }
     }
+    perft::check_generator::<Lotus>(&cases);
 }
 
 #[test]
 fn brute_force_perft_agrees_to_depth_three() {
-    for case in perft_cases() {
-        let game = case.game();
-        let candidates = Candidates::of(&case.tags);
-        for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
-            assert_eq!(
-                brute_perft(&candidates, &game, depth),
-                count,
-                "{} perft {depth}",
-                case.id
-            );
-        }
-    }
+    let cases = perft::cases("lotus", 7);
+    perft::check_brute::<Lotus, _>(&cases, 3, perft::Agree::Texts, |case| {
+        let candidates = Candidates::of(&case.tag_pairs());
+        move |game: &Lotus| candidates.legal(game)
+    });
 }
 
 /// A random candidate: usually a legal move, else a random text.

@@ -2,7 +2,6 @@
 //! perft against fixtures/mana/perft.txt, cross-checked by brute force.
 
 use assert_cmd::Command;
-use kifu::game::Game;
 use kifu::games::mana::Mana;
 
 fn kifu(args: &[&str]) -> (String, Option<i32>) {
@@ -91,20 +90,15 @@ fn a_walled_in_side_can_only_pass() {
     assert_eq!((out.as_str(), status), ("--\n", Some(0)));
 }
 
-#[path = "lines/shared.rs"]
-mod lines;
+#[path = "support/perft.rs"]
+mod perft;
 
 /// fixtures/mana/perft.txt: the generator's counts, and the same counts
 /// found without it, by trying every move text through the one reader and
 /// the single-move check.
 #[test]
 fn perft_counts_match_the_fixture_and_a_brute_force_count() {
-    let mut texts = lines::step_texts();
-    texts.extend((0..36).map(|square| format!("R*{}", lines::name(square))));
-    lines::check_fixture::<Mana>("mana", &texts, 3);
-}
-
-#[test]
-fn kifu_5_lists_every_code() {
-    lines::check_man_page_lists(Mana::CODES);
+    let mut texts = perft::step_texts6();
+    texts.extend((0..36).map(|square| format!("R*{}", perft::name6(square))));
+    perft::check_with_texts::<Mana>("mana", 5, &texts, 3);
 }

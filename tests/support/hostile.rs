@@ -124,14 +124,31 @@ pub fn kifu(name: &str, args: &[&str], input: Feed) -> Run {
     run
 }
 
-/// `kifu validate -` on `input`: standard output, standard error, status.
-pub fn validate(name: &str, input: Feed) -> (String, String, Option<i32>) {
-    let r = kifu(name, &["validate", "-"], input);
-    (r.stdout, r.stderr, r.status)
+impl Run {
+    /// Standard output, standard error and status, to compare at once.
+    pub fn parts(self) -> (String, String, Option<i32>) {
+        (self.stdout, self.stderr, self.status)
+    }
 }
 
+/// `kifu validate -` on `input`: standard output, standard error, status.
+pub fn validate(name: &str, input: Feed) -> (String, String, Option<i32>) {
+    kifu(name, &["validate", "-"], input).parts()
+}
+
+/// `kifu import` on `input`: standard output, standard error, status.
+pub fn import(name: &str, input: Feed) -> (String, String, Option<i32>) {
+    kifu(name, &["import"], input).parts()
+}
+
+/// A run that writes `line` to standard output only, and exits `status`.
 pub fn out(line: &str, status: i32) -> (String, String, Option<i32>) {
     (line.to_owned(), String::new(), Some(status))
+}
+
+/// A run that writes `message` to standard error only, and exits `status`.
+pub fn fault(message: &str, status: i32) -> (String, String, Option<i32>) {
+    (String::new(), message.to_owned(), Some(status))
 }
 
 pub const LOTUS_TAGS: &str =
