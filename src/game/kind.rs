@@ -1,62 +1,60 @@
 //! The games kifu referees, picked at run time: the one place a game is
 //! registered.
 //!
-//! The `games!` table below gives each game its variant of [`GameKind`],
-//! its name (that of the `Game` tag, the command line and the JSON), its
-//! title and its type; everything else kifu knows of a game it asks the type, through
-//! [`GameKind::visit`]. A new game is its own folder under `src/games` and
-//! one line here.
+//! The `games!` table in `src/games/mod.rs` gives each game its module,
+//! its type and variant of [`GameKind`], its name (that of the `Game` tag,
+//! the command line and the JSON) and its title; everything else kifu
+//! knows of a game it asks the type, through [`GameKind::visit`]. A new
+//! game is its own folder under `src/games` and one line of that table.
 
 use super::{AnyGame, Game, Numbering, SetupError, Tags};
+pub use crate::games::GameKind;
 use std::fmt;
 
-/// Declares [`GameKind`] from the table of games: each line a variant, the
-/// game's name, its title and its type.
+/// Declares the games' modules and [`GameKind`] from the table of games
+/// (in `src/games/mod.rs`): each line a game's module and type, which
+/// is also its variant, then its name and its title.
 macro_rules! games {
-    ($($kind:ident => $name:literal, $title:literal, $game:ty;)*) => {
+    ($($module:ident::$game:ident => $name:literal, $title:literal;)*) => {
+        $(pub mod $module;)*
+
         /// The games kifu referees.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum GameKind {
-            $(#[doc = $title] $kind,)*
+            $(#[doc = $title] $game,)*
         }
 
         impl GameKind {
             /// Every game, in the order of the documentation.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)*];
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$game,)*];
 
             /// The name used in the `Game` tag, on the command line and in
             /// the JSON.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => $name,)*
+                    $(GameKind::$game => $name,)*
                 }
             }
 
             /// The game's full title, as `--help` gives it.
             pub fn title(self) -> &'static str {
                 match self {
-                    $(GameKind::$kind => $title,)*
+                    $(GameKind::$game => $title,)*
                 }
             }
 
             /// Runs `visitor` with this game's type: the one place where a
             /// kind becomes a type, so that work on a game is compiled for
             /// each game.
-            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+            pub fn visit<V: $crate::game::GameVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $(GameKind::$kind => visitor.visit::<$game>(),)*
+                    $(GameKind::$game => visitor.visit::<$module::$game>(),)*
                 }
             }
         }
     };
 }
-
-games! {
-    Mana => "mana", "Mana (Claude Leroy)", crate::games::mana::Mana;
-    Escampe => "escampe", "Escampe, the first edition of Mana", crate::games::escampe::Escampe;
-    Shogun => "shogun", "Shogun (Teruo Matsumoto)", crate::games::shogun::Shogun;
-    Lotus => "lotus", "Flower of the Lotus (Bruno Faidutti)", crate::games::lotus::Lotus;
-}
+pub(crate) use games;
 
 /// Tags every record may carry, whatever the game.
 pub const COMMON_TAGS: &[&str] = &[

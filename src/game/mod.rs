@@ -14,6 +14,7 @@ mod tags;
 
 pub use any::AnyGame;
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
+pub(crate) use kind::games;
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, rank};
