@@ -137,11 +137,7 @@ impl GameVisitor for JudgeGame<'_, '_> {
             Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
         };
         let keep = self.keep;
-        let verdict = if self.observe.is_none() && self.options.stop_after.is_none() {
-            self.walk::<G, false>(game)?
-        } else {
-            self.walk::<G, true>(game)?
-        };
+        let verdict = self.walk::<G>(game)?;
         let reached: Option<Box<dyn AnyGame>> = match position {
             Ok(game) if keep => Some(Box::new(game)),
             _ => None,
@@ -151,10 +147,7 @@ impl GameVisitor for JudgeGame<'_, '_> {
 }
 
 impl JudgeGame<'_, '_> {
-    /// Walks the movetext from the start position `game`. `OBSERVED` says
-    /// whether there is an observer or a ply to stop after, so that the
-    /// walk of `validate`, which has neither, carries no code for them (nor
-    /// a move's detail to drop, nor a count to check on every ply).
+    /// Walks the movetext from the start position `game`.
     ///
     /// Each game's walk is a function of its own: inlined into the
     /// dispatch on the game, the loop took more instructions. What it calls
@@ -162,7 +155,7 @@ impl JudgeGame<'_, '_> {
     /// to the compiler's judgement, some calls stayed out of line in one
     /// build and not the next.
     #[inline(never)]
-    fn walk<G: Game, const OBSERVED: bool>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
+    fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
         let Self {
             record,
             mut items,
@@ -178,7 +171,7 @@ impl JudgeGame<'_, '_> {
         let stop_after = options.stop_after.unwrap_or(usize::MAX);
         let mut stopped = false;
         while let Some(read) = items.next_with(|text| game.read_move_at(text)) {
-            if OBSERVED && verdict.plies >= stop_after {
+            if verdict.plies >= stop_after {
                 stopped = true;
                 break;
             }
@@ -203,14 +196,6 @@ impl JudgeGame<'_, '_> {
                 },
             };
             let fault = match word {
-                // Without an observer, a ply needs nothing kept aside.
-                Ok((span, _, read)) if !OBSERVED => match walk.ply(game, span, read.as_ref()) {
-                    Ok(()) => {
-                        verdict.plies += 1;
-                        continue;
-                    }
-                    Err(fault) => fault,
-                },
                 Ok((span, glyph, read)) => {
                     let detail = options
                         .details
