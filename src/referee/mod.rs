@@ -171,43 +171,43 @@ impl JudgeGame<'_, '_> {
         let mut walk = Walk::new(record);
         let mut watch = Watch::new(options, observe);
         let watching = watch.is_on();
-        // Each item that does not fault goes on with the next one; a ply
-        // may end the walk too, when it is the one to stop after.
-        let fault = if watch.stops_after(0) {
-            None
-        } else {
-            loop {
-                let Some(read) = items.next_with(|text| game.read_move_at(text)) else {
-                    break None;
-                };
-                // A move word: its span, the length of its glyph, and the move
-                // when the quick reader read it.
-                let (span, glyph, read) = match read {
-                    Read::Move(mv, span) => (span, 0, Some(mv)),
-                    Read::Item(ItemKind::Move { glyph }, span) => (span, glyph, None),
-                    Read::Item(ItemKind::Number { value, dots }, span) => {
-                        match walk.number(game, value, dots, span.start) {
-                            None => continue,
-                            Some(fault) => break Some(fault),
-                        }
+        // Each item that does not fault goes on with the next one, once
+        // the observer is told of the ply before it; the walk stops there
+        // after the ply to stop after.
+        let fault = loop {
+            if watching && watch.tell(game, record, walk.plies()) {
+                break None;
+            }
+            let Some(read) = items.next_with(|text| game.read_move_at(text)) else {
+                break None;
+            };
+            // A move word: its span, the length of its glyph, and the move
+            // when the quick reader read it.
+            let (span, glyph, read) = match read {
+                Read::Move(mv, span) => (span, 0, Some(mv)),
+                Read::Item(ItemKind::Move { glyph }, span) => (span, glyph, None),
+                Read::Item(ItemKind::Number { value, dots }, span) => {
+                    match walk.number(game, value, dots, span.start) {
+                        None => continue,
+                        Some(fault) => break Some(fault),
                     }
-                    Read::Item(ItemKind::Result, span) => {
-                        walk.result(span);
-                        continue;
-                    }
-                    Read::Item(ItemKind::Comment, _) => continue,
-                };
-                if watching {
-                    watch.before(game, record, &span, glyph);
                 }
-                if let Err(fault) = walk.ply(game, &span, read.as_ref()) {
-                    break Some(fault);
+                Read::Item(ItemKind::Result, span) => {
+                    walk.result(span);
+                    continue;
                 }
-                if watching && watch.after(game, record, walk.plies()) {
-                    break None;
-                }
+                Read::Item(ItemKind::Comment, _) => continue,
+            };
+            if watching {
+                watch.before(game, record, &span, glyph);
+            }
+            if let Err(fault) = walk.ply(game, &span, read.as_ref()) {
+                break Some(fault);
             }
         };
+        if watching && fault.is_none() {
+            watch.tell(game, record, walk.plies());
+        }
         check_syntax(items)?;
         let mut verdict = Verdict {
             kind: Some(G::KIND),

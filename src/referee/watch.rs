@@ -2,6 +2,9 @@
 //!
 //! Out of the walk's loop: `kifu validate` has neither an observer nor a
 //! ply to stop after, and its loop carries nothing for them but one flag.
+//! The observer is told of a ply before the walk reads the next item (or
+//! at the end), not right after the ply: there, across the call that
+//! plays it, what the walk keeps live is dearest.
 
 use super::{Observer, Options, Ply};
 use crate::game::{AnyGame, Game, MoveDetail};
@@ -15,8 +18,9 @@ pub(super) struct Watch<'o> {
     details: bool,
     /// Stop after this many plies.
     stop_after: usize,
-    /// The span of the ply under way and the length of its glyph.
-    word: (Range<usize>, u8),
+    /// The span of the last ply played and the length of its glyph, until
+    /// the observer is told of it.
+    word: Option<(Range<usize>, u8)>,
     /// The detail of the ply under way, worked out before it is played.
     detail: Option<MoveDetail>,
 }
@@ -27,7 +31,7 @@ impl<'o> Watch<'o> {
             observe,
             details: options.details,
             stop_after: options.stop_after.unwrap_or(usize::MAX),
-            word: (0..0, 0),
+            word: None,
             detail: None,
         }
     }
@@ -44,7 +48,7 @@ impl<'o> Watch<'o> {
     }
 
     /// Before the move word that spans `span`, with a glyph of `glyph`
-    /// bytes, is played in `game`.
+    /// bytes, is played in `game`: keeps what the observer is told of it.
     #[inline(never)]
     pub(super) fn before<G: Game>(
         &mut self,
@@ -53,18 +57,18 @@ impl<'o> Watch<'o> {
         span: &Range<usize>,
         glyph: u8,
     ) {
-        self.word = (span.clone(), glyph);
+        self.word = Some((span.clone(), glyph));
         if self.details && self.observe.is_some() {
             self.detail = game.detail(record.slice(span)).ok();
         }
     }
 
-    /// After the ply is played in `game`, the `plies`-th: tells the
-    /// observer, and says whether the walk stops there.
+    /// Before the next item, or at the end of the walk: tells the
+    /// observer of the ply last played, the `plies`-th, if it has not been
+    /// told yet, and says whether the walk stops there.
     #[inline(never)]
-    pub(super) fn after<G: Game>(&mut self, game: &G, record: &Record, plies: usize) -> bool {
-        if let Some(observe) = self.observe.as_mut() {
-            let (span, glyph) = self.word.clone();
+    pub(super) fn tell<G: Game>(&mut self, game: &G, record: &Record, plies: usize) -> bool {
+        if let (Some(observe), Some((span, glyph))) = (self.observe.as_mut(), self.word.take()) {
             observe(Ply {
                 index: plies - 1,
                 word: record.move_word_at(span, glyph),
