@@ -2,12 +2,14 @@
 //!
 //! [`judge`] builds the start position from the tags (module `start`),
 //! walks the movetext as it reads it (module `walk`), in code compiled for
-//! the record's game, and returns a [`Verdict`]; [`judge_record`] does the
-//! same without an observer, for `kifu validate`.
+//! the record's game, tells the observer of each ply (module `watch`), and
+//! returns a [`Verdict`]; [`judge_record`] does the same without an
+//! observer, for `kifu validate`.
 
 mod start;
 mod verdict;
 mod walk;
+mod watch;
 
 pub use verdict::{Fault, PlyContext, Verdict};
 
@@ -33,6 +35,7 @@ pub const CODES: &[&str] = &[
 use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
 use crate::record::{ItemKind, MoveWord, Movetext, Read, Record, SyntaxError};
 use walk::Walk;
+use watch::Watch;
 
 /// One accepted ply, as the referee hands it to an observer.
 #[derive(Debug)]
@@ -153,83 +156,72 @@ impl JudgeGame<'_, '_> {
     /// dispatch on the game, the loop took more instructions. What it calls
     /// on every ply is always inlined (`Walk::ply`, `play_read`, ...): left
     /// to the compiler's judgement, some calls stayed out of line in one
-    /// build and not the next.
+    /// build and not the next. What it does for an observer or a ply to
+    /// stop after is out of line (module `watch`), behind one flag: kept in
+    /// the loop, its values took registers the walk needs across the ply.
     #[inline(never)]
     fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
         let Self {
             record,
             mut items,
             options,
-            mut observe,
+            observe,
             keep: _,
         } = self;
-        let mut verdict = Verdict {
-            kind: Some(G::KIND),
-            ..Verdict::default()
-        };
         let mut walk = Walk::new(record);
-        let stop_after = options.stop_after.unwrap_or(usize::MAX);
-        let mut stopped = false;
-        while let Some(read) = items.next_with(|text| game.read_move_at(text)) {
-            if verdict.plies >= stop_after {
-                stopped = true;
-                break;
+        let mut watch = Watch::new(options, observe);
+        let watching = watch.is_on();
+        // Each item that does not fault goes on with the next one, once
+        // the observer is told of the ply before it; the walk stops there
+        // after the ply to stop after.
+        let fault = loop {
+            if watching && watch.tell(game, record, walk.plies()) {
+                break None;
             }
-            // A move word: its span, the length of its glyph, and the move
-            // when the quick reader read it. Every other item that does not
-            // fault goes on with the next one.
-            let word = match read {
-                Read::Move(mv, span) => Ok((span, 0, Some(mv))),
-                Read::Item(kind, span) => match kind {
-                    ItemKind::Move { glyph } => Ok((span, glyph, None)),
-                    ItemKind::Number { value, dots } => {
-                        match walk.number(game, value, dots, span.start) {
-                            None => continue,
-                            Some(fault) => Err(fault),
-                        }
-                    }
-                    ItemKind::Result => {
-                        walk.result(span);
-                        continue;
-                    }
-                    ItemKind::Comment => continue,
-                },
+            let Some(read) = items.next_with(|text| game.read_move_at(text)) else {
+                break None;
             };
-            let fault = match word {
-                Ok((span, glyph, read)) => {
-                    let detail = options
-                        .details
-                        .then(|| game.detail(record.slice(&span)).ok())
-                        .flatten();
-                    match walk.ply(game, span.clone(), read.as_ref()) {
-                        Ok(()) => {
-                            verdict.plies += 1;
-                            if let Some(observe) = observe.as_mut() {
-                                observe(Ply {
-                                    index: verdict.plies - 1,
-                                    word: record.move_word_at(span, glyph),
-                                    detail,
-                                    game,
-                                });
-                            }
-                            continue;
-                        }
-                        Err(fault) => fault,
+            // A move word: its span, the length of its glyph, and the move
+            // when the quick reader read it.
+            let (span, glyph, read) = match read {
+                Read::Move(mv, span) => (span, 0, Some(mv)),
+                Read::Item(ItemKind::Move { glyph }, span) => (span, glyph, None),
+                Read::Item(ItemKind::Number { value, dots }, span) => {
+                    match walk.number(game, value, dots, span.start) {
+                        None => continue,
+                        Some(fault) => break Some(fault),
                     }
                 }
-                Err(fault) => fault,
+                Read::Item(ItemKind::Result, span) => {
+                    walk.result(span);
+                    continue;
+                }
+                Read::Item(ItemKind::Comment, _) => continue,
             };
-            check_syntax(items)?;
-            verdict.turns = last_begun_turn(game, verdict.plies);
+            if watching {
+                watch.before(game, record, &span, glyph);
+            }
+            if let Err(fault) = walk.ply(game, &span, read.as_ref()) {
+                break Some(fault);
+            }
+        };
+        if watching && fault.is_none() {
+            watch.tell(game, record, walk.plies());
+        }
+        check_syntax(items)?;
+        let mut verdict = Verdict {
+            kind: Some(G::KIND),
+            plies: walk.plies(),
+            turns: last_begun_turn(game, walk.plies()),
+            ..Verdict::default()
+        };
+        if let Some(fault) = fault {
             verdict.scores = Game::scores(game);
             verdict.fault = Some(fault);
             return Ok(verdict);
         }
-        check_syntax(items)?;
-        verdict.turns = last_begun_turn(game, verdict.plies);
         end_of_record(game, &mut verdict);
-        stopped |= verdict.plies >= stop_after;
-        if !stopped {
+        if !watch.stops_after(verdict.plies) {
             verdict.fault = walk.finish(game, verdict.outcome.as_ref()).err();
         }
         Ok(verdict)

@@ -49,6 +49,11 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The plies played so far.
+    pub(super) fn plies(&self) -> usize {
+        self.plies
+    }
+
     /// Notes the result token, which spans `span`.
     pub(super) fn result(&mut self, span: Range<usize>) {
         self.result = Some(span);
@@ -243,26 +248,26 @@ impl<'a> Walk<'a> {
     pub(super) fn ply<G: Game>(
         &mut self,
         game: &mut G,
-        span: Range<usize>,
+        span: &Range<usize>,
         read: Option<&G::Move>,
     ) -> Result<(), Fault> {
         self.last_offset = span.start;
         if game.is_over() {
-            return Err(self.game_over(game, &span));
+            return Err(self.game_over(game, span));
         }
         if !self.numbered {
             if let Err(error) = game.check_unnumbered(self.plies == 0) {
-                return Err(self.refused(game, &span, &error));
+                return Err(self.refused(game, span, &error));
             }
         }
         let played = match read {
             Some(mv) => play_read(game, mv),
             None => game
-                .read_move(self.record.slice(&span).as_bytes())
+                .read_move(self.record.slice(span).as_bytes())
                 .and_then(|mv| game.check_and_apply(&mv)),
         };
         if let Err(error) = played {
-            return Err(self.refused(game, &span, &error));
+            return Err(self.refused(game, span, &error));
         }
         self.numbered = false;
         self.plies += 1;

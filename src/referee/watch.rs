@@ -1,0 +1,81 @@
+//! What the walk tells an observer of each ply, and where it stops.
+//!
+//! Out of the walk's loop: `kifu validate` has neither an observer nor a
+//! ply to stop after, and its loop carries nothing for them but one flag.
+//! The observer is told of a ply before the walk reads the next item (or
+//! at the end), not right after the ply: there, across the call that
+//! plays it, what the walk keeps live is dearest.
+
+use super::{Observer, Options, Ply};
+use crate::game::{AnyGame, Game, MoveDetail};
+use crate::record::Record;
+use std::ops::Range;
+
+/// The observer of a walk and the ply it stops after.
+pub(super) struct Watch<'o> {
+    observe: Observer<'o>,
+    /// Give each ply's [`MoveDetail`] to the observer.
+    details: bool,
+    /// Stop after this many plies.
+    stop_after: usize,
+    /// The span of the last ply played and the length of its glyph, until
+    /// the observer is told of it.
+    word: Option<(Range<usize>, u8)>,
+    /// The detail of the ply under way, worked out before it is played.
+    detail: Option<MoveDetail>,
+}
+
+impl<'o> Watch<'o> {
+    pub(super) fn new(options: Options, observe: Observer<'o>) -> Self {
+        Self {
+            observe,
+            details: options.details,
+            stop_after: options.stop_after.unwrap_or(usize::MAX),
+            word: None,
+            detail: None,
+        }
+    }
+
+    /// Whether there is anything to watch: an observer or a ply to stop
+    /// after.
+    pub(super) fn is_on(&self) -> bool {
+        self.observe.is_some() || self.stop_after != usize::MAX
+    }
+
+    /// Whether the walk stops after `plies` plies.
+    pub(super) fn stops_after(&self, plies: usize) -> bool {
+        plies >= self.stop_after
+    }
+
+    /// Before the move word that spans `span`, with a glyph of `glyph`
+    /// bytes, is played in `game`: keeps what the observer is told of it.
+    #[inline(never)]
+    pub(super) fn before<G: Game>(
+        &mut self,
+        game: &G,
+        record: &Record,
+        span: &Range<usize>,
+        glyph: u8,
+    ) {
+        self.word = Some((span.clone(), glyph));
+        if self.details && self.observe.is_some() {
+            self.detail = game.detail(record.slice(span)).ok();
+        }
+    }
+
+    /// Before the next item, or at the end of the walk: tells the
+    /// observer of the ply last played, the `plies`-th, if it has not been
+    /// told yet, and says whether the walk stops there.
+    #[inline(never)]
+    pub(super) fn tell<G: Game>(&mut self, game: &G, record: &Record, plies: usize) -> bool {
+        if let (Some(observe), Some((span, glyph))) = (self.observe.as_mut(), self.word.take()) {
+            observe(Ply {
+                index: plies - 1,
+                word: record.move_word_at(span, glyph),
+                detail: self.detail.take(),
+                game,
+            });
+        }
+        self.stops_after(plies)
+    }
+}
