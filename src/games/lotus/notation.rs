@@ -164,7 +164,9 @@ pub(super) fn read_move(
 /// Reads the pawn move that starts `text`, as [`read_move`] reads it: the
 /// move and its length, that of an initial, a square number and the
 /// bracket that follows it, if any. Whether the word ends there is for the
-/// caller to check; `None` leaves the word to [`read_move`].
+/// caller to check; `None` leaves the word to [`read_move`], and so does a
+/// square of three digits or more (long courses only): the usual move pays
+/// no question for it.
 #[inline(always)]
 pub(super) fn read_move_at(
     text: &[u8],
@@ -196,15 +198,19 @@ fn read<const WHOLE: bool, E: From<LotusSyntax>>(
 ) -> Result<(LotusMove, usize), E> {
     // The usual squares, of one or two digits, in two patterns rather
     // than a loop: the processor guesses a loop's length badly when
-    // numbers of one and two digits mix.
+    // numbers of one and two digits mix. A digit after them is a longer
+    // number: a whole word asks here; the reader of a word's start asks
+    // below, where a move that ends at white space asks nothing more.
     let (letter, from, rest) = match bytes {
         [
             letter @ b'a'..=b'z',
             tens @ b'1'..=b'9',
             units @ b'0'..=b'9',
             rest @ ..,
-        ] if !starts_with_digit(rest) => (*letter, two_digits(*tens, *units), rest),
-        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..] if !starts_with_digit(rest) => {
+        ] if !WHOLE || !starts_with_digit(rest) => (*letter, two_digits(*tens, *units), rest),
+        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..]
+            if !WHOLE || !starts_with_digit(rest) =>
+        {
             (*letter, u16::from(units - b'0'), rest)
         }
         [letter @ b'a'..=b'z', after @ ..] => {
@@ -219,6 +225,8 @@ fn read<const WHOLE: bool, E: From<LotusSyntax>>(
     let (choice, bracket) = match rest {
         [b, ..] if *b > b' ' => match b {
             b'[' => read_bracket::<WHOLE, E>(rest, player)?,
+            // A longer number, left to the reader of the whole word.
+            b'0'..=b'9' if !WHOLE => return Err(LotusSyntax::NoSquare.into()),
             _ if WHOLE => return Err(LotusSyntax::Shape.into()),
             _ => (Choice::None, 0),
         },
