@@ -191,3 +191,169 @@ fn json_with_positions_imports_as_without_them() {
         assert_eq!(import(with), import(plain));
     }
 }
+
+fn fault(message: &str, status: i32) -> (String, String, Option<i32>) {
+    (String::new(), message.to_owned(), Some(status))
+}
+
+const MANA: &str = "[Game \"mana\"]\n\n";
+
+#[test]
+fn empty_input_is_no_record_found_as_validate_says() {
+    for input in ["", " \n\t\r\n", "\u{feff}", "[]", "[\n]\n"] {
+        assert_eq!(
+            import(input),
+            fault("kifu: <stdin>: no record found\n", 1),
+            "{input:?}"
+        );
+    }
+    assert_eq!(
+        run(kifu().args(["validate", "-"]).write_stdin("")),
+        fault("kifu: <stdin>: no record found\n", 1)
+    );
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let input = "\u{feff}{\"tags\": {\"Game\": \"mana\"}}\n";
+    assert_eq!(import(input), (MANA.to_owned(), String::new(), Some(0)));
+    let late = "{\"tags\": {\"Game\": \"mana\"}}\n\u{feff}{\"tags\": {\"Game\": \"mana\"}}\n";
+    assert_eq!(
+        import(late),
+        (
+            MANA.to_owned(),
+            "<stdin>:2: record 2: invalid JSON: expected value at line 2 column 1\n".to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_duplicate_key_anywhere_names_the_key_and_the_record() {
+    let input = "{\"tags\": {\"Game\": \"mana\", \"Game\": \"shogun\"}}\n\
+                 {\"tags\": {\"Game\": \"mana\"}, \"moves\": [{\"text\": \"e1-e4\", \"text\": \"e1-e5\"}]}\n\
+                 {\n  \"tags\": {\n    \"Game\": \"mana\"\n  },\n  \"tags\": {}\n}\n\
+                 [\n  {\n    \"tags\": {\"Game\": \"mana\"},\n    \"setup\": {\"board\": [{\"a\": 1, \"a\": 2}]}\n  },\n\
+                 {\"tags\": {\"Game\": \"mana\"}, \"moves\": [{\"text\": \"e1-e4\", \"position\": {\"x\": 1, \"x\": 1}}]}\n]\n\
+                 {\"tags\": {\"Game\": \"mana\"}}\n";
+    assert_eq!(
+        import(input),
+        (
+            MANA.to_owned(),
+            "<stdin>:1: record 1: duplicate key \"Game\" in tags\n\
+             <stdin>:2: record 2: duplicate key \"text\" in move 1\n\
+             <stdin>:3: record 3: duplicate key \"tags\" in the record\n\
+             <stdin>:10: record 4: duplicate key \"a\" in setup\n\
+             <stdin>:14: record 5: duplicate key \"x\" in move 1\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn a_lone_surrogate_is_named() {
+    let input = "{\"tags\": {\"Game\": \"mana\"}, \"comments\": [\"\\ud800\"]}";
+    assert_eq!(
+        import(input),
+        fault(
+            "<stdin>:1: record 1: invalid JSON: a lone UTF-16 surrogate \\ud800 in a string at line 1 column 48\n",
+            1
+        )
+    );
+    let input = "{\"tags\": {\"Game\": \"mana\\udc00\"}}";
+    assert_eq!(
+        import(input),
+        fault(
+            "<stdin>:1: record 1: invalid JSON: a lone UTF-16 surrogate \\udc00 in a string at line 1 column 29\n",
+            1
+        )
+    );
+    let input = "{\"tags\": {\"Game\": \"mana\"}, \"x\": \"\\uD83D\\u0041\"}";
+    assert_eq!(
+        import(input),
+        fault(
+            "<stdin>:1: record 1: invalid JSON: a lone UTF-16 surrogate \\uD83D in a string at line 1 column 45\n",
+            1
+        )
+    );
+    // A surrogate pair is one character.
+    let input = "{\"tags\": {\"Game\": \"mana\", \"Event\": \"\\ud83d\\ude00\"}}";
+    assert_eq!(
+        import(input),
+        (
+            "[Game \"mana\"]\n[Event \"\u{1f600}\"]\n\n".to_owned(),
+            String::new(),
+            Some(0)
+        )
+    );
+}
+
+#[test]
+fn a_bad_record_is_reported_and_the_others_are_imported() {
+    let input = "{\"tags\": {\"Game\": \"mana\"}}\n\
+                 [5, {\"tags\": {\"Game\": 1}}, {\"tags\": {\"Game\": \"mana\"}, \"moves\": \"e1-e4\"}]\n\
+                 {\"tags\": {\"Game\": \"mana\"}, \"moves\": [{\"glyph\": \"!\"}]}\n\
+                 {\"tags\": {\"Game\": \"mana\"}}\n";
+    assert_eq!(
+        import(input),
+        (
+            format!("{MANA}\n{MANA}"),
+            "<stdin>:2: record 2: expected a record object, found a number\n\
+             <stdin>:2: record 3: tag Game: expected a string, found a number\n\
+             <stdin>:2: record 4: moves: expected an array, found a string\n\
+             <stdin>:3: record 5: move 1: the object has no text\n"
+                .to_owned(),
+            Some(1)
+        )
+    );
+}
+
+#[test]
+fn text_that_is_not_json_ends_its_file_and_the_next_file_is_read() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let broken = dir.join("import-broken.json");
+    let good = dir.join("import-good.json");
+    let write = |path: &PathBuf, text: &str| {
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+    };
+    write(
+        &broken,
+        "{\"tags\": {\"Game\": \"mana\"}}\n{\"tags\": {\"Game\": \"mana\"}\n{\"tags\": {\"Game\": \"mana\"}}\n",
+    );
+    write(&good, "{\"tags\": {\"Game\": \"shogun\"}}");
+    let (stdout, stderr, status) = run(kifu()
+        .arg("import")
+        .arg(&broken)
+        .arg("no-such-file.json")
+        .arg(&good));
+    assert_eq!(stdout, format!("{MANA}\n[Game \"shogun\"]\n\n"));
+    assert_eq!(
+        stderr,
+        format!(
+            "{}:2: record 2: invalid JSON: expected `,` or `}}` at line 3 column 1\n\
+             kifu: no-such-file.json: no such file\n",
+            broken.display()
+        )
+    );
+    assert_eq!(status, Some(2));
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_named() {
+    let input = b"{\"tags\": {\"Game\": \"ma\xffna\"}}\n".to_vec();
+    assert_eq!(
+        import(input),
+        fault(
+            "<stdin>:1: record 1: invalid JSON: the text is not UTF-8 at line 1 column 22\n",
+            1
+        )
+    );
+    assert_eq!(
+        import(b"\xef\xbb{}".to_vec()),
+        fault(
+            "<stdin>:1: record 1: invalid JSON: the text is not UTF-8\n",
+            1
+        )
+    );
+}
