@@ -76,7 +76,13 @@ fn forever(prefix: &'static [u8], chunk: &'static [u8]) -> Feed {
 
 /// A case of endless input: its name, what is written first, what is then
 /// written forever, and kifu's standard output and standard error.
-type Endless = (&'static str, &'static [u8], &'static [u8], &'static str, &'static str);
+type Endless = (
+    &'static str,
+    &'static [u8],
+    &'static [u8],
+    &'static str,
+    &'static str,
+);
 
 #[test]
 fn endless_input_ends_at_once_with_an_error() {

@@ -8,10 +8,12 @@
 
 mod fields;
 mod stream;
+#[cfg(test)]
+mod tests;
 mod visit;
 
 use crate::record::{Dots, MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, write_record};
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 /// The most bytes of JSON one record may take, counted from the end of the
 /// record before it: room for `kifu json --positions` of the longest record.
@@ -55,7 +57,8 @@ pub enum JsonStop {
     Output(io::Error),
 }
 
-/// Reads the records of `input`, one at a time, and calls `each` with each
+/// Reads the records of `input` (read a chunk of 64 KiB at a time; it need
+/// not be buffered), one at a time, and calls `each` with each
 /// record's text (or why it cannot be imported), in order. A byte-order
 /// mark at the start is skipped. Returns the number of records.
 ///
@@ -66,7 +69,7 @@ pub enum JsonStop {
 /// Text that is not JSON and broken limits end the reading, as do failures
 /// of the input and of `each`.
 pub fn read_json_records(
-    input: impl BufRead,
+    input: impl Read,
     mut each: impl FnMut(JsonRecord) -> io::Result<()>,
 ) -> Result<usize, JsonStop> {
     stream::read(input, &mut each)

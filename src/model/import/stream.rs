@@ -11,7 +11,7 @@ use crate::record::MAX_RECORD_BYTES;
 use serde::de::{DeserializeSeed, Error, MapAccess, SeqAccess};
 use serde_json::error::Category;
 use std::cell::RefCell;
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::rc::Rc;
 
 /// A limit that [`Counted`] enforced, ending the input.
@@ -107,49 +107,67 @@ impl Tracker {
 }
 
 /// The input, passed on a byte at a time and counted; a byte-order mark at
-/// the start is dropped.
+/// the start is dropped. It reads `input` a chunk at a time.
 struct Counted<R> {
     input: R,
     tracker: Rc<RefCell<Tracker>>,
+    /// Bytes of the byte-order mark matched so far; 3 once it is past.
     bom: usize,
+    chunk: Box<[u8]>,
+    /// The next byte of `chunk` to pass on, and the end of what it holds.
+    at: usize,
+    len: usize,
 }
 
 const BOM: [u8; 3] = [0xef, 0xbb, 0xbf];
 
-impl<R: BufRead> Read for Counted<R> {
+impl<R: Read> Counted<R> {
+    /// The next byte, left unread; `None` at the end.
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.at >= self.len {
+            self.len = self.input.read(&mut self.chunk)?;
+            self.at = 0;
+        }
+        Ok(self
+            .chunk
+            .get(self.at..self.len)
+            .and_then(|c| c.first().copied()))
+    }
+}
+
+impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let mut tracker = self.tracker.borrow_mut();
-        if tracker.limit.is_some() {
+        if self.tracker.borrow().limit.is_some() {
             return Err(io::Error::other("limit"));
         }
         while let Some(&expected) = BOM.get(self.bom) {
-            let first = self.input.fill_buf()?.first().copied();
-            if first == Some(expected) {
-                self.input.consume(1);
+            if self.peek()? == Some(expected) {
+                self.at += 1;
                 self.bom += 1;
             } else if self.bom > 0 {
-                tracker.limit = Some(Limit::Bom);
+                self.tracker.borrow_mut().limit = Some(Limit::Bom);
                 return Err(io::Error::other("limit"));
             } else {
                 self.bom = BOM.len();
             }
         }
-        let (Some(&b), Some(slot)) = (self.input.fill_buf()?.first(), buf.first_mut()) else {
+        let (Some(b), Some(slot)) = (self.peek()?, buf.first_mut()) else {
             return Ok(0);
         };
+        let mut tracker = self.tracker.borrow_mut();
         if let Some(limit) = tracker.step(b) {
             tracker.limit = Some(limit);
             return Err(io::Error::other("limit"));
         }
         *slot = b;
-        self.input.consume(1);
+        self.at += 1;
         Ok(1)
     }
 }
 
 /// Reads every record of `input`, calling `each` on each in order.
 pub(super) fn read(
-    input: impl BufRead,
+    input: impl Read,
     each: &mut dyn FnMut(JsonRecord) -> io::Result<()>,
 ) -> Result<usize, JsonStop> {
     let tracker = Rc::new(RefCell::new(Tracker::default()));
@@ -157,6 +175,9 @@ pub(super) fn read(
         input,
         tracker: Rc::clone(&tracker),
         bom: 0,
+        chunk: vec![0; 1 << 16].into_boxed_slice(),
+        at: 0,
+        len: 0,
     };
     let mut de = serde_json::Deserializer::from_reader(counted);
     let mut sink = Sink {
