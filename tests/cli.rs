@@ -168,7 +168,7 @@ fn import_names_the_line_of_bad_json() {
     assert_eq!(r.stdout, "[Game \"mana\"]\n\n");
     assert_eq!(
         r.stderr,
-        "<stdin>:2: invalid JSON: expected ident at line 1 column 2\n"
+        "<stdin>:2: record 2: invalid JSON: expected ident at line 2 column 2\n"
     );
     assert_eq!(r.status, Some(1));
 }

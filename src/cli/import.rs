@@ -3,13 +3,15 @@
 use super::Status;
 use super::args::ImportArgs;
 use super::input::{io_reason, open, paths};
-use crate::model::text_from_json;
-use std::io::{self, BufRead, Write};
-
-/// The longest line `kifu import` reads; a longer line is an error.
-pub(super) const MAX_JSON_LINE_BYTES: usize = 4 << 20;
+use crate::model::{JsonStop, read_json_records};
+use std::io::{self, Write};
 
 /// Runs `kifu import`.
+///
+/// A record that is JSON but not a record is reported and the others are
+/// imported (status 1); text that is not JSON, or breaks a limit, ends its
+/// file (status 1), since where the next record starts is unknown; an
+/// unreadable file gives status 2.
 ///
 /// # Errors
 /// Failures to write `out`.
@@ -17,7 +19,7 @@ pub(super) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> 
     let mut worst = Status::Ok;
     let mut first = true;
     for path in paths(&args.files) {
-        let (name, mut reader) = match open(&path) {
+        let (name, reader) = match open(&path) {
             Ok(opened) => opened,
             Err(message) => {
                 eprintln!("kifu: {message}");
@@ -25,35 +27,8 @@ pub(super) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> 
                 continue;
             }
         };
-        let mut bytes = Vec::new();
-        let mut number = 0;
-        loop {
-            let too_long = match read_line(&mut reader, &mut bytes) {
-                Ok(Some(too_long)) => too_long,
-                Ok(None) => break,
-                Err(e) => {
-                    eprintln!("kifu: {name}:{}: {}", number + 1, io_reason(&e));
-                    worst = worst.max(Status::Trouble);
-                    break;
-                }
-            };
-            number += 1;
-            if too_long {
-                eprintln!(
-                    "{name}:{number}: the line is longer than the limit of {MAX_JSON_LINE_BYTES} bytes"
-                );
-                worst = worst.max(Status::Invalid);
-                continue;
-            }
-            let Ok(line) = std::str::from_utf8(&bytes) else {
-                eprintln!("{name}:{number}: invalid JSON: the line is not UTF-8");
-                worst = worst.max(Status::Invalid);
-                continue;
-            };
-            if line.trim().is_empty() {
-                continue;
-            }
-            match text_from_json(line) {
+        let read = read_json_records(reader, |record| {
+            match record.text {
                 Ok(text) => {
                     if !first {
                         out.write_all(b"\n")?;
@@ -61,49 +36,34 @@ pub(super) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> 
                     first = false;
                     out.write_all(text.as_bytes())?;
                 }
-                Err(message) => {
-                    eprintln!("{name}:{number}: {message}");
+                Err(reason) => {
+                    let (line, number) = (record.line, record.number);
+                    eprintln!("{name}:{line}: record {number}: {reason}");
                     worst = worst.max(Status::Invalid);
                 }
             }
+            Ok(())
+        });
+        match read {
+            Ok(0) => {
+                eprintln!("kifu: {name}: no record found");
+                worst = worst.max(Status::Invalid);
+            }
+            Ok(_) => {}
+            Err(JsonStop::Bad {
+                number,
+                line,
+                reason,
+            }) => {
+                eprintln!("{name}:{line}: record {number}: {reason}");
+                worst = worst.max(Status::Invalid);
+            }
+            Err(JsonStop::Input { line, error }) => {
+                eprintln!("kifu: {name}:{line}: {}", io_reason(&error));
+                worst = worst.max(Status::Trouble);
+            }
+            Err(JsonStop::Output(e)) => return Err(e),
         }
     }
     Ok(worst)
-}
-
-/// Reads one line, without its end, into `line`: `Some(true)` when it is
-/// longer than [`MAX_JSON_LINE_BYTES`] (and dropped), `None` at the end.
-fn read_line(input: &mut dyn BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    line.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            break;
-        }
-        any = true;
-        let (chunk, used, end) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1, true),
-            None => (buf, buf.len(), false),
-        };
-        if too_long || line.len() + chunk.len() > MAX_JSON_LINE_BYTES {
-            too_long = true;
-            line.clear();
-        } else {
-            line.extend_from_slice(chunk);
-        }
-        input.consume(used);
-        if end {
-            break;
-        }
-    }
-    if line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    Ok(any.then_some(too_long))
 }

@@ -1,115 +1,194 @@
-//! `kifu import`: a record's JSON, as `kifu json` prints it, back to the
-//! text of the record.
+//! `kifu import`: records' JSON, as `kifu json` prints it, back to the text
+//! of the records.
+//!
+//! The input is any JSON text: NDJSON, objects one after another in any
+//! whitespace (as `jq .` prints them), or arrays of records, in any mix. It
+//! is read as a stream, one record at a time: [`read_json_records`] holds
+//! one record's kept fields at most, never the whole input.
 
-use crate::record::{Dots, WrittenMove, write_record};
-use serde::Deserialize;
-use serde_json::{Map, Value};
+mod fields;
+mod stream;
+#[cfg(test)]
+mod tests;
+mod visit;
+
+use crate::record::{Dots, MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, write_record};
+use std::io::{self, Read};
+
+/// The most bytes of JSON one record may take, counted from the end of the
+/// record before it: room for `kifu json --positions` of the longest record.
+pub const MAX_JSON_RECORD_BYTES: usize = 4 * MAX_RECORD_BYTES;
+
+/// The most whitespace in a row that the JSON may hold outside strings.
+pub const MAX_JSON_SPACE_BYTES: usize = MAX_LINE_BYTES;
+
+/// One record read from JSON.
+#[derive(Debug)]
+pub struct JsonRecord {
+    /// Its number in the input, from 1.
+    pub number: usize,
+    /// The line on which it starts.
+    pub line: usize,
+    /// The text of the record, or why it cannot be imported.
+    pub text: Result<String, String>,
+}
+
+/// Why [`read_json_records`] stopped before the end of the input.
+#[derive(Debug)]
+pub enum JsonStop {
+    /// The input is not JSON, or breaks a limit, at the record `number`
+    /// that starts at `line`; where the next record starts is unknown.
+    Bad {
+        /// The number of the record, from 1.
+        number: usize,
+        /// The line on which it starts.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The input could not be read, at `line`.
+    Input {
+        /// The line being read.
+        line: usize,
+        /// The failure.
+        error: io::Error,
+    },
+    /// `each` failed.
+    Output(io::Error),
+}
+
+/// Reads the records of `input` (read a chunk of 64 KiB at a time; it need
+/// not be buffered), one at a time, and calls `each` with each
+/// record's text (or why it cannot be imported), in order. A byte-order
+/// mark at the start is skipped. Returns the number of records.
+///
+/// A record that is JSON but not a record (a duplicate key, a value of the
+/// wrong kind) is passed to `each` as an error, and reading goes on.
+///
+/// # Errors
+/// Text that is not JSON and broken limits end the reading, as do failures
+/// of the input and of `each`.
+pub fn read_json_records(
+    input: impl Read,
+    mut each: impl FnMut(JsonRecord) -> io::Result<()>,
+) -> Result<usize, JsonStop> {
+    stream::read(input, &mut each)
+}
+
+/// The text record of one JSON object that `kifu json` wrote, alone in
+/// `json` but for whitespace.
+///
+/// # Errors
+/// Why it is not a record that `kifu json` wrote, in words.
+pub fn text_from_json(json: &str) -> Result<String, String> {
+    if !json
+        .trim_start_matches([' ', '\t', '\n', '\r'])
+        .starts_with('{')
+    {
+        return Err("invalid JSON: expected a record object".into());
+    }
+    let mut texts = Vec::new();
+    let count = read_json_records(json.as_bytes(), |record| {
+        texts.push(record.text);
+        Ok(())
+    });
+    match count {
+        Ok(1) => texts.pop().unwrap_or_else(|| Err("no record found".into())),
+        Ok(_) => Err("expected one record object".into()),
+        Err(JsonStop::Bad { reason, .. }) => Err(reason),
+        Err(JsonStop::Input { error, .. } | JsonStop::Output(error)) => Err(error.to_string()),
+    }
+}
 
 /// The fields of a `kifu json` object that make up the record.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default)]
 struct RecordIn {
-    tags: Option<Map<String, Value>>,
-    #[serde(default)]
+    tags: Option<Vec<(String, String)>>,
     comments: Vec<String>,
-    #[serde(default)]
     moves: Vec<MoveIn>,
     result_token: Option<String>,
+    /// The first reason the object is not a record.
+    problem: Option<String>,
 }
 
 /// One move of a `kifu json` object.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default)]
 struct MoveIn {
     number: Option<String>,
     text: String,
     glyph: Option<String>,
-    #[serde(default)]
     comments: Vec<String>,
 }
 
-/// The text record of one line of `kifu json` output.
-///
-/// # Errors
-/// Why the line is not a record that `kifu json` wrote, in words.
-pub fn text_from_json(line: &str) -> Result<String, String> {
-    let json: RecordIn = serde_json::from_str(line).map_err(|e| format!("invalid JSON: {e}"))?;
-    let tags = json
-        .tags
-        .ok_or("the object has no tags: it is not a record that kifu json wrote")?;
-    let mut pairs = Vec::with_capacity(tags.len());
-    for (name, value) in tags {
-        let valid_name = name.starts_with(|c: char| c.is_ascii_alphabetic())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !valid_name {
-            return Err(format!("{name:?} is not a tag name"));
+impl RecordIn {
+    /// The text of the record.
+    fn into_text(self) -> Result<String, String> {
+        if let Some(problem) = self.problem {
+            return Err(problem);
         }
-        match value {
-            Value::String(v) if !v.contains('\n') => pairs.push((name, v)),
-            _ => {
-                return Err(format!(
-                    "tag {name}: the value must be a string on one line"
-                ));
+        let pairs = self
+            .tags
+            .ok_or("the object has no tags: it is not a record that kifu json wrote")?;
+        for (name, _) in &pairs {
+            let valid_name = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid_name {
+                return Err(format!("{name:?} is not a tag name"));
             }
         }
-    }
-    let empty = pairs.is_empty()
-        && json.comments.is_empty()
-        && json.moves.is_empty()
-        && json.result_token.is_none();
-    if empty {
-        return Err("the record is empty: no tags, comments, moves or result".into());
-    }
-    if let Some(token) = json
-        .result_token
-        .as_deref()
-        .filter(|t| !crate::record::is_result(t))
-    {
-        return Err(format!(
-            "result token {token:?} is not * or a winner's initial and +, like B+"
-        ));
-    }
-    if json.moves.len() > crate::record::MAX_ITEMS {
-        return Err(format!(
-            "{} moves: a record holds at most {} movetext items",
-            json.moves.len(),
-            crate::record::MAX_ITEMS
-        ));
-    }
-    let mut words = Vec::with_capacity(json.moves.len());
-    for (i, m) in json.moves.iter().enumerate() {
-        let is_word = !m.text.is_empty()
-            && m.text
-                .chars()
-                .all(|c| c.is_ascii_graphic() && !"{};".contains(c));
-        if !is_word {
-            return Err(format!("move {}: {:?} is not a move word", i + 1, m.text));
+        let empty = pairs.is_empty()
+            && self.comments.is_empty()
+            && self.moves.is_empty()
+            && self.result_token.is_none();
+        if empty {
+            return Err("the record is empty: no tags, comments, moves or result".into());
         }
-        let number = match &m.number {
-            None => None,
-            Some(n) => Some(
-                parse_number(n)
-                    .ok_or_else(|| format!("move {}: {n:?} is not a move number", i + 1))?,
-            ),
-        };
-        words.push((
-            number,
-            format!("{}{}", m.text, m.glyph.as_deref().unwrap_or("")),
-        ));
+        if let Some(token) = self
+            .result_token
+            .as_deref()
+            .filter(|t| !crate::record::is_result(t))
+        {
+            return Err(format!(
+                "result token {token:?} is not * or a winner's initial and +, like B+"
+            ));
+        }
+        let mut words = Vec::with_capacity(self.moves.len());
+        for (i, m) in self.moves.iter().enumerate() {
+            let is_word = !m.text.is_empty()
+                && m.text
+                    .chars()
+                    .all(|c| c.is_ascii_graphic() && !"{};".contains(c));
+            if !is_word {
+                return Err(format!("move {}: {:?} is not a move word", i + 1, m.text));
+            }
+            let number = match &m.number {
+                None => None,
+                Some(n) => Some(
+                    parse_number(n)
+                        .ok_or_else(|| format!("move {}: {n:?} is not a move number", i + 1))?,
+                ),
+            };
+            words.push((
+                number,
+                format!("{}{}", m.text, m.glyph.as_deref().unwrap_or("")),
+            ));
+        }
+        let written: Vec<WrittenMove<'_>> = words
+            .iter()
+            .zip(&self.moves)
+            .map(|((number, text), m)| WrittenMove {
+                number: *number,
+                text,
+                comments: &m.comments,
+            })
+            .collect();
+        Ok(write_record(
+            &pairs,
+            &self.comments,
+            &written,
+            self.result_token.as_deref(),
+        ))
     }
-    let written: Vec<WrittenMove<'_>> = words
-        .iter()
-        .zip(&json.moves)
-        .map(|((number, text), m)| WrittenMove {
-            number: *number,
-            text,
-            comments: &m.comments,
-        })
-        .collect();
-    Ok(write_record(
-        &pairs,
-        &json.comments,
-        &written,
-        json.result_token.as_deref(),
-    ))
 }
 
 /// `12.` or `12...`.

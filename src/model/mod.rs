@@ -22,7 +22,10 @@ mod import;
 mod record;
 mod verdict;
 
-pub use import::text_from_json;
+pub use import::{
+    JsonRecord, JsonStop, MAX_JSON_RECORD_BYTES, MAX_JSON_SPACE_BYTES, read_json_records,
+    text_from_json,
+};
 pub use record::{
     JudgedRecord, MoveJson, RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson,
 };

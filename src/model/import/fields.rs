@@ -1,0 +1,191 @@
+//! The fields of a record object that make up the record: `tags`,
+//! `comments`, `moves` and `result_token`. Every other field (`setup`,
+//! `verdict`, a move's `parts` and `position`...) is walked, checked for
+//! duplicate keys and dropped.
+
+use super::visit::{Any, Expect, Keys, Shaped, State, Strings, string};
+use super::{MoveIn, RecordIn};
+use crate::record::MAX_ITEMS;
+use serde::de::{MapAccess, SeqAccess};
+
+/// Reads the fields of a record object from `map`.
+pub(super) fn record<'de, A: MapAccess<'de>>(mut map: A) -> Result<RecordIn, A::Error> {
+    let mut state = State::new();
+    let mut keys = Keys::new();
+    let mut record = RecordIn::default();
+    while let Some(key) = map.next_key::<String>()? {
+        keys.add(&mut state, &key, "the record");
+        let state = &mut state;
+        match key.as_str() {
+            "tags" => record.tags = map.next_value_seed(Shaped(Tags(state)))?,
+            "comments" => {
+                let place = "comments";
+                record.comments = map.next_value_seed(Shaped(Strings { state, place }))?;
+            }
+            "moves" => record.moves = map.next_value_seed(Shaped(Moves(state)))?,
+            "result_token" => {
+                record.result_token = string(&mut map, state, "result_token", "result_token")?;
+            }
+            place => {
+                map.next_value_seed(Shaped(Any::drop(state, place)))?;
+            }
+        }
+    }
+    keys.release(&mut state);
+    record.problem = state.problem;
+    Ok(record)
+}
+
+/// A record that is not an object: what it was instead, walked and
+/// dropped.
+pub(super) struct NotARecord(pub(super) State);
+
+impl<'de> Expect<'de> for NotARecord {
+    type Value = RecordIn;
+    fn state(&mut self) -> &mut State {
+        &mut self.0
+    }
+    fn place(&self) -> &str {
+        "the value"
+    }
+    fn other(mut self, kind: &'static str) -> RecordIn {
+        self.0
+            .note(|| format!("expected a record object, found {kind}"));
+        RecordIn {
+            problem: self.0.problem,
+            ..RecordIn::default()
+        }
+    }
+    fn map<A: MapAccess<'de>>(self, map: A) -> Result<RecordIn, A::Error> {
+        record(map)
+    }
+}
+
+/// The record's `tags`: an object of strings, each on one line.
+struct Tags<'s>(&'s mut State);
+
+impl<'de> Expect<'de> for Tags<'_> {
+    type Value = Option<Vec<(String, String)>>;
+    fn state(&mut self) -> &mut State {
+        self.0
+    }
+    fn place(&self) -> &str {
+        "tags"
+    }
+    fn other(self, kind: &'static str) -> Self::Value {
+        self.0
+            .note(|| format!("tags: expected an object, found {kind}"));
+        None
+    }
+    fn null(self) -> Self::Value {
+        None
+    }
+    fn map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let state = self.0;
+        let mut keys = Keys::new();
+        let mut tags = Vec::new();
+        while let Some(name) = map.next_key::<String>()? {
+            keys.add(state, &name, "tags");
+            let what = format!("tag {name}");
+            match string(&mut map, state, "tags", &what)? {
+                Some(value) if !value.contains('\n') => tags.push((name, value)),
+                _ => state.note(|| format!("{what}: the value must be a string on one line")),
+            }
+        }
+        keys.release(state);
+        Ok(Some(tags))
+    }
+}
+
+/// The record's `moves`: an array of move objects, of which at most
+/// [`MAX_ITEMS`] are kept.
+struct Moves<'s>(&'s mut State);
+
+impl<'de> Expect<'de> for Moves<'_> {
+    type Value = Vec<MoveIn>;
+    fn state(&mut self) -> &mut State {
+        self.0
+    }
+    fn place(&self) -> &str {
+        "moves"
+    }
+    fn other(self, kind: &'static str) -> Vec<MoveIn> {
+        self.0
+            .note(|| format!("moves: expected an array, found {kind}"));
+        Vec::new()
+    }
+    fn null(self) -> Vec<MoveIn> {
+        Vec::new()
+    }
+    fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<MoveIn>, A::Error> {
+        let state = self.0;
+        let mut moves = Vec::new();
+        let mut count = 0usize;
+        loop {
+            let place = format!("move {}", count + 1);
+            let found = seq.next_element_seed(Shaped(Move {
+                state: &mut *state,
+                place: &place,
+            }))?;
+            let Some(found) = found else { break };
+            count += 1;
+            if let Some(m) = found.filter(|_| count <= MAX_ITEMS) {
+                moves.push(m);
+            }
+        }
+        if count > MAX_ITEMS {
+            state.note(|| {
+                format!("{count} moves: a record holds at most {MAX_ITEMS} movetext items")
+            });
+        }
+        Ok(moves)
+    }
+}
+
+/// One move: `number`, `text`, `glyph` and `comments` are kept.
+struct Move<'s> {
+    state: &'s mut State,
+    place: &'s str,
+}
+
+impl<'de> Expect<'de> for Move<'_> {
+    type Value = Option<MoveIn>;
+    fn state(&mut self) -> &mut State {
+        self.state
+    }
+    fn place(&self) -> &str {
+        self.place
+    }
+    fn other(self, kind: &'static str) -> Option<MoveIn> {
+        let place = self.place;
+        self.state
+            .note(|| format!("{place}: expected an object, found {kind}"));
+        None
+    }
+    fn map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<MoveIn>, A::Error> {
+        let Move { state, place } = self;
+        let mut keys = Keys::new();
+        let mut m = MoveIn::default();
+        let mut text = None;
+        while let Some(key) = map.next_key::<String>()? {
+            keys.add(state, &key, place);
+            match key.as_str() {
+                "number" => m.number = string(&mut map, state, place, place)?,
+                "text" => text = string(&mut map, state, place, place)?,
+                "glyph" => m.glyph = string(&mut map, state, place, place)?,
+                "comments" => {
+                    m.comments = map.next_value_seed(Shaped(Strings { state, place }))?;
+                }
+                _ => {
+                    map.next_value_seed(Shaped(Any::drop(state, place)))?;
+                }
+            }
+        }
+        keys.release(state);
+        match text {
+            Some(text) => m.text = text,
+            None => state.note(|| format!("{place}: the object has no text")),
+        }
+        Ok(Some(m))
+    }
+}
