@@ -4,7 +4,7 @@
 use super::setup::LINE_CODES;
 use super::{Escampe, EscampeMove};
 use crate::games::lines::{
-    self, Bits, Reason, Side, StepFault, StepRules, bit, can_reach, kind_name, lines, reach,
+    self, Bits, Reason, Side, StepFault, StepRules, bit, kind_name, lines, reach,
     square_name, squares,
 };
 
@@ -210,25 +210,6 @@ impl Escampe {
 
 impl StepRules for Escampe {
     type Illegal = EscampeIllegal;
-
-    /// Whether the step `from`-`to` is legal: [`StepRules::check_step`]
-    /// without the words, for the common case of a legal move.
-    #[inline]
-    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let occupied = self.occupied();
-        let lands_well = if occupied & bit(to) != 0 {
-            // Only a Paladin takes, and only the Unicorn.
-            self.is_unicorn(to) && !self.is_unicorn(from)
-        } else {
-            !capture
-        };
-        mine & bit(from) != 0
-            && mine & bit(to) == 0
-            && can_reach(from, to, occupied)
-            && self.constraint.is_none_or(|n| lines(from) == n)
-            && lands_well
-    }
 
     fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), EscampeIllegal> {
         lines::check_start(&self.men, self.to_move, from, to).map_err(EscampeIllegal::Step)?;

@@ -198,8 +198,6 @@ fn start_fault(men: &[Bits; 2], me: Side, from: usize, to: usize) -> StepFault {
 pub trait StepRules {
     /// Why a step is illegal.
     type Illegal;
-    /// Whether the step is legal, without saying why not: the common case.
-    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool;
     /// Checks the step.
     ///
     /// # Errors
@@ -209,29 +207,11 @@ pub trait StepRules {
     fn play_step(&mut self, from: usize, to: usize);
 }
 
-/// Checks and plays a plain step: the quick test first, the check that
-/// says why only for a step the test refuses.
+/// Checks and plays a plain step.
 ///
 /// # Errors
 /// Why the step is illegal; nothing changes then.
-#[inline]
 pub fn check_and_play<G: StepRules>(
-    game: &mut G,
-    from: usize,
-    to: usize,
-    capture: bool,
-) -> Result<(), G::Illegal> {
-    if !game.is_legal_step(from, to, capture) {
-        return check_then_play(game, from, to, capture);
-    }
-    game.play_step(from, to);
-    Ok(())
-}
-
-/// [`check_and_play`] for a step the quick test refused: says why.
-#[cold]
-#[inline(never)]
-fn check_then_play<G: StepRules>(
     game: &mut G,
     from: usize,
     to: usize,

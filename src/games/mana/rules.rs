@@ -4,7 +4,7 @@
 use super::setup::LINE_CODES;
 use super::{Bird, Mana, ManaMove};
 use crate::games::lines::{
-    self, Bits, Reason, StepFault, StepRules, bit, can_reach, kind_name, lines, reach, square_name,
+    self, Bits, Reason, StepFault, StepRules, bit, kind_name, lines, reach, square_name,
     squares,
 };
 
@@ -285,20 +285,6 @@ impl Mana {
 
 impl StepRules for Mana {
     type Illegal = ManaIllegal;
-
-    /// Whether the step `from`-`to` is legal: [`StepRules::check_step`] without
-    /// the words, for the common case of a legal move.
-    #[inline]
-    fn is_legal_step(&self, from: usize, to: usize, capture: bool) -> bool {
-        let mine = self.men[self.to_move.index()];
-        let occupied = self.occupied();
-        let n = self.bird.lines;
-        mine & bit(from) != 0
-            && mine & bit(to) == 0
-            && can_reach(from, to, occupied)
-            && (n == 0 || lines(from) == n || !self.movable_on(Some(n)))
-            && (!capture || occupied & bit(to) != 0)
-    }
 
     fn check_step(&self, from: usize, to: usize, capture: bool) -> Result<(), ManaIllegal> {
         lines::check_start(&self.men, self.to_move, from, to).map_err(ManaIllegal::Step)?;
