@@ -68,7 +68,6 @@ impl<'a> Movetext<'a> {
     ///
     /// Faults are kept aside, so that a legal item never travels through a
     /// larger `Result` in memory.
-    #[cold]
     fn fail(&mut self, error: Fault) -> Option<Item> {
         self.error = Some(error);
         self.at = self.text.len();
@@ -98,7 +97,7 @@ impl<'a> Movetext<'a> {
 
     /// `12.` or `12...` at byte `at`; a word when the digits are not
     /// followed by a dot.
-    #[inline(always)]
+    #[inline]
     fn number<M>(&mut self, at: usize) -> Option<Read<M>> {
         let bytes = self.bytes();
         let mut end = at;
@@ -128,7 +127,6 @@ impl<'a> Movetext<'a> {
 
     /// A word that starts with digits not followed by a dot, at byte `at`:
     /// no move is written so.
-    #[cold]
     #[inline(never)]
     fn digits_word(&mut self, at: usize) -> Option<Item> {
         self.word(at)
@@ -321,7 +319,6 @@ const MAX_EXACT_DIGITS: usize = 9;
 
 /// The value of a move number's digits; `u32::MAX` when it does not fit
 /// in 32 bits (no game gets that far).
-#[cold]
 fn saturated_value(digits: &[u8]) -> u32 {
     digits
         .iter()

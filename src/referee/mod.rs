@@ -153,10 +153,7 @@ impl JudgeGame<'_, '_> {
     /// Walks the movetext from the start position `game`.
     ///
     /// Each game's walk is a function of its own: inlined into the
-    /// dispatch on the game, the loop took more instructions. What it calls
-    /// on every ply is always inlined (`Walk::ply`, `play_read`, ...): left
-    /// to the compiler's judgement, some calls stayed out of line in one
-    /// build and not the next. What it does for an observer or a ply to
+    /// dispatch on the game, the loop took more instructions. What it does for an observer or a ply to
     /// stop after is out of line (module `watch`), behind one flag: kept in
     /// the loop, its values took registers the walk needs across the ply.
     #[inline(never)]

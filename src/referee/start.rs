@@ -74,7 +74,6 @@ pub(super) fn position<G: Game>(record: &Record) -> Result<G, SetupError> {
 }
 
 /// The fault of a tag that [`position`] refused.
-#[cold]
 pub(super) fn tag_fault(record: &Record, error: &SetupError) -> Fault {
     let first = error.first();
     fault(at_tag(record, &first.tag), first.code, error.to_string())

@@ -120,7 +120,6 @@ impl<'a> Walk<'a> {
 
     /// The fault of the game's reason `error` at `offset`, for the move
     /// written `text` (none for a fault between moves).
-    #[cold]
     fn game_fault<G: Game>(
         &self,
         game: &G,
@@ -192,7 +191,6 @@ impl<'a> Walk<'a> {
     }
 
     /// Why a move number is not the one the position expects.
-    #[cold]
     fn number_fault<G: Game>(
         &self,
         game: &G,
@@ -242,9 +240,7 @@ impl<'a> Walk<'a> {
 
     /// Plays one move; `read` is the move, when the quick reader has read
     /// it already.
-    ///
-    /// Always inlined: out of line, the walk's loop paid a call per ply.
-    #[inline(always)]
+    #[inline]
     pub(super) fn ply<G: Game>(
         &mut self,
         game: &mut G,
@@ -275,7 +271,6 @@ impl<'a> Walk<'a> {
     }
 
     /// The fault of a move played once the game has ended.
-    #[cold]
     fn game_over<G: Game>(&self, game: &G, span: &Range<usize>) -> Fault {
         Fault {
             location: self.record.locate(span.start),
@@ -286,7 +281,6 @@ impl<'a> Walk<'a> {
     }
 
     /// The fault of a move the game refused for `error`.
-    #[cold]
     fn refused<G: Game>(&self, game: &G, span: &Range<usize>, error: &G::Error) -> Fault {
         self.game_fault(game, span.start, Some(self.record.slice(span)), error)
     }

@@ -207,7 +207,6 @@ pub fn read_board(board: &str, army: &Army) -> Result<Board, TagError> {
 }
 
 /// Why the rank `row` ranks below the top, `rank`, is not 6 squares wide.
-#[cold]
 fn wrong_width(rank: &[u8], row: usize, holds: &str, codes: &Codes) -> TagError {
     let text = String::from_utf8_lossy(rank);
     let message = format!("rank {} ({text:?}) {holds} 6 squares", 6 - row);
@@ -217,7 +216,6 @@ fn wrong_width(rank: &[u8], row: usize, holds: &str, codes: &Codes) -> TagError 
 /// Why the character at `at` in `rank` of a `Position` board is not a
 /// piece (the whole character, when it is not ASCII), naming the pieces
 /// there are.
-#[cold]
 fn not_a_piece(rank: &[u8], at: usize, army: &Army) -> TagError {
     let text = String::from_utf8_lossy(rank.get(at..).unwrap_or_default());
     let c = text.chars().next().unwrap_or_default();

@@ -174,7 +174,6 @@ pub fn check_start(men: &[Bits; 2], me: Side, from: usize, to: usize) -> Result<
 
 /// Why [`check_start`] refused a move: the first of its three requirements
 /// that fails. Kept apart so that the check itself stays small.
-#[cold]
 #[inline(never)]
 fn start_fault(men: &[Bits; 2], me: Side, from: usize, to: usize) -> StepFault {
     let (from_u8, to_u8) = (from as u8, to as u8);

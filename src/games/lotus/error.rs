@@ -96,7 +96,6 @@ pub(super) const CODES: [&str; MOVE_CODES.len() + SETUP_CODES.len()] = {
 
 impl LotusError {
     /// The error of a rule broken.
-    #[cold]
     pub(super) fn illegal(reason: LotusIllegal) -> Self {
         LotusError::Illegal(Box::new(reason))
     }
@@ -111,7 +110,6 @@ impl MoveFault for LotusError {
         }
     }
 
-    #[cold]
     fn message(&self, text: &str) -> String {
         match self {
             LotusError::Syntax(fault) => fault.message(),

@@ -121,7 +121,6 @@ const COLOUR: [Flower; 256] = {
 
 /// Says what is wrong with a `Flowers` value ([`read_good_flowers`] did
 /// not take it).
-#[cold]
 fn explain_flowers(value: &str) -> Result<Flowers, TagError> {
     let fault = |code, message: String| Err(TagError::new("Flowers", code, message));
     let shape = "the value is arrival places 1-3 (P, W and Y in some order), '/', then the flowers of the twelve lily squares before the last (four each of P, W and Y), like \"PWY/WYPWYPWYPWYP\"";

@@ -48,7 +48,7 @@ impl Lotus {
     }
 
     /// What landing on `dest` (a square or an arrival place) asks of `owner`.
-    #[inline(always)]
+    #[inline]
     pub(super) fn landing(&self, owner: u8, dest: u16) -> Landing {
         let end = self.end();
         if dest > end {
@@ -66,7 +66,7 @@ impl Lotus {
     }
 
     /// Checks the bracket against what the landing asks for.
-    #[inline(always)]
+    #[inline]
     pub(super) fn check_choice(
         &self,
         mv: &LotusMove,
@@ -91,13 +91,13 @@ impl Lotus {
 
     /// Whether `owner` may give `give` to the owner of the frog, `with`,
     /// for its `take`: another player, another colour, both held.
-    #[inline(always)]
+    #[inline]
     pub(super) fn may_exchange(&self, owner: u8, give: Flower, with: u8, take: Flower) -> bool {
         with != owner && give != take && self.holds(owner, give) && self.holds(with, take)
     }
 
     /// Whether `player` holds a `flower` (no one else than a player does).
-    #[inline(always)]
+    #[inline]
     pub(super) fn holds(&self, player: u8, flower: Flower) -> bool {
         self.held
             .get(usize::from(player))
@@ -106,7 +106,6 @@ impl Lotus {
 
     /// Why the bracket does not fit the landing ([`Lotus::check_choice`]
     /// refused it, or no error is left to find).
-    #[cold]
     pub(super) fn explain_choice(
         &self,
         mv: &LotusMove,
@@ -191,7 +190,7 @@ impl Lotus {
     /// Lays a flower given up on `stone`: first plain or lily square after it
     /// holding neither pawn nor flower, or out of the game.
     /// On a short course (`SHORT`) the squares are read in place.
-    #[inline(always)]
+    #[inline]
     pub(super) fn lay_after<const SHORT: bool>(&mut self, stone: u16, flower: Flower) {
         for at in stone + 1..=self.end() {
             let square = self.square_mut::<SHORT>(at);

@@ -138,7 +138,6 @@ pub struct Lotus {
 }
 
 /// The refusal of a pawn move that breaks a rule.
-#[cold]
 fn illegal<T>(reason: LotusIllegal) -> Result<T, LotusError> {
     Err(LotusError::illegal(reason))
 }
@@ -155,7 +154,7 @@ impl Lotus {
 
     /// The course square `i` (at most N) on a short course (`SHORT`),
     /// read in place with no bound to check, or on a long one.
-    #[inline(always)]
+    #[inline]
     fn square<const SHORT: bool>(&self, i: u16) -> &Square {
         if SHORT {
             &self.cells[usize::from(i) % CELLS]
@@ -165,7 +164,7 @@ impl Lotus {
     }
 
     /// [`Lotus::square`], to change.
-    #[inline(always)]
+    #[inline]
     fn square_mut<const SHORT: bool>(&mut self, i: u16) -> &mut Square {
         if SHORT {
             &mut self.cells[usize::from(i) % CELLS]
@@ -189,7 +188,6 @@ impl Lotus {
     }
 
     /// A player's name, for a fault.
-    #[cold]
     fn named(&self, player: u8) -> Name {
         Name::new(self.name(player))
     }
@@ -223,12 +221,12 @@ impl Game for Lotus {
         setup::from_setup(&setup)
     }
 
-    #[inline(always)]
+    #[inline]
     fn read_move(&self, text: &[u8]) -> Result<LotusMove, LotusError> {
         notation::read_move(text, |letter| self.players.seat(letter)).map_err(LotusError::Syntax)
     }
 
-    #[inline(always)]
+    #[inline]
     fn read_move_at(&self, text: &[u8]) -> Option<(LotusMove, usize)> {
         notation::read_move_at(text, |letter| self.players.seat(letter))
     }
@@ -242,7 +240,7 @@ impl Game for Lotus {
         let _ = self.check_and_play(mv);
     }
 
-    #[inline(always)]
+    #[inline]
     fn check_and_apply(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
         self.check_and_play(mv)
     }
@@ -304,7 +302,7 @@ impl Game for Lotus {
 
     /// Inlined: the walk asks for the turn on every ply, mostly without
     /// the mover's name, whose look-up then drops out.
-    #[inline(always)]
+    #[inline]
     fn turn(&self) -> Turn<'_> {
         Turn {
             number: self.turn,
@@ -322,7 +320,7 @@ impl Game for Lotus {
         self.name(seat as u8)
     }
 
-    #[inline(always)]
+    #[inline]
     fn check_unnumbered(&self, first: bool) -> Result<(), LotusError> {
         match (self.step, first) {
             (0, true) => Err(LotusError::Turn(TurnFault::Unnumbered(self.turn))),

@@ -37,7 +37,7 @@ impl Lotus {
     /// the one on its square. An empty square's occupant is [`NO_PAWN`],
     /// whose owner is nobody, so it needs no test of its own; a move of
     /// [`NOBODY`]'s finds it there, and [`ALWAYS_BLOCKED`] refuses it.
-    #[inline(always)]
+    #[inline]
     fn find_pawn<const SHORT: bool>(&self, mv: &LotusMove) -> Option<usize> {
         if mv.from == 0 {
             let waiting = self.on_start & self.own.get(usize::from(mv.owner))?;
@@ -52,7 +52,6 @@ impl Lotus {
     }
 
     /// Why a move names no pawn of its owner ([`Lotus::find_pawn`] found none).
-    #[cold]
     fn no_such_pawn(&self, mv: LotusMove) -> LotusError {
         let owner = || self.named(mv.owner);
         LotusError::illegal(if self.finished {
@@ -93,7 +92,7 @@ impl Lotus {
     ///
     /// Once the game is over every pawn is blocked, so the end of the game
     /// needs no question of its own here: the refusals ask it first.
-    #[inline(always)]
+    #[inline]
     fn aim<const SHORT: bool>(&self, mv: &LotusMove) -> Result<(usize, u16), LotusError> {
         let Some(index) = self.find_pawn::<SHORT>(mv) else {
             return Err(self.no_such_pawn(*mv));
@@ -105,7 +104,6 @@ impl Lotus {
     }
 
     /// Why the pawn `index` may not move.
-    #[cold]
     #[inline(never)]
     fn blocked_pawn(&self, mv: LotusMove, index: usize) -> LotusError {
         if index == usize::from(NO_PAWN) {
@@ -128,7 +126,7 @@ impl Lotus {
     /// What [`Lotus::resolve`] and [`Lotus::check_choice`] ask, asked here
     /// from the square itself and the bracket, in the order of how often
     /// they come; debug builds check that both agree.
-    #[inline(always)]
+    #[inline]
     pub(super) fn check_and_play(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
         if self.short {
             self.check_and_play_on::<true>(mv)
@@ -139,7 +137,7 @@ impl Lotus {
 
     /// [`Lotus::check_and_play`] on a short course (`SHORT`), whose squares
     /// are read in place with no bounds to check, or on a long one.
-    #[inline(always)]
+    #[inline]
     fn check_and_play_on<const SHORT: bool>(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
         let (index, target) = self.aim::<SHORT>(mv)?;
         if target > self.end {
@@ -170,7 +168,7 @@ impl Lotus {
 
     /// Checks and plays the bracket of a move that lands on the course
     /// `square`, `target`.
-    #[inline(always)]
+    #[inline]
     fn play_choice<const SHORT: bool>(
         &mut self,
         mv: &LotusMove,
@@ -208,7 +206,7 @@ impl Lotus {
 
     /// Whether landing on an empty square of this kind, with no flower,
     /// asks `owner` for a bracket.
-    #[inline(always)]
+    #[inline]
     fn choice_due(&self, owner: u8, kind: Kind) -> bool {
         match kind {
             Kind::Frog => self.exchange_exists(owner),
@@ -218,7 +216,6 @@ impl Lotus {
     }
 
     /// Why the bracket does not fit the landing on the course square `target`.
-    #[cold]
     #[inline(never)]
     fn refuse_choice(&self, mv: LotusMove, target: u16) -> Result<(), LotusError> {
         let refused = self.explain_choice(&mv, target, self.landing(mv.owner, target));
@@ -228,7 +225,7 @@ impl Lotus {
 
     /// Checks and plays a move into the arrival (the pawn `index` counts
     /// past the end).
-    #[inline(always)]
+    #[inline]
     fn play_arrival(&mut self, mv: LotusMove, index: usize) -> Result<(), LotusError> {
         let place = self.arrived + 1;
         let dest = self.end + place;
@@ -251,7 +248,7 @@ impl Lotus {
 
     /// Moves the pawn `index` from `from` (the start or a course square)
     /// to the course square `to`, before its landing is played.
-    #[inline(always)]
+    #[inline]
     fn move_pawn<const SHORT: bool>(&mut self, index: usize, from: u16, to: u16) {
         self.pawn_slots[index].pos = to;
         self.square_mut::<SHORT>(to).occupant = index as u8;
@@ -263,7 +260,7 @@ impl Lotus {
 
     /// Notes that the pawn `index` leaves `from`, the start or a course
     /// square (the start's occupant is always [`NO_PAWN`]).
-    #[inline(always)]
+    #[inline]
     fn leave<const SHORT: bool>(&mut self, index: usize, from: u16) {
         self.square_mut::<SHORT>(from).occupant = NO_PAWN;
         self.on_start &= !pawn_bit(index);
@@ -293,7 +290,7 @@ impl Lotus {
     /// third, which marks no pawn: the next turn starts with none moved.
     /// After the second, blocks the mover's pawns if both were the mover's
     /// own.
-    #[inline(always)]
+    #[inline]
     fn end_pawn_move(&mut self, index: usize) {
         if self.step == 2 {
             self.step = 0;
@@ -335,7 +332,7 @@ impl Lotus {
     }
 
     /// Gives `player` one `flower`.
-    #[inline(always)]
+    #[inline]
     fn gain(&mut self, player: u8, flower: Flower) {
         let player = slot(player);
         self.hands[player][flower.index()] += 1;
@@ -343,7 +340,7 @@ impl Lotus {
     }
 
     /// Takes one `flower` from `player`, who holds one.
-    #[inline(always)]
+    #[inline]
     fn lose(&mut self, player: u8, flower: Flower) {
         let player = slot(player);
         let count = &mut self.hands[player][flower.index()];

@@ -153,7 +153,7 @@ const MAX_DIGITS: usize = 4;
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
-#[inline(always)]
+#[inline]
 pub(super) fn read_move(
     word: &[u8],
     player: impl Fn(u8) -> Option<u8>,
@@ -167,7 +167,7 @@ pub(super) fn read_move(
 /// caller to check; `None` leaves the word to [`read_move`], and so does a
 /// square of three digits or more (long courses only): the usual move pays
 /// no question for it.
-#[inline(always)]
+#[inline]
 pub(super) fn read_move_at(
     text: &[u8],
     player: impl Fn(u8) -> Option<u8>,
@@ -181,7 +181,7 @@ pub(super) fn read_move_at(
 struct NoMove;
 
 impl From<LotusSyntax> for NoMove {
-    #[inline(always)]
+    #[inline]
     fn from(_: LotusSyntax) -> Self {
         NoMove
     }
@@ -191,7 +191,7 @@ impl From<LotusSyntax> for NoMove {
 /// how many bytes it takes. `WHOLE` says that the move is the whole of
 /// `bytes` ([`read_move`]); without it, the move is the bytes it starts
 /// with ([`read_move_at`]). `E` is the fault reported.
-#[inline(always)]
+#[inline]
 fn read<const WHOLE: bool, E: From<LotusSyntax>>(
     bytes: &[u8],
     player: &impl Fn(u8) -> Option<u8>,
@@ -244,7 +244,7 @@ fn read<const WHOLE: bool, E: From<LotusSyntax>>(
 
 /// The bracket `rest` starts with, and its length: its shape first (and,
 /// with `WHOLE`, that nothing follows it), then its letters.
-#[inline(always)]
+#[inline]
 fn read_bracket<const WHOLE: bool, E: From<LotusSyntax>>(
     rest: &[u8],
     player: &impl Fn(u8) -> Option<u8>,
@@ -280,19 +280,19 @@ fn read_bracket<const WHOLE: bool, E: From<LotusSyntax>>(
 }
 
 /// The flower of a bracket's letter.
-#[inline(always)]
+#[inline]
 fn flower(letter: u8) -> Result<Flower, LotusSyntax> {
     Flower::from_letter(letter).ok_or(LotusSyntax::NotFlower(letter))
 }
 
 /// Whether a square number goes on: `rest` starts with a digit.
-#[inline(always)]
+#[inline]
 fn starts_with_digit(rest: &[u8]) -> bool {
     matches!(rest, [b'0'..=b'9', ..])
 }
 
 /// The number two ASCII digits write, worked out in a byte: it is at most 99.
-#[inline(always)]
+#[inline]
 fn two_digits(tens: u8, units: u8) -> u16 {
     u16::from((tens - b'0') * 10 + (units - b'0'))
 }
@@ -301,7 +301,6 @@ fn two_digits(tens: u8, units: u8) -> u16 {
 /// zeros, missing numbers), for a move whose initial is
 /// `letter`: the number's shape is checked first, then the initial, then
 /// the number's length (at most [`MAX_DIGITS`] digits).
-#[cold]
 #[inline(never)]
 fn long_square<'a>(
     bytes: &'a [u8],

@@ -75,7 +75,6 @@ pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
 }
 
 /// The error of the reasons found: `first`, then those `more` holds.
-#[cold]
 fn every_reason<const N: usize>(first: TagError, more: [Option<TagError>; N]) -> SetupError {
     let mut reasons = vec![first];
     reasons.extend(more.into_iter().flatten());

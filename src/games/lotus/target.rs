@@ -28,7 +28,7 @@ impl Lotus {
     }
 
     /// [`Lotus::target`] on a short course (`SHORT`) or a long one.
-    #[inline(always)]
+    #[inline]
     pub(super) fn target_on<const SHORT: bool>(&self, from: u16) -> u16 {
         if SHORT {
             let found = self.target_by_bits(from);
@@ -48,7 +48,7 @@ impl Lotus {
     /// the `count`th clear bit after it, found in [`STOPS`] from the eight
     /// squares ahead when it lies among them. The clear bits past the end
     /// count as free squares, so a search always finds one.
-    #[inline(always)]
+    #[inline]
     fn target_by_bits(&self, from: u16) -> u16 {
         debug_assert!(usize::from(from) < SHORT_COURSE_SQUARES);
         let from = u32::from(from) % 64;

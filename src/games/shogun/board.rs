@@ -7,7 +7,7 @@ pub(super) use crate::games::square::{Bits, squares};
 
 /// The bit of square `index`: a load from a table, where a shift by a
 /// register takes three steps on the baseline x86-64.
-#[inline(always)]
+#[inline]
 pub(super) fn bit(index: usize) -> Bits {
     TABLES.bit[index & 63]
 }
@@ -275,14 +275,14 @@ const fn walk(start: (i32, i32), corner: (i32, i32), end: (i32, i32)) -> Bits {
 
 /// Where the squares and pieces of number `v` (1 to 4) are kept in a
 /// table of four: `v` itself, 4 in slot 0.
-#[inline(always)]
+#[inline]
 pub(super) const fn slot(v: u8) -> usize {
     (v & 3) as usize
 }
 
 /// The squares exactly `v` orthogonal steps from `from`, for `v` from 1 to
 /// 4: the numbers a piece shows, and the only ones asked about.
-#[inline(always)]
+#[inline]
 pub(super) fn ring(from: usize, v: u8) -> Bits {
     debug_assert!((1..=4).contains(&v), "ring {v}");
     TABLES.ring[from & 63][slot(v)]
@@ -331,19 +331,19 @@ pub(super) const fn number_of(piece: Piece) -> u8 {
 
 /// Where the masks of [`in_range`] keep `piece`: number slot first, then
 /// side.
-#[inline(always)]
+#[inline]
 pub(super) const fn mask_of(piece: Piece) -> usize {
     (piece & 7) as usize
 }
 
 /// Where the masks of [`in_range`] keep the pieces of `side` showing `v`.
-#[inline(always)]
+#[inline]
 pub(super) const fn number_mask(v: u8, side: usize) -> usize {
     slot(v) << 1 | (side & 1)
 }
 
 /// The squares `piece` reaches from `from`: as far as the number it shows.
-#[inline(always)]
+#[inline]
 pub(super) fn reach(from: usize, piece: Piece) -> Bits {
     TABLES.ring[from & 63][usize::from(piece >> 1 & 3)]
 }
@@ -351,7 +351,7 @@ pub(super) fn reach(from: usize, piece: Piece) -> Bits {
 /// The pieces that stand exactly as far from `target` as the number they
 /// show, whatever stands between: `showing[number_mask(v, side)]` holds
 /// the pieces of `side` showing `v`.
-#[inline(always)]
+#[inline]
 pub(super) fn in_range(target: usize, showing: &[Bits; 8], side: usize) -> Bits {
     let ring = &TABLES.ring[target & 63];
     let side = side & 1;

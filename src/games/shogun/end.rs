@@ -32,7 +32,7 @@ impl Shogun {
     /// moving another piece opens one only by leaving a square on a threat's
     /// path (what it captures or lands on only blocks more), so every piece
     /// off those paths is free. While the Shogun is attacked, none is.
-    #[inline(always)]
+    #[inline]
     pub(super) fn free_pieces(&self) -> Bits {
         let me = self.to_move.index();
         let shogun = usize::from(self.shogun[me]);
@@ -58,7 +58,7 @@ impl Shogun {
 
     /// Whether the side to move has a legal move. Stops at the first one,
     /// looking first among the free pieces, which need no check test.
-    #[inline(always)]
+    #[inline]
     pub(super) fn has_legal_move(&self) -> bool {
         squares(self.free).any(|from| self.reachable(from).next().is_some())
             || self.a_bound_piece_can_move()
@@ -69,7 +69,7 @@ impl Shogun {
     /// attacked, as it mostly is here, stepping away is the likeliest way out,
     /// and stepping back toward its own home rank the likeliest way of all
     /// (the attackers mostly come from the other side).
-    #[inline(always)]
+    #[inline]
     fn a_bound_piece_can_move(&self) -> bool {
         let me = self.to_move.index();
         let shogun = usize::from(self.shogun[me]) & 63;
@@ -115,7 +115,7 @@ impl Shogun {
     /// one by the lowest of its free pieces showing 1 (such a step passes
     /// over nothing); the second takes the lowest free piece to the lowest
     /// square it may end on. A free piece cannot leave its Shogun attacked.
-    #[inline(always)]
+    #[inline]
     pub(super) fn surely_playing(&self) -> bool {
         let me = self.to_move.index();
         let mine = self.men[me];
@@ -135,7 +135,7 @@ impl Shogun {
     }
 
     /// Why the side to move has lost, if it has.
-    #[inline(always)]
+    #[inline]
     pub(super) fn find_loss(&self) -> Option<Loss> {
         if let Some(others) = few_others(self.men[self.to_move.index()]) {
             Some(if others == 0 {
@@ -156,13 +156,13 @@ impl Shogun {
 }
 
 /// The lowest square of a set that is not empty.
-#[inline(always)]
+#[inline]
 fn lowest(bits: Bits) -> usize {
     bits.trailing_zeros() as usize & 63
 }
 
 /// The highest square of a set that is not empty.
-#[inline(always)]
+#[inline]
 fn highest(bits: Bits) -> usize {
     (63 - bits.leading_zeros() as usize) & 63
 }

@@ -132,7 +132,6 @@ impl MoveFault for ShogunError {
         }
     }
 
-    #[cold]
     fn message(&self, text: &str) -> String {
         match self {
             ShogunError::Syntax(syntax) => {

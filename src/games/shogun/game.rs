@@ -67,12 +67,12 @@ impl Game for Shogun {
         setup::from_setup(setup)
     }
 
-    #[inline(always)]
+    #[inline]
     fn read_move(&self, text: &[u8]) -> Result<ShogunMove, ShogunError> {
         notation::read_move(text).map_err(ShogunError::Syntax)
     }
 
-    #[inline(always)]
+    #[inline]
     fn read_move_at(&self, text: &[u8]) -> Option<(ShogunMove, usize)> {
         notation::read_start(text).ok()
     }
@@ -83,7 +83,7 @@ impl Game for Shogun {
 
     /// The same as `check` then `apply`, in one piece of code: the referee's
     /// path for every move of a record, and inlined there.
-    #[inline(always)]
+    #[inline]
     fn check_and_apply(&mut self, mv: &ShogunMove) -> Result<(), ShogunError> {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         self.check_move(mv)?;

@@ -87,7 +87,7 @@ impl Shogun {
 
     /// Settles whether the side to move has lost; called once the position
     /// is complete and after every move.
-    #[inline(always)]
+    #[inline]
     fn settle(&mut self) {
         self.free = self.free_pieces();
         if self.surely_playing() {
@@ -124,7 +124,7 @@ impl Shogun {
 
     /// Moves the piece on `from` to `to`, capturing what stands there, and
     /// passes the turn.
-    #[inline(always)]
+    #[inline]
     fn move_piece(&mut self, from: usize, to: usize) {
         let (from, to) = (from & 63, to & 63);
         let me = self.to_move.index();
@@ -153,7 +153,7 @@ impl Shogun {
 
     /// The byte of `pieces` for the piece stored as `piece` (anywhere) once
     /// it stands on `square`.
-    #[inline(always)]
+    #[inline]
     fn placed_at(&self, square: usize, piece: Piece) -> Piece {
         self.placed[usize::from(piece & 0x19) | usize::from(layout(square)) << 1]
     }

@@ -26,7 +26,7 @@ pub struct ShogunMove {
 /// Reads the move that opens `text`: the move and how many bytes it takes
 /// (five, or six with a `+`), or why those bytes are not a move. Whatever
 /// follows is for the caller to judge.
-#[inline(always)]
+#[inline]
 pub(super) fn read_start(text: &[u8]) -> Result<(ShogunMove, usize), ShogunSyntax> {
     let square = |at: usize| match text.get(at..at + 2) {
         Some(&[file, rank]) => index_of(file, rank, SIZE),
@@ -51,7 +51,7 @@ pub(super) fn read_start(text: &[u8]) -> Result<(ShogunMove, usize), ShogunSynta
 
 /// The one move reader: the whole of `text` is a move, or the reason it is
 /// not.
-#[inline(always)]
+#[inline]
 pub(super) fn read_move(text: &[u8]) -> Result<ShogunMove, ShogunSyntax> {
     match read_start(text)? {
         (mv, len) if len == text.len() => Ok(mv),

@@ -40,7 +40,7 @@ impl Shogun {
     /// After `from`-`to` by the side to move: the opposing pieces that stand
     /// as far from its Shogun as the number they show, and the Shogun's
     /// square.
-    #[inline(always)]
+    #[inline]
     fn threats_after(&self, from: usize, to: usize) -> (Bits, usize) {
         let me = self.to_move.index();
         let shogun = usize::from(self.shogun[me]);
@@ -68,7 +68,7 @@ impl Shogun {
 
     /// Checks a move against the position: a legal move passes the quick
     /// test; anything else is examined step by step for the message.
-    #[inline(always)]
+    #[inline]
     pub(super) fn check_move(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
         if self.is_legal(mv) {
             Ok(())
@@ -78,7 +78,6 @@ impl Shogun {
     }
 
     /// Why the move is illegal, if it is.
-    #[cold]
     #[inline(never)]
     fn explain(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
         self.check_step_by_step(mv)
@@ -87,7 +86,7 @@ impl Shogun {
     /// Whether the move is legal: the tests of [`Self::check_step_by_step`]
     /// on bit masks, with no words. It never accepts more than the
     /// step-by-step check (which has the last word on anything refused here).
-    #[inline(always)]
+    #[inline]
     fn is_legal(&self, mv: &ShogunMove) -> bool {
         let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
         let mine = self.men[self.to_move.index()];

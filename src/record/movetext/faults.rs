@@ -7,7 +7,6 @@ use crate::record::SyntaxFault;
 pub(super) type Fault = (usize, SyntaxFault, String);
 
 /// The fault of digits followed by two dots, or by more than three.
-#[cold]
 pub(super) fn bad_dots(bytes: &[u8], at: usize, end: usize) -> Fault {
     let digits = String::from_utf8_lossy(bytes.get(at..end).unwrap_or_default());
     (
@@ -18,14 +17,12 @@ pub(super) fn bad_dots(bytes: &[u8], at: usize, end: usize) -> Fault {
 }
 
 /// The fault of a word of digits, at byte `at`.
-#[cold]
 pub(super) fn number_without_dot(digits: &[u8], at: usize) -> Fault {
     let digits = String::from_utf8_lossy(digits);
     let message = format!("a move number needs a dot: {digits}.");
     (at, SyntaxFault::NumberWithoutDot, message)
 }
 
-#[cold]
 pub(super) fn too_many_items(at: usize) -> Fault {
     let message = format!(
         "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
@@ -33,14 +30,12 @@ pub(super) fn too_many_items(at: usize) -> Fault {
     (at, SyntaxFault::TooManyItems, message)
 }
 
-#[cold]
 pub(super) fn after_result(at: usize) -> Fault {
     let message = "nothing but comments may follow the result".into();
     (at, SyntaxFault::AfterResult, message)
 }
 
 /// The fault of a byte that cannot be in a word, at byte `at`.
-#[cold]
 pub(super) fn bad_byte(text: &str, at: usize) -> Fault {
     let c = text.get(at..).and_then(|t| t.chars().next()).unwrap_or(' ');
     match c {
