@@ -4,7 +4,7 @@ use super::Status;
 use super::args::JsonArgs;
 use super::input::for_each_record;
 use super::validate::verdict_of;
-use crate::model::{JudgedRecord, UnreadJson};
+use crate::model::{RecordJson, UnreadJson};
 use std::io::{self, Write};
 
 /// Runs `kifu json`.
@@ -15,9 +15,10 @@ pub(super) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
     for_each_record(&args.files, |name, record| {
         let valid = match record {
             Ok(record) => {
-                let judged = JudgedRecord::judge(&record, args.positions);
-                serde_json::to_writer(&mut *out, &judged.json(name))?;
-                judged.verdict().is_valid()
+                // The moves are written as the referee accepts them.
+                let json = RecordJson::new(name, &record, args.positions);
+                serde_json::to_writer(&mut *out, &json)?;
+                json.verdict().is_some_and(|v| v.is_valid())
             }
             Err(e) => {
                 let (line, verdict) = verdict_of(Err(e));
