@@ -81,7 +81,7 @@ pub enum Charset {
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MoveDetail {
     /// The move written the canonical way.
-    pub normalized: String,
+    pub normalized: compact_str::CompactString,
     /// Its parts (squares, pawn, capture, bird, choice...).
     pub parts: MoveParts,
 }

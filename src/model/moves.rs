@@ -81,13 +81,20 @@ impl<'r> Iterator for WrittenMoves<'r> {
                 ItemKind::Comment | ItemKind::Result => {}
             }
         };
-        let comments = self
-            .items
-            .iter()
-            .take_while(|item| !matches!(item.kind(), ItemKind::Move { .. }))
-            .filter(|item| item.kind() == ItemKind::Comment)
-            .map(|item| record.slice(&item.span()))
-            .collect();
+        let quiet = match self.items.first() {
+            None => true,
+            Some(next) => matches!(next.kind(), ItemKind::Move { .. }),
+        };
+        let comments = if quiet {
+            Vec::new()
+        } else {
+            self.items
+                .iter()
+                .take_while(|item| !matches!(item.kind(), ItemKind::Move { .. }))
+                .filter(|item| item.kind() == ItemKind::Comment)
+                .map(|item| record.slice(&item.span()))
+                .collect()
+        };
         Some(MoveJson {
             number,
             text: record.slice(&at.span()),

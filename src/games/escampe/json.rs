@@ -3,6 +3,7 @@
 use super::{Escampe, EscampeMove, setup};
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
 use crate::games::lines::{SIZE, bit};
+use compact_str::ToCompactString;
 use serde::Serialize;
 
 /// An Escampe position as JSON.
@@ -68,7 +69,7 @@ pub(super) fn describe(escampe: &Escampe, mv: &EscampeMove) -> MoveDetail {
         EscampeMove::Pass => (EscampeMove::Pass, EscampeParts::Pass),
     };
     MoveDetail {
-        normalized: normal.to_string(),
+        normalized: normal.to_compact_string(),
         parts: MoveParts::Escampe(parts),
     }
 }

@@ -3,7 +3,7 @@
 use super::notation::{Choice, Flower, LotusMove};
 use super::{Lotus, score};
 use crate::game::{MoveDetail, MoveParts, Position};
-use compact_str::CompactString;
+use compact_str::{CompactString, ToCompactString};
 use serde::Serialize;
 
 /// A Flower of the Lotus position as JSON.
@@ -221,7 +221,7 @@ pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
         _ => None,
     };
     MoveDetail {
-        normalized: mv.to_string(),
+        normalized: mv.to_compact_string(),
         parts: MoveParts::Lotus(LotusParts {
             player: char::from(mv.letter),
             from: mv.from,

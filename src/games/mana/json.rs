@@ -3,6 +3,7 @@
 use super::{Mana, ManaMove, setup};
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
 use crate::games::lines::{Side, bit};
+use compact_str::ToCompactString;
 use serde::Serialize;
 
 /// A Mana position as JSON.
@@ -106,7 +107,7 @@ pub(super) fn describe(mana: &Mana, mv: &ManaMove) -> MoveDetail {
         ManaMove::Pass => ManaParts::Pass,
     };
     MoveDetail {
-        normalized: normal.to_string(),
+        normalized: normal.to_compact_string(),
         parts: MoveParts::Mana(parts),
     }
 }

@@ -6,6 +6,7 @@ use super::notation::ShogunMove;
 use super::position::position_value;
 use super::setup::discs_value;
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
+use compact_str::ToCompactString;
 use serde::Serialize;
 
 /// A Shogun position as JSON.
@@ -123,7 +124,7 @@ pub(super) fn describe(game: &Shogun, mv: &ShogunMove) -> MoveDetail {
         .unwrap_or(*mv);
     let (side, kind) = game.piece_at(from).unwrap_or((game.to_move, Kind::X));
     MoveDetail {
-        normalized: normal.to_string(),
+        normalized: normal.to_compact_string(),
         parts: MoveParts::Shogun(ShogunParts {
             from: name(from),
             to: name(to),
