@@ -3,11 +3,10 @@
 //! initial, square and bracket tried through the one reader and the
 //! check), and the agreement of `check` with `check_and_apply`.
 
-use kifu::game::{Game, MoveFault, Tags};
+use kifu::game::{Game, MoveFault, MoveParts, Position, Tags};
 use kifu::games::lotus::{DEFAULT_COURSE, Lotus, LotusMove};
 use kifu::record::Tag;
 use kifu::rng::Rng;
-use serde_json::Value;
 use std::collections::BTreeSet;
 
 #[path = "support/perft.rs"]
@@ -124,13 +123,13 @@ fn candidate(rng: &mut Rng, game: &Lotus, candidates: &Candidates) -> String {
 }
 
 /// Whether a pawn of `player` stands where `detail` says the move goes.
-fn lands_where_described(game: &Lotus, detail: &Value) -> bool {
-    let position = game.position_json();
-    let pawns = position["pawns"].as_array().cloned().unwrap_or_default();
-    pawns.iter().any(|pawn| {
-        pawn["owner"] == detail["player"]
-            && pawn["square"] == detail["to"]
-            && pawn["arrival"] == detail["arrival"]
+fn lands_where_described(game: &Lotus, detail: &MoveParts) -> bool {
+    let (Position::Lotus(position), MoveParts::Lotus(parts)) = (game.position_json(), detail)
+    else {
+        return false;
+    };
+    position.pawns.iter().any(|pawn| {
+        pawn.owner == parts.player && pawn.square == parts.to && pawn.arrival == parts.arrival
     })
 }
 

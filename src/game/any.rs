@@ -2,9 +2,9 @@
 //! rest of kifu picks a game at run time and never names a game's types.
 
 use super::{
-    Charset, Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Scores, Turn, perft, play,
+    Charset, Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Position, Scores, Turn,
+    perft, play,
 };
-use serde_json::Value;
 use std::fmt;
 
 /// A game position behind a pointer, driven by move text.
@@ -47,7 +47,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// The board as text.
     fn render(&self, charset: Charset) -> String;
     /// The position as JSON.
-    fn position_json(&self) -> Value;
+    fn position_json(&self) -> Position;
     /// The tags a fresh record of this position carries.
     fn setup_tags(&self) -> Vec<(String, String)>;
     /// A copy of the position.
@@ -116,7 +116,7 @@ impl<G: Game> AnyGame for G {
         Game::render(self, charset)
     }
 
-    fn position_json(&self) -> Value {
+    fn position_json(&self) -> Position {
         Game::position_json(self)
     }
 

@@ -6,6 +6,7 @@
 
 mod any;
 mod fault;
+mod json;
 mod kind;
 mod numbering;
 mod outcome;
@@ -14,6 +15,7 @@ mod tags;
 
 pub use any::AnyGame;
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
+pub use json::{Colour, MoveParts, Position, SquareName};
 pub(crate) use kind::games;
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
@@ -21,7 +23,6 @@ pub use outcome::{Outcome, Score, Scores, rank};
 pub use play::{perft, play, play_read};
 pub use tags::Tags;
 
-use serde_json::Value;
 use std::fmt;
 
 /// Where a ply stands in the record's numbering.
@@ -77,12 +78,12 @@ pub enum Charset {
 }
 
 /// A move as kifu describes it in JSON.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MoveDetail {
     /// The move written the canonical way.
-    pub normalized: String,
+    pub normalized: compact_str::CompactString,
     /// Its parts (squares, pawn, capture, bird, choice...).
-    pub parts: Value,
+    pub parts: MoveParts,
 }
 
 /// A game: its rules, its turns, its notation and its rendering.
@@ -205,7 +206,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The board as text.
     fn render(&self, charset: Charset) -> String;
     /// The position as JSON.
-    fn position_json(&self) -> Value;
+    fn position_json(&self) -> Position;
     /// A move's canonical text and parts.
     fn describe(&self, mv: &Self::Move) -> MoveDetail;
     /// The tags a fresh record of this position carries (besides `Game`).

@@ -3,30 +3,36 @@
 //!
 //! Each object is a typed [`serde::Serialize`] struct whose fields are in
 //! the order printed, borrowed from the record and its verdict, so that
-//! nothing is copied to print it. `kifu.5` describes the fields.
+//! nothing is copied to print it. Every object printed starts with
+//! `"kifu": 1`, the version of the format; a field with nothing to say is
+//! left out, never written as `null` or `[]`. A record's moves are written
+//! while the referee judges them ([`RecordJson`]), so that memory does not
+//! grow with the length of a record. `kifu.5` describes the fields.
 //!
 //! ```
-//! use kifu::model::JudgedRecord;
+//! use kifu::model::RecordJson;
 //!
 //! let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 *\n";
 //! let record = kifu::record::parse_record(text.to_string(), 1).unwrap();
-//! let judged = JudgedRecord::judge(&record, false);
-//! assert!(judged.verdict().is_valid());
-//! let value = serde_json::to_value(judged.json("game.kifu")).unwrap();
+//! let json = RecordJson::new("game.kifu", &record, false);
+//! let value = serde_json::to_value(&json).unwrap();
+//! assert!(json.verdict().unwrap().is_valid());
+//! assert_eq!(value["kifu"], 1);
 //! assert_eq!(value["moves"][0]["text"], "e1-e4");
 //! let back = kifu::model::text_from_json(&value.to_string()).unwrap();
 //! assert_eq!(back, text);
 //! ```
 
 mod import;
+mod moves;
 mod record;
 mod verdict;
 
+pub use crate::game::{MoveParts, Position};
 pub use import::{
     JsonRecord, JsonStop, MAX_JSON_RECORD_BYTES, MAX_JSON_SPACE_BYTES, read_json_records,
     text_from_json,
 };
-pub use record::{
-    JudgedRecord, MoveJson, RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson,
-};
-pub use verdict::{Displayed, FaultJson, OutcomeJson, VerdictJson};
+pub use moves::{MoveJson, WrittenMoves};
+pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
+pub use verdict::{Displayed, ErrorJson, FaultJson, OutcomeJson, VerdictJson, Version};

@@ -1,36 +1,102 @@
 //! A record as JSON: `kifu json`.
 
-use super::{FaultJson, OutcomeJson};
-use crate::game::{GameKind, MoveDetail, Tags};
+use super::moves::{JudgedMoves, WrittenMoves};
+use super::{FaultJson, OutcomeJson, Version};
+use crate::game::{Position, Score, Tags};
 use crate::record::{ItemKind, Record, Tag};
-use crate::referee::{Options, Verdict, judge};
+use crate::referee::{Fault, Verdict, game_of};
 use serde::Serialize;
-use serde::ser::SerializeMap;
-use serde_json::Value;
+use serde::ser::{Error as _, SerializeMap, SerializeStruct};
+use std::cell::RefCell;
 
-/// A record as `kifu json` prints it, its keys in the order printed.
-#[derive(Debug, Serialize)]
+/// A record as `kifu json` prints it, judged as it is written: its moves
+/// stream out as the referee accepts them. Its keys, in the order printed:
+/// `kifu`, `file`, `line`, `game`, `tags`, `setup`, `comments`, `moves`,
+/// `result_token`, `verdict`, `outcome`; a field with nothing to say is
+/// left out.
+#[derive(Debug)]
 pub struct RecordJson<'a> {
-    /// The file name.
-    pub file: &'a str,
-    /// The line on which the record starts.
-    pub line: usize,
-    /// The game, once its `Game` tag is read.
-    pub game: Option<GameKind>,
-    /// The tags, an object in the order written.
-    pub tags: TagsJson<'a>,
-    /// The start position, when the tags make one.
-    pub setup: Option<Value>,
-    /// The comments before the first move.
-    pub comments: Vec<&'a str>,
-    /// The moves, each with its comments.
-    pub moves: Vec<MoveJson<'a>>,
-    /// The result token written at the end of the movetext.
-    pub result_token: Option<&'a str>,
-    /// What the referee says.
-    pub verdict: RecordVerdictJson<'a>,
-    /// The outcome, if the game ended.
-    pub outcome: Option<OutcomeJson<'a>>,
+    file: &'a str,
+    record: &'a Record,
+    moves: JudgedMoves<'a>,
+}
+
+impl<'a> RecordJson<'a> {
+    /// The JSON of `record` read from `file`; with `positions`, each move
+    /// carries the position after it. Nothing is judged until it is
+    /// serialized.
+    pub fn new(file: &'a str, record: &'a Record, positions: bool) -> Self {
+        Self {
+            file,
+            record,
+            moves: JudgedMoves {
+                record,
+                positions,
+                verdict: RefCell::new(None),
+            },
+        }
+    }
+
+    /// The verdict, once the record has been serialized.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.moves.verdict.borrow().clone()
+    }
+}
+
+impl Serialize for RecordJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let record = self.record;
+        let game = game_of(record);
+        let setup: Option<Position> = game
+            .and_then(|kind| kind.start(Tags::new(&record.tags)).ok())
+            .map(|start| start.position_json());
+        let comments = WrittenMoves::leading_comments(record);
+        let has_moves = record
+            .items
+            .iter()
+            .any(|item| matches!(item.kind(), ItemKind::Move { .. }));
+        let result_token = record.result_token().map(|(t, _)| t);
+
+        let mut s = serializer.serialize_struct("Record", 11)?;
+        s.serialize_field("kifu", &Version)?;
+        s.serialize_field("file", self.file)?;
+        s.serialize_field("line", &record.first_line())?;
+        optional(&mut s, "game", game.as_ref())?;
+        s.serialize_field("tags", &TagsJson(&record.tags))?;
+        optional(&mut s, "setup", setup.as_ref())?;
+        if comments.is_empty() {
+            s.skip_field("comments")?;
+        } else {
+            s.serialize_field("comments", &comments)?;
+        }
+        if has_moves {
+            s.serialize_field("moves", &self.moves)?;
+        } else {
+            self.moves.judge_silently();
+            s.skip_field("moves")?;
+        }
+        optional(&mut s, "result_token", result_token)?;
+        let verdict = self.moves.verdict.borrow();
+        let verdict = verdict
+            .as_ref()
+            .ok_or_else(|| S::Error::custom("the record was not judged"))?;
+        s.serialize_field("verdict", &RecordVerdictJson::new(verdict))?;
+        let outcome = verdict.outcome.as_ref().map(OutcomeJson::new);
+        optional(&mut s, "outcome", outcome.as_ref())?;
+        s.end()
+    }
+}
+
+/// Writes the field `key` when it has a value, and leaves it out when not.
+fn optional<S: SerializeStruct, T: Serialize + ?Sized>(
+    s: &mut S,
+    key: &'static str,
+    value: Option<&T>,
+) -> Result<(), S::Error> {
+    match value {
+        Some(value) => s.serialize_field(key, value),
+        None => s.skip_field(key),
+    }
 }
 
 /// A record's tags as a JSON object, in the order written.
@@ -47,26 +113,6 @@ impl Serialize for TagsJson<'_> {
     }
 }
 
-/// One move of a record, as JSON.
-#[derive(Debug, Serialize)]
-pub struct MoveJson<'a> {
-    /// The move number written before it (`12.`, `12...`).
-    pub number: Option<&'a str>,
-    /// The move as written, without its glyph.
-    pub text: &'a str,
-    /// Its annotation glyph.
-    pub glyph: Option<&'a str>,
-    /// The move written the canonical way, when the referee read it.
-    pub normalized: Option<&'a str>,
-    /// Its parts, when the referee read it.
-    pub parts: Option<&'a Value>,
-    /// The comments after it.
-    pub comments: Vec<&'a str>,
-    /// The position after it, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub position: Option<&'a Value>,
-}
-
 /// The verdict within a record's JSON.
 #[derive(Debug, Serialize)]
 pub struct RecordVerdictJson<'a> {
@@ -77,116 +123,35 @@ pub struct RecordVerdictJson<'a> {
     /// The number of the last turn begun.
     pub turns: u32,
     /// The result of a valid record.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'a str>,
     /// The scores where the record stops, for games that keep a score.
-    pub scores: Option<&'a [crate::game::Score]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<&'a [Score]>,
     /// The fault of an invalid record.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<FaultJson<'a>>,
 }
 
-/// A record and what the referee says of it: what [`RecordJson`] shows.
-#[derive(Debug)]
-pub struct JudgedRecord<'r> {
-    record: &'r Record,
-    verdict: Verdict,
-    /// Each accepted ply's canonical text and parts, and the position after it.
-    plies: Vec<(Option<MoveDetail>, Option<Value>)>,
-}
-
-impl<'r> JudgedRecord<'r> {
-    /// Judges `record`; with `positions`, each move keeps the position after it.
-    pub fn judge(record: &'r Record, positions: bool) -> Self {
-        let mut plies = Vec::new();
-        let options = Options {
-            stop_after: None,
-            details: true,
-        };
-        let (verdict, _) = judge(record, options, |ply| {
-            let position = positions.then(|| ply.game.position_json());
-            plies.push((ply.detail, position));
-        });
+impl<'a> RecordVerdictJson<'a> {
+    /// The JSON of `verdict`.
+    pub fn new(verdict: &'a Verdict) -> Self {
         Self {
-            record,
-            verdict,
-            plies,
+            valid: verdict.is_valid(),
+            plies: verdict.plies,
+            turns: verdict.turns,
+            result: verdict.is_valid().then(|| verdict.result()),
+            scores: verdict.scores.as_deref(),
+            error: verdict.fault.as_ref().map(FaultJson::new),
         }
-    }
-
-    /// The verdict.
-    pub fn verdict(&self) -> &Verdict {
-        &self.verdict
-    }
-
-    /// The record as JSON, read from `file`.
-    pub fn json<'a>(&'a self, file: &'a str) -> RecordJson<'a> {
-        let (record, verdict) = (self.record, &self.verdict);
-        let setup = verdict
-            .kind
-            .and_then(|kind| kind.start(Tags::new(&record.tags)).ok())
-            .map(|game| game.position_json());
-        let (comments, moves) = self.moves_json();
-        RecordJson {
-            file,
-            line: record.first_line(),
-            game: verdict.kind,
-            tags: TagsJson(&record.tags),
-            setup,
-            comments,
-            moves,
-            result_token: record.result_token().map(|(t, _)| t),
-            verdict: RecordVerdictJson {
-                valid: verdict.is_valid(),
-                plies: verdict.plies,
-                turns: verdict.turns,
-                result: verdict.is_valid().then(|| verdict.result()),
-                scores: verdict.scores.as_deref(),
-                error: verdict.fault.as_ref().map(FaultJson::new),
-            },
-            outcome: verdict.outcome.as_ref().map(OutcomeJson::new),
-        }
-    }
-
-    /// The comments before the first move, and every move with its comments.
-    fn moves_json(&self) -> (Vec<&str>, Vec<MoveJson<'_>>) {
-        let record = self.record;
-        let mut plies = self.plies.iter();
-        let mut leading = Vec::new();
-        let mut moves: Vec<MoveJson<'_>> = Vec::new();
-        let mut number = None;
-        for item in &record.items {
-            match item.kind() {
-                ItemKind::Comment => {
-                    let text = record.slice(&item.span());
-                    match moves.last_mut() {
-                        Some(last) => last.comments.push(text),
-                        None => leading.push(text),
-                    }
-                }
-                ItemKind::Move { .. } => {
-                    let (detail, position) = plies
-                        .next()
-                        .map_or((None, None), |(d, p)| (d.as_ref(), p.as_ref()));
-                    moves.push(MoveJson {
-                        number: number.take(),
-                        text: record.slice(&item.span()),
-                        glyph: record.move_word(item).and_then(|w| w.glyph),
-                        normalized: detail.map(|d| d.normalized.as_str()),
-                        parts: detail.map(|d| &d.parts),
-                        comments: Vec::new(),
-                        position,
-                    });
-                }
-                ItemKind::Number { .. } => number = Some(record.slice(&item.span())),
-                ItemKind::Result => {}
-            }
-        }
-        (leading, moves)
     }
 }
 
 /// What `kifu json` prints for a record it cannot read: where, and why.
 #[derive(Debug, Serialize)]
 pub struct UnreadJson<'a> {
+    /// The version of the JSON format: 1.
+    pub kifu: Version,
     /// The file name.
     pub file: &'a str,
     /// The line of the syntax error.
@@ -205,10 +170,11 @@ pub struct UnreadVerdictJson<'a> {
 }
 
 impl<'a> UnreadJson<'a> {
-    /// The JSON of the record of `file` that `verdict` (made of a syntax
-    /// error by [`Verdict::of_syntax_error`]) stands for.
-    pub fn new(file: &'a str, line: usize, fault: &'a crate::referee::Fault) -> Self {
+    /// The JSON of the record of `file` at `line` that cannot be read
+    /// because of `fault`.
+    pub fn new(file: &'a str, line: usize, fault: &'a Fault) -> Self {
         Self {
+            kifu: Version,
             file,
             line,
             verdict: UnreadVerdictJson {

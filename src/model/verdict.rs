@@ -10,11 +10,14 @@ use std::fmt;
 /// order printed.
 #[derive(Debug, Serialize)]
 pub struct VerdictJson<'a> {
+    /// The version of the JSON format: 1.
+    pub kifu: Version,
     /// The file name.
     pub file: &'a str,
     /// The line the verdict names: the record's first, or its fault's.
     pub line: usize,
     /// The game, once its `Game` tag is read.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
     /// Whether the record is valid.
     pub valid: bool,
@@ -23,12 +26,16 @@ pub struct VerdictJson<'a> {
     /// The number of the last turn begun.
     pub turns: u32,
     /// The result of a valid record.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'a str>,
     /// The outcome, if the game ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeJson<'a>>,
     /// The scores where the record stops, for games that keep a score.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<&'a [Score]>,
     /// The fault of an invalid record.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<FaultJson<'a>>,
 }
 
@@ -36,6 +43,7 @@ impl<'a> VerdictJson<'a> {
     /// The verdict on the record of `file` named at `line`.
     pub fn new(file: &'a str, line: usize, verdict: &'a Verdict) -> Self {
         Self {
+            kifu: Version,
             file,
             line,
             game: verdict.kind,
@@ -56,10 +64,12 @@ pub struct OutcomeJson<'a> {
     /// The `Result` tag's value (`B+`, `1/2-1/2`...).
     pub result: &'a str,
     /// Who won, if anyone did.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'a str>,
     /// Why the game ended.
     pub reason: &'a str,
     /// The final scores, for games that keep a score.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<&'a [Score]>,
 }
 
@@ -83,12 +93,16 @@ pub struct FaultJson<'a> {
     /// The column, in characters.
     pub column: usize,
     /// `move` or `turn`, for a fault in the movetext.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<&'static str>,
     /// The move or turn number, for a fault in the movetext.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
     /// Who was to move, for a fault in the movetext.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<&'a str>,
     /// The move as written, for a fault in a move.
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(rename = "move")]
     pub move_text: Option<&'a str>,
     /// The stable code of the fault, listed in kifu.5.
@@ -125,5 +139,41 @@ pub struct Displayed<'a, T>(pub &'a T);
 impl<T: fmt::Display> Serialize for Displayed<'_, T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self.0)
+    }
+}
+
+/// The version of the JSON format, written first in every object kifu
+/// prints as `"kifu": 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Version;
+
+impl Version {
+    /// The version number.
+    pub const NUMBER: u8 = 1;
+}
+
+impl Serialize for Version {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(Self::NUMBER)
+    }
+}
+
+/// An error that stops kifu from printing a record's JSON, as JSON: what
+/// the REPL's `:json` prints when the game cannot be written.
+#[derive(Debug, Serialize)]
+pub struct ErrorJson<'a> {
+    /// The version of the JSON format: 1.
+    pub kifu: Version,
+    /// The error in words.
+    pub error: &'a str,
+}
+
+impl<'a> ErrorJson<'a> {
+    /// The JSON of the error `error`.
+    pub fn new(error: &'a str) -> Self {
+        Self {
+            kifu: Version,
+            error,
+        }
     }
 }

@@ -75,6 +75,12 @@ pub fn judge(
     }
 }
 
+/// The game of a record whose tag section is sound, as its verdict names
+/// it; known before any move is judged.
+pub fn game_of(record: &Record) -> Option<crate::game::GameKind> {
+    start::game_kind(record).ok()
+}
+
 /// Judges a whole record without an observer, as `kifu validate` does.
 ///
 /// # Errors

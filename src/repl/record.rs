@@ -4,10 +4,9 @@
 use super::{Session, Step};
 use crate::builder::RecordBuilder;
 use crate::game::{AnyGame, Charset, GameKind};
-use crate::model::JudgedRecord;
+use crate::model::{ErrorJson, RecordJson};
 use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};
-use serde_json::Value;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
@@ -148,19 +147,17 @@ impl Session {
         Ok(record.text(self.game.as_ref()))
     }
 
-    /// The game as `kifu json` prints it.
-    pub(crate) fn json(&self) -> Value {
+    /// The game as `kifu json` prints it, on one line.
+    pub(crate) fn json(&self) -> String {
+        let error = |e: &str| serde_json::to_string(&ErrorJson::new(e)).unwrap_or_default();
         let text = match self.record_text(false) {
             Ok(text) => text,
-            Err(e) => return serde_json::json!({ "error": e }),
+            Err(e) => return error(&e),
         };
         match parse_record(text, 1) {
-            Ok(record) => {
-                let judged = JudgedRecord::judge(&record, false);
-                serde_json::to_value(judged.json("<play>"))
-                    .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
-            }
-            Err(e) => serde_json::json!({ "error": e.to_string() }),
+            Ok(record) => serde_json::to_string(&RecordJson::new("<play>", &record, false))
+                .unwrap_or_else(|e| error(&e.to_string())),
+            Err(e) => error(&e.to_string()),
         }
     }
 }

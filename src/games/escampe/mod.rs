@@ -3,6 +3,7 @@
 //! paths, the `Position` board and the drawing with Mana through
 //! [`crate::games::lines`].
 
+mod json;
 mod notation;
 mod rules;
 mod setup;
@@ -12,13 +13,13 @@ pub use rules::EscampeIllegal;
 
 /// Why an Escampe move is not a move at all, or is illegal here.
 pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
+pub use json::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
-use serde_json::json;
 
 /// An Escampe position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -198,31 +199,12 @@ impl Game for Escampe {
         lines::render(&cells, charset, &footer)
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json!({
-            "position": setup::position_value(self),
-            "to_move": self.to_move.name().to_lowercase(),
-            "constraint": self.constraint,
-            "last_landing": self.last.map(|square| square_name(usize::from(square))),
-        })
+    fn position_json(&self) -> Position {
+        json::position(self)
     }
 
     fn describe(&self, mv: &EscampeMove) -> MoveDetail {
-        let (normal, parts) = match *mv {
-            EscampeMove::Step { from, to, .. } => {
-                let capture = self.occupied() & bit(usize::from(to)) != 0;
-                let name = |square: u8| square_name(usize::from(square));
-                (
-                    EscampeMove::Step { from, to, capture },
-                    json!({"kind": "move", "from": name(from), "to": name(to), "capture": capture}),
-                )
-            }
-            EscampeMove::Pass => (EscampeMove::Pass, json!({"kind": "pass"})),
-        };
-        MoveDetail {
-            normalized: normal.to_string(),
-            parts,
-        }
+        json::describe(self, mv)
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {

@@ -2,91 +2,203 @@
 
 use super::notation::{Choice, Flower, LotusMove};
 use super::{Lotus, score};
-use crate::game::MoveDetail;
-use serde_json::{Value, json};
+use crate::game::{MoveDetail, MoveParts, Position};
+use compact_str::{CompactString, ToCompactString};
+use serde::Serialize;
 
-fn letter(l: u8) -> String {
-    char::from(l).to_string()
+/// A Flower of the Lotus position as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LotusPosition {
+    /// The `Course` tag value.
+    pub course: String,
+    /// Every pawn, in the order of play.
+    pub pawns: Vec<LotusPawn>,
+    /// The flowers still on the course.
+    pub course_flowers: Vec<CourseFlower>,
+    /// The four places of the arrival.
+    pub arrival: Vec<ArrivalPlace>,
+    /// Every player, in turn order.
+    pub players: Vec<LotusPlayer>,
+    /// The number of the turn in progress.
+    pub turn: u32,
+    /// Which pawn move of the turn is next, 1 to 3; left out once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pawn_move: Option<u8>,
+    /// Who moves next; left out once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<CompactString>,
 }
 
-fn flower(f: Flower) -> String {
-    f.letter().to_string()
+/// A pawn as JSON: on a course square or in an arrival place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LotusPawn {
+    /// Its owner's initial.
+    pub owner: char,
+    /// Its course square, while on the course.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<u16>,
+    /// Its arrival place, once it has arrived.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrival: Option<u16>,
+}
+
+/// A flower lying on a course square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CourseFlower {
+    /// The square.
+    pub square: usize,
+    /// The flower's letter.
+    pub flower: char,
+}
+
+/// A place of the arrival.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ArrivalPlace {
+    /// The place, 1 to 4.
+    pub place: u16,
+    /// The flower still lying there, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flower: Option<char>,
+    /// The owner's initial of the pawn there, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pawn: Option<char>,
+}
+
+/// A player as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LotusPlayer {
+    /// The player's name.
+    pub name: CompactString,
+    /// The player's initial.
+    pub letter: char,
+    /// The flowers in the player's bouquet, counted by colour.
+    pub flowers: Bouquet,
+    /// The bouquet's score.
+    pub score: i32,
+}
+
+/// A bouquet, counted by colour: white, yellow, pink, blue and black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bouquet {
+    /// White flowers.
+    #[serde(rename = "W")]
+    pub white: u8,
+    /// Yellow flowers.
+    #[serde(rename = "Y")]
+    pub yellow: u8,
+    /// Pink flowers.
+    #[serde(rename = "P")]
+    pub pink: u8,
+    /// Blue flowers.
+    #[serde(rename = "B")]
+    pub blue: u8,
+    /// Black flowers.
+    #[serde(rename = "K")]
+    pub black: u8,
+}
+
+/// A pawn move's parts as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LotusParts {
+    /// The owner's initial.
+    pub player: char,
+    /// The square it leaves.
+    pub from: u16,
+    /// The square it lands on; left out when it enters the arrival.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<u16>,
+    /// The arrival place it takes, when it enters the arrival.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrival: Option<u16>,
+    /// The exchange written, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<Exchange>,
+    /// The flower given up on a stone square, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stone: Option<char>,
+}
+
+/// An exchange of flowers between the mover and another player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Exchange {
+    /// The flower the mover gives.
+    pub give: char,
+    /// The other player's initial.
+    pub with: char,
+    /// The flower the mover takes.
+    pub take: char,
 }
 
 /// The position: pawns, flowers on the course and the arrival, bouquets and scores.
-pub(super) fn position(game: &Lotus) -> Value {
+pub(super) fn position(game: &Lotus) -> Position {
     let end = game.end();
-    let pawns: Vec<Value> = game
+    let letter = |player: u8| char::from(game.players.letter(player));
+    let pawns = game
         .pawns()
         .iter()
-        .map(|p| {
-            let owner = letter(game.players.letter(p.owner));
-            if p.pos > end {
-                json!({"owner": owner, "square": null, "arrival": p.pos - end})
-            } else {
-                json!({"owner": owner, "square": p.pos, "arrival": null})
-            }
+        .map(|p| LotusPawn {
+            owner: letter(p.owner),
+            square: (p.pos <= end).then_some(p.pos),
+            arrival: (p.pos > end).then(|| p.pos - end),
         })
         .collect();
-    let course_flowers: Vec<Value> = game
+    let course_flowers = game
         .squares()
         .iter()
         .enumerate()
         .filter_map(|(square, s)| {
-            s.flower
-                .map(|f| json!({"square": square, "flower": flower(f)}))
+            s.flower.map(|f| CourseFlower {
+                square,
+                flower: f.letter(),
+            })
         })
         .collect();
-    let arrival: Vec<Value> = (0..4u16)
-        .map(|i| {
-            let pawn = game
+    let arrival = (0..4u16)
+        .map(|i| ArrivalPlace {
+            place: i + 1,
+            flower: game.arrival[usize::from(i)].map(Flower::letter),
+            pawn: game
                 .pawns()
                 .iter()
                 .find(|p| p.pos == end + i + 1)
-                .map(|p| letter(game.players.letter(p.owner)));
-            json!({
-                "place": i + 1,
-                "flower": game.arrival[usize::from(i)].map(flower),
-                "pawn": pawn,
-            })
+                .map(|p| letter(p.owner)),
         })
         .collect();
-    let players: Vec<Value> = game
+    let players = game
         .players
         .names()
-        .enumerate()
-        .map(|(i, name)| {
-            let hand = &game.hands[i];
-            let flowers: serde_json::Map<String, Value> = Flower::ALL
-                .iter()
-                .map(|f| (flower(*f), json!(hand[f.index()])))
-                .collect();
-            json!({
-                "name": name,
-                "letter": letter(game.players.letter(i as u8)),
-                "flowers": flowers,
-                "score": score::score(hand),
-            })
+        .zip(&game.hands)
+        .zip(0u8..)
+        .map(|((name, hand), i)| LotusPlayer {
+            name: name.into(),
+            letter: letter(i),
+            flowers: Bouquet {
+                white: hand[Flower::White.index()],
+                yellow: hand[Flower::Yellow.index()],
+                pink: hand[Flower::Pink.index()],
+                blue: hand[Flower::Blue.index()],
+                black: hand[Flower::Black.index()],
+            },
+            score: score::score(hand),
         })
         .collect();
-    json!({
-        "course": super::course::value(game.squares()),
-        "pawns": pawns,
-        "course_flowers": course_flowers,
-        "arrival": arrival,
-        "players": players,
-        "turn": game.turn,
-        "pawn_move": if game.finished { None } else { Some(game.step + 1) },
-        "to_move": if game.finished { None } else { Some(game.name(game.mover())) },
+    Position::Lotus(LotusPosition {
+        course: super::course::value(game.squares()),
+        pawns,
+        course_flowers,
+        arrival,
+        players,
+        turn: game.turn,
+        pawn_move: (!game.finished).then_some(game.step + 1),
+        to_move: (!game.finished).then(|| game.name(game.mover()).into()),
     })
 }
 
-/// A pawn move's canonical text and parts; `to` is null and `arrival` the
-/// place when the pawn enters the arrival.
+/// A pawn move's canonical text and parts; `to` is left out and `arrival`
+/// is the place when the pawn enters the arrival.
 pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
-    let dest = game.resolve(mv).ok();
     let end = game.end();
-    let (to, arrival) = match dest {
+    let (to, arrival) = match game.resolve(mv).ok() {
         Some(d) if d > end => (None, Some(d - end)),
         Some(d) => (Some(d), None),
         None => (None, None),
@@ -97,22 +209,26 @@ pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
             with_letter,
             take,
             ..
-        } => json!({"give": flower(give), "with": letter(with_letter), "take": flower(take)}),
-        _ => Value::Null,
+        } => Some(Exchange {
+            give: give.letter(),
+            with: char::from(with_letter),
+            take: take.letter(),
+        }),
+        _ => None,
     };
     let stone = match mv.choice {
-        Choice::Stone(f) => json!(flower(f)),
-        _ => Value::Null,
+        Choice::Stone(f) => Some(f.letter()),
+        _ => None,
     };
     MoveDetail {
-        normalized: mv.to_string(),
-        parts: json!({
-            "player": letter(mv.letter),
-            "from": mv.from,
-            "to": to,
-            "arrival": arrival,
-            "exchange": exchange,
-            "stone": stone,
+        normalized: mv.to_compact_string(),
+        parts: MoveParts::Lotus(LotusParts {
+            player: char::from(mv.letter),
+            from: mv.from,
+            to,
+            arrival,
+            exchange,
+            stone,
         }),
     }
 }

@@ -21,6 +21,9 @@ pub use course::{DEFAULT_COURSE, Kind};
 pub use error::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
 pub use flowers::{DEFAULT_FLOWERS, random_flowers};
 pub use notation::{Choice, Flower, LotusMove};
+pub use json::{
+    ArrivalPlace, Bouquet, CourseFlower, Exchange, LotusParts, LotusPawn, LotusPlayer, LotusPosition,
+};
 pub use setup::LotusSetup;
 
 use course::Square;
@@ -28,7 +31,8 @@ use landing::Landing;
 use players::Players;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Score, Scores, SetupError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, Score, Scores, SetupError, Tags,
+    Turn,
 };
 
 /// The most pawns a game has: five players with three each.
@@ -362,7 +366,7 @@ impl Game for Lotus {
         render::render(self, charset)
     }
 
-    fn position_json(&self) -> serde_json::Value {
+    fn position_json(&self) -> Position {
         json::position(self)
     }
 

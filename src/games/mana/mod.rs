@@ -1,5 +1,6 @@
 //! Mana (Claude Leroy): the referee of the MANA section of kifu-rules(7).
 
+mod json;
 mod notation;
 mod rules;
 mod setup;
@@ -10,13 +11,13 @@ pub use rules::ManaIllegal;
 
 /// Why a Mana move is not a move at all, or is illegal here.
 pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
+pub use json::{Captured, ManaParts, ManaPosition};
 pub use setup::ManaSetup;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
-use serde_json::json;
 
 /// Where the Mana bird is: off the board, on some square of a known number
 /// of lines (the record did not say which), or on a known square.
@@ -296,42 +297,12 @@ impl Game for Mana {
         lines::render(&cells, charset, &footer)
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        json!({
-            "position": setup::position_value(self),
-            "to_move": self.to_move.name().to_lowercase(),
-            "bird": self.bird_square().map(square_name),
-            "bird_lines": self.bird_lines(),
-            "captured": {
-                "black": self.captured_ronins(Side::Black),
-                "white": self.captured_ronins(Side::White),
-            },
-        })
+    fn position_json(&self) -> Position {
+        json::position(self)
     }
 
     fn describe(&self, mv: &ManaMove) -> MoveDetail {
-        let mut normal = *mv;
-        let name = |square: u8| square_name(usize::from(square));
-        let parts = match *mv {
-            ManaMove::Step { from, to, bird, .. } => {
-                let capture = self.occupied() & bit(usize::from(to)) != 0;
-                normal = ManaMove::Step {
-                    from,
-                    to,
-                    capture,
-                    bird,
-                };
-                json!({"kind": "move", "from": name(from), "to": name(to), "capture": capture, "bird": bird.map(name)})
-            }
-            ManaMove::Enter { to, bird } => {
-                json!({"kind": "reentry", "to": name(to), "bird": bird.map(name)})
-            }
-            ManaMove::Pass => json!({"kind": "pass"}),
-        };
-        MoveDetail {
-            normalized: normal.to_string(),
-            parts,
-        }
+        json::describe(self, mv)
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {

@@ -1,14 +1,13 @@
 //! Shogun as a [`Game`]: what the referee, the REPL and the JSON call.
 
-use super::board::{Kind, Side, square_name};
+use super::board::{Side, square_name};
 use super::fault::ShogunError;
 use super::notation::{self, ShogunMove};
 use super::setup::{self, Setup};
 use super::{Shogun, render};
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, SetupError, Tags, Turn,
+    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
-use serde_json::json;
 
 impl Game for Shogun {
     type Move = ShogunMove;
@@ -137,31 +136,12 @@ impl Game for Shogun {
         render::render(self, charset)
     }
 
-    fn position_json(&self) -> serde_json::Value {
-        render::position_json(self)
+    fn position_json(&self) -> Position {
+        super::json::position(self)
     }
 
     fn describe(&self, mv: &ShogunMove) -> MoveDetail {
-        let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
-        let normal = self
-            .generate()
-            .into_iter()
-            .find(|m| m.from == mv.from && m.to == mv.to)
-            .unwrap_or(*mv);
-        let (side, kind) = self.piece_at(from).unwrap_or((self.to_move, Kind::X));
-        let captured = self.piece_at(to).map(|(_, k)| k.letter().to_string());
-        MoveDetail {
-            normalized: normal.to_string(),
-            parts: json!({
-                "from": square_name(from),
-                "to": square_name(to),
-                "side": side.name().to_lowercase(),
-                "piece": kind.letter().to_string(),
-                "shows": self.shows(from),
-                "capture": captured,
-                "check": normal.check,
-            }),
-        }
+        super::json::describe(self, mv)
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {

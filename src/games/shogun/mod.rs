@@ -5,6 +5,7 @@ mod board;
 mod end;
 mod fault;
 mod game;
+mod json;
 mod notation;
 mod position;
 mod render;
@@ -14,6 +15,7 @@ mod values;
 
 pub use board::{Discs, Kind, Side};
 pub use fault::{ShogunError, ShogunIllegal, ShogunSyntax};
+pub use json::{Attacked, ShogunParts, ShogunPiece, ShogunPosition};
 pub use notation::ShogunMove;
 pub use setup::{Placement, Setup};
 

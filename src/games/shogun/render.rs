@@ -1,11 +1,8 @@
-//! Draws a Shogun position and describes it as JSON.
+//! Draws a Shogun position.
 
 use super::Shogun;
-use super::board::{Kind, Side, magnet, square_name, squares, type_letter};
-use super::position::position_value;
-use super::setup::discs_value;
+use super::board::{Kind, Side};
 use crate::game::{Charset, Game};
-use serde_json::json;
 
 /// Draws the board, rank 8 at the top: each square shows the piece (upper
 /// case White, lower case Red) and the number it shows; `!` marks an
@@ -81,33 +78,4 @@ pub(super) fn render(game: &Shogun, charset: Charset) -> String {
         }
     }
     out
-}
-
-/// The position as JSON: the `Position` value, the side to move, the
-/// rotation, the discs, every piece with the number it shows, and checks.
-pub(super) fn position_json(game: &Shogun) -> serde_json::Value {
-    let quarter = game.rotation % 180 == 90;
-    let pieces: Vec<_> = squares(game.occupied())
-        .filter_map(|square| {
-            let (side, kind) = game.piece_at(square)?;
-            Some(json!({
-                "square": square_name(square),
-                "side": side.name().to_lowercase(),
-                "kind": kind.letter().to_string(),
-                "magnet": type_letter(magnet(square, side, quarter)).to_string(),
-                "shows": game.shows(square),
-            }))
-        })
-        .collect();
-    json!({
-        "position": position_value(game),
-        "to_move": game.to_move.name().to_lowercase(),
-        "rotation": game.rotation,
-        "discs": discs_value(&game.discs),
-        "pieces": pieces,
-        "attacked": {
-            "white": game.attacker_of(Side::White).map(square_name),
-            "red": game.attacker_of(Side::Red).map(square_name),
-        },
-    })
 }

@@ -1,0 +1,75 @@
+//! The Escampe position and moves as JSON.
+
+use super::{Escampe, EscampeMove, setup};
+use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
+use crate::games::lines::{SIZE, bit};
+use compact_str::ToCompactString;
+use serde::Serialize;
+
+/// An Escampe position as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EscampePosition {
+    /// The `Position` tag value of the position.
+    pub position: String,
+    /// Who moves next.
+    pub to_move: Colour,
+    /// The number of lines the next move must start from, when one is in force.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraint: Option<u8>,
+    /// Where the opponent's last move ended, when the record shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_landing: Option<SquareName>,
+}
+
+/// An Escampe move's parts as JSON, by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum EscampeParts {
+    /// A piece moves.
+    Move {
+        /// Where it starts.
+        from: SquareName,
+        /// Where it ends.
+        to: SquareName,
+        /// Whether it takes a piece there.
+        capture: bool,
+    },
+    /// The side to move passes.
+    Pass,
+}
+
+fn name(square: u8) -> SquareName {
+    SquareName::of(usize::from(square), SIZE)
+}
+
+/// The position as JSON.
+pub(super) fn position(escampe: &Escampe) -> Position {
+    Position::Escampe(EscampePosition {
+        position: setup::position_value(escampe),
+        to_move: escampe.to_move.into(),
+        constraint: escampe.constraint,
+        last_landing: escampe.last.map(name),
+    })
+}
+
+/// A move's canonical text and parts.
+pub(super) fn describe(escampe: &Escampe, mv: &EscampeMove) -> MoveDetail {
+    let (normal, parts) = match *mv {
+        EscampeMove::Step { from, to, .. } => {
+            let capture = escampe.occupied() & bit(usize::from(to)) != 0;
+            (
+                EscampeMove::Step { from, to, capture },
+                EscampeParts::Move {
+                    from: name(from),
+                    to: name(to),
+                    capture,
+                },
+            )
+        }
+        EscampeMove::Pass => (EscampeMove::Pass, EscampeParts::Pass),
+    };
+    MoveDetail {
+        normalized: normal.to_compact_string(),
+        parts: MoveParts::Escampe(parts),
+    }
+}
