@@ -1,7 +1,7 @@
 //! The Shogun position and moves as JSON.
 
 use super::Shogun;
-use super::board::{Kind, SIZE, Side, magnet, squares, type_letter};
+use super::board::{Kind, SIZE, Side, bit, magnet, squares, type_letter};
 use super::notation::ShogunMove;
 use super::position::position_value;
 use super::setup::discs_value;
@@ -117,11 +117,13 @@ pub(super) fn position(game: &Shogun) -> Position {
 /// A move's canonical text and parts.
 pub(super) fn describe(game: &Shogun, mv: &ShogunMove) -> MoveDetail {
     let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
-    let normal = game
-        .generate()
-        .into_iter()
-        .find(|m| m.from == mv.from && m.to == mv.to)
-        .unwrap_or(*mv);
+    // A legal move (`detail` checks it first), with its `x` and `+` as
+    // the position has them.
+    let normal = ShogunMove {
+        capture: game.occupied() & bit(to) != 0,
+        check: game.gives_check(from, to),
+        ..*mv
+    };
     let (side, kind) = game.piece_at(from).unwrap_or((game.to_move, Kind::X));
     MoveDetail {
         normalized: normal.to_compact_string(),
