@@ -113,7 +113,8 @@ impl Serialize for TagsJson<'_> {
     }
 }
 
-/// The verdict within a record's JSON.
+/// The verdict within a record's JSON, and the fields of a verdict that
+/// `kifu validate --format json` prints after the file and the game.
 #[derive(Debug, Serialize)]
 pub struct RecordVerdictJson<'a> {
     /// Whether the record is valid.
@@ -125,6 +126,10 @@ pub struct RecordVerdictJson<'a> {
     /// The result of a valid record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'a str>,
+    /// The outcome, if the game ended: in a verdict of its own only (a
+    /// record's JSON gives it beside the verdict).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeJson<'a>>,
     /// The scores where the record stops, for games that keep a score.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<&'a [Score]>,
@@ -134,13 +139,14 @@ pub struct RecordVerdictJson<'a> {
 }
 
 impl<'a> RecordVerdictJson<'a> {
-    /// The JSON of `verdict`.
+    /// The JSON of `verdict`, without its outcome.
     pub fn new(verdict: &'a Verdict) -> Self {
         Self {
             valid: verdict.is_valid(),
             plies: verdict.plies,
             turns: verdict.turns,
             result: verdict.is_valid().then(|| verdict.result()),
+            outcome: None,
             scores: verdict.scores.as_deref(),
             error: verdict.fault.as_ref().map(FaultJson::new),
         }

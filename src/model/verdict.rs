@@ -1,6 +1,7 @@
 //! A verdict as JSON: `kifu validate --format json`, and the pieces of it
 //! that `kifu json` shares.
 
+use super::RecordVerdictJson;
 use crate::game::{GameKind, Outcome, Score};
 use crate::referee::{Fault, Verdict};
 use serde::Serialize;
@@ -19,24 +20,9 @@ pub struct VerdictJson<'a> {
     /// The game, once its `Game` tag is read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
-    /// Whether the record is valid.
-    pub valid: bool,
-    /// The plies accepted.
-    pub plies: usize,
-    /// The number of the last turn begun.
-    pub turns: u32,
-    /// The result of a valid record.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<&'a str>,
-    /// The outcome, if the game ended.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<OutcomeJson<'a>>,
-    /// The scores where the record stops, for games that keep a score.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub scores: Option<&'a [Score]>,
-    /// The fault of an invalid record.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<FaultJson<'a>>,
+    /// What the referee says, with the outcome.
+    #[serde(flatten)]
+    pub verdict: RecordVerdictJson<'a>,
 }
 
 impl<'a> VerdictJson<'a> {
@@ -47,13 +33,10 @@ impl<'a> VerdictJson<'a> {
             file,
             line,
             game: verdict.kind,
-            valid: verdict.is_valid(),
-            plies: verdict.plies,
-            turns: verdict.turns,
-            result: verdict.is_valid().then(|| verdict.result()),
-            outcome: verdict.outcome.as_ref().map(OutcomeJson::new),
-            scores: verdict.scores.as_deref(),
-            error: verdict.fault.as_ref().map(FaultJson::new),
+            verdict: RecordVerdictJson {
+                outcome: verdict.outcome.as_ref().map(OutcomeJson::new),
+                ..RecordVerdictJson::new(verdict)
+            },
         }
     }
 }
