@@ -65,48 +65,9 @@ impl fmt::Display for SquareName {
 }
 
 impl SquareName {
-    /// The name, `a1` to `h8`, from a table rather than formatted: it is
-    /// written several times for every move.
+    /// The name, `a1` to `h8`.
     pub fn as_str(self) -> &'static str {
-        const NAMES: [&str; 64] = {
-            let mut names = [""; 64];
-            let mut i = 0;
-            while i < 64 {
-                names[i] = NAME_BYTES[i].as_str();
-                i += 1;
-            }
-            names
-        };
-        let (file, rank) = (usize::from(self.0.file), usize::from(self.0.rank));
-        if file < 8 && rank < 8 {
-            NAMES[rank * 8 + file]
-        } else {
-            "?"
-        }
-    }
-}
-
-/// The bytes of every square name of an 8 x 8 board, `rank * 8 + file`.
-const NAME_BYTES: [Name; 64] = {
-    let mut names = [Name([0; 2]); 64];
-    let mut i = 0;
-    while i < 64 {
-        names[i] = Name([b'a' + (i % 8) as u8, b'1' + (i / 8) as u8]);
-        i += 1;
-    }
-    names
-};
-
-/// Two ASCII bytes of a square name.
-#[derive(Clone, Copy)]
-struct Name([u8; 2]);
-
-impl Name {
-    const fn as_str(&'static self) -> &'static str {
-        match std::str::from_utf8(&self.0) {
-            Ok(name) => name,
-            Err(_) => "?",
-        }
+        self.0.name()
     }
 }
 

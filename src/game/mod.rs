@@ -5,6 +5,7 @@
 //! run time through [`GameKind`] and never names a game's types.
 
 mod any;
+mod detail;
 mod fault;
 mod json;
 mod kind;
@@ -14,6 +15,7 @@ mod play;
 mod tags;
 
 pub use any::AnyGame;
+pub use detail::MoveDetail;
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
 pub use json::{Colour, MoveParts, Position, SquareName};
 pub(crate) use kind::games;
@@ -75,15 +77,6 @@ pub enum Charset {
     Unicode,
     /// Plain ASCII.
     Ascii,
-}
-
-/// A move as kifu describes it in JSON.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct MoveDetail {
-    /// The move written the canonical way.
-    pub normalized: compact_str::CompactString,
-    /// Its parts (squares, pawn, capture, bird, choice...).
-    pub parts: MoveParts,
 }
 
 /// A game: its rules, its turns, its notation and its rendering.
@@ -207,7 +200,8 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn render(&self, charset: Charset) -> String;
     /// The position as JSON.
     fn position_json(&self) -> Position;
-    /// A move's canonical text and parts.
+    /// A move's canonical text and parts. The move is read here but may
+    /// be illegal: the referee describes a move before it plays it.
     fn describe(&self, mv: &Self::Move) -> MoveDetail;
     /// The tags a fresh record of this position carries (besides `Game`).
     fn setup_tags(&self) -> Vec<(String, String)>;

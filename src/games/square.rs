@@ -41,6 +41,17 @@ impl Square {
         self.rank as usize * size as usize + self.file as usize
     }
 
+    /// The name, `a1` to `h8`, from a table rather than formatted: names
+    /// are written several times for every move. `?` off an 8 x 8 board.
+    pub fn name(self) -> &'static str {
+        let (file, rank) = (usize::from(self.file), usize::from(self.rank));
+        let at = 2 * (rank * 8 + file);
+        match file < 8 {
+            true => NAMES.get(at..at + 2).unwrap_or("?"),
+            false => "?",
+        }
+    }
+
     /// The square with index `index` on a board `size` wide.
     pub const fn from_index(index: usize, size: u8) -> Self {
         Self {
@@ -52,9 +63,22 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file), self.rank + 1)
+        f.write_str(self.name())
     }
 }
+
+/// The names of the squares of an 8 x 8 board, two bytes each, in index
+/// order (`rank * 8 + file`).
+const NAMES: &str = concat!(
+    "a1b1c1d1e1f1g1h1",
+    "a2b2c2d2e2f2g2h2",
+    "a3b3c3d3e3f3g3h3",
+    "a4b4c4d4e4f4g4h4",
+    "a5b5c5d5e5f5g5h5",
+    "a6b6c6d6e6f6g6h6",
+    "a7b7c7d7e7f7g7h7",
+    "a8b8c8d8e8f8g8h8",
+);
 
 /// A set of squares of a board of up to 8 x 8, bit `rank * width + file`.
 pub type Bits = u64;

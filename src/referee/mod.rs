@@ -202,7 +202,7 @@ impl JudgeGame<'_, '_> {
                 Read::Item(ItemKind::Comment, _) => continue,
             };
             if watching {
-                watch.before(game, record, &span, glyph);
+                watch.before(game, record, &span, glyph, read.as_ref());
             }
             if let Err(fault) = walk.ply(game, &span, read.as_ref()) {
                 break Some(fault);

@@ -48,7 +48,8 @@ impl<'o> Watch<'o> {
     }
 
     /// Before the move word that spans `span`, with a glyph of `glyph`
-    /// bytes, is played in `game`: keeps what the observer is told of it.
+    /// bytes, is played in `game` (`read` is the move, when the quick
+    /// reader read it): keeps what the observer is told of it.
     #[inline(never)]
     pub(super) fn before<G: Game>(
         &mut self,
@@ -56,10 +57,17 @@ impl<'o> Watch<'o> {
         record: &Record,
         span: &Range<usize>,
         glyph: u8,
+        read: Option<&G::Move>,
     ) {
         self.word = Some((span.clone(), glyph));
         if self.details && self.observe.is_some() {
-            self.detail = game.detail(record.slice(span)).ok();
+            // A move the quick reader read is described as it stands: if
+            // the game refuses it, the walk stops and the observer is
+            // never told of it.
+            self.detail = match read {
+                Some(mv) => Some(game.describe(mv)),
+                None => game.detail(record.slice(span)).ok(),
+            };
         }
     }
 

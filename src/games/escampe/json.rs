@@ -3,7 +3,6 @@
 use super::{Escampe, EscampeMove, setup};
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
 use crate::games::lines::{SIZE, bit};
-use compact_str::ToCompactString;
 use serde::Serialize;
 
 /// An Escampe position as JSON.
@@ -68,8 +67,8 @@ pub(super) fn describe(escampe: &Escampe, mv: &EscampeMove) -> MoveDetail {
         }
         EscampeMove::Pass => (EscampeMove::Pass, EscampeParts::Pass),
     };
-    MoveDetail {
-        normalized: normal.to_compact_string(),
-        parts: MoveParts::Escampe(parts),
-    }
+    MoveDetail::new(
+        &normal,
+        MoveParts::Escampe(parts),
+    )
 }

@@ -103,9 +103,11 @@ impl fmt::Display for EscampeMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EscampeMove::Step { from, to, capture } => {
-                let sep = if *capture { 'x' } else { '-' };
-                let name = |square: &u8| square_name(usize::from(*square));
-                write!(f, "{}{sep}{}", name(from), name(to))
+                // Piece by piece, not through `write!`: `kifu json`
+                // writes every move this way.
+                f.write_str(square_name(usize::from(*from)))?;
+                f.write_str(if *capture { "x" } else { "-" })?;
+                f.write_str(square_name(usize::from(*to)))
             }
             EscampeMove::Pass => f.write_str("--"),
         }

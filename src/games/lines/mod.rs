@@ -135,8 +135,8 @@ pub fn square_of(file: u8, rank: u8) -> Option<u8> {
 }
 
 /// Names a square of this board.
-pub fn square_name(index: usize) -> String {
-    Square::from_index(index, SIZE).to_string()
+pub fn square_name(index: usize) -> &'static str {
+    Square::from_index(index, SIZE).name()
 }
 
 /// The squares a piece on `from` could end on with no piece in the way.

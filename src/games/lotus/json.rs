@@ -3,7 +3,7 @@
 use super::notation::{Choice, Flower, LotusMove};
 use super::{Lotus, score};
 use crate::game::{MoveDetail, MoveParts, Position};
-use compact_str::{CompactString, ToCompactString};
+use compact_str::CompactString;
 use serde::Serialize;
 
 /// A Flower of the Lotus position as JSON.
@@ -220,9 +220,9 @@ pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
         Choice::Stone(f) => Some(f.letter()),
         _ => None,
     };
-    MoveDetail {
-        normalized: mv.to_compact_string(),
-        parts: MoveParts::Lotus(LotusParts {
+    MoveDetail::new(
+        &mv,
+        MoveParts::Lotus(LotusParts {
             player: char::from(mv.letter),
             from: mv.from,
             to,
@@ -230,5 +230,5 @@ pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
             exchange,
             stone,
         }),
-    }
+    )
 }

@@ -1,7 +1,7 @@
 //! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]` (stone).
 
 use super::error::LotusSyntax;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// A flower colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -121,7 +121,10 @@ pub struct LotusMove {
 
 impl fmt::Display for LotusMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(self.letter), self.from)?;
+        // Piece by piece, not through `write!`: `kifu json` writes every
+        // move this way.
+        f.write_char(char::from(self.letter))?;
+        f.write_str(itoa::Buffer::new().format(self.from))?;
         match self.choice {
             Choice::None => Ok(()),
             Choice::Exchange {
@@ -129,14 +132,19 @@ impl fmt::Display for LotusMove {
                 with_letter,
                 take,
                 ..
-            } => write!(
-                f,
-                "[{}<>{}{}]",
-                give.letter(),
-                char::from(with_letter),
-                take.letter()
-            ),
-            Choice::Stone(flower) => write!(f, "[-{}]", flower.letter()),
+            } => {
+                f.write_char('[')?;
+                f.write_char(give.letter())?;
+                f.write_str("<>")?;
+                f.write_char(char::from(with_letter))?;
+                f.write_char(take.letter())?;
+                f.write_char(']')
+            }
+            Choice::Stone(flower) => {
+                f.write_str("[-")?;
+                f.write_char(flower.letter())?;
+                f.write_char(']')
+            }
         }
     }
 }

@@ -3,7 +3,6 @@
 use super::{Mana, ManaMove, setup};
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
 use crate::games::lines::{Side, bit};
-use compact_str::ToCompactString;
 use serde::Serialize;
 
 /// A Mana position as JSON.
@@ -106,8 +105,8 @@ pub(super) fn describe(mana: &Mana, mv: &ManaMove) -> MoveDetail {
         },
         ManaMove::Pass => ManaParts::Pass,
     };
-    MoveDetail {
-        normalized: normal.to_compact_string(),
-        parts: MoveParts::Mana(parts),
-    }
+    MoveDetail::new(
+        &normal,
+        MoveParts::Mana(parts),
+    )
 }

@@ -129,27 +129,34 @@ impl std::str::FromStr for ManaMove {
 
 impl fmt::Display for ManaMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written piece by piece, not through `write!`: `kifu json` writes
+        // every move this way.
         let name = |square: &u8| square_name(usize::from(*square));
-        let bird = |f: &mut fmt::Formatter<'_>, bird: &Option<u8>| match bird {
-            Some(b) => write!(f, "@{}", name(b)),
-            None => Ok(()),
-        };
-        match self {
+        let bird = match self {
             ManaMove::Step {
                 from,
                 to,
                 capture,
-                bird: b,
+                bird,
             } => {
-                let sep = if *capture { 'x' } else { '-' };
-                write!(f, "{}{sep}{}", name(from), name(to))?;
-                bird(f, b)
+                f.write_str(name(from))?;
+                f.write_str(if *capture { "x" } else { "-" })?;
+                f.write_str(name(to))?;
+                bird
             }
-            ManaMove::Enter { to, bird: b } => {
-                write!(f, "R*{}", name(to))?;
-                bird(f, b)
+            ManaMove::Enter { to, bird } => {
+                f.write_str("R*")?;
+                f.write_str(name(to))?;
+                bird
             }
-            ManaMove::Pass => f.write_str("--"),
+            ManaMove::Pass => return f.write_str("--"),
+        };
+        match bird {
+            Some(square) => {
+                f.write_str("@")?;
+                f.write_str(name(square))
+            }
+            None => Ok(()),
         }
     }
 }

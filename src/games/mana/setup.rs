@@ -222,7 +222,7 @@ pub(super) fn piece_letter(mana: &Mana, square: usize) -> Option<char> {
 pub(super) fn position_value(mana: &Mana) -> String {
     let bird = match mana.bird_square() {
         Some(square) if mana.occupied() & bit(square) == 0 => square_name(square),
-        _ => "-".to_owned(),
+        _ => "-",
     };
-    ARMY.position_value(&board(mana), mana.to_move, &bird)
+    ARMY.position_value(&board(mana), mana.to_move, bird)
 }

@@ -48,8 +48,8 @@ static TABLES: Tables = Tables {
 pub(super) const SIZE: u8 = 8;
 
 /// Names a square of this board.
-pub(super) fn square_name(index: usize) -> String {
-    Square::from_index(index & 63, SIZE).to_string()
+pub(super) fn square_name(index: usize) -> &'static str {
+    Square::from_index(index & 63, SIZE).name()
 }
 
 /// A side.

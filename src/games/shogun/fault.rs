@@ -239,7 +239,7 @@ impl ShogunIllegal {
     }
 }
 
-fn name(square: u8) -> String {
+fn name(square: u8) -> &'static str {
     square_name(square.into())
 }
 

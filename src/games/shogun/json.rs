@@ -6,7 +6,6 @@ use super::notation::ShogunMove;
 use super::position::position_value;
 use super::setup::discs_value;
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
-use compact_str::ToCompactString;
 use serde::Serialize;
 
 /// A Shogun position as JSON.
@@ -117,17 +116,17 @@ pub(super) fn position(game: &Shogun) -> Position {
 /// A move's canonical text and parts.
 pub(super) fn describe(game: &Shogun, mv: &ShogunMove) -> MoveDetail {
     let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
-    // A legal move (`detail` checks it first), with its `x` and `+` as
-    // the position has them.
+    // With its `x` and `+` as the position has them. The move may not be
+    // legal: the referee describes a move before it plays it.
     let normal = ShogunMove {
         capture: game.occupied() & bit(to) != 0,
         check: game.gives_check(from, to),
         ..*mv
     };
     let (side, kind) = game.piece_at(from).unwrap_or((game.to_move, Kind::X));
-    MoveDetail {
-        normalized: normal.to_compact_string(),
-        parts: MoveParts::Shogun(ShogunParts {
+    MoveDetail::new(
+        &normal,
+        MoveParts::Shogun(ShogunParts {
             from: name(from),
             to: name(to),
             side: side.into(),
@@ -136,5 +135,5 @@ pub(super) fn describe(game: &Shogun, mv: &ShogunMove) -> MoveDetail {
             capture: game.piece_at(to).map(|(_, k)| k.letter()),
             check: normal.check,
         }),
-    }
+    )
 }

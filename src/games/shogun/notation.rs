@@ -69,14 +69,12 @@ impl std::str::FromStr for ShogunMove {
 
 impl fmt::Display for ShogunMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sep = if self.capture { 'x' } else { '-' };
-        write!(
-            f,
-            "{}{sep}{}{}",
-            square_name(self.from.into()),
-            square_name(self.to.into()),
-            if self.check { "+" } else { "" }
-        )
+        // Piece by piece, not through `write!`: `kifu json` writes every
+        // move this way.
+        f.write_str(square_name(self.from.into()))?;
+        f.write_str(if self.capture { "x" } else { "-" })?;
+        f.write_str(square_name(self.to.into()))?;
+        f.write_str(if self.check { "+" } else { "" })
     }
 }
 
