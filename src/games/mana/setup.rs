@@ -155,7 +155,7 @@ fn standard_start(daimyos: [u8; 2]) -> Result<Mana, SetupError> {
         let square = usize::from(daimyos[side.index()]);
         let rank = home_rank(side);
         if square / 6 != rank || lines(square) != 2 {
-            reasons.push(not_a_home_double(side, &square_name(square)));
+            reasons.push(not_a_home_double(side, square_name(square)));
         }
         let home: Bits = 0b11_1111 << (rank * 6);
         mana.men[side.index()] = home;
