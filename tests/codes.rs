@@ -3,6 +3,8 @@
 //! documented in `man/kifu.5`; and every invalid fixture's verdict carries
 //! one of them through `kifu validate --format json`.
 
+#[path = "support/man.rs"]
+mod man;
 #[path = "support/fixtures.rs"]
 mod support;
 
@@ -65,13 +67,7 @@ fn man_subsection<'a>(faults: &'a str, owner: &str) -> &'a str {
 /// (from `GameKind::codes`).
 #[test]
 fn every_code_is_documented_in_kifu_5() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("man/kifu.5");
-    let man = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
-    let faults = man
-        .split_once("\n.SH FAULT CODES\n")
-        .map(|(_, rest)| rest.split("\n.SH ").next().unwrap_or(rest))
-        .unwrap_or_else(|| panic!("kifu.5 has no FAULT CODES section"));
-    let faults = format!("\n{faults}");
+    let faults = format!("\n{}", man::section("kifu.5", "FAULT CODES"));
     let declared = declared();
     for owner in ["referee", "record"]
         .into_iter()

@@ -10,11 +10,13 @@ use crate::games::lotus::{LotusParts, LotusPosition};
 use crate::games::mana::{ManaParts, ManaPosition};
 use crate::games::shogun::{ShogunParts, ShogunPosition};
 use crate::games::square::Square;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
 /// A position, as JSON: the fields of its game's position.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Position {
     /// A Mana position.
@@ -28,7 +30,7 @@ pub enum Position {
 }
 
 /// A move's parts, as JSON: the fields of its game's moves.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum MoveParts {
     /// A Mana move.
@@ -77,8 +79,29 @@ impl Serialize for SquareName {
     }
 }
 
-/// The side to move in a two-player game, as JSON names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+impl JsonSchema for SquareName {
+    fn schema_name() -> Cow<'static, str> {
+        "Square".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A square by its name: the file's letter, then the rank's number.",
+            "type": "string",
+            "pattern": "^[a-h][1-8]$"
+        })
+    }
+}
+
+/// The schema of a string that is one of `values`.
+pub(crate) fn string_enum<T: fmt::Display>(values: impl IntoIterator<Item = T>) -> Schema {
+    let values: Vec<String> = values.into_iter().map(|v| v.to_string()).collect();
+    json_schema!({ "type": "string", "enum": values })
+}
+
+/// A side of a two-player game: black or white in Mana and Escampe, white
+/// or red in Shogun.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     /// Black (Mana, Escampe).

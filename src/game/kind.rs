@@ -157,6 +157,18 @@ impl serde::Serialize for GameKind {
     }
 }
 
+impl schemars::JsonSchema for GameKind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Game".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = super::string_enum(Self::ALL.iter().map(|kind| kind.name()));
+        schema.insert("description".into(), "A game, by its name.".into());
+        schema
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@ mod tags;
 pub use any::AnyGame;
 pub use detail::MoveDetail;
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
+pub(crate) use json::string_enum;
 pub use json::{Colour, MoveParts, Position, SquareName};
 pub(crate) use kind::games;
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
@@ -61,6 +62,9 @@ pub enum Numbering {
 }
 
 impl Numbering {
+    /// Every way of numbering.
+    pub const ALL: [Numbering; 2] = [Numbering::Pairs, Numbering::Turns];
+
     /// The word used in messages: `move` or `turn`.
     pub fn label(self) -> &'static str {
         match self {

@@ -46,13 +46,16 @@ impl Outcome {
 pub type Scores = Arc<[Score]>;
 
 /// One player's final score and place.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Score {
     /// The player's name.
+    #[schemars(with = "String")]
     pub player: CompactString,
     /// The score.
     pub score: i32,
     /// The place, 1 for the best; equal scores share a place.
+    #[schemars(range(min = 1))]
     pub place: usize,
 }
 

@@ -7,7 +7,8 @@
 //! `"kifu": 1`, the version of the format; a field with nothing to say is
 //! left out, never written as `null` or `[]`. A record's moves are written
 //! while the referee judges them ([`RecordJson`]), so that memory does not
-//! grow with the length of a record. `kifu.5` describes the fields.
+//! grow with the length of a record. `kifu.5` describes the fields, and
+//! [`schema`] gives the JSON Schema of each output, from these types.
 //!
 //! ```
 //! use kifu::model::RecordJson;
@@ -26,6 +27,7 @@
 mod import;
 mod moves;
 mod record;
+mod schema;
 mod verdict;
 
 pub use crate::game::{MoveParts, Position};
@@ -35,4 +37,5 @@ pub use import::{
 };
 pub use moves::{MoveJson, WrittenMoves};
 pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
+pub use schema::{Output, schema, schema_text};
 pub use verdict::{Displayed, ErrorJson, FaultJson, OutcomeJson, VerdictJson, Version};

@@ -5,33 +5,46 @@
 use crate::game::{MoveParts, Position};
 use crate::record::{Item, ItemKind, Record};
 use crate::referee::{Options, Verdict, judge};
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeSeq};
 use std::cell::RefCell;
 
 /// One move of a record, as JSON. A field with nothing to say is left out.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Move", deny_unknown_fields)]
 pub struct MoveJson<'a> {
-    /// The move number written before it (`12.`, `12...`).
+    /// The move number written before it, like `12.` or `12...`; left out
+    /// when none is written.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(r"^[0-9]+\.(\.\.)?$"))]
     pub number: Option<&'a str>,
     /// The move as written, without its glyph.
     pub text: &'a str,
-    /// Its annotation glyph.
+    /// Its annotation glyph (`!`, `?`...); left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "glyphs")]
     pub glyph: Option<&'a str>,
-    /// The move written the canonical way, when the referee accepted it.
+    /// The canonical text: with `x`, `+` and brackets as they apply; left
+    /// out for a move after the first fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub normalized: Option<&'a str>,
-    /// Its parts, when the referee accepted it.
+    /// Its parts; left out after the first fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parts: Option<&'a MoveParts>,
-    /// The comments after it.
+    /// The comments after it; left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
     pub comments: Vec<&'a str>,
-    /// The position after it, when asked for.
+    /// With `--positions`: the position after it; left out after the first
+    /// fault.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<&'a Position>,
+}
+
+/// The schema of an annotation glyph.
+fn glyphs(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    crate::game::string_enum(crate::record::GLYPHS)
 }
 
 /// The moves of a record as written, in order, each with the number before

@@ -1,12 +1,14 @@
 //! A record as JSON: `kifu json`.
 
 use super::moves::{JudgedMoves, WrittenMoves};
-use super::{FaultJson, OutcomeJson, Version};
-use crate::game::{Position, Score, Tags};
+use super::{FaultJson, MoveJson, OutcomeJson, Version};
+use crate::game::{GameKind, Position, Score, Tags};
 use crate::record::{ItemKind, Record, Tag};
 use crate::referee::{Fault, Verdict, game_of};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeMap, SerializeStruct};
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 /// A record as `kifu json` prints it, judged as it is written: its moves
@@ -87,6 +89,77 @@ impl Serialize for RecordJson<'_> {
     }
 }
 
+// The object `RecordJson` writes, for its JSON Schema only: the same keys
+// in the same order, of the same types, left out by the same rules.
+/// A record as `kifu json` prints it, its keys in the order printed.
+#[derive(JsonSchema)]
+#[schemars(rename = "Record", deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "it describes RecordJson's output, and is never built"
+)]
+pub(super) struct RecordSchema<'a> {
+    /// The version of the format: 1.
+    kifu: Version,
+    /// The file name.
+    file: &'a str,
+    /// The record's first line.
+    #[schemars(range(min = 1))]
+    line: usize,
+    /// The game; left out when the record has no valid Game tag, or a tag
+    /// the game does not allow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<GameKind>,
+    /// Every tag, in the order written; always present, maybe empty.
+    tags: TagsJson<'a>,
+    /// The start position; left out when the tags make none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    setup: Option<Position>,
+    /// The comments before the first move; left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
+    comments: Vec<&'a str>,
+    /// Every move as written, in order; left out when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
+    moves: Vec<MoveJson<'a>>,
+    /// The result token written (`*`, or a winner's initial and `+`); left
+    /// out when none is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(r"^(\*|[A-Z]\+)$"))]
+    result_token: Option<&'a str>,
+    /// What the referee says.
+    verdict: RecordVerdictSchema,
+    /// How the game ended; left out for an unfinished game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<OutcomeJson<'a>>,
+}
+
+/// The schema of the verdict in a record's object: [`RecordVerdictJson`]'s
+/// without the outcome, which the record gives beside its verdict.
+struct RecordVerdictSchema;
+
+impl JsonSchema for RecordVerdictSchema {
+    fn schema_name() -> Cow<'static, str> {
+        "RecordVerdict".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = RecordVerdictJson::json_schema(generator);
+        if let Some(properties) = schema
+            .get_mut("properties")
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            properties.shift_remove("outcome");
+        }
+        schema.insert(
+            "description".into(),
+            "What the referee says of a record; its outcome stands beside it.".into(),
+        );
+        schema
+    }
+}
+
 /// Writes the field `key` when it has a value, and leaves it out when not.
 fn optional<S: SerializeStruct, T: Serialize + ?Sized>(
     s: &mut S,
@@ -113,27 +186,44 @@ impl Serialize for TagsJson<'_> {
     }
 }
 
+impl JsonSchema for TagsJson<'_> {
+    fn schema_name() -> Cow<'static, str> {
+        "Tags".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A record's tags, each name and its value, in the order written.",
+            "type": "object",
+            "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_]*$" },
+            "additionalProperties": { "type": "string" }
+        })
+    }
+}
+
 /// The verdict within a record's JSON, and the fields of a verdict that
 /// `kifu validate --format json` prints after the file and the game.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct RecordVerdictJson<'a> {
-    /// Whether the record is valid.
+    /// Whether the record is valid: true or false.
     pub valid: bool,
-    /// The plies accepted.
+    /// The moves accepted; lotus: the pawn moves.
     pub plies: usize,
-    /// The number of the last turn begun.
+    /// The move pairs or lotus turns begun.
     pub turns: u32,
-    /// The result of a valid record.
+    /// The result, as the Result tag would say it; left out when invalid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'a str>,
-    /// The outcome, if the game ended: in a verdict of its own only (a
-    /// record's JSON gives it beside the verdict).
+    /// How the game ended; left out for an unfinished game. Only in a
+    /// verdict of its own: a record's object gives it beside the verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeJson<'a>>,
-    /// The scores where the record stops, for games that keep a score.
+    /// Lotus: the scores where the record stops, as in the outcome; left
+    /// out for other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<&'a [Score]>,
-    /// The fault of an invalid record.
+    /// The fault; left out for a valid record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<FaultJson<'a>>,
 }
@@ -153,23 +243,28 @@ impl<'a> RecordVerdictJson<'a> {
     }
 }
 
-/// What `kifu json` prints for a record it cannot read: where, and why.
-#[derive(Debug, Serialize)]
+/// What `kifu json` prints for a record it cannot read at all: where, and
+/// why.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "UnreadRecord", deny_unknown_fields)]
 pub struct UnreadJson<'a> {
-    /// The version of the JSON format: 1.
+    /// The version of the format: 1.
     pub kifu: Version,
     /// The file name.
     pub file: &'a str,
     /// The line of the syntax error.
+    #[schemars(range(min = 1))]
     pub line: usize,
     /// The verdict: not valid, and the fault.
     pub verdict: UnreadVerdictJson<'a>,
 }
 
-/// The verdict on a record that cannot be read.
-#[derive(Debug, Serialize)]
+/// The verdict on a record that cannot be read at all.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "UnreadVerdict", deny_unknown_fields)]
 pub struct UnreadVerdictJson<'a> {
     /// Always false.
+    #[schemars(extend("const" = false))]
     pub valid: bool,
     /// The syntax error.
     pub error: FaultJson<'a>,

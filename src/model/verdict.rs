@@ -4,20 +4,26 @@
 use super::RecordVerdictJson;
 use crate::game::{GameKind, Outcome, Score};
 use crate::referee::{Fault, Verdict};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
-/// A verdict as `kifu validate --format json` prints it, its keys in the
-/// order printed.
-#[derive(Debug, Serialize)]
+/// A verdict as `kifu validate --format json` prints it, one per record,
+/// its keys in the order printed.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Verdict", deny_unknown_fields)]
 pub struct VerdictJson<'a> {
-    /// The version of the JSON format: 1.
+    /// The version of the format: 1.
     pub kifu: Version,
     /// The file name.
     pub file: &'a str,
-    /// The line the verdict names: the record's first, or its fault's.
+    /// The record's first line, or for a record that cannot be read at all
+    /// the line of the syntax error.
+    #[schemars(range(min = 1))]
     pub line: usize,
-    /// The game, once its `Game` tag is read.
+    /// The game; left out when the record has no valid Game tag, or a tag
+    /// the game does not allow.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<GameKind>,
     /// What the referee says, with the outcome.
@@ -42,16 +48,20 @@ impl<'a> VerdictJson<'a> {
 }
 
 /// How a game ended, as JSON.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Outcome", deny_unknown_fields)]
 pub struct OutcomeJson<'a> {
-    /// The `Result` tag's value (`B+`, `1/2-1/2`...).
+    /// The result, as the Result tag would say it: `B+`, `W+` or `R+` for
+    /// a win; for lotus the final scores in turn order by initial, like
+    /// `r:12 g:9 o:3`.
     pub result: &'a str,
-    /// Who won, if anyone did.
+    /// Who won; left out on a lotus tie for first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'a str>,
-    /// Why the game ended.
+    /// Why the game ended, in words.
     pub reason: &'a str,
-    /// The final scores, for games that keep a score.
+    /// Lotus: every player's final score and place, in turn order; equal
+    /// scores share a place. Left out for other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<&'a [Score]>,
 }
@@ -68,31 +78,38 @@ impl<'a> OutcomeJson<'a> {
     }
 }
 
-/// A fault as JSON, its keys in the order printed.
-#[derive(Debug, Serialize)]
+/// A fault: where it is, its code and why, its keys in the order printed.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Fault", deny_unknown_fields)]
 pub struct FaultJson<'a> {
-    /// The file line.
+    /// The line of the fault in the file.
+    #[schemars(range(min = 1))]
     pub line: usize,
-    /// The column, in characters.
+    /// The column, in characters, from 1.
+    #[schemars(range(min = 1))]
     pub column: usize,
-    /// `move` or `turn`, for a fault in the movetext.
+    /// `move` or `turn`: how the movetext is numbered; left out for a fault
+    /// outside the movetext.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::schema::units")]
     pub unit: Option<&'static str>,
-    /// The move or turn number, for a fault in the movetext.
+    /// The number of the move or turn; left out for a fault outside the
+    /// movetext.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
-    /// Who was to move, for a fault in the movetext.
+    /// Who was to move; left out for a fault outside the movetext.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<&'a str>,
-    /// The move as written, for a fault in a move.
+    /// The move as written; left out for a fault that is not in a move.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(rename = "move")]
     pub move_text: Option<&'a str>,
-    /// The stable code of the fault, listed in kifu.5.
+    /// The fault's stable code (see FAULT CODES in kifu.5).
+    #[schemars(schema_with = "super::schema::codes")]
     pub code: &'static str,
-    /// The reason in words.
+    /// The reason, in words.
     pub reason: &'a str,
-    /// The whole message, as `kifu validate` prints it.
+    /// The whole line `kifu validate` prints after the file name.
     pub message: Displayed<'a, Fault>,
 }
 
@@ -125,6 +142,20 @@ impl<T: fmt::Display> Serialize for Displayed<'_, T> {
     }
 }
 
+impl<T> JsonSchema for Displayed<'_, T> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        "Displayed".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string" })
+    }
+}
+
 /// The version of the JSON format, written first in every object kifu
 /// prints as `"kifu": 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -141,13 +172,28 @@ impl Serialize for Version {
     }
 }
 
+impl JsonSchema for Version {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        "Version".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "integer", "const": Self::NUMBER })
+    }
+}
+
 /// An error that stops kifu from printing a record's JSON, as JSON: what
 /// the REPL's `:json` prints when the game cannot be written.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Error", deny_unknown_fields)]
 pub struct ErrorJson<'a> {
-    /// The version of the JSON format: 1.
+    /// The version of the format: 1.
     pub kifu: Version,
-    /// The error in words.
+    /// Why the game cannot be written, in words.
     pub error: &'a str,
 }
 

@@ -22,7 +22,7 @@ mod reader;
 mod syntax;
 mod write;
 
-pub use movetext::{Movetext, Read, is_result};
+pub use movetext::{GLYPHS, Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};

@@ -172,7 +172,7 @@ impl<'a> Movetext<'a> {
             .rposition(|&b| b != b'!' && b != b'?')
             .map_or(0, |i| i + 1);
         let (body, glyph) = word.split_at(body_len);
-        if !matches!(glyph, b"!" | b"?" | b"!!" | b"??" | b"!?" | b"?!") {
+        if !GLYPHS.iter().any(|g| g.as_bytes() == glyph) {
             let glyph = String::from_utf8_lossy(glyph);
             return self.fail((
                 at + body_len,
@@ -356,6 +356,9 @@ const BYTE_CLASSES: [ByteClass; 256] = {
     }
     table
 };
+
+/// Every annotation glyph a move may carry.
+pub const GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 /// Whether `text` is a result token: `*`, or one capital letter and `+`.
 pub fn is_result(text: &str) -> bool {

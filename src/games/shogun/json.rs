@@ -6,18 +6,21 @@ use super::notation::ShogunMove;
 use super::position::position_value;
 use super::setup::discs_value;
 use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
+use crate::game::string_enum;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 
 /// A Shogun position as JSON.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShogunPosition {
-    /// The `Position` tag value of the position.
+    /// The Position tag value of the position.
     pub position: String,
-    /// Who moves next.
+    /// Who moves next: white or red.
     pub to_move: Colour,
     /// The board's turn in degrees: 0, 90, 180 or 270.
     pub rotation: u16,
-    /// The `Discs` tag value: the numbers table.
+    /// The Discs tag value: the numbers table.
     pub discs: String,
     /// Every piece on the board, in square order.
     pub pieces: Vec<ShogunPiece>,
@@ -28,27 +31,34 @@ pub struct ShogunPosition {
 }
 
 /// A piece on the Shogun board as JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShogunPiece {
     /// Its square.
     pub square: SquareName,
-    /// Its owner.
+    /// Its owner: white or red.
     pub side: Colour,
     /// Its kind: `S`, `X`, `Y` or `Z`.
+    #[schemars(schema_with = "piece_kinds")]
     pub kind: char,
-    /// The magnet type of its square, read in the owner's frame.
+    /// The magnet type of its square, `A` to `D`, read in the owner's
+    /// frame.
+    #[schemars(schema_with = "magnet_types")]
     pub magnet: char,
-    /// The number it shows now.
+    /// The number the piece shows now.
     pub shows: u8,
 }
 
 /// The attacker of each Shogun, when there is one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, extend("minProperties" = 1))]
 pub struct Attacked {
-    /// The square of the piece attacking White's Shogun.
+    /// The square of the piece attacking White's Shogun; left out when it
+    /// is not attacked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub white: Option<SquareName>,
-    /// The square of the piece attacking Red's Shogun.
+    /// The square of the piece attacking Red's Shogun; left out when it is
+    /// not attacked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub red: Option<SquareName>,
 }
@@ -61,23 +71,36 @@ impl Attacked {
 }
 
 /// A Shogun move's parts as JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct ShogunParts {
     /// Where the piece starts.
     pub from: SquareName,
     /// Where it ends.
     pub to: SquareName,
-    /// Its owner.
+    /// Its owner: white or red.
     pub side: Colour,
-    /// Its kind.
+    /// Its kind: `S`, `X`, `Y` or `Z`.
+    #[schemars(schema_with = "piece_kinds")]
     pub piece: char,
     /// The number it showed.
     pub shows: u8,
-    /// The kind of the piece it takes, if any.
+    /// The kind of the piece it takes; left out when none.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "piece_kinds")]
     pub capture: Option<char>,
-    /// Whether it attacks the opposing Shogun.
+    /// True when it attacks the opposing Shogun.
     pub check: bool,
+}
+
+/// The schema of a piece's kind: its letter.
+fn piece_kinds(_: &mut SchemaGenerator) -> Schema {
+    string_enum(Kind::ALL.map(Kind::letter))
+}
+
+/// The schema of a magnet type: its letter.
+fn magnet_types(_: &mut SchemaGenerator) -> Schema {
+    string_enum((0..4).map(type_letter))
 }
 
 fn name(square: usize) -> SquareName {
