@@ -13,7 +13,7 @@ fn a_100_mb_line_without_a_newline() {
     assert_eq!(
         validate("long-line", input),
         out(
-            "<stdin>:1:1: line is longer than the limit of 1048576 bytes\n",
+            "<stdin>:1:1: line is longer than the limit of 1048576 bytes: the input is read no further\n",
             1
         )
     );
@@ -89,7 +89,7 @@ fn a_10_mb_tag_value_and_a_5000_byte_one() {
     assert_eq!(
         validate("value-10mb", input),
         out(
-            "<stdin>:2:1: line is longer than the limit of 1048576 bytes\n",
+            "<stdin>:2:1: line is longer than the limit of 1048576 bytes: the input is read no further\n",
             1
         )
     );

@@ -31,28 +31,39 @@ fn paint(choice: args::ColorChoice) -> bool {
 
 /// Runs kifu with the process arguments and returns its exit status.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() {
-                Status::Trouble
-            } else {
-                Status::Ok
-            }
-            .into();
-        }
-    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = run(cli, &mut out).and_then(|status| out.flush().map(|()| status));
+    let result = match Cli::try_parse() {
+        Ok(cli) => run(cli, &mut out),
+        Err(e) if e.use_stderr() => {
+            let _ = e.print();
+            Ok(Status::Trouble)
+        }
+        // Help and version go to standard output, and a failure to write
+        // them is a failure like any other.
+        Err(e) => write_help(&e, &mut out).map(|()| Status::Ok),
+    };
+    let result = result.and_then(|status| out.flush().map(|()| status));
     match result {
         Ok(status) => status.into(),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok.into(),
         Err(e) => {
-            eprintln!("kifu: {e}");
+            eprintln!("kifu: cannot write the output: {e}");
             Status::Trouble.into()
         }
+    }
+}
+
+/// Writes the help or version text that clap gives as `e`, in colour on
+/// a terminal as clap would.
+fn write_help(e: &clap::Error, out: &mut dyn Write) -> io::Result<()> {
+    use std::io::IsTerminal;
+    let text = e.render();
+    let colour =
+        io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    match colour {
+        true => write!(out, "{}", text.ansi()),
+        false => write!(out, "{text}"),
     }
 }
 
@@ -70,7 +81,10 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::New(args) => generate::new(&args, out),
         Command::Random(args) => generate::random(&args, out),
         Command::Completions(args) => {
-            clap_complete::generate(args.shell, &mut command(), "kifu", out);
+            // Into memory first: clap_complete panics when a write fails.
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command(), "kifu", &mut script);
+            out.write_all(&script)?;
             Ok(Status::Ok)
         }
         Command::Play(args) => crate::repl::run(&args, out),

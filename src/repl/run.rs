@@ -97,10 +97,9 @@ pub(super) fn piped(
         if read == 0 {
             break;
         }
+        // The line may have no end (`/dev/zero`): the session stops there,
+        // rather than skipping to a newline that never comes.
         let too_long = bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n');
-        if too_long {
-            skip_line(input)?;
-        }
         while matches!(bytes.last(), Some(b'\n' | b'\r')) {
             bytes.pop();
         }
@@ -108,9 +107,12 @@ pub(super) fn piped(
         let reply = match std::str::from_utf8(&bytes) {
             _ if too_long => {
                 writeln!(out, "{prompt}{}...", String::from_utf8_lossy(&bytes[..40]))?;
-                writeln!(out, "the line is longer than {MAX_LINE} bytes")?;
+                writeln!(
+                    out,
+                    "the line is longer than {MAX_LINE} bytes: the input is read no further"
+                )?;
                 refused = true;
-                continue;
+                break;
             }
             Ok(line) => {
                 writeln!(out, "{prompt}{line}")?;
@@ -130,18 +132,6 @@ pub(super) fn piped(
     }
     out.flush()?;
     Ok(if refused { Status::Invalid } else { Status::Ok })
-}
-
-/// Skips the rest of an over-long line.
-fn skip_line(input: &mut dyn BufRead) -> io::Result<()> {
-    let mut sink = Vec::new();
-    loop {
-        sink.clear();
-        let read = input.take(MAX_LINE as u64).read_until(b'\n', &mut sink)?;
-        if read == 0 || sink.last() == Some(&b'\n') {
-            return Ok(());
-        }
-    }
 }
 
 /// The line editor's session; `None` if no line editor could be set up.

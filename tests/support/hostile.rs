@@ -45,6 +45,17 @@ pub fn stream(prefix: &'static [u8], chunk: Vec<u8>, count: usize, suffix: &'sta
     })
 }
 
+/// Writes `prefix`, then `chunk` again and again until kifu stops reading:
+/// an input with no end.
+pub fn endless(prefix: &'static [u8], chunk: Vec<u8>) -> Feed {
+    Box::new(move |stdin| {
+        stdin.write_all(prefix)?;
+        loop {
+            stdin.write_all(&chunk)?;
+        }
+    })
+}
+
 fn reader(mut from: impl Read + Send + 'static) -> thread::JoinHandle<String> {
     thread::spawn(move || {
         let mut bytes = Vec::new();

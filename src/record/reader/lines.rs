@@ -23,7 +23,7 @@ pub(super) struct Lines<R> {
 pub(super) enum Run<'a> {
     /// Whole lines, each ending with a newline.
     Lines(&'a [u8]),
-    /// A line over [`MAX_LINE_BYTES`], already skipped.
+    /// A line over [`MAX_LINE_BYTES`]: the input is read no further.
     TooLong,
     /// The end of the input.
     End,
@@ -98,11 +98,10 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// Puts the next line together in `carry`, within the line limit: a
-    /// longer line is skipped. The first line loses its byte-order mark.
+    /// Puts the next line together in `carry`, within the line limit: at a
+    /// longer line, reading stops. The first line loses its byte-order mark.
     fn read_line(&mut self) -> io::Result<Run<'_>> {
         self.carry.clear();
-        let mut too_long = false;
         let mut any = false;
         loop {
             let buffer = match self.input.fill_buf() {
@@ -123,11 +122,14 @@ impl<R: BufRead> Lines<R> {
                 None => (buffer, buffer.len(), false),
             };
             if self.carry.len() + chunk.len() > MAX_LINE_BYTES {
-                too_long = true;
+                // The line may have no end (`/dev/zero`): reading stops
+                // here, rather than skipping to a newline that never comes.
                 self.carry.clear();
-            } else if !too_long {
-                self.carry.extend_from_slice(chunk);
+                self.done = true;
+                self.first_read = true;
+                return Ok(Run::TooLong);
             }
+            self.carry.extend_from_slice(chunk);
             self.input.consume(used);
             if end {
                 break;
@@ -135,9 +137,6 @@ impl<R: BufRead> Lines<R> {
         }
         let first = !self.first_read;
         self.first_read = true;
-        if too_long {
-            return Ok(Run::TooLong);
-        }
         // A byte-order mark some editors put before the first line is not text.
         if first && self.carry.starts_with(b"\xef\xbb\xbf") {
             self.carry.drain(..3);

@@ -124,8 +124,8 @@ impl Split {
         self.scan.line_by_line
     }
 
-    /// Takes a line over [`MAX_LINE_BYTES`], dropped unread: it counts as
-    /// movetext, and makes the record an error.
+    /// Takes a line over [`MAX_LINE_BYTES`], where reading stops: it counts
+    /// as movetext, and makes the record an error.
     pub(super) fn take_long_line(&mut self) {
         self.line += 1;
         if self.first_line == 0 {
@@ -139,7 +139,9 @@ impl Split {
                     line: self.line,
                     column: 1,
                 },
-                message: format!("line is longer than the limit of {MAX_LINE_BYTES} bytes"),
+                message: format!(
+                    "line is longer than the limit of {MAX_LINE_BYTES} bytes: the input is read no further"
+                ),
             };
             self.poison = Some(utf8_error(&self.text, self.first_line).unwrap_or(error));
         }
