@@ -9,6 +9,8 @@ use serde::Serialize;
 /// A Flower of the Lotus position as JSON.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LotusPosition {
+    /// The `Position` tag value of the position.
+    pub position: String,
     /// The `Course` tag value.
     pub course: String,
     /// Every pawn, in the order of play.
@@ -183,6 +185,7 @@ pub(super) fn position(game: &Lotus) -> Position {
         })
         .collect();
     Position::Lotus(LotusPosition {
+        position: super::position::value(game),
         course: super::course::value(game.squares()),
         pawns,
         course_flowers,
