@@ -30,7 +30,7 @@ impl RecordBuilder {
 
     /// Adds a move about to be played in `before`, with the number it needs.
     pub fn push(&mut self, before: &dyn AnyGame, text: &str) {
-        let number = number_before(before.numbering(), before.turn(), self.moves.is_empty());
+        let number = number_before(before.turn(), self.moves.is_empty());
         self.moves.push((number, text.to_owned()));
     }
 

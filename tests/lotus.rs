@@ -243,3 +243,114 @@ fn hostile_nesting_is_refused_without_a_crash() {
         &out[out.len().saturating_sub(200)..]
     );
 }
+
+const FROM_POSITION: &str = "fixtures/lotus/valid/from-position-mid-turn.kifu";
+
+/// The `Position` value of that fixture: orange's turn 35, one pawn move made.
+const MID_TURN: &str =
+    "r:34,A1,9:YYYPPPP g:15,26,27:- o:25*,30,40:WY v:A2,A3,33:WP 2W,18W,29W,35K,37Y ---B o 35 2";
+
+#[test]
+fn renders_a_record_from_a_position() {
+    insta::assert_snapshot!(
+        "from_position_unicode",
+        render(FROM_POSITION, Some("0"), false)
+    );
+    insta::assert_snapshot!(
+        "from_position_ascii",
+        render(FROM_POSITION, Some("2"), true)
+    );
+}
+
+#[test]
+fn every_position_of_json_carries_its_position_value() {
+    let (out, status) = kifu(&["json", "--positions", FROM_POSITION], "");
+    assert_eq!(status, Some(0), "{out}");
+    let value: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(value["setup"]["position"], MID_TURN);
+    assert_eq!(
+        value["moves"][0]["position"]["position"],
+        "r:36*,A1,9:WYYPPPP g:15,26,27:- o:25*,30,40:WY v:A2,A3,33:YP 2W,18W,29W,35K,37Y ---B o 35 3"
+    );
+    assert_eq!(
+        value["moves"][1]["position"]["position"],
+        "r:36,A1,9:WYYPPPP g:15,26,31:- o:25,30,40:WY v:A2,A3,33:YP 2W,18W,29W,35K,37Y ---B v 36 1"
+    );
+    let last = value["moves"].as_array().and_then(|m| m.last()).cloned();
+    assert_eq!(
+        last.map(|m| m["position"]["position"].clone()),
+        Some(Value::from(
+            "r:37,A1,9:WYYYYPPP g:15,27,34:- o:28,30,A4:WPB v:A2,A3,38:YP 2W,18W,29W,35K ---- g 38 1"
+        ))
+    );
+}
+
+#[test]
+fn new_play_and_moves_start_from_a_position() {
+    let players = "red green orange violet";
+    let (out, status) = kifu(
+        &["new", "lotus", "--players", players, "--position", MID_TURN],
+        "",
+    );
+    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(
+        out,
+        format!("[Game \"lotus\"]\n[Players \"{players}\"]\n[Position \"{MID_TURN}\"]\n\n*\n")
+    );
+    let (out, status) = kifu(&["moves", "--ply", "0", FROM_POSITION], "");
+    assert_eq!(status, Some(0), "{out}");
+    // Red's pawn on 9 is last (+2); violet and red land on the frog
+    // square 36 and name an exchange; orange's pawn on 25 has moved.
+    let expected = [
+        "r9",
+        "g15",
+        "g26",
+        "g27",
+        "o30",
+        "v33[W<>rY]",
+        "v33[W<>rP]",
+        "v33[W<>oY]",
+        "v33[P<>rY]",
+        "v33[P<>oW]",
+        "v33[P<>oY]",
+        "r34[Y<>oW]",
+        "r34[Y<>vW]",
+        "r34[Y<>vP]",
+        "r34[P<>oW]",
+        "r34[P<>oY]",
+        "r34[P<>vW]",
+        "o40",
+    ];
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    let saved =
+        std::env::temp_dir().join(format!("kifu-lotus-position-{}.kifu", std::process::id()));
+    let session = format!("r34[Y<>vW] g27\n:save {}\n", saved.display());
+    let (out, status) = kifu(
+        &[
+            "play",
+            "lotus",
+            "--ascii",
+            "--players",
+            players,
+            "--position",
+            MID_TURN,
+        ],
+        &session,
+    );
+    assert_eq!(status, Some(0), "{out}");
+    assert!(
+        out.contains("turn 36, violet's turn: first pawn move"),
+        "{out}"
+    );
+    // The rest of turn 35 is numbered as its continuation.
+    let text = std::fs::read_to_string(&saved).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_file(&saved);
+    assert_eq!(
+        text,
+        format!(
+            "[Game \"lotus\"]\n[Position \"{MID_TURN}\"]\n[Players \"{players}\"]\n\n35... r34[Y<>vW] g27 *\n"
+        )
+    );
+    let (out, status) = kifu(&["new", "lotus", "--position", "r:0 - ---- r 1 1"], "");
+    assert_eq!((out.as_str(), status), ("", Some(2)));
+}

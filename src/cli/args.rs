@@ -65,6 +65,9 @@ pub(crate) struct NewArgs {
     /// Lotus: the players in turn order, separated by spaces.
     #[arg(long)]
     pub players: Option<String>,
+    /// Start from this position: the value of a Position tag.
+    #[arg(long, value_name = "POSITION", conflicts_with = "seed")]
+    pub position: Option<String>,
 }
 
 /// Arguments of `kifu random`.

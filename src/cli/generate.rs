@@ -15,7 +15,11 @@ use std::io::{self, Write};
 /// Failures to write `out`.
 pub(super) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut rng = args.seed.map(Rng::new);
-    let game = match start(args.game, rng.as_mut(), args.players.as_deref()) {
+    let given = Given {
+        players: args.players.as_deref(),
+        position: args.position.as_deref(),
+    };
+    let game = match start(args.game, rng.as_mut(), given) {
         Ok(game) => game,
         Err(message) => {
             eprintln!("kifu: {message}");
@@ -34,7 +38,11 @@ pub(super) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
 pub(super) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut rng = Rng::new(args.seed);
     for i in 0..args.count {
-        let game = match start(args.game, Some(&mut rng), args.players.as_deref()) {
+        let given = Given {
+            players: args.players.as_deref(),
+            position: None,
+        };
+        let game = match start(args.game, Some(&mut rng), given) {
             Ok(game) => game,
             Err(message) => {
                 eprintln!("kifu: {message}");
@@ -49,11 +57,21 @@ pub(super) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Statu
     Ok(Status::Ok)
 }
 
-/// The start position: random tags when a generator is given, and players.
+/// The tags given on the command line, each replacing a random one.
+#[derive(Debug, Clone, Copy)]
+struct Given<'a> {
+    /// The `Players` tag (lotus).
+    players: Option<&'a str>,
+    /// The `Position` tag.
+    position: Option<&'a str>,
+}
+
+/// The start position: random tags when a generator is given, and the
+/// tags given.
 fn start(
     kind: GameKind,
     rng: Option<&mut Rng>,
-    players: Option<&str>,
+    given: Given<'_>,
 ) -> Result<Box<dyn AnyGame>, String> {
     let mut tags: Vec<Tag> = rng
         .map(|rng| kind.random_tags(rng))
@@ -65,13 +83,15 @@ fn start(
             offset: 0,
         })
         .collect();
-    if let Some(players) = players {
-        tags.retain(|t| t.name != "Players");
-        tags.push(Tag {
-            name: "Players".into(),
-            value: players.into(),
-            offset: 0,
-        });
+    for (name, value) in [("Players", given.players), ("Position", given.position)] {
+        if let Some(value) = value {
+            tags.retain(|t| t.name != name);
+            tags.push(Tag {
+                name: name.into(),
+                value: value.into(),
+                offset: 0,
+            });
+        }
     }
     kind.start(Tags::new(&tags)).map_err(|e| e.to_string())
 }

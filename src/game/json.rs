@@ -29,6 +29,19 @@ pub enum Position {
     Lotus(LotusPosition),
 }
 
+impl Position {
+    /// The `Position` tag value of the position: a record with it, and
+    /// the game's other tags, starts here.
+    pub fn value(&self) -> &str {
+        match self {
+            Position::Mana(p) => &p.position,
+            Position::Escampe(p) => &p.position,
+            Position::Shogun(p) => &p.position,
+            Position::Lotus(p) => &p.position,
+        }
+    }
+}
+
 /// A move's parts, as JSON: the fields of its game's moves.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(untagged)]

@@ -25,6 +25,7 @@ pub const CODES: &[&str] = &[
     "number.second-of-pair",
     "number.first-of-pair",
     "number.turn-dots",
+    "number.turn-continued",
     crate::game::GAME_OVER,
     "result.token-after-end",
     "result.wrong",
@@ -172,6 +173,7 @@ impl JudgeGame<'_, '_> {
             keep: _,
         } = self;
         let mut walk = Walk::new(record);
+        walk.start(game);
         let mut watch = Watch::new(options, observe);
         let watching = watch.is_on();
         // Each item that does not fault goes on with the next one, once

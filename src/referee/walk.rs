@@ -49,6 +49,15 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Starts the walk at `game`, the record's start position: a position
+    /// in the middle of a turn has opened that turn, as if numbered.
+    pub(super) fn start<G: Game>(&mut self, game: &G) {
+        let turn = game.turn();
+        if G::NUMBERING == Numbering::Turns && !turn.opens {
+            self.written = Some(turn.number);
+        }
+    }
+
     /// The plies played so far.
     pub(super) fn plies(&self) -> usize {
         self.plies
@@ -176,10 +185,12 @@ impl<'a> Walk<'a> {
         }
         let turn = self.turn(game);
         let numbering = G::NUMBERING;
-        // The common case: the number and dots the position expects.
+        // The common case: the number and dots the position expects. A
+        // record from a position in the middle of a turn may number its
+        // first ply `12...`, as the rest of that turn.
         if value == turn.number
             && turn.opens == (dots == Dots::One)
-            && (numbering == Numbering::Pairs || turn.opens)
+            && (numbering == Numbering::Pairs || turn.opens || self.plies == 0)
         {
             self.numbered = true;
             if numbering == Numbering::Turns {
@@ -198,10 +209,15 @@ impl<'a> Walk<'a> {
         dots: Dots,
         offset: usize,
     ) -> Option<Fault> {
-        if let Err(error) = game.check_turn_ends() {
-            return Some(self.game_fault(game, offset, None, &error));
-        }
         let turn = self.turn(game);
+        // The number of the turn under way where a record from a position
+        // starts, which the record goes on with rather than cuts short.
+        let continued = self.plies == 0 && value == turn.number;
+        if !continued {
+            if let Err(error) = game.check_turn_ends() {
+                return Some(self.game_fault(game, offset, None, &error));
+            }
+        }
         let numbering = G::NUMBERING;
         let fault = |code, message: String| {
             self.fault(offset, Some(self.next_ply(game, None)), code, message)
@@ -233,6 +249,14 @@ impl<'a> Walk<'a> {
             (Numbering::Turns, Dots::Three, _) => fault(
                 "number.turn-dots",
                 format!("a turn is numbered {}.", turn.number),
+            ),
+            // Only a record's first ply, from a position in the middle of a turn.
+            (Numbering::Turns, Dots::One, false) => fault(
+                "number.turn-continued",
+                format!(
+                    "the record starts in the middle of turn {0}: its first pawn moves are numbered {0}... or not at all",
+                    turn.number
+                ),
             ),
             _ => None,
         }

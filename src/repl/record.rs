@@ -42,7 +42,9 @@ impl Session {
     ///
     /// The tags are checked as the referee checks a record's: a tag of
     /// another game, a bad `Date` and every [`crate::game::TagError`] are
-    /// refused with the referee's message.
+    /// refused with the referee's message. The record stops before its
+    /// end is judged: a position in the middle of a lotus turn is a start
+    /// to play the turn from.
     ///
     /// # Errors
     /// The first tag at fault, in words.
@@ -53,9 +55,13 @@ impl Session {
     ) -> Result<Session, String> {
         let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
         all.extend(tags.iter().cloned());
-        let text = write_record(&all, &[], &[], Some("*"));
+        let text = write_record(&all, &[], &[], None);
         let record = parse_record(text, 1).map_err(|e| e.message)?;
-        let (verdict, game) = judge(&record, Options::default(), |_| {});
+        let options = Options {
+            stop_after: Some(0),
+            details: false,
+        };
+        let (verdict, game) = judge(&record, options, |_| {});
         if let Some(fault) = verdict.fault {
             return Err(fault.message);
         }

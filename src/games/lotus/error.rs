@@ -3,6 +3,7 @@
 //! ([`MoveFault::message`]).
 
 pub use super::illegal::LotusIllegal;
+use super::position::POSITION_CODES;
 use super::setup::SETUP_CODES;
 use crate::game::MoveFault;
 use compact_str::CompactString;
@@ -79,15 +80,18 @@ pub(super) const MOVE_CODES: [&str; 19] = [
     "lotus.short-turn",
 ];
 
-/// The code of every fault Lotus reports: of pawn moves, then of setups.
-pub(super) const CODES: [&str; MOVE_CODES.len() + SETUP_CODES.len()] = {
-    let mut all = [""; MOVE_CODES.len() + SETUP_CODES.len()];
+/// The code of every fault Lotus reports: of pawn moves, of setups, then
+/// of `Position` values.
+pub(super) const CODES: [&str; MOVE_CODES.len() + SETUP_CODES.len() + POSITION_CODES.len()] = {
+    let mut all = [""; MOVE_CODES.len() + SETUP_CODES.len() + POSITION_CODES.len()];
     let mut i = 0;
     while i < all.len() {
         all[i] = if i < MOVE_CODES.len() {
             MOVE_CODES[i]
-        } else {
+        } else if i < MOVE_CODES.len() + SETUP_CODES.len() {
             SETUP_CODES[i - MOVE_CODES.len()]
+        } else {
+            POSITION_CODES[i - MOVE_CODES.len() - SETUP_CODES.len()]
         };
         i += 1;
     }

@@ -12,7 +12,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct LotusPosition {
-    /// The Course tag value.
+    /// The `Position` tag value of the position.
+    pub position: String,
+    /// The `Course` tag value.
     pub course: String,
     /// Every pawn, in the order of play.
     pub pawns: Vec<LotusPawn>,
@@ -210,6 +212,7 @@ pub(super) fn position(game: &Lotus) -> Position {
         })
         .collect();
     Position::Lotus(LotusPosition {
+        position: super::position::value(game),
         course: super::course::value(game.squares()),
         pawns,
         course_flowers,

@@ -12,6 +12,7 @@ mod landing;
 mod movement;
 mod notation;
 mod players;
+mod position;
 mod render;
 mod score;
 mod setup;
@@ -100,8 +101,6 @@ pub struct Lotus {
     /// Whether the course is short enough for the bit sets
     /// ([`SHORT_COURSE_SQUARES`]); `occupied` stays 0 otherwise.
     short: bool,
-    /// The `Flowers` tag, for the setup tags.
-    flowers: flowers::Flowers,
     /// The pawns by owner in turn order; only the first `pawn_count` play,
     /// and slot [`NO_PAWN`] is nobody's.
     pawn_slots: [Pawn; MAX_PAWNS + 1],
@@ -127,13 +126,15 @@ pub struct Lotus {
     /// The turn number from 1.
     turn: u32,
     /// The two pawns moved in this turn once the mover owes another
-    /// player's pawn, one bit per pawn index; 0 before, when `blocked`
-    /// holds the pawns moved ([`Lotus::moved_this_turn`]).
+    /// player's pawn, or the pawns moved once the game is over, one bit
+    /// per pawn index; 0 before, when `blocked` holds the pawns moved
+    /// ([`Lotus::moved_pawns`]).
     moved: u16,
     /// The pawns that may not move now: those moved in this turn, and all
     /// the mover's own once two of them have moved; [`ALWAYS_BLOCKED`].
     blocked: u16,
-    /// The player whose turn it is: `(turn - 1) % players`.
+    /// The player whose turn it is: `(turn - 1) % players` from the start
+    /// of a game, any player from a `Position`.
     mover: u8,
     /// Pawn moves made in this turn (0-2).
     step: u8,
@@ -213,7 +214,7 @@ impl Game for Lotus {
     type Setup = LotusSetup;
 
     const KIND: GameKind = GameKind::Lotus;
-    const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course"];
+    const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course", "Position"];
     const NUMBERING: Numbering = Numbering::Turns;
     const CODES: &'static [&'static str] = &error::CODES;
 
@@ -375,15 +376,7 @@ impl Game for Lotus {
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {
-        let mut tags = vec![
-            ("Players".to_owned(), self.players.joined()),
-            ("Flowers".to_owned(), self.flowers.value()),
-        ];
-        let course = course::value(self.squares());
-        if course != DEFAULT_COURSE {
-            tags.push(("Course".to_owned(), course));
-        }
-        tags
+        setup::tags_of(self)
     }
 
     fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {

@@ -10,16 +10,20 @@ impl Lotus {
         self.step == 2 && self.blocked & !ALWAYS_BLOCKED & !self.own[slot(self.mover)] == 0
     }
 
-    /// Whether a pawn already moved in this turn: one of the pawns
-    /// blocked, or of those kept apart once the mover owes another
-    /// player's pawn.
-    pub(super) fn moved_this_turn(&self, index: usize) -> bool {
-        let moved = if self.owes_other() {
+    /// The pawns moved in this turn, one bit per pawn index: those kept
+    /// apart once the mover owes another player's pawn or the game is
+    /// over, else the pawns blocked.
+    pub(super) fn moved_pawns(&self) -> u16 {
+        if self.finished || self.owes_other() {
             self.moved
         } else {
             self.blocked & !ALWAYS_BLOCKED
-        };
-        moved & pawn_bit(index) != 0
+        }
+    }
+
+    /// Whether a pawn already moved in this turn.
+    pub(super) fn moved_this_turn(&self, index: usize) -> bool {
+        self.moved_pawns() & pawn_bit(index) != 0
     }
 
     /// Whether a pawn may not move now: it moved in this turn, or it is the
@@ -241,6 +245,11 @@ impl Lotus {
         self.arrive(mv.owner, place);
         self.end_pawn_move(index);
         if self.finished {
+            // The pawns moved in this turn are kept apart, as
+            // [`Lotus::moved_pawns`] finds them once the game is over.
+            if !self.owes_other() {
+                self.moved = self.blocked & !ALWAYS_BLOCKED;
+            }
             self.blocked = u16::MAX;
         }
         Ok(())

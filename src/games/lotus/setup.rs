@@ -1,10 +1,11 @@
-//! The setup: the `Players`, `Flowers` and `Course` tags as written, checked
-//! into the start position they give.
+//! The setup: the `Players`, `Flowers`, `Course` and `Position` tags as
+//! written, checked into the start position they give.
 
-use super::course::{self, Course, DEFAULT_COURSE, LILIES, Square};
+use super::course::{self, Course, DEFAULT_COURSE, Kind, LILIES, Square};
 use super::flowers::{DEFAULT, Flowers, parse_flowers, random_flowers};
 use super::notation::Flower;
 use super::players::Players;
+use super::position::{self, FLOWERS_AND_POSITION};
 use super::{ALWAYS_BLOCKED, CELLS, Lotus, MAX_PAWNS, Pawn, SHORT_COURSE_SQUARES};
 use crate::game::{SetupError, TagError, Tags};
 use compact_str::CompactString;
@@ -25,7 +26,7 @@ pub(super) const SETUP_CODES: [&str; 11] = [
 ];
 
 /// A Lotus start as its tags state it, not yet checked: the values of the
-/// `Players`, `Flowers` and `Course` tags, as written.
+/// `Players`, `Flowers`, `Course` and `Position` tags, as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LotusSetup {
     /// The `Players` value: 3 to 6 names in turn order, apart by white
@@ -35,23 +36,39 @@ pub struct LotusSetup {
     pub flowers: Option<CompactString>,
     /// The `Course` value; `None` for [`DEFAULT_COURSE`].
     pub course: Option<CompactString>,
+    /// The `Position` value, a start from any position instead of the
+    /// `Flowers`; `None` for the start of a game.
+    pub position: Option<CompactString>,
 }
 
 /// Reads the setup of the tags, in one pass over them.
 pub(super) fn read_setup(tags: Tags<'_>) -> LotusSetup {
-    let [players, flowers, course] = setup_values(tags).map(|v| v.map(CompactString::new));
+    let [players, flowers, course, position] =
+        setup_values(tags).map(|v| v.map(CompactString::new));
     LotusSetup {
         players,
         flowers,
         course,
+        position,
     }
 }
 
+/// How a record starts: from the flowers of a game's start, or from a
+/// `Position`.
+enum Start<'a> {
+    /// The start of a game, with these flowers.
+    Flowers(Flowers),
+    /// The `Position` value.
+    Position(&'a str),
+}
+
 /// Checks a setup and builds its start position; each tag is checked on
-/// its own, and every tag at fault is reported.
+/// its own, and every tag at fault is reported. A `Position` is read on
+/// the players and the course, once both are sound.
 ///
 /// # Errors
-/// The first fault of each tag that has one, in the order of the fields.
+/// The first fault of each tag that has one, in the order of the fields;
+/// or every reason the `Position` is at fault.
 pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
     let players = match &setup.players {
         Some(value) => Players::parse(value),
@@ -61,14 +78,26 @@ pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
             "required: the 3 to 6 players in turn order, like [Players \"red green orange\"]",
         )),
     };
-    let flowers = setup.flowers.as_deref().map_or(Ok(DEFAULT), parse_flowers);
+    let begin = match (setup.flowers.as_deref(), setup.position.as_deref()) {
+        (None, None) => Ok(Start::Flowers(DEFAULT)),
+        (Some(value), None) => parse_flowers(value).map(Start::Flowers),
+        (None, Some(value)) => Ok(Start::Position(value)),
+        (Some(_), Some(_)) => Err(TagError::new(
+            "Position",
+            FLOWERS_AND_POSITION,
+            "a record has Flowers or Position, never both",
+        )),
+    };
     let board = match setup.course.as_deref() {
         None => Ok(Board::standard()),
         Some(value) => course::parse(value).map(Board::of),
     };
-    match (players, flowers, board) {
-        (Ok(players), Ok(flowers), Ok(board)) => Ok(start(players, flowers, board)),
-        (Err(first), flowers, board) => Err(every_reason(first, [flowers.err(), board.err()])),
+    match (players, begin, board) {
+        (Ok(players), Ok(Start::Flowers(flowers)), Ok(board)) => Ok(start(players, flowers, board)),
+        (Ok(players), Ok(Start::Position(value)), Ok(board)) => {
+            position::read(start(players, DEFAULT, board), value)
+        }
+        (Err(first), begin, board) => Err(every_reason(first, [begin.err(), board.err()])),
         (Ok(_), Err(first), board) => Err(every_reason(first, [board.err()])),
         (Ok(_), Ok(_), Err(first)) => Err(first.into()),
     }
@@ -82,15 +111,16 @@ fn every_reason<const N: usize>(first: TagError, more: [Option<TagError>; N]) ->
     SetupError::of(reasons).unwrap_or_else(|| first.into())
 }
 
-/// The values of the `Players`, `Flowers` and `Course` tags, found in one
-/// pass over the tags, each name read once.
-fn setup_values<'a>(tags: Tags<'a>) -> [Option<&'a str>; 3] {
-    let mut values = [None; 3];
+/// The values of the `Players`, `Flowers`, `Course` and `Position` tags,
+/// found in one pass over the tags, each name read once.
+fn setup_values<'a>(tags: Tags<'a>) -> [Option<&'a str>; 4] {
+    let mut values = [None; 4];
     for (name, value) in tags.iter() {
         let slot = match name {
             "Players" => &mut values[0],
             "Flowers" => &mut values[1],
             "Course" => &mut values[2],
+            "Position" => &mut values[3],
             _ => continue,
         };
         // The first one, as `Tags::get` finds it.
@@ -217,7 +247,6 @@ fn start(players: Players, flowers: Flowers, mut board: Board) -> Lotus {
         cells: board.cells,
         long_squares: board.long_squares,
         short,
-        flowers,
         pawn_slots,
         pawn_count,
         own,
@@ -239,6 +268,49 @@ fn start(players: Players, flowers: Flowers, mut board: Board) -> Lotus {
         step: 0,
         finished: false,
     }
+}
+
+/// The tags a fresh record of this position carries: `Players`, then
+/// `Flowers` at the start of a game or else `Position`, then `Course`
+/// unless it is the default.
+pub(super) fn tags_of(game: &Lotus) -> Vec<(String, String)> {
+    let mut tags = vec![("Players".to_owned(), game.players.joined())];
+    tags.push(match start_flowers(game) {
+        Some(flowers) => ("Flowers".to_owned(), flowers),
+        None => ("Position".to_owned(), position::value(game)),
+    });
+    let course = course::value(game.squares());
+    if course != DEFAULT_COURSE {
+        tags.push(("Course".to_owned(), course));
+    }
+    tags
+}
+
+/// The `Flowers` value of a position that is the start of a game: turn 1
+/// not begun, every pawn on the start, no bouquet, the arrival full, a
+/// flower on each lily square and none elsewhere; `None` for any other.
+fn start_flowers(game: &Lotus) -> Option<String> {
+    let untouched = game.turn == 1
+        && game.mover == 0
+        && game.step == 0
+        && game.pawns().iter().all(|p| p.pos == 0)
+        && game.hands().iter().all(|hand| *hand == [0; 5]);
+    let [Some(first), Some(second), Some(third), Some(Flower::Blue)] = game.arrival else {
+        return None;
+    };
+    let mut lilies = game.squares().iter().filter(|s| s.kind == Kind::Lily);
+    let mut flowers = Flowers {
+        arrival: [first, second, third],
+        lilies: DEFAULT.lilies,
+    };
+    for (slot, lily) in flowers.lilies.iter_mut().zip(lilies.by_ref()) {
+        *slot = lily.flower?;
+    }
+    let black_on_last = lilies.next()?.flower == Some(Flower::Black);
+    let laid = game.squares().iter().filter(|s| s.flower.is_some()).count();
+    // The flowers' letters and numbers are those of a `Flowers` value.
+    let value = flowers.value();
+    (untouched && black_on_last && laid == LILIES && parse_flowers(&value).is_ok()).then_some(value)
 }
 
 /// Names for random games, in turn order; initials all differ.

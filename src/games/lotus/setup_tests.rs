@@ -36,6 +36,7 @@ fn a_setup_reports_every_tag_at_fault() {
         players: value("red rose"),
         flowers: value("PWY/WYP"),
         course: value("LLLL"),
+        position: None,
     };
     let pair = |tag: &str, code| (tag.to_owned(), code);
     assert_eq!(
@@ -69,6 +70,7 @@ fn a_setup_reports_every_tag_at_fault() {
         players: value("red green orange"),
         flowers: None,
         course: value(&".".repeat(1000)),
+        position: None,
     };
     assert_eq!(
         reasons(only_course),
@@ -101,9 +103,10 @@ fn finds_the_setup_tags_in_one_pass() {
         tag("Players", "a b c"),
         tag("Result", "*"),
         tag("Players", "d e f"),
+        tag("Position", "p"),
     ];
     let values = setup_values(Tags::new(&tags));
-    assert_eq!(values, [Some("a b c"), None, Some("c")]);
+    assert_eq!(values, [Some("a b c"), None, Some("c"), Some("p")]);
     assert_eq!(values[0], Tags::new(&tags).get("Players"));
-    assert_eq!(setup_values(Tags::new(&[])), [None; 3]);
+    assert_eq!(setup_values(Tags::new(&[])), [None; 4]);
 }

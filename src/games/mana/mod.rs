@@ -12,7 +12,7 @@ pub use rules::ManaIllegal;
 /// Why a Mana move is not a move at all, or is illegal here.
 pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
 pub use json::{Captured, ManaParts, ManaPosition};
-pub use setup::ManaSetup;
+pub use setup::{BirdMark, ManaSetup};
 
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
@@ -57,6 +57,11 @@ impl Bird {
             at: NOWHERE,
         }
     }
+
+    /// The bird's square, when it is known.
+    fn square(self) -> Option<usize> {
+        (self.at != NOWHERE).then_some(usize::from(self.at))
+    }
 }
 
 /// A Mana position.
@@ -99,7 +104,7 @@ impl Mana {
     }
 
     fn bird_square(&self) -> Option<usize> {
-        (self.bird.at != NOWHERE).then_some(usize::from(self.bird.at))
+        self.bird.square()
     }
 }
 

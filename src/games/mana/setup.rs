@@ -45,7 +45,7 @@ const ARMY: Army = Army {
     leader: ('D', "Daimyo"),
     follower: ('R', "Ronin"),
     sides: "b or w",
-    words: "the board, the side to move (b or w) and the bird's square or -",
+    words: "the board, the side to move (b or w) and the bird's square, its number of lines or -",
 };
 
 /// The Daimyo squares when the record has no `Setup` tag.
@@ -57,8 +57,21 @@ pub enum ManaSetup {
     /// The standard start (`Setup`, or no tag): every piece on its home
     /// rank, the Daimyos on these squares, Black's then White's.
     Daimyos([u8; 2]),
-    /// A `Position` tag: the board, the side to move, the bird's square.
-    Position(Position<Option<u8>>),
+    /// A `Position` tag: the board, the side to move, the bird.
+    Position(Position<BirdMark>),
+}
+
+/// Where a `Position` value puts the bird.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BirdMark {
+    /// Off the board (`-`): the next move is free.
+    Off,
+    /// On this square.
+    Square(u8),
+    /// On some square of this many lines, not named (`1`, `2` or `3`): a
+    /// record that does not say where the bird went, or a bird on the
+    /// piece just moved, no square of its kind being free.
+    Lines(u8),
 }
 
 /// Reads the start the tags state.
@@ -122,14 +135,19 @@ fn two_words(value: &str) -> Option<[&str; 2]> {
     }
 }
 
-/// The bird's word of a `Position` value: a square, or `-` for none.
-fn read_bird(text: &str) -> Result<Option<u8>, TagError> {
-    match text {
-        "-" => Ok(None),
+/// The bird's word of a `Position` value: a square, the number of lines
+/// of its square (1, 2 or 3) when the square is not known, or `-` for
+/// none.
+fn read_bird(text: &str) -> Result<BirdMark, TagError> {
+    match text.as_bytes() {
+        b"-" => Ok(BirdMark::Off),
+        [n @ b'1'..=b'3'] => Ok(BirdMark::Lines(n - b'0')),
         _ => parse_square(text)
-            .map(|square| Some(square as u8))
+            .map(|square| BirdMark::Square(square as u8))
             .ok_or_else(|| {
-                let message = format!("{text:?}: the bird's square is a square or -");
+                let message = format!(
+                    "{text:?}: the bird is its square, the number of lines of its square (1, 2 or 3) when the square is not known, or - when it is off the board"
+                );
                 lines::position_fault(BIRD_SQUARE, message)
             }),
     }
@@ -167,12 +185,16 @@ fn standard_start(daimyos: [u8; 2]) -> Result<Mana, SetupError> {
 
 /// The position a `Position` tag states: one Daimyo and at most five
 /// Ronins a side, the bird on an empty square.
-fn position_start(position: &Position<Option<u8>>) -> Result<Mana, SetupError> {
+fn position_start(position: &Position<BirdMark>) -> Result<Mana, SetupError> {
     let mut reasons = Vec::new();
     lines::check_board(&position.board, &ARMY, &mut reasons);
     let occupied = position.board.men[0] | position.board.men[1];
-    let bird = position.mark.map(usize::from);
-    if let Some(square) = bird.filter(|&square| occupied & bit(square) != 0) {
+    let bird = match position.mark {
+        BirdMark::Off => Bird::OFF,
+        BirdMark::Square(square) => Bird::at(usize::from(square)),
+        BirdMark::Lines(n) => Bird::on_lines(n),
+    };
+    if let Some(square) = bird.square().filter(|&square| occupied & bit(square) != 0) {
         let message = format!(
             "the bird cannot stand on {}: a piece stands there",
             square_name(square)
@@ -184,7 +206,7 @@ fn position_start(position: &Position<Option<u8>>) -> Result<Mana, SetupError> {
     // Move numbers count Black's move first: White to move opens with `1...`.
     mana.plies = u32::from(position.to_move == Side::White);
     (mana.men, mana.daimyo) = (position.board.men, position.board.leaders);
-    mana.bird = bird.map_or(Bird::OFF, Bird::at);
+    mana.bird = bird;
     Ok(mana)
 }
 
@@ -218,11 +240,13 @@ pub(super) fn piece_letter(mana: &Mana, square: usize) -> Option<char> {
     ARMY.letter(&board(mana), square)
 }
 
-/// The `Position` value of a position.
+/// The `Position` value of a position: the bird's square when it is
+/// known and empty, else its number of lines while it is on the board.
 pub(super) fn position_value(mana: &Mana) -> String {
-    let bird = match mana.bird_square() {
-        Some(square) if mana.occupied() & bit(square) == 0 => square_name(square),
-        _ => "-",
+    let bird = match (mana.bird_square(), mana.bird_lines()) {
+        (Some(square), _) if mana.occupied() & bit(square) == 0 => square_name(square).to_owned(),
+        (_, Some(lines)) => lines.to_string(),
+        _ => "-".to_owned(),
     };
-    ARMY.position_value(&board(mana), mana.to_move, bird)
+    ARMY.position_value(&board(mana), mana.to_move, &bird)
 }

@@ -171,6 +171,25 @@ fn the_bird_stands_on_the_moved_piece_when_no_square_of_its_kind_is_free() {
 }
 
 #[test]
+fn a_bird_whose_square_is_not_known_is_written_by_its_lines() {
+    // The record names no bird square: the bird stands on some double
+    // square, of the kind of a4.
+    let mut mana = position("r1rdrr/6/3r2/2R3/6/R1DRRR b -");
+    let mv: ManaMove = "a1-a4".parse().unwrap_or_else(|e| panic!("{e:?}"));
+    mana.apply(&mv);
+    let value = setup::position_value(&mana);
+    assert_eq!(value, "r1rdrr/6/R2r2/2R3/6/2DRRR w 2");
+    let read = position(&value);
+    assert_eq!((read.bird, read.to_move), (mana.bird, mana.to_move));
+    assert_eq!(setup::position_value(&read), value);
+    // No square of its kind free: the bird stands on the piece just moved.
+    let mut full = position("r3r1/1r1r2/2d1r1/1R3R/R3R1/D2R2 b -");
+    let mv: ManaMove = "a1-c2".parse().unwrap_or_else(|e| panic!("{e:?}"));
+    full.apply(&mv);
+    assert_eq!(setup::position_value(&full), "r3r1/1r1r2/2d1r1/1R3R/R1D1R1/3R2 w 1");
+}
+
+#[test]
 fn the_position_tag_round_trips_through_the_shared_board_text() {
     let value = "r1rdrr/6/3r2/2R3/6/R1DRRR w a3";
     let tags = [crate::record::Tag {
