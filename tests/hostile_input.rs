@@ -107,3 +107,39 @@ fn malformed_discs_course_flowers_and_setup_tags() {
         );
     }
 }
+
+#[test]
+fn bare_cr_line_ends_are_named() {
+    assert_eq!(
+        validate("bare-cr", feed(b"[Game \"mana\"]\r\r1. f1-e2 *\r")),
+        out(
+            "<stdin>:1:14: the line ends are bare CR (old Mac style): kifu reads LF or CR LF (at \"\\r\\r1. f1-e2 *\")\n",
+            1
+        )
+    );
+}
+
+#[test]
+fn a_negative_number_gets_no_misleading_hint() {
+    let record = "fixtures/mana/valid/annotated-with-comments-and-tags.kifu";
+    for (args, message) in [
+        (
+            &["render", record, "--ply", "-1"][..],
+            "error: invalid value '-1' for '--ply <PLY>': expected a whole number of 0 or more, like 12\n",
+        ),
+        (
+            &["moves", record, "--record", "-2"][..],
+            "error: invalid value '-2' for '--record <RECORD>': expected a record number, counted from 1\n",
+        ),
+        (
+            &["random", "mana", "--seed", "-5"][..],
+            "error: invalid value '-5' for '--seed <SEED>': expected a whole number of 0 or more, like 12\n",
+        ),
+    ] {
+        let run = kifu("negative", args, feed(b""));
+        assert_eq!(run.status, Some(2), "{args:?}");
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert!(run.stderr.starts_with(message), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("-- -"), "{args:?}: {}", run.stderr);
+    }
+}

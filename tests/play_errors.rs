@@ -111,7 +111,7 @@ fn a_failed_save_leaves_the_old_file_intact() {
         .unwrap_or_else(|e| panic!("{e}"));
     // Block the temporary file that the first save of this process creates,
     // so that the save fails after the game was written out.
-    let blocker = dir.join(format!(".old.kifu.{}.0.tmp", child.id()));
+    let blocker = dir.join(format!(".old.kifu.{}.0.kifu-tmp", child.id()));
     fs::create_dir(&blocker).unwrap_or_else(|e| panic!("{e}"));
     if let Some(mut stdin) = child.stdin.take() {
         let _ = stdin.write_all(b"b1-b2\n:save old.kifu\n");

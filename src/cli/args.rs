@@ -60,7 +60,7 @@ pub(crate) struct NewArgs {
     #[arg(value_enum)]
     pub game: GameKind,
     /// Draw a random setup from this seed (the same seed gives the same record).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u64>)]
     pub seed: Option<u64>,
     /// Lotus: the players in turn order, separated by spaces.
     #[arg(long)]
@@ -77,10 +77,10 @@ pub(crate) struct RandomArgs {
     #[arg(value_enum)]
     pub game: GameKind,
     /// The seed; the same seed gives the same bytes.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = whole_number::<u64>)]
     pub seed: u64,
     /// How many games.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = whole_number::<u64>)]
     pub count: u64,
     /// Lotus: the players in turn order (default: random, 3 to 6).
     #[arg(long)]
@@ -116,7 +116,7 @@ pub(crate) struct ValidateArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Judge records on this many threads (default: the number of cores); the output is the same.
-    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(short, long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 }
 
@@ -143,14 +143,29 @@ pub(crate) struct ShowArgs {
     /// A file of records; `-` or none reads standard input.
     pub file: Option<PathBuf>,
     /// The position after this many plies (lotus: pawn moves); default the end.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<usize>)]
     pub ply: Option<usize>,
     /// Which record of the file, counted from 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = record_number)]
     pub record: u64,
     /// Draw with plain ASCII instead of Unicode.
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// A whole number of 0 or more: clap's own message for `-1` suggested
+/// `-- -1`, and for `x` spoke of digits.
+fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| "expected a whole number of 0 or more, like 12".to_owned())
+}
+
+/// A record's number in its file, counted from 1.
+fn record_number(text: &str) -> Result<u64, String> {
+    match whole_number(text) {
+        Ok(0) | Err(_) => Err("expected a record number, counted from 1".to_owned()),
+        Ok(n) => Ok(n),
+    }
 }
 
 /// The clap command, for completions and documentation checks.

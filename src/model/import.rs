@@ -12,7 +12,9 @@ mod stream;
 mod tests;
 mod visit;
 
-use crate::record::{Dots, MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, write_record};
+use crate::record::{
+    Dots, MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, check_readable, write_record,
+};
 use std::io::{self, Read};
 
 /// The most bytes of JSON one record may take, counted from the end of the
@@ -182,12 +184,15 @@ impl RecordIn {
                 comments: &m.comments,
             })
             .collect();
-        Ok(write_record(
+        let text = write_record(
             &pairs,
             &self.comments,
             &written,
             self.result_token.as_deref(),
-        ))
+        );
+        check_readable(&text)
+            .map_err(|e| format!("kifu could not read the record back: {}", e.message))?;
+        Ok(text)
     }
 }
 

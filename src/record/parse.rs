@@ -140,9 +140,17 @@ fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> Result<TagLine<'a>, LineFault
         ));
     };
     let rest = skip_spaces(after_bracket);
-    if !matches!(rest.first(), None | Some(b'\n')) {
-        let message = "a tag must stand alone on its line";
-        return Err((rest, SyntaxFault::TagNotAlone, message.into()));
+    match rest.first() {
+        None | Some(b'\n') => {}
+        // `\r\n` is read as a newline already: a `\r` here ends lines alone.
+        Some(b'\r') => {
+            let message = "the line ends are bare CR (old Mac style): kifu reads LF or CR LF";
+            return Err((rest, SyntaxFault::TagNotAlone, message.into()));
+        }
+        Some(_) => {
+            let message = "a tag must stand alone on its line";
+            return Err((rest, SyntaxFault::TagNotAlone, message.into()));
+        }
     }
     Ok(TagLine {
         name,

@@ -1,6 +1,6 @@
 //! Writes a record back to text.
 
-use super::Dots;
+use super::{Dots, MAX_ITEMS, RecordReader, SyntaxError};
 use std::fmt::Write as _;
 
 /// One move to write, with the number that precedes it, if any.
@@ -53,6 +53,26 @@ pub fn write_record(
     out
 }
 
+/// Checks that `text`, one record as [`write_record`] wrote it, reads back
+/// within the reader's limits (items, line length, record size), so that
+/// kifu never writes a record it would refuse to read.
+///
+/// A text of at most [`MAX_ITEMS`] bytes is within every limit, and is not
+/// read again.
+///
+/// # Errors
+/// The syntax error the reader would give.
+pub fn check_readable(text: &str) -> Result<(), SyntaxError> {
+    if text.len() <= MAX_ITEMS {
+        return Ok(());
+    }
+    match RecordReader::new(text.as_bytes()).next_record() {
+        Ok(Some(Err(error))) => Err(error),
+        // Reading text in memory cannot fail.
+        Ok(Some(Ok(_)) | None) | Err(_) => Ok(()),
+    }
+}
+
 /// Joins words into lines no wider than [`LINE_WIDTH`].
 #[derive(Debug, Default)]
 struct LineFiller {
@@ -84,5 +104,35 @@ impl LineFiller {
         }
         out.push_str(word);
         self.width += len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record_of(moves: usize) -> String {
+        let texts = vec!["a1-a2".to_owned(); moves];
+        let written: Vec<WrittenMove<'_>> = texts
+            .iter()
+            .map(|text| WrittenMove {
+                number: None,
+                text,
+                comments: &[],
+            })
+            .collect();
+        write_record(&[("Game".into(), "mana".into())], &[], &written, Some("*"))
+    }
+
+    #[test]
+    fn a_record_over_the_item_limit_is_not_readable() {
+        assert_eq!(
+            check_readable(&record_of(9_999)).map_err(|e| e.code()),
+            Ok(())
+        );
+        assert_eq!(
+            check_readable(&record_of(10_000)).map_err(|e| e.code()),
+            Err("record.too-many-items")
+        );
     }
 }

@@ -23,6 +23,8 @@ pub(crate) enum Command {
     Load(PathBuf),
     /// `:save FILE`: write the game as a record, atomically.
     Save(PathBuf),
+    /// `:save! FILE`: the same, over a read-only file too.
+    SaveForced(PathBuf),
     /// `:json`: print the game as `kifu json` would.
     Json,
     /// `:tags`: print the tags of the game.
@@ -52,6 +54,11 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
     info(":new", None, "start again from the setup"),
     info(":load", Some("FILE"), "continue the first record of FILE"),
     info(":save", Some("FILE"), "write the game to FILE as a record"),
+    info(
+        ":save!",
+        Some("FILE"),
+        "the same, over a read-only FILE too",
+    ),
     info(":json", None, "print the game as `kifu json` would"),
     info(":tags", None, "print the tags of the game"),
     info(":quit", None, "leave (Ctrl-D too)"),
@@ -105,6 +112,7 @@ impl FromStr for Command {
             ":new" => bare(Command::New),
             ":load" => needs_file(Command::Load),
             ":save" => needs_file(Command::Save),
+            ":save!" => needs_file(Command::SaveForced),
             ":json" => bare(Command::Json),
             ":tags" => bare(Command::Tags),
             ":quit" => bare(Command::Quit),
@@ -143,6 +151,7 @@ impl fmt::Display for Command {
             Command::New => f.write_str(":new"),
             Command::Load(path) => write!(f, ":load {}", path.display()),
             Command::Save(path) => write!(f, ":save {}", path.display()),
+            Command::SaveForced(path) => write!(f, ":save! {}", path.display()),
             Command::Json => f.write_str(":json"),
             Command::Tags => f.write_str(":tags"),
             Command::Quit => f.write_str(":quit"),

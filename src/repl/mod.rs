@@ -18,9 +18,10 @@ pub(crate) use args::PlayArgs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;
 pub(crate) use run::run;
-pub(crate) use save::{SaveError, save_atomic};
+pub(crate) use save::{ReadOnly, SaveError, save_atomic};
 
 use crate::game::{AnyGame, Charset, GameKind};
+use crate::record::check_readable;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -151,7 +152,8 @@ impl Session {
                 self.show(out)?;
             }
             Command::Load(path) => return self.load(&path, out),
-            Command::Save(path) => return self.save(&path, out),
+            Command::Save(path) => return self.save(&path, ReadOnly::Refuse, out),
+            Command::SaveForced(path) => return self.save(&path, ReadOnly::Replace, out),
             Command::Json => {
                 let value = self.json();
                 writeln!(out, "{value}")?;
@@ -299,15 +301,22 @@ impl Session {
         }
     }
 
-    /// `:save FILE`: writes the record atomically.
-    fn save(&self, path: &Path, out: &mut dyn Write) -> io::Result<Reply> {
+    /// `:save FILE` and `:save! FILE`: writes the record atomically.
+    fn save(&self, path: &Path, read_only: ReadOnly, out: &mut dyn Write) -> io::Result<Reply> {
         let saved = self
             .record_text(true)
+            .and_then(|text| match check_readable(&text) {
+                Ok(()) => Ok(text),
+                Err(e) => Err(format!(
+                    "kifu could not read the record back: {}",
+                    e.message
+                )),
+            })
             .map_err(|reason| SaveError {
                 path: path.to_owned(),
                 reason,
             })
-            .and_then(|text| save_atomic(path, &text));
+            .and_then(|text| save_atomic(path, &text, read_only));
         match saved {
             Ok(()) => {
                 writeln!(

@@ -2,7 +2,13 @@
 //!
 //! Whatever goes wrong (a full disk, a missing directory, a crash half-way),
 //! the target is either its old self or the complete new text, never a
-//! truncated file.
+//! truncated file. A symbolic link is written through: its target is
+//! replaced, atomically, and the link kept. A FIFO, a device or a socket is
+//! refused, and a read-only file unless the save is forced.
+//!
+//! A temporary file is named `.NAME.PID.N.kifu-tmp`, with NAME cut short so
+//! that the whole fits in 255 bytes; one left by a process that died (killed
+//! during a save) is removed at the next save into that directory.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -19,48 +25,63 @@ pub(crate) struct SaveError {
     pub reason: String,
 }
 
+/// Whether a read-only target may be replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReadOnly {
+    /// A read-only target is refused.
+    Refuse,
+    /// A read-only target is replaced (`:save!`).
+    Replace,
+}
+
 /// Distinguishes the temporary files of one process.
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
+/// The longest file name most file systems take (`NAME_MAX`).
+const NAME_MAX: usize = 255;
+
+/// How the names of kifu's temporary files end.
+const TEMP_SUFFIX: &str = ".kifu-tmp";
+
 /// Writes `contents` to `path` atomically.
 ///
-/// The text goes to a new temporary file beside `path`, which is flushed to
-/// disk and then renamed over `path`; the directory is synced last. On any
-/// error the temporary file is removed and `path` is left as it was.
+/// The text goes to a new temporary file beside the file, which is flushed
+/// to disk and then renamed over it; the directory is synced last. On any
+/// error the temporary file is removed and the file is left as it was.
 ///
 /// # Errors
 /// A [`SaveError`] naming the file and the reason.
-pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> {
+pub(crate) fn save_atomic(
+    path: &Path,
+    contents: &str,
+    read_only: ReadOnly,
+) -> Result<(), SaveError> {
     let fail = |reason: String| SaveError {
         path: path.to_owned(),
         reason,
     };
-    let Some(file_name) = path.file_name() else {
+    if path.file_name().is_none() {
+        return Err(fail("not a file name".into()));
+    }
+    let target = target_of(path, read_only).map_err(fail)?;
+    let (Some(file_name), Some(dir)) = (target.file_name(), target.parent()) else {
         return Err(fail("not a file name".into()));
     };
-    if path.is_dir() {
-        return Err(fail("is a directory".into()));
-    }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
-        _ => PathBuf::from("."),
+    let dir = if dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        dir.to_owned()
     };
-    let mut temp_name = std::ffi::OsString::from(".");
-    temp_name.push(file_name);
-    temp_name.push(format!(
-        ".{}.{}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let temp = dir.join(temp_name);
+    remove_stale_temporaries(&dir);
+    let temp = dir.join(temp_name(&file_name.to_string_lossy()));
     let mut file = OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&temp)
         .map_err(|e| fail(reason(&e, &dir)))?;
-    let written = write_and_sync(&mut file, path, contents).and_then(|()| {
+    let written = write_and_sync(&mut file, &target, contents).and_then(|()| {
         drop(file);
-        fs::rename(&temp, path)
+        fs::rename(&temp, &target)
     });
     if let Err(e) = written {
         let _ = fs::remove_file(&temp);
@@ -72,6 +93,79 @@ pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> 
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// The file to replace: `path`, or the file a symbolic link leads to. A
+/// directory, a FIFO, a device, a socket, a broken link, and a read-only
+/// file unless `read_only` allows it, are refused with the reason.
+fn target_of(path: &Path, read_only: ReadOnly) -> Result<PathBuf, String> {
+    let link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let target = match link {
+        true => fs::canonicalize(path)
+            .map_err(|_| "it is a symbolic link to a file that does not exist".to_owned())?,
+        false => path.to_owned(),
+    };
+    let Ok(meta) = fs::metadata(&target) else {
+        return Ok(target);
+    };
+    if meta.is_dir() {
+        return Err("is a directory".into());
+    }
+    if !meta.is_file() {
+        return Err(
+            "is not a regular file (a FIFO, a device or a socket): it is left alone".into(),
+        );
+    }
+    if meta.permissions().readonly() && read_only == ReadOnly::Refuse {
+        return Err("the file is read-only (:save! replaces it)".into());
+    }
+    Ok(target)
+}
+
+/// A fresh temporary name for a file named `file_name`, within [`NAME_MAX`].
+fn temp_name(file_name: &str) -> String {
+    let tail = format!(
+        ".{}.{}{TEMP_SUFFIX}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    );
+    let room = NAME_MAX - 1 - tail.len();
+    let mut cut = file_name.len().min(room);
+    while !file_name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(".{}{tail}", &file_name[..cut])
+}
+
+/// Removes the temporary files in `dir` left by kifu processes that no
+/// longer run. Where processes cannot be looked up (no `/proc`), none is
+/// removed.
+fn remove_stale_temporaries(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let own = std::process::id();
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temp_pid) else {
+            continue;
+        };
+        if pid != own && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in the name of one of kifu's temporary files.
+fn temp_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(TEMP_SUFFIX)?;
+    let mut parts = rest.rsplitn(3, '.');
+    let (_counter, pid) = (parts.next()?.parse::<u32>().ok()?, parts.next()?);
+    parts.next()?;
+    pid.parse().ok()
 }
 
 /// Writes the text, keeps an existing file's permissions, and syncs.
@@ -98,97 +192,5 @@ fn reason(e: &io::Error, dir: &Path) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "kifu-save-{}-{name}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        assert!(fs::create_dir_all(&dir).is_ok());
-        dir
-    }
-
-    fn entries(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = fs::read_dir(dir)
-            .map(|it| {
-                it.filter_map(Result::ok)
-                    .map(|e| e.file_name().to_string_lossy().into_owned())
-                    .collect()
-            })
-            .unwrap_or_default();
-        names.sort();
-        names
-    }
-
-    #[test]
-    fn saves_and_replaces_leaving_no_temporary_file() {
-        let dir = scratch("replace");
-        let target = dir.join("game.kifu");
-        assert!(save_atomic(&target, "one\n").is_ok());
-        assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("one\n"));
-        assert!(save_atomic(&target, "two\n").is_ok());
-        assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("two\n"));
-        assert_eq!(entries(&dir), ["game.kifu"]);
-        let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_missing_directory_is_a_clear_error() {
-        let dir = scratch("missing");
-        let target = dir.join("nowhere").join("game.kifu");
-        let message = save_atomic(&target, "x").map_err(|e| e.to_string());
-        let expected = format!(
-            "cannot save {}: no such directory {}",
-            target.display(),
-            dir.join("nowhere").display()
-        );
-        assert_eq!(message, Err(expected));
-        let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_file_in_place_of_the_directory_fails_and_harms_nothing() {
-        let dir = scratch("notdir");
-        let blocker = dir.join("plain");
-        assert!(fs::write(&blocker, "keep me").is_ok());
-        let result = save_atomic(&blocker.join("game.kifu"), "x");
-        let expected = format!(
-            "cannot save {}: {} is not a directory",
-            blocker.join("game.kifu").display(),
-            blocker.display()
-        );
-        assert_eq!(result.map_err(|e| e.to_string()), Err(expected));
-        assert_eq!(
-            fs::read_to_string(&blocker).ok().as_deref(),
-            Some("keep me")
-        );
-        assert_eq!(entries(&dir), ["plain"]);
-        let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_directory_as_target_is_refused_and_kept() {
-        let dir = scratch("isdir");
-        let target = dir.join("sub");
-        assert!(fs::create_dir(&target).is_ok());
-        let message = save_atomic(&target, "x").map_err(|e| e.to_string());
-        assert_eq!(
-            message,
-            Err(format!("cannot save {}: is a directory", target.display()))
-        );
-        assert!(target.is_dir());
-        assert_eq!(entries(&dir), ["sub"]);
-        let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn paths_without_a_file_name_are_refused() {
-        let refused = |path: &str| save_atomic(Path::new(path), "x").map_err(|e| e.to_string());
-        assert_eq!(refused(""), Err("cannot save : not a file name".into()));
-        assert_eq!(refused(".."), Err("cannot save ..: not a file name".into()));
-    }
-}
+#[path = "save_tests.rs"]
+mod tests;

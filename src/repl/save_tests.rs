@@ -1,0 +1,208 @@
+//! Tests of atomic saving.
+
+use super::*;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "kifu-save-{}-{name}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    assert!(fs::create_dir_all(&dir).is_ok());
+    dir
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .map(|it| {
+            it.filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+#[test]
+fn saves_and_replaces_leaving_no_temporary_file() {
+    let dir = scratch("replace");
+    let target = dir.join("game.kifu");
+    assert!(save_atomic(&target, "one\n", ReadOnly::Refuse).is_ok());
+    assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("one\n"));
+    assert!(save_atomic(&target, "two\n", ReadOnly::Refuse).is_ok());
+    assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("two\n"));
+    assert_eq!(entries(&dir), ["game.kifu"]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_directory_is_a_clear_error() {
+    let dir = scratch("missing");
+    let target = dir.join("nowhere").join("game.kifu");
+    let message = save_atomic(&target, "x", ReadOnly::Refuse).map_err(|e| e.to_string());
+    let expected = format!(
+        "cannot save {}: no such directory {}",
+        target.display(),
+        dir.join("nowhere").display()
+    );
+    assert_eq!(message, Err(expected));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_in_place_of_the_directory_fails_and_harms_nothing() {
+    let dir = scratch("notdir");
+    let blocker = dir.join("plain");
+    assert!(fs::write(&blocker, "keep me").is_ok());
+    let result = save_atomic(&blocker.join("game.kifu"), "x", ReadOnly::Refuse);
+    let expected = format!(
+        "cannot save {}: {} is not a directory",
+        blocker.join("game.kifu").display(),
+        blocker.display()
+    );
+    assert_eq!(result.map_err(|e| e.to_string()), Err(expected));
+    assert_eq!(
+        fs::read_to_string(&blocker).ok().as_deref(),
+        Some("keep me")
+    );
+    assert_eq!(entries(&dir), ["plain"]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_as_target_is_refused_and_kept() {
+    let dir = scratch("isdir");
+    let target = dir.join("sub");
+    assert!(fs::create_dir(&target).is_ok());
+    let message = save_atomic(&target, "x", ReadOnly::Refuse).map_err(|e| e.to_string());
+    assert_eq!(
+        message,
+        Err(format!("cannot save {}: is a directory", target.display()))
+    );
+    assert!(target.is_dir());
+    assert_eq!(entries(&dir), ["sub"]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn paths_without_a_file_name_are_refused() {
+    let refused =
+        |path: &str| save_atomic(Path::new(path), "x", ReadOnly::Refuse).map_err(|e| e.to_string());
+    assert_eq!(refused(""), Err("cannot save : not a file name".into()));
+    assert_eq!(refused(".."), Err("cannot save ..: not a file name".into()));
+}
+
+#[test]
+fn a_name_of_255_bytes_saves() {
+    let dir = scratch("long-name");
+    for len in [245, 250, 255] {
+        let name = "n".repeat(len - 5) + ".kifu";
+        let target = dir.join(&name);
+        assert_eq!(
+            save_atomic(&target, "x\n", ReadOnly::Refuse).map_err(|e| e.to_string()),
+            Ok(()),
+            "{len}"
+        );
+        assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("x\n"));
+    }
+    assert_eq!(entries(&dir).len(), 3);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_symbolic_link_is_written_through_and_kept() {
+    let dir = scratch("symlink");
+    let real = dir.join("real.kifu");
+    let link = dir.join("link.kifu");
+    assert!(fs::write(&real, "old\n").is_ok());
+    assert!(std::os::unix::fs::symlink("real.kifu", &link).is_ok());
+    assert!(save_atomic(&link, "new\n", ReadOnly::Refuse).is_ok());
+    assert_eq!(fs::read_to_string(&real).ok().as_deref(), Some("new\n"));
+    assert!(fs::symlink_metadata(&link).is_ok_and(|m| m.file_type().is_symlink()));
+    assert_eq!(entries(&dir), ["link.kifu", "real.kifu"]);
+    let broken = dir.join("broken.kifu");
+    assert!(std::os::unix::fs::symlink("nowhere.kifu", &broken).is_ok());
+    assert_eq!(
+        save_atomic(&broken, "x", ReadOnly::Refuse).map_err(|e| e.to_string()),
+        Err(format!(
+            "cannot save {}: it is a symbolic link to a file that does not exist",
+            broken.display()
+        ))
+    );
+    assert_eq!(entries(&dir), ["broken.kifu", "link.kifu", "real.kifu"]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_fifo_is_refused() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe.kifu");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    assert_eq!(
+        save_atomic(&fifo, "x", ReadOnly::Replace).map_err(|e| e.to_string()),
+        Err(format!(
+            "cannot save {}: is not a regular file (a FIFO, a device or a socket): it is left alone",
+            fifo.display()
+        ))
+    );
+    assert_eq!(entries(&dir), ["pipe.kifu"]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_read_only_file_is_replaced_only_when_forced() {
+    let dir = scratch("read-only");
+    let target = dir.join("game.kifu");
+    assert!(fs::write(&target, "keep\n").is_ok());
+    let mut permissions = fs::metadata(&target)
+        .map(|m| m.permissions())
+        .unwrap_or_else(|e| panic!("{e}"));
+    permissions.set_readonly(true);
+    assert!(fs::set_permissions(&target, permissions).is_ok());
+    assert_eq!(
+        save_atomic(&target, "new\n", ReadOnly::Refuse).map_err(|e| e.to_string()),
+        Err(format!(
+            "cannot save {}: the file is read-only (:save! replaces it)",
+            target.display()
+        ))
+    );
+    assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("keep\n"));
+    assert!(save_atomic(&target, "new\n", ReadOnly::Replace).is_ok());
+    assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("new\n"));
+    // The replacement keeps the file's permissions.
+    assert!(fs::metadata(&target).is_ok_and(|m| m.permissions().readonly()));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn temporaries_of_dead_processes_are_removed_at_the_next_save() {
+    let dir = scratch("stale");
+    // A process id that no running process has.
+    let dead = (4_000_000u32..)
+        .find(|pid| !Path::new("/proc").join(pid.to_string()).exists())
+        .unwrap_or(4_000_000);
+    let live = std::process::id();
+    let stale = format!(".game.kifu.{dead}.0.kifu-tmp");
+    let ours = format!(".game.kifu.{live}.99.kifu-tmp");
+    let other = ".game.kifu.12.tmp".to_owned();
+    for name in [&stale, &ours, &other] {
+        assert!(fs::write(dir.join(name), "half").is_ok());
+    }
+    assert!(save_atomic(&dir.join("game.kifu"), "x\n", ReadOnly::Refuse).is_ok());
+    let mut expected = vec![ours, other, "game.kifu".to_owned()];
+    expected.sort();
+    assert_eq!(entries(&dir), expected);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn temporary_names_fit_and_carry_the_process_id() {
+    let name = temp_name(&"é".repeat(200));
+    assert!(name.len() <= NAME_MAX, "{}", name.len());
+    assert_eq!(temp_pid(&name), Some(std::process::id()));
+    assert_eq!(temp_pid(".game.kifu.12.tmp"), None);
+    assert_eq!(temp_pid(".x.kifu-tmp"), None);
+}
