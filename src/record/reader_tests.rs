@@ -18,6 +18,21 @@ fn splits_records_at_a_tag_after_movetext() {
 }
 
 #[test]
+fn a_comment_is_movetext_so_a_tag_after_it_splits() {
+    for text in [
+        "[Game \"mana\"]\n\n{no moves}\n\n[Game \"mana\"]\n1. b1-b2\n",
+        "[Game \"mana\"]\n; no moves\n[Game \"mana\"]\n1. b1-b2\n",
+    ] {
+        let lines: Vec<_> = records(text)
+            .iter()
+            .map(|r| r.as_ref().map(|r| r.first_line()).ok())
+            .collect();
+        assert_eq!(lines.len(), 2, "{text:?}");
+        assert_eq!(lines[0], Some(1), "{text:?}");
+    }
+}
+
+#[test]
 fn a_tag_inside_a_comment_does_not_split() {
     let text = "[Game \"mana\"]\n1. a1-a2 {\n[Game \"x\"]\n} *\n";
     assert_eq!(records(text).len(), 1);

@@ -208,15 +208,6 @@ impl Scanner<'_> {
     fn scan(&mut self, mut at: usize) -> usize {
         // The tag section: a line at a time, up to the first movetext.
         while !self.scan.seen_movetext {
-            if self.scan.in_comment {
-                self.tally.skip();
-                let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
-                    return self.run.len();
-                };
-                self.scan.in_comment = false;
-                at = self.rest_of_line(at + close + 1);
-                continue;
-            }
             let Some(first) = self.run[at..].iter().position(|&b| !is_blank(b)) else {
                 return self.run.len();
             };
@@ -283,14 +274,20 @@ impl Scanner<'_> {
     }
 
     /// Scans the tag section from `at`, within a line, up to the first
-    /// movetext, an opened comment or the end of the line; returns where to
-    /// go on.
+    /// movetext (a comment is movetext) or the end of the line; returns
+    /// where to go on.
     fn rest_of_line(&mut self, at: usize) -> usize {
         for (i, &b) in self.run[at..].iter().enumerate() {
             match b {
                 b'\n' => return self.pass_newline(at + i),
-                b';' => return self.next_line(at + i),
+                // A comment is movetext, as the grammar has it: a tag line
+                // after it starts the next record.
+                b';' => {
+                    self.scan.seen_movetext = true;
+                    return self.next_line(at + i);
+                }
                 b'{' => {
+                    self.scan.seen_movetext = true;
                     self.open_comment(at + i);
                     return at + i + 1;
                 }
