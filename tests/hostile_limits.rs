@@ -136,3 +136,26 @@ fn a_900_kb_mana_move_is_quoted_short() {
         )
     );
 }
+
+#[path = "support/long.rs"]
+mod long;
+
+#[test]
+fn json_of_a_9999_ply_record_stays_within_the_memory_bound() {
+    let (text, plies) = long::long_shogun(9_999, 7);
+    assert_eq!(plies, 9_999, "the game ended early");
+    for (name, args) in [
+        ("long-json", &["json", "-"][..]),
+        ("long-json-positions", &["json", "--positions", "-"][..]),
+    ] {
+        // `kifu` fails the test past 64 MB of peak memory.
+        let run = support::kifu(name, args, feed(text.as_bytes()));
+        assert_eq!(run.status, Some(0), "{name}: {}", run.stderr);
+        assert_eq!(run.stdout.lines().count(), 1, "{name}");
+        assert!(
+            run.stdout.contains("\"plies\":9999"),
+            "{name}: {}",
+            &run.stdout[run.stdout.len().saturating_sub(300)..]
+        );
+    }
+}
