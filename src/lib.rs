@@ -46,6 +46,7 @@ pub mod builder;
 mod cli;
 pub mod game;
 pub mod games;
+pub mod input;
 pub mod model;
 pub mod random;
 pub mod record;

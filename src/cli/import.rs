@@ -2,7 +2,8 @@
 
 use super::Status;
 use super::args::ImportArgs;
-use super::input::{io_reason, open, paths};
+use super::input::{open, paths};
+use crate::input::io_reason;
 use crate::model::{JsonStop, read_json_records};
 use std::io::{self, Write};
 

@@ -1,42 +1,17 @@
 //! Opens the input files and walks their records.
 
 use super::Status;
+use crate::input::io_reason;
 use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
-/// The name of standard input in messages.
-pub(super) const STDIN_NAME: &str = "<stdin>";
-
-/// Opens one input: `-` is standard input.
+/// Opens one input: `-` is standard input; compressed files are decoded.
 ///
 /// # Errors
 /// A message naming the file and the reason, for standard error.
 pub(super) fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
-    if path.as_os_str() == "-" {
-        return Ok((
-            STDIN_NAME.to_owned(),
-            Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-        ));
-    }
-    let name = path.display().to_string();
-    if path.is_dir() {
-        return Err(format!("{name}: is a directory"));
-    }
-    match File::open(path) {
-        Ok(file) => Ok((name, Box::new(BufReader::with_capacity(1 << 16, file)))),
-        Err(e) => Err(format!("{name}: {}", io_reason(&e))),
-    }
-}
-
-/// A short reason for an I/O error, without the OS error number.
-pub(super) fn io_reason(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".to_owned(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-        _ => e.to_string(),
-    }
+    crate::input::open(path).map(|input| (input.name, input.text))
 }
 
 /// The files to read: the given ones, or standard input.

@@ -7,8 +7,6 @@ use crate::game::{AnyGame, Charset, GameKind};
 use crate::model::{ErrorJson, RecordJson};
 use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};
-use std::fs::File;
-use std::io::BufReader;
 use std::path::Path;
 
 /// Why a session could not start; `usage` marks a bad option or an
@@ -178,18 +176,9 @@ pub(super) fn load(
     kind: Option<GameKind>,
     charset: Charset,
 ) -> Result<Session, StartError> {
-    let name = path.display().to_string();
-    if path.is_dir() {
-        return Err(StartError::usage(format!("{name}: is a directory")));
-    }
-    let file = File::open(path).map_err(|e| {
-        StartError::usage(match e.kind() {
-            std::io::ErrorKind::NotFound => format!("{name}: no such file"),
-            std::io::ErrorKind::PermissionDenied => format!("{name}: permission denied"),
-            _ => format!("{name}: {e}"),
-        })
-    })?;
-    let record = match RecordReader::new(BufReader::new(file)).next() {
+    let input = crate::input::open(path).map_err(StartError::usage)?;
+    let name = input.name;
+    let record = match RecordReader::new(input.text).next() {
         None => return Err(StartError::invalid(format!("{name}: no record found"))),
         Some(Err(e)) => return Err(StartError::usage(format!("{name}: {e}"))),
         Some(Ok(Err(e))) => return Err(StartError::invalid(format!("{name}:{e}"))),

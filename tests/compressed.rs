@@ -1,0 +1,155 @@
+//! Compressed input through the binary: gzip, zstd, bzip2 and xz, told by
+//! their first bytes and not by the file name, for every command that
+//! reads records or JSON; a damaged stream is an error naming the file,
+//! with status 2, after the records before the damage are judged.
+
+use assert_cmd::Command;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+const FIXTURE: &str = "fixtures/mana/valid/annotated-with-comments-and-tags.kifu";
+
+fn kifu(args: &[&str], stdin: &[u8]) -> (String, String, Option<i32>) {
+    let output = Command::cargo_bin("kifu")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+fn compress(format: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let written = match format {
+        "gzip" => {
+            let mut e = flate2::write::GzEncoder::new(&mut out, flate2::Compression::default());
+            e.write_all(bytes).and_then(|()| e.finish().map(drop))
+        }
+        "zstd" => zstd::stream::copy_encode(bytes, &mut out, 3),
+        "bzip2" => {
+            let mut e = // Blocks of 100 kB, so that a cut file still holds whole ones.
+            bzip2::write::BzEncoder::new(&mut out, bzip2::Compression::fast());
+            e.write_all(bytes).and_then(|()| e.finish().map(drop))
+        }
+        _ => {
+            let mut e = liblzma::write::XzEncoder::new(&mut out, 1);
+            e.write_all(bytes).and_then(|()| e.finish().map(drop))
+        }
+    };
+    assert!(written.is_ok(), "{format}");
+    out
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("compressed-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+const FORMATS: [&str; 4] = ["gzip", "zstd", "bzip2", "xz"];
+
+#[test]
+fn every_command_reads_every_format() {
+    let dir = scratch("formats");
+    let text = fs::read(FIXTURE).unwrap_or_else(|e| panic!("{e}"));
+    let (json, _, _) = kifu(&["json", FIXTURE], b"");
+    for format in FORMATS {
+        // A name that says nothing of the format: the bytes tell it.
+        let file = dir.join(format!("{format}.data"));
+        fs::write(&file, compress(format, &text)).unwrap_or_else(|e| panic!("{e}"));
+        let path = file.to_string_lossy().into_owned();
+        let plain = |args: &[&str]| {
+            let mut args = args.to_vec();
+            args.push(FIXTURE);
+            kifu(&args, b"").0
+        };
+        for command in [
+            &["validate"][..],
+            &["json", "--positions"],
+            &["render"],
+            &["moves", "--ply", "3"],
+        ] {
+            let mut args = command.to_vec();
+            args.push(&path);
+            let (out, err, code) = kifu(&args, b"");
+            assert_eq!((err.as_str(), code), ("", Some(0)), "{format} {command:?}");
+            assert_eq!(
+                out.replace(&path, FIXTURE),
+                plain(command),
+                "{format} {command:?}"
+            );
+        }
+        let json_file = dir.join(format!("{format}.json.data"));
+        fs::write(&json_file, compress(format, json.as_bytes())).unwrap_or_else(|e| panic!("{e}"));
+        let (imported, err, code) = kifu(&["import", &json_file.to_string_lossy()], b"");
+        assert_eq!((err.as_str(), code), ("", Some(0)), "{format} import");
+        assert_eq!(
+            imported,
+            kifu(&["import"], json.as_bytes()).0,
+            "{format} import"
+        );
+        // Standard input too.
+        let (out, _, code) = kifu(&["validate", "-"], &compress(format, &text));
+        assert_eq!(code, Some(0), "{format} stdin");
+        assert!(out.starts_with("<stdin>:1: mana, "), "{format}: {out}");
+    }
+}
+
+#[test]
+fn a_damaged_stream_stops_with_status_2_after_the_records_before_it() {
+    let dir = scratch("damaged");
+    let (records, _, _) = kifu(&["random", "shogun", "--seed", "4", "--count", "1000"], b"");
+    for format in FORMATS {
+        let whole = compress(format, records.as_bytes());
+        let file = dir.join(format!("cut-{format}"));
+        fs::write(&file, &whole[..whole.len() * 3 / 4]).unwrap_or_else(|e| panic!("{e}"));
+        let path = file.to_string_lossy().into_owned();
+        let (out, err, code) = kifu(&["validate", "-j", "1", &path], b"");
+        assert_eq!(code, Some(2), "{format}: {err}");
+        assert_eq!(
+            err,
+            format!("kifu: {path}: the {format} stream is damaged: it ends too soon\n"),
+            "{format}"
+        );
+        let judged = out.lines().count();
+        assert!(
+            judged > 100 && judged < 1000,
+            "{format}: {judged} records judged"
+        );
+        assert!(
+            out.lines().all(|l| l.contains(": shogun, ")),
+            "{format}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_plain_file_named_gz_is_text() {
+    let dir = scratch("named");
+    let file = dir.join("plain.kifu.gz");
+    fs::copy(FIXTURE, &file).unwrap_or_else(|e| panic!("{e}"));
+    let (out, err, code) = kifu(&["validate", &file.to_string_lossy()], b"");
+    assert_eq!((err.as_str(), code), ("", Some(0)));
+    assert!(out.contains(": mana, "), "{out}");
+}
+
+#[test]
+fn play_loads_a_compressed_record() {
+    let dir = scratch("play");
+    let file = dir.join("game.kifu.zst");
+    let text = fs::read(FIXTURE).unwrap_or_else(|e| panic!("{e}"));
+    fs::write(&file, compress("zstd", &text)).unwrap_or_else(|e| panic!("{e}"));
+    let (out, err, code) = kifu(
+        &["play", "mana", "--load", &file.to_string_lossy()],
+        b":quit\n",
+    );
+    assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
+}
