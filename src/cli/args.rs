@@ -39,10 +39,86 @@ pub(crate) enum Command {
     New(NewArgs),
     /// Print random complete legal games, for tests and benchmarks.
     Random(RandomArgs),
+    /// Print the records that match every criterion, exactly as written.
+    Select(Box<SelectArgs>),
+    /// Report on a collection: verdicts, results, lengths, openings.
+    Stats(StatsArgs),
     /// Print a shell completion script generated from this command line.
     Completions(CompletionsArgs),
     /// Play a game interactively, refereed move by move.
     Play(Box<crate::repl::PlayArgs>),
+}
+
+/// Arguments of `kifu select`: the criteria combine with AND.
+#[derive(Debug, Args)]
+pub(crate) struct SelectArgs {
+    /// Files of records; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Records of this game.
+    #[arg(long, value_enum)]
+    pub game: Option<GameKind>,
+    /// Records whose tag NAME has a value matching VALUE (`*` and `?` are
+    /// wildcards); may be given more than once.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = tag_criterion)]
+    pub tag: Vec<(String, String)>,
+    /// Records in which NAME plays, on any side or seat (wildcards too).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Records with this result: `B+`, `W+`, `R+`, `*`, or a Lotus score
+    /// list like `r:12 g:9 o:3`.
+    #[arg(long, value_name = "RESULT")]
+    pub result: Option<String>,
+    /// Records won by NAME: a player's name or a side (`Black`).
+    #[arg(long, value_name = "NAME")]
+    pub winner: Option<String>,
+    /// Records of at least N plies (lotus: pawn moves).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole_number::<usize>)]
+    pub min_plies: Option<usize>,
+    /// Records of at most N plies.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole_number::<usize>)]
+    pub max_plies: Option<usize>,
+    /// Valid records only.
+    #[arg(long, conflicts_with = "invalid")]
+    pub valid: bool,
+    /// Invalid records only.
+    #[arg(long)]
+    pub invalid: bool,
+    /// Invalid records whose fault has this code (`mana.disobeys-bird`).
+    #[arg(long, value_name = "CODE")]
+    pub fault: Option<String>,
+    /// Records that reach this position (a Position tag value) at some ply.
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
+    /// Select the records that do not match instead.
+    #[arg(long)]
+    pub invert: bool,
+    /// Keep only the first of records with the same start and moves.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Print only the number of records selected.
+    #[arg(long)]
+    pub count: bool,
+    /// Examine records on this many threads (default: the number of cores); the output is the same.
+    #[arg(short, long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+/// Arguments of `kifu stats`.
+#[derive(Debug, Args)]
+pub(crate) struct StatsArgs {
+    /// Files of records; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Print text tables or one JSON object.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// `NAME=VALUE`.
+fn tag_criterion(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
+        _ => Err("expected NAME=VALUE, like Event=Club*".to_owned()),
+    }
 }
 
 /// Arguments of `kifu completions`.

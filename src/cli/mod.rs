@@ -7,7 +7,9 @@ mod input;
 mod json;
 mod parallel;
 mod progress;
+mod select;
 mod show;
+mod stats;
 mod validate;
 
 pub(crate) use args::{Cli, Command, command};
@@ -80,6 +82,8 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Moves(args) => show::moves(&args, out),
         Command::New(args) => generate::new(&args, out),
         Command::Random(args) => generate::random(&args, out),
+        Command::Select(args) => select::run(&args, out),
+        Command::Stats(args) => stats::run(&args, out),
         Command::Completions(args) => {
             // Into memory first: clap_complete panics when a write fails.
             let mut script = Vec::new();

@@ -48,10 +48,11 @@ pub(super) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io:
     })
 }
 
-type Batch = Vec<Result<RawRecord, SyntaxError>>;
+/// Records read together, judged by one thread.
+pub(super) type Batch = Vec<Result<RawRecord, SyntaxError>>;
 
 /// Up to [`BATCH_RECORDS`] records or [`BATCH_BYTES`] of text.
-fn next_batch(records: &mut Records, error: &mut Option<ReadError>) -> Option<Batch> {
+pub(super) fn next_batch(records: &mut Records, error: &mut Option<ReadError>) -> Option<Batch> {
     let mut batch = Vec::new();
     let mut bytes = 0;
     while batch.len() < BATCH_RECORDS && bytes < BATCH_BYTES {

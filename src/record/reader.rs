@@ -52,6 +52,8 @@ pub struct RawRecord {
     pub text: String,
     /// The file line on which it starts.
     pub first_line: usize,
+    /// Its lines ended with `\r\n` in the file (the text holds `\n`).
+    pub crlf: bool,
 }
 
 impl RawRecord {

@@ -4,6 +4,7 @@
 //! one (`12. g17 r3 o7[-W]`).
 
 mod course;
+mod decided;
 mod error;
 mod flowers;
 mod illegal;
@@ -19,6 +20,7 @@ mod setup;
 mod target;
 
 pub use course::{DEFAULT_COURSE, Kind};
+pub use decided::{COLOURS, deciding_colours};
 pub use error::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
 pub use flowers::{DEFAULT_FLOWERS, random_flowers};
 pub use notation::{Choice, Flower, LotusMove};

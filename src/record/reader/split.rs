@@ -18,6 +18,8 @@ pub(super) struct Split {
     /// The file line of the record's first line; 0 before it.
     first_line: usize,
     scan: ScanState,
+    /// Some line ended with `\r\n`, which the text holds as `\n`.
+    crlf: bool,
     /// The fault that stands for the record; its text is no longer kept,
     /// but its lines are still followed, to find where the next one starts.
     poison: Option<SyntaxError>,
@@ -46,6 +48,7 @@ impl Split {
                 line_by_line,
                 ..ScanState::default()
             },
+            crlf: false,
             poison: None,
         }
     }
@@ -106,7 +109,7 @@ impl Split {
         // at its size.
         self.text.reserve(lines.len());
         if memchr::memchr(b'\r', lines).is_some() {
-            push_without_cr(&mut self.text, lines);
+            self.crlf |= push_without_cr(&mut self.text, lines);
         } else {
             self.text.extend_from_slice(lines);
         }
@@ -164,12 +167,17 @@ impl Split {
         if let Some(location) = self.scan.open_comment() {
             return Some(Err(unclosed_comment(&text, first_line, location)));
         }
-        Some(Ok(RawRecord { text, first_line }))
+        Some(Ok(RawRecord {
+            text,
+            first_line,
+            crlf: self.crlf,
+        }))
     }
 }
 
-/// Appends `lines` to `text`, without the `\r` of `\r\n`.
-fn push_without_cr(text: &mut Vec<u8>, lines: &[u8]) {
+/// Appends `lines` to `text`, without the `\r` of `\r\n`; whether there
+/// was any.
+fn push_without_cr(text: &mut Vec<u8>, lines: &[u8]) -> bool {
     let mut from = 0;
     for cr in memchr::memchr_iter(b'\r', lines) {
         if lines.get(cr + 1) == Some(&b'\n') {
@@ -178,6 +186,7 @@ fn push_without_cr(text: &mut Vec<u8>, lines: &[u8]) {
         }
     }
     text.extend_from_slice(&lines[from..]);
+    from > 0
 }
 
 impl ScanState {
