@@ -24,13 +24,13 @@ static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 /// Writes `contents` to `path` atomically.
 ///
-/// The text goes to a new temporary file beside `path`, which is flushed to
+/// The bytes go to a new temporary file beside `path`, which is flushed to
 /// disk and then renamed over `path`; the directory is synced last. On any
 /// error the temporary file is removed and `path` is left as it was.
 ///
 /// # Errors
 /// A [`SaveError`] naming the file and the reason.
-pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> {
+pub(crate) fn save_atomic(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), SaveError> {
     let fail = |reason: String| SaveError {
         path: path.to_owned(),
         reason,
@@ -58,7 +58,7 @@ pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> 
         .create_new(true)
         .open(&temp)
         .map_err(|e| fail(reason(&e, &dir)))?;
-    let written = write_and_sync(&mut file, path, contents).and_then(|()| {
+    let written = write_and_sync(&mut file, path, contents.as_ref()).and_then(|()| {
         drop(file);
         fs::rename(&temp, path)
     });
@@ -75,11 +75,11 @@ pub(crate) fn save_atomic(path: &Path, contents: &str) -> Result<(), SaveError> 
 }
 
 /// Writes the text, keeps an existing file's permissions, and syncs.
-fn write_and_sync(file: &mut File, path: &Path, contents: &str) -> io::Result<()> {
+fn write_and_sync(file: &mut File, path: &Path, contents: &[u8]) -> io::Result<()> {
     if let Ok(meta) = fs::metadata(path) {
         file.set_permissions(meta.permissions())?;
     }
-    file.write_all(contents.as_bytes())?;
+    file.write_all(contents)?;
     file.flush()?;
     file.sync_all()
 }

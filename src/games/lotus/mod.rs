@@ -4,6 +4,7 @@
 //! one (`12. g17 r3 o7[-W]`).
 
 mod course;
+mod draw;
 mod error;
 mod flowers;
 mod illegal;
@@ -364,6 +365,10 @@ impl Game for Lotus {
 
     fn render(&self, charset: Charset) -> String {
         render::render(self, charset)
+    }
+
+    fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {
+        draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {
