@@ -218,7 +218,7 @@ fn the_page_carries_every_position_render_draws() {
     assert_eq!(boards.len(), moves.len() + 1);
     for ply in [0, 1, 4, moves.len()] {
         let drawn = svg(&[file, "--ply", &ply.to_string()]);
-        assert_eq!(boards[ply].as_str(), Some(drawn.as_str()), "ply {ply}");
+        assert_eq!(boards[ply], drawn, "ply {ply}");
     }
     let verdict = std::fs::read_to_string("fixtures/escampe/valid/black-wins.verdict")
         .unwrap_or_else(|e| panic!("{e}"));

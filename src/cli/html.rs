@@ -4,7 +4,7 @@ use super::Status;
 use super::args::HtmlArgs;
 use super::input::for_each_record;
 use super::show::emit;
-use crate::draw::page::{PageGame, page};
+use crate::draw::page::{Lines, PageGame, page};
 use std::io::{self, Write};
 
 /// Runs `kifu html`: every record of the files, valid or not, on one page.
@@ -14,9 +14,10 @@ use std::io::{self, Write};
 /// Failures to write `out`.
 pub(super) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut games = Vec::new();
+    let mut lines = Lines::default();
     let status = for_each_record(&args.files, |name, item| {
         let game = match item {
-            Ok(record) => PageGame::of_record(name, &record),
+            Ok(record) => PageGame::of_record(name, &record, &mut lines),
             Err(e) => PageGame {
                 source: format!("{name}:{}", e.location.line),
                 verdict: format!("the record cannot be read: {}", e.message),
@@ -42,6 +43,10 @@ pub(super) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
             .and_then(|g| g.tags.iter().find(|(name, _)| name == "Event"))
             .map_or_else(|| "kifu: games".to_owned(), |(_, value)| value.clone())
     });
-    let written = emit(args.output.as_deref(), page(&title, &games).as_bytes(), out)?;
+    let written = emit(
+        args.output.as_deref(),
+        page(&title, &games, &lines).as_bytes(),
+        out,
+    )?;
     Ok(status.max(written))
 }

@@ -3,7 +3,9 @@
 //!
 //! Every position's picture is drawn here, the same SVG that `kifu render
 //! --format svg` writes, and travels in the page as data: the script only
-//! shows them. Every text from a record reaches the page as JSON inside a
+//! shows them. Pictures of one game share most of their lines (squares,
+//! coordinates, a piece on a square), so the page keeps every distinct
+//! line once ([`Lines`]) and each picture as the list of its lines. Every text from a record reaches the page as JSON inside a
 //! `<script type="application/json">`, escaped so that no `<` can end it,
 //! and the script puts it into the page as text, never as markup.
 
@@ -13,6 +15,7 @@ use crate::model::WrittenMoves;
 use crate::record::Record;
 use crate::referee::{Options, game_of, judge};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// The page's frame: `{{TITLE}}` and `{{DATA}}` are filled in.
 const TEMPLATE: &str = include_str!("page/page.html");
@@ -42,8 +45,46 @@ pub struct PageGame {
     pub comments: Vec<String>,
     /// The moves as written.
     pub moves: Vec<PageMove>,
-    /// The picture of every position: the start, then after each ply played.
-    pub boards: Vec<String>,
+    /// The picture of every position, the start, then after each ply
+    /// played: the numbers of its lines in [`Lines`].
+    pub boards: Vec<Vec<u32>>,
+}
+
+/// Every distinct line of the pictures on a page, each kept once.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(transparent)]
+pub struct Lines {
+    lines: Vec<String>,
+    #[serde(skip)]
+    numbers: HashMap<String, u32>,
+}
+
+impl Lines {
+    /// The numbers of the lines of `svg`, adding the new ones: the picture
+    /// is the lines so numbered, each followed by a line feed.
+    pub fn add(&mut self, svg: &str) -> Vec<u32> {
+        svg.lines()
+            .map(|line| {
+                if let Some(&n) = self.numbers.get(line) {
+                    return n;
+                }
+                let n = u32::try_from(self.lines.len()).unwrap_or(u32::MAX);
+                self.lines.push(line.to_owned());
+                self.numbers.insert(line.to_owned(), n);
+                n
+            })
+            .collect()
+    }
+
+    /// The picture whose lines are `numbers`.
+    pub fn picture(&self, numbers: &[u32]) -> String {
+        let mut out = String::new();
+        for &n in numbers {
+            out.push_str(self.lines.get(n as usize).map_or("", String::as_str));
+            out.push('\n');
+        }
+        out
+    }
 }
 
 /// One move on the page.
@@ -75,7 +116,7 @@ const PLAYER_TAGS: [&str; 4] = ["White", "Black", "Red", "Players"];
 impl PageGame {
     /// A record read from `file`, judged, with the picture of every
     /// position it reaches (up to its fault, if it has one).
-    pub fn of_record(file: &str, record: &Record) -> Self {
+    pub fn of_record(file: &str, record: &Record, lines: &mut Lines) -> Self {
         let tags: Vec<(String, String)> = record
             .tags
             .iter()
@@ -94,10 +135,8 @@ impl PageGame {
         let mut boards = Vec::new();
         let kind = game_of(record);
         if let Some(start) = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok()) {
-            boards.push(svg::write(
-                &picture(start.as_ref(), &View::default(), 0),
-                None,
-            ));
+            let drawn = svg::write(&picture(start.as_ref(), &View::default(), 0), None);
+            boards.push(lines.add(&drawn));
         }
         let options = Options {
             stop_after: None,
@@ -108,7 +147,8 @@ impl PageGame {
                 last: ply.detail.as_ref().map(|d| &d.parts),
                 ..View::default()
             };
-            boards.push(svg::write(&picture(ply.game, &view, ply.index + 1), None));
+            let drawn = svg::write(&picture(ply.game, &view, ply.index + 1), None);
+            boards.push(lines.add(&drawn));
         });
         let played = boards.len().saturating_sub(1);
         let moves = WrittenMoves::new(record)
@@ -140,9 +180,10 @@ impl PageGame {
     }
 }
 
-/// The whole page for these games, titled `title`.
-pub fn page(title: &str, games: &[PageGame]) -> String {
-    let data = script_json(&serde_json::json!({ "games": games }));
+/// The whole page for these games, titled `title`; `lines` holds the
+/// lines of their pictures.
+pub fn page(title: &str, games: &[PageGame], lines: &Lines) -> String {
+    let data = script_json(&serde_json::json!({ "lines": lines, "games": games }));
     let title = html_text(title);
     // One pass over the frame: a value is never searched for markers.
     let mut out = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
@@ -201,6 +242,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_picture_is_its_lines() {
+        let mut lines = Lines::default();
+        let one = lines.add("<svg>\n <a/>\n <a/>\n</svg>\n");
+        let two = lines.add("<svg>\n <b/>\n</svg>\n");
+        assert_eq!(
+            (one.as_slice(), two.as_slice()),
+            (&[0, 1, 1, 2][..], &[0, 3, 2][..])
+        );
+        assert_eq!(lines.picture(&two), "<svg>\n <b/>\n</svg>\n");
+    }
+
+    #[test]
     fn json_in_a_script_cannot_close_it() {
         let value = serde_json::json!({ "c": "</script><!-- & \u{2028}" });
         let text = script_json(&value);
@@ -214,7 +267,7 @@ mod tests {
 
     #[test]
     fn the_page_without_games_is_small_and_has_no_network() {
-        let page = page("a <b> \"c\"", &[]);
+        let page = page("a <b> \"c\"", &[], &Lines::default());
         assert!(page.len() < 100 * 1024, "{} bytes", page.len());
         assert!(page.contains("<title>a &lt;b&gt; &quot;c&quot;</title>"));
         for network in ["http://", "https://", "//cdn", "src=\"http"] {

@@ -41,13 +41,20 @@
     return nodes;
   }
 
+  // A picture is kept as the numbers of its lines in data.lines.
+  function picture(numbers) {
+    var out = "";
+    for (var i = 0; i < numbers.length; i++) { out += data.lines[numbers[i]] + "\n"; }
+    return out;
+  }
+
   function playable(node) { return node && node.board !== null; }
 
   function show(node, push) {
     var game = games[state.game];
     if (!playable(node)) { return; }
     state.node = node;
-    $("board").innerHTML = game.boards[node.board];
+    $("board").innerHTML = picture(game.boards[node.board]);
     var moves = document.querySelectorAll("#moves .move");
     for (var i = 0; i < moves.length; i++) {
       moves[i].classList.toggle("current", Number(moves[i].dataset.node) === node.id);
