@@ -14,7 +14,6 @@
 #[path = "support/fixtures.rs"]
 mod support;
 
-use assert_cmd::Command;
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -52,29 +51,19 @@ fn screenshots() -> PathBuf {
     dir
 }
 
-/// A fresh scratch directory for this run.
-fn scratch() -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
+/// Runs kifu from the repository root; its standard output. A usage
+/// error or an unreadable file fails the test.
+fn kifu(args: &[&str]) -> String {
+    let (out, err, status) = support::run(args);
+    assert!(status.is_some_and(|c| c <= 1), "{args:?}: {err}");
+    String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Runs kifu from the repository root; its standard output.
-fn kifu(args: &[&str]) -> String {
-    let output = Command::cargo_bin("kifu")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(
-        output.status.code().is_some_and(|c| c <= 1),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout).into_owned()
+/// Writes what the browser shows to `<screenshots>/<name>.png`.
+async fn shot(client: &Client, shots: &Path, name: &str) {
+    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
+    let file = shots.join(format!("{name}.png"));
+    std::fs::write(&file, png).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
 }
 
 /// The `data-` attributes of an SVG, element by element in document order.
@@ -207,7 +196,7 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
         );
         return;
     };
-    let dir = scratch();
+    let dir = support::scratch("browser");
     let shots = screenshots();
     let files: Vec<String> = ["mana", "escampe", "shogun", "lotus"]
         .iter()
@@ -280,9 +269,7 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
         }
         let kind = file.split('/').nth(1).unwrap_or("game").to_owned();
         if shot_taken.insert(kind.clone()) {
-            let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
-            std::fs::write(shots.join(format!("{kind}.png")), png)
-                .unwrap_or_else(|e| panic!("{e}"));
+            shot(&client, &shots, &kind).await;
         }
     }
 
@@ -327,8 +314,7 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let pwned = js(&client, "return [typeof window.pwned, document.querySelectorAll('img').length, document.scripts.length, document.title];").await;
     assert_eq!(pwned, json!(["undefined", 0, 2, title]));
-    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(shots.join("hostile.png"), png).unwrap_or_else(|e| panic!("{e}"));
+    shot(&client, &shots, "hostile").await;
 
     // A phone's width: nothing sticks out sideways.
     client
@@ -346,8 +332,7 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
         scroll <= inner,
         "the page is {scroll} px wide in a {inner} px window"
     );
-    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(shots.join("phone.png"), png).unwrap_or_else(|e| panic!("{e}"));
+    shot(&client, &shots, "phone").await;
     client
         .set_window_size(1280, 1000)
         .await
@@ -394,8 +379,7 @@ async fn variation(client: &Client, dir: &Path, shots: &Path) {
     )
     .await;
     assert_eq!(comment, json!("a <b>side</b> line"));
-    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(shots.join("variation.png"), png).unwrap_or_else(|e| panic!("{e}"));
+    shot(client, shots, "variation").await;
     press(client, Key::Left).await;
     assert_eq!(shown(client).await, before, "back from the variation");
 }

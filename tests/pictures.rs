@@ -6,25 +6,8 @@
 #[path = "support/fixtures.rs"]
 mod support;
 
-use assert_cmd::Command;
 use std::path::Path;
-use support::fixtures;
-
-/// Runs kifu from the repository root: standard output, standard error
-/// and the exit status.
-fn kifu(args: &[&str]) -> (Vec<u8>, String, Option<i32>) {
-    let output = Command::cargo_bin("kifu")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    (
-        output.stdout,
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
-}
+use support::{fixtures, run as kifu, scratch};
 
 /// `kifu render --format svg` with these arguments, which must succeed.
 fn svg(args: &[&str]) -> String {
@@ -131,8 +114,7 @@ fn record_text_is_escaped_in_svg() {
 
 #[test]
 fn png_is_a_png_of_the_size_asked_for() {
-    let dir = std::env::temp_dir().join(format!("kifu-png-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = scratch("png");
     let target = dir.join("board.png");
     let target_name = target.to_string_lossy().into_owned();
     let (out, err, status) = kifu(&[
@@ -299,8 +281,7 @@ fn the_page_keeps_hostile_record_text_out_of_its_markup() {
 
 #[test]
 fn the_page_writes_its_file_atomically() {
-    let dir = std::env::temp_dir().join(format!("kifu-html-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = scratch("html");
     let target = dir.join("games.html");
     let name = target.to_string_lossy().into_owned();
     let (out, _, status) = kifu(&[
