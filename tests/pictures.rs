@@ -163,6 +163,20 @@ fn output_to_a_missing_directory_fails_cleanly() {
 }
 
 #[test]
+fn picture_flags_are_refused_for_text() {
+    for flag in [&["--flip"][..], &["--types"], &["--size", "300"]] {
+        let mut args = vec!["render", "fixtures/examples/mana.kifu"];
+        args.extend_from_slice(flag);
+        let (out, err, status) = kifu(&args);
+        assert_eq!((status, out.len()), (Some(2), 0), "{flag:?}");
+        assert_eq!(
+            err,
+            "kifu: --flip, --size and --types draw pictures: give --format svg or png\n"
+        );
+    }
+}
+
+#[test]
 fn render_refuses_a_size_out_of_range() {
     let (_, err, status) = kifu(&["render", "fixtures/examples/mana.kifu", "--size", "5"]);
     assert_eq!(status, Some(2));

@@ -20,6 +20,10 @@ pub(super) fn render(args: &RenderArgs, out: &mut dyn Write) -> io::Result<Statu
     } else {
         Charset::Unicode
     };
+    if args.format == Picture::Text && (args.flip || args.types || args.size.is_some()) {
+        eprintln!("kifu: --flip, --size and --types draw pictures: give --format svg or png");
+        return Ok(Status::Trouble);
+    }
     if args.format == Picture::Png && args.output.is_none() && io::stdout().is_terminal() {
         eprintln!(
             "kifu: a PNG is not for a terminal: give --output FILE or redirect standard output"
