@@ -6,6 +6,7 @@
 //! - [`games`] holds the games;
 //! - [`referee`] judges a record through the trait;
 //! - [`model`] is the JSON of records and verdicts;
+//! - [`draw`] makes pictures (SVG, PNG) and the replay page of `kifu html`;
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   plays random games with the seeded [`rng`].
 //!
@@ -44,6 +45,7 @@
 
 pub mod builder;
 mod cli;
+pub mod draw;
 pub mod game;
 pub mod games;
 pub mod input;

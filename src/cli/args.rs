@@ -31,8 +31,8 @@ pub(crate) enum Command {
     Json(JsonArgs),
     /// Turn the JSON of `kifu json` back into text records.
     Import(ImportArgs),
-    /// Draw the board after a ply (default: the end of the record).
-    Render(ShowArgs),
+    /// Draw the board after a ply (default: the end of the record), as text, SVG or PNG.
+    Render(RenderArgs),
     /// List every legal move after a ply, one per line.
     Moves(ShowArgs),
     /// Print a fresh record: tags with a setup (random with --seed).
@@ -45,6 +45,8 @@ pub(crate) enum Command {
     Stats(StatsArgs),
     /// Print a shell completion script generated from this command line.
     Completions(CompletionsArgs),
+    /// Write one self-contained HTML page that replays the records.
+    Html(HtmlArgs),
     /// Play a game interactively, refereed move by move.
     Play(Box<crate::repl::PlayArgs>),
 }
@@ -242,6 +244,53 @@ fn record_number(text: &str) -> Result<u64, String> {
         Ok(0) | Err(_) => Err("expected a record number, counted from 1".to_owned()),
         Ok(n) => Ok(n),
     }
+}
+
+/// What `kifu render` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Picture {
+    /// The board as text.
+    Text,
+    /// An SVG image.
+    Svg,
+    /// A PNG image.
+    Png,
+}
+
+/// Arguments of `kifu render`.
+#[derive(Debug, Args)]
+pub(crate) struct RenderArgs {
+    /// The record, the ply and the character set.
+    #[command(flatten)]
+    pub show: ShowArgs,
+    /// Draw the board as text, as an SVG image or as a PNG image.
+    #[arg(long, value_enum, default_value_t = Picture::Text)]
+    pub format: Picture,
+    /// See the board from the other side (lotus: the course turned half round).
+    #[arg(long)]
+    pub flip: bool,
+    /// The width of the picture in pixels (SVG and PNG; the height follows).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(16..=4096))]
+    pub size: Option<u32>,
+    /// Shogun: write the magnet type (A to D) in the corner of every square.
+    #[arg(long)]
+    pub types: bool,
+    /// Write to this file, atomically, instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `kifu html`.
+#[derive(Debug, Args)]
+pub(crate) struct HtmlArgs {
+    /// Files of records; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// The page's title (default: the title of the first record).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Write the page to this file, atomically, instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
 }
 
 /// The clap command, for completions and documentation checks.

@@ -2,6 +2,7 @@
 
 mod args;
 mod generate;
+mod html;
 mod import;
 mod input;
 mod json;
@@ -80,6 +81,7 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Import(args) => import::run(&args, out),
         Command::Render(args) => show::render(&args, out),
         Command::Moves(args) => show::moves(&args, out),
+        Command::Html(args) => html::run(&args, out),
         Command::New(args) => generate::new(&args, out),
         Command::Random(args) => generate::random(&args, out),
         Command::Select(args) => select::run(&args, out),

@@ -1,25 +1,79 @@
 //! `kifu render` and `kifu moves`: the position after a ply.
 
 use super::Status;
-use super::args::ShowArgs;
+use super::args::{Picture, RenderArgs, ShowArgs};
 use super::input::open;
-use crate::game::{AnyGame, Charset};
+use crate::draw::{View, picture, png, svg};
+use crate::game::{AnyGame, Charset, MoveDetail};
 use crate::record::RecordReader;
 use crate::referee::{Options, judge};
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// Runs `kifu render`.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn render(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
-    let charset = if args.ascii {
+pub(super) fn render(args: &RenderArgs, out: &mut dyn Write) -> io::Result<Status> {
+    let charset = if args.show.ascii {
         Charset::Ascii
     } else {
         Charset::Unicode
     };
-    with_position(args, |game| out.write_all(game.render(charset).as_bytes()))
+    if args.format == Picture::Text && (args.flip || args.types || args.size.is_some()) {
+        eprintln!("kifu: --flip, --size and --types draw pictures: give --format svg or png");
+        return Ok(Status::Trouble);
+    }
+    if args.format == Picture::Png && args.output.is_none() && io::stdout().is_terminal() {
+        eprintln!(
+            "kifu: a PNG is not for a terminal: give --output FILE or redirect standard output"
+        );
+        return Ok(Status::Trouble);
+    }
+    let mut bytes = Vec::new();
+    let status = with_position(&args.show, |game, last, ply| {
+        let view = View {
+            flip: args.flip,
+            types: args.types,
+            last: last.map(|detail| &detail.parts),
+        };
+        bytes = match args.format {
+            Picture::Text => game.render(charset).into_bytes(),
+            Picture::Svg => svg::write(&picture(game, &view, ply), args.size).into_bytes(),
+            Picture::Png => {
+                let svg = svg::write(&picture(game, &view, ply), args.size);
+                png::png(&svg).map_err(io::Error::other)?
+            }
+        };
+        Ok(())
+    });
+    match status {
+        Ok(Status::Ok) => emit(args.output.as_deref(), &bytes, out),
+        Ok(status) => Ok(status),
+        Err(e) if e.kind() == io::ErrorKind::Other => {
+            eprintln!("kifu: {e}");
+            Ok(Status::Trouble)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Writes what a command made to `output`, atomically, or to `out`.
+///
+/// # Errors
+/// Failures to write `out`; a file that cannot be saved is reported on
+/// standard error and gives [`Status::Trouble`].
+pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> io::Result<Status> {
+    match output {
+        None => out.write_all(bytes).map(|()| Status::Ok),
+        Some(path) => match crate::repl::save_atomic(path, bytes, crate::repl::ReadOnly::Refuse) {
+            Ok(()) => Ok(Status::Ok),
+            Err(e) => {
+                eprintln!("kifu: {e}");
+                Ok(Status::Trouble)
+            }
+        },
+    }
 }
 
 /// Runs `kifu moves`.
@@ -27,7 +81,7 @@ pub(super) fn render(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status>
 /// # Errors
 /// Failures to write `out`.
 pub(super) fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
-    with_position(args, |game| {
+    with_position(args, |game, _, _| {
         if game.outcome().is_none() {
             for mv in game.legal_moves() {
                 writeln!(out, "{mv}")?;
@@ -37,10 +91,11 @@ pub(super) fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> 
     })
 }
 
-/// Finds the record, replays it to the ply asked for and calls `show`.
+/// Finds the record, replays it to the ply asked for and calls `show` with
+/// the position, the last move played and the number of plies played.
 fn with_position(
     args: &ShowArgs,
-    show: impl FnOnce(&dyn AnyGame) -> io::Result<()>,
+    show: impl FnOnce(&dyn AnyGame, Option<&MoveDetail>, usize) -> io::Result<()>,
 ) -> io::Result<Status> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
     let (name, reader) = match open(&path) {
@@ -68,9 +123,10 @@ fn with_position(
     };
     let options = Options {
         stop_after: args.ply,
-        details: false,
+        details: true,
     };
-    let (verdict, game) = judge(&record, options, |_| {});
+    let mut last = None;
+    let (verdict, game) = judge(&record, options, |ply| last = ply.detail);
     if let Some(fault) = &verdict.fault {
         eprintln!("{name}:{fault}");
         return Ok(Status::Invalid);
@@ -85,6 +141,10 @@ fn with_position(
         );
         return Ok(Status::Trouble);
     }
-    show(game.as_ref())?;
+    show(
+        game.as_ref(),
+        last.as_ref(),
+        args.ply.unwrap_or(verdict.plies),
+    )?;
     Ok(Status::Ok)
 }

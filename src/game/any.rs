@@ -5,6 +5,7 @@ use super::{
     Charset, Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Position, Scores, Turn,
     perft, play,
 };
+use crate::draw::{Scene, View};
 use std::fmt;
 
 /// A game position behind a pointer, driven by move text.
@@ -46,6 +47,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn constraint(&self) -> Option<String>;
     /// The board as text.
     fn render(&self, charset: Charset) -> String;
+    /// The board as a picture.
+    fn draw(&self, view: &View<'_>) -> Scene;
     /// The position as JSON.
     fn position_json(&self) -> Position;
     /// The tags a fresh record of this position carries.
@@ -114,6 +117,10 @@ impl<G: Game> AnyGame for G {
 
     fn render(&self, charset: Charset) -> String {
         Game::render(self, charset)
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        Game::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

@@ -26,6 +26,7 @@ pub use outcome::{Outcome, Score, Scores, rank};
 pub use play::{perft, play, play_read};
 pub use tags::Tags;
 
+use crate::draw::{Scene, View};
 use std::fmt;
 
 /// Where a ply stands in the record's numbering.
@@ -202,6 +203,8 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn constraint(&self) -> Option<String>;
     /// The board as text.
     fn render(&self, charset: Charset) -> String;
+    /// The board as a picture, seen as `view` asks, for SVG, PNG and pages.
+    fn draw(&self, view: &View<'_>) -> Scene;
     /// The position as JSON.
     fn position_json(&self) -> Position;
     /// A move's canonical text and parts. The move is read here but may

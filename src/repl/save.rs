@@ -45,7 +45,7 @@ const TEMP_SUFFIX: &str = ".kifu-tmp";
 
 /// Writes `contents` to `path` atomically.
 ///
-/// The text goes to a new temporary file beside the file, which is flushed
+/// The bytes go to a new temporary file beside the file, which is flushed
 /// to disk and then renamed over it; the directory is synced last. On any
 /// error the temporary file is removed and the file is left as it was.
 ///
@@ -53,7 +53,7 @@ const TEMP_SUFFIX: &str = ".kifu-tmp";
 /// A [`SaveError`] naming the file and the reason.
 pub(crate) fn save_atomic(
     path: &Path,
-    contents: &str,
+    contents: impl AsRef<[u8]>,
     read_only: ReadOnly,
 ) -> Result<(), SaveError> {
     let fail = |reason: String| SaveError {
@@ -79,7 +79,7 @@ pub(crate) fn save_atomic(
         .create_new(true)
         .open(&temp)
         .map_err(|e| fail(reason(&e, &dir)))?;
-    let written = write_and_sync(&mut file, &target, contents).and_then(|()| {
+    let written = write_and_sync(&mut file, &target, contents.as_ref()).and_then(|()| {
         drop(file);
         fs::rename(&temp, &target)
     });
@@ -169,11 +169,11 @@ fn temp_pid(name: &str) -> Option<u32> {
 }
 
 /// Writes the text, keeps an existing file's permissions, and syncs.
-fn write_and_sync(file: &mut File, path: &Path, contents: &str) -> io::Result<()> {
+fn write_and_sync(file: &mut File, path: &Path, contents: &[u8]) -> io::Result<()> {
     if let Ok(meta) = fs::metadata(path) {
         file.set_permissions(meta.permissions())?;
     }
-    file.write_all(contents.as_bytes())?;
+    file.write_all(contents)?;
     file.flush()?;
     file.sync_all()
 }

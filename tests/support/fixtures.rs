@@ -43,3 +43,28 @@ pub fn verdict(file: &Path) -> (Value, Option<i32>) {
     assert_eq!(verdicts.len(), 1, "{}: {verdicts:?}", file.display());
     (verdicts.remove(0), status)
 }
+
+/// Runs kifu from the repository root: standard output, standard error
+/// and the exit status.
+pub fn run(args: &[&str]) -> (Vec<u8>, String, Option<i32>) {
+    let output = Command::cargo_bin("kifu")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        output.stdout,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+/// A fresh, empty directory `name` of this test process, under the
+/// target's temporary directory.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}

@@ -3,6 +3,7 @@
 //! paths, the `Position` board and the drawing with Mana through
 //! [`crate::games::lines`].
 
+mod draw;
 mod json;
 mod notation;
 mod rules;
@@ -16,6 +17,7 @@ pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
 pub use json::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
+use crate::draw::{Scene, View};
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
@@ -174,29 +176,15 @@ impl Game for Escampe {
 
     fn render(&self, charset: Charset) -> String {
         let mut cells = lines::cells(|square| self.piece_letter(square));
-        let mut footer = vec![lines::status(self.outcome().as_ref(), self.to_move)];
-        if self.is_over() {
-            return lines::render(&cells, charset, &footer);
-        }
-        let Some(text) = self.constraint() else {
-            footer.push("no constraint: any piece may move".to_owned());
-            return lines::render(&cells, charset, &footer);
-        };
-        for square in squares(self.allowed()) {
+        for square in squares(self.marked()) {
             cells[square].mark = Some('*');
         }
-        footer.push(text);
-        if let Some(last) = self.last {
-            footer.push(format!(
-                "{}'s last move ended on {}",
-                self.to_move.other().name(),
-                square_name(usize::from(last))
-            ));
-        }
-        if self.allowed() != 0 {
-            footer.push("* marks the pieces the constraint lets move".to_owned());
-        }
+        let footer = self.footer("* marks the pieces the constraint lets move");
         lines::render(&cells, charset, &footer)
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {
@@ -261,6 +249,40 @@ impl Escampe {
             offset: 0,
         }];
         Self::from_tags(Tags::new(&tags))
+    }
+
+    /// The squares of the pieces the constraint in force lets move; none
+    /// when no constraint is in force or the game is over.
+    fn marked(&self) -> Bits {
+        match self.constraint {
+            Some(_) if !self.is_over() => self.allowed(),
+            _ => 0,
+        }
+    }
+
+    /// The lines under the board: who moves or won, the constraint, where
+    /// the last move ended, and `mark_note` when pieces are marked.
+    fn footer(&self, mark_note: &str) -> Vec<String> {
+        let mut footer = vec![lines::status(self.outcome().as_ref(), self.to_move)];
+        if self.is_over() {
+            return footer;
+        }
+        let Some(text) = self.constraint() else {
+            footer.push("no constraint: any piece may move".to_owned());
+            return footer;
+        };
+        footer.push(text);
+        if let Some(last) = self.last {
+            footer.push(format!(
+                "{}'s last move ended on {}",
+                self.to_move.other().name(),
+                square_name(usize::from(last))
+            ));
+        }
+        if self.allowed() != 0 {
+            footer.push(mark_note.to_owned());
+        }
+        footer
     }
 
     /// The letter of the piece on `square`, if any: upper case White.

@@ -4,6 +4,7 @@
 //! the board writer (the drawing and the `Position` text).
 
 mod board;
+mod draw;
 mod fault;
 mod notation;
 mod paths;
@@ -15,6 +16,7 @@ pub use board::{
     Army, Board, Position, Start, check_board, failed, none_found, position_fault, read_board,
     read_position, setup_or_position, words,
 };
+pub use draw::{LinePicture, draw, index, piece_on, with_lines};
 #[cfg(test)]
 pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};

@@ -5,6 +5,7 @@
 
 mod course;
 mod decided;
+mod draw;
 mod error;
 mod flowers;
 mod illegal;
@@ -367,6 +368,10 @@ impl Game for Lotus {
 
     fn render(&self, charset: Charset) -> String {
         render::render(self, charset)
+    }
+
+    fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {
+        draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

@@ -97,26 +97,23 @@ pub(super) fn render(game: &Lotus, charset: Charset) -> String {
             score::score(hand)
         );
     }
+    let _ = writeln!(out, "{}", status(game));
+    out
+}
+
+/// How the game stands: who won, or whose move it is.
+pub(super) fn status(game: &Lotus) -> String {
     match game.outcome() {
         Some(outcome) => {
             let winner = outcome.winner.map_or_else(
                 || "a tie for first place".to_owned(),
                 |w| format!("{w} wins"),
             );
-            let _ = writeln!(
-                out,
+            format!(
                 "game over ({}): {}; {winner}",
                 outcome.reason, outcome.tag_value
-            );
+            )
         }
-        None => {
-            let _ = writeln!(
-                out,
-                "turn {}, {}",
-                game.turn,
-                game.constraint().unwrap_or_default()
-            );
-        }
+        None => format!("turn {}, {}", game.turn, game.constraint().unwrap_or_default()),
     }
-    out
 }

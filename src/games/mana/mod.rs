@@ -1,5 +1,6 @@
 //! Mana (Claude Leroy): the referee of the MANA section of kifu-rules(7).
 
+mod draw;
 mod json;
 mod notation;
 mod rules;
@@ -14,6 +15,7 @@ pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
 pub use json::{Captured, ManaParts, ManaPosition};
 pub use setup::{BirdMark, ManaSetup};
 
+use crate::draw::{Scene, View};
 use crate::game::{
     Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
@@ -93,6 +95,26 @@ impl Mana {
 
     fn piece_letter(&self, square: usize) -> Option<char> {
         setup::piece_letter(self, square)
+    }
+
+    /// The lines under the board: captures, who moves or won, the bird.
+    fn footer(&self) -> Vec<String> {
+        let captured = format!(
+            "Captured Ronins: Black {}, White {}",
+            self.captured_ronins(Side::Black),
+            self.captured_ronins(Side::White)
+        );
+        let mut footer = vec![
+            captured,
+            lines::status(self.outcome().as_ref(), self.to_move),
+        ];
+        if !self.is_over() {
+            footer.push(
+                self.constraint()
+                    .unwrap_or_else(|| "the bird is off the board: any piece may move".to_owned()),
+            );
+        }
+        footer
     }
 
     fn captured_ronins(&self, side: Side) -> u32 {
@@ -284,22 +306,11 @@ impl Game for Mana {
         if let Some(square) = self.bird_square() {
             cells[square].mark = Some('@');
         }
-        let captured = format!(
-            "Captured Ronins: Black {}, White {}",
-            self.captured_ronins(Side::Black),
-            self.captured_ronins(Side::White)
-        );
-        let mut footer = vec![
-            captured,
-            lines::status(self.outcome().as_ref(), self.to_move),
-        ];
-        if !self.is_over() {
-            footer.push(
-                self.constraint()
-                    .unwrap_or_else(|| "the bird is off the board: any piece may move".to_owned()),
-            );
-        }
-        lines::render(&cells, charset, &footer)
+        lines::render(&cells, charset, &self.footer())
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

@@ -136,6 +136,10 @@ impl Game for Shogun {
         render::render(self, charset)
     }
 
+    fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {
+        super::draw::draw(self, view)
+    }
+
     fn position_json(&self) -> Position {
         super::json::position(self)
     }

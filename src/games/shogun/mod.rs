@@ -2,6 +2,7 @@
 //! SHOGUN.
 
 mod board;
+mod draw;
 mod end;
 mod fault;
 mod game;

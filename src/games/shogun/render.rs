@@ -61,21 +61,21 @@ pub(super) fn render(game: &Shogun, charset: Charset) -> String {
         "Rotation {}; upper case White, lower case Red; the digit is the number the piece shows\n",
         game.rotation
     ));
-    match game.outcome() {
-        Some(o) => out.push_str(&format!(
-            "{} wins: {}\n",
-            o.winner.unwrap_or_default(),
-            o.reason
-        )),
-        None => {
-            out.push_str(&format!("{} to move\n", game.to_move.name()));
-            out.push_str(
-                &game
-                    .constraint()
-                    .unwrap_or_else(|| format!("{}'s Shogun is not attacked", game.to_move.name())),
-            );
-            out.push('\n');
-        }
+    for line in status_lines(game) {
+        out.push_str(&line);
+        out.push('\n');
     }
     out
+}
+
+/// Who won and why, or who moves and whether a Shogun is attacked.
+pub(super) fn status_lines(game: &Shogun) -> Vec<String> {
+    match game.outcome() {
+        Some(o) => vec![format!("{} wins: {}", o.winner.unwrap_or_default(), o.reason)],
+        None => vec![
+            format!("{} to move", game.to_move.name()),
+            game.constraint()
+                .unwrap_or_else(|| format!("{}'s Shogun is not attacked", game.to_move.name())),
+        ],
+    }
 }

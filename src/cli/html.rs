@@ -1,0 +1,52 @@
+//! `kifu html`: one self-contained page that replays the records.
+
+use super::Status;
+use super::args::HtmlArgs;
+use super::input::for_each_record;
+use super::show::emit;
+use crate::draw::page::{Lines, PageGame, page};
+use std::io::{self, Write};
+
+/// Runs `kifu html`: every record of the files, valid or not, on one page.
+/// The status is that of `kifu validate` for the same files.
+///
+/// # Errors
+/// Failures to write `out`.
+pub(super) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
+    let mut games = Vec::new();
+    let mut lines = Lines::default();
+    let status = for_each_record(&args.files, |name, item| {
+        let game = match item {
+            Ok(record) => PageGame::of_record(name, &record, &mut lines),
+            Err(e) => PageGame {
+                source: format!("{name}:{}", e.location.line),
+                verdict: format!("the record cannot be read: {}", e.message),
+                fault: Some(e.to_string()),
+                result: "*".to_owned(),
+                ..PageGame::default()
+            },
+        };
+        let status = if game.fault.is_some() {
+            Status::Invalid
+        } else {
+            Status::Ok
+        };
+        games.push(game);
+        Ok(status)
+    })?;
+    if status == Status::Trouble && games.is_empty() {
+        return Ok(status);
+    }
+    let title = args.title.clone().unwrap_or_else(|| {
+        games
+            .first()
+            .and_then(|g| g.tags.iter().find(|(name, _)| name == "Event"))
+            .map_or_else(|| "kifu: games".to_owned(), |(_, value)| value.clone())
+    });
+    let written = emit(
+        args.output.as_deref(),
+        page(&title, &games, &lines).as_bytes(),
+        out,
+    )?;
+    Ok(status.max(written))
+}

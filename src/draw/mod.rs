@@ -1,0 +1,269 @@
+//! Pictures: what every game's drawing is made of, and what turns it into
+//! an SVG image, a PNG image or an HTML page.
+//!
+//! A game draws its position as a [`Scene`] of plain shapes
+//! ([`crate::Game::draw`]); this module knows no game. [`svg`] writes a
+//! scene as SVG, escaping every text; [`png`] rasterises that SVG with
+//! resvg and the font kifu ships; [`page`] builds the page of `kifu html`.
+//! [`grid`] holds what the board games share: squares, coordinates and
+//! the legend.
+//!
+//! ```
+//! use kifu::draw::{Node, Scene};
+//!
+//! let mut scene = Scene::new(100.0, 50.0);
+//! scene.push(Node::text(10.0, 20.0, 12.0, "a < b").fill("#000"));
+//! let svg = kifu::draw::svg::write(&scene, None);
+//! assert!(svg.contains(">a &lt; b</text>"));
+//! ```
+
+pub mod grid;
+pub mod page;
+pub mod png;
+pub mod svg;
+
+use crate::game::{AnyGame, MoveParts};
+
+/// How to draw a position: what the user asked for, and the last move.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct View<'a> {
+    /// See the board from the other side.
+    pub flip: bool,
+    /// Shogun: show the magnet type of every square.
+    pub types: bool,
+    /// The move that led to the position, to highlight it.
+    pub last: Option<&'a MoveParts>,
+}
+
+/// The picture of a position after `ply` plies: the game's drawing,
+/// marked with `data-game`, `data-ply` (and `data-flip`) for pages and
+/// tests to tell pictures apart.
+pub fn picture(game: &dyn AnyGame, view: &View<'_>, ply: usize) -> Scene {
+    let mut scene = game.draw(view);
+    let mut data = vec![
+        ("game", game.kind().name().to_owned()),
+        ("ply", ply.to_string()),
+    ];
+    if view.flip {
+        data.push(("flip", "1".to_owned()));
+    }
+    data.append(&mut scene.data);
+    scene.data = data;
+    scene
+}
+
+/// A picture: its size in user units and its shapes, in drawing order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scene {
+    /// Width in user units.
+    pub width: f32,
+    /// Height in user units.
+    pub height: f32,
+    /// `data-` attributes of the whole picture (name without `data-`).
+    pub data: Vec<(&'static str, String)>,
+    /// The shapes.
+    pub nodes: Vec<Node>,
+}
+
+impl Scene {
+    /// An empty picture of this size.
+    pub fn new(width: f32, height: f32) -> Self {
+        Self {
+            width,
+            height,
+            data: Vec::new(),
+            nodes: Vec::new(),
+        }
+    }
+
+    /// Adds a shape on top of the others.
+    pub fn push(&mut self, node: Node) {
+        self.nodes.push(node);
+    }
+
+    /// Adds a `data-` attribute to the whole picture.
+    pub fn data(&mut self, name: &'static str, value: impl Into<String>) {
+        self.data.push((name, value.into()));
+    }
+}
+
+/// How a text is anchored at its point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Anchor {
+    /// The point is the start of the text.
+    #[default]
+    Start,
+    /// The point is the middle of the text.
+    Middle,
+    /// The point is the end of the text.
+    End,
+}
+
+/// A shape's geometry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A rectangle with corners rounded by `r`.
+    Rect {
+        /// Left.
+        x: f32,
+        /// Top.
+        y: f32,
+        /// Width.
+        w: f32,
+        /// Height.
+        h: f32,
+        /// Corner radius.
+        r: f32,
+    },
+    /// A circle.
+    Circle {
+        /// Centre, x.
+        x: f32,
+        /// Centre, y.
+        y: f32,
+        /// Radius.
+        r: f32,
+    },
+    /// A closed or open polygon through its points.
+    Poly {
+        /// The points.
+        points: Vec<(f32, f32)>,
+        /// Whether the last point joins the first.
+        closed: bool,
+    },
+    /// A line of text; its point is on the baseline, `size` is the font size.
+    Text {
+        /// Anchor point, x.
+        x: f32,
+        /// Baseline, y.
+        y: f32,
+        /// Font size.
+        size: f32,
+        /// The text, as it is (the writer escapes it).
+        text: String,
+        /// Where the point is in the text.
+        anchor: Anchor,
+    },
+    /// Shapes drawn together, which share the group's `data-` attributes.
+    Group(Vec<Node>),
+}
+
+/// A shape with its paint, its class and its `data-` attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Node {
+    /// The geometry.
+    pub shape: Shape,
+    /// Fill colour (`none` when absent).
+    pub fill: Option<&'static str>,
+    /// Stroke colour and width.
+    pub stroke: Option<(&'static str, f32)>,
+    /// The CSS class, for pages that style the picture.
+    pub class: Option<&'static str>,
+    /// `data-` attributes (name without `data-`).
+    pub data: Vec<(&'static str, String)>,
+}
+
+impl Node {
+    fn of(shape: Shape) -> Self {
+        Self {
+            shape,
+            fill: None,
+            stroke: None,
+            class: None,
+            data: Vec::new(),
+        }
+    }
+
+    /// A rectangle.
+    pub fn rect(x: f32, y: f32, w: f32, h: f32) -> Self {
+        Self::of(Shape::Rect { x, y, w, h, r: 0.0 })
+    }
+
+    /// A circle.
+    pub fn circle(x: f32, y: f32, r: f32) -> Self {
+        Self::of(Shape::Circle { x, y, r })
+    }
+
+    /// A closed polygon.
+    pub fn polygon(points: Vec<(f32, f32)>) -> Self {
+        Self::of(Shape::Poly {
+            points,
+            closed: true,
+        })
+    }
+
+    /// An open line through points.
+    pub fn polyline(points: Vec<(f32, f32)>) -> Self {
+        Self::of(Shape::Poly {
+            points,
+            closed: false,
+        })
+    }
+
+    /// A line of text at a baseline point, anchored at its start.
+    pub fn text(x: f32, y: f32, size: f32, text: impl Into<String>) -> Self {
+        Self::of(Shape::Text {
+            x,
+            y,
+            size,
+            text: text.into(),
+            anchor: Anchor::Start,
+        })
+    }
+
+    /// A line of text centred on `x`, its middle at `y`.
+    pub fn label(x: f32, y: f32, size: f32, text: impl Into<String>) -> Self {
+        Self::of(Shape::Text {
+            x,
+            y: y + size * 0.35,
+            size,
+            text: text.into(),
+            anchor: Anchor::Middle,
+        })
+    }
+
+    /// A group of shapes.
+    pub fn group(nodes: Vec<Node>) -> Self {
+        Self::of(Shape::Group(nodes))
+    }
+
+    /// Rounds a rectangle's corners.
+    pub fn rounded(mut self, radius: f32) -> Self {
+        if let Shape::Rect { r, .. } = &mut self.shape {
+            *r = radius;
+        }
+        self
+    }
+
+    /// Anchors a text at its end rather than its start.
+    pub fn end(mut self) -> Self {
+        if let Shape::Text { anchor, .. } = &mut self.shape {
+            *anchor = Anchor::End;
+        }
+        self
+    }
+
+    /// Sets the fill colour.
+    pub fn fill(mut self, colour: &'static str) -> Self {
+        self.fill = Some(colour);
+        self
+    }
+
+    /// Sets the stroke colour and width.
+    pub fn stroke(mut self, colour: &'static str, width: f32) -> Self {
+        self.stroke = Some((colour, width));
+        self
+    }
+
+    /// Sets the CSS class.
+    pub fn class(mut self, class: &'static str) -> Self {
+        self.class = Some(class);
+        self
+    }
+
+    /// Adds a `data-` attribute.
+    pub fn data(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.data.push((name, value.into()));
+        self
+    }
+}

@@ -1,0 +1,277 @@
+//! The page of `kifu html`: one self-contained HTML file that replays
+//! records, with no network, its style, script and pictures inline.
+//!
+//! Every position's picture is drawn here, the same SVG that `kifu render
+//! --format svg` writes, and travels in the page as data: the script only
+//! shows them. Pictures of one game share most of their lines (squares,
+//! coordinates, a piece on a square), so the page keeps every distinct
+//! line once ([`Lines`]) and each picture as the list of its lines. Every text from a record reaches the page as JSON inside a
+//! `<script type="application/json">`, escaped so that no `<` can end it,
+//! and the script puts it into the page as text, never as markup.
+
+use super::{View, picture, svg};
+use crate::game::Tags;
+use crate::model::WrittenMoves;
+use crate::record::Record;
+use crate::referee::{Options, game_of, judge};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The page's frame: `{{TITLE}}` and `{{DATA}}` are filled in.
+const TEMPLATE: &str = include_str!("page/page.html");
+/// The style, put inline.
+const STYLE: &str = include_str!("page/page.css");
+/// The script, put inline.
+const SCRIPT: &str = include_str!("page/page.js");
+
+/// One record on the page.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PageGame {
+    /// The file and line it comes from (`games.kifu:14`).
+    pub source: String,
+    /// The game's name, when the tags name one.
+    pub game: Option<String>,
+    /// Every tag, in the order written.
+    pub tags: Vec<(String, String)>,
+    /// The players, as the tags name them (`Ann - Bob`).
+    pub players: String,
+    /// The result token written, or the result tag.
+    pub result: String,
+    /// What the referee says, as `kifu validate` says it.
+    pub verdict: String,
+    /// The fault of an invalid record.
+    pub fault: Option<String>,
+    /// The comments before the first move.
+    pub comments: Vec<String>,
+    /// The moves as written.
+    pub moves: Vec<PageMove>,
+    /// The picture of every position, the start, then after each ply
+    /// played: the numbers of its lines in [`Lines`].
+    pub boards: Vec<Vec<u32>>,
+}
+
+/// Every distinct line of the pictures on a page, each kept once.
+#[derive(Debug, Clone, Default, Serialize)]
+#[serde(transparent)]
+pub struct Lines {
+    lines: Vec<String>,
+    #[serde(skip)]
+    numbers: HashMap<String, u32>,
+}
+
+impl Lines {
+    /// The numbers of the lines of `svg`, adding the new ones: the picture
+    /// is the lines so numbered, each followed by a line feed.
+    pub fn add(&mut self, svg: &str) -> Vec<u32> {
+        svg.lines()
+            .map(|line| {
+                if let Some(&n) = self.numbers.get(line) {
+                    return n;
+                }
+                let n = u32::try_from(self.lines.len()).unwrap_or(u32::MAX);
+                self.lines.push(line.to_owned());
+                self.numbers.insert(line.to_owned(), n);
+                n
+            })
+            .collect()
+    }
+
+    /// The picture whose lines are `numbers`.
+    pub fn picture(&self, numbers: &[u32]) -> String {
+        let mut out = String::new();
+        for &n in numbers {
+            out.push_str(self.lines.get(n as usize).map_or("", String::as_str));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// One move on the page.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PageMove {
+    /// The move number written before it (`12.`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    /// The move as written.
+    pub text: String,
+    /// Its glyph (`!?`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<String>,
+    /// The comments after it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// The index in [`PageGame::boards`] of the position after it; none
+    /// for a move after the record's fault, which was never played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<usize>,
+    /// The other lines that could replace this move, each a list of moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Vec<PageMove>>,
+}
+
+/// The tags that name the players, in the order they are shown.
+const PLAYER_TAGS: [&str; 4] = ["White", "Black", "Red", "Players"];
+
+impl PageGame {
+    /// A record read from `file`, judged, with the picture of every
+    /// position it reaches (up to its fault, if it has one).
+    pub fn of_record(file: &str, record: &Record, lines: &mut Lines) -> Self {
+        let tags: Vec<(String, String)> = record
+            .tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect();
+        let players: Vec<&str> = PLAYER_TAGS
+            .iter()
+            .filter_map(|name| record.tag(name))
+            .collect();
+        let result = record
+            .result_token()
+            .map(|(token, _)| token)
+            .or_else(|| record.tag("Result"))
+            .unwrap_or("*")
+            .to_owned();
+        let mut boards = Vec::new();
+        let kind = game_of(record);
+        if let Some(start) = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok()) {
+            let drawn = svg::write(&picture(start.as_ref(), &View::default(), 0), None);
+            boards.push(lines.add(&drawn));
+        }
+        let options = Options {
+            stop_after: None,
+            details: true,
+        };
+        let (verdict, _) = judge(record, options, |ply| {
+            let view = View {
+                last: ply.detail.as_ref().map(|d| &d.parts),
+                ..View::default()
+            };
+            let drawn = svg::write(&picture(ply.game, &view, ply.index + 1), None);
+            boards.push(lines.add(&drawn));
+        });
+        let played = boards.len().saturating_sub(1);
+        let moves = WrittenMoves::new(record)
+            .enumerate()
+            .map(|(i, m)| PageMove {
+                number: m.number.map(str::to_owned),
+                text: m.text.to_owned(),
+                glyph: m.glyph.map(str::to_owned),
+                comments: m.comments.iter().map(|c| (*c).to_owned()).collect(),
+                board: (i < played).then_some(i + 1),
+                variations: Vec::new(),
+            })
+            .collect();
+        Self {
+            source: format!("{file}:{}", record.first_line()),
+            game: kind.map(|k| k.name().to_owned()),
+            tags,
+            players: players.join(" - "),
+            result,
+            verdict: verdict.summary(),
+            fault: verdict.fault.as_ref().map(ToString::to_string),
+            comments: WrittenMoves::leading_comments(record)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            moves,
+            boards,
+        }
+    }
+}
+
+/// The whole page for these games, titled `title`; `lines` holds the
+/// lines of their pictures.
+pub fn page(title: &str, games: &[PageGame], lines: &Lines) -> String {
+    let data = script_json(&serde_json::json!({ "lines": lines, "games": games }));
+    let title = html_text(title);
+    // One pass over the frame: a value is never searched for markers.
+    let mut out = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
+    let mut rest = TEMPLATE;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let Some(end) = after.find("}}") else {
+            rest = &rest[at..];
+            break;
+        };
+        match &after[..end] {
+            "STYLE" => out.push_str(STYLE),
+            "SCRIPT" => out.push_str(SCRIPT),
+            "TITLE" => out.push_str(&title),
+            "DATA" => out.push_str(&data),
+            other => {
+                out.push_str("{{");
+                out.push_str(other);
+                out.push_str("}}");
+            }
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Escapes text for HTML, as element text or a quoted attribute.
+pub fn html_text(text: &str) -> String {
+    svg::escape(text)
+}
+
+/// JSON that is safe inside a `<script>` element: no `<`, `>` or `&` (so
+/// no `</script` and no `<!--`), nor the two line separators that old
+/// scripts choke on. They only occur in strings, where `\u` escapes mean
+/// the same.
+pub fn script_json(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_is_its_lines() {
+        let mut lines = Lines::default();
+        let one = lines.add("<svg>\n <a/>\n <a/>\n</svg>\n");
+        let two = lines.add("<svg>\n <b/>\n</svg>\n");
+        assert_eq!(
+            (one.as_slice(), two.as_slice()),
+            (&[0, 1, 1, 2][..], &[0, 3, 2][..])
+        );
+        assert_eq!(lines.picture(&two), "<svg>\n <b/>\n</svg>\n");
+    }
+
+    #[test]
+    fn json_in_a_script_cannot_close_it() {
+        let value = serde_json::json!({ "c": "</script><!-- & \u{2028}" });
+        let text = script_json(&value);
+        assert_eq!(
+            text,
+            "{\"c\":\"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028\"}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn the_page_without_games_is_small_and_has_no_network() {
+        let page = page("a <b> \"c\"", &[], &Lines::default());
+        assert!(page.len() < 100 * 1024, "{} bytes", page.len());
+        assert!(page.contains("<title>a &lt;b&gt; &quot;c&quot;</title>"));
+        for network in ["http://", "https://", "//cdn", "src=\"http"] {
+            assert!(!page.contains(network), "{network}");
+        }
+    }
+}

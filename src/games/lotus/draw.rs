@@ -1,0 +1,247 @@
+//! Draws a Lotus position: the course as a winding path of plain, lily,
+//! frog and stone squares with the flowers on them, the pawns in their
+//! players' colours, the start, the four arrival places and the score
+//! table, which is also the legend of the colours.
+
+use super::course::Kind;
+use super::notation::Flower;
+use super::{Lotus, NO_PAWN, score};
+use crate::draw::grid::{self, colour};
+use crate::draw::{Node, Scene, View};
+use crate::game::MoveParts;
+
+/// The side of a square.
+const CELL: f32 = 48.0;
+/// Squares per row of the course.
+const ROW: usize = 10;
+/// The gap between rows, where the path turns.
+const GAP: f32 = 16.0;
+/// The margin around the picture.
+const MARGIN: f32 = 20.0;
+/// The players' colours, in turn order, and the colour of their initials.
+const PLAYERS: [(&str, &str); 8] = [
+    ("#d32f2f", "#ffffff"),
+    ("#1565c0", "#ffffff"),
+    ("#2e7d32", "#ffffff"),
+    ("#f9a825", "#222222"),
+    ("#6a1b9a", "#ffffff"),
+    ("#00838f", "#ffffff"),
+    ("#5d4037", "#ffffff"),
+    ("#ec407a", "#222222"),
+];
+
+/// The colours of a flower and of its letter.
+fn flower_colours(flower: Flower) -> (&'static str, &'static str) {
+    match flower {
+        Flower::White => ("#ffffff", "#222222"),
+        Flower::Yellow => ("#f7d417", "#222222"),
+        Flower::Pink => ("#f48fb1", "#222222"),
+        Flower::Blue => ("#1e63d6", "#ffffff"),
+        Flower::Black => ("#111111", "#ffffff"),
+    }
+}
+
+/// The fill and the word of a kind of square.
+fn kind_look(kind: Kind) -> (&'static str, &'static str) {
+    match kind {
+        Kind::Start => ("#ffffff", "start"),
+        Kind::Plain => ("#f6f1e3", "plain"),
+        Kind::Lily => ("#bfe3b4", "lily"),
+        Kind::Frog => ("#9fd6e8", "frog"),
+        Kind::Stone => ("#bdbdbd", "stone"),
+    }
+}
+
+/// A player's colours.
+fn player_colours(owner: u8) -> (&'static str, &'static str) {
+    PLAYERS[usize::from(owner) % PLAYERS.len()]
+}
+
+/// The picture of the position.
+pub(super) fn draw(game: &Lotus, view: &View<'_>) -> Scene {
+    let end = usize::from(game.end());
+    let rows = end.div_ceil(ROW).max(1);
+    let width = MARGIN * 2.0 + CELL * ROW as f32;
+    let course_top = MARGIN + CELL + GAP;
+    let arrival_top = course_top + rows as f32 * (CELL + GAP);
+    let players = game.players.count();
+    let table_top = arrival_top + CELL + GAP;
+    let status = grid::wrap(&[super::render::status(game)], width - MARGIN * 2.0);
+    let height = table_top + grid::LINE * (players + 2 + status.len()) as f32 + MARGIN;
+    let mut scene = Scene::new(width, height);
+    scene.push(Node::rect(0.0, 0.0, width, height).fill(colour::PAPER));
+    let (from, to) = match view.last {
+        Some(MoveParts::Lotus(parts)) => (Some(parts.from), parts.to.or(parts.arrival.map(|a| a + game.end()))),
+        _ => (None, None),
+    };
+    let lit = |pos: u16| from == Some(pos) || to == Some(pos);
+    // Where each course square stands: rows of ten, every other one
+    // running back, so that the path winds; turned half round by `flip`.
+    let place = |square: usize| {
+        let (row, mut column) = ((square - 1) / ROW, (square - 1) % ROW);
+        if row % 2 == 1 {
+            column = ROW - 1 - column;
+        }
+        let (row, column) = if view.flip {
+            (rows - 1 - row, ROW - 1 - column)
+        } else {
+            (row, column)
+        };
+        (
+            MARGIN + column as f32 * CELL,
+            course_top + row as f32 * (CELL + GAP),
+        )
+    };
+    let centres: Vec<(f32, f32)> = (1..=end)
+        .map(|s| {
+            let (x, y) = place(s);
+            (x + CELL / 2.0, y + CELL / 2.0)
+        })
+        .collect();
+    scene.push(Node::polyline(centres).stroke("#8d6e63", 6.0).class("path"));
+    start(game, &mut scene, lit(0));
+    for (square, at) in game.squares().iter().enumerate().skip(1) {
+        let (x, y) = place(square);
+        let (fill, word) = kind_look(at.kind);
+        let pos = square as u16;
+        let mut nodes = vec![
+            Node::rect(x + 1.0, y + 1.0, CELL - 2.0, CELL - 2.0)
+                .rounded(5.0)
+                .fill(if lit(pos) { colour::LAST } else { fill })
+                .stroke(colour::INK, 1.0),
+            Node::text(x + 4.0, y + 12.0, 10.0, square.to_string()).fill(colour::SOFT),
+            Node::text(x + CELL - 4.0, y + CELL - 5.0, 9.0, kind_letter(at.kind)).end().fill(colour::SOFT),
+        ];
+        if let Some(flower) = at.flower {
+            nodes.push(flower_node(flower, x + CELL - 13.0, y + 13.0, 8.0));
+        }
+        let mut node = Node::group(nodes)
+            .class(if lit(pos) { "square last" } else { "square" })
+            .data("square", square.to_string())
+            .data("kind", word);
+        if let Some(flower) = at.flower {
+            node = node.data("flower", flower.letter().to_string());
+        }
+        if lit(pos) {
+            node = node.data("last", "1");
+        }
+        scene.push(node);
+        if at.occupant != NO_PAWN {
+            let owner = game.pawn_slots[usize::from(at.occupant)].owner;
+            scene.push(pawn(game, owner, x + CELL / 2.0, y + CELL / 2.0 + 4.0, square.to_string()));
+        }
+    }
+    arrival(game, &mut scene, arrival_top, &lit);
+    table(game, &mut scene, table_top, &status);
+    scene
+}
+
+/// The letter of a kind on its square.
+fn kind_letter(kind: Kind) -> String {
+    match kind {
+        Kind::Plain => String::new(),
+        kind => kind.letter().to_string(),
+    }
+}
+
+/// A flower: a disc of its colour with its letter.
+fn flower_node(flower: Flower, x: f32, y: f32, r: f32) -> Node {
+    let (fill, ink) = flower_colours(flower);
+    Node::group(vec![
+        Node::circle(x, y, r).fill(fill).stroke(colour::INK, 1.0),
+        Node::label(x, y, r * 1.2, flower.letter().to_string()).fill(ink),
+    ])
+    .class("flower")
+}
+
+/// A pawn: a disc of its owner's colour with the owner's initial.
+fn pawn(game: &Lotus, owner: u8, x: f32, y: f32, square: String) -> Node {
+    let (fill, ink) = player_colours(owner);
+    let letter = char::from(game.players.letter(owner)).to_string();
+    Node::group(vec![
+        Node::circle(x, y, CELL * 0.27).fill(fill).stroke(colour::INK, 1.5),
+        Node::label(x, y, CELL * 0.3, letter.clone()).fill(ink),
+    ])
+    .class("piece")
+    .data("square", square)
+    .data("piece", letter)
+}
+
+/// The start: every pawn still on square 0.
+fn start(game: &Lotus, scene: &mut Scene, lit: bool) {
+    let width = CELL * ROW as f32;
+    scene.push(
+        Node::rect(MARGIN, MARGIN, width, CELL)
+            .rounded(5.0)
+            .fill(if lit { colour::LAST } else { colour::PAPER })
+            .stroke(colour::INK, 1.0)
+            .class("start")
+            .data("square", "0"),
+    );
+    scene.push(Node::text(MARGIN + 6.0, MARGIN + CELL / 2.0 + 5.0, grid::TEXT, "start").fill(colour::INK));
+    let waiting = game.pawns().iter().filter(|p| p.pos == 0);
+    for (i, p) in waiting.enumerate() {
+        let x = MARGIN + 70.0 + i as f32 * CELL * 0.6;
+        scene.push(pawn(game, p.owner, x, MARGIN + CELL / 2.0, "0".to_owned()));
+    }
+}
+
+/// The four arrival places, each with its flower or the pawn that took it.
+fn arrival(game: &Lotus, scene: &mut Scene, top: f32, lit: &dyn Fn(u16) -> bool) {
+    scene.push(Node::text(MARGIN, top + CELL / 2.0 + 5.0, grid::TEXT, "arrival").fill(colour::INK));
+    for i in 0..4u16 {
+        let pos = game.end() + i + 1;
+        let x = MARGIN + CELL * (2.0 + 2.0 * f32::from(i));
+        let name = format!("arrival-{}", i + 1);
+        scene.push(
+            Node::rect(x, top, CELL * 1.6, CELL)
+                .rounded(5.0)
+                .fill(if lit(pos) { colour::LAST } else { "#fff8e1" })
+                .stroke(colour::INK, 1.0)
+                .class("place")
+                .data("square", name.clone()),
+        );
+        scene.push(Node::text(x + 4.0, top + 13.0, 11.0, (i + 1).to_string()).fill(colour::SOFT));
+        let (cx, cy) = (x + CELL * 0.8, top + CELL / 2.0 + 3.0);
+        match game.pawns().iter().find(|p| p.pos == pos) {
+            Some(p) => scene.push(pawn(game, p.owner, cx, cy, name)),
+            None => {
+                if let Some(flower) = game.arrival[usize::from(i)] {
+                    scene.push(flower_node(flower, cx, cy, 10.0).data("square", name).data("flower", flower.letter().to_string()));
+                }
+            }
+        }
+    }
+}
+
+/// The score table, which names the colour of every player, then the
+/// legend of the squares and how the game stands.
+fn table(game: &Lotus, scene: &mut Scene, top: f32, status: &[String]) {
+    let mut y = top;
+    for (i, name) in game.players.names().enumerate() {
+        let owner = i as u8;
+        let hand = &game.hands[i];
+        let (fill, _) = player_colours(owner);
+        let letter = char::from(game.players.letter(owner));
+        let counts: Vec<String> = Flower::ALL
+            .iter()
+            .map(|f| format!("{} {}", f.letter(), hand[f.index()]))
+            .collect();
+        let total = score::score(hand);
+        y += grid::LINE;
+        scene.push(
+            Node::group(vec![
+                Node::circle(MARGIN + 7.0, y - 9.0, 7.0).fill(fill).stroke(colour::INK, 1.0),
+                Node::text(MARGIN + 20.0, y - 4.0, grid::TEXT, format!("{name} ({letter})")).fill(colour::INK),
+                Node::text(MARGIN + 200.0, y - 4.0, grid::TEXT, counts.join("  ")).fill(colour::INK),
+                Node::text(MARGIN + CELL * ROW as f32, y - 4.0, grid::TEXT, format!("score {total}")).end().fill(colour::INK),
+            ])
+            .class("player")
+            .data("player", letter.to_string())
+            .data("score", total.to_string()),
+        );
+    }
+    let mut lines = vec!["squares: L lily, F frog, S stone; flowers W Y P B K".to_owned()];
+    lines.extend(status.iter().cloned());
+    grid::text_lines(scene, MARGIN, y + 4.0, &lines);
+}

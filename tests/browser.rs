@@ -1,0 +1,385 @@
+//! The page of `kifu html` in a real browser: Debian's Chromium, headless,
+//! driven through chromedriver (WebDriver) with fantoccini.
+//!
+//! For every valid fixture the page, opened from a `file://` path, must
+//! show the very board `kifu render --format svg` draws (their `data-`
+//! attributes are compared) at the start, after → presses, at End, after
+//! Home, at a deep link and after ←. A click on a move of a variation shows
+//! its position; hostile records show as text and run no script; the page
+//! fits a phone's width. Screenshots go to `<target dir>/screenshots/`.
+//!
+//! In CI (`CI=true`) the test fails when Chromium or chromedriver is
+//! missing; elsewhere it says so and passes without running.
+
+#[path = "support/fixtures.rs"]
+mod support;
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+use support::fixtures;
+
+/// The first of `names` found on `PATH`.
+fn program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// chromedriver, stopped when dropped.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Where the artefacts of this test go: `<target dir>/screenshots/`.
+fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("target"), Path::to_path_buf)
+        .join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// Runs kifu from the repository root; its standard output. A usage
+/// error or an unreadable file fails the test.
+fn kifu(args: &[&str]) -> String {
+    let (out, err, status) = support::run(args);
+    assert!(status.is_some_and(|c| c <= 1), "{args:?}: {err}");
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes what the browser shows to `<screenshots>/<name>.png`.
+async fn shot(client: &Client, shots: &Path, name: &str) {
+    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
+    let file = shots.join(format!("{name}.png"));
+    std::fs::write(&file, png).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+}
+
+/// The `data-` attributes of an SVG, element by element in document order.
+fn data_of_svg(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}"));
+    let mut lines = Vec::new();
+    for node in doc.root_element().descendants().filter(|n| n.is_element()) {
+        let attributes: Vec<String> = node
+            .attributes()
+            .filter(|a| a.name().starts_with("data-"))
+            .map(|a| format!("{}={}", a.name(), a.value()))
+            .collect();
+        if !attributes.is_empty() {
+            lines.push(attributes.join(" "));
+        }
+    }
+    lines.join("\n")
+}
+
+/// The same, of the board the page shows.
+const SHOWN_DATA: &str = r#"
+var svg = document.querySelector('#board svg');
+if (!svg) { return ''; }
+var all = [svg].concat(Array.prototype.slice.call(svg.querySelectorAll('*')));
+return all.map(function (e) {
+  return Array.prototype.filter.call(e.attributes, function (a) { return a.name.indexOf('data-') === 0; })
+    .map(function (a) { return a.name + '=' + a.value; }).join(' ');
+}).filter(function (s) { return s; }).join('\n');
+"#;
+
+async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+async fn shown(client: &Client) -> String {
+    js(client, SHOWN_DATA)
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+async fn press(client: &Client, key: Key) {
+    let body = client
+        .find(Locator::Css("body"))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    body.send_keys(&key.to_string())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// The board `kifu render --format svg` draws, as data attributes.
+fn rendered(file: &str, ply: Option<usize>) -> String {
+    let ply = ply.map(|p| p.to_string());
+    let mut args = vec!["render", "--format", "svg", file];
+    if let Some(ply) = &ply {
+        args.extend(["--ply", ply.as_str()]);
+    }
+    data_of_svg(&kifu(&args))
+}
+
+/// Starts chromedriver and a headless Chromium session.
+async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Client) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let child = std::process::Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", driver.display()));
+    let driver = Driver(child);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let profile = dir.join("profile");
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium.to_string_lossy(),
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }
+    });
+    let Value::Object(capabilities) = capabilities else {
+        panic!("capabilities are an object");
+    };
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .unwrap_or_else(|e| panic!("cannot start Chromium: {e}"));
+    (driver, client)
+}
+
+/// Opens `page` at `hash`; a change of hash alone goes through the page's
+/// hashchange handler.
+async fn open(client: &Client, page: &Path, hash: &str) {
+    let url = format!("file://{}#{hash}", page.display());
+    client
+        .goto(&url)
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_page_replays_every_valid_fixture_in_chromium() {
+    let chromium = program(&["chromium", "chromium-browser"]);
+    let driver = program(&["chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "CI=true: the browser test must run, and chromium or chromedriver is missing"
+        );
+        eprintln!(
+            "skipped: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let dir = support::scratch("browser");
+    let shots = screenshots();
+    let files: Vec<String> = ["mana", "escampe", "shogun", "lotus"]
+        .iter()
+        .flat_map(|game| fixtures(game, "valid"))
+        .map(|p| {
+            p.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .map_or_else(|_| p.clone(), Path::to_path_buf)
+        })
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let page = dir.join("fixtures.html");
+    let page_name = page.to_string_lossy().into_owned();
+    let title = "</title><script>window.pwned=0</script>";
+    let mut args = vec!["html", "--title", title, "-o", page_name.as_str()];
+    args.extend(files.iter().map(String::as_str));
+    args.push("tests/support/hostile-pictures.kifu");
+    kifu(&args);
+    let (_driver, client) = browser(&chromium, &driver, &dir).await;
+
+    open(&client, &page, "game=1&ply=0").await;
+    let count = js(
+        &client,
+        "return JSON.parse(document.getElementById('kifu-data').textContent).games.length;",
+    )
+    .await;
+    assert_eq!(count.as_u64(), Some(files.len() as u64 + 2));
+    let mut shot_taken = std::collections::HashSet::new();
+    for (i, file) in files.iter().enumerate() {
+        let game = i + 1;
+        open(&client, &page, &format!("game={game}&ply=0")).await;
+        let plies = js(&client, "var d = JSON.parse(document.getElementById('kifu-data').textContent); var h = location.hash.match(/game=(\\d+)/); return d.games[Number(h[1]) - 1].boards.length - 1;").await;
+        let plies = plies.as_u64().unwrap_or_else(|| panic!("{file}: {plies}")) as usize;
+        assert_eq!(
+            shown(&client).await,
+            rendered(file, Some(0)),
+            "{file}: start"
+        );
+        for ply in 1..=plies.min(3) {
+            press(&client, Key::Right).await;
+            assert_eq!(
+                shown(&client).await,
+                rendered(file, Some(ply)),
+                "{file}: → to ply {ply}"
+            );
+        }
+        press(&client, Key::End).await;
+        assert_eq!(shown(&client).await, rendered(file, None), "{file}: End");
+        press(&client, Key::Home).await;
+        assert_eq!(
+            shown(&client).await,
+            rendered(file, Some(0)),
+            "{file}: Home"
+        );
+        let middle = plies / 2;
+        open(&client, &page, &format!("game={game}&ply={middle}")).await;
+        assert_eq!(
+            shown(&client).await,
+            rendered(file, Some(middle)),
+            "{file}: deep link to ply {middle}"
+        );
+        if middle > 0 {
+            press(&client, Key::Left).await;
+            assert_eq!(
+                shown(&client).await,
+                rendered(file, Some(middle - 1)),
+                "{file}: ←"
+            );
+            let hash = js(&client, "return location.hash;").await;
+            assert_eq!(hash, json!(format!("#game={game}&ply={}", middle - 1)));
+        }
+        let kind = file.split('/').nth(1).unwrap_or("game").to_owned();
+        if shot_taken.insert(kind.clone()) {
+            shot(&client, &shots, &kind).await;
+        }
+    }
+
+    // The hostile records: their text shows as text, and nothing of it runs.
+    let hostile = files.len() + 1;
+    open(&client, &page, &format!("game={hostile}&ply=0")).await;
+    press(&client, Key::End).await;
+    let moves = js(
+        &client,
+        "return document.getElementById('moves').textContent;",
+    )
+    .await;
+    let moves = moves.as_str().unwrap_or_default();
+    assert!(
+        moves.contains("<script>window.pwned=4</script> ]]> \"><img src=x onerror=window.pwned=5>"),
+        "{moves}"
+    );
+    assert!(
+        moves.contains("</script><script>window.pwned=6</script>"),
+        "{moves}"
+    );
+    open(&client, &page, &format!("game={}&ply=1", hostile + 1)).await;
+    let heading = js(
+        &client,
+        "return document.getElementById('heading').textContent;",
+    )
+    .await;
+    assert_eq!(
+        heading,
+        json!("mana · \"><img src=x onerror=window.pwned=7> - <svg onload=window.pwned=8> · *")
+    );
+    let tags = js(
+        &client,
+        "return document.getElementById('tags').textContent;",
+    )
+    .await;
+    assert!(
+        tags.as_str()
+            .unwrap_or_default()
+            .contains("<svg onload=window.pwned=8>")
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pwned = js(&client, "return [typeof window.pwned, document.querySelectorAll('img').length, document.scripts.length, document.title];").await;
+    assert_eq!(pwned, json!(["undefined", 0, 2, title]));
+    shot(&client, &shots, "hostile").await;
+
+    // A phone's width: nothing sticks out sideways.
+    client
+        .set_window_size(390, 844)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    open(&client, &page, "game=1&ply=2").await;
+    let fits = js(
+        &client,
+        "return [document.documentElement.scrollWidth, window.innerWidth];",
+    )
+    .await;
+    let (scroll, inner) = (fits[0].as_u64().unwrap_or(0), fits[1].as_u64().unwrap_or(1));
+    assert!(
+        scroll <= inner,
+        "the page is {scroll} px wide in a {inner} px window"
+    );
+    shot(&client, &shots, "phone").await;
+    client
+        .set_window_size(1280, 1000)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+
+    variation(&client, &dir, &shots).await;
+    client.close().await.unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A page whose record has a variation: a click on its move shows its
+/// position, and ← goes back to the position it branches from.
+async fn variation(client: &Client, dir: &Path, shots: &Path) {
+    use kifu::draw::page::{Lines, PageGame, PageMove, page};
+    let text = std::fs::read_to_string("fixtures/mana/valid/black-wins.kifu")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let record = kifu::record::parse_record(text, 1).unwrap_or_else(|e| panic!("{e}"));
+    let mut lines = Lines::default();
+    let mut game = PageGame::of_record("black-wins.kifu", &record, &mut lines);
+    assert!(game.boards.len() > 6);
+    // Instead of the third move, a line whose one move reaches the
+    // position after ply 5 (any position will do: the page only shows it).
+    let branch = PageMove {
+        text: "b1-b2".to_owned(),
+        comments: vec!["a <b>side</b> line".to_owned()],
+        board: Some(5),
+        ..PageMove::default()
+    };
+    game.moves[2].variations.push(vec![branch]);
+    let expected = data_of_svg(&lines.picture(&game.boards[5]));
+    let before = data_of_svg(&lines.picture(&game.boards[2]));
+    let file = dir.join("variation.html");
+    std::fs::write(&file, page("variation", &[game], &lines)).unwrap_or_else(|e| panic!("{e}"));
+    open(client, &file, "game=1&ply=0").await;
+    let side = client
+        .find(Locator::Css(".variation .move"))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(side.text().await.unwrap_or_default(), "b1-b2");
+    side.click().await.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(shown(client).await, expected, "the variation's move");
+    let comment = js(
+        client,
+        "return document.getElementById('comment').textContent;",
+    )
+    .await;
+    assert_eq!(comment, json!("a <b>side</b> line"));
+    shot(client, shots, "variation").await;
+    press(client, Key::Left).await;
+    assert_eq!(shown(client).await, before, "back from the variation");
+}

@@ -1,0 +1,314 @@
+//! `kifu render --format svg|png` and `kifu html` through the binary: every
+//! game's SVG is pinned by insta, parses as XML and renders with resvg;
+//! record text is escaped; files are written whole; the page carries every
+//! position `render` draws.
+
+#[path = "support/fixtures.rs"]
+mod support;
+
+use std::path::Path;
+use support::{fixtures, run as kifu, scratch};
+
+/// `kifu render --format svg` with these arguments, which must succeed.
+fn svg(args: &[&str]) -> String {
+    let mut all = vec!["render", "--format", "svg"];
+    all.extend_from_slice(args);
+    let (out, err, status) = kifu(&all);
+    assert_eq!(status, Some(0), "{all:?}: {err}");
+    String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Checks that an SVG is well-formed XML whose root is an `svg` with the
+/// game and ply asked for, and that resvg renders it.
+fn check_svg(svg: &str, game: &str, ply: Option<&str>) {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(root.attribute("data-game"), Some(game));
+    if let Some(ply) = ply {
+        assert_eq!(root.attribute("data-ply"), Some(ply));
+    }
+    let pixmap = kifu::draw::png::render(svg).unwrap_or_else(|e| panic!("{e}"));
+    assert!(pixmap.width() > 100 && pixmap.height() > 100);
+}
+
+/// Each game's example, at the start, after a few plies, at the end and
+/// flipped: pinned, parsed and rendered.
+fn pin(game: &str, plies: &str) {
+    let file = format!("fixtures/examples/{game}.kifu");
+    for (name, args, ply) in [
+        ("start", vec!["--ply", "0"], Some("0")),
+        ("few", vec!["--ply", plies], Some(plies)),
+        ("end", vec![], None),
+        ("flipped", vec!["--ply", plies, "--flip"], Some(plies)),
+    ] {
+        let mut all = vec![file.as_str()];
+        all.extend(args);
+        let picture = svg(&all);
+        check_svg(&picture, game, ply);
+        insta::assert_snapshot!(format!("{game}_{name}_svg"), picture);
+    }
+}
+
+#[test]
+fn mana_pictures_are_pinned_and_render() {
+    pin("mana", "3");
+}
+
+#[test]
+fn escampe_pictures_are_pinned_and_render() {
+    pin("escampe", "3");
+}
+
+#[test]
+fn shogun_pictures_are_pinned_and_render() {
+    pin("shogun", "5");
+    let picture = svg(&["fixtures/examples/shogun.kifu", "--ply", "5", "--types"]);
+    check_svg(&picture, "shogun", Some("5"));
+    insta::assert_snapshot!("shogun_types_svg", picture);
+}
+
+#[test]
+fn lotus_pictures_are_pinned_and_render() {
+    pin("lotus", "7");
+}
+
+#[test]
+fn every_valid_fixture_draws_well_formed_svg() {
+    let mut count = 0;
+    for game in ["mana", "escampe", "shogun", "lotus"] {
+        for file in fixtures(game, "valid") {
+            let name = file.to_string_lossy().into_owned();
+            let picture = svg(&[&name]);
+            roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(picture.contains(&format!("data-game=\"{game}\"")), "{name}");
+            count += 1;
+        }
+    }
+    assert!(count >= 40, "{count} fixtures");
+}
+
+#[test]
+fn the_last_move_is_highlighted() {
+    let picture = svg(&["fixtures/examples/mana.kifu", "--ply", "1"]);
+    let doc = roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{e}"));
+    let lit: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-last") == Some("1"))
+        .filter_map(|n| n.attribute("data-square"))
+        .collect();
+    assert_eq!(lit, ["a1", "c2"]);
+    let start = svg(&["fixtures/examples/mana.kifu", "--ply", "0"]);
+    assert!(!start.contains("data-last"));
+}
+
+#[test]
+fn record_text_is_escaped_in_svg() {
+    let picture = svg(&["tests/support/hostile-pictures.kifu"]);
+    check_svg(&picture, "lotus", Some("3"));
+    assert!(!picture.contains("<script"));
+    assert!(picture.contains("s&lt;script&gt;window.pwned=3&lt;/script&gt; (s)"));
+    assert!(picture.contains("x]]&gt;y (x)"));
+    assert!(picture.contains("q&quot;&gt;&lt;img (q)"));
+}
+
+#[test]
+fn png_is_a_png_of_the_size_asked_for() {
+    let dir = scratch("png");
+    let target = dir.join("board.png");
+    let target_name = target.to_string_lossy().into_owned();
+    let (out, err, status) = kifu(&[
+        "render",
+        "fixtures/examples/shogun.kifu",
+        "--format",
+        "png",
+        "--size",
+        "200",
+        "-o",
+        &target_name,
+    ]);
+    assert_eq!((status, err.as_str(), out.len()), (Some(0), "", 0));
+    let png = std::fs::read(&target).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // The IHDR chunk: width and height, big-endian.
+    assert_eq!(
+        u32::from_be_bytes([png[16], png[17], png[18], png[19]]),
+        200
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(leftovers, [std::ffi::OsString::from("board.png")]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn output_to_a_missing_directory_fails_cleanly() {
+    let (out, err, status) = kifu(&[
+        "render",
+        "fixtures/examples/mana.kifu",
+        "--format",
+        "svg",
+        "-o",
+        "/nonexistent-kifu-dir/board.svg",
+    ]);
+    assert_eq!(status, Some(2));
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        "kifu: cannot save /nonexistent-kifu-dir/board.svg: no such directory /nonexistent-kifu-dir\n"
+    );
+}
+
+#[test]
+fn picture_flags_are_refused_for_text() {
+    for flag in [&["--flip"][..], &["--types"], &["--size", "300"]] {
+        let mut args = vec!["render", "fixtures/examples/mana.kifu"];
+        args.extend_from_slice(flag);
+        let (out, err, status) = kifu(&args);
+        assert_eq!((status, out.len()), (Some(2), 0), "{flag:?}");
+        assert_eq!(
+            err,
+            "kifu: --flip, --size and --types draw pictures: give --format svg or png\n"
+        );
+    }
+}
+
+#[test]
+fn render_refuses_a_size_out_of_range() {
+    let (_, err, status) = kifu(&["render", "fixtures/examples/mana.kifu", "--size", "5"]);
+    assert_eq!(status, Some(2));
+    assert!(err.contains("5 is not in 16..=4096"), "{err}");
+}
+
+/// The data the page carries: the JSON inside its data script.
+fn page_data(page: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"kifu-data\">";
+    let start = page
+        .find(open)
+        .map(|i| i + open.len())
+        .unwrap_or_else(|| panic!("no data"));
+    let end = start
+        + page[start..]
+            .find("</script>")
+            .unwrap_or_else(|| panic!("no end"));
+    serde_json::from_str(&page[start..end]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_page_carries_every_position_render_draws() {
+    let file = "fixtures/escampe/valid/black-wins.kifu";
+    let (out, err, status) = kifu(&["html", file]);
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    let page = String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"));
+    let data = page_data(&page);
+    let game = &data["games"][0];
+    let lines: Vec<&str> = data["lines"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no lines"))
+        .iter()
+        .filter_map(|l| l.as_str())
+        .collect();
+    // A picture is the numbers of its lines, each line followed by a line feed.
+    let boards: Vec<String> = game["boards"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no boards"))
+        .iter()
+        .map(|board| {
+            let numbers = board.as_array().unwrap_or_else(|| panic!("{board}"));
+            numbers
+                .iter()
+                .map(|n| format!("{}\n", lines[n.as_u64().unwrap_or(u64::MAX) as usize]))
+                .collect()
+        })
+        .collect();
+    let moves = game["moves"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no moves"));
+    assert_eq!(boards.len(), moves.len() + 1);
+    for ply in [0, 1, 4, moves.len()] {
+        let drawn = svg(&[file, "--ply", &ply.to_string()]);
+        assert!(
+            boards[ply] == drawn,
+            "ply {ply}: the page's picture is not render's"
+        );
+    }
+    let verdict = std::fs::read_to_string("fixtures/escampe/valid/black-wins.verdict")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        verdict,
+        format!(
+            "{file}:1: {}\n",
+            game["verdict"].as_str().unwrap_or_default()
+        )
+    );
+}
+
+#[test]
+fn the_page_shows_an_invalid_record_up_to_its_fault() {
+    let file = fixtures("mana", "invalid")
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no invalid fixture"));
+    let name = file.to_string_lossy().into_owned();
+    let (out, _, status) = kifu(&["html", &name]);
+    assert_eq!(status, Some(1));
+    let data = page_data(&String::from_utf8_lossy(&out));
+    let game = &data["games"][0];
+    let fault = game["fault"].as_str().unwrap_or_else(|| panic!("no fault"));
+    let verdict_line =
+        std::fs::read_to_string(file.with_extension("verdict")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        verdict_line.contains(fault),
+        "{fault} not in {verdict_line}"
+    );
+    let played = game["boards"].as_array().map_or(0, Vec::len);
+    let unplayed = game["moves"]
+        .as_array()
+        .map_or(0, |m| m.iter().filter(|m| m.get("board").is_none()).count());
+    assert!(played >= 1 && unplayed >= 1, "{played} {unplayed}");
+}
+
+#[test]
+fn the_page_keeps_hostile_record_text_out_of_its_markup() {
+    let (out, _, status) = kifu(&["html", "tests/support/hostile-pictures.kifu"]);
+    assert_eq!(status, Some(0));
+    let page = String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"));
+    // The page's own two scripts, and no other.
+    assert_eq!(page.matches("<script").count(), 2);
+    assert_eq!(page.matches("</script").count(), 2);
+    assert!(!page.contains("<img"));
+    assert!(!page.contains("<svg onload"));
+    assert!(page.contains("<title>&quot;&gt;&lt;img src=x onerror=window.pwned=1&gt;</title>"));
+    let data = page_data(&page);
+    assert_eq!(
+        data["games"][0]["comments"][0],
+        "<script>window.pwned=4</script> ]]> \"><img src=x onerror=window.pwned=5>"
+    );
+    assert_eq!(
+        data["games"][1]["players"],
+        "\"><img src=x onerror=window.pwned=7> - <svg onload=window.pwned=8>"
+    );
+}
+
+#[test]
+fn the_page_writes_its_file_atomically() {
+    let dir = scratch("html");
+    let target = dir.join("games.html");
+    let name = target.to_string_lossy().into_owned();
+    let (out, _, status) = kifu(&[
+        "html",
+        "fixtures/mana/valid/black-wins.kifu",
+        "--title",
+        "Club",
+        "-o",
+        &name,
+    ]);
+    assert_eq!((status, out.len()), (Some(0), 0));
+    let page = std::fs::read_to_string(&target).unwrap_or_else(|e| panic!("{e}"));
+    assert!(page.contains("<title>Club</title>"));
+    assert!(Path::new(&target).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
