@@ -56,6 +56,11 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
+/// Whether `bytes` start like a compressed stream kifu reads.
+pub fn is_compressed(bytes: &[u8]) -> bool {
+    Compression::of(bytes).is_some()
+}
+
 /// A compression format kifu reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Compression {

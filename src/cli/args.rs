@@ -43,6 +43,8 @@ pub(crate) enum Command {
     Select(Box<SelectArgs>),
     /// Report on a collection: verdicts, results, lengths, openings.
     Stats(StatsArgs),
+    /// Write records in one canonical form.
+    Fmt(FmtArgs),
     /// Print a shell completion script generated from this command line.
     Completions(CompletionsArgs),
     /// Write one self-contained HTML page that replays the records.
@@ -113,6 +115,22 @@ pub(crate) struct StatsArgs {
     /// Print text tables or one JSON object.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// Arguments of `kifu fmt`.
+#[derive(Debug, Args)]
+pub(crate) struct FmtArgs {
+    /// Files of records; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// The widest movetext line, in characters (a longer word stands alone).
+    #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: u16,
+    /// Print the names of the files that are not canonical, and exit 1 if any.
+    #[arg(long, conflicts_with = "in_place")]
+    pub check: bool,
+    /// Rewrite each file that is not canonical, atomically.
+    #[arg(long)]
+    pub in_place: bool,
 }
 
 /// `NAME=VALUE`.

@@ -1,6 +1,7 @@
 //! The command line: one clap definition, one function per subcommand.
 
 mod args;
+mod fmt;
 mod generate;
 mod html;
 mod import;
@@ -86,6 +87,7 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Random(args) => generate::random(&args, out),
         Command::Select(args) => select::run(&args, out),
         Command::Stats(args) => stats::run(&args, out),
+        Command::Fmt(args) => fmt::run(&args, out),
         Command::Completions(args) => {
             // Into memory first: clap_complete panics when a write fails.
             let mut script = Vec::new();

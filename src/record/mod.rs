@@ -26,7 +26,7 @@ pub use movetext::{GLYPHS, Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
-pub use write::{WrittenMove, check_readable, write_record};
+pub use write::{WrittenMove, check_readable, write_record, write_record_within};
 
 pub(crate) use syntax::snippet;
 

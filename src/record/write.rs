@@ -17,8 +17,21 @@ pub struct WrittenMove<'a> {
 /// The longest movetext line written, unless a single word is longer.
 const LINE_WIDTH: usize = 79;
 
-/// Writes tags, comments before the first move, the moves and the result.
+/// Writes tags, comments before the first move, the moves and the result,
+/// in movetext lines of at most [`LINE_WIDTH`] characters.
 pub fn write_record(
+    tags: &[(String, String)],
+    leading_comments: &[String],
+    moves: &[WrittenMove<'_>],
+    result: Option<&str>,
+) -> String {
+    write_record_within(LINE_WIDTH, tags, leading_comments, moves, result)
+}
+
+/// [`write_record`], in movetext lines of at most `width` characters
+/// (unless a single word or comment is longer).
+pub fn write_record_within(
+    width: usize,
     tags: &[(String, String)],
     leading_comments: &[String],
     moves: &[WrittenMove<'_>],
@@ -30,7 +43,10 @@ pub fn write_record(
         let _ = writeln!(out, "[{name} \"{escaped}\"]");
     }
     out.push('\n');
-    let mut line = LineFiller::default();
+    let mut line = LineFiller {
+        width: 0,
+        limit: width,
+    };
     for comment in leading_comments {
         line.comment(&mut out, comment);
     }
@@ -73,10 +89,11 @@ pub fn check_readable(text: &str) -> Result<(), SyntaxError> {
     }
 }
 
-/// Joins words into lines no wider than [`LINE_WIDTH`].
-#[derive(Debug, Default)]
+/// Joins words into lines no wider than `limit`.
+#[derive(Debug)]
 struct LineFiller {
     width: usize,
+    limit: usize,
 }
 
 impl LineFiller {
@@ -94,7 +111,7 @@ impl LineFiller {
 
     fn word(&mut self, out: &mut String, word: &str) {
         let len = word.chars().count();
-        if self.width > 0 && self.width + 1 + len > LINE_WIDTH {
+        if self.width > 0 && self.width + 1 + len > self.limit {
             out.push('\n');
             self.width = 0;
         }

@@ -1,0 +1,161 @@
+//! `kifu fmt` through the binary: canonical, idempotent, and faithful to
+//! every verdict, move and comment; invalid records come back unchanged.
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn kifu(args: &[&str], stdin: &[u8]) -> (String, String, Option<i32>) {
+    let output = Command::cargo_bin("kifu")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+fn valid_fixtures() -> Vec<PathBuf> {
+    ["mana", "escampe", "shogun", "lotus"]
+        .iter()
+        .flat_map(|g| {
+            fs::read_dir(format!("fixtures/{g}/valid"))
+                .into_iter()
+                .flatten()
+        })
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "kifu"))
+        .collect()
+}
+
+/// What must survive `fmt`: each record's verdict, and its moves as the
+/// referee reads them, with their glyphs and comments.
+fn meaning(text: &str) -> Vec<String> {
+    let (json, _, _) = kifu(&["json", "-"], text.as_bytes());
+    json.lines()
+        .map(|line| {
+            let mut v: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            let moves: Vec<String> = (v["moves"].as_array().cloned().unwrap_or_default().iter())
+                .map(|m| format!("{} {} {}", m["normalized"], m["glyph"], m["comments"]))
+                .collect();
+            let verdict = v["verdict"].take();
+            format!(
+                "{verdict} {} {moves:?} {}",
+                v["comments"],
+                v["tags"].as_object().map_or(0, |t| t.len())
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn fmt_is_idempotent_and_keeps_every_fixture_s_meaning() {
+    for path in valid_fixtures() {
+        let original = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        let (once, err, code) = kifu(&["fmt", "-"], original.as_bytes());
+        assert_eq!((err.as_str(), code), ("", Some(0)), "{}", path.display());
+        let (twice, _, _) = kifu(&["fmt", "-"], once.as_bytes());
+        assert_eq!(twice, once, "{}: fmt of fmt", path.display());
+        assert_eq!(meaning(&once), meaning(&original), "{}", path.display());
+    }
+}
+
+#[test]
+fn tags_numbers_captures_and_checks_become_canonical() {
+    let record = "[Setup \"ZZYYSXXX/XZYSXZYX\"]\n[Event \"x\"]\n[Game \"shogun\"]\n[Zeta \"z\"]\n\nf1-h2 e8-d7 d1-e3 *\n";
+    let (out, err, code) = kifu(&["fmt", "-"], record.as_bytes());
+    assert_eq!((err.as_str(), code), ("", Some(0)));
+    assert_eq!(
+        out,
+        "[Game \"shogun\"]\n[Event \"x\"]\n[Setup \"ZZYYSXXX/XZYSXZYX\"]\n[Zeta \"z\"]\n\n1. f1-h2 e8-d7 2. d1-e3 *\n"
+    );
+    let (narrow, _, _) = kifu(&["fmt", "--width", "20", "-"], record.as_bytes());
+    assert!(
+        narrow
+            .lines()
+            .all(|l| l.starts_with('[') || l.chars().count() <= 20),
+        "{narrow}"
+    );
+}
+
+#[test]
+fn an_invalid_record_is_written_back_unchanged() {
+    let bad = "[Game \"mana\"]\n\n1. f1-f2   {odd  spacing} *\n";
+    let good = "[Game \"mana\"]\n\n1.   f1-e2 *\n";
+    let (out, err, code) = kifu(&["fmt", "-"], format!("{bad}\n{good}").as_bytes());
+    assert_eq!(code, Some(1));
+    assert_eq!(out, format!("{bad}\n[Game \"mana\"]\n\n1. f1-e2 *\n"));
+    assert!(
+        err.starts_with("<stdin>:3:4: move 1 (Black) f1-f2: "),
+        "{err}"
+    );
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fmt-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+#[test]
+fn check_names_files_and_in_place_rewrites_them() {
+    let dir = scratch("in-place");
+    let messy = dir.join("messy.kifu");
+    let tidy = dir.join("tidy.kifu");
+    fs::write(&messy, "[Game \"mana\"]\n\nf1-e2   e6-e5 *\n").unwrap_or_else(|e| panic!("{e}"));
+    fs::write(&tidy, "[Game \"mana\"]\n\n1. f1-e2 *\n").unwrap_or_else(|e| panic!("{e}"));
+    let (m, t) = (
+        messy.to_string_lossy().into_owned(),
+        tidy.to_string_lossy().into_owned(),
+    );
+    assert_eq!(
+        kifu(&["fmt", "--check", &m, &t], b""),
+        (format!("{m}\n"), String::new(), Some(1))
+    );
+    assert_eq!(
+        kifu(&["fmt", "--check", &t], b""),
+        (String::new(), String::new(), Some(0))
+    );
+    assert_eq!(
+        kifu(&["fmt", "--in-place", &m, &t], b""),
+        (String::new(), String::new(), Some(0))
+    );
+    assert_eq!(
+        fs::read_to_string(&messy).ok().as_deref(),
+        Some("[Game \"mana\"]\n\n1. f1-e2 e6-e5 *\n")
+    );
+    assert_eq!(kifu(&["fmt", "--check", &m], b"").2, Some(0));
+    let mut names: Vec<_> = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["messy.kifu", "tidy.kifu"]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn fmt_keeps_the_meaning_of_random_games(seed in 0u64..1_000_000, game in 0usize..4) {
+        let game = ["mana", "escampe", "shogun", "lotus"][game];
+        let (text, _, _) = kifu(&["random", game, "--seed", &seed.to_string(), "--count", "3"], b"");
+        // Comments between the moves, which fmt must keep in place.
+        let commented = text.replacen(" 3. ", " {a note} 3. ", 3);
+        let (out, err, code) = kifu(&["fmt", "-"], commented.as_bytes());
+        prop_assert_eq!((err.as_str(), code), ("", Some(0)));
+        prop_assert_eq!(meaning(&out), meaning(&commented));
+        prop_assert_eq!(kifu(&["fmt", "-"], out.as_bytes()).0, out);
+    }
+}
