@@ -91,7 +91,7 @@ impl<'r> Iterator for WrittenMoves<'r> {
             match item.kind() {
                 ItemKind::Number { .. } => number = Some(record.slice(&item.span())),
                 ItemKind::Move { .. } => break item,
-                ItemKind::Comment | ItemKind::Result => {}
+                ItemKind::Comment | ItemKind::Result | ItemKind::Open | ItemKind::Close | ItemKind::Nag { .. } => {}
             }
         };
         let quiet = match self.items.first() {

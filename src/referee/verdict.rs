@@ -16,6 +16,10 @@ pub struct PlyContext {
     pub mover: String,
     /// The move as written, if the fault is in a move.
     pub text: Option<String>,
+    /// Where the ply stands when it is in a variation: the move each
+    /// variation around it follows, as written with its number (`5. b1-b3`;
+    /// lotus: the whole turn), innermost first; empty on the main line.
+    pub within: Vec<String>,
 }
 
 /// Why a record is invalid, and where.
@@ -38,6 +42,9 @@ impl fmt::Display for Fault {
             write!(f, "{} {} ({})", c.numbering.label(), c.number, c.mover)?;
             if let Some(text) = &c.text {
                 write!(f, " {text}")?;
+            }
+            for after in &c.within {
+                write!(f, " in the variation after {after}")?;
             }
             f.write_str(": ")?;
         }
