@@ -214,11 +214,12 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
                     }
                     continue;
                 }
-                Read::Item(ItemKind::Open, span) => match self.variation(walk, game, line, span.start)
-                {
-                    None => continue,
-                    Some(flow) => return flow,
-                },
+                Read::Item(ItemKind::Open, span) => {
+                    match self.variation(walk, game, line, span.start) {
+                        None => continue,
+                        Some(flow) => return flow,
+                    }
+                }
                 Read::Item(ItemKind::Close, span) => return Flow::Closed(span.start),
                 Read::Item(ItemKind::Result, span) => {
                     walk.result(span);
@@ -307,7 +308,10 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
                         false => line.at_target.clone(),
                     };
                     if is_target {
-                        self.reached = inner.at_target.take().map(|g| -> Box<dyn AnyGame> { Box::new(g) });
+                        self.reached = inner
+                            .at_target
+                            .take()
+                            .map(|g| -> Box<dyn AnyGame> { Box::new(g) });
                         return Some(Flow::Stop);
                     }
                 }

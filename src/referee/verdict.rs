@@ -27,8 +27,9 @@ pub struct PlyContext {
 pub struct Fault {
     /// The place in the file.
     pub location: Location,
-    /// The ply, when the fault is in the movetext.
-    pub context: Option<PlyContext>,
+    /// The ply, when the fault is in the movetext; boxed, so that a
+    /// fault, which the walk carries back from every move, stays small.
+    pub context: Option<Box<PlyContext>>,
     /// The stable code of the reason (`mana.disobeys-bird`), listed in kifu.5.
     pub code: &'static str,
     /// The reason in words.

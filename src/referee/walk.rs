@@ -133,7 +133,7 @@ impl<'a> Walk<'a> {
     fn fault(
         &self,
         offset: usize,
-        context: Option<PlyContext>,
+        context: Option<Box<PlyContext>>,
         code: &'static str,
         message: impl Into<String>,
     ) -> Option<Fault> {
@@ -158,7 +158,7 @@ impl<'a> Walk<'a> {
         let message = error.message(context.text.as_deref().unwrap_or(""));
         Fault {
             location: self.record.locate(offset),
-            context: Some(context),
+            context: Some(Box::new(context)),
             code: error.code(),
             message,
         }
@@ -231,7 +231,12 @@ impl<'a> Walk<'a> {
         let turn = self.turn(game);
         let numbering = G::NUMBERING;
         let fault = |code, message: String| {
-            self.fault(offset, Some(self.next_ply(game, None)), code, message)
+            self.fault(
+                offset,
+                Some(Box::new(self.next_ply(game, None))),
+                code,
+                message,
+            )
         };
         if value != turn.number {
             let written = if value == u32::MAX {
@@ -301,7 +306,7 @@ impl<'a> Walk<'a> {
     fn game_over<G: Game>(&self, game: &G, span: &Range<usize>) -> Fault {
         Fault {
             location: self.record.locate(span.start),
-            context: Some(self.context(game, Some(self.record.slice(span)))),
+            context: Some(Box::new(self.context(game, Some(self.record.slice(span))))),
             code: GAME_OVER,
             message: "the game is already over".into(),
         }
