@@ -5,7 +5,7 @@ use super::args::ShowArgs;
 use super::input::open;
 use crate::game::{AnyGame, Charset};
 use crate::record::RecordReader;
-use crate::referee::{Options, judge};
+use crate::referee::{Reached, position_at};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -66,25 +66,26 @@ fn with_position(
             return Ok(Status::Trouble);
         }
     };
-    let options = Options {
-        stop_after: args.ply,
-        details: false,
+    let line = args.line.clone().unwrap_or_default();
+    let game = match position_at(&record, &line, args.ply) {
+        Reached::Position(game) => game,
+        Reached::Invalid(fault) => {
+            eprintln!("{name}:{fault}");
+            return Ok(Status::Invalid);
+        }
+        Reached::NoLine => {
+            eprintln!("kifu: {name}: the record has no line {line}");
+            return Ok(Status::Trouble);
+        }
+        Reached::Short(plies) => {
+            let ply = args.ply.unwrap_or_default();
+            match line.is_main() {
+                true => eprintln!("kifu: {name}: the record has {plies} plies, not {ply}"),
+                false => eprintln!("kifu: {name}: line {line} ends after {plies} plies, not {ply}"),
+            }
+            return Ok(Status::Trouble);
+        }
     };
-    let (verdict, game) = judge(&record, options, |_| {});
-    if let Some(fault) = &verdict.fault {
-        eprintln!("{name}:{fault}");
-        return Ok(Status::Invalid);
-    }
-    let Some(game) = game else {
-        return Ok(Status::Invalid);
-    };
-    if let Some(ply) = args.ply.filter(|&p| p > verdict.plies) {
-        eprintln!(
-            "kifu: {name}: the record has {} plies, not {ply}",
-            verdict.plies
-        );
-        return Ok(Status::Trouble);
-    }
     show(game.as_ref())?;
     Ok(Status::Ok)
 }

@@ -7,11 +7,13 @@
 //! observer, for `kifu validate`.
 
 mod branch;
+mod line;
 mod start;
 mod verdict;
 mod walk;
 mod watch;
 
+pub use line::{LineName, LineNameError, Reached, position_at};
 pub use verdict::{Fault, PlyContext, Verdict};
 
 /// The code of every fault the referee itself reports, whatever the game:
