@@ -119,13 +119,18 @@ fn record_text(
         end.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
     let result = end.outcome().map_or(Some("*"), |o| o.token);
-    write_record(tags, &[], &written(start.as_ref(), moves, variation), result)
+    write_record(
+        tags,
+        &[],
+        &written(start.as_ref(), moves, variation),
+        result,
+    )
 }
 
 /// The JSON of a record, without its file name.
 fn json(record: &Record) -> Value {
-    let mut value = serde_json::to_value(RecordJson::new("-", record, true))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut value =
+        serde_json::to_value(RecordJson::new("-", record, true)).unwrap_or_else(|e| panic!("{e}"));
     value.as_object_mut().map(|o| o.remove("file"));
     value
 }
@@ -245,7 +250,12 @@ fn every_position_of_every_variation_of_the_fixtures_is_reached_by_its_line() {
                         Reached::Position(game) => Some(game.position_json()),
                         other => panic!("{}: line {line} ply {ply}: {other:?}", file.display()),
                     };
-                    assert_eq!(reached, expected, "{}: line {line} ply {ply}", file.display());
+                    assert_eq!(
+                        reached,
+                        expected,
+                        "{}: line {line} ply {ply}",
+                        file.display()
+                    );
                 }
                 assert!(
                     matches!(position_at(&record, &line, Some(moves.len() + 1)), Reached::Short(n) if n == moves.len()),

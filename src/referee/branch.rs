@@ -90,7 +90,7 @@ impl<G: Game> Line<G> {
         let (number, opens) = self.number;
         let dots = if opens { "." } else { "..." };
         let moves: Vec<&str> = self.moves.iter().map(|m| record.slice(m)).collect();
-        shorten(&format!("{number}{dots} {}", moves.join(" ")))
+        shorten(format!("{number}{dots} {}", moves.join(" ")).trim_end())
     }
 }
 
@@ -362,3 +362,7 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
 
 /// The code of a lotus variation that does not stand after a whole turn.
 pub(super) const WITHIN_TURN: &str = "variation.within-turn";
+
+#[cfg(test)]
+#[path = "branch_tests.rs"]
+mod tests;
