@@ -101,3 +101,34 @@ fn an_observer_is_told_of_every_ply_in_the_order_written() {
         ]
     );
 }
+
+#[test]
+fn a_variation_of_the_first_ply_numbers_it_as_a_record_may() {
+    let verdict = |movetext: &str| {
+        let text = format!(
+            "[Game \"mana\"]\n[Position \"r1rdrr/6/3r2/2R3/6/R1DRRR w a3\"]\n\n{movetext}\n"
+        );
+        let judged = parse_head(text, 1).and_then(|record| judge_record(&record));
+        judged.map(|v| v.fault.map_or_else(|| v.summary(), |f| f.to_string()))
+    };
+    for movetext in [
+        "1... c6-c4 (1... d4-e3) 2. d1-d2 *",
+        "1... c6-c4 (1. d4-e3) 2. d1-d2 *",
+        "1. c6-c4 (1. d4-e3) d1-d2 *",
+        "1. c6-c4 (1... d4-e3) d1-d2 *",
+    ] {
+        assert_eq!(
+            verdict(movetext),
+            Ok("mana, 2 plies, *".to_owned()),
+            "{movetext}"
+        );
+    }
+    assert_eq!(
+        verdict("1. c6-c4 (d4-e3 1... d1-d2) d1-d2 *"),
+        Ok(
+            "4:17: move 2 (Black) in the variation after 1. c6-c4: move number 1 is out of \
+            sequence: expected 2"
+                .to_owned()
+        )
+    );
+}

@@ -55,7 +55,8 @@ impl<'a> Walk<'a> {
 
     /// The walk through a variation that opens at `offset` and replaces
     /// the plies of this line from the `plies`-th on: numbered as this
-    /// line is.
+    /// line is, or for a variation of the first ply as a record's first
+    /// ply may be.
     pub(super) fn branch(&self, plies: usize, offset: usize) -> Self {
         Self {
             record: self.record,
@@ -64,7 +65,9 @@ impl<'a> Walk<'a> {
             written: None,
             plies,
             line_start: plies,
-            from_start: self.from_start,
+            // A variation of the record's first ply numbers it as a record
+            // may: it says again whether pairs count from that ply.
+            from_start: self.from_start && plies > 0,
             result: None,
         }
     }
