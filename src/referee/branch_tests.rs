@@ -109,7 +109,11 @@ fn a_variation_of_the_first_ply_numbers_it_as_a_record_may() {
             "[Game \"mana\"]\n[Position \"r1rdrr/6/3r2/2R3/6/R1DRRR w a3\"]\n\n{movetext}\n"
         );
         let judged = parse_head(text, 1).and_then(|record| judge_record(&record));
-        judged.map(|v| v.fault.map_or_else(|| v.summary(), |f| f.to_string()))
+        judged.map(|v| {
+            v.fault
+                .as_ref()
+                .map_or_else(|| v.summary(), ToString::to_string)
+        })
     };
     for movetext in [
         "1... c6-c4 (1... d4-e3) 2. d1-d2 *",
