@@ -212,7 +212,7 @@ fn lines(
             Numbering::Pairs => prefix.len() + i,
             Numbering::Turns => (prefix.len() + i) / 3 * 3,
         };
-        for variation in &node.variations {
+        for variation in node.variations() {
             count += 1;
             let mut name = name.to_vec();
             name.push(count);

@@ -68,44 +68,95 @@ fn glyphs(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 
 /// A move as a record writes it, with its variations, and what the
 /// referee said of it once judged.
+///
+/// What few moves have is boxed, so that a move stays small as it is
+/// handed from the items to the JSON.
 #[derive(Debug, Clone, Default)]
 pub struct MoveNode<'r> {
-    /// The comments before it at the start of a variation.
-    pub comments_before: Vec<&'r str>,
     /// The move number written before it.
     pub number: Option<&'r str>,
     /// The move as written, without its glyph.
     pub text: &'r str,
     /// Its annotation glyph.
     pub glyph: Option<&'r str>,
-    /// Its numeric annotation glyphs.
-    pub nags: Vec<u8>,
     /// The comments after it.
     pub comments: Vec<&'r str>,
+    /// Its numeric glyphs, variations and opening comments, if any.
+    pub more: Option<Box<More<'r>>>,
+    /// What the referee said of it, once judged.
+    pub judged: Option<Box<Judged>>,
+}
+
+/// What few moves have: numeric glyphs, variations, and the comments
+/// before the first move of a variation.
+#[derive(Debug, Clone, Default)]
+pub struct More<'r> {
+    /// The comments before it at the start of a variation.
+    pub comments_before: Vec<&'r str>,
+    /// Its numeric annotation glyphs.
+    pub nags: Vec<u8>,
     /// Its variations, each a line of moves.
     pub variations: Vec<Vec<MoveNode<'r>>>,
-    /// Its canonical text and parts, once judged.
+}
+
+/// What the referee said of a move.
+#[derive(Debug, Clone, Default)]
+pub struct Judged {
+    /// Its canonical text and parts.
     pub detail: Option<MoveDetail>,
-    /// The position after it, once judged, when asked for.
+    /// The position after it, when asked for.
     pub position: Option<Position>,
 }
 
-impl MoveNode<'_> {
+impl<'r> MoveNode<'r> {
+    /// Its variations, each a line of moves.
+    pub fn variations(&self) -> &[Vec<MoveNode<'r>>] {
+        self.more.as_ref().map_or(&[], |more| &more.variations)
+    }
+
+    /// Its variations, to judge them.
+    pub(super) fn variations_mut(&mut self) -> Option<&mut Vec<Vec<MoveNode<'r>>>> {
+        self.more.as_mut().map(|more| &mut more.variations)
+    }
+
+    /// What few moves have, made when first needed.
+    fn more(&mut self) -> &mut More<'r> {
+        self.more.get_or_insert_with(Box::default)
+    }
+
     /// The move as JSON.
     pub fn json(&self) -> MoveJson<'_> {
+        let judged = self.judged.as_deref();
+        self.json_with(
+            judged.and_then(|j| j.detail.as_ref()),
+            judged.and_then(|j| j.position.as_ref()),
+        )
+    }
+
+    /// The move as JSON, with what the referee said of it.
+    #[inline]
+    pub fn json_with<'a>(
+        &'a self,
+        detail: Option<&'a MoveDetail>,
+        position: Option<&'a Position>,
+    ) -> MoveJson<'a> {
+        let more = self.more.as_deref();
         MoveJson {
-            comments_before: &self.comments_before,
+            comments_before: more.map_or(&[], |m| &m.comments_before),
             number: self.number,
             text: self.text,
             glyph: self.glyph,
-            nags: &self.nags,
-            normalized: self.detail.as_ref().map(|d| d.normalized.as_str()),
-            parts: self.detail.as_ref().map(|d| &d.parts),
+            nags: more.map_or(&[], |m| &m.nags),
+            normalized: detail.map(|d| d.normalized.as_str()),
+            parts: detail.map(|d| &d.parts),
             comments: &self.comments,
-            position: self.position.as_ref(),
-            variations: (self.variations.iter())
-                .map(|line| line.iter().map(MoveNode::json).collect())
-                .collect(),
+            position,
+            variations: match more {
+                None => Vec::new(),
+                Some(more) => (more.variations.iter())
+                    .map(|line| line.iter().map(MoveNode::json).collect())
+                    .collect(),
+            },
         }
     }
 }
@@ -187,7 +238,7 @@ impl<'r> Iterator for WrittenMoves<'r> {
                 ItemKind::Number { .. } => node.number = Some(record.slice(&item.span())),
                 ItemKind::Move { .. } => break item,
                 ItemKind::Comment if self.opening => {
-                    node.comments_before.push(record.slice(&item.span()));
+                    node.more().comments_before.push(record.slice(&item.span()));
                 }
                 ItemKind::Open => self.items = split_variation(rest).1,
                 ItemKind::Comment | ItemKind::Result | ItemKind::Close | ItemKind::Nag { .. } => {}
@@ -196,18 +247,21 @@ impl<'r> Iterator for WrittenMoves<'r> {
         self.opening = false;
         node.text = record.slice(&at.span());
         node.glyph = record.move_word(at).and_then(|w| w.glyph);
-        // What follows the move, up to the next move of its line.
-        let mut rest = self.items;
+        // What follows the move, up to the next move of its line: most
+        // often nothing.
+        let quiet =
+            (self.items.first()).is_none_or(|next| matches!(next.kind(), ItemKind::Move { .. }));
+        let mut rest = if quiet { &[][..] } else { self.items };
         while let Some((item, after)) = rest.split_first() {
             rest = after;
             match item.kind() {
                 ItemKind::Move { .. } => break,
                 ItemKind::Comment => node.comments.push(record.slice(&item.span())),
-                ItemKind::Nag { value } => node.nags.push(value),
+                ItemKind::Nag { value } => node.more().nags.push(value),
                 ItemKind::Open => {
                     let (inside, after) = split_variation(after);
-                    node.variations
-                        .push(WrittenMoves::variation(record, inside).collect());
+                    let line = WrittenMoves::variation(record, inside).collect();
+                    node.more().variations.push(line);
                     rest = after;
                 }
                 ItemKind::Number { .. } | ItemKind::Result | ItemKind::Close => {}

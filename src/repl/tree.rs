@@ -118,7 +118,7 @@ impl Line {
             game.play(node.text)
                 .map_err(|e| format!("{} {e}", node.text))?;
             line.moves.push(node.text.to_owned());
-            for variation in &node.variations {
+            for variation in node.variations() {
                 let from = before.get(turn_start).ok_or("a variation with no move")?;
                 let branch = Line::of_nodes(variation, from.as_ref())?;
                 line.branches.push(Branch {

@@ -1,6 +1,7 @@
 //! The moves array of a record, written while the referee judges it.
 
-use super::{MoveNode, WrittenMoves};
+use super::{Judged, MoveNode, WrittenMoves};
+use crate::game::{MoveDetail, Position};
 use crate::record::Record;
 use crate::referee::{Options, Ply, Verdict, judge};
 use serde::Serialize;
@@ -68,10 +69,17 @@ impl Cursor {
         self.entered.push(0);
         let mut node = root;
         for &(variation, index) in &self.path {
-            node = node.variations.get_mut(variation)?.get_mut(index)?;
+            node = node.variations_mut()?.get_mut(variation)?.get_mut(index)?;
         }
         Some(node)
     }
+}
+
+/// What the referee said of a move, kept until its main line's move is
+/// written.
+#[inline(never)]
+fn judged(detail: Option<MoveDetail>, position: Option<Position>) -> Box<Judged> {
+    Box::new(Judged { detail, position })
 }
 
 impl Serialize for JudgedMoves<'_> {
@@ -90,27 +98,38 @@ impl Serialize for JudgedMoves<'_> {
             if failed.is_some() {
                 return;
             }
-            if ply.depth == 0 {
-                if let Some(done) = pending.take() {
-                    if let Err(e) = seq.serialize_element(&done.json()) {
-                        failed = Some(e);
-                        return;
-                    }
+            let position = self.positions.then(|| ply.game.position_json());
+            if ply.depth > 0 {
+                let node = pending
+                    .as_mut()
+                    .and_then(|root| cursor.step(root, ply.depth, ply.opens));
+                match node {
+                    Some(node) => node.judged = Some(judged(ply.detail, position)),
+                    None => failed = Some(S::Error::custom("a ply with no move written")),
                 }
-                pending = written.next();
-                cursor.root();
+                return;
             }
-            let node = match pending.as_mut() {
-                Some(root) if ply.depth == 0 => Some(root),
-                Some(root) => cursor.step(root, ply.depth, ply.opens),
-                None => None,
-            };
-            let Some(node) = node else {
+            if let Some(done) = pending.take() {
+                if let Err(e) = seq.serialize_element(&done.json()) {
+                    failed = Some(e);
+                    return;
+                }
+            }
+            let Some(mut node) = written.next() else {
                 failed = Some(S::Error::custom("a ply with no move written"));
                 return;
             };
-            node.position = self.positions.then(|| ply.game.position_json());
-            node.detail = ply.detail;
+            if node.more.is_none() {
+                // Written at once: the move has nothing more to wait for.
+                let json = node.json_with(ply.detail.as_ref(), position.as_ref());
+                if let Err(e) = seq.serialize_element(&json) {
+                    failed = Some(e);
+                }
+            } else {
+                node.judged = Some(judged(ply.detail, position));
+                cursor.root();
+                pending = Some(node);
+            }
         });
         *self.verdict.borrow_mut() = Some(verdict);
         if let Some(e) = failed {
