@@ -288,8 +288,12 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
                 return Some(Flow::Fault(fault));
             }
         }
-        // The record layer lets a `(` stand only after a move of its line.
-        let (before, plies) = line.before.as_ref()?;
+        // The record layer lets a `(` stand only after a move of its line,
+        // so the position before it is known; were it not, the variation
+        // would be passed over unjudged rather than read as its line.
+        let Some((before, plies)) = line.before.as_ref() else {
+            return self.skip();
+        };
         let mut game = before.clone();
         let mut walk = walk.branch(*plies, open);
         let mut inner = Line {
@@ -332,6 +336,19 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
             }
             flow => flow,
         })
+    }
+
+    /// Reads past the variation just opened, up to its `)`.
+    fn skip(&mut self) -> Option<Flow> {
+        let mut depth = 0usize;
+        loop {
+            match self.items.next()?.kind() {
+                ItemKind::Open => depth += 1,
+                ItemKind::Close if depth == 0 => return None,
+                ItemKind::Close => depth -= 1,
+                _ => {}
+            }
+        }
     }
 
     /// The end of the variation `line`, closed by the `)` at `at`, which
