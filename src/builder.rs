@@ -57,7 +57,7 @@ impl RecordBuilder {
             .map(|(number, text)| WrittenMove {
                 number: *number,
                 text,
-                comments: &[],
+                ..WrittenMove::default()
             })
             .collect();
         let result = match game.outcome() {

@@ -86,3 +86,23 @@ fn valid_lotus_games_are_accepted() {
 fn invalid_lotus_records_get_their_exact_verdicts() {
     check("lotus", "invalid", 20);
 }
+
+/// Every game has fixtures with variations (issue 18): at least five valid
+/// records and ten invalid ones, named `variations-*` and `variation-*`.
+#[test]
+fn every_game_has_fixtures_with_variations() {
+    for game in ["mana", "escampe", "shogun", "lotus"] {
+        let named = |kind: &str, prefix: &str| {
+            fixtures(game, kind)
+                .iter()
+                .filter(|f| {
+                    f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with(prefix))
+                })
+                .count()
+        };
+        assert!(named("valid", "variations-") >= 5, "{game}: valid");
+        assert!(named("invalid", "variation-") >= 10, "{game}: invalid");
+    }
+}

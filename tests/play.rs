@@ -242,3 +242,42 @@ fn a_lotus_seed_draws_the_same_flowers_each_time() {
     assert_eq!(first, second);
     assert!(first.contains("[Flowers \""), "{first}");
 }
+
+#[test]
+fn variations_are_loaded_kept_promoted_and_saved() {
+    let dir = scratch("mana-variations");
+    let record = "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+                  1. a1-c2@b3 e6-e5 2. e1-f3@b3 (2. e1-d3 (2. e1-e4 a6-a5) 2... f6-f4) a6-a5 *\n";
+    fs::write(dir.join("start.kifu"), record).unwrap_or_else(|e| panic!("{e}"));
+    let script = "\
+:variations
+:save same.kifu
+:undo
+:undo
+e1-e4
+:variations
+:promote 2.1
+:variations
+:save next.kifu
+:promote 7
+:quit
+";
+    let (out, err, code) = play(&dir, &["--load", "start.kifu"], script.as_bytes());
+    assert_eq!((err.as_str(), code), ("", Some(1)), "{out}");
+    // Written back with the number restated after the variation.
+    assert_eq!(
+        read(&dir, "same.kifu"),
+        "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+         1. a1-c2@b3 e6-e5 2. e1-f3@b3 (2. e1-d3 (2. e1-e4 a6-a5) 2... f6-f4) 2... a6-a5\n*\n"
+    );
+    assert_eq!(
+        read(&dir, "next.kifu"),
+        "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+         1. a1-c2@b3 e6-e5 2. e1-e4 (2. e1-f3@b3 a6-a5) (2. e1-e4) (2. e1-d3 f6-f4) 2...\n\
+         a6-a5 *\n"
+    );
+    for saved in ["same.kifu", "next.kifu"] {
+        assert_eq!(validate(&dir, saved).1, Some(0), "{saved}");
+    }
+    insta::assert_snapshot!("mana_variations_session", out);
+}

@@ -195,9 +195,23 @@ fn check(output: Output, what: &str, objects: &[Value]) {
 /// its definitions that the path may be (`ManaParts.bird`).
 type Fields = BTreeMap<String, BTreeSet<String>>;
 
+/// The paths of a recursive schema that lead back to a definition being
+/// described (a move's `variations` hold moves): each such path, and the
+/// path where the definition was first met, whose fields it shares.
+type Aliases = BTreeMap<String, String>;
+
+/// What [`schema_fields`] gathers: the fields, the aliases, and the
+/// definitions being described, with their paths.
+#[derive(Default)]
+struct Gathered {
+    fields: Fields,
+    aliases: Aliases,
+    open: Vec<(String, String)>,
+}
+
 /// The [`Fields`] of `schema`, a definition (`def`) of `root` or within
 /// one, at `path`.
-fn schema_fields(root: &Value, schema: &Value, def: &str, path: &str, fields: &mut Fields) {
+fn schema_fields(root: &Value, schema: &Value, def: &str, path: &str, gathered: &mut Gathered) {
     let Some(object) = schema.as_object() else {
         return;
     };
@@ -206,7 +220,17 @@ fn schema_fields(root: &Value, schema: &Value, def: &str, path: &str, fields: &m
         let target = root
             .pointer(target.trim_start_matches('#'))
             .unwrap_or_else(|| panic!("no {target}"));
-        schema_fields(root, target, name, path, fields);
+        match gathered.open.iter().find(|(open, _)| open == name) {
+            Some((_, first)) => {
+                let first = first.clone();
+                gathered.aliases.insert(path.to_owned(), first);
+            }
+            None => {
+                gathered.open.push((name.to_owned(), path.to_owned()));
+                schema_fields(root, target, name, path, gathered);
+                gathered.open.pop();
+            }
+        }
     }
     for key in ["anyOf", "oneOf", "allOf"] {
         for schema in object
@@ -215,11 +239,11 @@ fn schema_fields(root: &Value, schema: &Value, def: &str, path: &str, fields: &m
             .into_iter()
             .flatten()
         {
-            schema_fields(root, schema, def, path, fields);
+            schema_fields(root, schema, def, path, gathered);
         }
     }
     if let Some(items) = object.get("items") {
-        schema_fields(root, items, def, &format!("{path}[]"), fields);
+        schema_fields(root, items, def, &format!("{path}[]"), gathered);
     }
     let properties = object.get("properties").and_then(Value::as_object);
     let map = object.get("additionalProperties").filter(|v| v.is_object());
@@ -233,25 +257,39 @@ fn schema_fields(root: &Value, schema: &Value, def: &str, path: &str, fields: &m
         } else {
             format!("{path}.{key}")
         };
-        schema_fields(root, schema, def, &path, fields);
-        fields
+        schema_fields(root, schema, def, &path, gathered);
+        gathered
+            .fields
             .entry(path)
             .or_default()
             .insert(format!("{def}.{key}"));
     }
 }
 
+/// The [`Fields`] of `output`'s committed schema, and its [`Aliases`].
+fn schema_paths(output: Output) -> (Fields, Aliases) {
+    let schema = committed(output);
+    let mut gathered = Gathered::default();
+    schema_fields(&schema, &schema, "", "", &mut gathered);
+    (gathered.fields, gathered.aliases)
+}
+
 /// The [`Fields`] of `output`'s committed schema.
 fn fields(output: Output) -> Fields {
-    let schema = committed(output);
-    let mut fields = Fields::new();
-    schema_fields(&schema, &schema, "", "", &mut fields);
-    fields
+    schema_paths(output).0
 }
 
 /// Every path of `value`, as `known` names them: a key that it does not
-/// name is an entry of a map, `*`.
-fn value_paths(value: &Value, path: &str, known: &Fields, paths: &mut BTreeSet<String>) {
+/// name is an entry of a map, `*`; a path that `aliases` leads back is
+/// named as the path it leads to.
+fn value_paths(
+    value: &Value,
+    path: &str,
+    known: &Fields,
+    aliases: &Aliases,
+    paths: &mut BTreeSet<String>,
+) {
+    let path = aliases.get(path).map_or(path, String::as_str);
     match value {
         Value::Object(object) => {
             for (key, value) in object {
@@ -266,13 +304,13 @@ fn value_paths(value: &Value, path: &str, known: &Fields, paths: &mut BTreeSet<S
                 if !known.contains_key(&path) {
                     path = join("*");
                 }
-                value_paths(value, &path, known, paths);
+                value_paths(value, &path, known, aliases, paths);
                 paths.insert(path);
             }
         }
         Value::Array(items) => {
             for item in items {
-                value_paths(item, &format!("{path}[]"), known, paths);
+                value_paths(item, &format!("{path}[]"), known, aliases, paths);
             }
         }
         _ => {}
@@ -282,10 +320,10 @@ fn value_paths(value: &Value, path: &str, known: &Fields, paths: &mut BTreeSet<S
 /// Every field `output`'s schema describes is printed in one of `objects`:
 /// the schema names no field that kifu never writes.
 fn check_every_field_is_printed(output: Output, objects: &[Value]) {
-    let fields = fields(output);
+    let (fields, aliases) = schema_paths(output);
     let mut seen = BTreeSet::new();
     for object in objects {
-        value_paths(object, "", &fields, &mut seen);
+        value_paths(object, "", &fields, &aliases, &mut seen);
     }
     let printed: BTreeSet<&String> = seen.iter().flat_map(|path| &fields[path]).collect();
     let all: BTreeSet<&String> = fields.values().flatten().collect();

@@ -1,6 +1,7 @@
 //! The one clap definition of the command line.
 
 use crate::game::GameKind;
+use crate::referee::LineName;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -239,8 +240,15 @@ pub(crate) struct ShowArgs {
     /// A file of records; `-` or none reads standard input.
     pub file: Option<PathBuf>,
     /// The position after this many plies (lotus: pawn moves); default the end.
+    /// Along a variation (--line), plies count from the start of the game.
     #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<usize>)]
     pub ply: Option<usize>,
+    /// The line to follow: a variation, named by the number of the
+    /// variation taken at each depth, counted from 1 in the order written
+    /// (2 is the main line's second variation, 2.1 the first one inside
+    /// it); 0, the default, is the main line.
+    #[arg(long, value_name = "LINE")]
+    pub line: Option<LineName>,
     /// Which record of the file, counted from 1.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = record_number)]
     pub record: u64,

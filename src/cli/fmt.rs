@@ -10,7 +10,7 @@ use super::validate::write_text;
 use crate::game::{COMMON_TAGS, GameKind, Tags, number_before};
 use crate::input::io_reason;
 use crate::model::WrittenMoves;
-use crate::record::{Dots, Record, RecordReader, WrittenMove, write_record_within};
+use crate::record::{Dots, ItemKind, Record, RecordReader, WrittenMove, write_record_within};
 use crate::referee::{Options, Verdict, judge, judge_record};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
@@ -125,8 +125,13 @@ fn canonical(
         let (crlf, original, first_line) = (raw.crlf, raw.text.clone(), raw.first_line);
         let verdict = match raw.parse() {
             Ok(record) => match judge_record(&record) {
-                Ok(verdict) if verdict.is_valid() => {
+                Ok(verdict) if verdict.is_valid() && !has_variations(&record) => {
                     text.push_str(&format_record(&record, width));
+                    continue;
+                }
+                // Variations are kept as written, for now.
+                Ok(verdict) if verdict.is_valid() => {
+                    push_as_written(&mut text, &original, crlf);
                     continue;
                 }
                 Ok(verdict) => verdict,
@@ -143,14 +148,24 @@ fn canonical(
         write_text(&mut said, name, line, &verdict, false);
         eprint!("{}", String::from_utf8_lossy(&said));
         status = Status::Invalid;
-        let kept = original.trim_end_matches('\n');
-        match crlf {
-            true => text.push_str(&kept.replace('\n', "\r\n")),
-            false => text.push_str(kept),
-        }
-        text.push_str(if crlf { "\r\n" } else { "\n" });
+        push_as_written(&mut text, &original, crlf);
     }
     Ok((text, status))
+}
+
+/// Appends a record's text as it was written, with one newline at its end.
+fn push_as_written(text: &mut String, original: &str, crlf: bool) {
+    let kept = original.trim_end_matches('\n');
+    match crlf {
+        true => text.push_str(&kept.replace('\n', "\r\n")),
+        false => text.push_str(kept),
+    }
+    text.push_str(if crlf { "\r\n" } else { "\n" });
+}
+
+/// Whether the record holds variations.
+fn has_variations(record: &Record) -> bool {
+    (record.items.iter()).any(|item| item.kind() == ItemKind::Open)
 }
 
 /// A move in canonical form: its number, its text with its glyph, and the
@@ -188,6 +203,7 @@ fn format_record(record: &Record, width: usize) -> String {
             number: *number,
             text,
             comments,
+            ..WrittenMove::default()
         })
         .collect();
     let leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())

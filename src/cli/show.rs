@@ -6,7 +6,7 @@ use super::input::open;
 use crate::draw::{View, picture, png, svg};
 use crate::game::{AnyGame, Charset, MoveDetail};
 use crate::record::RecordReader;
-use crate::referee::{Options, judge};
+use crate::referee::{Options, Reached, judge, position_at};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -121,12 +121,38 @@ fn with_position(
             return Ok(Status::Trouble);
         }
     };
+    let line = args.line.clone().unwrap_or_default();
+    if !line.is_main() {
+        // A position inside a variation, drawn without a last move.
+        let game = match position_at(&record, &line, args.ply) {
+            Reached::Position(game) => game,
+            Reached::Invalid(fault) => {
+                eprintln!("{name}:{fault}");
+                return Ok(Status::Invalid);
+            }
+            Reached::NoLine => {
+                eprintln!("kifu: {name}: the record has no line {line}");
+                return Ok(Status::Trouble);
+            }
+            Reached::Short(plies) => {
+                let ply = args.ply.unwrap_or_default();
+                eprintln!("kifu: {name}: line {line} ends after {plies} plies, not {ply}");
+                return Ok(Status::Trouble);
+            }
+        };
+        show(game.as_ref(), None, args.ply.unwrap_or_default())?;
+        return Ok(Status::Ok);
+    }
     let options = Options {
         stop_after: args.ply,
         details: true,
     };
     let mut last = None;
-    let (verdict, game) = judge(&record, options, |ply| last = ply.detail);
+    let (verdict, game) = judge(&record, options, |ply| {
+        if ply.depth == 0 {
+            last = ply.detail;
+        }
+    });
     if let Some(fault) = &verdict.fault {
         eprintln!("{name}:{fault}");
         return Ok(Status::Invalid);

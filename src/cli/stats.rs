@@ -95,7 +95,7 @@ fn sum_up(record: &Record) -> Summary {
     let first_mover = start.as_ref().map(|g| g.turn().mover.to_owned());
     let mut first_move = None;
     let (verdict, end) = judge(record, Options::default(), |ply| {
-        if ply.index == 0 {
+        if ply.index == 0 && ply.depth == 0 {
             first_move = Some(ply.word.text.to_owned());
         }
     });

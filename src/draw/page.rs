@@ -143,6 +143,11 @@ impl PageGame {
             details: true,
         };
         let (verdict, _) = judge(record, options, |ply| {
+            // The main line's boards; the page does not draw variations'
+            // boards yet.
+            if ply.depth > 0 {
+                return;
+            }
             let view = View {
                 last: ply.detail.as_ref().map(|d| &d.parts),
                 ..View::default()

@@ -116,15 +116,22 @@ struct RecordIn {
 /// One move of a `kifu json` object.
 #[derive(Debug, Default)]
 struct MoveIn {
+    comments_before: Vec<String>,
     number: Option<String>,
     text: String,
     glyph: Option<String>,
+    nags: Vec<u8>,
     comments: Vec<String>,
+    variations: Vec<Vec<MoveIn>>,
+    /// The number read, once checked.
+    parsed: Option<(u32, Dots)>,
+    /// The move and its glyph as written, once checked.
+    word: String,
 }
 
 impl RecordIn {
     /// The text of the record.
-    fn into_text(self) -> Result<String, String> {
+    fn into_text(mut self) -> Result<String, String> {
         if let Some(problem) = self.problem {
             return Err(problem);
         }
@@ -154,36 +161,8 @@ impl RecordIn {
                 "result token {token:?} is not * or a winner's initial and +, like B+"
             ));
         }
-        let mut words = Vec::with_capacity(self.moves.len());
-        for (i, m) in self.moves.iter().enumerate() {
-            let is_word = !m.text.is_empty()
-                && m.text
-                    .chars()
-                    .all(|c| c.is_ascii_graphic() && !"{};".contains(c));
-            if !is_word {
-                return Err(format!("move {}: {:?} is not a move word", i + 1, m.text));
-            }
-            let number = match &m.number {
-                None => None,
-                Some(n) => Some(
-                    parse_number(n)
-                        .ok_or_else(|| format!("move {}: {n:?} is not a move number", i + 1))?,
-                ),
-            };
-            words.push((
-                number,
-                format!("{}{}", m.text, m.glyph.as_deref().unwrap_or("")),
-            ));
-        }
-        let written: Vec<WrittenMove<'_>> = words
-            .iter()
-            .zip(&self.moves)
-            .map(|((number, text), m)| WrittenMove {
-                number: *number,
-                text,
-                comments: &m.comments,
-            })
-            .collect();
+        ready(&mut self.moves, "")?;
+        let written = written(&self.moves);
         let text = write_record(
             &pairs,
             &self.comments,
@@ -194,6 +173,55 @@ impl RecordIn {
             .map_err(|e| format!("kifu could not read the record back: {}", e.message))?;
         Ok(text)
     }
+}
+
+/// Checks the moves of a line at `place` (empty for the main line, else
+/// `move 3, variation 1`) and of their variations, and readies each
+/// move's word and number.
+fn ready(moves: &mut [MoveIn], place: &str) -> Result<(), String> {
+    for (i, m) in moves.iter_mut().enumerate() {
+        let here = match place {
+            "" => format!("move {}", i + 1),
+            place => format!("{place}, move {}", i + 1),
+        };
+        let is_word = !m.text.is_empty()
+            && m.text
+                .chars()
+                .all(|c| c.is_ascii_graphic() && !"{};()".contains(c))
+            && !m.text.starts_with('$');
+        if !is_word {
+            return Err(format!("{here}: {:?} is not a move word", m.text));
+        }
+        if let Some(n) = &m.number {
+            let parsed =
+                parse_number(n).ok_or_else(|| format!("{here}: {n:?} is not a move number"))?;
+            m.parsed = Some(parsed);
+        }
+        m.word = format!("{}{}", m.text, m.glyph.as_deref().unwrap_or(""));
+        for (j, line) in m.variations.iter_mut().enumerate() {
+            let place = format!("{here}, variation {}", j + 1);
+            if line.is_empty() {
+                return Err(format!("{place}: a variation holds at least one move"));
+            }
+            ready(line, &place)?;
+        }
+    }
+    Ok(())
+}
+
+/// The moves of a line, [`ready`], as the record writer takes them.
+fn written(moves: &[MoveIn]) -> Vec<WrittenMove<'_>> {
+    moves
+        .iter()
+        .map(|m| WrittenMove {
+            comments_before: &m.comments_before,
+            number: m.parsed,
+            text: &m.word,
+            nags: &m.nags,
+            comments: &m.comments,
+            variations: m.variations.iter().map(|line| written(line)).collect(),
+        })
+        .collect()
 }
 
 /// `12.` or `12...`.

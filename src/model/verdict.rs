@@ -104,6 +104,12 @@ pub struct FaultJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(rename = "move")]
     pub move_text: Option<&'a str>,
+    /// When the fault is in a variation: the move each variation around
+    /// it follows, with its number (`5. b1-b3`; lotus: the whole turn),
+    /// innermost first; left out on the main line.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[schemars(length(min = 1))]
+    pub within: &'a [String],
     /// The fault's stable code (see FAULT CODES in kifu.5).
     #[schemars(schema_with = "super::schema::codes")]
     pub code: &'static str,
@@ -124,6 +130,7 @@ impl<'a> FaultJson<'a> {
             number: context.map(|c| c.number),
             player: context.map(|c| c.mover.as_str()),
             move_text: context.and_then(|c| c.text.as_deref()),
+            within: context.map_or(&[], |c| c.within.as_slice()),
             code: fault.code,
             reason: &fault.message,
             message: Displayed(fault),

@@ -2,7 +2,8 @@
 //!
 //! It knows no game. A [`Record`] holds the text of one record and what the
 //! syntax says about it: its tags and a flat list of movetext [`Item`]s, each
-//! pointing back into the text. Moves stay opaque words here; each game
+//! pointing back into the text; a variation is the items between an
+//! [`ItemKind::Open`] and its [`ItemKind::Close`]. Moves stay opaque words here; each game
 //! parses them itself.
 //!
 //! [`parse_record`] reads a record whole. [`parse_head`] reads only its tag
@@ -22,7 +23,7 @@ mod reader;
 mod syntax;
 mod write;
 
-pub use movetext::{GLYPHS, Movetext, Read, is_result};
+pub use movetext::{GLYPHS, MAX_DEPTH, Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, parse_head, parse_record};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
@@ -79,6 +80,15 @@ pub enum ItemKind {
     Comment,
     /// A result token such as `B+` or `*`.
     Result,
+    /// `(`: a variation opens, an alternative to the move before it.
+    Open,
+    /// `)`: the variation last opened closes.
+    Close,
+    /// A numeric annotation glyph `$0` to `$255`, after a move.
+    Nag {
+        /// The glyph's number.
+        value: u8,
+    },
 }
 
 /// One item of movetext and the text it spans.
@@ -90,7 +100,8 @@ pub enum ItemKind {
 pub struct Item {
     /// Which [`ItemKind`] it is.
     class: Class,
-    /// The dots of a number (1 or 3), the length of a move's glyph.
+    /// The dots of a number (1 or 3), the length of a move's glyph, the
+    /// value of a numeric glyph.
     small: u8,
     /// The value of a number.
     value: u32,
@@ -106,6 +117,9 @@ enum Class {
     Move,
     Comment,
     Result,
+    Open,
+    Close,
+    Nag,
 }
 
 impl Item {
@@ -119,6 +133,9 @@ impl Item {
             ItemKind::Move { glyph } => (Class::Move, glyph, 0),
             ItemKind::Comment => (Class::Comment, 0, 0),
             ItemKind::Result => (Class::Result, 0, 0),
+            ItemKind::Open => (Class::Open, 0, 0),
+            ItemKind::Close => (Class::Close, 0, 0),
+            ItemKind::Nag { value } => (Class::Nag, value, 0),
         };
         Self {
             class,
@@ -143,6 +160,9 @@ impl Item {
             Class::Move => ItemKind::Move { glyph: self.small },
             Class::Comment => ItemKind::Comment,
             Class::Result => ItemKind::Result,
+            Class::Open => ItemKind::Open,
+            Class::Close => ItemKind::Close,
+            Class::Nag => ItemKind::Nag { value: self.small },
         }
     }
 
@@ -206,9 +226,19 @@ impl Record {
         self.text.get(span.clone()).unwrap_or("")
     }
 
-    /// The move words in order.
+    /// The move words of the main line in order, without those of its
+    /// variations.
     pub fn moves(&self) -> impl Iterator<Item = MoveWord<'_>> {
-        self.items.iter().filter_map(|item| self.move_word(item))
+        let mut depth = 0usize;
+        self.items.iter().filter_map(move |item| {
+            match item.kind() {
+                ItemKind::Open => depth += 1,
+                ItemKind::Close => depth = depth.saturating_sub(1),
+                _ if depth == 0 => return self.move_word(item),
+                _ => {}
+            }
+            None
+        })
     }
 
     /// The move word of an item, if it is a move.

@@ -1,11 +1,17 @@
 //! The movetext grammar (see `grammar/record.ebnf`): move numbers, moves,
-//! comments and the result, read one item at a time.
+//! comments, glyphs, variations and the result, read one item at a time.
 
 mod faults;
+mod variations;
+
+pub use variations::MAX_DEPTH;
 
 use super::parse::MAX_ITEMS;
 use super::{Dots, Item, ItemKind, Record, SyntaxError, SyntaxFault};
-use faults::{Fault, after_result, bad_byte, bad_dots, number_without_dot, too_many_items};
+use faults::{
+    Fault, after_result, bad_byte, bad_dots, number_without_dot, result_in_variation,
+    too_many_items,
+};
 use std::convert::Infallible;
 use std::ops::Range;
 
@@ -30,6 +36,18 @@ pub struct Movetext<'a> {
     result_seen: bool,
     /// The syntax error that ended the movetext.
     error: Option<Fault>,
+    /// How many variations are open.
+    depth: u8,
+    /// Where the outermost variation still open starts: its `(`.
+    outer_open: usize,
+    /// Where the line being read (the main line, or the variation last
+    /// opened) starts.
+    line_start: usize,
+    /// Whether the line being read is known to hold a move: what a `(`,
+    /// a `)` or a numeric glyph needs before it. Moves are not noted as
+    /// they are read: the line is read again from its start when one of
+    /// those asks, once.
+    line_checked: bool,
 }
 
 impl<'a> Movetext<'a> {
@@ -43,6 +61,10 @@ impl<'a> Movetext<'a> {
             counting: record.text().len().saturating_sub(record.movetext_at) > MAX_ITEMS,
             result_seen: false,
             error: None,
+            depth: 0,
+            outer_open: 0,
+            line_start: record.movetext_at,
+            line_checked: false,
         }
     }
 
@@ -149,11 +171,12 @@ impl<'a> Movetext<'a> {
             return self.fail(bad_byte(self.text, end));
         }
         let kind = match bytes.get(at..end).unwrap_or_default() {
-            [] => {
-                let message = "unexpected text".to_owned();
-                return self.fail((at, SyntaxFault::UnexpectedText, message));
-            }
+            [] => return self.parenthesis(at),
+            [b'$', ..] => return self.nag(at, end),
             [.., b'!' | b'?'] => return self.glyph_word(at, end),
+            [b'*'] | [b'A'..=b'Z', b'+'] if self.depth > 0 => {
+                return self.fail(result_in_variation(at));
+            }
             [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
             digits @ [b'0'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
                 return self.fail(number_without_dot(digits, at));
@@ -249,7 +272,8 @@ impl Movetext<'_> {
     /// right there, it is that move, and the scanner reads no further.
     ///
     /// `quick` must read only bytes that may stand in a move word (never
-    /// white space, `{`, `}`, `;`, `!` or `?`), and never a result token.
+    /// white space, `{`, `}`, `;`, `(`, `)`, `!` or `?`), and never a
+    /// result token.
     #[inline]
     pub fn next_with<M>(
         &mut self,
@@ -258,7 +282,10 @@ impl Movetext<'_> {
         let bytes = self.bytes();
         let mut at = self.at;
         let first = loop {
-            let &b = bytes.get(at)?;
+            let Some(&b) = bytes.get(at) else {
+                self.end();
+                return None;
+            };
             if !b.is_ascii_whitespace() {
                 break b;
             }
@@ -333,7 +360,7 @@ fn saturated_value(digits: &[u8]) -> u32 {
 enum ByteClass {
     /// Part of the word.
     InWord,
-    /// Ends the word: white space, `{` or `;`.
+    /// Ends the word: white space, `{`, `;`, `(` or `)`.
     Ends,
     /// Not allowed in a word: `}`, a control character, or any non-ASCII byte.
     Bad,
@@ -345,7 +372,7 @@ const BYTE_CLASSES: [ByteClass; 256] = {
     let mut b = 0;
     while b < 256 {
         let byte = b as u8;
-        table[b] = if byte.is_ascii_whitespace() || byte == b'{' || byte == b';' {
+        table[b] = if byte.is_ascii_whitespace() || matches!(byte, b'{' | b';' | b'(' | b')') {
             ByteClass::Ends
         } else if byte.is_ascii_graphic() && byte != b'}' {
             ByteClass::InWord

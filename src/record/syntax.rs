@@ -75,13 +75,25 @@ pub enum SyntaxFault {
     GlyphWithoutMove,
     /// A character that may not stand in movetext.
     BadCharacter,
+    /// A `(` whose variation is never closed.
+    UnclosedVariation,
+    /// A `)` with no `(` before it.
+    UnmatchedParenthesis,
+    /// Variations nested more than [`super::MAX_DEPTH`] deep.
+    VariationTooDeep,
+    /// A result token inside a variation.
+    ResultInVariation,
+    /// A `(` with no move before it in its line.
+    VariationBeforeMove,
+    /// A `)` that closes a variation holding no move.
+    EmptyVariation,
     /// Text the grammar cannot read at all.
     UnexpectedText,
 }
 
 impl SyntaxFault {
     /// Every syntax fault, in the order declared.
-    pub const ALL: [SyntaxFault; 22] = [
+    pub const ALL: [SyntaxFault; 28] = [
         SyntaxFault::NotUtf8,
         SyntaxFault::LineTooLong,
         SyntaxFault::RecordTooLarge,
@@ -103,6 +115,12 @@ impl SyntaxFault {
         SyntaxFault::BadGlyph,
         SyntaxFault::GlyphWithoutMove,
         SyntaxFault::BadCharacter,
+        SyntaxFault::UnclosedVariation,
+        SyntaxFault::UnmatchedParenthesis,
+        SyntaxFault::VariationTooDeep,
+        SyntaxFault::ResultInVariation,
+        SyntaxFault::VariationBeforeMove,
+        SyntaxFault::EmptyVariation,
         SyntaxFault::UnexpectedText,
     ];
 
@@ -130,6 +148,12 @@ impl SyntaxFault {
             SyntaxFault::BadGlyph => "record.bad-glyph",
             SyntaxFault::GlyphWithoutMove => "record.glyph-without-move",
             SyntaxFault::BadCharacter => "record.bad-character",
+            SyntaxFault::UnclosedVariation => "record.unclosed-variation",
+            SyntaxFault::UnmatchedParenthesis => "record.unmatched-parenthesis",
+            SyntaxFault::VariationTooDeep => "record.variation-too-deep",
+            SyntaxFault::ResultInVariation => "record.result-in-variation",
+            SyntaxFault::VariationBeforeMove => "record.variation-before-move",
+            SyntaxFault::EmptyVariation => "record.empty-variation",
             SyntaxFault::UnexpectedText => "record.unexpected-text",
         }
     }

@@ -3,15 +3,23 @@
 use super::{Dots, MAX_ITEMS, RecordReader, SyntaxError};
 use std::fmt::Write as _;
 
-/// One move to write, with the number that precedes it, if any.
-#[derive(Debug, Clone, Copy)]
+/// One move to write, with the number that precedes it, if any, and the
+/// variations that follow it.
+#[derive(Debug, Clone, Default)]
 pub struct WrittenMove<'a> {
+    /// Comments before the move (at the start of a variation).
+    pub comments_before: &'a [String],
     /// The move number to write before the move.
     pub number: Option<(u32, Dots)>,
     /// The move text, with any glyph.
     pub text: &'a str,
+    /// Numeric annotation glyphs that follow the move: `$n`.
+    pub nags: &'a [u8],
     /// Comments that follow the move.
     pub comments: &'a [String],
+    /// Variations that follow the move, each a line of moves, written in
+    /// parentheses after its comments.
+    pub variations: Vec<Vec<WrittenMove<'a>>>,
 }
 
 /// The longest movetext line written, unless a single word is longer.
@@ -46,20 +54,12 @@ pub fn write_record_within(
     let mut line = LineFiller {
         width: 0,
         limit: width,
+        glue: false,
     };
     for comment in leading_comments {
         line.comment(&mut out, comment);
     }
-    for m in moves {
-        if let Some((n, dots)) = m.number {
-            let dots = if dots == Dots::One { "." } else { "..." };
-            line.word(&mut out, &format!("{n}{dots}"));
-        }
-        line.word(&mut out, m.text);
-        for comment in m.comments {
-            line.comment(&mut out, comment);
-        }
-    }
+    write_line(&mut out, &mut line, moves);
     if let Some(result) = result {
         line.word(&mut out, result);
     }
@@ -89,11 +89,39 @@ pub fn check_readable(text: &str) -> Result<(), SyntaxError> {
     }
 }
 
+/// Writes the moves of a line, each with its variations.
+fn write_line(out: &mut String, line: &mut LineFiller, moves: &[WrittenMove<'_>]) {
+    for m in moves {
+        for comment in m.comments_before {
+            line.comment(out, comment);
+        }
+        if let Some((n, dots)) = m.number {
+            let dots = if dots == Dots::One { "." } else { "..." };
+            line.word(out, &format!("{n}{dots}"));
+        }
+        line.word(out, m.text);
+        for nag in m.nags {
+            line.word(out, &format!("${nag}"));
+        }
+        for comment in m.comments {
+            line.comment(out, comment);
+        }
+        for variation in &m.variations {
+            line.word(out, "(");
+            line.glue = true;
+            write_line(out, line, variation);
+            line.close(out);
+        }
+    }
+}
+
 /// Joins words into lines no wider than `limit`.
 #[derive(Debug)]
 struct LineFiller {
     width: usize,
     limit: usize,
+    /// The next word follows the last one without a space: after a `(`.
+    glue: bool,
 }
 
 impl LineFiller {
@@ -111,6 +139,11 @@ impl LineFiller {
 
     fn word(&mut self, out: &mut String, word: &str) {
         let len = word.chars().count();
+        if std::mem::take(&mut self.glue) && self.width > 0 {
+            out.push_str(word);
+            self.width += len;
+            return;
+        }
         if self.width > 0 && self.width + 1 + len > self.limit {
             out.push('\n');
             self.width = 0;
@@ -121,6 +154,12 @@ impl LineFiller {
         }
         out.push_str(word);
         self.width += len;
+    }
+
+    /// The `)` that closes a variation, right after its last word.
+    fn close(&mut self, out: &mut String) {
+        out.push(')');
+        self.width += 1;
     }
 }
 
@@ -133,9 +172,8 @@ mod tests {
         let written: Vec<WrittenMove<'_>> = texts
             .iter()
             .map(|text| WrittenMove {
-                number: None,
                 text,
-                comments: &[],
+                ..WrittenMove::default()
             })
             .collect();
         write_record(&[("Game".into(), "mana".into())], &[], &written, Some("*"))

@@ -6,11 +6,14 @@
 //! returns a [`Verdict`]; [`judge_record`] does the same without an
 //! observer, for `kifu validate`.
 
+mod branch;
+mod line;
 mod start;
 mod verdict;
 mod walk;
 mod watch;
 
+pub use line::{LineName, LineNameError, Reached, position_at};
 pub use verdict::{Fault, PlyContext, Verdict};
 
 /// The code of every fault the referee itself reports, whatever the game:
@@ -31,6 +34,7 @@ pub const CODES: &[&str] = &[
     "result.wrong",
     "result.not-over",
     "result.tag-disagrees",
+    branch::WITHIN_TURN,
 ];
 
 use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
@@ -49,6 +53,13 @@ pub struct Ply<'a> {
     pub detail: Option<MoveDetail>,
     /// The position after it.
     pub game: &'a dyn AnyGame,
+    /// How deep in variations it stands: 0 on the main line, 1 in a
+    /// variation of the main line, 2 in a variation of that...
+    pub depth: usize,
+    /// Whether it is the first ply of its variation. The plies come in
+    /// the order written: a move of the main line, then those of its
+    /// variations, then the next move.
+    pub opens: bool,
 }
 
 /// How far to go and what to tell the observer.
@@ -201,7 +212,13 @@ impl JudgeGame<'_, '_> {
                     walk.result(span);
                     continue;
                 }
-                Read::Item(ItemKind::Comment, _) => continue,
+                // A variation hands the rest over to a walk that knows them.
+                Read::Item(ItemKind::Open, span) => {
+                    break branch::rest(&mut walk, game, &mut items, &mut watch, span.start);
+                }
+                Read::Item(ItemKind::Comment | ItemKind::Close | ItemKind::Nag { .. }, _) => {
+                    continue;
+                }
             };
             if watching {
                 watch.before(game, record, &span, glyph, read.as_ref());

@@ -16,6 +16,10 @@ pub struct PlyContext {
     pub mover: String,
     /// The move as written, if the fault is in a move.
     pub text: Option<String>,
+    /// Where the ply stands when it is in a variation: the move each
+    /// variation around it follows, as written with its number (`5. b1-b3`;
+    /// lotus: the whole turn), innermost first; empty on the main line.
+    pub within: Vec<String>,
 }
 
 /// Why a record is invalid, and where.
@@ -23,8 +27,9 @@ pub struct PlyContext {
 pub struct Fault {
     /// The place in the file.
     pub location: Location,
-    /// The ply, when the fault is in the movetext.
-    pub context: Option<PlyContext>,
+    /// The ply, when the fault is in the movetext; boxed, so that a
+    /// fault, which the walk carries back from every move, stays small.
+    pub context: Option<Box<PlyContext>>,
     /// The stable code of the reason (`mana.disobeys-bird`), listed in kifu.5.
     pub code: &'static str,
     /// The reason in words.
@@ -38,6 +43,9 @@ impl fmt::Display for Fault {
             write!(f, "{} {} ({})", c.numbering.label(), c.number, c.mover)?;
             if let Some(text) = &c.text {
                 write!(f, " {text}")?;
+            }
+            for after in &c.within {
+                write!(f, " in the variation after {after}")?;
             }
             f.write_str(": ")?;
         }

@@ -9,7 +9,7 @@ use std::ops::Range;
 const QUOTED_MOVE_CHARS: usize = 40;
 
 /// A move's text for a message, cut short when it is very long.
-fn shorten(text: &str) -> String {
+pub(super) fn shorten(text: &str) -> String {
     match text.char_indices().nth(QUOTED_MOVE_CHARS) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text.to_owned(),
@@ -27,8 +27,11 @@ pub(super) struct Walk<'a> {
     /// record opened: a fault of a ply belongs to that turn, even where
     /// the game has moved on (a fourth pawn move, a move after the end).
     written: Option<u32>,
-    /// Plies played.
+    /// Plies played, counted from the start of the game.
     plies: usize,
+    /// The plies played before the line's first: 0 on the main line, the
+    /// plies before the move a variation replaces.
+    line_start: usize,
     /// Move pairs are counted from the record's first ply.
     from_start: bool,
     /// The span of the result token, once read.
@@ -44,6 +47,7 @@ impl<'a> Walk<'a> {
             last_offset: 0,
             written: None,
             plies: 0,
+            line_start: 0,
             from_start: false,
             result: None,
         }
@@ -56,6 +60,30 @@ impl<'a> Walk<'a> {
         if G::NUMBERING == Numbering::Turns && !turn.opens {
             self.written = Some(turn.number);
         }
+    }
+
+    /// The walk through a variation that opens at `offset` and replaces
+    /// the plies of this line from the `plies`-th on: numbered as this
+    /// line is, or for a variation of the first ply as a record's first
+    /// ply may be.
+    pub(super) fn branch(&self, plies: usize, offset: usize) -> Self {
+        Self {
+            record: self.record,
+            numbered: false,
+            last_offset: offset,
+            written: None,
+            plies,
+            line_start: plies,
+            // A variation of the record's first ply numbers it as a record
+            // may: it says again whether pairs count from that ply.
+            from_start: self.from_start && plies > 0,
+            result: None,
+        }
+    }
+
+    /// The record walked.
+    pub(super) fn record(&self) -> &'a Record {
+        self.record
     }
 
     /// The plies played so far.
@@ -77,7 +105,7 @@ impl<'a> Walk<'a> {
     /// Where the next ply stands: the game's numbering, or pairs counted
     /// from the record's first ply when the record numbers it that way.
     #[inline]
-    fn turn<'g, G: Game>(&self, game: &'g G) -> Turn<'g> {
+    pub(super) fn turn<'g, G: Game>(&self, game: &'g G) -> Turn<'g> {
         let turn = game.turn();
         if self.from_start {
             let plies = u32::try_from(self.plies).unwrap_or(u32::MAX);
@@ -96,6 +124,7 @@ impl<'a> Walk<'a> {
                 number,
                 mover: game.mover_of(number).to_owned(),
                 text: text.map(shorten),
+                within: Vec::new(),
             },
             _ => self.next_ply(game, text),
         }
@@ -109,13 +138,14 @@ impl<'a> Walk<'a> {
             number: turn.number,
             mover: turn.mover.to_owned(),
             text: text.map(shorten),
+            within: Vec::new(),
         }
     }
 
     fn fault(
         &self,
         offset: usize,
-        context: Option<PlyContext>,
+        context: Option<Box<PlyContext>>,
         code: &'static str,
         message: impl Into<String>,
     ) -> Option<Fault> {
@@ -129,7 +159,7 @@ impl<'a> Walk<'a> {
 
     /// The fault of the game's reason `error` at `offset`, for the move
     /// written `text` (none for a fault between moves).
-    fn game_fault<G: Game>(
+    pub(super) fn game_fault<G: Game>(
         &self,
         game: &G,
         offset: usize,
@@ -140,7 +170,7 @@ impl<'a> Walk<'a> {
         let message = error.message(context.text.as_deref().unwrap_or(""));
         Fault {
             location: self.record.locate(offset),
-            context: Some(context),
+            context: Some(Box::new(context)),
             code: error.code(),
             message,
         }
@@ -220,7 +250,12 @@ impl<'a> Walk<'a> {
         }
         let numbering = G::NUMBERING;
         let fault = |code, message: String| {
-            self.fault(offset, Some(self.next_ply(game, None)), code, message)
+            self.fault(
+                offset,
+                Some(Box::new(self.next_ply(game, None))),
+                code,
+                message,
+            )
         };
         if value != turn.number {
             let written = if value == u32::MAX {
@@ -276,7 +311,7 @@ impl<'a> Walk<'a> {
             return Err(self.game_over(game, span));
         }
         if !self.numbered {
-            if let Err(error) = game.check_unnumbered(self.plies == 0) {
+            if let Err(error) = game.check_unnumbered(self.plies == self.line_start) {
                 return Err(self.refused(game, span, &error));
             }
         }
@@ -298,7 +333,7 @@ impl<'a> Walk<'a> {
     fn game_over<G: Game>(&self, game: &G, span: &Range<usize>) -> Fault {
         Fault {
             location: self.record.locate(span.start),
-            context: Some(self.context(game, Some(self.record.slice(span)))),
+            context: Some(Box::new(self.context(game, Some(self.record.slice(span))))),
             code: GAME_OVER,
             message: "the game is already over".into(),
         }

@@ -23,6 +23,10 @@ pub(super) struct Watch<'o> {
     word: Option<(Range<usize>, u8)>,
     /// The detail of the ply under way, worked out before it is played.
     detail: Option<MoveDetail>,
+    /// How deep in variations the ply under way stands, and whether it
+    /// is the first of its variation.
+    depth: usize,
+    opens: bool,
 }
 
 impl<'o> Watch<'o> {
@@ -33,7 +37,16 @@ impl<'o> Watch<'o> {
             stop_after: options.stop_after.unwrap_or(usize::MAX),
             word: None,
             detail: None,
+            depth: 0,
+            opens: false,
         }
+    }
+
+    /// Where the plies told from now on stand: `depth` variations deep
+    /// (0 on the main line), and whether the next one opens its variation.
+    pub(super) fn at_line(&mut self, depth: usize, opens: bool) {
+        self.depth = depth;
+        self.opens = opens;
     }
 
     /// Whether there is anything to watch: an observer or a ply to stop
@@ -82,6 +95,8 @@ impl<'o> Watch<'o> {
                 word: record.move_word_at(span, glyph),
                 detail: self.detail.take(),
                 game,
+                depth: self.depth,
+                opens: self.opens,
             });
         }
         self.stops_after(plies)

@@ -1,5 +1,6 @@
 //! The `:commands` of the REPL: their names, descriptions and parser.
 
+use crate::referee::LineName;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -29,6 +30,10 @@ pub(crate) enum Command {
     Json,
     /// `:tags`: print the tags of the game.
     Tags,
+    /// `:variations`: list the variations, by name.
+    Variations,
+    /// `:promote LINE`: make a variation the main line.
+    Promote(LineName),
     /// `:quit`: leave.
     Quit,
 }
@@ -61,6 +66,16 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
     ),
     info(":json", None, "print the game as `kifu json` would"),
     info(":tags", None, "print the tags of the game"),
+    info(
+        ":variations",
+        None,
+        "list the variations (a move played after :undo keeps the line it replaces as one)",
+    ),
+    info(
+        ":promote",
+        Some("LINE"),
+        "make variation LINE (2, 2.1...) the main line, played to its end",
+    ),
     info(":quit", None, "leave (Ctrl-D too)"),
 ];
 
@@ -115,6 +130,14 @@ impl FromStr for Command {
             ":save!" => needs_file(Command::SaveForced),
             ":json" => bare(Command::Json),
             ":tags" => bare(Command::Tags),
+            ":variations" => bare(Command::Variations),
+            ":promote" if rest.is_empty() => Err(CommandError(
+                ":promote needs a line, like 2 or 2.1 (:variations lists them)".into(),
+            )),
+            ":promote" => rest
+                .parse()
+                .map(Command::Promote)
+                .map_err(|e| CommandError(format!(":promote: {e}"))),
             ":quit" => bare(Command::Quit),
             _ => Err(CommandError(format!(
                 "unknown command {name} (:help lists the commands)"
@@ -154,6 +177,8 @@ impl fmt::Display for Command {
             Command::SaveForced(path) => write!(f, ":save! {}", path.display()),
             Command::Json => f.write_str(":json"),
             Command::Tags => f.write_str(":tags"),
+            Command::Variations => f.write_str(":variations"),
+            Command::Promote(line) => write!(f, ":promote {line}"),
             Command::Quit => f.write_str(":quit"),
         }
     }
@@ -171,6 +196,7 @@ mod tests {
     fn every_listed_command_parses() {
         for c in COMMANDS {
             let line = match c.argument {
+                Some("LINE") => format!("{} 2.1", c.name),
                 Some(_) => format!("{} some file.kifu", c.name),
                 None => c.name.to_owned(),
             };
@@ -198,6 +224,14 @@ mod tests {
         assert_eq!(parse(":load  "), Err(":load needs a file name".into()));
         assert_eq!(parse(":undo 3"), Err(":undo takes no argument".into()));
         assert_eq!(
+            parse(":promote"),
+            Err(":promote needs a line, like 2 or 2.1 (:variations lists them)".into())
+        );
+        assert_eq!(
+            parse(":promote 2.x"),
+            Err(":promote: \"2.x\" is not a line: a line is named by variation numbers from 1, separated by dots, like 2 or 2.1 (0 is the main line)".into())
+        );
+        assert_eq!(
             parse(":frobnicate"),
             Err("unknown command :frobnicate (:help lists the commands)".into())
         );
@@ -209,6 +243,21 @@ mod tests {
             parse(":Help"),
             Err("unknown command :Help (:help lists the commands)".into())
         );
+    }
+
+    #[test]
+    fn kifu_1_documents_every_command() {
+        let page = include_str!("../../man/kifu.1");
+        for c in COMMANDS {
+            let name = c.name.replace('-', "\\-");
+            assert!(
+                [".B", ".BR", ".BI"]
+                    .iter()
+                    .any(|request| page.contains(&format!("{request} {name}"))),
+                "{}",
+                c.name
+            );
+        }
     }
 
     #[test]

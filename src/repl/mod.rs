@@ -13,6 +13,8 @@ mod helper;
 mod record;
 mod run;
 mod save;
+mod tree;
+mod variations;
 
 pub(crate) use args::PlayArgs;
 pub(crate) use command::{COMMANDS, Command, help};
@@ -63,6 +65,8 @@ pub(crate) struct Session {
     game: Box<dyn AnyGame>,
     done: Vec<Step>,
     undone: Vec<Step>,
+    /// The variations of the main line (module `variations`).
+    branches: Vec<tree::Branch>,
     charset: Charset,
 }
 
@@ -148,6 +152,7 @@ impl Session {
                 self.game = self.start.box_clone();
                 self.done.clear();
                 self.undone.clear();
+                self.branches.clear();
                 writeln!(out, "New game")?;
                 self.show(out)?;
             }
@@ -164,6 +169,8 @@ impl Session {
                     writeln!(out, "[{name} \"{escaped}\"]")?;
                 }
             }
+            Command::Variations => return self.list_variations(out),
+            Command::Promote(line) => return self.promote(&line, out),
             Command::Quit => {
                 return Ok(Reply {
                     quit: true,
@@ -206,12 +213,13 @@ impl Session {
                 return Ok(Reply::REFUSED);
             }
         }
+        let redo = self.keep_replaced(&words);
+        self.undone = Session::redo_steps(game.as_ref(), redo);
         self.done.push(Step {
             before: std::mem::replace(&mut self.game, game.box_clone()),
             after: game,
             words,
         });
-        self.undone.clear();
         self.show(out)?;
         Ok(Reply::DONE)
     }

@@ -1,10 +1,10 @@
 //! Between a session and a record: starting from tags, loading a file, and
 //! writing the game back as record text.
 
-use super::{Session, Step};
-use crate::builder::RecordBuilder;
+use super::Session;
+use super::tree::Line;
 use crate::game::{AnyGame, Charset, GameKind};
-use crate::model::{ErrorJson, RecordJson};
+use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
 use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};
 use std::path::Path;
@@ -80,12 +80,13 @@ impl Session {
             game,
             done: Vec::new(),
             undone: Vec::new(),
+            branches: Vec::new(),
             charset,
         }
     }
 
-    /// The session a valid record leaves: its tags (less `Result`) and its
-    /// moves, each one a step that `:undo` takes back.
+    /// The session a valid record leaves: its tags (less `Result`), its
+    /// moves, each one a step that `:undo` takes back, and its variations.
     ///
     /// # Errors
     /// The referee's fault, after `name:` as `kifu validate` prints it.
@@ -110,18 +111,12 @@ impl Session {
         let start = kind
             .start(crate::game::Tags::new(&record.tags))
             .map_err(|e| format!("{name}: {e}"))?;
+        let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
+        let line = Line::of_nodes(&nodes, start.as_ref()).map_err(|e| format!("{name}: {e}"))?;
         let mut session = Session::from_start(kind, tags, start, charset);
-        for word in record.moves() {
-            let mut after = session.game.box_clone();
-            after
-                .play(word.text)
-                .map_err(|e| format!("{name}: {} {e}", word.text))?;
-            session.done.push(Step {
-                before: std::mem::replace(&mut session.game, after.box_clone()),
-                after,
-                words: vec![word.text.to_owned()],
-            });
-        }
+        session
+            .set_main_line(line)
+            .map_err(|e| format!("{name}: {e}"))?;
         Ok(session)
     }
 
@@ -141,14 +136,16 @@ impl Session {
                 format!("{label} {number}: {e}: play the rest of it, or :undo")
             })?;
         }
-        let mut record = RecordBuilder::with_tags(self.tags.clone());
-        let mut game = self.start.box_clone();
-        for word in self.moves() {
-            record.push(game.as_ref(), &word);
-            game.play(&word)
-                .map_err(|e| format!("move {word} no longer replays: {e}"))?;
-        }
-        Ok(record.text(self.game.as_ref()))
+        let line = Line {
+            moves: self.moves(),
+            branches: self.branches.clone(),
+        };
+        let written = line.written(self.start.as_ref(), line.moves.len())?;
+        let result = match self.game.outcome() {
+            Some(outcome) => outcome.token,
+            None => Some("*"),
+        };
+        Ok(write_record(&self.tags, &[], &written, result))
     }
 
     /// The game as `kifu json` prints it, on one line.

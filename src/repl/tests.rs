@@ -108,3 +108,124 @@ fn quit_and_unknown_commands() {
     assert_eq!(text, "unknown command :nope (:help lists the commands)\n");
     assert_eq!(say(&mut s, "   ").1, Reply::DONE);
 }
+
+fn lotus() -> Session {
+    let started = Session::start(
+        GameKind::Lotus,
+        &[("Players".into(), "red green orange".into())],
+        Charset::Ascii,
+    );
+    assert!(started.is_ok(), "{started:?}");
+    started.unwrap_or_else(|_| unreachable!())
+}
+
+#[test]
+fn a_different_move_after_undo_keeps_the_line_it_replaces() {
+    let mut s = mana();
+    say(&mut s, "1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5");
+    say(&mut s, ":undo");
+    // The same move plays the line again, and the rest stays to redo.
+    say(&mut s, "a1-c2@b3 e6-e5");
+    assert_eq!(say(&mut s, ":variations").0, "no variations\n");
+    assert_eq!(s.moves(), ["a1-c2@b3", "e6-e5"]);
+    assert_eq!(say(&mut s, "e1-d3").1, Reply::DONE);
+    assert_eq!(say(&mut s, ":redo").0, "nothing to redo\n");
+    say(&mut s, ":undo");
+    say(&mut s, "e1-e4");
+    assert_eq!(
+        say(&mut s, ":variations").0,
+        "1  2. e1-d3\n2  2. e1-f3@b3 a6-a5\n"
+    );
+    assert_eq!(
+        s.record_text(true),
+        Ok("[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+            1. a1-c2@b3 e6-e5 2. e1-e4 (2. e1-d3) (2. e1-f3@b3 a6-a5) *\n"
+            .to_owned())
+    );
+}
+
+#[test]
+fn promoting_a_variation_makes_it_the_main_line() {
+    let mut s = mana();
+    say(&mut s, "1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5");
+    say(&mut s, ":undo");
+    say(&mut s, "1. a1-c2@b3 e6-e5 2. e1-d3");
+    let (text, reply) = say(&mut s, ":promote 1");
+    assert_eq!(reply, Reply::DONE);
+    assert!(text.starts_with("Promoted 1: 4 moves\n"), "{text}");
+    assert_eq!(s.moves(), ["a1-c2@b3", "e6-e5", "e1-f3@b3", "a6-a5"]);
+    assert_eq!(say(&mut s, ":variations").0, "1  2. e1-d3\n");
+    let (text, reply) = say(&mut s, ":promote 1.1");
+    assert!(reply.refused);
+    assert_eq!(text, "there is no variation 1.1 (:variations lists them)\n");
+    assert_eq!(
+        s.record_text(true),
+        Ok("[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+            1. a1-c2@b3 e6-e5 2. e1-f3@b3 (2. e1-d3) 2... a6-a5 *\n"
+            .to_owned())
+    );
+}
+
+#[test]
+fn a_nested_variation_is_promoted_with_the_one_around_it() {
+    let mut s = mana();
+    say(&mut s, "1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5");
+    say(&mut s, ":undo");
+    say(&mut s, "1. a1-c2@b3 e6-e5 2. e1-d3");
+    say(&mut s, ":promote 1");
+    say(&mut s, ":undo");
+    say(&mut s, ":undo");
+    assert_eq!(say(&mut s, "e1-e4").1, Reply::DONE);
+    assert_eq!(
+        say(&mut s, ":variations").0,
+        "1  2. e1-f3@b3 a6-a5\n2  2. e1-d3\n"
+    );
+    let loaded = crate::record::parse_record(
+        "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+         1. a1-c2@b3 e6-e5 2. e1-f3@b3 (2. e1-d3 (2. e1-e4 a6-a5) 2... f6-f4) a6-a5 *\n"
+            .to_owned(),
+        1,
+    );
+    let loaded = loaded
+        .map_err(|e| e.to_string())
+        .and_then(|record| Session::from_record(&record, "nested.kifu", Charset::Ascii));
+    let Ok(mut s) = loaded else {
+        panic!("{loaded:?}");
+    };
+    assert_eq!(
+        say(&mut s, ":variations").0,
+        "1  2. e1-d3 f6-f4\n  1.1  2. e1-e4 a6-a5\n"
+    );
+    say(&mut s, ":promote 1.1");
+    assert_eq!(s.moves(), ["a1-c2@b3", "e6-e5", "e1-e4", "a6-a5"]);
+    assert_eq!(
+        say(&mut s, ":variations").0,
+        "1  2. e1-f3@b3 a6-a5\n2  2. e1-d3 f6-f4\n"
+    );
+}
+
+#[test]
+fn a_lotus_variation_replaces_the_whole_turn() {
+    let mut s = lotus();
+    say(&mut s, "r0");
+    say(&mut s, "g0");
+    say(&mut s, "o0");
+    say(&mut s, ":undo");
+    assert_eq!(say(&mut s, "g0").1, Reply::DONE);
+    assert_eq!(say(&mut s, ":variations").0, "1  1. r0 g0 o0\n");
+    let text = s.record_text(true);
+    assert_eq!(
+        text,
+        Ok("[Game \"lotus\"]\n[Players \"red green orange\"]\n\n\
+            1. r0 g0 g0 (1. r0 g0 o0) *\n"
+            .to_owned())
+    );
+    let record = crate::record::parse_record(text.unwrap_or_default(), 1);
+    let verdict = record.map(|r| crate::referee::judge_record(&r).map(|v| v.summary()));
+    assert_eq!(
+        verdict,
+        Ok(Ok(
+            "lotus, 1 turn, * (scores so far: red 0, green 1, orange 0)".to_owned()
+        ))
+    );
+}

@@ -1,11 +1,11 @@
 //! The fields of a record object that make up the record: `tags`,
-//! `comments`, `moves` and `result_token`. Every other field (`setup`,
+//! `comments`, `moves` (with their variations) and `result_token`. Every other field (`setup`,
 //! `verdict`, a move's `parts` and `position`...) is walked, checked for
 //! duplicate keys and dropped.
 
 use super::visit::{Any, Expect, Keys, Shaped, State, Strings, string};
 use super::{MoveIn, RecordIn};
-use crate::record::MAX_ITEMS;
+use crate::record::{MAX_DEPTH, MAX_ITEMS};
 use serde::de::{MapAccess, SeqAccess};
 
 /// Reads the fields of a record object from `map`.
@@ -22,7 +22,7 @@ pub(super) fn record<'de, A: MapAccess<'de>>(mut map: A) -> Result<RecordIn, A::
                 let place = "comments";
                 record.comments = map.next_value_seed(Shaped(Strings { state, place }))?;
             }
-            "moves" => record.moves = map.next_value_seed(Shaped(Moves(state)))?,
+            "moves" => record.moves = map.next_value_seed(Shaped(Moves::main(state)))?,
             "result_token" => {
                 record.result_token = string(&mut map, state, "result_token", "result_token")?;
             }
@@ -97,35 +97,69 @@ impl<'de> Expect<'de> for Tags<'_> {
     }
 }
 
-/// The record's `moves`: an array of move objects, of which at most
-/// [`MAX_ITEMS`] are kept.
-struct Moves<'s>(&'s mut State);
+/// The record's `moves`, or a variation's: an array of move objects, of
+/// which at most [`MAX_ITEMS`] are kept.
+struct Moves<'s> {
+    state: &'s mut State,
+    /// Where the line is: empty for the main line, else `move 3,
+    /// variation 1`.
+    place: String,
+    /// How deep in variations the line is.
+    depth: usize,
+}
+
+impl<'s> Moves<'s> {
+    fn main(state: &'s mut State) -> Self {
+        Self {
+            state,
+            place: String::new(),
+            depth: 0,
+        }
+    }
+
+    /// The place of its move number `n`, from 1.
+    fn move_place(&self, n: usize) -> String {
+        match self.place.as_str() {
+            "" => format!("move {n}"),
+            place => format!("{place}, move {n}"),
+        }
+    }
+
+    /// The place of the line itself.
+    fn line_place(&self) -> &str {
+        match self.place.as_str() {
+            "" => "moves",
+            place => place,
+        }
+    }
+}
 
 impl<'de> Expect<'de> for Moves<'_> {
     type Value = Vec<MoveIn>;
     fn state(&mut self) -> &mut State {
-        self.0
+        self.state
     }
     fn place(&self) -> &str {
-        "moves"
+        self.line_place()
     }
     fn other(self, kind: &'static str) -> Vec<MoveIn> {
-        self.0
-            .note(|| format!("moves: expected an array, found {kind}"));
+        let place = self.line_place().to_owned();
+        self.state
+            .note(|| format!("{place}: expected an array, found {kind}"));
         Vec::new()
     }
     fn null(self) -> Vec<MoveIn> {
         Vec::new()
     }
     fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<MoveIn>, A::Error> {
-        let state = self.0;
         let mut moves = Vec::new();
         let mut count = 0usize;
         loop {
-            let place = format!("move {}", count + 1);
+            let place = self.move_place(count + 1);
             let found = seq.next_element_seed(Shaped(Move {
-                state: &mut *state,
+                state: &mut *self.state,
                 place: &place,
+                depth: self.depth,
             }))?;
             let Some(found) = found else { break };
             count += 1;
@@ -134,7 +168,7 @@ impl<'de> Expect<'de> for Moves<'_> {
             }
         }
         if count > MAX_ITEMS {
-            state.note(|| {
+            self.state.note(|| {
                 format!("{count} moves: a record holds at most {MAX_ITEMS} movetext items")
             });
         }
@@ -142,10 +176,126 @@ impl<'de> Expect<'de> for Moves<'_> {
     }
 }
 
-/// One move: `number`, `text`, `glyph` and `comments` are kept.
+/// A move's `variations`: an array of lines, each an array of moves.
+struct Variations<'s> {
+    state: &'s mut State,
+    place: &'s str,
+    /// The depth of the move they follow.
+    depth: usize,
+}
+
+impl<'de> Expect<'de> for Variations<'_> {
+    type Value = Vec<Vec<MoveIn>>;
+    fn state(&mut self) -> &mut State {
+        self.state
+    }
+    fn place(&self) -> &str {
+        self.place
+    }
+    fn other(self, kind: &'static str) -> Self::Value {
+        let place = self.place;
+        self.state
+            .note(|| format!("{place}: variations: expected an array, found {kind}"));
+        Vec::new()
+    }
+    fn null(self) -> Self::Value {
+        Vec::new()
+    }
+    fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let depth = self.depth + 1;
+        if depth > MAX_DEPTH {
+            let place = self.place;
+            self.state
+                .note(|| format!("{place}: variations nest at most {MAX_DEPTH} deep"));
+        }
+        let mut lines = Vec::new();
+        loop {
+            let line = Moves {
+                state: &mut *self.state,
+                place: format!("{}, variation {}", self.place, lines.len() + 1),
+                depth,
+            };
+            match seq.next_element_seed(Shaped(line))? {
+                Some(line) => lines.push(line),
+                None => return Ok(lines),
+            }
+        }
+    }
+}
+
+/// A move's `nags`: an array of numbers from 0 to 255.
+struct Nags<'s> {
+    state: &'s mut State,
+    place: &'s str,
+}
+
+impl<'de> Expect<'de> for Nags<'_> {
+    type Value = Vec<u8>;
+    fn state(&mut self) -> &mut State {
+        self.state
+    }
+    fn place(&self) -> &str {
+        self.place
+    }
+    fn other(self, kind: &'static str) -> Self::Value {
+        let place = self.place;
+        self.state
+            .note(|| format!("{place}: nags: expected an array, found {kind}"));
+        Vec::new()
+    }
+    fn null(self) -> Self::Value {
+        Vec::new()
+    }
+    fn seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut nags = Vec::new();
+        loop {
+            let nag = Nag {
+                state: &mut *self.state,
+                place: self.place,
+            };
+            match seq.next_element_seed(Shaped(nag))? {
+                Some(Some(value)) => nags.push(value),
+                Some(None) => {}
+                None => return Ok(nags),
+            }
+        }
+    }
+}
+
+/// One numeric glyph: a number from 0 to 255.
+struct Nag<'s> {
+    state: &'s mut State,
+    place: &'s str,
+}
+
+impl<'de> Expect<'de> for Nag<'_> {
+    type Value = Option<u8>;
+    fn state(&mut self) -> &mut State {
+        self.state
+    }
+    fn place(&self) -> &str {
+        self.place
+    }
+    fn other(self, kind: &'static str) -> Self::Value {
+        let place = self.place;
+        self.state
+            .note(|| format!("{place}: nags: expected numbers from 0 to 255, found {kind}"));
+        None
+    }
+    fn number(self, value: u64) -> Self::Value {
+        match u8::try_from(value) {
+            Ok(value) => Some(value),
+            Err(_) => self.other("a larger number"),
+        }
+    }
+}
+
+/// One move: `comments_before`, `number`, `text`, `glyph`, `nags`,
+/// `comments` and `variations` are kept.
 struct Move<'s> {
     state: &'s mut State,
     place: &'s str,
+    depth: usize,
 }
 
 impl<'de> Expect<'de> for Move<'_> {
@@ -163,7 +313,11 @@ impl<'de> Expect<'de> for Move<'_> {
         None
     }
     fn map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<MoveIn>, A::Error> {
-        let Move { state, place } = self;
+        let Move {
+            state,
+            place,
+            depth,
+        } = self;
         let mut keys = Keys::new();
         let mut m = MoveIn::default();
         let mut text = None;
@@ -175,6 +329,18 @@ impl<'de> Expect<'de> for Move<'_> {
                 "glyph" => m.glyph = string(&mut map, state, place, place)?,
                 "comments" => {
                     m.comments = map.next_value_seed(Shaped(Strings { state, place }))?;
+                }
+                "comments_before" => {
+                    m.comments_before = map.next_value_seed(Shaped(Strings { state, place }))?;
+                }
+                "nags" => m.nags = map.next_value_seed(Shaped(Nags { state, place }))?,
+                "variations" => {
+                    let variations = Variations {
+                        state,
+                        place,
+                        depth,
+                    };
+                    m.variations = map.next_value_seed(Shaped(variations))?;
                 }
                 _ => {
                     map.next_value_seed(Shaped(Any::drop(state, place)))?;

@@ -96,6 +96,9 @@ pub(super) trait Expect<'de>: Sized {
     fn string(self, _: &str) -> Self::Value {
         self.other("a string")
     }
+    fn number(self, _: u64) -> Self::Value {
+        self.other("a number")
+    }
     fn null(self) -> Self::Value {
         self.other("null")
     }
@@ -160,8 +163,8 @@ impl<'de, T: Expect<'de>> Visitor<'de> for Shaped<T> {
     fn visit_i64<E: Error>(self, _: i64) -> Result<T::Value, E> {
         Ok(self.0.other("a number"))
     }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<T::Value, E> {
-        Ok(self.0.other("a number"))
+    fn visit_u64<E: Error>(self, v: u64) -> Result<T::Value, E> {
+        Ok(self.0.number(v))
     }
     fn visit_f64<E: Error>(self, _: f64) -> Result<T::Value, E> {
         Ok(self.0.other("a number"))

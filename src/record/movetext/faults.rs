@@ -51,3 +51,8 @@ pub(super) fn bad_byte(text: &str, at: usize) -> Fault {
         ),
     }
 }
+
+pub(super) fn result_in_variation(at: usize) -> Fault {
+    let message = "a result token may not stand inside a variation: the result is the main line's";
+    (at, SyntaxFault::ResultInVariation, message.into())
+}

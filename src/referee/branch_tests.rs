@@ -1,0 +1,138 @@
+//! Variations judged: where a fault in one is said to be, the main line
+//! going on after it, and the order an observer is told of their plies.
+
+use crate::record::{parse_head, parse_record};
+use crate::referee::{Options, judge, judge_record};
+
+/// The verdict line of a mana record with this movetext, as `kifu
+/// validate` reads it.
+fn verdict(movetext: &str) -> String {
+    let text = format!("[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n{movetext}\n");
+    let judged = parse_head(text, 1).and_then(|record| judge_record(&record));
+    match judged {
+        Ok(verdict) => match verdict.fault {
+            Some(fault) => fault.to_string(),
+            None => verdict.summary(),
+        },
+        Err(error) => format!("syntax {error}"),
+    }
+}
+
+#[test]
+fn the_main_line_goes_on_after_a_variation_and_may_restate_its_number() {
+    assert_eq!(
+        verdict("1. e1-e4 (1. a1-c2) a6-a5 2. a1-c2 *"),
+        "mana, 3 plies, *"
+    );
+    assert_eq!(
+        verdict("1. e1-e4 (1. a1-c2) 1... a6-a5 (1... e6-e5 2. a1-b3) 2. a1-c2 *"),
+        "mana, 3 plies, *"
+    );
+    assert_eq!(
+        verdict("1. e1-e4 (1. a1-c2) 2. a6-a5 *"),
+        "4:21: move 1 (White): move number 2 is out of sequence: expected 1"
+    );
+}
+
+#[test]
+fn a_fault_says_which_variation_it_is_in() {
+    assert_eq!(
+        verdict("1. e1-e4 a6-a5 (1... e6-e5 2. a1-b3 (2. a1-c2 b6-b4)) *"),
+        "4:47: move 2 (White) b6-b4 in the variation after 2. a1-b3 in the variation after \
+         1... a6-a5: disobeys the bird: it stands on a single square, and a piece of yours on \
+         a single square can move"
+    );
+    // The main line is judged up to the variation, and no further.
+    assert_eq!(
+        verdict("1. e1-e4 (1. e1-e1) a6-a6 *"),
+        "4:14: move 1 (Black) e1-e1 in the variation after 1. e1-e4: the piece cannot reach \
+         that square: e1 holds one of your own pieces"
+    );
+}
+
+#[test]
+fn the_result_and_the_verdict_are_the_main_lines() {
+    // A variation may end the game; the main line's result stands.
+    let won = "1. e1-e4 a6-a5 2. a1-c2 e6-e5@e3 3. f1-f3 b6-c5 4. e4xe5@e1 c5-b5 5. f3-f4 \
+               d6-e4@a6 6. d1-e1 a5-b3@a2 7. c2-b2 R*a4 8. b1-a2 b5-c5 9. f4-d3 c6-d5 10. \
+               a2-a1@e3 c5-e6 11. a1xb3 e4-e3@b4 12. e5xd5@e4";
+    assert_eq!(
+        verdict(&format!("{won} (12. e5-f5) B+")),
+        "mana, 23 plies, B+ (Daimyo captured)"
+    );
+    assert_eq!(
+        verdict(&format!("1. e1-e4 ({} B+) *", &won[3..])),
+        "syntax 4:205: a result token may not stand inside a variation: the result is the \
+         main line's (at \"B+) *\")"
+    );
+}
+
+#[test]
+fn an_observer_is_told_of_every_ply_in_the_order_written() {
+    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n\
+                1. e1-e4 (1. a1-c2 a6-a5 (1... e6-e5) 2. e1-f3) (1. f1-f3) 1... a6-a5 *\n";
+    let record = parse_record(text.to_owned(), 1).unwrap_or_default();
+    let mut told = Vec::new();
+    let options = Options {
+        stop_after: None,
+        details: true,
+    };
+    let (verdict, _) = judge(&record, options, |ply| {
+        let normalized = ply
+            .detail
+            .map(|d| d.normalized.to_string())
+            .unwrap_or_default();
+        told.push((ply.index, ply.depth, ply.opens, normalized));
+    });
+    assert!(verdict.is_valid(), "{:?}", verdict.fault);
+    let told: Vec<(usize, usize, bool, &str)> = (told.iter())
+        .map(|(i, d, o, n)| (*i, *d, *o, n.as_str()))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            (0, 0, false, "e1-e4"),
+            (0, 1, true, "a1-c2"),
+            (1, 1, false, "a6-a5"),
+            (1, 2, true, "e6-e5"),
+            (2, 1, false, "e1-f3"),
+            (0, 1, true, "f1-f3"),
+            (1, 0, false, "a6-a5"),
+        ]
+    );
+}
+
+#[test]
+fn a_variation_of_the_first_ply_numbers_it_as_a_record_may() {
+    let verdict = |movetext: &str| {
+        let text = format!(
+            "[Game \"mana\"]\n[Position \"r1rdrr/6/3r2/2R3/6/R1DRRR w a3\"]\n\n{movetext}\n"
+        );
+        let judged = parse_head(text, 1).and_then(|record| judge_record(&record));
+        judged.map(|v| {
+            v.fault
+                .as_ref()
+                .map_or_else(|| v.summary(), ToString::to_string)
+        })
+    };
+    for movetext in [
+        "1... c6-c4 (1... d4-e3) 2. d1-d2 *",
+        "1... c6-c4 (1. d4-e3) 2. d1-d2 *",
+        "1. c6-c4 (1. d4-e3) d1-d2 *",
+        "1. c6-c4 (1... d4-e3) d1-d2 *",
+    ] {
+        assert_eq!(
+            verdict(movetext),
+            Ok("mana, 2 plies, *".to_owned()),
+            "{movetext}"
+        );
+    }
+    assert_eq!(
+        verdict("1. c6-c4 (d4-e3 1... d1-d2) d1-d2 *"),
+        Ok(
+            "4:17: move 2 (Black) in the variation after 1. c6-c4: move number 1 is out of \
+            sequence: expected 2"
+                .to_owned()
+        )
+    );
+}

@@ -1,0 +1,193 @@
+//! The variations of a game in play: lines of move words that branch off
+//! the main line, or off one another, and how a record writes them.
+//!
+//! A branch hangs at a ply of its line, the first it replaces: a move of a
+//! two-player game, the first pawn move of a lotus turn (a lotus variation
+//! replaces a whole turn). The branches of a line are kept in the order a
+//! record writes them: by the ply they hang at, then as they came.
+
+use crate::game::{AnyGame, Numbering, number_before};
+use crate::model::MoveNode;
+use crate::record::WrittenMove;
+
+/// A variation: the ply of its line where it branches off, and its moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Branch {
+    /// The index in its line of the first move it replaces.
+    pub(super) at: usize,
+    pub(super) line: Line,
+}
+
+/// A line of moves and the variations that branch off it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Line {
+    pub(super) moves: Vec<String>,
+    /// Sorted by `at`.
+    pub(super) branches: Vec<Branch>,
+}
+
+impl Line {
+    /// Adds `branch` as the first of those at its ply.
+    pub(super) fn add_first(&mut self, branch: Branch) {
+        let i = self.branches.partition_point(|b| b.at < branch.at);
+        self.branches.insert(i, branch);
+    }
+
+    /// Replaces the moves from index `at` on with `moves`: the moves
+    /// replaced, with the branches that hang off them, become a branch at
+    /// `at`, the first there.
+    pub(super) fn replace_from(&mut self, at: usize, moves: Vec<String>) {
+        let tail = self.moves.split_off(at.min(self.moves.len()));
+        let split = self.branches.partition_point(|b| b.at <= at);
+        let inner = self.branches.split_off(split);
+        self.moves.extend(moves);
+        if tail.is_empty() {
+            return;
+        }
+        let branches = inner.into_iter().map(|b| b.rebased(at, false)).collect();
+        self.add_first(Branch {
+            at,
+            line: Line {
+                moves: tail,
+                branches,
+            },
+        });
+    }
+
+    /// Promotes the branch numbered `n` (from 1, in order) to this line:
+    /// its moves take the place of those it replaces, which become a
+    /// branch in its stead. `None` when there is no such branch.
+    pub(super) fn promote(&mut self, n: usize) -> Option<()> {
+        let index = n.checked_sub(1).filter(|&i| i < self.branches.len())?;
+        let Branch { at, line } = self.branches.remove(index);
+        let tail = self.moves.split_off(at.min(self.moves.len()));
+        let split = self.branches.partition_point(|b| b.at <= at);
+        let inner: Vec<Branch> = self.branches.split_off(split);
+        let demoted = Branch {
+            at,
+            line: Line {
+                moves: tail,
+                branches: inner.into_iter().map(|b| b.rebased(at, false)).collect(),
+            },
+        };
+        self.branches
+            .insert(index.min(self.branches.len()), demoted);
+        self.moves.extend(line.moves);
+        let promoted = line.branches.into_iter().map(|b| b.rebased(at, true));
+        self.branches.extend(promoted);
+        self.branches.sort_by_key(|b| b.at);
+        Some(())
+    }
+
+    /// The branch reached by taking, at each depth, the variation numbered
+    /// so (from 1).
+    pub(super) fn find(&self, path: &[u32]) -> Option<&Line> {
+        let Some((&n, rest)) = path.split_first() else {
+            return Some(self);
+        };
+        let branch = self
+            .branches
+            .get(usize::try_from(n).ok()?.checked_sub(1)?)?;
+        branch.line.find(rest)
+    }
+
+    /// The same, to change it.
+    pub(super) fn find_mut(&mut self, path: &[u32]) -> Option<&mut Line> {
+        let Some((&n, rest)) = path.split_first() else {
+            return Some(self);
+        };
+        let index = usize::try_from(n).ok()?.checked_sub(1)?;
+        self.branches.get_mut(index)?.line.find_mut(rest)
+    }
+
+    /// The line of a record's moves as [`MoveNode`]s, played from `start`.
+    ///
+    /// # Errors
+    /// A move that does not replay, in words.
+    pub(super) fn of_nodes(nodes: &[MoveNode<'_>], start: &dyn AnyGame) -> Result<Line, String> {
+        let mut line = Line::default();
+        let mut game = start.box_clone();
+        // The position before each move, for the variations after it.
+        let mut before = Vec::with_capacity(nodes.len());
+        let mut turn_start = 0;
+        for (i, node) in nodes.iter().enumerate() {
+            if game.numbering() == Numbering::Pairs || game.turn().opens {
+                turn_start = i;
+            }
+            before.push(game.box_clone());
+            game.play(node.text)
+                .map_err(|e| format!("{} {e}", node.text))?;
+            line.moves.push(node.text.to_owned());
+            for variation in node.variations() {
+                let from = before.get(turn_start).ok_or("a variation with no move")?;
+                let branch = Line::of_nodes(variation, from.as_ref())?;
+                line.branches.push(Branch {
+                    at: turn_start,
+                    line: branch,
+                });
+            }
+        }
+        Ok(line)
+    }
+
+    /// The moves of the line as a record writes them, played from
+    /// `start`: numbered, each with the variations written after it (those
+    /// hanging at the plies `0..limit` only).
+    ///
+    /// # Errors
+    /// A move that no longer replays, in words.
+    pub(super) fn written(
+        &self,
+        start: &dyn AnyGame,
+        limit: usize,
+    ) -> Result<Vec<WrittenMove<'_>>, String> {
+        let mut game = start.box_clone();
+        let mut written: Vec<WrittenMove<'_>> = Vec::with_capacity(self.moves.len());
+        let mut before = Vec::with_capacity(self.moves.len());
+        let mut branches = self.branches.iter().filter(|b| b.at < limit).peekable();
+        let mut turn_start = 0;
+        let mut first = true;
+        for (i, word) in self.moves.iter().enumerate() {
+            if game.numbering() == Numbering::Pairs || game.turn().opens {
+                turn_start = i;
+            }
+            let number = number_before(game.turn(), first);
+            before.push(game.box_clone());
+            game.play(word)
+                .map_err(|e| format!("move {word} no longer replays: {e}"))?;
+            let mut variations = Vec::new();
+            // A lotus variation stands after the whole turn it replaces.
+            let whole = game.numbering() == Numbering::Pairs
+                || game.turn().opens
+                || game.outcome().is_some()
+                || i + 1 == self.moves.len();
+            while let Some(branch) = branches.next_if(|b| b.at <= turn_start && whole) {
+                let from = before.get(branch.at).ok_or("a variation with no move")?;
+                variations.push(branch.line.written(from.as_ref(), usize::MAX)?);
+            }
+            first = !variations.is_empty();
+            written.push(WrittenMove {
+                number,
+                text: word,
+                variations,
+                ..WrittenMove::default()
+            });
+        }
+        Ok(written)
+    }
+}
+
+impl Branch {
+    /// The branch of a line cut at `at` (`into`: joined after `at` moves
+    /// of another), counted from the cut instead.
+    fn rebased(self, at: usize, into: bool) -> Branch {
+        Branch {
+            at: if into { self.at + at } else { self.at - at },
+            line: self.line,
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "tree_tests.rs"]
+mod tests;
