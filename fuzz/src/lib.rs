@@ -218,7 +218,11 @@ pub fn json_import(data: &[u8]) {
         }
     }
     let Ok(count) = stop else { return };
-    assert_eq!(count, records.len(), "the count is not the records passed on");
+    assert_eq!(
+        count,
+        records.len(),
+        "the count is not the records passed on"
+    );
     let text = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
     let Ok(text) = std::str::from_utf8(text) else {
         panic!("import read a stream that is not UTF-8");
@@ -235,7 +239,11 @@ pub fn json_import(data: &[u8]) {
             Err(e) => panic!("import read a stream that serde_json refuses: {e}"),
         }
     }
-    assert_eq!(values.len(), records.len(), "import and serde_json count differently");
+    assert_eq!(
+        values.len(),
+        records.len(),
+        "import and serde_json count differently"
+    );
     for (value, (_, text)) in values.iter().zip(&records) {
         if let Ok(text) = text {
             assert!(value.is_object(), "import made a record of {value}");
@@ -341,7 +349,6 @@ fn same_record(json: &serde_json::Value, text: &str) {
     assert_eq!(moves, read, "moves changed through import: {text:?}");
 }
 
-
 /// The most lines one input plays: every line draws the board, which is
 /// slow under the sanitizer.
 const MAX_LINES: usize = 48;
@@ -423,7 +430,11 @@ pub fn repl(data: &[u8]) {
         let after = (shown(&session), session.moves());
         let trimmed = line.trim();
         let name = trimmed.split_whitespace().next().unwrap_or("");
-        assert_eq!(reply.quit, trimmed == ":quit", "{line:?}: quit is {reply:?}");
+        assert_eq!(
+            reply.quit,
+            trimmed == ":quit",
+            "{line:?}: quit is {reply:?}"
+        );
         if !trimmed.starts_with(':') {
             if reply.refused {
                 assert_eq!(before, after, "{line:?} was refused but changed the game");
@@ -457,7 +468,11 @@ pub fn repl(data: &[u8]) {
         }
         match name {
             ":new" if !reply.refused => {
-                assert!(session.moves().is_empty(), ":new left {:?}", session.moves());
+                assert!(
+                    session.moves().is_empty(),
+                    ":new left {:?}",
+                    session.moves()
+                );
             }
             ":undo" if !reply.refused && !before.1.is_empty() => {
                 assert!(
@@ -494,7 +509,11 @@ fn resolve(session: &Session, line: &str, dir: &Path) -> String {
     let trimmed = line.trim();
     let name = trimmed.split_whitespace().next().unwrap_or("");
     if matches!(name, ":save" | ":save!" | ":load") {
-        let file = if trimmed.len() % 2 == 0 { "a.kifu" } else { "b.kifu" };
+        let file = if trimmed.len() % 2 == 0 {
+            "a.kifu"
+        } else {
+            "b.kifu"
+        };
         return format!("{name} {}", dir.join(file).display());
     }
     if !line.contains('#') {
