@@ -450,20 +450,15 @@ pub fn repl(data: &[u8]) {
                 after.1,
                 before.1
             );
-            let (undo, _) = say(&mut session, ":undo");
-            assert!(!undo.refused, "{line:?}: :undo refused");
-            assert_eq!(
-                (shown(&session), session.moves()),
-                before,
-                "{line:?}: :undo does not restore the game"
-            );
-            let (redo, _) = say(&mut session, ":redo");
-            assert!(!redo.refused, "{line:?}: :redo refused");
-            assert_eq!(
-                (shown(&session), session.moves()),
-                after,
-                "{line:?}: :redo does not play it again"
-            );
+            for (command, state) in [(":undo", &before), (":redo", &after)] {
+                let (reply, _) = say(&mut session, command);
+                assert!(!reply.refused, "{line:?}: {command} refused");
+                assert_eq!(
+                    &(shown(&session), session.moves()),
+                    state,
+                    "{line:?}: {command} does not give the game before or after the line"
+                );
+            }
             continue;
         }
         match name {
