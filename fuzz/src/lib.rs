@@ -501,6 +501,22 @@ pub fn repl(data: &[u8]) {
 /// `line` with its `#n` words replaced by what Tab completes, and the
 /// argument of `:save`, `:save!` and `:load` by a file of `dir`.
 fn resolve(session: &Session, line: &str, dir: &Path) -> String {
+    // `#n` first: Tab completes the commands too, so `#n` may be `:save`.
+    let line = if line.contains('#') {
+        let words = session.completions();
+        line.split(' ')
+            .map(|word| match word.strip_prefix('#') {
+                Some(n) if !words.is_empty() => {
+                    let n: usize = n.parse().unwrap_or(0);
+                    words[n % words.len()].clone()
+                }
+                _ => word.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        line.to_owned()
+    };
     let trimmed = line.trim();
     let name = trimmed.split_whitespace().next().unwrap_or("");
     if matches!(name, ":save" | ":save!" | ":load") {
@@ -511,18 +527,5 @@ fn resolve(session: &Session, line: &str, dir: &Path) -> String {
         };
         return format!("{name} {}", dir.join(file).display());
     }
-    if !line.contains('#') {
-        return line.to_owned();
-    }
-    let words = session.completions();
-    line.split(' ')
-        .map(|word| match word.strip_prefix('#') {
-            Some(n) if !words.is_empty() => {
-                let n: usize = n.parse().unwrap_or(0);
-                words[n % words.len()].clone()
-            }
-            _ => word.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    line
 }
