@@ -10,7 +10,9 @@
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   plays random games with the seeded [`rng`].
 //!
-//! The command line and `kifu play` are the binary's, behind [`main`].
+//! The command line and `kifu play` are the binary's, behind [`main`]
+//! (`kifu::repl::Session` is public, hidden from the docs, only so that a
+//! fuzz target can drive a session line by line).
 //! The rules are those of `kifu-rules(7)`, the record format that of
 //! `kifu(5)`.
 //!
@@ -53,7 +55,9 @@ pub mod model;
 pub mod random;
 pub mod record;
 pub mod referee;
-mod repl;
+/// `kifu play`'s session, for the fuzz targets and tests: not a stable API.
+#[doc(hidden)]
+pub mod repl;
 pub mod rng;
 mod status;
 

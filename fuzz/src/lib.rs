@@ -1,10 +1,12 @@
 //! The checks the fuzz targets run, shared by them.
 #![forbid(unsafe_code)]
 
-use kifu::game::{Game, GameKind, GameVisitor, MoveFault, Tags};
+use kifu::game::{Charset, Game, GameKind, GameVisitor, MoveFault, Tags};
 use kifu::record::{Record, RecordReader, Tag};
 use kifu::referee::{Options, Verdict, judge, judge_record};
+use kifu::repl::{Reply, Session};
 use kifu::rng::Rng;
+use std::path::{Path, PathBuf};
 
 /// The record reader, the parser and the referee on any bytes: no panic,
 /// a record that parses is judged without panicking, and the verdict of
@@ -99,58 +101,6 @@ impl GameVisitor for QuickReader<'_> {
     }
 }
 
-/// `kifu import` on any line: no panic, and a record it writes is a record
-/// the reader parses with the same tags and moves.
-pub fn json_import(data: &[u8]) {
-    let Ok(line) = std::str::from_utf8(data) else {
-        return;
-    };
-    let Ok(text) = kifu::model::text_from_json(line) else {
-        return;
-    };
-    let json: serde_json::Value = match serde_json::from_str(line) {
-        Ok(json) => json,
-        Err(e) => panic!("import accepted invalid JSON: {e}"),
-    };
-    let mut reader = RecordReader::new(text.as_bytes());
-    let record = match reader.next() {
-        Some(Ok(Ok(record))) => record,
-        other => panic!("import wrote {text:?}, which reads as {other:?}"),
-    };
-    let tags = json.get("tags").and_then(|t| t.as_object());
-    let written: Vec<(&str, &str)> = tags
-        .map(|t| {
-            t.iter()
-                .filter_map(|(k, v)| Some((k.as_str(), v.as_str()?)))
-                .collect()
-        })
-        .unwrap_or_default();
-    let read: Vec<(&str, &str)> = record
-        .tags
-        .iter()
-        .map(|t| (t.name.as_str(), t.value.as_str()))
-        .collect();
-    assert_eq!(written, read, "tags changed through import: {text:?}");
-    let moves: Vec<String> = json
-        .get("moves")
-        .and_then(|m| m.as_array())
-        .map(|m| {
-            m.iter()
-                .map(|m| {
-                    let text = m.get("text").and_then(|t| t.as_str()).unwrap_or("");
-                    let glyph = m.get("glyph").and_then(|t| t.as_str()).unwrap_or("");
-                    format!("{text}{glyph}")
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let read: Vec<String> = record
-        .moves()
-        .map(|m| format!("{}{}", m.text, m.glyph.unwrap_or("")))
-        .collect();
-    assert_eq!(moves, read, "moves changed through import: {text:?}");
-}
-
 /// The most moves one input plays: every position checks its whole
 /// legal-move list, which is slow under the sanitizer.
 const MAX_WORDS: usize = 24;
@@ -239,4 +189,343 @@ pub fn game(kind: GameKind, data: &[u8]) {
     let _ = game.outcome();
     let _ = game.position_json();
     let _ = game.render(kifu::game::Charset::Ascii);
+}
+
+/// `kifu import` on any bytes as a stream (NDJSON, objects one after
+/// another in any whitespace, arrays of records, in any mix): no panic; the
+/// records are numbered from 1 and counted; reading the input whole, a byte
+/// at a time or in short chunks gives the same records and the same stop;
+/// every record it writes reads back as one record; and when the stream is
+/// read to its end, serde_json reads the same values, with the same tags and
+/// moves in each record imported. A single object also goes through
+/// `text_from_json` (see [`json_object`]).
+pub fn json_import(data: &[u8]) {
+    json_object(data);
+    let whole = json_stream(data, usize::MAX);
+    let short = 1 + data.len() % 7;
+    for chunk in [1, short] {
+        assert_eq!(
+            whole,
+            json_stream(data, chunk),
+            "reads of {chunk} bytes change the records"
+        );
+    }
+    let (records, stop) = whole;
+    for (i, (number, text)) in records.iter().enumerate() {
+        assert_eq!(*number, i + 1, "records are numbered out of order");
+        if let Ok(text) = text {
+            reads_back_as_one(text);
+        }
+    }
+    let Ok(count) = stop else { return };
+    assert_eq!(
+        count,
+        records.len(),
+        "the count is not the records passed on"
+    );
+    let text = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
+    let Ok(text) = std::str::from_utf8(text) else {
+        panic!("import read a stream that is not UTF-8");
+    };
+    let mut values = Vec::new();
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        match value {
+            Ok(serde_json::Value::Array(elements)) => values.extend(elements),
+            Ok(value) => values.push(value),
+            // A number at the top is not a record, and ends where the
+            // next value starts (`-1-1` is two): only a stream of records
+            // must be JSON to serde_json too.
+            Err(_) if records.iter().any(|(_, text)| text.is_err()) => return,
+            Err(e) => panic!("import read a stream that serde_json refuses: {e}"),
+        }
+    }
+    assert_eq!(
+        values.len(),
+        records.len(),
+        "import and serde_json count differently"
+    );
+    for (value, (_, text)) in values.iter().zip(&records) {
+        if let Ok(text) = text {
+            assert!(value.is_object(), "import made a record of {value}");
+            same_record(value, text);
+        }
+    }
+}
+
+/// The records of `data` and how the reading stopped, read through a
+/// reader that gives at most `chunk` bytes a read.
+type Stream = (Vec<(usize, Result<String, String>)>, Result<usize, String>);
+
+fn json_stream(data: &[u8], chunk: usize) -> Stream {
+    struct Short<'a>(&'a [u8], usize);
+    impl std::io::Read for Short<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(self.1);
+            let (head, rest) = self.0.split_at(n);
+            buf[..n].copy_from_slice(head);
+            self.0 = rest;
+            Ok(n)
+        }
+    }
+    let mut records = Vec::new();
+    let stop = kifu::model::read_json_records(Short(data, chunk), |record| {
+        records.push((record.number, record.text));
+        Ok(())
+    });
+    let stop = stop.map_err(|stop| match stop {
+        kifu::model::JsonStop::Bad {
+            number,
+            line,
+            reason,
+        } => format!("{line}: record {number}: {reason}"),
+        other => panic!("reading bytes in memory failed: {other:?}"),
+    });
+    (records, stop)
+}
+
+/// `text` reads back as exactly one record that parses.
+fn reads_back_as_one(text: &str) -> Record {
+    let mut reader = RecordReader::new(text.as_bytes());
+    let record = match reader.next() {
+        Some(Ok(Ok(record))) => record,
+        other => panic!("import wrote {text:?}, which reads as {other:?}"),
+    };
+    if let Some(next) = reader.next() {
+        panic!("import wrote {text:?}, which reads as more than one record: {next:?}");
+    }
+    record
+}
+
+/// `kifu import` of one object: no panic, and a record it writes is a
+/// record the reader parses with the same tags and moves.
+pub fn json_object(data: &[u8]) {
+    let Ok(line) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(text) = kifu::model::text_from_json(line) else {
+        return;
+    };
+    let json: serde_json::Value = match serde_json::from_str(line) {
+        Ok(json) => json,
+        Err(e) => panic!("import accepted invalid JSON: {e}"),
+    };
+    same_record(&json, &text);
+}
+
+/// The record `text` that import wrote of `json` has its tags and moves.
+fn same_record(json: &serde_json::Value, text: &str) {
+    let record = reads_back_as_one(text);
+    let tags = json.get("tags").and_then(|t| t.as_object());
+    let written: Vec<(&str, &str)> = tags
+        .map(|t| {
+            t.iter()
+                .filter_map(|(k, v)| Some((k.as_str(), v.as_str()?)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let read: Vec<(&str, &str)> = record
+        .tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()))
+        .collect();
+    assert_eq!(written, read, "tags changed through import: {text:?}");
+    let moves: Vec<String> = json
+        .get("moves")
+        .and_then(|m| m.as_array())
+        .map(|m| {
+            m.iter()
+                .map(|m| {
+                    let text = m.get("text").and_then(|t| t.as_str()).unwrap_or("");
+                    let glyph = m.get("glyph").and_then(|t| t.as_str()).unwrap_or("");
+                    format!("{text}{glyph}")
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let read: Vec<String> = record
+        .moves()
+        .map(|m| format!("{}{}", m.text, m.glyph.unwrap_or("")))
+        .collect();
+    assert_eq!(moves, read, "moves changed through import: {text:?}");
+}
+
+/// The most lines one input plays: every line draws the board, which is
+/// slow under the sanitizer.
+const MAX_LINES: usize = 48;
+
+/// What the session shows: the board and the status line.
+fn shown(session: &Session) -> String {
+    let mut out = Vec::new();
+    if let Err(e) = session.show(&mut out) {
+        panic!("show failed on a Vec: {e}");
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// One line through `session`: its reply and what it wrote.
+fn say(session: &mut Session, line: &str) -> (Reply, String) {
+    let mut out = Vec::new();
+    match session.handle(line, &mut out) {
+        Ok(reply) => (reply, String::from_utf8_lossy(&out).into_owned()),
+        Err(e) => panic!("{line:?} failed to write to a Vec: {e}"),
+    }
+}
+
+/// The directory `:save` and `:load` are pointed to: the process's own,
+/// in memory where there is `/dev/shm`.
+fn scratch() -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    let base = if shm.is_dir() {
+        shm.to_owned()
+    } else {
+        std::env::temp_dir()
+    };
+    let dir = base.join(format!("kifu-fuzz-repl-{}", std::process::id()));
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        panic!("cannot make {}: {e}", dir.display());
+    }
+    dir
+}
+
+/// `kifu play`'s line handler on lines from the bytes. The first byte picks
+/// the game, and a default or random start (seeded by the next eight bytes;
+/// always random for Escampe and Lotus); the rest is lines, each a command
+/// or moves, in which a word `#n` stands for the n-th word Tab completes
+/// (the legal moves, then the commands). `:save` and `:load` go to one of
+/// two files of a scratch directory, whatever their argument. Checks: no
+/// panic; a refused line of moves changes nothing; a line played adds its
+/// moves, `:undo` then restores the board and the moves, and `:redo` plays
+/// them again; `:new` empties the game; `:json` is JSON; `:quit` quits;
+/// and a record `:save` writes loads back into a fresh session with the
+/// same moves and board.
+pub fn repl(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let kind = GameKind::ALL[usize::from(first >> 1) % GameKind::ALL.len()];
+    let (seed_bytes, rest) = rest.split_at(rest.len().min(8));
+    let always_random = matches!(kind, GameKind::Escampe | GameKind::Lotus);
+    let tags = if always_random || first & 1 == 1 {
+        let mut seed = [0u8; 8];
+        seed[..seed_bytes.len()].copy_from_slice(seed_bytes);
+        kind.random_tags(&mut Rng::new(u64::from_le_bytes(seed)))
+    } else {
+        Vec::new()
+    };
+    let start = |tags: &[(String, String)]| match Session::start(kind, tags, Charset::Ascii) {
+        Ok(session) => session,
+        Err(e) => panic!("the start of {kind} from {tags:?} is refused: {e}"),
+    };
+    let mut session = start(&tags);
+    let text = String::from_utf8_lossy(rest);
+    // Files of an earlier input would make this one's run depend on it.
+    let dir = scratch();
+    for file in ["a.kifu", "b.kifu"] {
+        let _ = std::fs::remove_file(dir.join(file));
+    }
+    for line in text.split('\n').take(MAX_LINES) {
+        let line = resolve(&session, line, &dir);
+        let before = (shown(&session), session.moves());
+        let (reply, said) = say(&mut session, &line);
+        let after = (shown(&session), session.moves());
+        let trimmed = line.trim();
+        let name = trimmed.split_whitespace().next().unwrap_or("");
+        assert_eq!(
+            reply.quit,
+            trimmed == ":quit",
+            "{line:?}: quit is {reply:?}"
+        );
+        if !trimmed.starts_with(':') {
+            if reply.refused {
+                assert_eq!(before, after, "{line:?} was refused but changed the game");
+                continue;
+            }
+            if after.1 == before.1 {
+                // Only move numbers: nothing to play.
+                continue;
+            }
+            assert!(
+                after.1.len() > before.1.len() && after.1.starts_with(&before.1),
+                "{line:?} played {:?} after {:?}",
+                after.1,
+                before.1
+            );
+            for (command, state) in [(":undo", &before), (":redo", &after)] {
+                let (reply, _) = say(&mut session, command);
+                assert!(!reply.refused, "{line:?}: {command} refused");
+                assert_eq!(
+                    &(shown(&session), session.moves()),
+                    state,
+                    "{line:?}: {command} does not give the game before or after the line"
+                );
+            }
+            continue;
+        }
+        match name {
+            ":new" if !reply.refused => {
+                assert!(
+                    session.moves().is_empty(),
+                    ":new left {:?}",
+                    session.moves()
+                );
+            }
+            ":undo" if !reply.refused && !before.1.is_empty() => {
+                assert!(
+                    after.1.len() < before.1.len() && before.1.starts_with(&after.1),
+                    ":undo went from {:?} to {:?}",
+                    before.1,
+                    after.1
+                );
+            }
+            ":json" if !reply.refused => {
+                if let Err(e) = serde_json::from_str::<serde_json::Value>(&said) {
+                    panic!(":json wrote {said:?}, not JSON: {e}");
+                }
+            }
+            ":save" | ":save!" if !reply.refused => {
+                let mut fresh = start(&tags);
+                let load = format!(":load {}", trimmed[name.len()..].trim());
+                let (loaded, said) = say(&mut fresh, &load);
+                assert!(!loaded.refused, "{load:?} after {line:?}: {said}");
+                assert_eq!(
+                    (shown(&fresh), fresh.moves()),
+                    after,
+                    "{line:?}: the record does not load back as the game"
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `line` with its `#n` words replaced by what Tab completes, and the
+/// argument of `:save`, `:save!` and `:load` by a file of `dir`.
+fn resolve(session: &Session, line: &str, dir: &Path) -> String {
+    // `#n` first: Tab completes the commands too, so `#n` may be `:save`.
+    let line = if line.contains('#') {
+        let words = session.completions();
+        line.split(' ')
+            .map(|word| match word.strip_prefix('#') {
+                Some(n) if !words.is_empty() => {
+                    let n: usize = n.parse().unwrap_or(0);
+                    words[n % words.len()].clone()
+                }
+                _ => word.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        line.to_owned()
+    };
+    let trimmed = line.trim();
+    let name = trimmed.split_whitespace().next().unwrap_or("");
+    if matches!(name, ":save" | ":save!" | ":load") {
+        let file = if trimmed.len() % 2 == 0 {
+            "a.kifu"
+        } else {
+            "b.kifu"
+        };
+        return format!("{name} {}", dir.join(file).display());
+    }
+    line
 }

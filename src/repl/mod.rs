@@ -6,6 +6,10 @@
 //! terminal, or to plain lines of standard input otherwise.
 //!
 //! It knows the games only through [`AnyGame`].
+//!
+//! [`Session`] and [`Reply`] are public, hidden from the docs, so that the
+//! fuzz target `repl` can drive a session: everything else here is the
+//! binary's.
 
 mod args;
 mod command;
@@ -37,7 +41,7 @@ struct Step {
 
 /// What a line did to the session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Reply {
+pub struct Reply {
     /// The user asked to leave.
     pub quit: bool,
     /// The line was refused: an illegal move, a bad command, a failed save.
@@ -57,7 +61,7 @@ impl Reply {
 
 /// A game in play, with its tags, its moves and what was taken back.
 #[derive(Debug)]
-pub(crate) struct Session {
+pub struct Session {
     kind: GameKind,
     /// The tags of the record, `Game` first.
     tags: Vec<(String, String)>,
@@ -72,7 +76,7 @@ pub(crate) struct Session {
 
 impl Session {
     /// The game being played.
-    pub(crate) fn kind(&self) -> GameKind {
+    pub fn kind(&self) -> GameKind {
         self.kind
     }
 
@@ -83,7 +87,7 @@ impl Session {
     }
 
     /// The moves played so far, in order.
-    pub(crate) fn moves(&self) -> Vec<String> {
+    pub fn moves(&self) -> Vec<String> {
         self.done.iter().flat_map(|s| s.words.clone()).collect()
     }
 
@@ -93,7 +97,7 @@ impl Session {
     }
 
     /// What Tab may complete: the legal moves, then the commands.
-    pub(crate) fn completions(&self) -> Vec<String> {
+    pub fn completions(&self) -> Vec<String> {
         let mut words = if self.game.outcome().is_none() {
             self.game.legal_moves()
         } else {
@@ -107,7 +111,7 @@ impl Session {
     ///
     /// # Errors
     /// Only failures to write `out`.
-    pub(crate) fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Reply> {
+    pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Reply> {
         let line = line.trim();
         if line.is_empty() {
             return Ok(Reply::DONE);
@@ -228,7 +232,7 @@ impl Session {
     ///
     /// # Errors
     /// Only failures to write `out`.
-    pub(crate) fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+    pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
         let board = self.game.render(self.charset);
         out.write_all(board.as_bytes())?;
         if !board.is_empty() && !board.ends_with('\n') {
@@ -245,7 +249,7 @@ impl Session {
     }
 
     /// Whose turn it is and the constraint in force, or how the game ended.
-    pub(crate) fn status(&self) -> String {
+    pub fn status(&self) -> String {
         if let Some(outcome) = self.game.outcome() {
             return format!("Game over: {} ({})", outcome.tag_value, outcome.reason);
         }

@@ -46,7 +46,7 @@ impl Session {
     ///
     /// # Errors
     /// The first tag at fault, in words.
-    pub(crate) fn start(
+    pub fn start(
         kind: GameKind,
         tags: &[(String, String)],
         charset: Charset,
