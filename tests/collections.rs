@@ -1,22 +1,10 @@
 //! `kifu select` and `kifu stats` through the binary, on the fixtures and
 //! on random collections.
 
-use assert_cmd::Command;
+#[path = "support/run.rs"]
+mod run;
 
-fn kifu(args: &[&str], stdin: &[u8]) -> (String, String, Option<i32>) {
-    let output = Command::cargo_bin("kifu")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
-}
+use run::kifu;
 
 fn random(game: &str, count: &str) -> String {
     kifu(&["random", game, "--seed", "5", "--count", count], b"").0

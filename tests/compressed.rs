@@ -3,27 +3,15 @@
 //! reads records or JSON; a damaged stream is an error naming the file,
 //! with status 2, after the records before the damage are judged.
 
-use assert_cmd::Command;
+#[path = "support/run.rs"]
+mod run;
+
+use run::kifu;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const FIXTURE: &str = "fixtures/mana/valid/annotated-with-comments-and-tags.kifu";
-
-fn kifu(args: &[&str], stdin: &[u8]) -> (String, String, Option<i32>) {
-    let output = Command::cargo_bin("kifu")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
-}
 
 fn compress(format: &str, bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();

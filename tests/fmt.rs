@@ -1,25 +1,13 @@
 //! `kifu fmt` through the binary: canonical, idempotent, and faithful to
 //! every verdict, move and comment; invalid records come back unchanged.
 
-use assert_cmd::Command;
+#[path = "support/run.rs"]
+mod run;
+
 use proptest::prelude::*;
+use run::kifu;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn kifu(args: &[&str], stdin: &[u8]) -> (String, String, Option<i32>) {
-    let output = Command::cargo_bin("kifu")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
-}
 
 fn valid_fixtures() -> Vec<PathBuf> {
     ["mana", "escampe", "shogun", "lotus"]

@@ -133,7 +133,6 @@ fn replay<G: Game>(record: &Record, plies: usize, line: &mut Line<G>) {
 /// Judges the rest of the movetext from the `(` at `open`, the first of
 /// the record, in the main line `walk` reached in `game`: the main line's
 /// fault, or one of a variation, if any.
-#[cold]
 #[inline(never)]
 pub(super) fn rest<'r, G: Game>(
     walk: &mut Walk<'r>,

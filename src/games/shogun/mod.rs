@@ -127,11 +127,7 @@ impl Shogun {
 
     /// Moves the piece on `from` to `to`, capturing what stands there, and
     /// passes the turn.
-    ///
-    /// Always inlined into `check_and_apply`, once a ply: left to the
-    /// compiler, the choice followed unrelated changes elsewhere in the
-    /// crate and moved `validate` on Shogun by 5% of its instructions.
-    #[inline(always)]
+    #[inline]
     fn move_piece(&mut self, from: usize, to: usize) {
         let (from, to) = (from & 63, to & 63);
         let me = self.to_move.index();

@@ -86,11 +86,7 @@ impl Shogun {
     /// Whether the move is legal: the tests of [`Self::check_step_by_step`]
     /// on bit masks, with no words. It never accepts more than the
     /// step-by-step check (which has the last word on anything refused here).
-    ///
-    /// Always inlined into `check_and_apply`, once a ply: left to the
-    /// compiler, the choice followed unrelated changes elsewhere in the
-    /// crate and moved `validate` on Shogun by 5% of its instructions.
-    #[inline(always)]
+    #[inline]
     fn is_legal(&self, mv: &ShogunMove) -> bool {
         let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
         let mine = self.men[self.to_move.index()];

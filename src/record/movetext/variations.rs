@@ -112,7 +112,6 @@ impl Movetext<'_> {
 
     /// The end of the text: every variation must be closed, unless a
     /// syntax error ended the reading first.
-    #[cold]
     #[inline(never)]
     pub(super) fn end(&mut self) {
         if self.depth > 0 && self.error.is_none() {
