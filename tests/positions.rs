@@ -189,12 +189,18 @@ fn rebuilt(
     text
 }
 
-/// What must stay the same: the fault's code (and with `exact`, its ply
-/// and its words), and the result and scores of the game.
-fn summary(verdict: &Verdict, exact: bool) -> String {
+/// What must stay the same: the fault's code (and with `exact`, its ply,
+/// counted from the record's start for a replay that began `plies` plies
+/// in, and its words), and the result and scores of the game.
+fn summary(verdict: &Verdict, exact: bool, plies: usize) -> String {
     let fault = verdict.fault.as_ref().map(|f| {
         if exact {
-            format!("{} {:?} {}", f.code, f.context, f.message)
+            let context = f.context.as_ref().map(|c| {
+                let mut c = c.clone();
+                c.ply += plies;
+                c
+            });
+            format!("{} {context:?} {}", f.code, f.message)
         } else {
             f.code.to_owned()
         }
@@ -224,7 +230,7 @@ fn check(name: &str, record: &Record) -> Vec<String> {
     if !lotus && number_fault {
         return Vec::new();
     }
-    let expected = summary(&verdict, lotus);
+    let expected = summary(&verdict, lotus, 0);
     let mut wrong = Vec::new();
     for (plies, stop) in passed.iter().enumerate() {
         if stop.over && matches!(record.tag("Game"), Some("mana" | "escampe")) {
@@ -245,7 +251,7 @@ fn check(name: &str, record: &Record) -> Vec<String> {
             let (replayed, start) = stops(&again)
                 .map(|(v, s)| (v, s.into_iter().next()))
                 .unwrap_or_default();
-            let got = summary(&replayed, lotus);
+            let got = summary(&replayed, lotus, plies);
             let same_start = start.is_some_and(|s| s.value == stop.value);
             let expected = match unnumbered_turn(record, plies, stop) {
                 // The record left out the number of the turn that the

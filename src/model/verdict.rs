@@ -97,6 +97,12 @@ pub struct FaultJson<'a> {
     /// movetext.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
+    /// The number of the ply at fault, from 1 at the record's start
+    /// (along its variation, when in one); left out for a fault outside
+    /// the movetext.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1))]
+    pub ply: Option<usize>,
     /// Who was to move; left out for a fault outside the movetext.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<&'a str>,
@@ -128,6 +134,7 @@ impl<'a> FaultJson<'a> {
             column: fault.location.column,
             unit: context.map(|c| c.numbering.label()),
             number: context.map(|c| c.number),
+            ply: context.map(|c| c.ply),
             player: context.map(|c| c.mover.as_str()),
             move_text: context.and_then(|c| c.text.as_deref()),
             within: context.map_or(&[], |c| c.within.as_slice()),

@@ -30,7 +30,7 @@ fn the_main_line_goes_on_after_a_variation_and_may_restate_its_number() {
     );
     assert_eq!(
         verdict("1. e1-e4 (1. a1-c2) 2. a6-a5 *"),
-        "4:21: move 1 (White): move number 2 is out of sequence: expected 1"
+        "4:21: move 1 (White, ply 2): move number 2 is out of sequence: expected 1"
     );
 }
 
@@ -38,14 +38,14 @@ fn the_main_line_goes_on_after_a_variation_and_may_restate_its_number() {
 fn a_fault_says_which_variation_it_is_in() {
     assert_eq!(
         verdict("1. e1-e4 a6-a5 (1... e6-e5 2. a1-b3 (2. a1-c2 b6-b4)) *"),
-        "4:47: move 2 (White) b6-b4 in the variation after 2. a1-b3 in the variation after \
+        "4:47: move 2 (White, ply 4) b6-b4 in the variation after 2. a1-b3 in the variation after \
          1... a6-a5: disobeys the bird: it stands on a single square, and a piece of yours on \
          a single square can move"
     );
     // The main line is judged up to the variation, and no further.
     assert_eq!(
         verdict("1. e1-e4 (1. e1-e1) a6-a6 *"),
-        "4:14: move 1 (Black) e1-e1 in the variation after 1. e1-e4: the piece cannot reach \
+        "4:14: move 1 (Black, ply 1) e1-e1 in the variation after 1. e1-e4: the piece cannot reach \
          that square: e1 holds one of your own pieces"
     );
 }
@@ -130,7 +130,7 @@ fn a_variation_of_the_first_ply_numbers_it_as_a_record_may() {
     assert_eq!(
         verdict("1. c6-c4 (d4-e3 1... d1-d2) d1-d2 *"),
         Ok(
-            "4:17: move 2 (Black) in the variation after 1. c6-c4: move number 1 is out of \
+            "4:17: move 2 (Black, ply 2) in the variation after 1. c6-c4: move number 1 is out of \
             sequence: expected 2"
                 .to_owned()
         )

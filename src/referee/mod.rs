@@ -339,7 +339,7 @@ mod tests {
         let text = "[Game \"mana\"]\n[Setup \"b1 b6\"]\n1. a1-a6 f6-f5 *\n";
         assert_eq!(
             verdict(text),
-            "3:4: move 1 (Black) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps"
+            "3:4: move 1 (Black, ply 1) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps"
         );
     }
 }

@@ -14,6 +14,10 @@ pub struct PlyContext {
     pub number: u32,
     /// Who was to move.
     pub mover: String,
+    /// The number of the ply at fault, counted from 1 along its line from
+    /// the record's start: `kifu render --ply` takes it (less one for the
+    /// position before it).
+    pub ply: usize,
     /// The move as written, if the fault is in a move.
     pub text: Option<String>,
     /// Where the ply stands when it is in a variation: the move each
@@ -40,7 +44,8 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.location.line, self.location.column)?;
         if let Some(c) = &self.context {
-            write!(f, "{} {} ({})", c.numbering.label(), c.number, c.mover)?;
+            let (label, number, mover, ply) = (c.numbering.label(), c.number, &c.mover, c.ply);
+            write!(f, "{label} {number} ({mover}, ply {ply})")?;
             if let Some(text) = &c.text {
                 write!(f, " {text}")?;
             }

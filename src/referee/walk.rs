@@ -123,6 +123,7 @@ impl<'a> Walk<'a> {
                 numbering: G::NUMBERING,
                 number,
                 mover: game.mover_of(number).to_owned(),
+                ply: self.plies + 1,
                 text: text.map(shorten),
                 within: Vec::new(),
             },
@@ -137,6 +138,7 @@ impl<'a> Walk<'a> {
             numbering: G::NUMBERING,
             number: turn.number,
             mover: turn.mover.to_owned(),
+            ply: self.plies + 1,
             text: text.map(shorten),
             within: Vec::new(),
         }
