@@ -163,7 +163,7 @@ fn legal_moves(c: &mut Criterion) {
 fn render_one<G: Game>(c: &mut Criterion, kind: GameKind) {
     let (game, _) = midgame::<G>(kind);
     c.bench_function(&format!("render/{kind}"), |b| {
-        b.iter(|| black_box(&game).render(Charset::Unicode).len());
+        b.iter(|| black_box(&game).render(&Charset::Unicode.into()).len());
     });
 }
 

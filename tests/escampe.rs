@@ -27,8 +27,11 @@ fn refusal(moves: &[&str], last: &str) -> String {
 fn the_start_is_unconstrained() {
     let game = after(&[]);
     assert_eq!(Game::constraint(&game), None);
-    insta::assert_snapshot!("start_unicode", Game::render(&game, Charset::Unicode));
-    insta::assert_snapshot!("start_ascii", Game::render(&game, Charset::Ascii));
+    insta::assert_snapshot!(
+        "start_unicode",
+        Game::render(&game, &Charset::Unicode.into())
+    );
+    insta::assert_snapshot!("start_ascii", Game::render(&game, &Charset::Ascii.into()));
 }
 
 #[test]
@@ -38,8 +41,11 @@ fn a_landing_square_constrains_the_reply() {
         Game::constraint(&game).as_deref(),
         Some("Black must move a piece from a triple square")
     );
-    insta::assert_snapshot!("triple_unicode", Game::render(&game, Charset::Unicode));
-    insta::assert_snapshot!("triple_ascii", Game::render(&game, Charset::Ascii));
+    insta::assert_snapshot!(
+        "triple_unicode",
+        Game::render(&game, &Charset::Unicode.into())
+    );
+    insta::assert_snapshot!("triple_ascii", Game::render(&game, &Charset::Ascii.into()));
 }
 
 #[test]
@@ -54,11 +60,17 @@ fn a_constraint_no_piece_can_obey_forces_a_pass() {
         Some("Black must move a piece from a single square; none can move, so Black must pass")
     );
     assert_eq!(AnyGame::legal_moves(&game), ["--"]);
-    insta::assert_snapshot!("forced_pass_unicode", Game::render(&game, Charset::Unicode));
+    insta::assert_snapshot!(
+        "forced_pass_unicode",
+        Game::render(&game, &Charset::Unicode.into())
+    );
     let mut passed = game.clone();
     AnyGame::play(&mut passed, "--").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Game::constraint(&passed), None);
-    insta::assert_snapshot!("after_pass_ascii", Game::render(&passed, Charset::Ascii));
+    insta::assert_snapshot!(
+        "after_pass_ascii",
+        Game::render(&passed, &Charset::Ascii.into())
+    );
 }
 
 #[test]
@@ -72,7 +84,10 @@ fn the_end_shows_the_winner() {
     assert_eq!(outcome.tag_value, "B+");
     assert_eq!(outcome.reason, "Unicorn captured");
     assert_eq!(AnyGame::legal_moves(&game), Vec::<String>::new());
-    insta::assert_snapshot!("black_wins_ascii", Game::render(&game, Charset::Ascii));
+    insta::assert_snapshot!(
+        "black_wins_ascii",
+        Game::render(&game, &Charset::Ascii.into())
+    );
 }
 
 #[test]

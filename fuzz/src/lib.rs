@@ -188,7 +188,7 @@ pub fn game(kind: GameKind, data: &[u8]) {
     }
     let _ = game.outcome();
     let _ = game.position_json();
-    let _ = game.render(kifu::game::Charset::Ascii);
+    let _ = game.render(&kifu::game::Charset::Ascii.into());
 }
 
 /// `kifu import` on any bytes as a stream (NDJSON, objects one after

@@ -80,7 +80,7 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Validate(args) => validate::run(&args, paint(cli.color), out),
         Command::Json(args) => json::run(&args, out),
         Command::Import(args) => import::run(&args, out),
-        Command::Render(args) => show::render(&args, out),
+        Command::Render(args) => show::render(&args, cli.color, out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Html(args) => html::run(&args, out),
         Command::New(args) => generate::new(&args, out),
@@ -95,6 +95,6 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
             out.write_all(&script)?;
             Ok(Status::Ok)
         }
-        Command::Play(args) => crate::repl::run(&args, out),
+        Command::Play(args) => crate::repl::run(&args, paint(cli.color), out),
     }
 }

@@ -1,20 +1,29 @@
 //! `kifu render` and `kifu moves`: the position after a ply.
 
 use super::Status;
-use super::args::{Picture, RenderArgs, ShowArgs};
+use super::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
 use super::input::open;
-use crate::draw::{View, picture, png, svg};
+use crate::draw::{TextView, View, picture, png, svg};
 use crate::game::{AnyGame, Charset, MoveDetail};
 use crate::record::RecordReader;
 use crate::referee::{Options, Reached, judge, position_at};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-/// Runs `kifu render`.
+/// Runs `kifu render`. A text board is in colour as `color` says, but a
+/// board written to `--output` only with `--color always`.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn render(args: &RenderArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(super) fn render(
+    args: &RenderArgs,
+    color: ColorChoice,
+    out: &mut dyn Write,
+) -> io::Result<Status> {
+    let colour = match args.output {
+        Some(_) => color == ColorChoice::Always,
+        None => super::paint(color),
+    };
     let charset = if args.show.ascii {
         Charset::Ascii
     } else {
@@ -38,7 +47,14 @@ pub(super) fn render(args: &RenderArgs, out: &mut dyn Write) -> io::Result<Statu
             last: last.map(|detail| &detail.parts),
         };
         bytes = match args.format {
-            Picture::Text => game.render(charset).into_bytes(),
+            Picture::Text => {
+                let text = TextView {
+                    charset,
+                    colour,
+                    last: view.last,
+                };
+                game.render(&text).into_bytes()
+            }
             Picture::Svg => svg::write(&picture(game, &view, ply), args.size).into_bytes(),
             Picture::Png => {
                 let svg = svg::write(&picture(game, &view, ply), args.size);

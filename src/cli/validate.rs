@@ -5,6 +5,7 @@ use super::args::{Format, ValidateArgs};
 use super::input::{ReadError, Records, for_each_file};
 use super::parallel;
 use super::progress::Progress;
+use crate::draw::ansi::{Brush, Sgr};
 use crate::model::VerdictJson;
 use crate::record::{RawRecord, Record, SyntaxError};
 use crate::referee::{Verdict, judge_record};
@@ -110,11 +111,12 @@ pub(super) fn write_text(
     colour: bool,
 ) {
     let mut out = Bytes(out);
-    let colours = match (colour, verdict.is_valid()) {
-        (false, _) => ("", ""),
-        (true, true) => ("\x1b[32m", "\x1b[0m"),
-        (true, false) => ("\x1b[31m", "\x1b[0m"),
+    let look = if verdict.is_valid() {
+        Sgr::VALID
+    } else {
+        Sgr::INVALID
     };
+    let colours = Brush::new(colour).codes(look);
     // Writing to a Vec cannot fail.
     let _ = match &verdict.fault {
         None => write_summary_line(&mut out, name, line, verdict, colours),

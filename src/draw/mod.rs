@@ -6,7 +6,8 @@
 //! scene as SVG, escaping every text; [`png`] rasterises that SVG with
 //! resvg and the font kifu ships; [`page`] builds the page of `kifu html`.
 //! [`grid`] holds what the board games share: squares, coordinates and
-//! the legend.
+//! the legend. [`ansi`] colours the text boards ([`crate::Game::render`],
+//! seen as a [`TextView`] asks) on a terminal.
 //!
 //! ```
 //! use kifu::draw::{Node, Scene};
@@ -17,12 +18,13 @@
 //! assert!(svg.contains(">a &lt; b</text>"));
 //! ```
 
+pub mod ansi;
 pub mod grid;
 pub mod page;
 pub mod png;
 pub mod svg;
 
-use crate::game::{AnyGame, MoveParts};
+use crate::game::{AnyGame, Charset, MoveParts};
 
 /// How to draw a position: what the user asked for, and the last move.
 #[derive(Debug, Clone, Copy, Default)]
@@ -33,6 +35,36 @@ pub struct View<'a> {
     pub types: bool,
     /// The move that led to the position, to highlight it.
     pub last: Option<&'a MoveParts>,
+}
+
+/// How to write a board as text: its characters, whether in colour, and
+/// the last move, which colour shows.
+#[derive(Debug, Clone, Copy)]
+pub struct TextView<'a> {
+    /// Box-drawing characters or plain ASCII.
+    pub charset: Charset,
+    /// ANSI colours: the sides, the last move and the game's marks.
+    pub colour: bool,
+    /// The move that led to the position, to highlight it.
+    pub last: Option<&'a MoveParts>,
+}
+
+impl TextView<'_> {
+    /// The brush that colours the board, or writes it plain.
+    pub fn brush(&self) -> ansi::Brush {
+        ansi::Brush::new(self.colour)
+    }
+}
+
+impl From<Charset> for TextView<'_> {
+    /// A board in `charset`, without colour.
+    fn from(charset: Charset) -> Self {
+        Self {
+            charset,
+            colour: false,
+            last: None,
+        }
+    }
 }
 
 /// The picture of a position after `ply` plies: the game's drawing,

@@ -2,10 +2,9 @@
 //! rest of kifu picks a game at run time and never names a game's types.
 
 use super::{
-    Charset, Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Position, Scores, Turn,
-    perft, play,
+    Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Position, Scores, Turn, perft, play,
 };
-use crate::draw::{Scene, View};
+use crate::draw::{Scene, TextView, View};
 use std::fmt;
 
 /// A game position behind a pointer, driven by move text.
@@ -45,8 +44,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn check_turn_ends(&self) -> Result<(), MoveError>;
     /// The constraint in force, in words.
     fn constraint(&self) -> Option<String>;
-    /// The board as text.
-    fn render(&self, charset: Charset) -> String;
+    /// The board as text, seen as `view` asks.
+    fn render(&self, view: &TextView<'_>) -> String;
     /// The board as a picture.
     fn draw(&self, view: &View<'_>) -> Scene;
     /// The position as JSON.
@@ -115,8 +114,8 @@ impl<G: Game> AnyGame for G {
         Game::constraint(self)
     }
 
-    fn render(&self, charset: Charset) -> String {
-        Game::render(self, charset)
+    fn render(&self, view: &TextView<'_>) -> String {
+        Game::render(self, view)
     }
 
     fn draw(&self, view: &View<'_>) -> Scene {

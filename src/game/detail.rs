@@ -1,6 +1,6 @@
 //! A move as kifu describes it in JSON: its canonical text and its parts.
 
-use super::MoveParts;
+use super::{AnyGame, MoveParts};
 use compact_str::{CompactString, ToCompactString};
 use std::fmt::{self, Write as _};
 
@@ -20,6 +20,18 @@ impl MoveDetail {
             normalized: text_of(normal),
             parts,
         }
+    }
+
+    /// The detail of the last of `moves`, played in turn from `before`:
+    /// the move that led to the position they reach, or `None` when there
+    /// is none or they are not legal there.
+    pub fn last_of(before: &dyn AnyGame, moves: &[String]) -> Option<MoveDetail> {
+        let (last, earlier) = moves.split_last()?;
+        let mut game = before.box_clone();
+        for mv in earlier {
+            game.play(mv).ok()?;
+        }
+        game.detail(last).ok()
     }
 }
 

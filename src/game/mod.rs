@@ -26,7 +26,7 @@ pub use outcome::{Outcome, Score, Scores, rank};
 pub use play::{perft, play, play_read};
 pub use tags::Tags;
 
-use crate::draw::{Scene, View};
+use crate::draw::{Scene, TextView, View};
 use std::fmt;
 
 /// Where a ply stands in the record's numbering.
@@ -201,8 +201,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
     /// The constraint in force, in words (the bird, a check, the pawn to move).
     fn constraint(&self) -> Option<String>;
-    /// The board as text.
-    fn render(&self, charset: Charset) -> String;
+    /// The board as text, seen as `view` asks: in colour, it shows the
+    /// sides, the last move and the game's marks.
+    fn render(&self, view: &TextView<'_>) -> String;
     /// The board as a picture, seen as `view` asks, for SVG, PNG and pages.
     fn draw(&self, view: &View<'_>) -> Scene;
     /// The position as JSON.

@@ -72,6 +72,8 @@ pub struct Session {
     /// The variations of the main line (module `variations`).
     branches: Vec<tree::Branch>,
     charset: Charset,
+    /// Boards in colour (`--color`).
+    colour: bool,
 }
 
 impl Session {
@@ -233,7 +235,13 @@ impl Session {
     /// # Errors
     /// Only failures to write `out`.
     pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
-        let board = self.game.render(self.charset);
+        let last = (self.done.last())
+            .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
+        let board = self.game.render(&crate::draw::TextView {
+            charset: self.charset,
+            colour: self.colour,
+            last: last.as_ref().map(|detail| &detail.parts),
+        });
         out.write_all(board.as_bytes())?;
         if !board.is_empty() && !board.ends_with('\n') {
             out.write_all(b"\n")?;
@@ -296,7 +304,10 @@ impl Session {
     fn load(&mut self, path: &Path, out: &mut dyn Write) -> io::Result<Reply> {
         match record::load(path, None, self.charset) {
             Ok(session) => {
-                *self = session;
+                *self = Session {
+                    colour: self.colour,
+                    ..session
+                };
                 writeln!(
                     out,
                     "Loaded {}: {}",

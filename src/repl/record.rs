@@ -82,6 +82,7 @@ impl Session {
             undone: Vec::new(),
             branches: Vec::new(),
             charset,
+            colour: false,
         }
     }
 

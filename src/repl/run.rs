@@ -22,11 +22,11 @@ use std::path::PathBuf;
 /// The longest line read without a terminal; longer lines are refused.
 const MAX_LINE: usize = 1 << 16;
 
-/// Runs `kifu play`.
+/// Runs `kifu play`, its boards in colour when `colour`.
 ///
 /// # Errors
 /// Only failures to write `out`.
-pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let charset = if args.ascii || !io::stdout().is_terminal() {
         Charset::Ascii
@@ -63,6 +63,7 @@ pub(crate) fn run(args: &PlayArgs, out: &mut dyn Write) -> io::Result<Status> {
         }
     };
     let mut session = session;
+    session.colour = colour;
     if terminal {
         if let Some(status) = interactive(&mut session, out)? {
             return Ok(status);

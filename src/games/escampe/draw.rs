@@ -1,27 +1,50 @@
 //! Draws an Escampe position: the line board, with the pieces the
-//! constraint in force lets move marked.
+//! constraint in force lets move marked; as a picture, or as text with
+//! the marks as `*`.
 
-use super::{Escampe, EscampeParts};
-use crate::draw::{Scene, View};
+use super::{Escampe, EscampeParts, setup};
+use crate::draw::ansi::Sgr;
+use crate::draw::{Scene, TextView, View};
 use crate::game::MoveParts;
-use crate::games::lines::{self, LinePicture};
+use crate::games::lines::{self, LinePicture, SQUARES, Side, squares};
 
-/// The picture of the position.
-pub(super) fn draw(escampe: &Escampe, view: &View<'_>) -> Scene {
-    let last = match view.last {
+/// The squares of the last move: where it started and where it ended
+/// (none for a pass).
+fn last_squares(last: Option<&MoveParts>) -> Vec<usize> {
+    match last {
         Some(MoveParts::Escampe(EscampeParts::Move { from, to, .. })) => {
             vec![lines::index(*from), lines::index(*to)]
         }
         _ => Vec::new(),
-    };
+    }
+}
+
+/// The side and letter of every square's piece.
+fn pieces(escampe: &Escampe) -> [Option<(Side, char)>; SQUARES] {
+    std::array::from_fn(|square| {
+        lines::piece_on(&escampe.men, escampe.piece_letter(square), square)
+    })
+}
+
+/// The board as text: `*` marks the pieces the constraint lets move.
+pub(super) fn render(escampe: &Escampe, view: &TextView<'_>) -> String {
+    let pieces = pieces(escampe);
+    let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
+    for square in squares(escampe.marked()) {
+        cells[square].mark = Some(('*', Sgr::MARK));
+    }
+    let footer = escampe.footer("* marks the pieces the constraint lets move");
+    lines::render(&cells, view, &setup::ARMY.legend(), &footer)
+}
+
+/// The picture of the position.
+pub(super) fn draw(escampe: &Escampe, view: &View<'_>) -> Scene {
     let picture = LinePicture {
-        pieces: std::array::from_fn(|square| {
-            lines::piece_on(&escampe.men, escampe.piece_letter(square), square)
-        }),
+        pieces: pieces(escampe),
         legend: "U Unicorn  P Paladin",
         allowed: escampe.marked(),
         bird: None,
-        last,
+        last: last_squares(view.last),
         footer: escampe.footer("green dots mark the pieces the constraint lets move"),
     };
     lines::draw(&picture, view.flip)

@@ -17,9 +17,9 @@ pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
 pub use json::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
-use crate::draw::{Scene, View};
+use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 
@@ -174,13 +174,8 @@ impl Game for Escampe {
         Some(text)
     }
 
-    fn render(&self, charset: Charset) -> String {
-        let mut cells = lines::cells(|square| self.piece_letter(square));
-        for square in squares(self.marked()) {
-            cells[square].mark = Some('*');
-        }
-        let footer = self.footer("* marks the pieces the constraint lets move");
-        lines::render(&cells, charset, &footer)
+    fn render(&self, view: &TextView<'_>) -> String {
+        draw::render(self, view)
     }
 
     fn draw(&self, view: &View<'_>) -> Scene {

@@ -57,7 +57,7 @@ const CONSTRAINT: &str = "escampe.constraint";
 pub(super) const IMPOSSIBLE_CONSTRAINT: &str = "escampe.impossible-constraint";
 
 /// Escampe's pieces on a `Position` board: White in upper case.
-const ARMY: Army = Army {
+pub(super) const ARMY: Army = Army {
     codes: &LINE_CODES,
     upper: Side::White,
     leader: ('U', "Unicorn"),

@@ -57,6 +57,19 @@ fn player_colours(owner: u8) -> (&'static str, &'static str) {
     PLAYERS[usize::from(owner) % PLAYERS.len()]
 }
 
+/// The places of the last move, counted as pawns' positions are (0 the
+/// start, the arrival's places after the course): where it started, and
+/// where it ended.
+pub(super) fn last_places(game: &Lotus, last: Option<&MoveParts>) -> [Option<u16>; 2] {
+    match last {
+        Some(MoveParts::Lotus(parts)) => [
+            Some(parts.from),
+            parts.to.or(parts.arrival.map(|a| a + game.end())),
+        ],
+        _ => [None, None],
+    }
+}
+
 /// The picture of the position.
 pub(super) fn draw(game: &Lotus, view: &View<'_>) -> Scene {
     let end = usize::from(game.end());
@@ -70,11 +83,8 @@ pub(super) fn draw(game: &Lotus, view: &View<'_>) -> Scene {
     let height = table_top + grid::LINE * (players + 2 + status.len()) as f32 + MARGIN;
     let mut scene = Scene::new(width, height);
     scene.push(Node::rect(0.0, 0.0, width, height).fill(colour::PAPER));
-    let (from, to) = match view.last {
-        Some(MoveParts::Lotus(parts)) => (Some(parts.from), parts.to.or(parts.arrival.map(|a| a + game.end()))),
-        _ => (None, None),
-    };
-    let lit = |pos: u16| from == Some(pos) || to == Some(pos);
+    let last = last_places(game, view.last);
+    let lit = |pos: u16| last.contains(&Some(pos));
     // Where each course square stands: rows of ten, every other one
     // running back, so that the path winds; turned half round by `flip`.
     let place = |square: usize| {

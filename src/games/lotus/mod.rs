@@ -35,7 +35,7 @@ use landing::Landing;
 use players::Players;
 
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, Score, Scores, SetupError, Tags,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, Score, Scores, SetupError, Tags,
     Turn,
 };
 
@@ -366,8 +366,8 @@ impl Game for Lotus {
         ))
     }
 
-    fn render(&self, charset: Charset) -> String {
-        render::render(self, charset)
+    fn render(&self, view: &crate::draw::TextView<'_>) -> String {
+        render::render(self, view)
     }
 
     fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {

@@ -1,9 +1,13 @@
 //! Draws the course ten squares a row (number, kind and flower, pawn), the
-//! start and the arrival, then every bouquet with its score.
+//! start and the arrival, then every bouquet with its score. In colour,
+//! every pawn and initial is in its player's colour, and the places the
+//! last move left and reached are in reverse video.
 
 use super::course::Kind;
 use super::notation::Flower;
-use super::{Lotus, score};
+use super::{Lotus, draw, score};
+use crate::draw::TextView;
+use crate::draw::ansi::Sgr;
 use crate::game::{Charset, Game};
 use std::fmt::Write;
 
@@ -22,54 +26,67 @@ fn symbol(kind: Kind, charset: Charset) -> char {
 }
 
 /// The board as text.
-pub(super) fn render(game: &Lotus, charset: Charset) -> String {
+pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
     let mut out = String::new();
     let end = game.end();
+    let brush = view.brush();
+    let last = draw::last_places(game, view.last);
+    let lit = |pos: u16| last.contains(&Some(pos)).then_some(Sgr::LAST);
     let letter = |owner: u8| char::from(game.players.letter(owner));
-    let start: Vec<String> = game
-        .pawns()
-        .iter()
-        .filter(|p| p.pos == 0)
-        .map(|p| letter(p.owner).to_string())
-        .collect();
-    let start = if start.is_empty() {
-        "-".to_owned()
-    } else {
-        start.join(" ")
+    // A pawn's initial in its player's colour.
+    let pawn = |out: &mut String, owner: u8, pos: u16| {
+        brush.paint(out, &[lit(pos), Some(Sgr::player(owner))], letter(owner));
     };
-    let _ = writeln!(out, "start: {start}");
+    brush.paint(&mut out, &[lit(0)], "start");
+    out.push_str(": ");
+    let mut start = game.pawns().iter().filter(|p| p.pos == 0).peekable();
+    if start.peek().is_none() {
+        out.push('-');
+    }
+    for (i, p) in start.enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        pawn(&mut out, p.owner, 0);
+    }
+    out.push('\n');
     let squares: Vec<usize> = (1..=usize::from(end)).collect();
     for row in squares.chunks(ROW) {
         let (mut numbers, mut kinds, mut pawns) = (String::new(), String::new(), String::new());
         for &square in row {
-            let _ = write!(numbers, "{square:>4}");
+            let pos = square as u16;
+            let number = square.to_string();
+            numbers.push_str(&" ".repeat(4usize.saturating_sub(number.len())));
+            brush.paint(&mut numbers, &[lit(pos)], number);
             let at = game.squares()[square];
             let flower = at.flower.map_or(' ', Flower::letter);
-            let _ = write!(kinds, "  {}{flower}", symbol(at.kind, charset));
-            let pawn = match at.occupant {
-                super::NO_PAWN => ' ',
-                p => letter(game.pawn_slots[usize::from(p)].owner),
-            };
-            let _ = write!(pawns, "  {pawn} ");
+            let _ = write!(kinds, "  {}{flower}", symbol(at.kind, view.charset));
+            pawns.push_str("  ");
+            match at.occupant {
+                super::NO_PAWN => pawns.push(' '),
+                p => pawn(&mut pawns, game.pawn_slots[usize::from(p)].owner, pos),
+            }
+            pawns.push(' ');
         }
         for line in [numbers, kinds, pawns] {
             out.push_str(line.trim_end());
             out.push('\n');
         }
     }
-    let places: Vec<String> = (0..4u16)
-        .map(|i| {
-            let pawn = game.pawns().iter().find(|p| p.pos == end + i + 1);
-            let held = match (pawn, game.arrival[usize::from(i)]) {
-                (Some(p), _) => letter(p.owner),
-                (None, Some(f)) => f.letter(),
-                (None, None) => '-',
-            };
-            format!("[{}] {held}", i + 1)
-        })
-        .collect();
-    let _ = writeln!(out, "arrival: {}", places.join("  "));
-    let legend = match charset {
+    out.push_str("arrival:");
+    for i in 0..4u16 {
+        let pos = end + i + 1;
+        out.push_str(if i == 0 { " " } else { "  " });
+        brush.paint(&mut out, &[lit(pos)], format_args!("[{}]", i + 1));
+        out.push(' ');
+        match (game.pawns().iter().find(|p| p.pos == pos), game.arrival[usize::from(i)]) {
+            (Some(p), _) => pawn(&mut out, p.owner, pos),
+            (None, Some(f)) => out.push(f.letter()),
+            (None, None) => out.push('-'),
+        }
+    }
+    out.push('\n');
+    let legend = match view.charset {
         Charset::Unicode => "· plain  ✿ lily  ƒ frog  ● stone",
         Charset::Ascii => ". plain  L lily  F frog  S stone",
     };
@@ -89,13 +106,10 @@ pub(super) fn render(game: &Lotus, charset: Charset) -> String {
             .iter()
             .map(|f| format!("{} {}", f.letter(), hand[f.index()]))
             .collect();
-        let _ = writeln!(
-            out,
-            "{name:<width$} ({})  {}  score {}",
-            letter(i as u8),
-            counts.join("  "),
-            score::score(hand)
-        );
+        let _ = write!(out, "{name:<width$} (");
+        let owner = i as u8;
+        brush.paint(&mut out, &[Some(Sgr::player(owner))], letter(owner));
+        let _ = writeln!(out, ")  {}  score {}", counts.join("  "), score::score(hand));
     }
     let _ = writeln!(out, "{}", status(game));
     out

@@ -1,10 +1,40 @@
 //! Draws a Mana position: the line board, the bird on its square, and
-//! the squares the bird lets the mover start from.
+//! the squares the bird lets the mover start from; as a picture, or as
+//! text with the bird's `@`.
 
-use super::{Mana, ManaParts};
-use crate::draw::{Scene, View};
+use super::{Mana, ManaParts, setup};
+use crate::draw::ansi::Sgr;
+use crate::draw::{Scene, TextView, View};
 use crate::game::{Game, MoveParts};
-use crate::games::lines::{self, LinePicture};
+use crate::games::lines::{self, LinePicture, SQUARES, Side};
+
+/// The squares of the last move: where it started (none for a re-entry)
+/// and where it ended.
+fn last_squares(last: Option<&MoveParts>) -> Vec<usize> {
+    match last {
+        Some(MoveParts::Mana(ManaParts::Move { from, to, .. })) => {
+            vec![lines::index(*from), lines::index(*to)]
+        }
+        Some(MoveParts::Mana(ManaParts::Reentry { to, .. })) => vec![lines::index(*to)],
+        _ => Vec::new(),
+    }
+}
+
+/// The side and letter of every square's piece.
+fn pieces(mana: &Mana) -> [Option<(Side, char)>; SQUARES] {
+    std::array::from_fn(|square| lines::piece_on(&mana.men, mana.piece_letter(square), square))
+}
+
+/// The board as text: the bird is `@`.
+pub(super) fn render(mana: &Mana, view: &TextView<'_>) -> String {
+    let pieces = pieces(mana);
+    let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
+    if let Some(square) = mana.bird_square() {
+        cells[square].mark = Some(('@', Sgr::BIRD));
+    }
+    let legend = format!("{}; @ the bird", setup::ARMY.legend());
+    lines::render(&cells, view, &legend, &mana.footer())
+}
 
 /// The picture of the position.
 pub(super) fn draw(mana: &Mana, view: &View<'_>) -> Scene {
@@ -12,25 +42,16 @@ pub(super) fn draw(mana: &Mana, view: &View<'_>) -> Scene {
         Some(n) if !mana.is_over() => lines::with_lines(mana.men[mana.to_move.index()], n),
         _ => 0,
     };
-    let last = match view.last {
-        Some(MoveParts::Mana(ManaParts::Move { from, to, .. })) => {
-            vec![lines::index(*from), lines::index(*to)]
-        }
-        Some(MoveParts::Mana(ManaParts::Reentry { to, .. })) => vec![lines::index(*to)],
-        _ => Vec::new(),
-    };
     let mut footer = mana.footer();
     if allowed != 0 {
         footer.push("green dots: the pieces the bird lets move; blue: the bird".to_owned());
     }
     let picture = LinePicture {
-        pieces: std::array::from_fn(|square| {
-            lines::piece_on(&mana.men, mana.piece_letter(square), square)
-        }),
+        pieces: pieces(mana),
         legend: "D Daimyo  R Ronin",
         allowed,
         bird: mana.bird_square(),
-        last,
+        last: last_squares(view.last),
         footer,
     };
     lines::draw(&picture, view.flip)

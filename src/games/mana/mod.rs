@@ -15,9 +15,9 @@ pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
 pub use json::{Captured, ManaParts, ManaPosition};
 pub use setup::{BirdMark, ManaSetup};
 
-use crate::draw::{Scene, View};
+use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
 use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
 
@@ -301,12 +301,8 @@ impl Game for Mana {
         ))
     }
 
-    fn render(&self, charset: Charset) -> String {
-        let mut cells = lines::cells(|square| self.piece_letter(square));
-        if let Some(square) = self.bird_square() {
-            cells[square].mark = Some('@');
-        }
-        lines::render(&cells, charset, &self.footer())
+    fn render(&self, view: &TextView<'_>) -> String {
+        draw::render(self, view)
     }
 
     fn draw(&self, view: &View<'_>) -> Scene {

@@ -39,7 +39,7 @@ const BIRD_SQUARE: &str = "mana.bird-square";
 const BIRD_ON_OCCUPIED: &str = "mana.bird-on-occupied";
 
 /// Mana's pieces on a `Position` board: Black in upper case.
-const ARMY: Army = Army {
+pub(super) const ARMY: Army = Army {
     codes: &LINE_CODES,
     upper: Side::Black,
     leader: ('D', "Daimyo"),

@@ -11,6 +11,14 @@ use crate::game::MoveParts;
 /// The side of a square in the picture.
 const CELL: f32 = 56.0;
 
+/// The squares of the last move: where it started and where it ended.
+pub(super) fn last_squares(last: Option<&MoveParts>) -> Vec<usize> {
+    match last {
+        Some(MoveParts::Shogun(parts)) => vec![parts.from.0.index(SIZE), parts.to.0.index(SIZE)],
+        _ => Vec::new(),
+    }
+}
+
 /// The picture of the position.
 pub(super) fn draw(game: &Shogun, view: &View<'_>) -> Scene {
     let grid = Grid::new(SIZE, SIZE, CELL, view.flip);
@@ -27,13 +35,7 @@ pub(super) fn draw(game: &Shogun, view: &View<'_>) -> Scene {
     let height = grid.bottom() + grid::LINE * under.len() as f32 + 10.0;
     let mut scene = Scene::new(grid.width(), height);
     scene.push(Node::rect(0.0, 0.0, grid.width(), height).fill(colour::PAPER));
-    let last = match view.last {
-        Some(MoveParts::Shogun(parts)) => vec![
-            parts.from.0.index(SIZE),
-            parts.to.0.index(SIZE),
-        ],
-        _ => Vec::new(),
-    };
+    let last = last_squares(view.last);
     grid.squares(
         &mut scene,
         |square| {

@@ -5,8 +5,9 @@ use super::fault::ShogunError;
 use super::notation::{self, ShogunMove};
 use super::setup::{self, Setup};
 use super::{Shogun, render};
+use crate::draw::TextView;
 use crate::game::{
-    Charset, Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
 };
 
 impl Game for Shogun {
@@ -132,8 +133,8 @@ impl Game for Shogun {
         ))
     }
 
-    fn render(&self, charset: Charset) -> String {
-        render::render(self, charset)
+    fn render(&self, view: &TextView<'_>) -> String {
+        render::render(self, view)
     }
 
     fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {

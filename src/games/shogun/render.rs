@@ -1,14 +1,18 @@
 //! Draws a Shogun position.
 
-use super::Shogun;
 use super::board::{Kind, Side};
+use super::{Shogun, draw};
+use crate::draw::TextView;
+use crate::draw::ansi::Sgr;
 use crate::game::{Charset, Game};
 
 /// Draws the board, rank 8 at the top: each square shows the piece (upper
 /// case White, lower case Red) and the number it shows; `!` marks an
-/// attacked Shogun. A footer says who moves and whether a Shogun is attacked.
-pub(super) fn render(game: &Shogun, charset: Charset) -> String {
-    let (top, middle, bottom, bar, empty) = match charset {
+/// attacked Shogun. A footer says who moves and whether a Shogun is
+/// attacked. In colour, the sides, the attacked Shogun and the last
+/// move's squares (in reverse video) stand out.
+pub(super) fn render(game: &Shogun, view: &TextView<'_>) -> String {
+    let (top, middle, bottom, bar, empty) = match view.charset {
         Charset::Unicode => (
             "  ┌────┬────┬────┬────┬────┬────┬────┬────┐\n",
             "  ├────┼────┼────┼────┼────┼────┼────┼────┤\n",
@@ -25,6 +29,8 @@ pub(super) fn render(game: &Shogun, charset: Charset) -> String {
         ),
     };
     let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
+    let last = draw::last_squares(view.last);
+    let brush = view.brush();
     let files = "     a    b    c    d    e    f    g    h\n";
     let mut out = String::from(files);
     out.push_str(top);
@@ -32,24 +38,31 @@ pub(super) fn render(game: &Shogun, charset: Charset) -> String {
         out.push_str(&format!("{} ", rank + 1));
         for file in 0..8 {
             let square = rank * 8 + file;
+            let lit = last.contains(&square).then_some(Sgr::LAST);
             out.push(bar);
-            out.push(' ');
+            brush.paint(&mut out, &[lit], ' ');
             match game.piece_at(square) {
                 Some((side, kind)) => {
                     let c = kind.letter();
-                    out.push(if side == Side::Red {
+                    let letter = if side == Side::Red {
                         c.to_ascii_lowercase()
                     } else {
                         c
-                    });
-                    out.push(char::from(b'0' + game.shows(square)));
-                    let check = kind == Kind::S && attacked[side.index()];
-                    out.push(if check { '!' } else { ' ' });
+                    };
+                    let shows = game.shows(square);
+                    if kind == Kind::S && attacked[side.index()] {
+                        let piece = format_args!("{letter}{shows}!");
+                        brush.paint(&mut out, &[lit, Some(Sgr::CHECK)], piece);
+                    } else {
+                        let look = match side {
+                            Side::White => Sgr::WHITE,
+                            Side::Red => Sgr::RED,
+                        };
+                        brush.paint(&mut out, &[lit, Some(look)], format_args!("{letter}{shows}"));
+                        brush.paint(&mut out, &[lit], ' ');
+                    }
                 }
-                None => {
-                    out.push(empty);
-                    out.push_str("  ");
-                }
+                None => brush.paint(&mut out, &[lit], format_args!("{empty}  ")),
             }
         }
         out.push(bar);
