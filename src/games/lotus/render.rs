@@ -33,9 +33,9 @@ pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
     let last = draw::last_places(game, view.last);
     let lit = |pos: u16| last.contains(&Some(pos)).then_some(Sgr::LAST);
     let letter = |owner: u8| char::from(game.players.letter(owner));
-    // A pawn's initial in its player's colour.
-    let pawn = |out: &mut String, owner: u8, pos: u16| {
-        brush.paint(out, &[lit(pos), Some(Sgr::player(owner))], letter(owner));
+    // A pawn's initial in its player's colour, lit as `lit` says.
+    let pawn = |out: &mut String, owner: u8, lit: Option<Sgr>| {
+        brush.paint(out, &[lit, Some(Sgr::player(owner))], letter(owner));
     };
     brush.paint(&mut out, &[lit(0)], "start");
     out.push_str(": ");
@@ -47,7 +47,7 @@ pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
         if i > 0 {
             out.push(' ');
         }
-        pawn(&mut out, p.owner, 0);
+        pawn(&mut out, p.owner, None);
     }
     out.push('\n');
     let squares: Vec<usize> = (1..=usize::from(end)).collect();
@@ -64,7 +64,7 @@ pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
             pawns.push_str("  ");
             match at.occupant {
                 super::NO_PAWN => pawns.push(' '),
-                p => pawn(&mut pawns, game.pawn_slots[usize::from(p)].owner, pos),
+                p => pawn(&mut pawns, game.pawn_slots[usize::from(p)].owner, lit(pos)),
             }
             pawns.push(' ');
         }
@@ -80,7 +80,7 @@ pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
         brush.paint(&mut out, &[lit(pos)], format_args!("[{}]", i + 1));
         out.push(' ');
         match (game.pawns().iter().find(|p| p.pos == pos), game.arrival[usize::from(i)]) {
-            (Some(p), _) => pawn(&mut out, p.owner, pos),
+            (Some(p), _) => pawn(&mut out, p.owner, lit(pos)),
             (None, Some(f)) => out.push(f.letter()),
             (None, None) => out.push('-'),
         }
