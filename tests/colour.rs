@@ -71,6 +71,18 @@ fn cell(board: &str, square: &str, bar: char) -> String {
     visible(cell.unwrap_or_else(|| panic!("no file {file} in {line}")))
 }
 
+/// Checks what each square of `expected` shows, codes written `\e`.
+fn assert_cells(board: &str, bar: char, expected: &[(&str, &str)]) {
+    for &(square, shows) in expected {
+        assert_eq!(
+            cell(board, square, bar),
+            shows,
+            "{square} in\n{}",
+            visible(board)
+        );
+    }
+}
+
 #[test]
 fn coloured_boards_are_pinned() {
     let names = [
@@ -98,16 +110,25 @@ fn coloured_boards_are_pinned() {
 fn mana_shows_the_sides_the_last_move_and_the_bird() {
     // Ply 12 is White's f6xf4@b2: f6 is left empty, f4 holds White's Ronin.
     let board = render(MANA, Some("12"), &["--color", "always"]);
-    assert_eq!(cell(&board, "f6", '│'), "\\e[7m·\\e[0m\\e[7m2 \\e[0m");
-    assert_eq!(
-        cell(&board, "f4", '│'),
-        "\\e[7m\\e[1;36mr\\e[0m\\e[7m3 \\e[0m"
+    assert_cells(
+        &board,
+        '│',
+        &[
+            ("f6", "\\e[7m·\\e[0m\\e[7m2 \\e[0m"),
+            ("f4", "\\e[7m\\e[1;36mr\\e[0m\\e[7m3 \\e[0m"),
+        ],
     );
     // Black's Daimyo, in Black's colour; the bird on b2, in blue.
-    assert_eq!(cell(&board, "c1", '│'), "\\e[1;35mD\\e[0m2 ");
-    assert_eq!(cell(&board, "b2", '│'), "·3\\e[1;34m@\\e[0m");
-    assert_eq!(cell(&board, "a2", '│'), "\\e[1;35mR\\e[0m1 ");
-    assert_eq!(cell(&board, "a1", '│'), "·3 ");
+    assert_cells(
+        &board,
+        '│',
+        &[
+            ("c1", "\\e[1;35mD\\e[0m2 "),
+            ("b2", "·3\\e[1;34m@\\e[0m"),
+            ("a2", "\\e[1;35mR\\e[0m1 "),
+            ("a1", "·3 "),
+        ],
+    );
     assert!(
         board.contains("\nupper case Black, lower case White; D Daimyo, R Ronin; @ the bird\n")
     );
@@ -117,13 +138,16 @@ fn mana_shows_the_sides_the_last_move_and_the_bird() {
 fn escampe_shows_the_sides_and_the_last_move() {
     // The last move is White's c5xc2, which captures the Unicorn.
     let board = render(ESCAMPE, None, &["--color", "always", "--ascii"]);
-    assert_eq!(cell(&board, "c5", '|'), "\\e[7m.\\e[0m\\e[7m3 \\e[0m");
-    assert_eq!(
-        cell(&board, "c2", '|'),
-        "\\e[7m\\e[1;36mP\\e[0m\\e[7m1 \\e[0m"
+    assert_cells(
+        &board,
+        '|',
+        &[
+            ("c5", "\\e[7m.\\e[0m\\e[7m3 \\e[0m"),
+            ("c2", "\\e[7m\\e[1;36mP\\e[0m\\e[7m1 \\e[0m"),
+            ("d2", "\\e[1;35mp\\e[0m3 "),
+            ("b6", "\\e[1;36mU\\e[0m2 "),
+        ],
     );
-    assert_eq!(cell(&board, "d2", '|'), "\\e[1;35mp\\e[0m3 ");
-    assert_eq!(cell(&board, "b6", '|'), "\\e[1;36mU\\e[0m2 ");
     assert!(board.contains("\nupper case White, lower case Black; U Unicorn, P Paladin\n"));
 }
 
@@ -145,14 +169,17 @@ fn escampe_marks_the_pieces_the_constraint_lets_move() {
 fn shogun_shows_the_sides_the_last_move_and_the_shogun_in_check() {
     // The last move is White's b1-d3+, which mates Red's Shogun on h3.
     let board = render(SHOGUN, None, &["--color", "always", "--ascii"]);
-    assert_eq!(cell(&board, "b1", '|'), "\\e[7m \\e[0m\\e[7m.  \\e[0m");
-    assert_eq!(
-        cell(&board, "d3", '|'),
-        "\\e[7m \\e[0m\\e[7m\\e[1;36mZ4\\e[0m\\e[7m \\e[0m"
+    assert_cells(
+        &board,
+        '|',
+        &[
+            ("b1", "\\e[7m \\e[0m\\e[7m.  \\e[0m"),
+            ("d3", "\\e[7m \\e[0m\\e[7m\\e[1;36mZ4\\e[0m\\e[7m \\e[0m"),
+            ("h3", " \\e[1;97;41ms2!\\e[0m"),
+            ("e2", " \\e[1;36mS2\\e[0m "),
+            ("b8", " \\e[1;31mx1\\e[0m "),
+        ],
     );
-    assert_eq!(cell(&board, "h3", '|'), " \\e[1;97;41ms2!\\e[0m");
-    assert_eq!(cell(&board, "e2", '|'), " \\e[1;36mS2\\e[0m ");
-    assert_eq!(cell(&board, "b8", '|'), " \\e[1;31mx1\\e[0m ");
 }
 
 #[test]
@@ -294,15 +321,18 @@ fn the_repl_boards_are_in_colour_with_always() {
     // After a1-c2@b3 e6-e5 e1-f3@b3: the last move is Black's e1-f3@b3,
     // f3 now holds Black's Ronin, and the bird is on b3.
     let after = format!("\n{}", boards[1]);
-    assert_eq!(cell(&after, "e1", '|'), "\\e[7m.\\e[0m\\e[7m3 \\e[0m");
-    assert_eq!(
-        cell(&after, "f3", '|'),
-        "\\e[7m\\e[1;35mR\\e[0m\\e[7m1 \\e[0m"
+    assert_cells(
+        &after,
+        '|',
+        &[
+            ("e1", "\\e[7m.\\e[0m\\e[7m3 \\e[0m"),
+            ("f3", "\\e[7m\\e[1;35mR\\e[0m\\e[7m1 \\e[0m"),
+            ("a1", ".3 "),
+            ("e6", ".1 "),
+            ("e5", "\\e[1;36mr\\e[0m3 "),
+            ("b3", ".1\\e[1;34m@\\e[0m"),
+        ],
     );
-    assert_eq!(cell(&after, "a1", '|'), ".3 ");
-    assert_eq!(cell(&after, "e6", '|'), ".1 ");
-    assert_eq!(cell(&after, "e5", '|'), "\\e[1;36mr\\e[0m3 ");
-    assert_eq!(cell(&after, "b3", '|'), ".1\\e[1;34m@\\e[0m");
     // :undo takes the line back, to the start: nothing is lit.
     assert!(!boards[2].contains("\x1b[7m"), "{}", visible(boards[2]));
     // :load keeps the colour.
