@@ -11,6 +11,7 @@ mod line;
 mod start;
 mod verdict;
 mod walk;
+mod warnings;
 mod watch;
 
 pub use line::{LineName, LineNameError, Reached, position_at};
@@ -24,6 +25,8 @@ pub const CODES: &[&str] = &[
     "tag.unknown-game",
     "tag.foreign",
     "tag.date",
+    "tag.time-control",
+    "tag.misspelt",
     "number.out-of-sequence",
     "number.second-of-pair",
     "number.first-of-pair",
@@ -113,13 +116,17 @@ type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
 fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep: bool) -> Judged {
     let items = record.movetext();
     match start::game_kind(record) {
-        Ok(kind) => kind.visit(JudgeGame {
-            record,
-            items,
-            options,
-            observe,
-            keep,
-        }),
+        Ok(kind) => {
+            let (mut verdict, game) = kind.visit(JudgeGame {
+                record,
+                items,
+                options,
+                observe,
+                keep,
+            })?;
+            verdict.warnings = warnings::warnings(record, kind);
+            Ok((verdict, game))
+        }
         Err(fault) => tag_fault(items, fault),
     }
 }
@@ -158,7 +165,11 @@ impl GameVisitor for JudgeGame<'_, '_> {
             Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
         };
         let keep = self.keep;
-        let verdict = self.walk::<G>(game)?;
+        let record = self.record;
+        let mut verdict = self.walk::<G>(game)?;
+        if let Some(fault) = verdict.fault.as_mut().filter(|f| f.context.is_some()) {
+            start::name_default_setup::<G>(record, fault);
+        }
         let reached: Option<Box<dyn AnyGame>> = match position {
             Ok(game) if keep => Some(Box::new(game)),
             _ => None,

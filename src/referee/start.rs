@@ -49,16 +49,6 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
                 format!("tag {name} does not apply to {kind}"),
             ));
         }
-        if name == "Date" && !is_date(&tag.value) {
-            return Err(fault(
-                record.locate(tag.offset),
-                "tag.date",
-                format!(
-                    "tag Date: {:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)",
-                    tag.value
-                ),
-            ));
-        }
     }
     Ok(kind)
 }
@@ -71,6 +61,35 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
 #[inline]
 pub(super) fn position<G: Game>(record: &Record) -> Result<G, SetupError> {
     G::from_tags(Tags::new(&record.tags))
+}
+
+/// Ends the reason of a fault in the movetext of a record that leaves
+/// out every setup tag with the default setup it was judged from: `(the
+/// record has no Setup tag: it was judged from the default, Setup "b1 c6")`.
+pub(super) fn name_default_setup<G: Game>(record: &Record, fault: &mut Fault) {
+    if G::SETUP_TAGS.iter().any(|name| record.tag(name).is_some()) {
+        return;
+    }
+    let Ok(start) = position::<G>(record) else {
+        return;
+    };
+    let missing: Vec<(String, String)> = (start.setup_tags().into_iter())
+        .filter(|(name, _)| G::SETUP_TAGS.contains(&name.as_str()))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = missing.iter().map(|(name, _)| name.as_str()).collect();
+    let values: Vec<String> = (missing.iter())
+        .map(|(name, value)| format!("{name} {value:?}"))
+        .collect();
+    let tags = if names.len() == 1 { "tag" } else { "tags" };
+    fault.message = format!(
+        "{} (the record has no {} {tags}: it was judged from the default, {})",
+        fault.message,
+        names.join(" or "),
+        values.join(", ")
+    );
 }
 
 /// The fault of a tag that [`position`] refused.
@@ -95,16 +114,4 @@ fn is_foreign(kind: GameKind, name: &str) -> bool {
         && GameKind::ALL
             .iter()
             .any(|other| *other != kind && other.tags().contains(&name))
-}
-
-/// `YYYY.MM.DD`, any part of which may be question marks.
-fn is_date(value: &str) -> bool {
-    let mut parts = value.split('.');
-    let widths = [4, 2, 2];
-    widths.into_iter().all(|width| {
-        parts.next().is_some_and(|part| {
-            part.len() == width
-                && (part.bytes().all(|b| b == b'?') || part.bytes().all(|b| b.is_ascii_digit()))
-        })
-    }) && parts.next().is_none()
 }
