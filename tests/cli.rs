@@ -139,7 +139,7 @@ fn json_then_import_then_validate_judges_like_the_original() {
         .write_stdin(imported.stdout.clone()));
     assert_eq!(
         verdicts.stdout,
-        "<stdin>:1: mana, 23 plies, B+ (Daimyo captured)\n<stdin>:21:10: move 1 (White, ply 2) b6-b4: disobeys the bird: it stands on a single square, and a piece of yours on a single square can move\n"
+        "<stdin>:1: mana, 23 plies, B+ (Daimyo captured)\n<stdin>:21:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single square, and a piece of yours on a single square can move, so you must move one of those\n"
     );
     let again = run(kifu().arg("json").write_stdin(imported.stdout));
     let strip = |text: &str| -> Vec<serde_json::Value> {

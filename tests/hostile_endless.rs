@@ -39,9 +39,10 @@ fn the_records_before_an_endless_line_are_judged() {
     );
     assert_eq!(
         run.parts(),
-        out(
-            "<stdin>:1: mana, 1 ply, *\n<stdin>:7:1: line is longer than the limit of 1048576 bytes: the input is read no further\n",
-            1
+        (
+            "<stdin>:1: mana, 1 ply, *\n<stdin>:7:1: line is longer than the limit of 1048576 bytes: the input is read no further\n".to_owned(),
+            "2 records: 1 valid, 1 invalid\n".to_owned(),
+            Some(1)
         )
     );
 }

@@ -51,10 +51,6 @@ fn bad_options_exit_2_with_the_tag_error() {
             "kifu: --seed draws lotus's flowers; it does not apply to mana\n",
         ),
         (
-            &["mana", "--tag", "Date=soon"],
-            "kifu: tag Date: \"soon\" is not a date of the form YYYY.MM.DD (?? for unknown parts)\n",
-        ),
-        (
             &["mana", "--tag", "Result=B+"],
             "kifu: --tag: the Result tag comes from the game itself\n",
         ),

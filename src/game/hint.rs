@@ -5,6 +5,9 @@
 /// At most this many legal moves of a piece are listed.
 const LISTED: usize = 8;
 
+/// A move written longer than this is too far from any to compare.
+const LONGEST: usize = 32;
+
 /// A legal move this many edits from the move written, or fewer, is
 /// offered instead of it.
 const NEAR: usize = 2;
@@ -53,6 +56,9 @@ pub fn hint(legal: &[String], text: &str) -> Option<String> {
             }
         }
     }
+    if written.len() > LONGEST {
+        return None;
+    }
     let (distance, nearest) = (legal.iter())
         .map(|m| (strsim::levenshtein(&lower, base(m)), m))
         .min()?;
@@ -97,7 +103,7 @@ mod tests {
             hint(&moves, "o11").as_deref(),
             Some("did you mean o10[-P]?")
         );
-        assert_eq!(hint(&moves, "b40"), None);
+        assert_eq!(hint(&moves, "zz99"), None);
     }
 
     #[test]

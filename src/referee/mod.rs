@@ -167,7 +167,9 @@ impl GameVisitor for JudgeGame<'_, '_> {
         let keep = self.keep;
         let record = self.record;
         let mut verdict = self.walk::<G>(game)?;
-        if let Some(fault) = verdict.fault.as_mut().filter(|f| f.context.is_some()) {
+        // A refused move may be one the writer meant for another setup.
+        let refused_move = |f: &&mut Fault| f.context.as_ref().is_some_and(|c| c.text.is_some());
+        if let Some(fault) = verdict.fault.as_mut().filter(refused_move) {
             start::name_default_setup::<G>(record, fault);
         }
         let reached: Option<Box<dyn AnyGame>> = match position {
@@ -350,7 +352,7 @@ mod tests {
         let text = "[Game \"mana\"]\n[Setup \"b1 b6\"]\n1. a1-a6 f6-f5 *\n";
         assert_eq!(
             verdict(text),
-            "3:4: move 1 (Black, ply 1) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps"
+            "3:4: move 1 (Black, ply 1) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps; the legal moves of the piece on a1: a1-c2, a1-b3, a1-a4"
         );
     }
 }
