@@ -130,8 +130,13 @@ impl PageGame {
             .collect();
         let mut placed = Boards::default();
         let (verdict, _) = judge(record, options, |ply| {
+            // As `kifu render --line` draws a position in a variation:
+            // without its last move.
             let view = View {
-                last: ply.detail.as_ref().map(|d| &d.parts),
+                last: (ply.depth == 0)
+                    .then_some(ply.detail.as_ref())
+                    .flatten()
+                    .map(|d| &d.parts),
                 ..View::default()
             };
             let drawn = svg::write(&picture(ply.game, &view, ply.index + 1), None);
