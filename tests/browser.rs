@@ -95,6 +95,16 @@ return all.map(function (e) {
 }).filter(function (s) { return s; }).join('\n');
 "#;
 
+/// A script giving the board the page shows (as [`SHOWN_DATA`]), the
+/// text saying where it is, the comments shown and the location's hash.
+fn shown_state() -> String {
+    format!(
+        "var board = (function () {{ {SHOWN_DATA} }})(); return [board, \
+         document.getElementById('where').textContent, \
+         document.getElementById('comment').textContent, location.hash];"
+    )
+}
+
 async fn js(client: &Client, script: &str) -> Value {
     client
         .execute(script, Vec::new())
@@ -376,9 +386,7 @@ fn listed(moves: &[Value], line: &str, out: &mut Vec<Written>) {
         comments.extend(texts("comments"));
         out.push(Written {
             line: line.to_owned(),
-            first: out
-                .last()
-                .is_none_or(|before: &Written| before.line != line),
+            first: index == 0,
             text: format!(
                 "{}{}",
                 m["text"].as_str().unwrap_or_default(),
@@ -427,6 +435,7 @@ fn rendered_on(
 /// the whole turn, for a variation's first move).
 async fn variations(client: &Client, page: &Path, files: &[String], shots: &Path) {
     let mut cache = std::collections::HashMap::new();
+    let state_script = shown_state();
     let mut clicked = 0;
     for (i, file) in files.iter().enumerate() {
         if !file.contains("/variations-") {
@@ -453,10 +462,17 @@ async fn variations(client: &Client, page: &Path, files: &[String], shots: &Path
             .find_all(Locator::Css("#moves .move"))
             .await
             .unwrap_or_else(|e| panic!("{e}"));
+        // The moves listed, in the order of the data's tree.
+        let texts = js(
+            client,
+            "return Array.prototype.map.call(document.querySelectorAll('#moves .move'), function (e) { return e.textContent; });",
+        )
+        .await;
+        let expected: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, json!(expected), "{file}: the moves listed");
         assert_eq!(spans.len(), moves.len(), "{file}: the moves listed");
         let mut sides = 0;
         for (span, m) in spans.iter().zip(&moves) {
-            assert_eq!(span.text().await.unwrap_or_default(), m.text, "{file}");
             if m.line == "0" {
                 continue;
             }
@@ -464,28 +480,21 @@ async fn variations(client: &Client, page: &Path, files: &[String], shots: &Path
             let ply = m.ply.unwrap_or_else(|| panic!("{what}: no ply"));
             let hash = js(client, "return location.hash;").await;
             span.click().await.unwrap_or_else(|e| panic!("{e}"));
+            // What the page shows, asked at once: the board, where it
+            // is, the comments and the deep link.
+            let state = js(client, &state_script).await;
             assert_eq!(
-                shown(client).await,
+                state[0].as_str().unwrap_or_default(),
                 rendered_on(&mut cache, file, &m.line, ply),
                 "{what}, ply {ply}"
             );
-            let where_ = js(
-                client,
-                "return document.getElementById('where').textContent;",
-            )
-            .await;
-            let where_ = where_.as_str().unwrap_or_default();
+            let where_ = state[1].as_str().unwrap_or_default();
             assert!(
                 where_.ends_with(&format!("({ply}/{last})")),
                 "{what}: {where_}"
             );
-            let comment = js(
-                client,
-                "return document.getElementById('comment').textContent;",
-            )
-            .await;
-            assert_eq!(comment, json!(m.comments.join("\n")), "{what}");
-            assert_eq!(js(client, "return location.hash;").await, hash, "{what}");
+            assert_eq!(state[2], json!(m.comments.join("\n")), "{what}");
+            assert_eq!(state[3], hash, "{what}: the deep link");
             press(client, Key::Left).await;
             // Before a variation's first move: the position of the line
             // it branches off.
