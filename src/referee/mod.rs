@@ -115,8 +115,8 @@ type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
 /// reached when `keep` asks for it.
 fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep: bool) -> Judged {
     let items = record.movetext();
-    match start::game_kind(record) {
-        Ok(kind) => {
+    match start::check_tags(record) {
+        Ok((kind, warnings)) => {
             let (mut verdict, game) = kind.visit(JudgeGame {
                 record,
                 items,
@@ -124,7 +124,7 @@ fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep
                 observe,
                 keep,
             })?;
-            verdict.warnings = warnings::warnings(record, kind);
+            verdict.warnings = warnings;
             Ok((verdict, game))
         }
         Err(fault) => tag_fault(items, fault),

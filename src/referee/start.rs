@@ -1,6 +1,6 @@
 //! The start of a record: the `Game` tag, the other tags, the start position.
 
-use super::Fault;
+use super::{Fault, warnings};
 use crate::game::{COMMON_TAGS, Game, GameKind, SetupError, Tags};
 use crate::record::{Location, Record};
 
@@ -25,6 +25,12 @@ fn fault(location: Location, code: &'static str, message: String) -> Fault {
 /// Reads the `Game` tag and checks that every tag may stand in a record of
 /// that game.
 pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
+    check_tags(record).map(|(kind, _)| kind)
+}
+
+/// [`game_kind`], with the warnings of the tags (module `warnings`), in
+/// their order: one pass over the tags does both.
+pub(super) fn check_tags(record: &Record) -> Result<(GameKind, Vec<Fault>), Fault> {
     let Some(name) = record.tag("Game") else {
         return Err(fault(
             record_start(record),
@@ -40,17 +46,23 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
             format!("unknown game {name:?} (kifu knows {})", known.join(", ")),
         ));
     };
+    let mut found = Vec::new();
     for tag in &record.tags {
         let name = tag.name.as_str();
-        if is_foreign(kind, name) {
+        // The cheap question first: most tags are common ones or the game's own.
+        let known = COMMON_TAGS.contains(&name) || kind.tags().contains(&name);
+        if !known && is_foreign(kind, name) {
             return Err(fault(
                 record.locate(tag.offset),
                 "tag.foreign",
                 format!("tag {name} does not apply to {kind}"),
             ));
         }
+        if let Some((code, message)) = warnings::of_tag(kind, tag, known) {
+            found.push(fault(record.locate(tag.offset), code, message));
+        }
     }
-    Ok(kind)
+    Ok((kind, found))
 }
 
 /// The start position of game `G` that the record's tags describe; its
@@ -105,13 +117,7 @@ fn at_tag(record: &Record, name: &str) -> Location {
         .map_or(record_start(record), |t| record.locate(t.offset))
 }
 
-/// Whether `name` is a tag of another game and not one `kind` may carry.
-///
-/// The cheap questions come first: most tags are common ones or the game's own.
+/// Whether `name`, a tag `kind` does not read, is one of another game's.
 fn is_foreign(kind: GameKind, name: &str) -> bool {
-    !COMMON_TAGS.contains(&name)
-        && !kind.tags().contains(&name)
-        && GameKind::ALL
-            .iter()
-            .any(|other| *other != kind && other.tags().contains(&name))
+    (GameKind::ALL.iter()).any(|other| *other != kind && other.tags().contains(&name))
 }

@@ -3,53 +3,40 @@
 //! `kifu validate` tells them on standard error; `--strict` makes the
 //! first one the record's fault.
 
-use super::Fault;
 use crate::game::{COMMON_TAGS, GameKind};
-use crate::record::Record;
+use crate::record::Tag;
 
 /// Tags of every game that kifu reads beyond [`COMMON_TAGS`].
 const MATCH_TAGS: [&str; 2] = ["Termination", "TimeControl"];
 
-/// The warnings of a record of `kind`, in the order of its tags.
-pub(super) fn warnings(record: &Record, kind: GameKind) -> Vec<Fault> {
-    let mut found = Vec::new();
-    for tag in &record.tags {
-        let name = tag.name.as_str();
-        let value = tag.value.as_str();
-        let (code, message) = match name {
-            "Date" if !is_date(value) => (
-                "tag.date",
-                format!(
-                    "tag Date: {value:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)"
-                ),
-            ),
-            "TimeControl" if !is_time_control(value) => (
-                "tag.time-control",
-                format!("tag TimeControl: {value:?} is not SECONDS+INCREMENT (like 60+1) or -"),
-            ),
-            _ => match misspelt(kind, name) {
-                Some(known) => (
-                    "tag.misspelt",
-                    format!("tag {name} is not one kifu reads: did you mean {known}?"),
-                ),
-                None => continue,
-            },
-        };
-        found.push(Fault {
-            location: record.locate(tag.offset),
-            context: None,
-            code,
-            message,
-        });
+/// The warning of `tag` in a record of `kind`, if any: its code and
+/// words. `known` says whether kifu reads the tag's name.
+pub(super) fn of_tag(kind: GameKind, tag: &Tag, known: bool) -> Option<(&'static str, String)> {
+    let (name, value) = (tag.name.as_str(), tag.value.as_str());
+    match name {
+        "Date" if !is_date(value) => Some((
+            "tag.date",
+            format!("tag Date: {value:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)"),
+        )),
+        "TimeControl" if !is_time_control(value) => Some((
+            "tag.time-control",
+            format!("tag TimeControl: {value:?} is not SECONDS+INCREMENT (like 60+1) or -"),
+        )),
+        _ if known => None,
+        _ => misspelt(kind, name).map(|known| {
+            (
+                "tag.misspelt",
+                format!("tag {name} is not one kifu reads: did you mean {known}?"),
+            )
+        }),
     }
-    found
 }
 
 /// The known tag that `name` is a slip for: the same but for letter case,
 /// or one edit away (for names of four letters or more).
 fn misspelt(kind: GameKind, name: &str) -> Option<&'static str> {
     let mut known = COMMON_TAGS.iter().chain(kind.tags()).chain(&MATCH_TAGS);
-    if known.clone().any(|k| *k == name) {
+    if MATCH_TAGS.contains(&name) {
         return None;
     }
     known
@@ -98,7 +85,6 @@ mod tests {
         assert_eq!(misspelt(GameKind::Mana, "Evnet"), None);
         assert_eq!(misspelt(GameKind::Mana, "Evet"), Some("Event"));
         assert_eq!(misspelt(GameKind::Lotus, "Player"), Some("Players"));
-        assert_eq!(misspelt(GameKind::Mana, "Setup"), None);
         assert_eq!(misspelt(GameKind::Mana, "Opening"), None);
         assert_eq!(misspelt(GameKind::Mana, "ECO"), None);
     }
