@@ -80,9 +80,7 @@ impl Session {
     ) -> io::Result<Reply> {
         let given = path.is_some();
         let Some(path) = path.or_else(|| self.file.as_ref().map(|f| f.path.clone())) else {
-            return io.refuse(
-                "no file to save to: this game was neither loaded nor saved (:save FILE names one)",
-            );
+            return io.refuse("no file to save to yet: :save FILE names one");
         };
         let other = given
             // A read-only file is refused as such, by `save_atomic`.
