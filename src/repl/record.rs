@@ -113,9 +113,15 @@ impl Session {
                 .clone()
                 .unwrap_or_else(|| format!("{name}: the record has no game"))
         };
+        // A record whose tags are at fault still names its game.
+        let named = || {
+            let tag = record.tags.iter().find(|t| t.name == "Game")?;
+            GameKind::from_name(&tag.value)
+        };
         let kind = verdict
             .kind
             .or_else(|| crate::referee::game_of(record))
+            .or_else(named)
             .ok_or_else(nothing)?;
         let tags: Vec<(String, String)> = record
             .tags
