@@ -188,15 +188,13 @@ pub(crate) struct NewArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameKind,
-    /// Draw a random setup from this seed (the same seed gives the same record).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u64>)]
+    /// Draw a random setup from this seed (the same seed gives the same
+    /// record); the setup options replace what it draws.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u64>, conflicts_with = "position")]
     pub seed: Option<u64>,
-    /// Lotus: the players in turn order, separated by spaces.
-    #[arg(long)]
-    pub players: Option<String>,
-    /// Start from this position: the value of a Position tag.
-    #[arg(long, value_name = "POSITION", conflicts_with = "seed")]
-    pub position: Option<String>,
+    /// How the game starts, as for `kifu play`.
+    #[command(flatten)]
+    pub setup: crate::repl::SetupArgs,
 }
 
 /// Arguments of `kifu random`.
