@@ -3,7 +3,7 @@
 //! read through its decoder, as a stream, in constant memory.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
 
 /// The name of standard input in messages.
@@ -35,6 +35,10 @@ impl std::fmt::Debug for Input {
 /// A message naming the file and the reason, for standard error.
 pub fn open(path: &Path) -> Result<Input, String> {
     if path.as_os_str() == "-" {
+        if io::stdin().is_terminal() {
+            // Not a hang: kifu waits for what is typed.
+            eprintln!("kifu: reading records from standard input (end with Ctrl-D)");
+        }
         return decoded(STDIN_NAME.to_owned(), io::stdin());
     }
     let name = path.display().to_string();

@@ -35,8 +35,9 @@
 //! let fault = verdict.fault.expect("b6-b4 disobeys the bird");
 //! assert_eq!(
 //!     fault.to_string(),
-//!     "4:10: move 1 (White) b6-b4: disobeys the bird: it stands on a single \
-//!      square, and a piece of yours on a single square can move"
+//!     "4:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a \
+//!      single square, and a piece of yours on a single square can move, so you \
+//!      must move one of those"
 //! );
 //! assert_eq!(fault.code, "mana.disobeys-bird");
 //! # Ok::<(), kifu::record::SyntaxError>(())

@@ -4,9 +4,10 @@
 //! For every valid fixture the page, opened from a `file://` path, must
 //! show the very board `kifu render --format svg` draws (their `data-`
 //! attributes are compared) at the start, after → presses, at End, after
-//! Home, at a deep link and after ←. A click on a move of a variation shows
-//! its position; hostile records show as text and run no script; the page
-//! fits a phone's width. Screenshots go to `<target dir>/screenshots/`.
+//! Home, at a deep link and after ←. A click on any move of any variation
+//! of the fixtures with variations shows the board `kifu render --line L
+//! --ply P` draws, and ← the one before it; hostile records show as text
+//! and run no script; the page fits a phone's width. Screenshots go to `<target dir>/screenshots/`.
 //!
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
@@ -93,6 +94,16 @@ return all.map(function (e) {
     .map(function (a) { return a.name + '=' + a.value; }).join(' ');
 }).filter(function (s) { return s; }).join('\n');
 "#;
+
+/// A script giving the board the page shows (as [`SHOWN_DATA`]), the
+/// text saying where it is, the comments shown and the location's hash.
+fn shown_state() -> String {
+    format!(
+        "var board = (function () {{ {SHOWN_DATA} }})(); return [board, \
+         document.getElementById('where').textContent, \
+         document.getElementById('comment').textContent, location.hash];"
+    )
+}
 
 async fn js(client: &Client, script: &str) -> Value {
     client
@@ -227,7 +238,8 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
     for (i, file) in files.iter().enumerate() {
         let game = i + 1;
         open(&client, &page, &format!("game={game}&ply=0")).await;
-        let plies = js(&client, "var d = JSON.parse(document.getElementById('kifu-data').textContent); var h = location.hash.match(/game=(\\d+)/); return d.games[Number(h[1]) - 1].boards.length - 1;").await;
+        // The plies of the main line: its moves played.
+        let plies = js(&client, "var d = JSON.parse(document.getElementById('kifu-data').textContent); var h = location.hash.match(/game=(\\d+)/); return d.games[Number(h[1]) - 1].moves.filter(function (m) { return m.board !== undefined; }).length;").await;
         let plies = plies.as_u64().unwrap_or_else(|| panic!("{file}: {plies}")) as usize;
         assert_eq!(
             shown(&client).await,
@@ -338,48 +350,172 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
         .await
         .unwrap_or_else(|e| panic!("{e}"));
 
-    variation(&client, &dir, &shots).await;
+    variations(&client, &page, &files, &shots).await;
     client.close().await.unwrap_or_else(|e| panic!("{e}"));
 }
 
-/// A page whose record has a variation: a click on its move shows its
-/// position, and ← goes back to the position it branches from.
-async fn variation(client: &Client, dir: &Path, shots: &Path) {
-    use kifu::draw::page::{Lines, PageGame, PageMove, page};
-    let text = std::fs::read_to_string("fixtures/mana/valid/black-wins.kifu")
-        .unwrap_or_else(|e| panic!("{e}"));
-    let record = kifu::record::parse_record(text, 1).unwrap_or_else(|e| panic!("{e}"));
-    let mut lines = Lines::default();
-    let mut game = PageGame::of_record("black-wins.kifu", &record, &mut lines);
-    assert!(game.boards.len() > 6);
-    // Instead of the third move, a line whose one move reaches the
-    // position after ply 5 (any position will do: the page only shows it).
-    let branch = PageMove {
-        text: "b1-b2".to_owned(),
-        comments: vec!["a <b>side</b> line".to_owned()],
-        board: Some(5),
-        ..PageMove::default()
-    };
-    game.moves[2].variations.push(vec![branch]);
-    let expected = data_of_svg(&lines.picture(&game.boards[5]));
-    let before = data_of_svg(&lines.picture(&game.boards[2]));
-    let file = dir.join("variation.html");
-    std::fs::write(&file, page("variation", &[game], &lines)).unwrap_or_else(|e| panic!("{e}"));
-    open(client, &file, "game=1&ply=0").await;
-    let side = client
-        .find(Locator::Css(".variation .move"))
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(side.text().await.unwrap_or_default(), "b1-b2");
-    side.click().await.unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(shown(client).await, expected, "the variation's move");
-    let comment = js(
-        client,
-        "return document.getElementById('comment').textContent;",
-    )
-    .await;
-    assert_eq!(comment, json!("a <b>side</b> line"));
-    shot(client, shots, "variation").await;
-    press(client, Key::Left).await;
-    assert_eq!(shown(client).await, before, "back from the variation");
+/// A move of a record as the page's data has it, with the line it stands
+/// on as `kifu render --line` names it.
+struct Written {
+    line: String,
+    /// Whether it is the first move of its line.
+    first: bool,
+    text: String,
+    ply: Option<usize>,
+    comments: Vec<String>,
+}
+
+/// The moves of `moves`, a line named `line`, in the order the page lists
+/// them: a move, then its variations, each in full, then the next move.
+/// The variations of a line are numbered from 1 in the order written.
+fn listed(moves: &[Value], line: &str, out: &mut Vec<Written>) {
+    let mut variations = 0;
+    for (index, m) in moves.iter().enumerate() {
+        let texts = |key: &str| -> Vec<String> {
+            m[key]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|c| c.as_str())
+                        .map(str::to_owned)
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let mut comments = texts("comments_before");
+        comments.extend(texts("comments"));
+        out.push(Written {
+            line: line.to_owned(),
+            first: index == 0,
+            text: format!(
+                "{}{}",
+                m["text"].as_str().unwrap_or_default(),
+                m["glyph"].as_str().unwrap_or_default()
+            ),
+            ply: m["ply"].as_u64().map(|p| p as usize),
+            comments,
+        });
+        for variation in m["variations"].as_array().into_iter().flatten() {
+            variations += 1;
+            let name = if line == "0" {
+                variations.to_string()
+            } else {
+                format!("{line}.{variations}")
+            };
+            listed(variation.as_array().map_or(&[], Vec::as_slice), &name, out);
+        }
+    }
+}
+
+/// The board `kifu render --format svg --line LINE --ply PLY` draws, as
+/// data attributes, each drawn once.
+fn rendered_on(
+    cache: &mut std::collections::HashMap<(String, String, usize), String>,
+    file: &str,
+    line: &str,
+    ply: usize,
+) -> String {
+    let key = (file.to_owned(), line.to_owned(), ply);
+    cache
+        .entry(key)
+        .or_insert_with(|| {
+            let ply = ply.to_string();
+            let args = [
+                "render", "--format", "svg", "--line", line, "--ply", &ply, file,
+            ];
+            data_of_svg(&kifu(&args))
+        })
+        .clone()
+}
+
+/// Every move of every variation of the fixtures with variations, game
+/// `first` and on of the page: a click on it shows the board `kifu
+/// render --line L --ply P` draws, its ply and its comments, and leaves
+/// the deep link alone; ← then shows the board before it (lotus: before
+/// the whole turn, for a variation's first move).
+async fn variations(client: &Client, page: &Path, files: &[String], shots: &Path) {
+    let mut cache = std::collections::HashMap::new();
+    let state_script = shown_state();
+    let mut clicked = 0;
+    for (i, file) in files.iter().enumerate() {
+        if !file.contains("/variations-") {
+            continue;
+        }
+        let game = i + 1;
+        open(client, page, &format!("game={game}&ply=0")).await;
+        let data = js(
+            client,
+            &format!(
+                "return JSON.parse(document.getElementById('kifu-data').textContent).games[{i}].moves;"
+            ),
+        )
+        .await;
+        let mut moves = Vec::new();
+        listed(data.as_array().map_or(&[], Vec::as_slice), "0", &mut moves);
+        let last = moves
+            .iter()
+            .filter(|m| m.line == "0")
+            .filter_map(|m| m.ply)
+            .max()
+            .unwrap_or(0);
+        let spans = client
+            .find_all(Locator::Css("#moves .move"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The moves listed, in the order of the data's tree.
+        let texts = js(
+            client,
+            "return Array.prototype.map.call(document.querySelectorAll('#moves .move'), function (e) { return e.textContent; });",
+        )
+        .await;
+        let expected: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, json!(expected), "{file}: the moves listed");
+        assert_eq!(spans.len(), moves.len(), "{file}: the moves listed");
+        let mut sides = 0;
+        for (span, m) in spans.iter().zip(&moves) {
+            if m.line == "0" {
+                continue;
+            }
+            let what = format!("{file}: {} of line {}", m.text, m.line);
+            let ply = m.ply.unwrap_or_else(|| panic!("{what}: no ply"));
+            let hash = js(client, "return location.hash;").await;
+            span.click().await.unwrap_or_else(|e| panic!("{e}"));
+            // What the page shows, asked at once: the board, where it
+            // is, the comments and the deep link.
+            let state = js(client, &state_script).await;
+            assert_eq!(
+                state[0].as_str().unwrap_or_default(),
+                rendered_on(&mut cache, file, &m.line, ply),
+                "{what}, ply {ply}"
+            );
+            let where_ = state[1].as_str().unwrap_or_default();
+            assert!(
+                where_.ends_with(&format!("({ply}/{last})")),
+                "{what}: {where_}"
+            );
+            assert_eq!(state[2], json!(m.comments.join("\n")), "{what}");
+            assert_eq!(state[3], hash, "{what}: the deep link");
+            press(client, Key::Left).await;
+            // Before a variation's first move: the position of the line
+            // it branches off.
+            let before = match m.line.rsplit_once('.') {
+                _ if !m.first => m.line.as_str(),
+                Some((parent, _)) => parent,
+                None => "0",
+            };
+            assert_eq!(
+                shown(client).await,
+                rendered_on(&mut cache, file, before, ply - 1),
+                "{what}: ← to ply {}",
+                ply - 1
+            );
+            sides += 1;
+        }
+        assert!(sides > 0, "{file}: no move in a variation");
+        clicked += sides;
+        if file.contains("lotus") && file.contains("nested") {
+            shot(client, shots, "variation").await;
+        }
+    }
+    assert!(clicked > 40, "{clicked} moves of variations");
 }

@@ -139,7 +139,7 @@ fn json_then_import_then_validate_judges_like_the_original() {
         .write_stdin(imported.stdout.clone()));
     assert_eq!(
         verdicts.stdout,
-        "<stdin>:1: mana, 23 plies, B+ (Daimyo captured)\n<stdin>:21:10: move 1 (White) b6-b4: disobeys the bird: it stands on a single square, and a piece of yours on a single square can move\n"
+        "<stdin>:1: mana, 23 plies, B+ (Daimyo captured)\n<stdin>:21:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single square, and a piece of yours on a single square can move, so you must move one of those\n"
     );
     let again = run(kifu().arg("json").write_stdin(imported.stdout));
     let strip = |text: &str| -> Vec<serde_json::Value> {
@@ -333,8 +333,41 @@ fn new_prints_a_fresh_record_for_every_game() {
         lotus.stdout,
         run(kifu().args(["new", "lotus", "--seed", "3", "--players", "ana ben cy"])).stdout
     );
+    // Bare, escampe starts from its default setup (home ranks full, the
+    // Unicorn on c), written as the game writes a setup, and lotus with
+    // three players.
     let escampe = run(kifu().args(["new", "escampe"]));
-    assert_eq!(escampe.status, Some(2));
+    assert_eq!(
+        (escampe.stdout.as_str(), escampe.status),
+        (
+            "[Game \"escampe\"]\n[Position \"PPUPPP/6/6/6/6/ppuppp w -\"]\n\n*\n",
+            Some(0)
+        )
+    );
+    let lotus = run(kifu().args(["new", "lotus"]));
+    assert_eq!(
+        lotus.stdout,
+        "[Game \"lotus\"]\n[Players \"red green orange\"]\n[Flowers \"PWY/WYPWYPWYPWYP\"]\n\n*\n"
+    );
+    // `new` takes the setup options of `play`, and the same defaults.
+    let mana = run(kifu().args(["new", "mana", "--setup", "b1 f6", "--tag", "Event=Club"]));
+    assert_eq!(
+        mana.stdout,
+        "[Game \"mana\"]\n[Setup \"b1 f6\"]\n[Event \"Club\"]\n\n*\n"
+    );
+    let shogun = run(kifu().args(["new", "shogun", "--first", "red", "--rotation", "90"]));
+    assert_eq!(
+        shogun.stdout,
+        "[Game \"shogun\"]\n[Setup \"XXYZSZYX/XYZSZYXX\"]\n[First \"red\"]\n[Rotation \"90\"]\n\n*\n"
+    );
+    let bad = run(kifu().args(["new", "mana", "--tag", "Result=B+"]));
+    assert_eq!(
+        (bad.stderr.as_str(), bad.status),
+        (
+            "kifu: --tag: the Result tag comes from the game itself\n",
+            Some(2)
+        )
+    );
     let escampe = run(kifu().args(["new", "escampe", "--seed", "1"]));
     let verdict = run(kifu().args(["validate", "-"]).write_stdin(escampe.stdout));
     assert_eq!(verdict.stdout, "<stdin>:1: escampe, 0 plies, *\n");

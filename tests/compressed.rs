@@ -102,12 +102,14 @@ fn a_damaged_stream_stops_with_status_2_after_the_records_before_it() {
         let path = file.to_string_lossy().into_owned();
         let (out, err, code) = kifu(&["validate", "-j", "1", &path], b"");
         assert_eq!(code, Some(2), "{format}: {err}");
+        let judged = out.lines().count();
         assert_eq!(
             err,
-            format!("kifu: {path}: the {format} stream is damaged: it ends too soon\n"),
+            format!(
+                "kifu: {path}: the {format} stream is damaged: it ends too soon\n{judged} records: {judged} valid, 0 invalid\n"
+            ),
             "{format}"
         );
-        let judged = out.lines().count();
         assert!(
             judged > 100 && judged < 1000,
             "{format}: {judged} records judged"

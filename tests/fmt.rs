@@ -82,7 +82,7 @@ fn an_invalid_record_is_written_back_unchanged() {
     assert_eq!(code, Some(1));
     assert_eq!(out, format!("{bad}\n[Game \"mana\"]\n\n1. f1-e2 *\n"));
     assert!(
-        err.starts_with("<stdin>:3:4: move 1 (Black) f1-f2: "),
+        err.starts_with("<stdin>:3:4: move 1 (Black, ply 1) f1-f2: "),
         "{err}"
     );
 }

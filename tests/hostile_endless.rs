@@ -39,9 +39,10 @@ fn the_records_before_an_endless_line_are_judged() {
     );
     assert_eq!(
         run.parts(),
-        out(
-            "<stdin>:1: mana, 1 ply, *\n<stdin>:7:1: line is longer than the limit of 1048576 bytes: the input is read no further\n",
-            1
+        (
+            "<stdin>:1: mana, 1 ply, *\n<stdin>:7:1: line is longer than the limit of 1048576 bytes: the input is read no further\n".to_owned(),
+            "2 records: 1 valid, 1 invalid\n".to_owned(),
+            Some(1)
         )
     );
 }
@@ -83,12 +84,12 @@ fn import_stops_at_endless_nul_bytes() {
 fn play_stops_at_an_endless_line_of_its_script() {
     let run = kifu("endless-play", &["play", "mana"], endless(b"", zeros()));
     assert_eq!(run.status, Some(1), "{}", run.stderr);
-    assert!(
-        run.stdout
-            .ends_with("the line is longer than 65536 bytes: the input is read no further\n"),
-        "{}",
-        run.stdout
+    // The refusal goes to standard error, as every refusal of a script.
+    assert_eq!(
+        run.stderr,
+        "kifu: line 1: the line is longer than 65536 bytes: the input is read no further\n"
     );
+    assert!(run.stdout.ends_with("...\n"), "{}", run.stdout);
 }
 
 #[test]
@@ -111,10 +112,13 @@ fn files_with_no_end_stop_too() {
         support::feed(b":load /dev/zero\n:quit\n"),
     );
     assert!(
-        run.stdout.contains(
-            "kifu mana> :load /dev/zero\n/dev/zero:1:1: line is longer than the limit of 1048576 bytes: the input is read no further\n"
-        ),
+        run.stdout
+            .contains("kifu mana> :load /dev/zero\nkifu mana> :quit\n"),
         "{}",
         run.stdout
+    );
+    assert_eq!(
+        run.stderr,
+        "kifu: line 1: /dev/zero:1:1: line is longer than the limit of 1048576 bytes: the input is read no further\n"
     );
 }

@@ -12,9 +12,10 @@ fn invalid_utf8_and_nul_bytes_each_fault_their_own_record() {
     let input = b"[Game \"mana\"]\n1. a1\xffa2\n\n[Game \"mana\"]\n\n1. a1\0a2 *\n";
     assert_eq!(
         validate("bytes", feed(input)),
-        out(
-            "<stdin>:2:6: the text is not UTF-8 (byte 0xff)\n<stdin>:6:6: unexpected character '\\0' (at \"\\0a2 *\")\n",
-            1
+        (
+            "<stdin>:2:6: the text is not UTF-8 (byte 0xff)\n<stdin>:6:6: unexpected character '\\0' (at \"\\0a2 *\")\n".to_owned(),
+            "2 records: 0 valid, 2 invalid\n".to_owned(),
+            Some(1)
         )
     );
 }

@@ -72,7 +72,7 @@ fn a_30_digit_move_number() {
     assert_eq!(
         validate("number", feed(input)),
         out(
-            "<stdin>:3:1: move 1 (Black): move number 123456789012345678901234567890 is out of sequence: expected 1\n",
+            "<stdin>:3:1: move 1 (Black, ply 1): move number 123456789012345678901234567890 is out of sequence: expected 1\n",
             1
         )
     );
@@ -114,7 +114,7 @@ fn a_hundred_thousand_nested_brackets_in_a_lotus_move() {
     assert_eq!(
         validate("brackets", feed(text.as_bytes())),
         out(
-            "<stdin>:5:4: turn 1 (red) b0[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...: not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]\n",
+            "<stdin>:5:4: turn 1 (red, ply 1) b0[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...: not a pawn move: a bracket holds an exchange like [W<>oY] or a stone's flower like [-P]\n",
             1
         )
     );
@@ -131,7 +131,7 @@ fn a_900_kb_mana_move_is_quoted_short() {
     assert_eq!(
         validate("long-move", input),
         out(
-            "<stdin>:3:4: move 1 (Black) b1a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1...: \"b1a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1...\": '-' or 'x' must follow b1\n",
+            "<stdin>:3:4: move 1 (Black, ply 1) b1a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1...: \"b1a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1-a1...\": '-' or 'x' must follow b1 (the record has no Setup tag: it was judged from the default, Setup \"c1 c6\")\n",
             1
         )
     );

@@ -197,14 +197,9 @@ fn page_data(page: &str) -> serde_json::Value {
     serde_json::from_str(&page[start..end]).unwrap_or_else(|e| panic!("{e}"))
 }
 
-#[test]
-fn the_page_carries_every_position_render_draws() {
-    let file = "fixtures/escampe/valid/black-wins.kifu";
-    let (out, err, status) = kifu(&["html", file]);
-    assert_eq!((status, err.as_str()), (Some(0), ""));
-    let page = String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"));
-    let data = page_data(&page);
-    let game = &data["games"][0];
+/// The pictures of game `game` of a page's data, in the order of its
+/// boards.
+fn pictures(data: &serde_json::Value, game: usize) -> Vec<String> {
     let lines: Vec<&str> = data["lines"]
         .as_array()
         .unwrap_or_else(|| panic!("no lines"))
@@ -212,7 +207,7 @@ fn the_page_carries_every_position_render_draws() {
         .filter_map(|l| l.as_str())
         .collect();
     // A picture is the numbers of its lines, each line followed by a line feed.
-    let boards: Vec<String> = game["boards"]
+    data["games"][game]["boards"]
         .as_array()
         .unwrap_or_else(|| panic!("no boards"))
         .iter()
@@ -223,7 +218,18 @@ fn the_page_carries_every_position_render_draws() {
                 .map(|n| format!("{}\n", lines[n.as_u64().unwrap_or(u64::MAX) as usize]))
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_page_carries_every_position_render_draws() {
+    let file = "fixtures/escampe/valid/black-wins.kifu";
+    let (out, err, status) = kifu(&["html", file]);
+    assert_eq!((status, err.as_str()), (Some(0), ""));
+    let page = String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"));
+    let data = page_data(&page);
+    let game = &data["games"][0];
+    let boards = pictures(&data, 0);
     let moves = game["moves"]
         .as_array()
         .unwrap_or_else(|| panic!("no moves"));
@@ -311,4 +317,111 @@ fn the_page_writes_its_file_atomically() {
     assert!(page.contains("<title>Club</title>"));
     assert!(Path::new(&target).exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Checks every move of the variations of `moves`, the line `line` of a
+/// page's game whose pictures are `boards`, and of the variations inside
+/// them: it has a board, the one `kifu render --line L --ply P` draws of
+/// `file`, and P, its ply. A variation's first move replaces the move it
+/// follows, or (lotus) that move's whole turn of `turn` plies: its ply is
+/// the ply of that move less `turn - 1`. Returns how many were checked.
+fn check_variations(
+    file: &str,
+    boards: &[String],
+    moves: &[serde_json::Value],
+    line: &str,
+    turn: u64,
+) -> usize {
+    let mut checked = 0;
+    let mut numbered = 0;
+    for m in moves {
+        let ply = m["ply"].as_u64().unwrap_or_else(|| panic!("{file}: {m}"));
+        if line != "0" {
+            let board = m["board"].as_u64().unwrap_or_else(|| panic!("{file}: {m}"));
+            let drawn = svg(&[file, "--line", line, "--ply", &ply.to_string()]);
+            assert!(
+                boards[board as usize] == drawn,
+                "{file}: {} of line {line}, ply {ply}: the page's picture is not render's",
+                m["text"]
+            );
+            checked += 1;
+        }
+        for variation in m["variations"].as_array().into_iter().flatten() {
+            numbered += 1;
+            let name = match line {
+                "0" => numbered.to_string(),
+                _ => format!("{line}.{numbered}"),
+            };
+            let moves = variation.as_array().map_or(&[][..], Vec::as_slice);
+            assert_eq!(
+                moves.first().and_then(|first| first["ply"].as_u64()),
+                Some(ply + 1 - turn),
+                "{file}: the first move of line {name}"
+            );
+            checked += check_variations(file, boards, moves, &name, turn);
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_page_gives_every_move_of_every_variation_its_board_and_ply() {
+    for (file, turn, count) in [
+        (
+            "fixtures/mana/valid/variations-nested-three-deep.kifu",
+            1,
+            10,
+        ),
+        (
+            "fixtures/lotus/valid/variations-nested-three-deep.kifu",
+            3,
+            18,
+        ),
+        (
+            "fixtures/lotus/valid/variations-several-on-one-turn.kifu",
+            3,
+            15,
+        ),
+        (
+            "fixtures/shogun/valid/variations-nested-three-deep.kifu",
+            1,
+            10,
+        ),
+    ] {
+        let (out, err, status) = kifu(&["html", file]);
+        assert_eq!((status, err.as_str()), (Some(0), ""), "{file}");
+        let data = page_data(&String::from_utf8_lossy(&out));
+        let boards = pictures(&data, 0);
+        let moves = data["games"][0]["moves"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice);
+        let checked = check_variations(file, &boards, moves, "0", turn);
+        assert_eq!(checked, count, "{file}: moves in variations");
+        // One picture for the start and for each ply, variations' too.
+        let plies = count_moves(moves);
+        assert_eq!(boards.len(), plies + 1, "{file}");
+    }
+    // Lotus: the variation after the third turn (`3. g7 g3 g8`, plies 7
+    // to 9) replaces the whole turn, so its first move is ply 7 again.
+    let (out, _, _) = kifu(&[
+        "html",
+        "fixtures/lotus/valid/variations-nested-three-deep.kifu",
+    ]);
+    let data = page_data(&String::from_utf8_lossy(&out));
+    let turn = &data["games"][0]["moves"][8];
+    assert_eq!((&turn["text"], &turn["ply"]), (&"g8".into(), &9.into()));
+    let first = &turn["variations"][0][0];
+    assert_eq!((&first["text"], &first["ply"]), (&"r9".into(), &7.into()));
+}
+
+/// How many moves `moves` has, those of its variations included.
+fn count_moves(moves: &[serde_json::Value]) -> usize {
+    moves
+        .iter()
+        .map(|m| {
+            1 + (m["variations"].as_array().into_iter().flatten())
+                .map(|v| count_moves(v.as_array().map_or(&[][..], Vec::as_slice)))
+                .sum::<usize>()
+        })
+        .sum()
 }

@@ -14,10 +14,18 @@ use support::{play, read, scratch, validate};
 
 /// A scripted session: moves, an illegal move, undo, redo, save, load, quit.
 /// Returns the transcript after checking the exit status and the saved file.
-fn session(name: &str, args: &[&str], script: &str, saved: &str, expected_record: &str) -> String {
+fn session(
+    name: &str,
+    args: &[&str],
+    script: &str,
+    saved: &str,
+    expected_record: &str,
+    expected_err: &str,
+) -> String {
     let dir = scratch(name);
     let (out, err, code) = play(&dir, args, script.as_bytes());
-    assert_eq!(err, "", "{name}: standard error");
+    // The refusals, on standard error, after the number of their line.
+    assert_eq!(err, expected_err, "{name}: standard error");
     // The illegal move was refused, so a script ends with status 1.
     assert_eq!(code, Some(1), "{name}:\n{out}");
     assert_eq!(read(&dir, saved), expected_record, "{name}: saved record");
@@ -62,6 +70,8 @@ b1-a2
         "game.kifu",
         "[Game \"mana\"]\n[Setup \"c1 b6\"]\n[White \"Ana\"]\n\n\
          1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5 3. d1-e1@e3 d6-d3 *\n",
+        "kifu: line 4: move 3 (Black) f1-f2: the piece cannot reach that square: the piece on f1 stands on a double square and must move exactly 2 steps\n\
+         kifu: line 7: unknown command :foo (:help lists the commands)\n",
     );
     assert!(!out.contains("kifu mana> b1-a2"), "read after :quit");
     insta::assert_snapshot!("mana_session", out);
@@ -79,12 +89,15 @@ a1-a2
 :save end.kifu
 ";
     let (out, err, code) = play(&dir, &["mana", "--setup", "c1 b6"], script.as_bytes());
-    assert_eq!((err.as_str(), code), ("", Some(1)), "{out}");
-    assert!(out.contains("Game over: W+ (Daimyo captured)"), "{out}");
-    assert!(
-        out.contains("move 12 (Black) a1-a2: the game is already over"),
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "kifu: line 4: move 12 (Black) a1-a2: the game is already over\n",
+            Some(1)
+        ),
         "{out}"
     );
+    assert!(out.contains("Game over: W+ (Daimyo captured)"), "{out}");
     let saved = read(&dir, "end.kifu");
     assert!(saved.ends_with("11. e1xd3 c6xb5 W+\n"), "{saved}");
     assert_eq!(validate(&dir, "end.kifu").1, Some(0));
@@ -94,7 +107,16 @@ a1-a2
 fn a_clean_script_exits_0_and_json_is_kifu_json() {
     let dir = scratch("mana-json");
     let (out, err, code) = play(&dir, &["mana"], b"b1-a2\n:json\n");
-    assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
+    // The move was never saved: a warning, which leaves the status 0.
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "kifu: warning: 1 unsaved move discarded at the end of the input \
+             (end with :save FILE to keep the game, or :quit! to leave without this warning)\n",
+            Some(0)
+        ),
+        "{out}"
+    );
     let json = out
         .lines()
         .find(|l| l.starts_with('{'))
@@ -156,8 +178,12 @@ d1-c1
         "escampe.kifu",
         "[Game \"escampe\"]\n[Setup \"b5 f6 d5 c5 c6 a6 / a1 d2 e1 f2 d1 e2\"]\n\n\
          1. f6-e5 a1-b1 2. c6-e6 d1-c1 3. -- b1-c2 *\n",
+        "kifu: line 3: move 2 (Black) f2-f6: the piece cannot reach that square: the piece on f2 stands on a double square and must move exactly 2 steps\n",
     );
-    assert!(out.contains("move 2 (Black) f2-f6: "), "{out}");
+    assert!(
+        out.contains("kifu escampe> f2-f6\nkifu escampe> d1-c1\n"),
+        "{out}"
+    );
     insta::assert_snapshot!("escampe_session", out);
 }
 
@@ -183,8 +209,12 @@ e8-e6
         "shogun.kifu",
         "[Game \"shogun\"]\n[Setup \"ZYXXSXZY/ZXYSXZXY\"]\n\n\
          1. d1-d3 c8-a6 2. f1-e3 e8-e6 3. d3-c2 e6-d7 *\n",
+        "kifu: line 3: move 2 (Red) a1-a8: no piece of the side to move there: a1 holds a White piece and Red is to move\n",
     );
-    assert!(out.contains("move 2 (Red) a1-a8: "), "{out}");
+    assert!(
+        out.contains("kifu shogun> a1-a8\nkifu shogun> e8-e6\n"),
+        "{out}"
+    );
     insta::assert_snapshot!("shogun_session", out);
 }
 
@@ -220,15 +250,11 @@ r0
         "lotus.kifu",
         "[Game \"lotus\"]\n[Players \"orange violet magenta red cyan\"]\n\
          [Flowers \"YPW/PPWWWYWYPYPY\"]\n\n1. m0 o0 r0 2. o0 v0 r0 3. r10 r7 o5 *\n",
+        "kifu: line 4: turn 2 (violet) z0: no such pawn: no player's initial is 'z'\n\
+         kifu: line 12: cannot save lotus.kifu: turn 4: a turn is three pawn moves; this one has fewer: \
+         play the rest of it, or :undo\n",
     );
-    assert!(out.contains(") z0: "), "{out}");
-    assert!(
-        out.contains(
-            "cannot save lotus.kifu: turn 4: a turn is three pawn moves; this one has fewer: \
-             play the rest of it, or :undo"
-        ),
-        "{out}"
-    );
+    assert!(out.contains("kifu lotus> z0\nkifu lotus> r0\n"), "{out}");
     insta::assert_snapshot!("lotus_session", out);
 }
 
@@ -263,7 +289,14 @@ e1-e4
 :quit
 ";
     let (out, err, code) = play(&dir, &["--load", "start.kifu"], script.as_bytes());
-    assert_eq!((err.as_str(), code), ("", Some(1)), "{out}");
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "kifu: line 10: there is no variation 7 (:variations lists them)\n",
+            Some(1)
+        ),
+        "{out}"
+    );
     // Written back with the number restated after the variation.
     assert_eq!(
         read(&dir, "same.kifu"),

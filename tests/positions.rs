@@ -200,7 +200,9 @@ fn summary(verdict: &Verdict, exact: bool, plies: usize) -> String {
                 c.ply += plies;
                 c
             });
-            format!("{} {context:?} {}", f.code, f.message)
+            // A replay starts from a Position tag: no default setup to name.
+            let message = f.message.split(" (the record has no ").next();
+            format!("{} {context:?} {message:?}", f.code)
         } else {
             f.code.to_owned()
         }

@@ -68,8 +68,9 @@ fn the_schema_files_are_generated_from_the_types() {
     }
 }
 
-/// `kifu ARGS` with `input` on standard input: standard output, which must
-/// be the only output, and the exit status.
+/// `kifu ARGS` with `input` on standard input: standard output and the
+/// exit status. Standard error may tell faults and the count of records,
+/// and nothing of a crash.
 fn kifu(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
     let output = Command::cargo_bin("kifu")
         .unwrap_or_else(|e| panic!("{e}"))
@@ -78,7 +79,7 @@ fn kifu(args: &[&str], input: &[u8]) -> (String, Option<i32>) {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.is_empty(), "kifu {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "kifu {args:?}: {stderr}");
     (
         String::from_utf8_lossy(&output.stdout).into_owned(),
         output.status.code(),

@@ -317,7 +317,7 @@ fn render_and_moves_reach_a_position_inside_a_variation() {
     assert_eq!(code, Some(1));
     assert_eq!(
         err,
-        "fixtures/mana/invalid/variation-nested-illegal-move.kifu:4:71: move 4 (Black) c6-d5 \
+        "fixtures/mana/invalid/variation-nested-illegal-move.kifu:4:71: move 4 (Black, ply 7) c6-d5 \
          in the variation after 3... c6-d5 in the variation after 3. f3-f2: no piece of the \
          side to move there: c6 is empty\n"
     );

@@ -395,7 +395,8 @@ fn scratch() -> PathBuf {
 /// two files of a scratch directory, whatever their argument. Checks: no
 /// panic; a refused line of moves changes nothing; a line played adds its
 /// moves, `:undo` then restores the board and the moves, and `:redo` plays
-/// them again; `:new` empties the game; `:json` is JSON; `:quit` quits;
+/// them again; `:new` empties the game; `:json` is JSON; `:quit` quits
+/// unless refused (unsaved moves), `:quit!` always;
 /// and a record `:save` writes loads back into a fresh session with the
 /// same moves and board.
 pub fn repl(data: &[u8]) {
@@ -430,9 +431,10 @@ pub fn repl(data: &[u8]) {
         let after = (shown(&session), session.moves());
         let trimmed = line.trim();
         let name = trimmed.split_whitespace().next().unwrap_or("");
+        // `:quit` with unsaved moves is refused; `:quit!` always leaves.
         assert_eq!(
             reply.quit,
-            trimmed == ":quit",
+            trimmed == ":quit!" || (trimmed == ":quit" && !reply.refused),
             "{line:?}: quit is {reply:?}"
         );
         if !trimmed.starts_with(':') {

@@ -52,6 +52,38 @@ pub(crate) enum Command {
     Html(HtmlArgs),
     /// Play a game interactively, refereed move by move.
     Play(Box<crate::repl::PlayArgs>),
+    /// Print a manual page as roff, for `kifu man | man -l -`.
+    Man(ManArgs),
+}
+
+/// Arguments of `kifu man`.
+#[derive(Debug, Args)]
+pub(crate) struct ManArgs {
+    /// The page: the commands (kifu.1), the notation (kifu.5) or the rules (kifu-rules.7).
+    #[arg(value_enum, default_value_t = ManPage::Kifu)]
+    pub page: ManPage,
+}
+
+/// The manual pages kifu carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ManPage {
+    /// kifu(1): the commands, flags and exit statuses.
+    Kifu,
+    /// kifu(5): the record notation and the JSON fields.
+    Notation,
+    /// kifu-rules(7): the rules of the four games and every ruling.
+    Rules,
+}
+
+impl ManPage {
+    /// The page's roff text, as shipped in `man/`.
+    pub(crate) fn roff(self) -> &'static str {
+        match self {
+            ManPage::Kifu => include_str!("../../man/kifu.1"),
+            ManPage::Notation => include_str!("../../man/kifu.5"),
+            ManPage::Rules => include_str!("../../man/kifu-rules.7"),
+        }
+    }
 }
 
 /// Arguments of `kifu select`: the criteria combine with AND.
@@ -156,15 +188,13 @@ pub(crate) struct NewArgs {
     /// The game.
     #[arg(value_enum)]
     pub game: GameKind,
-    /// Draw a random setup from this seed (the same seed gives the same record).
-    #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u64>)]
+    /// Draw a random setup from this seed (the same seed gives the same
+    /// record); the setup options replace what it draws.
+    #[arg(long, allow_negative_numbers = true, value_parser = whole_number::<u64>, conflicts_with = "position")]
     pub seed: Option<u64>,
-    /// Lotus: the players in turn order, separated by spaces.
-    #[arg(long)]
-    pub players: Option<String>,
-    /// Start from this position: the value of a Position tag.
-    #[arg(long, value_name = "POSITION", conflicts_with = "seed")]
-    pub position: Option<String>,
+    /// How the game starts, as for `kifu play`.
+    #[command(flatten)]
+    pub setup: crate::repl::SetupArgs,
 }
 
 /// Arguments of `kifu random`.
@@ -215,6 +245,12 @@ pub(crate) struct ValidateArgs {
     /// Judge records on this many threads (default: the number of cores); the output is the same.
     #[arg(short, long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Print only the verdicts of invalid records.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Make warnings (a malformed Date, a misspelt tag name) faults.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Arguments of `kifu json`.

@@ -26,7 +26,9 @@ pub(super) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
                 ..PageGame::default()
             },
         };
-        let status = if game.fault.is_some() {
+        let status = if let Some(fault) = &game.fault {
+            // The page shows the game up to its fault, and so does this.
+            eprintln!("{name}:{fault}");
             Status::Invalid
         } else {
             Status::Ok

@@ -23,11 +23,18 @@ pub(super) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
                 // The moves are written as the referee accepts them.
                 let json = RecordJson::new(name, &record, args.positions);
                 serde_json::to_writer(&mut out, &json)?;
-                json.verdict().is_some_and(|v| v.is_valid())
+                let verdict = json.verdict();
+                if let Some(fault) = verdict.as_ref().and_then(|v| v.fault.as_ref()) {
+                    // The moves up to the fault are in the JSON; the fault
+                    // is told as validate tells it.
+                    eprintln!("{name}:{fault}");
+                }
+                verdict.is_some_and(|v| v.is_valid())
             }
             Err(e) => {
                 let (line, verdict) = verdict_of(Err(e));
                 if let Some(fault) = &verdict.fault {
+                    eprintln!("{name}:{fault}");
                     serde_json::to_writer(&mut out, &UnreadJson::new(name, line, fault))?;
                 }
                 false

@@ -96,5 +96,8 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
             Ok(Status::Ok)
         }
         Command::Play(args) => crate::repl::run(&args, paint(cli.color), out),
+        Command::Man(args) => out
+            .write_all(args.page.roff().as_bytes())
+            .map(|()| Status::Ok),
     }
 }

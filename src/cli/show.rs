@@ -6,7 +6,7 @@ use super::input::open;
 use crate::draw::{TextView, View, picture, png, svg};
 use crate::game::{AnyGame, Charset, MoveDetail};
 use crate::record::RecordReader;
-use crate::referee::{Options, Reached, judge, position_at};
+use crate::referee::{Options, Reached, judge, judge_record, position_at};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -39,14 +39,14 @@ pub(super) fn render(
         );
         return Ok(Status::Trouble);
     }
-    let mut bytes = Vec::new();
+    let mut drawn = None;
     let status = with_position(&args.show, |game, last, ply| {
         let view = View {
             flip: args.flip,
             types: args.types,
             last: last.map(|detail| &detail.parts),
         };
-        bytes = match args.format {
+        drawn = Some(match args.format {
             Picture::Text => {
                 let text = TextView {
                     charset,
@@ -60,12 +60,14 @@ pub(super) fn render(
                 let svg = svg::write(&picture(game, &view, ply), args.size);
                 png::png(&svg).map_err(io::Error::other)?
             }
-        };
+        });
         Ok(())
     });
     match status {
-        Ok(Status::Ok) => emit(args.output.as_deref(), &bytes, out),
-        Ok(status) => Ok(status),
+        Ok(status) => match drawn {
+            Some(bytes) => Ok(emit(args.output.as_deref(), &bytes, out)?.max(status)),
+            None => Ok(status),
+        },
         Err(e) if e.kind() == io::ErrorKind::Other => {
             eprintln!("kifu: {e}");
             Ok(Status::Trouble)
@@ -169,18 +171,32 @@ fn with_position(
             last = ply.detail;
         }
     });
-    if let Some(fault) = &verdict.fault {
+    // An invalid record is shown up to its fault: the fault is told, and
+    // the status says the record is invalid.
+    let fault = match &verdict.fault {
+        Some(fault) => Some(fault.clone()),
+        // The record stopped at the ply asked for: the rest is judged too.
+        None if args.ply.is_some() => judge_record(&record).ok().and_then(|v| v.fault),
+        None => None,
+    };
+    let status = if let Some(fault) = &fault {
         eprintln!("{name}:{fault}");
-        return Ok(Status::Invalid);
-    }
+        Status::Invalid
+    } else {
+        Status::Ok
+    };
     let Some(game) = game else {
         return Ok(Status::Invalid);
     };
     if let Some(ply) = args.ply.filter(|&p| p > verdict.plies) {
-        eprintln!(
-            "kifu: {name}: the record has {} plies, not {ply}",
-            verdict.plies
-        );
+        let plies = verdict.plies;
+        if verdict.fault.is_some() {
+            eprintln!(
+                "kifu: {name}: ply {ply} is past the fault: --ply {plies} shows the position before it"
+            );
+            return Ok(Status::Invalid);
+        }
+        eprintln!("kifu: {name}: the record has {plies} plies, not {ply}");
         return Ok(Status::Trouble);
     }
     show(
@@ -188,5 +204,5 @@ fn with_position(
         last.as_ref(),
         args.ply.unwrap_or(verdict.plies),
     )?;
-    Ok(Status::Ok)
+    Ok(status)
 }

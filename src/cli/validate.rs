@@ -28,25 +28,83 @@ pub(super) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io:
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    for_each_file(&args.files, |name, records| {
+    let mut tally = Tally::default();
+    let status = for_each_file(&args.files, |name, records| {
         let mut input_error = None;
         let batches = std::iter::from_fn(|| next_batch(records, &mut input_error));
-        let mut worst = Status::Ok;
         parallel::ordered(
             batches,
             jobs,
-            |batch| judge_batch(name, batch, args.format, colour),
-            |(text, status)| {
+            |batch| judge_batch(name, batch, args, colour),
+            |judged| {
                 progress.tick(BATCH_RECORDS);
-                worst = worst.max(status);
-                out.write_all(&text)
+                tally.add(&judged.tally);
+                // Warnings go to standard error, each before its verdict's batch.
+                if !judged.warnings.is_empty() {
+                    let _ = io::stderr().write_all(&judged.warnings);
+                }
+                out.write_all(&judged.text)
             },
         )?;
         match input_error {
             Some(e) => Err(e),
-            None => Ok(worst),
+            None => Ok(if tally.invalid > 0 {
+                Status::Invalid
+            } else {
+                Status::Ok
+            }),
         }
-    })
+    })?;
+    if tally.valid + tally.invalid > 1 {
+        eprintln!("{}", tally.summary());
+    }
+    Ok(status)
+}
+
+/// How many records were valid and invalid.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    valid: usize,
+    invalid: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+    }
+
+    /// `1,000 records: 998 valid, 2 invalid`.
+    fn summary(&self) -> String {
+        let total = self.valid + self.invalid;
+        let records = if total == 1 { "record" } else { "records" };
+        format!(
+            "{} {records}: {} valid, {} invalid",
+            grouped(total),
+            grouped(self.valid),
+            grouped(self.invalid)
+        )
+    }
+}
+
+/// `n` with its thousands grouped by commas: `12,345`.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// What a batch gives: its verdicts, its warnings, and the count.
+struct Judged {
+    text: Vec<u8>,
+    warnings: Vec<u8>,
+    tally: Tally,
 }
 
 /// Records read together, judged by one thread.
@@ -72,13 +130,34 @@ pub(super) fn next_batch(records: &mut Records, error: &mut Option<ReadError>) -
     (!batch.is_empty()).then_some(batch)
 }
 
-/// The verdicts of a batch, as the bytes to print, and their worst status.
-fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u8>, Status) {
+/// The verdicts of a batch, as the bytes to print, its warnings, and the
+/// count of valid and invalid records.
+fn judge_batch(name: &str, batch: Batch, args: &ValidateArgs, colour: bool) -> Judged {
     let mut text = Vec::new();
-    let mut worst = Status::Ok;
+    let mut warnings = Vec::new();
+    let mut tally = Tally::default();
     for raw in batch {
-        let (line, verdict) = verdict_of(raw.and_then(RawRecord::parse_head));
-        match format {
+        let (line, mut verdict) = verdict_of(raw.and_then(RawRecord::parse_head));
+        if args.strict {
+            verdict.make_strict();
+        }
+        for warning in &verdict.warnings {
+            let (at, message) = (&warning.location, &warning.message);
+            let _ = writeln!(
+                warnings,
+                "{name}:{}:{}: warning: {message}",
+                at.line, at.column
+            );
+        }
+        if verdict.is_valid() {
+            tally.valid += 1;
+            if args.quiet {
+                continue;
+            }
+        } else {
+            tally.invalid += 1;
+        }
+        match args.format {
             Format::Text => write_text(&mut text, name, line, &verdict, colour),
             Format::Json => {
                 // Writing a JSON value to a Vec cannot fail.
@@ -88,11 +167,12 @@ fn judge_batch(name: &str, batch: Batch, format: Format, colour: bool) -> (Vec<u
                 }
             }
         }
-        if !verdict.is_valid() {
-            worst = Status::Invalid;
-        }
     }
-    (text, worst)
+    Judged {
+        text,
+        warnings,
+        tally,
+    }
 }
 
 /// Judges a record, or turns its syntax error into a verdict; with the

@@ -9,11 +9,16 @@
 //! `<script type="application/json">`, escaped so that no `<` can end it,
 //! and the script puts it into the page as text, never as markup.
 
+mod moves;
+
+pub use moves::PageMove;
+
 use super::{View, picture, svg};
 use crate::game::Tags;
 use crate::model::WrittenMoves;
 use crate::record::Record;
 use crate::referee::{Options, game_of, judge};
+use moves::Boards;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -46,7 +51,8 @@ pub struct PageGame {
     /// The moves as written.
     pub moves: Vec<PageMove>,
     /// The picture of every position, the start, then after each ply
-    /// played: the numbers of its lines in [`Lines`].
+    /// played in the order written (a move, then its variations' plies):
+    /// the numbers of its lines in [`Lines`].
     pub boards: Vec<Vec<u32>>,
 }
 
@@ -87,29 +93,6 @@ impl Lines {
     }
 }
 
-/// One move on the page.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct PageMove {
-    /// The move number written before it (`12.`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub number: Option<String>,
-    /// The move as written.
-    pub text: String,
-    /// Its glyph (`!?`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub glyph: Option<String>,
-    /// The comments after it.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<String>,
-    /// The index in [`PageGame::boards`] of the position after it; none
-    /// for a move after the record's fault, which was never played.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub board: Option<usize>,
-    /// The other lines that could replace this move, each a list of moves.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<Vec<PageMove>>,
-}
-
 /// The tags that name the players, in the order they are shown.
 const PLAYER_TAGS: [&str; 4] = ["White", "Black", "Red", "Players"];
 
@@ -142,31 +125,24 @@ impl PageGame {
             stop_after: None,
             details: true,
         };
+        let mut moves: Vec<PageMove> = WrittenMoves::new(record)
+            .map(|m| PageMove::written(&m))
+            .collect();
+        let mut placed = Boards::default();
         let (verdict, _) = judge(record, options, |ply| {
-            // The main line's boards; the page does not draw variations'
-            // boards yet.
-            if ply.depth > 0 {
-                return;
-            }
+            // As `kifu render --line` draws a position in a variation:
+            // without its last move.
             let view = View {
-                last: ply.detail.as_ref().map(|d| &d.parts),
+                last: (ply.depth == 0)
+                    .then_some(ply.detail.as_ref())
+                    .flatten()
+                    .map(|d| &d.parts),
                 ..View::default()
             };
             let drawn = svg::write(&picture(ply.game, &view, ply.index + 1), None);
+            placed.place(&mut moves, &ply, boards.len());
             boards.push(lines.add(&drawn));
         });
-        let played = boards.len().saturating_sub(1);
-        let moves = WrittenMoves::new(record)
-            .enumerate()
-            .map(|(i, m)| PageMove {
-                number: m.number.map(str::to_owned),
-                text: m.text.to_owned(),
-                glyph: m.glyph.map(str::to_owned),
-                comments: m.comments.iter().map(|c| (*c).to_owned()).collect(),
-                board: (i < played).then_some(i + 1),
-                variations: Vec::new(),
-            })
-            .collect();
         Self {
             source: format!("{file}:{}", record.first_line()),
             game: kind.map(|k| k.name().to_owned()),

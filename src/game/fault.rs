@@ -17,6 +17,12 @@ pub trait MoveFault: fmt::Debug + Clone {
     /// The reason in words, for the move written `text` (which the message
     /// may quote; the referee hands it over already cut short).
     fn message(&self, text: &str) -> String;
+    /// Whether the fault is in the move itself (its piece, its squares),
+    /// so that the legal moves of the position may help the writer; not so
+    /// for a fault of the turn around it.
+    fn is_about_the_move(&self) -> bool {
+        true
+    }
 }
 
 /// A refused move as the rest of kifu sees it: the code and the words.

@@ -7,6 +7,7 @@
 mod any;
 mod detail;
 mod fault;
+mod hint;
 mod json;
 mod kind;
 mod numbering;
@@ -17,6 +18,7 @@ mod tags;
 pub use any::AnyGame;
 pub use detail::MoveDetail;
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
+pub use hint::hint;
 pub(crate) use json::string_enum;
 pub use json::{Colour, MoveParts, Position, SquareName};
 pub(crate) use kind::games;
@@ -97,6 +99,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     const KIND: GameKind;
     /// The tags this game reads, besides the common ones.
     const TAGS: &'static [&'static str];
+    /// Those of [`Game::TAGS`] that set the start position: a record with
+    /// none of them starts from the game's default setup.
+    const SETUP_TAGS: &'static [&'static str];
     /// How the movetext is numbered.
     const NUMBERING: Numbering;
     /// The code of every fault the game reports, of moves and of setups

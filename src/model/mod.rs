@@ -37,7 +37,7 @@ pub use import::{
     JsonRecord, JsonStop, MAX_JSON_RECORD_BYTES, MAX_JSON_SPACE_BYTES, read_json_records,
     text_from_json,
 };
-pub use moves::{Judged, More, MoveJson, MoveNode, WrittenMoves};
+pub use moves::{Branching, Cursor, Judged, More, MoveJson, MoveNode, WrittenMoves};
 pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
 pub use schema::{Output, schema, schema_text};
 pub use verdict::{Displayed, ErrorJson, FaultJson, OutcomeJson, VerdictJson, Version};

@@ -3,8 +3,10 @@
 //! judged it and its variations, and dropped, so that memory does not grow
 //! with the number of plies.
 
+mod cursor;
 mod judged;
 
+pub use cursor::{Branching, Cursor};
 pub(super) use judged::JudgedMoves;
 
 use crate::game::{MoveDetail, MoveParts, Position};
@@ -114,11 +116,6 @@ impl<'r> MoveNode<'r> {
         self.more.as_ref().map_or(&[], |more| &more.variations)
     }
 
-    /// Its variations, to judge them.
-    pub(super) fn variations_mut(&mut self) -> Option<&mut Vec<Vec<MoveNode<'r>>>> {
-        self.more.as_mut().map(|more| &mut more.variations)
-    }
-
     /// What few moves have, made when first needed.
     fn more(&mut self) -> &mut More<'r> {
         self.more.get_or_insert_with(Box::default)
@@ -158,6 +155,12 @@ impl<'r> MoveNode<'r> {
                     .collect(),
             },
         }
+    }
+}
+
+impl Branching for MoveNode<'_> {
+    fn variations_mut(&mut self) -> Option<&mut Vec<Vec<Self>>> {
+        self.more.as_mut().map(|more| &mut more.variations)
     }
 }
 

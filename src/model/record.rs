@@ -226,6 +226,12 @@ pub struct RecordVerdictJson<'a> {
     /// The fault; left out for a valid record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<FaultJson<'a>>,
+    /// What is wrong without making the record invalid (a malformed Date,
+    /// a misspelt tag name: see FAULT CODES), each as a fault; left out
+    /// when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 1))]
+    pub warnings: Vec<FaultJson<'a>>,
 }
 
 impl<'a> RecordVerdictJson<'a> {
@@ -239,6 +245,7 @@ impl<'a> RecordVerdictJson<'a> {
             outcome: None,
             scores: verdict.scores.as_deref(),
             error: verdict.fault.as_ref().map(FaultJson::new),
+            warnings: verdict.warnings.iter().map(FaultJson::new).collect(),
         }
     }
 }

@@ -9,7 +9,7 @@ pub use variations::MAX_DEPTH;
 use super::parse::MAX_ITEMS;
 use super::{Dots, Item, ItemKind, Record, SyntaxError, SyntaxFault};
 use faults::{
-    Fault, after_result, bad_byte, bad_dots, number_without_dot, result_in_variation,
+    Fault, after_result, bad_byte, bad_dots, chess_result, number_without_dot, result_in_variation,
     too_many_items,
 };
 use std::convert::Infallible;
@@ -178,6 +178,7 @@ impl<'a> Movetext<'a> {
                 return self.fail(result_in_variation(at));
             }
             [b'*'] | [b'A'..=b'Z', b'+'] => ItemKind::Result,
+            word @ (b"1-0" | b"0-1" | b"1/2-1/2") => return self.fail(chess_result(word, at)),
             digits @ [b'0'..=b'9', ..] if digits.iter().all(u8::is_ascii_digit) => {
                 return self.fail(number_without_dot(digits, at));
             }

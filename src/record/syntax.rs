@@ -83,6 +83,8 @@ pub enum SyntaxFault {
     VariationTooDeep,
     /// A result token inside a variation.
     ResultInVariation,
+    /// A chess result (`1-0`, `0-1`, `1/2-1/2`) where a move stands.
+    ChessResult,
     /// A `(` with no move before it in its line.
     VariationBeforeMove,
     /// A `)` that closes a variation holding no move.
@@ -93,7 +95,7 @@ pub enum SyntaxFault {
 
 impl SyntaxFault {
     /// Every syntax fault, in the order declared.
-    pub const ALL: [SyntaxFault; 28] = [
+    pub const ALL: [SyntaxFault; 29] = [
         SyntaxFault::NotUtf8,
         SyntaxFault::LineTooLong,
         SyntaxFault::RecordTooLarge,
@@ -119,6 +121,7 @@ impl SyntaxFault {
         SyntaxFault::UnmatchedParenthesis,
         SyntaxFault::VariationTooDeep,
         SyntaxFault::ResultInVariation,
+        SyntaxFault::ChessResult,
         SyntaxFault::VariationBeforeMove,
         SyntaxFault::EmptyVariation,
         SyntaxFault::UnexpectedText,
@@ -152,6 +155,7 @@ impl SyntaxFault {
             SyntaxFault::UnmatchedParenthesis => "record.unmatched-parenthesis",
             SyntaxFault::VariationTooDeep => "record.variation-too-deep",
             SyntaxFault::ResultInVariation => "record.result-in-variation",
+            SyntaxFault::ChessResult => "record.chess-result",
             SyntaxFault::VariationBeforeMove => "record.variation-before-move",
             SyntaxFault::EmptyVariation => "record.empty-variation",
             SyntaxFault::UnexpectedText => "record.unexpected-text",

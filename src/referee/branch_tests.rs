@@ -39,14 +39,15 @@ fn a_fault_says_which_variation_it_is_in() {
     assert_eq!(
         verdict("1. e1-e4 a6-a5 (1... e6-e5 2. a1-b3 (2. a1-c2 b6-b4)) *"),
         "4:47: move 2 (White, ply 4) b6-b4 in the variation after 2. a1-b3 in the variation after \
-         1... a6-a5: disobeys the bird: it stands on a single square, and a piece of yours on \
-         a single square can move"
+         1... a6-a5: disobeys the bird: the bird is on a single square, and a piece of yours on \
+         a single square can move, so you must move one of those"
     );
     // The main line is judged up to the variation, and no further.
     assert_eq!(
         verdict("1. e1-e4 (1. e1-e1) a6-a6 *"),
         "4:14: move 1 (Black, ply 1) e1-e1 in the variation after 1. e1-e4: the piece cannot reach \
-         that square: e1 holds one of your own pieces"
+         that square: e1 holds one of your own pieces; the legal moves of the piece on e1: \
+         e1-c2, e1-d3, e1-f3, e1-e4"
     );
 }
 

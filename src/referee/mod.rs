@@ -11,6 +11,7 @@ mod line;
 mod start;
 mod verdict;
 mod walk;
+mod warnings;
 mod watch;
 
 pub use line::{LineName, LineNameError, Reached, position_at};
@@ -24,6 +25,8 @@ pub const CODES: &[&str] = &[
     "tag.unknown-game",
     "tag.foreign",
     "tag.date",
+    "tag.time-control",
+    "tag.misspelt",
     "number.out-of-sequence",
     "number.second-of-pair",
     "number.first-of-pair",
@@ -112,14 +115,18 @@ type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
 /// reached when `keep` asks for it.
 fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep: bool) -> Judged {
     let items = record.movetext();
-    match start::game_kind(record) {
-        Ok(kind) => kind.visit(JudgeGame {
-            record,
-            items,
-            options,
-            observe,
-            keep,
-        }),
+    match start::check_tags(record) {
+        Ok((kind, warnings)) => {
+            let (mut verdict, game) = kind.visit(JudgeGame {
+                record,
+                items,
+                options,
+                observe,
+                keep,
+            })?;
+            verdict.warnings = warnings;
+            Ok((verdict, game))
+        }
         Err(fault) => tag_fault(items, fault),
     }
 }
@@ -158,7 +165,13 @@ impl GameVisitor for JudgeGame<'_, '_> {
             Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
         };
         let keep = self.keep;
-        let verdict = self.walk::<G>(game)?;
+        let record = self.record;
+        let mut verdict = self.walk::<G>(game)?;
+        // A refused move may be one the writer meant for another setup.
+        let refused_move = |f: &&mut Fault| f.context.as_ref().is_some_and(|c| c.text.is_some());
+        if let Some(fault) = verdict.fault.as_mut().filter(refused_move) {
+            start::name_default_setup::<G>(record, fault);
+        }
         let reached: Option<Box<dyn AnyGame>> = match position {
             Ok(game) if keep => Some(Box::new(game)),
             _ => None,
@@ -339,7 +352,7 @@ mod tests {
         let text = "[Game \"mana\"]\n[Setup \"b1 b6\"]\n1. a1-a6 f6-f5 *\n";
         assert_eq!(
             verdict(text),
-            "3:4: move 1 (Black, ply 1) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps"
+            "3:4: move 1 (Black, ply 1) a1-a6: the piece cannot reach that square: the piece on a1 stands on a triple square and must move exactly 3 steps; the legal moves of the piece on a1: a1-c2, a1-b3, a1-a4"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The start of a record: the `Game` tag, the other tags, the start position.
 
-use super::Fault;
+use super::{Fault, warnings};
 use crate::game::{COMMON_TAGS, Game, GameKind, SetupError, Tags};
 use crate::record::{Location, Record};
 
@@ -25,6 +25,12 @@ fn fault(location: Location, code: &'static str, message: String) -> Fault {
 /// Reads the `Game` tag and checks that every tag may stand in a record of
 /// that game.
 pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
+    check_tags(record).map(|(kind, _)| kind)
+}
+
+/// [`game_kind`], with the warnings of the tags (module `warnings`), in
+/// their order: one pass over the tags does both.
+pub(super) fn check_tags(record: &Record) -> Result<(GameKind, Vec<Fault>), Fault> {
     let Some(name) = record.tag("Game") else {
         return Err(fault(
             record_start(record),
@@ -40,27 +46,23 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
             format!("unknown game {name:?} (kifu knows {})", known.join(", ")),
         ));
     };
+    let mut found = Vec::new();
     for tag in &record.tags {
         let name = tag.name.as_str();
-        if is_foreign(kind, name) {
+        // The cheap question first: most tags are common ones or the game's own.
+        let known = COMMON_TAGS.contains(&name) || kind.tags().contains(&name);
+        if !known && is_foreign(kind, name) {
             return Err(fault(
                 record.locate(tag.offset),
                 "tag.foreign",
                 format!("tag {name} does not apply to {kind}"),
             ));
         }
-        if name == "Date" && !is_date(&tag.value) {
-            return Err(fault(
-                record.locate(tag.offset),
-                "tag.date",
-                format!(
-                    "tag Date: {:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)",
-                    tag.value
-                ),
-            ));
+        if let Some((code, message)) = warnings::of_tag(kind, tag, known) {
+            found.push(fault(record.locate(tag.offset), code, message));
         }
     }
-    Ok(kind)
+    Ok((kind, found))
 }
 
 /// The start position of game `G` that the record's tags describe; its
@@ -71,6 +73,35 @@ pub(super) fn game_kind(record: &Record) -> Result<GameKind, Fault> {
 #[inline]
 pub(super) fn position<G: Game>(record: &Record) -> Result<G, SetupError> {
     G::from_tags(Tags::new(&record.tags))
+}
+
+/// Ends the reason of a fault in the movetext of a record that leaves
+/// out every setup tag with the default setup it was judged from: `(the
+/// record has no Setup tag: it was judged from the default, Setup "b1 c6")`.
+pub(super) fn name_default_setup<G: Game>(record: &Record, fault: &mut Fault) {
+    if G::SETUP_TAGS.iter().any(|name| record.tag(name).is_some()) {
+        return;
+    }
+    let Ok(start) = position::<G>(record) else {
+        return;
+    };
+    let missing: Vec<(String, String)> = (start.setup_tags().into_iter())
+        .filter(|(name, _)| G::SETUP_TAGS.contains(&name.as_str()))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = missing.iter().map(|(name, _)| name.as_str()).collect();
+    let values: Vec<String> = (missing.iter())
+        .map(|(name, value)| format!("{name} {value:?}"))
+        .collect();
+    let tags = if names.len() == 1 { "tag" } else { "tags" };
+    fault.message = format!(
+        "{} (the record has no {} {tags}: it was judged from the default, {})",
+        fault.message,
+        names.join(" or "),
+        values.join(", ")
+    );
 }
 
 /// The fault of a tag that [`position`] refused.
@@ -86,25 +117,7 @@ fn at_tag(record: &Record, name: &str) -> Location {
         .map_or(record_start(record), |t| record.locate(t.offset))
 }
 
-/// Whether `name` is a tag of another game and not one `kind` may carry.
-///
-/// The cheap questions come first: most tags are common ones or the game's own.
+/// Whether `name`, a tag `kind` does not read, is one of another game's.
 fn is_foreign(kind: GameKind, name: &str) -> bool {
-    !COMMON_TAGS.contains(&name)
-        && !kind.tags().contains(&name)
-        && GameKind::ALL
-            .iter()
-            .any(|other| *other != kind && other.tags().contains(&name))
-}
-
-/// `YYYY.MM.DD`, any part of which may be question marks.
-fn is_date(value: &str) -> bool {
-    let mut parts = value.split('.');
-    let widths = [4, 2, 2];
-    widths.into_iter().all(|width| {
-        parts.next().is_some_and(|part| {
-            part.len() == width
-                && (part.bytes().all(|b| b == b'?') || part.bytes().all(|b| b.is_ascii_digit()))
-        })
-    }) && parts.next().is_none()
+    (GameKind::ALL.iter()).any(|other| *other != kind && other.tags().contains(&name))
 }

@@ -73,6 +73,9 @@ pub struct Verdict {
     pub scores: Option<Scores>,
     /// The first fault, if the record is invalid.
     pub fault: Option<Fault>,
+    /// What is wrong without making the record invalid (a malformed Date,
+    /// a misspelt tag name), in the order of the tags; kifu.5 lists them.
+    pub warnings: Vec<Fault>,
 }
 
 impl Verdict {
@@ -86,6 +89,14 @@ impl Verdict {
                 message: error.message,
             }),
             ..Self::default()
+        }
+    }
+
+    /// With `--strict`: the first warning becomes the fault of a record
+    /// that has none.
+    pub fn make_strict(&mut self) {
+        if self.fault.is_none() && !self.warnings.is_empty() {
+            self.fault = Some(self.warnings.remove(0));
         }
     }
 

@@ -1,7 +1,7 @@
 //! The walk through the movetext: move numbers, moves, the end and the result.
 
 use super::{Fault, PlyContext};
-use crate::game::{GAME_OVER, Game, MoveFault, Numbering, Outcome, Turn, play_read};
+use crate::game::{AnyGame, GAME_OVER, Game, MoveFault, Numbering, Outcome, Turn, hint, play_read};
 use crate::record::{Dots, Record};
 use std::ops::Range;
 
@@ -342,8 +342,17 @@ impl<'a> Walk<'a> {
     }
 
     /// The fault of a move the game refused for `error`.
+    /// When the fault is in the move itself, the reason ends with a hint:
+    /// the legal moves of its piece, or the legal move nearest to it.
     fn refused<G: Game>(&self, game: &G, span: &Range<usize>, error: &G::Error) -> Fault {
-        self.game_fault(game, span.start, Some(self.record.slice(span)), error)
+        let text = self.record.slice(span);
+        let mut fault = self.game_fault(game, span.start, Some(text), error);
+        if error.is_about_the_move() {
+            if let Some(hint) = hint(&AnyGame::legal_moves(game), text) {
+                fault.message = format!("{}; {hint}", fault.message);
+            }
+        }
+        fault
     }
 
     /// Checks the end of the movetext: a whole last turn and the result.

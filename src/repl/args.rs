@@ -3,91 +3,145 @@
 use crate::game::GameKind;
 use std::path::PathBuf;
 
+/// The Escampe setup when none is given: each side's six pieces fill its
+/// home rank, the Unicorn on c, White on rank 6 and Black on rank 1. The
+/// board mirrors rank for rank with single and triple squares swapped, so
+/// each side stands on the mirror of the other's squares.
+pub(crate) const DEFAULT_ESCAMPE_SETUP: &str = "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1";
+
+/// The Lotus players when none are given: three, as in notation.md.
+pub(crate) const DEFAULT_LOTUS_PLAYERS: &str = "red green orange";
+
+/// The tags of the setup options, in the order they are written.
+pub(crate) const SETUP_TAGS: [&str; 8] = [
+    "Setup", "Position", "Players", "Flowers", "Course", "Rotation", "First", "Discs",
+];
+
 /// Arguments of `kifu play`.
 #[derive(Debug, Clone, Default, clap::Args)]
 #[command(after_help = "\
 One line is one move (or several; lotus: a whole turn or one pawn move), or a \
-command: :help :board :moves :undo :redo :new :load FILE :save FILE :json \
-:tags :quit.
+command: :help :board :moves :undo :redo :new :load FILE :save [FILE] :json \
+:tags :variations :promote LINE :quit. With unsaved moves, :quit, :new and \
+:load ask first (a script is refused: :quit! :new! :load! FILE do it anyway).
 
-Without a terminal it reads standard input and prints a transcript. Exit \
-status: 0; 1 if a line was refused (an illegal move, a bad command, a failed \
-save) or the --load record is invalid; 2 for bad options or an unreadable file.")]
+Without a terminal it reads standard input, prints a transcript, and writes \
+refusals to standard error. Exit status: 0; 1 if a line was refused (an \
+illegal move, a bad command, a failed save) or an invalid record was loaded \
+and not saved since; 2 for bad options or an unreadable file.")]
 pub(crate) struct PlayArgs {
     /// The game to play (may be left out with --load).
     #[arg(value_enum, required_unless_present = "load")]
     pub game: Option<GameKind>,
-    /// Continue the first record of FILE.
-    #[arg(long, value_name = "FILE")]
+    /// Continue the first record of FILE (an invalid one up to its fault).
+    #[arg(long, value_name = "FILE", conflicts_with_all = SETUP_IDS)]
     pub load: Option<PathBuf>,
-    /// The Setup tag (mana, escampe, shogun).
-    #[arg(long, value_name = "SETUP", conflicts_with = "load")]
-    pub setup: Option<String>,
-    /// The Position tag: start from any position.
-    #[arg(long, value_name = "POSITION", conflicts_with = "load")]
-    pub position: Option<String>,
-    /// The Players tag (lotus): 3 to 6 names in turn order.
-    #[arg(long, value_name = "NAMES", conflicts_with = "load")]
-    pub players: Option<String>,
-    /// The Flowers tag (lotus).
-    #[arg(long, value_name = "FLOWERS", conflicts_with = "load")]
-    pub flowers: Option<String>,
-    /// The Course tag (lotus).
-    #[arg(long, value_name = "COURSE", conflicts_with = "load")]
-    pub course: Option<String>,
-    /// The Rotation tag (shogun): 0, 90, 180 or 270.
-    #[arg(long, value_name = "DEGREES", conflicts_with = "load")]
-    pub rotation: Option<String>,
-    /// The First tag (shogun): white or red.
-    #[arg(long, value_name = "SIDE", conflicts_with = "load")]
-    pub first: Option<String>,
-    /// The Discs tag (shogun).
-    #[arg(long, value_name = "DISCS", conflicts_with = "load")]
-    pub discs: Option<String>,
+    /// How the game starts.
+    #[command(flatten)]
+    pub setup: SetupArgs,
     /// Draw lotus's flowers at random from this seed (the same seed, the same flowers).
     #[arg(long, value_name = "N", conflicts_with_all = ["load", "flowers"])]
     pub seed: Option<u64>,
-    /// Any other tag, as NAME=VALUE (repeatable).
-    #[arg(long = "tag", value_name = "NAME=VALUE", conflicts_with = "load")]
-    pub tags: Vec<String>,
     /// Draw with plain ASCII instead of Unicode.
     #[arg(long)]
     pub ascii: bool,
 }
 
+/// The ids of the [`SetupArgs`], which `--load` excludes.
+const SETUP_IDS: [&str; 9] = [
+    "setup", "position", "players", "flowers", "course", "rotation", "first", "discs", "tags",
+];
+
+/// How a fresh game starts, for `kifu play` and `kifu new`: the tags the
+/// options stand for. Left out, escampe starts from
+/// [`DEFAULT_ESCAMPE_SETUP`] and lotus with [`DEFAULT_LOTUS_PLAYERS`].
+#[derive(Debug, Clone, Default, clap::Args)]
+pub(crate) struct SetupArgs {
+    /// The Setup tag (mana, escampe, shogun).
+    #[arg(long, value_name = "SETUP")]
+    pub setup: Option<String>,
+    /// The Position tag: start from any position.
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
+    /// The Players tag (lotus): 3 to 6 names in turn order.
+    #[arg(long, value_name = "NAMES")]
+    pub players: Option<String>,
+    /// The Flowers tag (lotus).
+    #[arg(long, value_name = "FLOWERS")]
+    pub flowers: Option<String>,
+    /// The Course tag (lotus).
+    #[arg(long, value_name = "COURSE")]
+    pub course: Option<String>,
+    /// The Rotation tag (shogun): 0, 90, 180 or 270.
+    #[arg(long, value_name = "DEGREES")]
+    pub rotation: Option<String>,
+    /// The First tag (shogun): white or red.
+    #[arg(long, value_name = "SIDE")]
+    pub first: Option<String>,
+    /// The Discs tag (shogun).
+    #[arg(long, value_name = "DISCS")]
+    pub discs: Option<String>,
+    /// Any other tag, as NAME=VALUE (repeatable).
+    #[arg(long = "tag", value_name = "NAME=VALUE")]
+    pub tags: Vec<String>,
+}
+
 impl PlayArgs {
-    /// The tags these options stand for, in a fixed order, without `Game`.
+    /// The tags these options stand for, without `Game`: the setup's, and
+    /// lotus's flowers drawn from `--seed`.
     ///
     /// # Errors
-    /// A malformed `--tag`, a tag given twice, or `--seed` for a game other
-    /// than lotus.
+    /// As [`SetupArgs::tag_list`], or `--seed` for a game other than lotus.
     pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let named = [
-            ("Setup", &self.setup),
-            ("Position", &self.position),
-            ("Players", &self.players),
-            ("Flowers", &self.flowers),
-            ("Course", &self.course),
-            ("Rotation", &self.rotation),
-            ("First", &self.first),
-            ("Discs", &self.discs),
-        ];
-        for (name, value) in named {
-            if let Some(value) = value {
-                tags.push((name.to_owned(), value.clone()));
-            }
-        }
+        let mut drawn = Vec::new();
         if let Some(seed) = self.seed {
             if kind != GameKind::Lotus {
                 return Err(format!(
                     "--seed draws lotus's flowers; it does not apply to {kind}"
                 ));
             }
-            tags.push((
+            drawn.push((
                 "Flowers".to_owned(),
                 crate::games::lotus::random_flowers(&mut crate::rng::Rng::new(seed)),
             ));
+        }
+        self.setup.tag_list(kind, drawn)
+    }
+}
+
+impl SetupArgs {
+    /// The tags these options stand for, in a fixed order, without `Game`.
+    /// A tag `drawn` at random is kept unless an option gives it; then the
+    /// defaults fill in what is still missing (escampe's setup, lotus's
+    /// players), first.
+    ///
+    /// # Errors
+    /// A malformed `--tag`, or a tag given twice.
+    pub(crate) fn tag_list(
+        &self,
+        kind: GameKind,
+        drawn: Vec<(String, String)>,
+    ) -> Result<Vec<(String, String)>, String> {
+        let values = [
+            &self.setup,
+            &self.position,
+            &self.players,
+            &self.flowers,
+            &self.course,
+            &self.rotation,
+            &self.first,
+            &self.discs,
+        ];
+        let mut tags: Vec<(String, String)> = Vec::new();
+        for (name, value) in SETUP_TAGS.into_iter().zip(values) {
+            if let Some(value) = value {
+                tags.push((name.to_owned(), value.clone()));
+            }
+        }
+        for (name, value) in drawn {
+            if !tags.iter().any(|(n, _)| *n == name) {
+                tags.push((name, value));
+            }
         }
         for tag in &self.tags {
             let Some((name, value)) = tag.split_once('=') else {
@@ -98,6 +152,17 @@ impl PlayArgs {
                 return Err(format!("tag {name} is given twice"));
             }
             tags.push((name.to_owned(), value.to_owned()));
+        }
+        let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
+        let default = match kind {
+            GameKind::Escampe if !has(&tags, "Setup") && !has(&tags, "Position") => {
+                Some(("Setup", DEFAULT_ESCAMPE_SETUP))
+            }
+            GameKind::Lotus if !has(&tags, "Players") => Some(("Players", DEFAULT_LOTUS_PLAYERS)),
+            _ => None,
+        };
+        if let Some((name, value)) = default {
+            tags.insert(0, (name.to_owned(), value.to_owned()));
         }
         Ok(tags)
     }
@@ -125,9 +190,12 @@ mod tests {
     #[test]
     fn options_become_tags_in_order() {
         let args = PlayArgs {
-            rotation: Some("90".into()),
-            setup: Some("XXYZSZYX/XYZSZYXX".into()),
-            tags: vec!["White=Ana".into(), "Event=Club night".into()],
+            setup: SetupArgs {
+                rotation: Some("90".into()),
+                setup: Some("XXYZSZYX/XYZSZYXX".into()),
+                tags: vec!["White=Ana".into(), "Event=Club night".into()],
+                ..SetupArgs::default()
+            },
             ..PlayArgs::default()
         };
         let tags = args.tag_list(GameKind::Shogun);
@@ -146,7 +214,10 @@ mod tests {
     #[test]
     fn bad_tag_options_are_refused() {
         let with = |tags: &[&str], seed: Option<u64>| PlayArgs {
-            tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+            setup: SetupArgs {
+                tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+                ..SetupArgs::default()
+            },
             seed,
             ..PlayArgs::default()
         };
@@ -185,6 +256,23 @@ mod tests {
             assert_eq!(refused(tags, seed).as_deref(), Some(message), "{tags:?}");
         }
         let lotus = with(&[], Some(3)).tag_list(GameKind::Lotus);
-        assert_eq!(lotus.map(|t| t.len()), Ok(1));
+        assert_eq!(lotus.map(|t| t.len()), Ok(2));
+    }
+
+    #[test]
+    fn escampe_and_lotus_have_defaults_that_options_replace() {
+        let bare = SetupArgs::default();
+        let tag = |name: &str, value: &str| vec![(name.to_owned(), value.to_owned())];
+        assert_eq!(
+            bare.tag_list(GameKind::Escampe, Vec::new()),
+            Ok(tag("Setup", DEFAULT_ESCAMPE_SETUP))
+        );
+        assert_eq!(
+            bare.tag_list(GameKind::Lotus, Vec::new()),
+            Ok(tag("Players", DEFAULT_LOTUS_PLAYERS))
+        );
+        assert_eq!(bare.tag_list(GameKind::Mana, Vec::new()), Ok(Vec::new()));
+        let drawn = tag("Position", "x");
+        assert_eq!(bare.tag_list(GameKind::Escampe, drawn.clone()), Ok(drawn));
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::referee::LineName;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// One REPL command. Every command starts with `:`, so it is never a move.
@@ -20,12 +20,17 @@ pub(crate) enum Command {
     Redo,
     /// `:new`: start the game again from its setup.
     New,
+    /// `:new!`: the same, discarding unsaved moves.
+    NewForced,
     /// `:load FILE`: continue the first record of a file.
     Load(PathBuf),
-    /// `:save FILE`: write the game as a record, atomically.
-    Save(PathBuf),
-    /// `:save! FILE`: the same, over a read-only file too.
-    SaveForced(PathBuf),
+    /// `:load! FILE`: the same, discarding unsaved moves.
+    LoadForced(PathBuf),
+    /// `:save [FILE]`: write the game as a record, atomically; by default
+    /// to the file loaded or last saved.
+    Save(Option<PathBuf>),
+    /// `:save! [FILE]`: the same, over any existing or read-only file.
+    SaveForced(Option<PathBuf>),
     /// `:json`: print the game as `kifu json` would.
     Json,
     /// `:tags`: print the tags of the game.
@@ -36,6 +41,8 @@ pub(crate) enum Command {
     Promote(LineName),
     /// `:quit`: leave.
     Quit,
+    /// `:quit!`: leave, discarding unsaved moves.
+    QuitForced,
 }
 
 /// A command's name, its argument (if any) and what it does, for `:help`.
@@ -56,13 +63,27 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
     info(":moves", None, "list the legal moves"),
     info(":undo", None, "take back the last line of moves"),
     info(":redo", None, "play again the line last taken back"),
-    info(":new", None, "start again from the setup"),
-    info(":load", Some("FILE"), "continue the first record of FILE"),
-    info(":save", Some("FILE"), "write the game to FILE as a record"),
+    info(
+        ":new",
+        None,
+        "start again from the setup (asks first if moves are unsaved)",
+    ),
+    info(":new!", None, "the same, discarding unsaved moves"),
+    info(
+        ":load",
+        Some("FILE"),
+        "continue the first record of FILE; an invalid one up to its fault",
+    ),
+    info(":load!", Some("FILE"), "the same, discarding unsaved moves"),
+    info(
+        ":save",
+        Some("[FILE]"),
+        "write the game as a record to FILE, or to the file loaded or last saved",
+    ),
     info(
         ":save!",
-        Some("FILE"),
-        "the same, over a read-only FILE too",
+        Some("[FILE]"),
+        "the same, over any existing or read-only FILE too",
     ),
     info(":json", None, "print the game as `kifu json` would"),
     info(":tags", None, "print the tags of the game"),
@@ -76,7 +97,12 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
         Some("LINE"),
         "make variation LINE (2, 2.1...) the main line, played to its end",
     ),
-    info(":quit", None, "leave (Ctrl-D too)"),
+    info(
+        ":quit",
+        None,
+        "leave, Ctrl-D too (asks first if moves are unsaved)",
+    ),
+    info(":quit!", None, "leave, discarding unsaved moves"),
 ];
 
 const fn info(
@@ -104,6 +130,7 @@ impl FromStr for Command {
         let (name, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(name, rest)| (name, rest.trim()));
+        let file = || (!rest.is_empty()).then(|| PathBuf::from(rest));
         let needs_file = |make: fn(PathBuf) -> Command| {
             if rest.is_empty() {
                 Err(CommandError(format!("{name} needs a file name")))
@@ -125,9 +152,11 @@ impl FromStr for Command {
             ":undo" => bare(Command::Undo),
             ":redo" => bare(Command::Redo),
             ":new" => bare(Command::New),
+            ":new!" => bare(Command::NewForced),
             ":load" => needs_file(Command::Load),
-            ":save" => needs_file(Command::Save),
-            ":save!" => needs_file(Command::SaveForced),
+            ":load!" => needs_file(Command::LoadForced),
+            ":save" => Ok(Command::Save(file())),
+            ":save!" => Ok(Command::SaveForced(file())),
             ":json" => bare(Command::Json),
             ":tags" => bare(Command::Tags),
             ":variations" => bare(Command::Variations),
@@ -139,6 +168,7 @@ impl FromStr for Command {
                 .map(Command::Promote)
                 .map_err(|e| CommandError(format!(":promote: {e}"))),
             ":quit" => bare(Command::Quit),
+            ":quit!" => bare(Command::QuitForced),
             _ => Err(CommandError(format!(
                 "unknown command {name} (:help lists the commands)"
             ))),
@@ -172,15 +202,26 @@ impl fmt::Display for Command {
             Command::Undo => f.write_str(":undo"),
             Command::Redo => f.write_str(":redo"),
             Command::New => f.write_str(":new"),
+            Command::NewForced => f.write_str(":new!"),
             Command::Load(path) => write!(f, ":load {}", path.display()),
-            Command::Save(path) => write!(f, ":save {}", path.display()),
-            Command::SaveForced(path) => write!(f, ":save! {}", path.display()),
+            Command::LoadForced(path) => write!(f, ":load! {}", path.display()),
+            Command::Save(path) => write_file(f, ":save", path.as_deref()),
+            Command::SaveForced(path) => write_file(f, ":save!", path.as_deref()),
             Command::Json => f.write_str(":json"),
             Command::Tags => f.write_str(":tags"),
             Command::Variations => f.write_str(":variations"),
             Command::Promote(line) => write!(f, ":promote {line}"),
             Command::Quit => f.write_str(":quit"),
+            Command::QuitForced => f.write_str(":quit!"),
         }
+    }
+}
+
+/// `:save` with its file, if any.
+fn write_file(f: &mut fmt::Formatter<'_>, name: &str, path: Option<&Path>) -> fmt::Result {
+    match path {
+        Some(path) => write!(f, "{name} {}", path.display()),
+        None => f.write_str(name),
     }
 }
 
@@ -210,7 +251,7 @@ mod tests {
     fn file_arguments_keep_their_spaces() {
         assert_eq!(
             parse("  :save   my game.kifu  "),
-            Ok(Command::Save(PathBuf::from("my game.kifu")))
+            Ok(Command::Save(Some(PathBuf::from("my game.kifu"))))
         );
         assert_eq!(
             parse(":load\tx.kifu"),
@@ -220,7 +261,10 @@ mod tests {
 
     #[test]
     fn bad_commands_say_why() {
-        assert_eq!(parse(":save"), Err(":save needs a file name".into()));
+        assert_eq!(parse(":save"), Ok(Command::Save(None)));
+        assert_eq!(parse(":save!  "), Ok(Command::SaveForced(None)));
+        assert_eq!(parse(":load!"), Err(":load! needs a file name".into()));
+        assert_eq!(parse(":quit! now"), Err(":quit! takes no argument".into()));
         assert_eq!(parse(":load  "), Err(":load needs a file name".into()));
         assert_eq!(parse(":undo 3"), Err(":undo takes no argument".into()));
         assert_eq!(

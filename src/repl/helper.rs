@@ -1,35 +1,63 @@
-//! The rustyline helper: Tab completes legal moves and commands, and a dim
-//! hint shows the rest of the only move that fits what is typed.
+//! The rustyline helper: Tab completes legal moves and commands, file
+//! names after `:load` and `:save`, and a dim hint shows the rest of the
+//! only move that fits what is typed.
+//!
+//! Moves complete for the position after the moves already typed on the
+//! line; after `@` (a Mana bird), the squares the game accepts there.
 
-use rustyline::completion::{Completer, Pair};
+use super::{COMMANDS, move_words};
+use crate::game::AnyGame;
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 use std::borrow::Cow;
+use std::fmt;
 
-/// Completion words for the line editor, refreshed after every line.
-#[derive(Debug, Clone, Default)]
+/// The commands whose argument is a file name.
+const FILE_COMMANDS: [&str; 4] = [":load", ":load!", ":save", ":save!"];
+
+/// Files a square may be written with after `@`: every board kifu knows
+/// fits in a to l and 1 to 12; the game says which squares are legal.
+const FILES: std::ops::RangeInclusive<char> = 'a'..='l';
+
+/// Completion for the line editor, from the position, refreshed after
+/// every line.
 pub(crate) struct KifuHelper {
-    words: Vec<String>,
+    game: Box<dyn AnyGame>,
+    files: FilenameCompleter,
+}
+
+impl fmt::Debug for KifuHelper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KifuHelper")
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
 }
 
 impl KifuHelper {
-    /// A helper completing these words (legal moves and commands).
-    pub(crate) fn new(words: Vec<String>) -> Self {
-        Self { words }
+    /// A helper completing moves from `game`, and the commands.
+    pub(crate) fn new(game: &dyn AnyGame) -> Self {
+        Self {
+            game: game.box_clone(),
+            files: FilenameCompleter::new(),
+        }
     }
 
-    /// Replaces the words, after the position changed.
-    pub(crate) fn set_words(&mut self, words: Vec<String>) {
-        self.words = words;
+    /// Replaces the position, after it changed.
+    pub(crate) fn set_game(&mut self, game: &dyn AnyGame) {
+        self.game = game.box_clone();
     }
 
-    /// Where the word under the cursor starts, and the words it may become.
+    /// Where the word under the cursor starts, and the moves or commands
+    /// it may become (not file names).
     ///
     /// Commands are offered only as the first word of a line, moves anywhere
-    /// but after a command.
-    pub(crate) fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<&str>) {
+    /// but after a command: those of the position after the moves before
+    /// the word, none if one of them is not legal.
+    pub(crate) fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
         let before = line.get(..pos).unwrap_or(line);
         let start = before
             .char_indices()
@@ -37,19 +65,43 @@ impl KifuHelper {
             .find(|(_, c)| c.is_whitespace())
             .map_or(0, |(i, c)| i + c.len_utf8());
         let word = before.get(start..).unwrap_or("");
-        let first = before.get(..start).unwrap_or("").trim().is_empty();
-        if !first && before.trim_start().starts_with(':') {
+        let earlier = before.get(..start).unwrap_or("");
+        let first = earlier.trim().is_empty();
+        if earlier.trim_start().starts_with(':') {
             return (start, Vec::new());
         }
-        let found = self
-            .words
-            .iter()
-            .filter(|w| first || !w.starts_with(':'))
-            .filter(|w| w.starts_with(word))
-            .map(String::as_str)
-            .collect();
+        let mut game = self.game.box_clone();
+        if move_words(earlier).iter().any(|w| game.play(w).is_err()) {
+            return (start, Vec::new());
+        }
+        let mut found = match word.split_once('@') {
+            Some((mv, _)) => bird_squares(game.as_ref(), mv),
+            None if game.outcome().is_none() => game.legal_moves(),
+            None => Vec::new(),
+        };
+        if first {
+            found.extend(COMMANDS.iter().map(|c| c.name.to_owned()));
+        }
+        found.retain(|w| w.starts_with(word));
         (start, found)
     }
+}
+
+/// `MOVE@SQUARE` for every square the game takes after `mv`.
+fn bird_squares(game: &dyn AnyGame, mv: &str) -> Vec<String> {
+    if game.detail(mv).is_err() {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for rank in 1..=12 {
+        for file in FILES {
+            let text = format!("{mv}@{file}{rank}");
+            if game.detail(&text).is_ok() {
+                found.push(text);
+            }
+        }
+    }
+    found
 }
 
 impl Completer for KifuHelper {
@@ -59,14 +111,20 @@ impl Completer for KifuHelper {
         &self,
         line: &str,
         pos: usize,
-        _ctx: &Context<'_>,
+        ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let command = line.split_whitespace().next().unwrap_or("");
+        let after_name = line.trim_start().len() > command.len()
+            && pos > line.len() - line.trim_start().len() + command.len();
+        if FILE_COMMANDS.contains(&command) && after_name {
+            return self.files.complete(line, pos, ctx);
+        }
         let (start, found) = self.candidates(line, pos);
         let pairs = found
             .into_iter()
             .map(|w| Pair {
-                display: w.to_owned(),
-                replacement: w.to_owned(),
+                display: w.clone(),
+                replacement: w,
             })
             .collect();
         Ok((start, pairs))
@@ -100,32 +158,5 @@ impl Validator for KifuHelper {}
 impl Helper for KifuHelper {}
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn helper() -> KifuHelper {
-        KifuHelper::new(
-            ["a1-a2", "a1-b2", "c1-c3", ":help", ":save"]
-                .iter()
-                .map(|w| (*w).to_owned())
-                .collect(),
-        )
-    }
-
-    #[test]
-    fn completes_moves_then_commands_at_the_start() {
-        let h = helper();
-        assert_eq!(h.candidates("a1", 2), (0, vec!["a1-a2", "a1-b2"]));
-        assert_eq!(h.candidates(":s", 2), (0, vec![":save"]));
-        assert_eq!(h.candidates("c1-c3 a1-a", 10), (6, vec!["a1-a2"]));
-        assert_eq!(h.candidates("a1-a2 :", 7), (6, vec![]));
-        assert_eq!(h.candidates(":save a", 7), (6, vec![]));
-    }
-
-    #[test]
-    fn odd_positions_do_not_panic() {
-        let h = helper();
-        assert_eq!(h.candidates("é", 1).0, 0);
-        assert_eq!(h.candidates("", 5).0, 0);
-    }
-}
+#[path = "helper_tests.rs"]
+mod tests;

@@ -12,24 +12,29 @@
 //! binary's.
 
 mod args;
+mod channel;
 mod command;
+mod files;
+mod guard;
 mod helper;
 mod record;
 mod run;
 mod save;
+mod show;
+mod terminal;
 mod tree;
 mod variations;
 
-pub(crate) use args::PlayArgs;
+pub(crate) use args::{PlayArgs, SetupArgs};
+pub(crate) use channel::Outputs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;
+pub(crate) use record::new_record;
 pub(crate) use run::run;
 pub(crate) use save::{ReadOnly, SaveError, save_atomic};
 
 use crate::game::{AnyGame, Charset, GameKind};
-use crate::record::check_readable;
 use std::io::{self, Write};
-use std::path::Path;
 
 /// One line's worth of play: the position before and after, and the moves.
 #[derive(Debug)]
@@ -46,16 +51,28 @@ pub struct Reply {
     pub quit: bool,
     /// The line was refused: an illegal move, a bad command, a failed save.
     pub refused: bool,
+    /// The line waits for a yes or no (on a terminal only): the session's
+    /// question says what to ask, and its answer goes on.
+    pub asks: bool,
 }
 
 impl Reply {
     const DONE: Reply = Reply {
         quit: false,
         refused: false,
+        asks: false,
     };
     const REFUSED: Reply = Reply {
-        quit: false,
         refused: true,
+        ..Reply::DONE
+    };
+    const QUIT: Reply = Reply {
+        quit: true,
+        ..Reply::DONE
+    };
+    const ASKS: Reply = Reply {
+        asks: true,
+        ..Reply::DONE
     };
 }
 
@@ -72,6 +89,14 @@ pub struct Session {
     /// The variations of the main line (module `variations`).
     branches: Vec<tree::Branch>,
     charset: Charset,
+    /// The file loaded or last saved, which `:save` writes by default.
+    file: Option<files::GameFile>,
+    /// The moves and variations as last loaded or saved (module `guard`).
+    saved: tree::Line,
+    /// What waits for the user's yes or no.
+    pending: Option<guard::Pending>,
+    /// An invalid record was loaded and the game not saved since.
+    fault: bool,
     /// Boards in colour (`--color`).
     colour: bool,
 }
@@ -83,7 +108,6 @@ impl Session {
     }
 
     /// The current position.
-    #[cfg(test)]
     pub(crate) fn game(&self) -> &dyn AnyGame {
         self.game.as_ref()
     }
@@ -98,7 +122,13 @@ impl Session {
         format!("kifu {}> ", self.kind)
     }
 
-    /// What Tab may complete: the legal moves, then the commands.
+    /// Whether an invalid record was loaded and the game not saved since.
+    pub(crate) fn unsaved_fault(&self) -> bool {
+        self.fault
+    }
+
+    /// What Tab may complete at the start of a line: the legal moves, then
+    /// the commands.
     pub fn completions(&self) -> Vec<String> {
         let mut words = if self.game.outcome().is_none() {
             self.game.legal_moves()
@@ -109,29 +139,45 @@ impl Session {
         words
     }
 
-    /// Answers one line: a `:command`, or moves.
+    /// Answers one line, as for a script, writing everything to `out`
+    /// (refusals last).
     ///
     /// # Errors
     /// Only failures to write `out`.
     pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Reply> {
+        let mut err = Vec::new();
+        let mut io = Outputs {
+            out,
+            err: &mut err,
+            terminal: false,
+        };
+        let reply = self.answer_line(line, &mut io)?;
+        out.write_all(&err)?;
+        Ok(reply)
+    }
+
+    /// Answers one line: a `:command`, or moves.
+    ///
+    /// # Errors
+    /// Only failures to write.
+    pub(crate) fn answer_line(&mut self, line: &str, io: &mut Outputs<'_>) -> io::Result<Reply> {
+        self.pending = None;
         let line = line.trim();
         if line.is_empty() {
             return Ok(Reply::DONE);
         }
         if line.starts_with(':') {
             return match line.parse::<Command>() {
-                Ok(command) => self.command(command, out),
-                Err(e) => {
-                    writeln!(out, "{e}")?;
-                    Ok(Reply::REFUSED)
-                }
+                Ok(command) => self.command(command, io),
+                Err(e) => io.refuse(e),
             };
         }
-        self.play_line(line, out)
+        self.play_line(line, io)
     }
 
     /// Runs one command.
-    fn command(&mut self, command: Command, out: &mut dyn Write) -> io::Result<Reply> {
+    fn command(&mut self, command: Command, io: &mut Outputs<'_>) -> io::Result<Reply> {
+        let out = &mut *io.out;
         match command {
             Command::Help => out.write_all(help().as_bytes())?,
             Command::Board => self.show(out)?,
@@ -154,17 +200,12 @@ impl Session {
                 }
                 None => writeln!(out, "nothing to redo")?,
             },
-            Command::New => {
-                self.game = self.start.box_clone();
-                self.done.clear();
-                self.undone.clear();
-                self.branches.clear();
-                writeln!(out, "New game")?;
-                self.show(out)?;
-            }
-            Command::Load(path) => return self.load(&path, out),
-            Command::Save(path) => return self.save(&path, ReadOnly::Refuse, out),
-            Command::SaveForced(path) => return self.save(&path, ReadOnly::Replace, out),
+            Command::New => return self.guarded(guard::Pending::New, io),
+            Command::NewForced => return self.run_pending(guard::Pending::New, io),
+            Command::Load(path) => return self.guarded(guard::Pending::Load(path), io),
+            Command::LoadForced(path) => return self.run_pending(guard::Pending::Load(path), io),
+            Command::Save(path) => return self.save_command(path, false, io),
+            Command::SaveForced(path) => return self.save_command(path, true, io),
             Command::Json => {
                 let value = self.json();
                 writeln!(out, "{value}")?;
@@ -175,25 +216,32 @@ impl Session {
                     writeln!(out, "[{name} \"{escaped}\"]")?;
                 }
             }
-            Command::Variations => return self.list_variations(out),
-            Command::Promote(line) => return self.promote(&line, out),
-            Command::Quit => {
-                return Ok(Reply {
-                    quit: true,
-                    refused: false,
-                });
-            }
+            Command::Variations => return self.list_variations(io),
+            Command::Promote(line) => return self.promote(&line, io),
+            Command::Quit => return self.guarded(guard::Pending::Quit, io),
+            Command::QuitForced => return Ok(Reply::QUIT),
         }
         Ok(Reply::DONE)
     }
 
+    /// `:new!`, or `:new` once allowed: the game again from its setup, a
+    /// new record not yet saved anywhere.
+    fn new_game(&mut self, out: &mut dyn Write) -> io::Result<Reply> {
+        self.game = self.start.box_clone();
+        self.done.clear();
+        self.undone.clear();
+        self.branches.clear();
+        self.file = None;
+        self.fault = false;
+        self.mark_saved();
+        writeln!(out, "New game")?;
+        self.show(out)?;
+        Ok(Reply::DONE)
+    }
+
     /// Plays the moves of a line, all or none.
-    fn play_line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Reply> {
-        let words: Vec<String> = line
-            .split_whitespace()
-            .filter(|w| !is_move_number(w))
-            .map(|w| strip_glyph(w).to_owned())
-            .collect();
+    fn play_line(&mut self, line: &str, io: &mut Outputs<'_>) -> io::Result<Reply> {
+        let words = move_words(line);
         if words.is_empty() {
             return Ok(Reply::DONE);
         }
@@ -212,11 +260,11 @@ impl Session {
                 game.play(word).err().map(|e| e.message)
             };
             if let Some(reason) = refusal {
-                writeln!(out, "{context}: {reason}")?;
+                let reply = io.refuse(format_args!("{context}: {reason}"))?;
                 if i > 0 {
-                    writeln!(out, "nothing from this line was played")?;
+                    writeln!(io.err, "nothing from this line was played")?;
                 }
-                return Ok(Reply::REFUSED);
+                return Ok(reply);
             }
         }
         let redo = self.keep_replaced(&words);
@@ -226,145 +274,17 @@ impl Session {
             after: game,
             words,
         });
-        self.show(out)?;
+        self.show(io.out)?;
         Ok(Reply::DONE)
-    }
-
-    /// Draws the board, then whose turn it is and the constraint, or the result.
-    ///
-    /// # Errors
-    /// Only failures to write `out`.
-    pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
-        let last = (self.done.last())
-            .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
-        let board = self.game.render(&crate::draw::TextView {
-            charset: self.charset,
-            colour: self.colour,
-            last: last.as_ref().map(|detail| &detail.parts),
-        });
-        out.write_all(board.as_bytes())?;
-        if !board.is_empty() && !board.ends_with('\n') {
-            out.write_all(b"\n")?;
-        }
-        let status = self.status();
-        // The constraint is said once: some boards already print it.
-        for line in status.lines() {
-            if line == status.lines().next().unwrap_or("") || !board.contains(line) {
-                writeln!(out, "{line}")?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Whose turn it is and the constraint in force, or how the game ended.
-    pub fn status(&self) -> String {
-        if let Some(outcome) = self.game.outcome() {
-            return format!("Game over: {} ({})", outcome.tag_value, outcome.reason);
-        }
-        let turn = self.game.turn();
-        let label = match self.game.numbering().label() {
-            "move" => "Move",
-            _ => "Turn",
-        };
-        let mut status = format!("{label} {}: {} to play", turn.number, turn.mover);
-        if let Some(constraint) = self.game.constraint() {
-            status.push('\n');
-            status.push_str(&constraint);
-        }
-        status
-    }
-
-    /// Lists the legal moves, wrapped.
-    fn list_moves(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.game.outcome().is_some() {
-            return writeln!(out, "the game is over: there is no legal move");
-        }
-        let moves = self.game.legal_moves();
-        if moves.is_empty() {
-            return writeln!(out, "no legal move");
-        }
-        let mut width = 0;
-        for mv in &moves {
-            if width > 0 && width + 1 + mv.len() > 79 {
-                out.write_all(b"\n")?;
-                width = 0;
-            }
-            if width > 0 {
-                out.write_all(b" ")?;
-                width += 1;
-            }
-            out.write_all(mv.as_bytes())?;
-            width += mv.len();
-        }
-        writeln!(out)?;
-        writeln!(out, "{} legal moves", moves.len())
-    }
-
-    /// `:load FILE`: replaces the session with the file's first record.
-    fn load(&mut self, path: &Path, out: &mut dyn Write) -> io::Result<Reply> {
-        match record::load(path, None, self.charset) {
-            Ok(session) => {
-                *self = Session {
-                    colour: self.colour,
-                    ..session
-                };
-                writeln!(
-                    out,
-                    "Loaded {}: {}",
-                    path.display(),
-                    count_moves(self.moves().len())
-                )?;
-                self.show(out)?;
-                Ok(Reply::DONE)
-            }
-            Err(e) => {
-                writeln!(out, "{}", e.message)?;
-                Ok(Reply::REFUSED)
-            }
-        }
-    }
-
-    /// `:save FILE` and `:save! FILE`: writes the record atomically.
-    fn save(&self, path: &Path, read_only: ReadOnly, out: &mut dyn Write) -> io::Result<Reply> {
-        let saved = self
-            .record_text(true)
-            .and_then(|text| match check_readable(&text) {
-                Ok(()) => Ok(text),
-                Err(e) => Err(format!(
-                    "kifu could not read the record back: {}",
-                    e.message
-                )),
-            })
-            .map_err(|reason| SaveError {
-                path: path.to_owned(),
-                reason,
-            })
-            .and_then(|text| save_atomic(path, &text, read_only));
-        match saved {
-            Ok(()) => {
-                writeln!(
-                    out,
-                    "Saved {} ({})",
-                    path.display(),
-                    count_moves(self.moves().len())
-                )?;
-                Ok(Reply::DONE)
-            }
-            Err(e) => {
-                writeln!(out, "{e}")?;
-                Ok(Reply::REFUSED)
-            }
-        }
     }
 }
 
-/// `1 move`, `5 moves`.
-fn count_moves(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_owned()
-    } else {
-        format!("{n} moves")
-    }
+/// The moves of a line: its words less move numbers and glyphs.
+fn move_words(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .filter(|w| !is_move_number(w))
+        .map(|w| strip_glyph(w).to_owned())
+        .collect()
 }
 
 /// `12.` or `12...`: a move number, which the REPL skips.

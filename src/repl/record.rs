@@ -2,11 +2,15 @@
 //! writing the game back as record text.
 
 use super::Session;
+use super::args::{SETUP_TAGS, SetupArgs};
+use super::files::GameFile;
 use super::tree::Line;
+use crate::builder::RecordBuilder;
 use crate::game::{AnyGame, Charset, GameKind};
 use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
 use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};
+use std::io::Read;
 use std::path::Path;
 
 /// Why a session could not start; `usage` marks a bad option or an
@@ -82,43 +86,66 @@ impl Session {
             undone: Vec::new(),
             branches: Vec::new(),
             charset,
+            file: None,
+            saved: Line::default(),
+            pending: None,
+            fault: false,
             colour: false,
         }
     }
 
-    /// The session a valid record leaves: its tags (less `Result`), its
-    /// moves, each one a step that `:undo` takes back, and its variations.
+    /// The session a record leaves: its tags (less `Result`), its moves,
+    /// each one a step that `:undo` takes back, and its variations; with
+    /// the referee's fault, after `name:` as `kifu validate` prints it, if
+    /// the record is invalid. An invalid record is played up to its fault,
+    /// on its main line only (its variations are left out).
     ///
     /// # Errors
-    /// The referee's fault, after `name:` as `kifu validate` prints it.
+    /// A record of no known game, or whose start is at fault.
     pub(crate) fn from_record(
         record: &Record,
         name: &str,
         charset: Charset,
-    ) -> Result<Session, String> {
+    ) -> Result<(Session, Option<String>), String> {
         let (verdict, _) = judge(record, Options::default(), |_| {});
-        if let Some(fault) = verdict.fault {
-            return Err(format!("{name}:{fault}"));
-        }
+        let fault = verdict.fault.map(|fault| format!("{name}:{fault}"));
+        let nothing = || {
+            fault
+                .clone()
+                .unwrap_or_else(|| format!("{name}: the record has no game"))
+        };
+        // A record whose tags are at fault still names its game.
+        let named = || {
+            let tag = record.tags.iter().find(|t| t.name == "Game")?;
+            GameKind::from_name(&tag.value)
+        };
         let kind = verdict
             .kind
-            .ok_or_else(|| format!("{name}: the record has no game"))?;
+            .or_else(|| crate::referee::game_of(record))
+            .or_else(named)
+            .ok_or_else(nothing)?;
         let tags: Vec<(String, String)> = record
             .tags
             .iter()
             .filter(|t| t.name != "Result")
             .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect();
-        let start = kind
-            .start(crate::game::Tags::new(&record.tags))
-            .map_err(|e| format!("{name}: {e}"))?;
+        let start = match kind.start(crate::game::Tags::new(&record.tags)) {
+            Ok(start) => start,
+            Err(e) => return Err(fault.unwrap_or_else(|| format!("{name}: {e}"))),
+        };
         let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
-        let line = Line::of_nodes(&nodes, start.as_ref()).map_err(|e| format!("{name}: {e}"))?;
+        let line = match &fault {
+            None => Line::of_nodes(&nodes, start.as_ref()).map_err(|e| format!("{name}: {e}"))?,
+            Some(_) => legal_prefix(&nodes, start.as_ref()),
+        };
         let mut session = Session::from_start(kind, tags, start, charset);
         session
             .set_main_line(line)
             .map_err(|e| format!("{name}: {e}"))?;
-        Ok(session)
+        session.mark_saved();
+        session.fault = fault.is_some();
+        Ok((session, fault))
     }
 
     /// The game as record text: the tags, the numbered moves and the result.
@@ -164,30 +191,93 @@ impl Session {
     }
 }
 
+/// The main line of an invalid record, up to its first move that does
+/// not play, with the variations of the moves before it if they play.
+fn legal_prefix(nodes: &[MoveNode<'_>], start: &dyn AnyGame) -> Line {
+    let mut game = start.box_clone();
+    let legal = nodes
+        .iter()
+        .take_while(|node| !game.is_over() && game.play(node.text).is_ok())
+        .count();
+    let nodes = nodes.get(..legal).unwrap_or_default();
+    Line::of_nodes(nodes, start).unwrap_or_else(|_| Line {
+        moves: nodes.iter().map(|n| n.text.to_owned()).collect(),
+        branches: Vec::new(),
+    })
+}
+
+/// A session loaded from a file, and the record's fault if it is invalid.
+#[derive(Debug)]
+pub(super) struct Loaded {
+    /// The session, at the end of the record or at its fault.
+    pub session: Session,
+    /// The fault, ready to print, if the record is invalid.
+    pub fault: Option<String>,
+}
+
 /// Reads the first record of a file and makes a session of it; when `kind`
-/// is given the record must be of that game.
+/// is given the record must be of that game. The file becomes the game's
+/// file (which `:save` writes) unless it is standard input, compressed, or
+/// holds more records than the first, which a save would lose.
 ///
 /// # Errors
-/// A [`StartError`]: unreadable file (usage) or invalid record.
+/// A [`StartError`]: unreadable file (usage), or a record that does not
+/// start a game.
 pub(super) fn load(
     path: &Path,
     kind: Option<GameKind>,
     charset: Charset,
-) -> Result<Session, StartError> {
+) -> Result<Loaded, StartError> {
     let input = crate::input::open(path).map_err(StartError::usage)?;
     let name = input.name;
-    let record = match RecordReader::new(input.text).next() {
+    let mut records = RecordReader::new(input.text);
+    let record = match records.next() {
         None => return Err(StartError::invalid(format!("{name}: no record found"))),
         Some(Err(e)) => return Err(StartError::usage(format!("{name}: {e}"))),
         Some(Ok(Err(e))) => return Err(StartError::invalid(format!("{name}:{e}"))),
         Some(Ok(Ok(record))) => record,
     };
-    let session = Session::from_record(&record, &name, charset).map_err(StartError::invalid)?;
-    match kind {
-        Some(kind) if kind != session.kind => Err(StartError::usage(format!(
+    let (mut session, fault) =
+        Session::from_record(&record, &name, charset).map_err(StartError::invalid)?;
+    if let Some(kind) = kind.filter(|&k| k != session.kind) {
+        return Err(StartError::usage(format!(
             "{name}: the record is a game of {}, not {kind}",
             session.kind
-        ))),
-        _ => Ok(session),
+        )));
     }
+    let alone = records.next().is_none();
+    if alone && path.as_os_str() != "-" && !compressed(path) {
+        session.file = Some(GameFile::of(path));
+    }
+    Ok(Loaded { session, fault })
+}
+
+/// Whether the file at `path` starts like a compressed stream.
+fn compressed(path: &Path) -> bool {
+    let mut head = [0u8; 8];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut head));
+    read.is_ok_and(|n| crate::input::is_compressed(head.get(..n).unwrap_or_default()))
+}
+
+/// `kifu new`: the record of a fresh game started as `kifu play` starts
+/// one from the same options, with tags `drawn` at random (`--seed`) where
+/// no option gives them. The game writes its own setup tags; the other
+/// tags given follow.
+///
+/// # Errors
+/// The options or the tags at fault, in words.
+pub(crate) fn new_record(
+    kind: GameKind,
+    setup: &SetupArgs,
+    drawn: Vec<(String, String)>,
+) -> Result<String, String> {
+    let tags = setup.tag_list(kind, drawn)?;
+    let session = Session::start(kind, &tags, Charset::Ascii)?;
+    let own = session.game.setup_tags();
+    let mut written = vec![("Game".to_owned(), kind.name().to_owned())];
+    written.extend(own.iter().cloned());
+    written.extend(tags.into_iter().filter(|(name, _)| {
+        !SETUP_TAGS.contains(&name.as_str()) && !own.iter().any(|(n, _)| n == name)
+    }));
+    Ok(RecordBuilder::with_tags(written).text(session.game.as_ref()))
 }

@@ -1,23 +1,21 @@
-//! Runs a session: with rustyline on a terminal, or over plain lines of
-//! standard input, echoed after the prompt so the output reads as a
-//! transcript.
+//! Runs a session: with rustyline on a terminal (module `terminal`), or
+//! over plain lines of standard input, echoed after the prompt so that
+//! standard output reads as a transcript; refusals go to standard error,
+//! each after `kifu: line N: `.
 //!
-//! Exit status: 2 for bad options or an unreadable `--load` file, 1 for an
-//! invalid `--load` record; otherwise 0, except that without a terminal a
-//! session in which any line was refused (an illegal move, a bad command, a
-//! failed save or load, a line that is not UTF-8) ends with 1, so a script
-//! knows that not every line was played.
+//! Exit status: 2 for bad options or an unreadable `--load` file; 1 when
+//! an invalid record was loaded (`--load` or `:load`, played up to its
+//! fault) and the game not saved since, or when the `--load` record does
+//! not start a game at all; otherwise 0, except that without a terminal a
+//! session in which any line was refused (an illegal move, a bad command,
+//! a failed save or load, a line that is not UTF-8) ends with 1, so a
+//! script knows that not every line was played.
 
-use super::record::load;
-use super::{KifuHelper, PlayArgs, Session};
+use super::record::{Loaded, load};
+use super::{Outputs, PlayArgs, Session, terminal};
 use crate::game::Charset;
 use crate::status::Status;
-use rustyline::Editor;
-use rustyline::config::{CompletionType, Config};
-use rustyline::error::ReadlineError;
-use rustyline::history::DefaultHistory;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
-use std::path::PathBuf;
 
 /// The longest line read without a terminal; longer lines are refused.
 const MAX_LINE: usize = 1 << 16;
@@ -35,7 +33,12 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Res
     };
     let session = match (&args.load, args.game) {
         (Some(path), kind) => match load(path, kind, charset) {
-            Ok(session) => session,
+            Ok(Loaded { session, fault }) => {
+                if let Some(fault) = fault {
+                    eprintln!("kifu: {fault}");
+                }
+                session
+            }
             Err(e) => {
                 eprintln!("kifu: {}", e.message);
                 return Ok(if e.usage {
@@ -64,34 +67,39 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Res
     };
     let mut session = session;
     session.colour = colour;
+    let mut err = io::stderr();
     if terminal {
-        if let Some(status) = interactive(&mut session, out)? {
+        if let Some(status) = terminal::interactive(&mut session, out, &mut err)? {
             return Ok(status);
         }
     }
     let stdin = io::stdin();
-    piped(&mut session, &mut stdin.lock(), out)
+    piped(&mut session, &mut stdin.lock(), out, &mut err)
 }
 
-/// Reads lines from `input` until `:quit` or its end, printing a transcript.
+/// Reads lines from `input` until `:quit` or its end, printing a
+/// transcript to `out` and the refusals to `err`. At the end of the input,
+/// unsaved moves are discarded with a warning.
 ///
 /// # Errors
-/// Failures to write `out`.
+/// Failures to write.
 pub(super) fn piped(
     session: &mut Session,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> io::Result<Status> {
     let mut refused = false;
+    let mut quit = false;
     session.show(out)?;
     let mut bytes = Vec::new();
-    loop {
+    for number in 1usize.. {
         bytes.clear();
         let mut limited = input.take(MAX_LINE as u64 + 1);
         let read = match limited.read_until(b'\n', &mut bytes) {
             Ok(read) => read,
             Err(e) => {
-                writeln!(out, "cannot read the input: {e}")?;
+                writeln!(err, "kifu: line {number}: cannot read the input: {e}")?;
                 return Ok(Status::Trouble);
             }
         };
@@ -105,109 +113,52 @@ pub(super) fn piped(
             bytes.pop();
         }
         let prompt = session.prompt();
+        let mut said = Vec::new();
         let reply = match std::str::from_utf8(&bytes) {
             _ if too_long => {
                 writeln!(out, "{prompt}{}...", String::from_utf8_lossy(&bytes[..40]))?;
                 writeln!(
-                    out,
-                    "the line is longer than {MAX_LINE} bytes: the input is read no further"
+                    err,
+                    "kifu: line {number}: the line is longer than {MAX_LINE} bytes: the input is read no further"
                 )?;
                 refused = true;
                 break;
             }
             Ok(line) => {
                 writeln!(out, "{prompt}{line}")?;
-                session.handle(line, out)?
+                let mut io = Outputs {
+                    out: &mut *out,
+                    err: &mut said,
+                    terminal: false,
+                };
+                session.answer_line(line, &mut io)?
             }
             Err(_) => {
                 writeln!(out, "{prompt}{}", String::from_utf8_lossy(&bytes))?;
-                writeln!(out, "the line is not UTF-8 text")?;
+                writeln!(err, "kifu: line {number}: the line is not UTF-8 text")?;
                 refused = true;
                 continue;
             }
         };
+        for line in String::from_utf8_lossy(&said).lines() {
+            writeln!(err, "kifu: line {number}: {line}")?;
+        }
         refused |= reply.refused;
         if reply.quit {
+            quit = true;
             break;
         }
     }
     out.flush()?;
-    Ok(if refused { Status::Invalid } else { Status::Ok })
-}
-
-/// The line editor's session; `None` if no line editor could be set up.
-///
-/// # Errors
-/// Failures to write `out`.
-fn interactive(session: &mut Session, out: &mut dyn Write) -> io::Result<Option<Status>> {
-    let config = Config::builder()
-        .auto_add_history(false)
-        .completion_type(CompletionType::List)
-        .build();
-    let Ok(mut editor) = Editor::<KifuHelper, DefaultHistory>::with_config(config) else {
-        return Ok(None);
-    };
-    editor.set_helper(Some(KifuHelper::new(session.completions())));
-    let history = history_file();
-    if let Some(path) = &history {
-        let _ = editor.load_history(path);
+    if let Some(unsaved) = session.unsaved().filter(|_| !quit) {
+        writeln!(
+            err,
+            "kifu: warning: {unsaved} discarded at the end of the input (end with :save FILE to keep the game, or :quit! to leave without this warning)"
+        )?;
     }
-    writeln!(
-        out,
-        "kifu play {}: type a move, or :help for the commands",
-        session.kind()
-    )?;
-    session.show(out)?;
-    out.flush()?;
-    loop {
-        match editor.readline(&session.prompt()) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = editor.add_history_entry(line.as_str());
-                }
-                let reply = session.handle(&line, out)?;
-                out.flush()?;
-                if let Some(helper) = editor.helper_mut() {
-                    helper.set_words(session.completions());
-                }
-                if reply.quit {
-                    break;
-                }
-            }
-            Err(ReadlineError::Interrupted) => {}
-            Err(ReadlineError::Eof) => break,
-            Err(e) => {
-                eprintln!("kifu: {e}");
-                save_history(&mut editor, history.as_ref());
-                return Ok(Some(Status::Trouble));
-            }
-        }
-    }
-    save_history(&mut editor, history.as_ref());
-    Ok(Some(Status::Ok))
-}
-
-/// Saves the history; failing to is not an error.
-fn save_history(editor: &mut Editor<KifuHelper, DefaultHistory>, path: Option<&PathBuf>) {
-    if let Some(path) = path {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = editor.save_history(path);
-    }
-}
-
-/// `$XDG_STATE_HOME/kifu/history`, by default `~/.local/state/kifu/history`.
-pub(super) fn history_file() -> Option<PathBuf> {
-    let state = std::env::var_os("XDG_STATE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|h| !h.is_empty())
-                .map(|home| PathBuf::from(home).join(".local").join("state"))
-        })?;
-    let dir = state.join("kifu");
-    let _ = std::fs::create_dir_all(&dir);
-    Some(dir.join("history"))
+    Ok(if refused || session.unsaved_fault() {
+        Status::Invalid
+    } else {
+        Status::Ok
+    })
 }

@@ -7,11 +7,12 @@
 //! [`Session::branches`], by the ply they hang at, and a record written
 //! from the session holds those that hang off the moves played.
 
+use super::show::count;
 use super::tree::Line;
-use super::{Reply, Session, Step};
+use super::{Outputs, Reply, Session, Step};
 use crate::game::{AnyGame, Numbering, number_before};
 use crate::referee::LineName;
-use std::io::{self, Write};
+use std::io;
 
 impl Session {
     /// The moves taken back, in the order they were played.
@@ -131,7 +132,8 @@ impl Session {
 
     /// `:variations`: every variation, named as `:promote` and `kifu
     /// render --line` name them, with its moves.
-    pub(super) fn list_variations(&self, out: &mut dyn Write) -> io::Result<Reply> {
+    pub(super) fn list_variations(&self, io: &mut Outputs<'_>) -> io::Result<Reply> {
+        let out = &mut *io.out;
         if self.branches.is_empty() {
             writeln!(out, "no variations")?;
             return Ok(Reply::DONE);
@@ -152,14 +154,15 @@ impl Session {
 
     /// `:promote LINE`: the variation becomes the main line, played to its
     /// end; the line it replaces is kept as a variation in its place.
-    pub(super) fn promote(&mut self, name: &LineName, out: &mut dyn Write) -> io::Result<Reply> {
+    pub(super) fn promote(&mut self, name: &LineName, io: &mut Outputs<'_>) -> io::Result<Reply> {
         let mut main = self.take_main_line();
         let path = name.path();
         let found = !path.is_empty() && main.find(path).is_some();
         if !found {
             self.branches = main.branches;
-            writeln!(out, "there is no variation {name} (:variations lists them)")?;
-            return Ok(Reply::REFUSED);
+            return io.refuse(format_args!(
+                "there is no variation {name} (:variations lists them)"
+            ));
         }
         // Each variation on the way takes the place of the line it
         // branches off, from the innermost out.
@@ -170,11 +173,11 @@ impl Session {
             }
         }
         if let Err(e) = self.set_main_line(main) {
-            writeln!(out, "{e}")?;
-            return Ok(Reply::REFUSED);
+            return io.refuse(e);
         }
-        writeln!(out, "Promoted {name}: {} moves", self.moves().len())?;
-        self.show(out)?;
+        let moves = count(self.moves().len(), "move");
+        writeln!(io.out, "Promoted {name}: {moves}")?;
+        self.show(io.out)?;
         Ok(Reply::DONE)
     }
 }

@@ -15,25 +15,40 @@
     return e;
   }
 
-  // Every move becomes a node: its board, the node before it and the one
-  // after it in its own line. A variation replaces the move it is attached
-  // to, so its first move follows the node before that move.
+  // Every move becomes a node: its board, its ply (counted from the start
+  // of the game), the node before it and the one after it in its own line.
+  // A variation replaces moves of its parent line: its first move follows
+  // the node of that line whose ply is one less than its own (lotus: the
+  // node before the whole turn it replaces), or, when its ply is unknown,
+  // the node before the move it is attached to.
   function build(game) {
-    var root = { id: 0, board: game.boards.length ? 0 : null, prev: null, next: null, ply: 0, move: null, main: true };
+    var root = { id: 0, board: game.boards.length ? 0 : null, prev: null, next: null, ply: 0, move: null, main: true, variations: [] };
     var nodes = [root];
+    function branch(seen, variation, prev) {
+      var first = variation[0];
+      if (first && first.ply !== undefined) {
+        for (var i = seen.length - 1; i >= 0; i--) {
+          if (seen[i].ply === first.ply - 1) { return seen[i]; }
+        }
+      }
+      return prev;
+    }
     function line(moves, before, main, ply) {
-      var prev = before, first = null;
+      var prev = before, first = null, seen = [before];
       moves.forEach(function (move) {
         var node = { id: nodes.length, board: move.board === undefined ? null : move.board,
-          prev: prev, next: null, ply: ply + 1, move: move, main: main, variations: [] };
+          prev: prev, next: null, ply: move.ply === undefined ? ply + 1 : move.ply, move: move,
+          main: main, variations: [] };
         nodes.push(node);
         (move.variations || []).forEach(function (variation) {
-          node.variations.push(line(variation, prev, false, ply));
+          var start = branch(seen, variation, prev);
+          node.variations.push(line(variation, start, false, start.ply));
         });
         if (prev !== before || main) { prev.next = node; }
         if (first === null) { first = node; }
+        seen.push(node);
         prev = node;
-        ply += 1;
+        ply = node.ply;
       });
       return first;
     }
@@ -60,19 +75,29 @@
       moves[i].classList.toggle("current", Number(moves[i].dataset.node) === node.id);
     }
     var where = node.move ? ((node.move.number ? node.move.number + " " : "") + node.move.text + (node.move.glyph || "")) : "start";
-    $("where").textContent = where + " (" + node.ply + "/" + lastPly(game) + ")";
-    $("comment").textContent = node.move ? (node.move.comments || []).join("\n") : (game.comments || []).join("\n");
+    $("where").textContent = where + " (" + node.ply + "/" + lastPly() + ")";
+    var comments = node.move ? (node.move.comments_before || []).concat(node.move.comments || []) : (game.comments || []);
+    $("comment").textContent = comments.join("\n");
     if (push !== false && node.main) {
       var hash = "#game=" + (state.game + 1) + "&ply=" + node.ply;
       try { history.replaceState(null, "", hash); } catch (e) { /* some file:// pages refuse */ }
     }
   }
 
-  function lastPly(game) { return Math.max(0, game.boards.length - 1); }
+  // The ply of the main line's last position.
+  function lastPly() {
+    var node = state.nodes[0];
+    while (node && playable(node.next)) { node = node.next; }
+    return node ? node.ply : 0;
+  }
 
   function writeMoves(container, moves, first) {
     var node = first;
     moves.forEach(function (move) {
+      (move.comments_before || []).forEach(function (c) {
+        container.appendChild(el("span", "comment", c));
+        container.appendChild(document.createTextNode(" "));
+      });
       if (move.number) { container.appendChild(el("span", "num", move.number)); }
       var span = el("span", "move" + (move.board === undefined ? " unplayed" : ""), move.text);
       if (move.glyph) { span.appendChild(el("span", "glyph", move.glyph)); }

@@ -47,6 +47,7 @@ impl Game for Escampe {
 
     const KIND: GameKind = GameKind::Escampe;
     const TAGS: &'static [&'static str] = &["White", "Black", "Setup", "Position"];
+    const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const CODES: &'static [&'static str] = &[
         "escampe.not-a-square",

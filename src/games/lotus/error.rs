@@ -121,6 +121,14 @@ impl MoveFault for LotusError {
             LotusError::Turn(fault) => fault.message(),
         }
     }
+
+    fn is_about_the_move(&self) -> bool {
+        match self {
+            LotusError::Syntax(_) => true,
+            LotusError::Illegal(reason) => **reason != LotusIllegal::GameOver,
+            LotusError::Turn(_) => false,
+        }
+    }
 }
 
 impl LotusSyntax {

@@ -84,7 +84,7 @@ fn every_fault() -> Vec<(LotusError, &'static str)> {
             I::ExchangeDue {
                 square: 4,
                 owner: name(),
-                partner: b'g',
+                example: (Flower::White, b'g', Flower::Yellow),
             },
             "a choice is due",
         ),
@@ -92,13 +92,14 @@ fn every_fault() -> Vec<(LotusError, &'static str)> {
             I::FlowerDue {
                 square: 8,
                 owner: name(),
+                held: Flower::Pink,
             },
             "a choice is due",
         ),
         (
             I::StoneOnFrog {
                 square: 4,
-                partner: b'g',
+                example: (Flower::White, b'g', Flower::Yellow),
             },
             "wrong bracket",
         ),
@@ -171,10 +172,11 @@ fn a_missing_bracket_is_written_on_the_move_as_written() {
     let due = LotusError::illegal(LotusIllegal::FlowerDue {
         square: 8,
         owner: Name::new("green"),
+        held: Flower::Yellow,
     });
     assert_eq!(
         due.message("g0"),
-        "a choice is due: the pawn lands on the stone square 8 and green must give up a flower, written like g0[-P]"
+        "a choice is due: the pawn lands on the stone square 8 and green must give up a flower, written like g0[-Y]"
     );
 }
 

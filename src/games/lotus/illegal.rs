@@ -87,8 +87,9 @@ pub enum LotusIllegal {
         square: u16,
         /// The pawn's owner.
         owner: Name,
-        /// The initial of a partner, for the example.
-        partner: u8,
+        /// An exchange the owner can make, for the example: the flower
+        /// given, the partner's initial and the flower taken.
+        example: (Flower, u8, Flower),
     },
     /// No bracket where the stone square asks for a flower.
     FlowerDue {
@@ -96,13 +97,16 @@ pub enum LotusIllegal {
         square: u16,
         /// The pawn's owner.
         owner: Name,
+        /// A flower the owner holds, for the example.
+        held: Flower,
     },
     /// A stone's bracket on a frog square.
     StoneOnFrog {
         /// The frog square.
         square: u16,
-        /// The initial of a partner, for the example.
-        partner: u8,
+        /// An exchange the owner can make, for the example: the flower
+        /// given, the partner's initial and the flower taken.
+        example: (Flower, u8, Flower),
     },
     /// An exchange on a stone square.
     ExchangeOnStone {
@@ -215,17 +219,29 @@ impl LotusIllegal {
             I::ExchangeDue {
                 square,
                 owner,
-                partner,
+                example: (give, partner, take),
             } => format!(
-                "a choice is due: the pawn lands on the frog square {square} and {owner} must exchange a flower, written like {text}[W<>{}Y]",
-                char::from(*partner)
+                "a choice is due: the pawn lands on the frog square {square} and {owner} must exchange a flower, written like {text}[{}<>{}{}]",
+                give.letter(),
+                char::from(*partner),
+                take.letter()
             ),
-            I::FlowerDue { square, owner } => format!(
-                "a choice is due: the pawn lands on the stone square {square} and {owner} must give up a flower, written like {text}[-P]"
+            I::FlowerDue {
+                square,
+                owner,
+                held,
+            } => format!(
+                "a choice is due: the pawn lands on the stone square {square} and {owner} must give up a flower, written like {text}[-{}]",
+                held.letter()
             ),
-            I::StoneOnFrog { square, partner } => format!(
-                "wrong bracket: the pawn lands on the frog square {square}, which asks for an exchange like [W<>{}Y]",
-                char::from(*partner)
+            I::StoneOnFrog {
+                square,
+                example: (give, partner, take),
+            } => format!(
+                "wrong bracket: the pawn lands on the frog square {square}, which asks for an exchange like [{}<>{}{}]",
+                give.letter(),
+                char::from(*partner),
+                take.letter()
             ),
             I::ExchangeOnStone { square } => format!(
                 "wrong bracket: the pawn lands on the stone square {square}, which asks for the flower given up, like [-P]"

@@ -104,6 +104,20 @@ impl Lotus {
             .is_some_and(|&colours| colours & flower.bit() != 0)
     }
 
+    /// An exchange `owner` can make, the first in the order of the players
+    /// and colours: the flower given, the partner's initial, the flower
+    /// taken.
+    fn an_exchange(&self, owner: u8) -> Option<(Flower, u8, Flower)> {
+        let letters = self.players.letters();
+        letters.iter().find_map(|&with| {
+            Flower::ALL.into_iter().find_map(|give| {
+                (Flower::ALL.into_iter())
+                    .find(|&take| self.may_exchange(owner, give, with, take))
+                    .map(|take| (give, with, take))
+            })
+        })
+    }
+
     /// Why the bracket does not fit the landing ([`Lotus::check_choice`]
     /// refused it, or no error is left to find).
     pub(super) fn explain_choice(
@@ -117,6 +131,11 @@ impl Lotus {
         let me = slot(mv.owner);
         let letters = self.players.letters();
         let partner = letters[(me + 1) % letters.len()];
+        // An exchange the owner can make (one exists on these paths).
+        let example = || {
+            self.an_exchange(mv.owner)
+                .unwrap_or((Flower::White, partner, Flower::Yellow))
+        };
         let square = dest;
         let bracket = !matches!(mv.choice, Choice::None);
         let reason = match (landing, mv.choice) {
@@ -141,13 +160,19 @@ impl Lotus {
             (Landing::Frog(true), Choice::None) => I::ExchangeDue {
                 square,
                 owner: owner(),
-                partner,
+                example: example(),
             },
             (Landing::Stone(true), Choice::None) => I::FlowerDue {
                 square,
                 owner: owner(),
+                held: (Flower::ALL.into_iter())
+                    .find(|&flower| self.holds(mv.owner, flower))
+                    .unwrap_or(Flower::Pink),
             },
-            (Landing::Frog(true), Choice::Stone(_)) => I::StoneOnFrog { square, partner },
+            (Landing::Frog(true), Choice::Stone(_)) => I::StoneOnFrog {
+                square,
+                example: example(),
+            },
             (Landing::Stone(true), Choice::Exchange { .. }) => I::ExchangeOnStone { square },
             (Landing::Stone(true), Choice::Stone(flower)) => {
                 if self.hands[me][flower.index()] > 0 {

@@ -218,6 +218,7 @@ impl Game for Lotus {
 
     const KIND: GameKind = GameKind::Lotus;
     const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course", "Position"];
+    const SETUP_TAGS: &'static [&'static str] = &["Flowers", "Course", "Position"];
     const NUMBERING: Numbering = Numbering::Turns;
     const CODES: &'static [&'static str] = &error::CODES;
 
@@ -294,16 +295,12 @@ impl Game for Lotus {
         }
         let scores = self.ranked_scores();
         let tag_value = score::tag_value(self.players.letters(), scores.iter().map(|s| s.score));
-        let mut leaders = scores.iter().filter(|s| s.place == 1);
-        let winner = match (leaders.next(), leaders.next()) {
-            (Some(leader), None) => Some(leader.player.clone()),
-            _ => None,
-        };
+        let (winner, reason) = score::winners(&scores);
         Some(Outcome {
             token: None,
             tag_value,
             winner,
-            reason: "place 4 taken".into(),
+            reason: reason.into(),
             scores: Some(scores),
         })
     }

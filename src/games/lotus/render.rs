@@ -118,16 +118,8 @@ pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
 /// How the game stands: who won, or whose move it is.
 pub(super) fn status(game: &Lotus) -> String {
     match game.outcome() {
-        Some(outcome) => {
-            let winner = outcome.winner.map_or_else(
-                || "a tie for first place".to_owned(),
-                |w| format!("{w} wins"),
-            );
-            format!(
-                "game over ({}): {}; {winner}",
-                outcome.reason, outcome.tag_value
-            )
-        }
+        // The reason names the winners.
+        Some(outcome) => format!("game over ({}): {}", outcome.reason, outcome.tag_value),
         None => format!("turn {}, {}", game.turn, game.constraint().unwrap_or_default()),
     }
 }

@@ -55,6 +55,26 @@ pub(super) fn score(hand: &[u8; 5]) -> i32 {
         - 2 * i32::from(hand[Flower::Black.index()])
 }
 
+/// Who won a finished game (when one player did) and why the game ended,
+/// naming the winners: `place 4 taken; red wins`.
+pub(super) fn winners(scores: &Scores) -> (Option<CompactString>, String) {
+    let leaders: Vec<&str> = (scores.iter())
+        .filter(|s| s.place == 1)
+        .map(|s| s.player.as_str())
+        .collect();
+    match leaders.as_slice() {
+        [leader] => (
+            Some((*leader).into()),
+            format!("place 4 taken; {leader} wins"),
+        ),
+        [first @ .., last] => (
+            None,
+            format!("place 4 taken; {} and {last} share the win", first.join(", ")),
+        ),
+        [] => (None, "place 4 taken".to_owned()),
+    }
+}
+
 /// The `Result` value of a finished game: each player's initial and
 /// score, in turn order (`r:12 g:7 o:-2`).
 ///

@@ -137,6 +137,7 @@ impl Game for Mana {
 
     const KIND: GameKind = GameKind::Mana;
     const TAGS: &'static [&'static str] = &["Black", "White", "Setup", "Position"];
+    const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const CODES: &'static [&'static str] = &[
         "mana.not-a-square",

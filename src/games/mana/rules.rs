@@ -69,11 +69,12 @@ impl Reason for ManaIllegal {
         let name = |square: u8| square_name(usize::from(square));
         match self {
             ManaIllegal::Step(fault) => fault.message(),
-            ManaIllegal::DisobeysBird { lines: n } => format!(
-                "disobeys the bird: it stands on a {} square, and a piece of yours on a {} square can move",
-                kind_name(n),
-                kind_name(n)
-            ),
+            ManaIllegal::DisobeysBird { lines: n } => {
+                let kind = kind_name(n);
+                format!(
+                    "disobeys the bird: the bird is on a {kind} square, and a piece of yours on a {kind} square can move, so you must move one of those"
+                )
+            }
             ManaIllegal::PassWithAMove => {
                 "a pass is allowed only with no legal action: a piece of yours can move".to_owned()
             }

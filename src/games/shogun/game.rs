@@ -19,6 +19,7 @@ impl Game for Shogun {
     const TAGS: &'static [&'static str] = &[
         "White", "Red", "Setup", "Position", "First", "Rotation", "Discs",
     ];
+    const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position", "First", "Rotation", "Discs"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const CODES: &'static [&'static str] = &[
         // The text of a move.

@@ -1,6 +1,6 @@
 //! The moves array of a record, written while the referee judges it.
 
-use super::{Judged, MoveNode, WrittenMoves};
+use super::{Cursor, Judged, MoveNode, WrittenMoves};
 use crate::game::{MoveDetail, Position};
 use crate::record::Record;
 use crate::referee::{Options, Ply, Verdict, judge};
@@ -26,52 +26,6 @@ impl JudgedMoves<'_> {
         };
         let (verdict, _) = judge(self.record, options, |_| {});
         *self.verdict.borrow_mut() = Some(verdict);
-    }
-}
-
-/// Where the last ply told stands in the tree of the main line's move
-/// under way: for each depth of variation, which variation of the move
-/// above and which move of it; and how many variations of the move at
-/// each depth have been entered.
-#[derive(Debug, Default)]
-struct Cursor {
-    path: Vec<(usize, usize)>,
-    entered: Vec<usize>,
-}
-
-impl Cursor {
-    /// A ply of the main line: its move is the root.
-    fn root(&mut self) {
-        self.path.clear();
-        self.entered.clear();
-        self.entered.push(0);
-    }
-
-    /// The move of `root`'s tree that a ply `depth` variations deep
-    /// stands for: the first of the next variation when it `opens` one,
-    /// else the next of its variation.
-    fn step<'n, 'r>(
-        &mut self,
-        root: &'n mut MoveNode<'r>,
-        depth: usize,
-        opens: bool,
-    ) -> Option<&'n mut MoveNode<'r>> {
-        if opens {
-            self.path.truncate(depth - 1);
-            let entered = self.entered.get_mut(depth - 1)?;
-            self.path.push((*entered, 0));
-            *entered += 1;
-        } else {
-            self.path.truncate(depth);
-            self.path.last_mut()?.1 += 1;
-        }
-        self.entered.truncate(depth);
-        self.entered.push(0);
-        let mut node = root;
-        for &(variation, index) in &self.path {
-            node = node.variations_mut()?.get_mut(variation)?.get_mut(index)?;
-        }
-        Some(node)
     }
 }
 

@@ -56,3 +56,13 @@ pub(super) fn result_in_variation(at: usize) -> Fault {
     let message = "a result token may not stand inside a variation: the result is the main line's";
     (at, SyntaxFault::ResultInVariation, message.into())
 }
+
+/// The fault of a chess result, `word`, at byte `at`: kifu writes the
+/// winner's colour.
+pub(super) fn chess_result(word: &[u8], at: usize) -> Fault {
+    let word = String::from_utf8_lossy(word);
+    let message = format!(
+        "{word:?} is a chess result: kifu ends the movetext with the winner's colour, W+, B+ or R+, or with * for a game not finished"
+    );
+    (at, SyntaxFault::ChessResult, message)
+}

@@ -1,0 +1,148 @@
+//! `:load` and `:save`: the game's file, and writing the record to it.
+//!
+//! The game's file is the one loaded or last saved: `:save` with no name
+//! writes it, and `:save FILE` over any other existing file asks first on
+//! a terminal, or needs `:save! FILE`.
+
+use super::guard::Pending;
+use super::record::{self, Loaded};
+use super::show::count;
+use super::{Outputs, ReadOnly, Reply, SaveError, Session, save_atomic};
+use crate::record::check_readable;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The file a game was loaded from or last saved to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GameFile {
+    /// The name as the user gave it.
+    path: PathBuf,
+    /// The file it names, links resolved, when it could be found.
+    real: Option<PathBuf>,
+}
+
+impl GameFile {
+    /// The file `path` names now.
+    pub(crate) fn of(path: &Path) -> GameFile {
+        GameFile {
+            path: path.to_owned(),
+            real: fs::canonicalize(path).ok(),
+        }
+    }
+
+    /// Whether `path` names this file.
+    fn is(&self, path: &Path) -> bool {
+        self.path == path || fs::canonicalize(path).is_ok_and(|p| self.real.as_ref() == Some(&p))
+    }
+}
+
+impl Session {
+    /// `:load FILE` (once allowed): replaces the session with the file's
+    /// first record. An invalid record is played up to its fault, which is
+    /// shown, so that the game can be fixed from there.
+    ///
+    /// # Errors
+    /// Failures to write.
+    pub(super) fn load(&mut self, path: &Path, io: &mut Outputs<'_>) -> io::Result<Reply> {
+        match record::load(path, None, self.charset) {
+            Ok(Loaded { session, fault }) => {
+                *self = Session {
+                    colour: self.colour,
+                    ..session
+                };
+                let moves = count(self.moves().len(), "move");
+                match fault {
+                    Some(fault) => {
+                        io.refuse(&fault)?;
+                        writeln!(
+                            io.out,
+                            "Loaded {}: {moves}, up to the fault; the game goes on from there",
+                            path.display()
+                        )?;
+                    }
+                    None => writeln!(io.out, "Loaded {}: {moves}", path.display())?,
+                }
+                self.show(io.out)?;
+                Ok(Reply::DONE)
+            }
+            Err(e) => io.refuse(&e.message),
+        }
+    }
+
+    /// `:save [FILE]` and `:save! [FILE]`: the game's file by default; an
+    /// existing file that is not the game's only when forced or agreed.
+    ///
+    /// # Errors
+    /// Failures to write.
+    pub(super) fn save_command(
+        &mut self,
+        path: Option<PathBuf>,
+        forced: bool,
+        io: &mut Outputs<'_>,
+    ) -> io::Result<Reply> {
+        let given = path.is_some();
+        let Some(path) = path.or_else(|| self.file.as_ref().map(|f| f.path.clone())) else {
+            return io.refuse("no file to save to yet: :save FILE names one");
+        };
+        let other = given
+            // A read-only file is refused as such, by `save_atomic`.
+            && fs::metadata(&path).is_ok_and(|m| m.is_file() && !m.permissions().readonly())
+            && !self.file.as_ref().is_some_and(|f| f.is(&path));
+        if forced {
+            return self.save(&path, ReadOnly::Replace, io);
+        }
+        if !other {
+            return self.save(&path, ReadOnly::Refuse, io);
+        }
+        if io.terminal {
+            self.pending = Some(Pending::Save(path));
+            return Ok(Reply::ASKS);
+        }
+        io.refuse(format_args!(
+            "cannot save {0}: the file exists, and this game was neither loaded from it nor saved to it (:save! {0} replaces it)",
+            path.display()
+        ))
+    }
+
+    /// Writes the record to `path` atomically; it becomes the game's file.
+    ///
+    /// # Errors
+    /// Failures to write.
+    pub(super) fn save(
+        &mut self,
+        path: &Path,
+        read_only: ReadOnly,
+        io: &mut Outputs<'_>,
+    ) -> io::Result<Reply> {
+        let saved = self
+            .record_text(true)
+            .and_then(|text| match check_readable(&text) {
+                Ok(()) => Ok(text),
+                Err(e) => Err(format!(
+                    "kifu could not read the record back: {}",
+                    e.message
+                )),
+            })
+            .map_err(|reason| SaveError {
+                path: path.to_owned(),
+                reason,
+            })
+            .and_then(|text| save_atomic(path, &text, read_only));
+        match saved {
+            Ok(()) => {
+                self.file = Some(GameFile::of(path));
+                self.fault = false;
+                self.mark_saved();
+                writeln!(
+                    io.out,
+                    "Saved {} ({})",
+                    path.display(),
+                    count(self.moves().len(), "move")
+                )?;
+                Ok(Reply::DONE)
+            }
+            Err(e) => io.refuse(e),
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! What the session shows: the board, whose turn it is, the legal moves.
+
+use super::Session;
+use std::io::{self, Write};
+
+impl Session {
+    /// Draws the board, then whose turn it is and the constraint, or the result.
+    ///
+    /// # Errors
+    /// Only failures to write `out`.
+    pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+        let last = (self.done.last())
+            .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
+        let board = self.game.render(&crate::draw::TextView {
+            charset: self.charset,
+            colour: self.colour,
+            last: last.as_ref().map(|detail| &detail.parts),
+        });
+        out.write_all(board.as_bytes())?;
+        if !board.is_empty() && !board.ends_with('\n') {
+            out.write_all(b"\n")?;
+        }
+        let status = self.status();
+        // The constraint is said once: some boards already print it.
+        for line in status.lines() {
+            if line == status.lines().next().unwrap_or("") || !board.contains(line) {
+                writeln!(out, "{line}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whose turn it is and the constraint in force, or how the game ended.
+    pub fn status(&self) -> String {
+        if let Some(outcome) = self.game.outcome() {
+            return format!("Game over: {} ({})", outcome.tag_value, outcome.reason);
+        }
+        let turn = self.game.turn();
+        let label = match self.game.numbering().label() {
+            "move" => "Move",
+            _ => "Turn",
+        };
+        let mut status = format!("{label} {}: {} to play", turn.number, turn.mover);
+        if let Some(constraint) = self.game.constraint() {
+            status.push('\n');
+            status.push_str(&constraint);
+        }
+        status
+    }
+
+    /// `:moves`: the legal moves, wrapped, and how many.
+    pub(super) fn list_moves(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.game.outcome().is_some() {
+            return writeln!(out, "the game is over: there is no legal move");
+        }
+        let moves = self.game.legal_moves();
+        if moves.is_empty() {
+            return writeln!(out, "no legal move");
+        }
+        let mut width = 0;
+        for mv in &moves {
+            if width > 0 && width + 1 + mv.len() > 79 {
+                out.write_all(b"\n")?;
+                width = 0;
+            }
+            if width > 0 {
+                out.write_all(b" ")?;
+                width += 1;
+            }
+            out.write_all(mv.as_bytes())?;
+            width += mv.len();
+        }
+        writeln!(out)?;
+        writeln!(out, "{}", count(moves.len(), "legal move"))
+    }
+}
+
+/// `1 move`, `5 moves`: `n` and `noun`, plural unless `n` is 1.
+pub(super) fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

@@ -1,0 +1,67 @@
+//! The commands of README.md's "Use" section run as written, with the
+//! `kifu` just built first on `PATH`: each exits with 0 or 1 (never a
+//! usage error or a crash), in a scratch directory that sees the
+//! repository's fixtures, so that the files they write land there.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The lines of the first `sh` block after `## Use` that holds a `kifu`
+/// command other than `cargo install`, without their comments.
+fn use_commands() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap_or_else(|e| panic!("{e}"));
+    let (_, section) = readme
+        .split_once("\n## Use\n")
+        .unwrap_or_else(|| panic!("README.md has no Use section"));
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let blocks = section.split("```sh\n").skip(1);
+    let commands: Vec<String> = blocks
+        .filter_map(|block| block.split("\n```").next())
+        .flat_map(str::lines)
+        .map(|line| line.split(" # ").next().unwrap_or(line).trim().to_owned())
+        .filter(|line| line.starts_with("kifu ") || line.starts_with("printf "))
+        .collect();
+    assert!(commands.len() >= 15, "{commands:?}");
+    commands
+}
+
+#[test]
+fn every_command_of_the_use_section_runs_as_written() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap_or_else(|e| panic!("{e}"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::os::unix::fs::symlink(root.join("fixtures"), scratch.join("fixtures"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let bin = Path::new(env!("CARGO_BIN_EXE_kifu"))
+        .parent()
+        .unwrap_or_else(|| panic!("no directory"));
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut wrong = Vec::new();
+    for command in use_commands() {
+        // `man` may be missing: the page is then only printed.
+        let command = command.replace("| man -l -", "> manual.1");
+        let output = Command::new("sh")
+            .args(["-c", &command])
+            .current_dir(&scratch)
+            .env("PATH", &path)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let code = output.status.code();
+        if !matches!(code, Some(0 | 1)) || stderr.contains("panicked") {
+            wrong.push(format!("{command}: exit {code:?}\n{stderr}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    for written in ["board.svg", "board.png", "games.html", "manual.1"] {
+        let size = std::fs::metadata(scratch.join(written)).map_or(0, |m| m.len());
+        assert!(size > 100, "{written}: {size} bytes");
+    }
+}
