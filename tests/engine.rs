@@ -45,7 +45,8 @@ fn opening(kind: GameKind, plies: usize) -> (Vec<String>, Box<dyn AnyGame>) {
         let Some(mv) = game.legal_moves().pop() else {
             break;
         };
-        game.play(&mv).unwrap_or_else(|e| panic!("{kind} {mv}: {e}"));
+        game.play(&mv)
+            .unwrap_or_else(|e| panic!("{kind} {mv}: {e}"));
         moves.push(mv);
     }
     (moves, game)
@@ -57,7 +58,10 @@ fn script(kind: GameKind, moves: &[String]) -> String {
     for (name, value) in start_tags(kind) {
         script += &format!("tag {name} \"{value}\"\n");
     }
-    script += &format!("position moves {}\ngo time 60000 inc 1000\nquit\n", moves.join(" "));
+    script += &format!(
+        "position moves {}\ngo time 60000 inc 1000\nquit\n",
+        moves.join(" ")
+    );
     script
 }
 
@@ -89,13 +93,17 @@ fn every_game_gets_a_legal_move_and_the_same_one_from_the_same_seed() {
         );
         let mover = game.turn().mover.to_owned();
         for mv in &answer {
-            game.play(mv).unwrap_or_else(|e| panic!("{kind}: {mv}: {e}\n{out}"));
+            game.play(mv)
+                .unwrap_or_else(|e| panic!("{kind}: {mv}: {e}\n{out}"));
         }
         // The answer is one whole turn: the next player's turn has begun.
         assert!(game.check_turn_ends().is_ok(), "{kind}: {out}");
         let expected = if kind.name() == "lotus" { 3 } else { 1 };
         assert!(game.is_over() || answer.len() == expected, "{kind}: {out}");
-        assert!(game.is_over() || game.turn().mover != mover, "{kind}: {out}");
+        assert!(
+            game.is_over() || game.turn().mover != mover,
+            "{kind}: {out}"
+        );
         let (again, _, _) = kifu(&["engine", "--random", "--seed", "1"], script.as_bytes());
         assert_eq!(again, out, "{kind}: the same seed");
     }
@@ -105,7 +113,10 @@ fn every_game_gets_a_legal_move_and_the_same_one_from_the_same_seed() {
 fn a_lotus_turn_begun_is_finished() {
     let kind = GameKind::from_name("lotus").unwrap_or_else(|| panic!("lotus"));
     let (moves, mut game) = opening(kind, 4);
-    let (out, _, status) = kifu(&["engine", "--random", "--seed", "5"], script(kind, &moves).as_bytes());
+    let (out, _, status) = kifu(
+        &["engine", "--random", "--seed", "5"],
+        script(kind, &moves).as_bytes(),
+    );
     assert_eq!(status, Some(0));
     let answer = moves_of(&out);
     assert_eq!(answer.len(), 2, "{out}");
@@ -146,9 +157,12 @@ fn random_games_to_their_end_are_legal() {
             write!(stdin, "{head}{position}\ngo\n").unwrap_or_else(|e| panic!("{e}"));
             stdin.flush().unwrap_or_else(|e| panic!("{e}"));
             let line = lines.next().and_then(Result::ok).unwrap_or_default();
-            let answer = line.strip_prefix("move ").unwrap_or_else(|| panic!("{kind}: {line}"));
+            let answer = line
+                .strip_prefix("move ")
+                .unwrap_or_else(|| panic!("{kind}: {line}"));
             for mv in answer.split(' ') {
-                game.play(mv).unwrap_or_else(|e| panic!("{kind} after {moves:?}: {mv}: {e}"));
+                game.play(mv)
+                    .unwrap_or_else(|e| panic!("{kind} after {moves:?}: {mv}: {e}"));
                 moves.push(mv.to_owned());
             }
         }
@@ -168,7 +182,9 @@ fn quit_exits_at_once_with_the_input_still_open() {
         .spawn()
         .unwrap_or_else(|e| panic!("{e}"));
     let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
-    stdin.write_all(b"kep 1\nquit\n").unwrap_or_else(|e| panic!("{e}"));
+    stdin
+        .write_all(b"kep 1\nquit\n")
+        .unwrap_or_else(|e| panic!("{e}"));
     stdin.flush().unwrap_or_else(|e| panic!("{e}"));
     let begun = Instant::now();
     let status = loop {
@@ -231,7 +247,10 @@ fn a_refused_position_is_said_and_each_go_then_resigns() {
     );
     // A good position makes the engine play again.
     assert_eq!(lines.len(), 6, "{out}");
-    assert!(lines[5].starts_with("move ") && lines[5] != "move resign", "{out}");
+    assert!(
+        lines[5].starts_with("move ") && lines[5] != "move resign",
+        "{out}"
+    );
 }
 
 #[test]
@@ -247,13 +266,18 @@ fn go_without_a_game_or_in_a_game_over_resigns_and_says_why() {
 
 #[test]
 fn the_game_on_the_command_line_needs_no_newgame_and_a_newer_protocol_is_said() {
-    let (out, _, status) = kifu(&["engine", "shogun", "--random", "--seed", "4"], b"kep 2\ngo\n");
+    let (out, _, status) = kifu(
+        &["engine", "shogun", "--random", "--seed", "4"],
+        b"kep 2\ngo\n",
+    );
     assert_eq!(status, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "info string this engine speaks KEP 1, not 2");
     assert_eq!(lines[3], "kepok");
     let mut game = start(GameKind::from_name("shogun").unwrap_or_else(|| panic!("shogun")));
-    let mv = lines[4].strip_prefix("move ").unwrap_or_else(|| panic!("{out}"));
+    let mv = lines[4]
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{out}"));
     game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
 }
 

@@ -78,10 +78,9 @@ impl Answer {
                     "name" => IdKey::Name,
                     "author" => IdKey::Author,
                     other => {
-                        return Err(words.fail(format!(
-                            "expected name or author, not {}",
-                            shorten(other)
-                        )));
+                        return Err(
+                            words.fail(format!("expected name or author, not {}", shorten(other)))
+                        );
                     }
                 };
                 match words.rest() {

@@ -37,6 +37,8 @@ mod session;
 mod words;
 
 #[cfg(test)]
+mod error_tests;
+#[cfg(test)]
 mod tests;
 
 pub use answer::{Answer, IdKey};

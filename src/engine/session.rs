@@ -138,9 +138,7 @@ impl<P: Player> Session<P> {
 
     /// The start position the game and tags describe.
     fn start(&self) -> Result<Box<dyn AnyGame>, String> {
-        let kind = self
-            .game
-            .ok_or("no game: newgame GAME comes first")?;
+        let kind = self.game.ok_or("no game: newgame GAME comes first")?;
         kind.start(Tags::new(&self.tags))
             .map_err(|e| format!("the tags state no start of {kind}: {e}"))
     }
@@ -149,9 +147,8 @@ impl<P: Player> Session<P> {
     fn set_position(&mut self, moves: &[String]) -> Vec<Answer> {
         let reached = self.start().and_then(|mut game| {
             for (ply, text) in moves.iter().enumerate() {
-                game.play(text).map_err(|e| {
-                    format!("ply {} {}: {e}", ply + 1, shorten(text))
-                })?;
+                game.play(text)
+                    .map_err(|e| format!("ply {} {}: {e}", ply + 1, shorten(text)))?;
             }
             Ok(game)
         });
@@ -194,8 +191,14 @@ impl<P: Player> Session<P> {
     }
 }
 
-/// An `info string` line.
+/// An `info string` line; a control character that a message quotes from
+/// its line (a tab, a carriage return) is written as `?`, so that the
+/// line reads back as written.
 fn info(text: String) -> Answer {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
     Answer::Info(Info::string(text))
 }
 

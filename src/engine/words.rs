@@ -1,8 +1,8 @@
 //! The words of a line: blanks between them, values that may be quoted,
 //! numbers; shared by the commands and the answers.
 
-use super::error::{Keyword, ProtocolError};
 use super::MAX_LINE_BYTES;
+use super::error::{Keyword, ProtocolError};
 use crate::record::{QuoteFault, Quoted, read_quoted};
 use std::fmt;
 use std::str::FromStr;
@@ -120,7 +120,7 @@ impl<'a> Words<'a> {
     /// A missing or badly quoted value, or words after it.
     pub(crate) fn value(mut self, what: &str) -> Result<String, ProtocolError> {
         self.skip_blanks();
-        if !self.line.as_bytes().get(self.at).is_some_and(|&b| b == b'"') {
+        if self.line.as_bytes().get(self.at) != Some(&b'"') {
             let value = self.word(what)?;
             self.end()?;
             return Ok(value.to_owned());
@@ -131,9 +131,9 @@ impl<'a> Words<'a> {
                 self.end()?;
                 Ok(value.into())
             }
-            Err((_, QuoteFault::BadEscape)) => Err(self.fail(format!(
-                "only \\\" and \\\\ are escapes in the {what}"
-            ))),
+            Err((_, QuoteFault::BadEscape)) => {
+                Err(self.fail(format!("only \\\" and \\\\ are escapes in the {what}")))
+            }
             Err(_) => Err(self.fail(format!("the {what} has no closing quote"))),
         }
     }

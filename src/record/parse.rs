@@ -171,8 +171,7 @@ fn skip_spaces(mut input: &[u8]) -> &[u8] {
 
 /// Whether `name` is a tag name: a letter, then letters, digits or `_`.
 pub fn is_tag_name(name: &str) -> bool {
-    name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
-        && name.bytes().all(is_name_byte)
+    name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && name.bytes().all(is_name_byte)
 }
 
 /// Whether a byte may stand in a tag name after its first letter.

@@ -110,8 +110,14 @@ mod tests {
     #[test]
     fn faults_say_where() {
         assert_eq!(read_quoted("\"ab", 0, 9), Err((0, QuoteFault::Unclosed)));
-        assert_eq!(read_quoted("\"a\\q\"", 0, 9), Err((2, QuoteFault::BadEscape)));
+        assert_eq!(
+            read_quoted("\"a\\q\"", 0, 9),
+            Err((2, QuoteFault::BadEscape))
+        );
         assert_eq!(read_quoted("\"abc\"", 0, 2), Err((0, QuoteFault::TooLong)));
-        assert_eq!(read_quoted("\"a\nb\"", 0, 9), Err((0, QuoteFault::Unclosed)));
+        assert_eq!(
+            read_quoted("\"a\nb\"", 0, 9),
+            Err((0, QuoteFault::Unclosed))
+        );
     }
 }
