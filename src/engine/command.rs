@@ -1,7 +1,7 @@
 //! The commands, referee to engine.
 
 use super::error::{Keyword, ProtocolError};
-use super::words::{Value, Words, once, prepare, shorten, write_words};
+use super::words::{Value, Words, number_once, prepare, shorten, write_words};
 use crate::game::GameKind;
 use crate::record::is_tag_name;
 use std::fmt;
@@ -131,26 +131,11 @@ fn read_go(words: &mut Words<'_>) -> Result<GoLimits, ProtocolError> {
     let mut limits = GoLimits::default();
     while let Some(word) = words.next() {
         match word {
-            "time" => {
-                once(words, &limits.time, word)?;
-                limits.time = Some(words.number(word)?);
-            }
-            "inc" => {
-                once(words, &limits.inc, word)?;
-                limits.inc = Some(words.number(word)?);
-            }
-            "movetime" => {
-                once(words, &limits.movetime, word)?;
-                limits.movetime = Some(words.number(word)?);
-            }
-            "depth" => {
-                once(words, &limits.depth, word)?;
-                limits.depth = Some(words.number(word)?);
-            }
-            "nodes" => {
-                once(words, &limits.nodes, word)?;
-                limits.nodes = Some(words.number(word)?);
-            }
+            "time" => number_once(words, &mut limits.time, word)?,
+            "inc" => number_once(words, &mut limits.inc, word)?,
+            "movetime" => number_once(words, &mut limits.movetime, word)?,
+            "depth" => number_once(words, &mut limits.depth, word)?,
+            "nodes" => number_once(words, &mut limits.nodes, word)?,
             _ => {
                 return Err(words.fail(format!(
                     "unknown limit {} (expected time, inc, movetime, depth or nodes)",

@@ -1,7 +1,7 @@
 //! `info` lines: what an engine says while it searches.
 
 use super::error::ProtocolError;
-use super::words::{Words, once, shorten, write_words};
+use super::words::{Words, number_once, once, shorten, write_words};
 use std::fmt;
 
 /// The fields of an `info` line, each optional.
@@ -52,18 +52,9 @@ impl Info {
         let mut pv = false;
         while let Some(word) = words.next() {
             match word {
-                "depth" => {
-                    once(words, &info.depth, word)?;
-                    info.depth = Some(words.number(word)?);
-                }
-                "nodes" => {
-                    once(words, &info.nodes, word)?;
-                    info.nodes = Some(words.number(word)?);
-                }
-                "time" => {
-                    once(words, &info.time, word)?;
-                    info.time = Some(words.number(word)?);
-                }
+                "depth" => number_once(words, &mut info.depth, word)?,
+                "nodes" => number_once(words, &mut info.nodes, word)?,
+                "time" => number_once(words, &mut info.time, word)?,
                 "score" => {
                     once(words, &info.score, word)?;
                     info.score = Some(read_score(words)?);

@@ -2,7 +2,7 @@
 
 use super::MAX_LINE_BYTES;
 use super::error::ProtocolError;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 /// Reads `\n`-ended lines from a stream, each at most [`MAX_LINE_BYTES`]
 /// long: the bytes of a longer line are skipped up to its end, never kept.
@@ -28,37 +28,19 @@ impl<R: BufRead> LineReader<R> {
     /// A failure to read the input.
     pub fn next_line(&mut self) -> io::Result<Option<Result<String, ProtocolError>>> {
         self.line.clear();
-        let mut too_long = false;
-        let mut any = false;
-        loop {
-            let buffer = match self.input.fill_buf() {
-                Ok(buffer) => buffer,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buffer.is_empty() {
-                break;
-            }
-            any = true;
-            let (part, used, ended) = match memchr::memchr(b'\n', buffer) {
-                Some(at) => (&buffer[..at], at + 1, true),
-                None => (buffer, buffer.len(), false),
-            };
-            if self.line.len() + part.len() > MAX_LINE_BYTES {
-                too_long = true;
-                self.line.clear();
-            } else if !too_long {
-                self.line.extend_from_slice(part);
-            }
-            self.input.consume(used);
-            if ended {
-                break;
-            }
-        }
-        if !any {
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        if (&mut self.input)
+            .take(limit)
+            .read_until(b'\n', &mut self.line)?
+            == 0
+        {
             return Ok(None);
         }
-        if too_long {
+        if self.line.last() == Some(&b'\n') {
+            self.line.pop();
+        } else if self.line.len() > MAX_LINE_BYTES {
+            self.line.clear();
+            self.input.skip_until(b'\n')?;
             return Ok(Some(Err(ProtocolError::LineTooLong)));
         }
         Ok(Some(

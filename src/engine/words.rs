@@ -186,6 +186,20 @@ pub(crate) fn write_words(f: &mut fmt::Formatter<'_>, words: &[String]) -> fmt::
     words.iter().try_for_each(|word| write!(f, " {word}"))
 }
 
+/// Reads the number of the field `what` into `slot`, which must be empty.
+///
+/// # Errors
+/// `what` given twice, or without a whole number.
+pub(crate) fn number_once<T: FromStr>(
+    words: &mut Words<'_>,
+    slot: &mut Option<T>,
+    what: &str,
+) -> Result<(), ProtocolError> {
+    once(words, slot, what)?;
+    *slot = Some(words.number(what)?);
+    Ok(())
+}
+
 /// Checks that `what` was not given before in the line.
 ///
 /// # Errors
