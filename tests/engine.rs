@@ -6,7 +6,7 @@
 mod run;
 
 use kifu::game::{AnyGame, GameKind, Tags};
-use kifu::record::Tag;
+use kifu::record::parse_head;
 use run::kifu;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -22,17 +22,15 @@ fn start_tags(kind: GameKind) -> Vec<(&'static str, &'static str)> {
     }
 }
 
-/// The start position of those tags, through the library.
+/// The start position of those tags, through the library: a record of
+/// them read as `kifu validate` reads one.
 fn start(kind: GameKind) -> Box<dyn AnyGame> {
-    let tags: Vec<Tag> = start_tags(kind)
-        .into_iter()
-        .map(|(name, value)| Tag {
-            name: name.into(),
-            value: value.into(),
-            offset: 0,
-        })
-        .collect();
-    kind.start(Tags::new(&tags))
+    let mut text = format!("[Game \"{kind}\"]\n");
+    for (name, value) in start_tags(kind) {
+        text += &format!("[{name} \"{value}\"]\n");
+    }
+    let record = parse_head(text + "\n*\n", 1).unwrap_or_else(|e| panic!("{e}"));
+    kind.start(Tags::new(&record.tags))
         .unwrap_or_else(|e| panic!("{kind}: {e}"))
 }
 
