@@ -7,6 +7,7 @@
 //! - [`referee`] judges a record through the trait;
 //! - [`model`] is the JSON of records and verdicts;
 //! - [`draw`] makes pictures (SVG, PNG) and the replay page of `kifu html`;
+//! - [`engine`] is the engine protocol (KEP) and `kifu engine`'s player;
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   plays random games with the seeded [`rng`].
 //!
@@ -49,6 +50,7 @@
 pub mod builder;
 mod cli;
 pub mod draw;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod input;

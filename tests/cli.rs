@@ -383,7 +383,7 @@ fn the_man_pages_render_without_warnings() {
         return;
     };
     assert!(version.status.success());
-    for page in ["kifu.1", "kifu.5", "kifu-rules.7"] {
+    for page in ["kifu.1", "kifu.5", "kifu-rules.7", "kifu-engine.7"] {
         let output = std::process::Command::new("groff")
             .args(["-man", "-ww", "-z"])
             .arg(

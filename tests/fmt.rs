@@ -34,7 +34,12 @@ fn meaning(text: &str) -> Vec<String> {
             let moves: Vec<String> = (v["moves"].as_array().cloned().unwrap_or_default().iter())
                 .map(|m| format!("{} {} {}", m["normalized"], m["glyph"], m["comments"]))
                 .collect();
-            let verdict = v["verdict"].take();
+            let mut verdict = v["verdict"].take();
+            // fmt puts the tags in order: a warning's place moves with its tag.
+            for warning in (verdict["warnings"].as_array_mut().into_iter()).flatten() {
+                warning["line"].take();
+                warning["message"].take();
+            }
             format!(
                 "{verdict} {} {moves:?} {}",
                 v["comments"],

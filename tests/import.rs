@@ -41,10 +41,19 @@ fn verdicts(stdout: &str) -> Vec<Value> {
                 map.remove("file");
                 map.remove("line");
             }
-            if let Some(error) = v.get_mut("error").and_then(Value::as_object_mut) {
-                error.remove("line");
-                error.remove("column");
-                error.remove("message");
+            // Where a fault or a warning stands moves with the layout.
+            let strip = |fault: &mut Value| {
+                if let Some(fault) = fault.as_object_mut() {
+                    fault.remove("line");
+                    fault.remove("column");
+                    fault.remove("message");
+                }
+            };
+            if let Some(error) = v.get_mut("error") {
+                strip(error);
+            }
+            if let Some(warnings) = v.get_mut("warnings").and_then(Value::as_array_mut) {
+                warnings.iter_mut().for_each(strip);
             }
             v
         })

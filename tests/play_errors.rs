@@ -14,8 +14,9 @@ fn an_invalid_record_is_played_up_to_its_fault() {
     let dir = scratch("mana-bad-load");
     let record = "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n1. a1-c2@b3 e6-e5 2. f1-f2 *\n";
     fs::write(dir.join("bad.kifu"), record).unwrap_or_else(|e| panic!("{e}"));
-    let fault = "bad.kifu:4:22: move 2 (Black) f1-f2: the piece cannot reach that square: \
-                 the piece on f1 stands on a double square and must move exactly 2 steps";
+    let fault = "bad.kifu:4:22: move 2 (Black, ply 3) f1-f2: the piece cannot reach that square: \
+                 the piece on f1 stands on a double square and must move exactly 2 steps; \
+                 did you mean e1-f3?";
     // `--load`: the fault on standard error, the game at the ply before it;
     // status 1, since the game was not saved since.
     let (out, err, code) = play(&dir, &["--load", "bad.kifu"], b":moves\n");

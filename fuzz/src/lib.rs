@@ -531,3 +531,84 @@ fn resolve(session: &Session, line: &str, dir: &Path) -> String {
     }
     line
 }
+
+/// The most lines of one input the engine session answers: a `go` lists
+/// legal moves, slow under the sanitizer.
+const MAX_ENGINE_LINES: usize = 64;
+
+/// The engine protocol on any bytes, a line at a time: no panic; a line
+/// that reads as a command or an answer is written back as a line that
+/// reads as the same one; the bounded line reader gives the lines split at
+/// `\n` (an error for a line past the limit or not UTF-8); and `kifu
+/// engine --random` answers the lines as commands with lines that read
+/// back as the answers it meant, one `move` for each `go`.
+pub fn engine_protocol(data: &[u8]) {
+    use kifu::engine::{
+        Answer, Command, LineReader, MAX_LINE_BYTES, ProtocolError, RandomPlayer, Session,
+    };
+    let mut reader = LineReader::new(data);
+    let mut session = Session::new(RandomPlayer::new(1), None);
+    let mut split = data.split(|&b| b == b'\n').peekable();
+    let mut answered = 0;
+    while let Some(bytes) = split.next() {
+        // The text after the last `\n` is a line only when it is not empty.
+        if bytes.is_empty() && split.peek().is_none() {
+            break;
+        }
+        let expected = match std::str::from_utf8(bytes) {
+            _ if bytes.len() > MAX_LINE_BYTES => Err(ProtocolError::LineTooLong),
+            Ok(line) => Ok(line.to_owned()),
+            Err(_) => Err(ProtocolError::NotUtf8),
+        };
+        match reader.next_line() {
+            Ok(Some(line)) => assert_eq!(line, expected, "the line reader"),
+            other => panic!("the line reader gave {other:?} for {expected:?}"),
+        }
+        let Ok(line) = expected else { continue };
+        if let Ok(command) = Command::read(&line) {
+            let written = command.to_string();
+            assert_eq!(
+                Command::read(&written),
+                Ok(command),
+                "{line:?} as {written:?}"
+            );
+        }
+        if let Ok(answer) = Answer::read(&line) {
+            let written = answer.to_string();
+            assert_eq!(
+                Answer::read(&written),
+                Ok(answer),
+                "{line:?} as {written:?}"
+            );
+        }
+        if answered == MAX_ENGINE_LINES {
+            continue;
+        }
+        answered += 1;
+        let is_go = matches!(Command::read(&line), Ok(Command::Go(_)));
+        let reply = session.answer_line(&line);
+        for answer in &reply.answers {
+            let written = answer.to_string();
+            assert!(!written.contains('\n'), "{written:?}");
+            assert_eq!(Answer::read(&written).as_ref(), Ok(answer), "{written:?}");
+        }
+        let moves = reply
+            .answers
+            .iter()
+            .filter(|a| matches!(a, Answer::Move(_) | Answer::Resign))
+            .count();
+        assert_eq!(
+            moves,
+            usize::from(is_go),
+            "{line:?} got {:?}",
+            reply.answers
+        );
+        if reply.quit {
+            session = Session::new(RandomPlayer::new(1), None);
+        }
+    }
+    assert!(
+        matches!(reader.next_line(), Ok(None)),
+        "the line reader went on"
+    );
+}

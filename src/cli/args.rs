@@ -54,12 +54,14 @@ pub(crate) enum Command {
     Play(Box<crate::repl::PlayArgs>),
     /// Print a manual page as roff, for `kifu man | man -l -`.
     Man(ManArgs),
+    /// Be an engine: speak the engine protocol (KEP) on standard input and output.
+    Engine(super::engine::EngineArgs),
 }
 
 /// Arguments of `kifu man`.
 #[derive(Debug, Args)]
 pub(crate) struct ManArgs {
-    /// The page: the commands (kifu.1), the notation (kifu.5) or the rules (kifu-rules.7).
+    /// The page: the commands (kifu.1), the notation (kifu.5), the rules (kifu-rules.7) or the engine protocol (kifu-engine.7).
     #[arg(value_enum, default_value_t = ManPage::Kifu)]
     pub page: ManPage,
 }
@@ -73,6 +75,8 @@ pub(crate) enum ManPage {
     Notation,
     /// kifu-rules(7): the rules of the four games and every ruling.
     Rules,
+    /// kifu-engine(7): the engine protocol (KEP).
+    Engine,
 }
 
 impl ManPage {
@@ -82,6 +86,7 @@ impl ManPage {
             ManPage::Kifu => include_str!("../../man/kifu.1"),
             ManPage::Notation => include_str!("../../man/kifu.5"),
             ManPage::Rules => include_str!("../../man/kifu-rules.7"),
+            ManPage::Engine => include_str!("../../man/kifu-engine.7"),
         }
     }
 }
@@ -295,7 +300,7 @@ pub(crate) struct ShowArgs {
 
 /// A whole number of 0 or more: clap's own message for `-1` suggested
 /// `-- -1`, and for `x` spoke of digits.
-fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+pub(super) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.parse()
         .map_err(|_| "expected a whole number of 0 or more, like 12".to_owned())
 }

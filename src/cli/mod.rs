@@ -1,6 +1,7 @@
 //! The command line: one clap definition, one function per subcommand.
 
 mod args;
+pub(crate) mod engine;
 mod fmt;
 mod generate;
 mod html;
@@ -96,6 +97,7 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
             Ok(Status::Ok)
         }
         Command::Play(args) => crate::repl::run(&args, paint(cli.color), out),
+        Command::Engine(args) => engine::run(&args, out),
         Command::Man(args) => out
             .write_all(args.page.roff().as_bytes())
             .map(|()| Status::Ok),

@@ -33,6 +33,9 @@ pub struct MoveError {
     pub code: &'static str,
     /// The reason in words.
     pub message: String,
+    /// Whether the fault is in the move itself, so that the legal moves
+    /// may help ([`MoveFault::is_about_the_move`]).
+    pub about_the_move: bool,
 }
 
 /// The code of a move played after the game has ended, in every game.
@@ -44,6 +47,7 @@ impl MoveError {
         Self {
             code: fault.code(),
             message: fault.message(text),
+            about_the_move: fault.is_about_the_move(),
         }
     }
 
@@ -52,6 +56,7 @@ impl MoveError {
         Self {
             code: GAME_OVER,
             message: "the game is already over".into(),
+            about_the_move: false,
         }
     }
 }

@@ -65,6 +65,15 @@ pub fn hint(legal: &[String], text: &str) -> Option<String> {
     (distance <= NEAR).then(|| format!("did you mean {nearest}?"))
 }
 
+/// `message`, the reason a move written `text` was refused, ended with
+/// its [`hint`] among the `legal` moves, when there is one.
+pub fn with_hint(message: String, legal: &[String], text: &str) -> String {
+    match hint(legal, text) {
+        Some(hint) => format!("{message}; {hint}"),
+        None => message,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::hint;

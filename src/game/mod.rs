@@ -18,7 +18,7 @@ mod tags;
 pub use any::AnyGame;
 pub use detail::MoveDetail;
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
-pub use hint::hint;
+pub use hint::{hint, with_hint};
 pub(crate) use json::string_enum;
 pub use json::{Colour, MoveParts, Position, SquareName};
 pub(crate) use kind::games;

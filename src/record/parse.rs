@@ -1,6 +1,7 @@
 //! The reader of a record's tag section (see `grammar/record.ebnf`), and
 //! the whole record read at once.
 
+use super::quote::{QuoteFault, read_quoted};
 use super::reader::too_large;
 use super::{Record, SyntaxError, SyntaxFault, Tag};
 use compact_str::CompactString;
@@ -168,6 +169,11 @@ fn skip_spaces(mut input: &[u8]) -> &[u8] {
     input
 }
 
+/// Whether `name` is a tag name: a letter, then letters, digits or `_`.
+pub fn is_tag_name(name: &str) -> bool {
+    name.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && name.bytes().all(is_name_byte)
+}
+
 /// Whether a byte may stand in a tag name after its first letter.
 fn is_name_byte(b: u8) -> bool {
     NAME_BYTES[usize::from(b)]
@@ -186,59 +192,30 @@ const NAME_BYTES: [bool; 256] = {
     table
 };
 
-/// The double-quoted tag value that `input` starts with, with `\"` and
-/// `\\` escapes resolved, and the input after its closing quote.
-///
-/// The value is read a run of plain text at a time, up to the next quote,
-/// backslash or end of line (found with `memchr3`), so a value without
-/// escapes (the usual case) is copied in one go. Faults are reported in the
-/// order a reader meets them from the left: a value past
-/// [`MAX_TAG_VALUE_BYTES`], an end of line before the closing quote, or a
-/// backslash that escapes neither `"` nor `\`.
+/// The double-quoted tag value that `input` (a part of `text`) starts
+/// with, read by [`read_quoted`] within [`MAX_TAG_VALUE_BYTES`], and the
+/// input after its closing quote.
 fn quoted<'a>(text: &'a str, input: &'a [u8]) -> Result<(CompactString, &'a [u8]), LineFault<'a>> {
-    let unclosed = || {
-        let message = "the tag value has no closing quote";
-        Err((input, SyntaxFault::UnterminatedTagValue, message.into()))
-    };
-    let too_long = || {
-        let message = format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes");
-        Err((input, SyntaxFault::TagValueTooLong, message.into()))
-    };
-    let mut rest = input.get(1..).unwrap_or_default();
-    let mut value = CompactString::default();
-    loop {
-        let end = memchr::memchr3(b'"', b'\\', b'\n', rest).unwrap_or(rest.len());
-        let (run, after) = rest.split_at(end);
-        let Some(run) = text_of(text, run) else {
-            return Err((rest, SyntaxFault::UnexpectedText, "unexpected text".into()));
-        };
-        if value.len() + run.len() > MAX_TAG_VALUE_BYTES {
-            return too_long();
-        }
-        if let [b'"', after @ ..] = after {
-            // A value without escapes, the usual one, is taken in one go.
-            if value.is_empty() {
-                return Ok((run.into(), after));
-            }
-            value.push_str(run);
-            return Ok((value, after));
-        }
-        value.push_str(run);
-        match after {
-            [b'\\', escaped @ (b'"' | b'\\'), after @ ..] => {
-                value.push(char::from(*escaped));
-                if value.len() > MAX_TAG_VALUE_BYTES {
-                    return too_long();
-                }
-                rest = after;
-            }
-            [b'\\', _, ..] => {
-                let message = "only \\\" and \\\\ are escapes in a tag value";
-                return Err((after, SyntaxFault::BadEscape, message.into()));
-            }
-            // The end of the line or of the text, or a backslash there.
-            _ => return unclosed(),
-        }
+    let at = text.len() - input.len();
+    let bytes = text.as_bytes();
+    let rest_at = |offset: usize| bytes.get(offset..).unwrap_or_default();
+    match read_quoted(text, at, MAX_TAG_VALUE_BYTES) {
+        Ok((value, after)) => Ok((value, rest_at(after))),
+        Err((offset, QuoteFault::Unclosed)) => Err((
+            rest_at(offset),
+            SyntaxFault::UnterminatedTagValue,
+            "the tag value has no closing quote".into(),
+        )),
+        Err((offset, QuoteFault::TooLong)) => Err((
+            rest_at(offset),
+            SyntaxFault::TagValueTooLong,
+            format!("tag value is longer than the limit of {MAX_TAG_VALUE_BYTES} bytes").into(),
+        )),
+        Err((offset, QuoteFault::BadEscape)) => Err((
+            rest_at(offset),
+            SyntaxFault::BadEscape,
+            "only \\\" and \\\\ are escapes in a tag value".into(),
+        )),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Writes a record back to text.
 
-use super::{Dots, MAX_ITEMS, RecordReader, SyntaxError};
+use super::{Dots, MAX_ITEMS, Quoted, RecordReader, SyntaxError};
 use std::fmt::Write as _;
 
 /// One move to write, with the number that precedes it, if any, and the
@@ -47,8 +47,7 @@ pub fn write_record_within(
 ) -> String {
     let mut out = String::new();
     for (name, value) in tags {
-        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{name} \"{escaped}\"]");
+        let _ = writeln!(out, "[{name} {}]", Quoted(value));
     }
     out.push('\n');
     let mut line = LineFiller {

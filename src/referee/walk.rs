@@ -1,7 +1,9 @@
 //! The walk through the movetext: move numbers, moves, the end and the result.
 
 use super::{Fault, PlyContext};
-use crate::game::{AnyGame, GAME_OVER, Game, MoveFault, Numbering, Outcome, Turn, hint, play_read};
+use crate::game::{
+    AnyGame, GAME_OVER, Game, MoveFault, Numbering, Outcome, Turn, play_read, with_hint,
+};
 use crate::record::{Dots, Record};
 use std::ops::Range;
 
@@ -348,9 +350,8 @@ impl<'a> Walk<'a> {
         let text = self.record.slice(span);
         let mut fault = self.game_fault(game, span.start, Some(text), error);
         if error.is_about_the_move() {
-            if let Some(hint) = hint(&AnyGame::legal_moves(game), text) {
-                fault.message = format!("{}; {hint}", fault.message);
-            }
+            let message = std::mem::take(&mut fault.message);
+            fault.message = with_hint(message, &AnyGame::legal_moves(game), text);
         }
         fault
     }

@@ -16,7 +16,9 @@ pub(super) fn of_tag(kind: GameKind, tag: &Tag, known: bool) -> Option<(&'static
     match name {
         "Date" if !is_date(value) => Some((
             "tag.date",
-            format!("tag Date: {value:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)"),
+            format!(
+                "tag Date: {value:?} is not a date of the form YYYY.MM.DD (?? for unknown parts)"
+            ),
         )),
         "TimeControl" if !is_time_control(value) => Some((
             "tag.time-control",

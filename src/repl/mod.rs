@@ -33,7 +33,7 @@ pub(crate) use record::new_record;
 pub(crate) use run::run;
 pub(crate) use save::{ReadOnly, SaveError, save_atomic};
 
-use crate::game::{AnyGame, Charset, GameKind};
+use crate::game::{AnyGame, Charset, GameKind, with_hint};
 use std::io::{self, Write};
 
 /// One line's worth of play: the position before and after, and the moves.
@@ -257,7 +257,12 @@ impl Session {
             let refusal = if game.outcome().is_some() {
                 Some("the game is already over".to_owned())
             } else {
-                game.play(word).err().map(|e| e.message)
+                // A refused move leaves the position as it was.
+                let refused = game.play(word).err();
+                refused.map(|e| match e.about_the_move {
+                    true => with_hint(e.message, &game.legal_moves(), word),
+                    false => e.message,
+                })
             };
             if let Some(reason) = refusal {
                 let reply = io.refuse(format_args!("{context}: {reason}"))?;

@@ -219,12 +219,10 @@ impl LotusIllegal {
             I::ExchangeDue {
                 square,
                 owner,
-                example: (give, partner, take),
+                example,
             } => format!(
-                "a choice is due: the pawn lands on the frog square {square} and {owner} must exchange a flower, written like {text}[{}<>{}{}]",
-                give.letter(),
-                char::from(*partner),
-                take.letter()
+                "a choice is due: the pawn lands on the frog square {square} and {owner} must exchange a flower, written like {text}{}",
+                exchange(*example)
             ),
             I::FlowerDue {
                 square,
@@ -234,14 +232,9 @@ impl LotusIllegal {
                 "a choice is due: the pawn lands on the stone square {square} and {owner} must give up a flower, written like {text}[-{}]",
                 held.letter()
             ),
-            I::StoneOnFrog {
-                square,
-                example: (give, partner, take),
-            } => format!(
-                "wrong bracket: the pawn lands on the frog square {square}, which asks for an exchange like [{}<>{}{}]",
-                give.letter(),
-                char::from(*partner),
-                take.letter()
+            I::StoneOnFrog { square, example } => format!(
+                "wrong bracket: the pawn lands on the frog square {square}, which asks for an exchange like {}",
+                exchange(*example)
             ),
             I::ExchangeOnStone { square } => format!(
                 "wrong bracket: the pawn lands on the stone square {square}, which asks for the flower given up, like [-P]"
@@ -266,4 +259,10 @@ impl LotusIllegal {
             ),
         }
     }
+}
+
+/// An exchange's bracket: the flower given, the partner's initial and the
+/// flower taken, `[W<>gY]`.
+fn exchange((give, partner, take): (Flower, u8, Flower)) -> String {
+    format!("[{}<>{}{}]", give.letter(), char::from(partner), take.letter())
 }

@@ -1,0 +1,96 @@
+//! What chooses an engine's moves: the [`Player`] trait, and the random
+//! player of `kifu engine --random`.
+
+use super::command::GoLimits;
+use crate::game::AnyGame;
+use crate::rng::Rng;
+
+/// The most plies one turn may take: more than any game's turn (lotus has
+/// three), so that a game that never says its turn ended cannot loop.
+const MAX_TURN_PLIES: usize = 16;
+
+/// An engine's mind: its name, its options and its moves. A
+/// [`super::Session`] does the talking.
+pub trait Player {
+    /// The `id name` line: the engine's name and version.
+    fn name(&self) -> String;
+    /// The `id author` line.
+    fn author(&self) -> String;
+    /// The options declared in the handshake: each name and default value.
+    fn options(&self) -> Vec<(String, String)>;
+    /// Sets an option.
+    ///
+    /// # Errors
+    /// Why the option is unknown or the value wrong, in words.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// The moves of the turn to play in `game`, a running game: one word
+    /// per ply (lotus: up to three pawn moves). Empty to resign.
+    fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Vec<String>;
+}
+
+/// The plies of one whole turn from `game`, each chosen by `choose` in the
+/// position it is played in: plies follow one another until the game
+/// says the turn may end there ([`AnyGame::check_turn_ends`]) or the game
+/// ends. The turn stops short, with the plies so far, when `choose` gives
+/// no move or its move is refused.
+pub fn play_turn(
+    game: &dyn AnyGame,
+    mut choose: impl FnMut(&dyn AnyGame) -> Option<String>,
+) -> Vec<String> {
+    let mut position = game.box_clone();
+    let mut plies = Vec::new();
+    while plies.len() < MAX_TURN_PLIES && !position.is_over() {
+        let Some(ply) = choose(position.as_ref()) else {
+            break;
+        };
+        if position.play(&ply).is_err() {
+            break;
+        }
+        plies.push(ply);
+        if position.check_turn_ends().is_ok() {
+            break;
+        }
+    }
+    plies
+}
+
+/// Plays uniformly random legal moves, from a seed.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    rng: Rng,
+}
+
+impl RandomPlayer {
+    /// A player whose moves follow from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        format!("kifu-engine {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn author(&self) -> String {
+        "the kifu authors".to_owned()
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!("unknown option {name}: this engine has none"))
+    }
+
+    fn turn(&mut self, game: &dyn AnyGame, _limits: &GoLimits) -> Vec<String> {
+        play_turn(game, |position| {
+            let mut moves = position.legal_moves();
+            let at = self.rng.below(moves.len());
+            (at < moves.len()).then(|| moves.swap_remove(at))
+        })
+    }
+}

@@ -1,0 +1,235 @@
+//! An engine's side of the conversation: the game the referee describes,
+//! and the answers to each command.
+
+use super::answer::{Answer, IdKey};
+use super::command::{Command, GoLimits};
+use super::info::Info;
+use super::lines::LineReader;
+use super::player::Player;
+use super::{VERSION, words::shorten};
+use crate::game::{AnyGame, GameKind, Tags};
+use crate::record::Tag;
+use std::io::{self, BufRead, Write};
+
+/// The position the last `position` stated.
+#[derive(Debug)]
+enum Position {
+    /// No `position` since the game or its tags were given: `go` plays
+    /// from the start the tags describe.
+    Start,
+    /// The position reached.
+    Reached(Box<dyn AnyGame>),
+    /// Why the last `position` was refused.
+    Refused(String),
+}
+
+/// An engine's session: the game so far, and the [`Player`] that moves.
+#[derive(Debug)]
+pub struct Session<P> {
+    player: P,
+    game: Option<GameKind>,
+    tags: Vec<Tag>,
+    position: Position,
+}
+
+/// What a line gets: the answers to write, and whether to exit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The lines to write, in order.
+    pub answers: Vec<Answer>,
+    /// Whether the engine exits now (`quit`).
+    pub quit: bool,
+}
+
+impl Reply {
+    /// The reply of one answer.
+    fn of(answers: Vec<Answer>) -> Self {
+        Self {
+            answers,
+            quit: false,
+        }
+    }
+}
+
+impl<P: Player> Session<P> {
+    /// A session of `player`; `game` is the game until a `newgame` names one.
+    pub fn new(player: P, game: Option<GameKind>) -> Self {
+        Self {
+            player,
+            game,
+            tags: Vec::new(),
+            position: Position::Start,
+        }
+    }
+
+    /// The reply to one line from the referee. A line that is no command
+    /// gets an `info string` that says why, and changes nothing; an empty
+    /// line gets nothing.
+    pub fn answer_line(&mut self, line: &str) -> Reply {
+        match Command::read(line) {
+            Ok(command) => self.answer(command),
+            Err(super::ProtocolError::EmptyLine) => Reply::default(),
+            Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
+        }
+    }
+
+    /// The reply to a command.
+    pub fn answer(&mut self, command: Command) -> Reply {
+        let answers = match command {
+            Command::Kep(version) => self.handshake(version),
+            Command::SetOption { name, value } => match self.player.set_option(&name, &value) {
+                Ok(()) => Vec::new(),
+                Err(reason) => vec![info(format!("setoption ignored: {reason}"))],
+            },
+            Command::IsReady => vec![Answer::ReadyOk],
+            Command::NewGame(kind) => {
+                self.game = Some(kind);
+                self.tags.clear();
+                self.position = Position::Start;
+                Vec::new()
+            }
+            Command::Tag { name, value } => {
+                self.tags.retain(|tag| tag.name != name.as_str());
+                self.tags.push(Tag {
+                    name: name.into(),
+                    value: value.into(),
+                    offset: 0,
+                });
+                self.position = Position::Start;
+                Vec::new()
+            }
+            Command::Position { moves } => self.set_position(&moves),
+            Command::Go(limits) => self.go(&limits),
+            // Every `go` is answered before the next line is read: there
+            // is nothing to stop.
+            Command::Stop => Vec::new(),
+            Command::Quit => {
+                return Reply {
+                    answers: Vec::new(),
+                    quit: true,
+                };
+            }
+        };
+        Reply::of(answers)
+    }
+
+    /// The answer to `kep`.
+    fn handshake(&self, version: u32) -> Vec<Answer> {
+        let mut answers = Vec::new();
+        if version != VERSION {
+            answers.push(info(format!(
+                "this engine speaks KEP {VERSION}, not {version}"
+            )));
+        }
+        answers.push(Answer::Id {
+            key: IdKey::Name,
+            value: self.player.name(),
+        });
+        answers.push(Answer::Id {
+            key: IdKey::Author,
+            value: self.player.author(),
+        });
+        for (name, default) in self.player.options() {
+            answers.push(Answer::Option { name, default });
+        }
+        answers.push(Answer::KepOk);
+        answers
+    }
+
+    /// The start position the game and tags describe.
+    fn start(&self) -> Result<Box<dyn AnyGame>, String> {
+        let kind = self.game.ok_or("no game: newgame GAME comes first")?;
+        kind.start(Tags::new(&self.tags))
+            .map_err(|e| format!("the tags state no start of {kind}: {e}"))
+    }
+
+    /// Plays `moves` from the start; a refusal is kept, and said.
+    fn set_position(&mut self, moves: &[String]) -> Vec<Answer> {
+        let reached = self.start().and_then(|mut game| {
+            for (ply, text) in moves.iter().enumerate() {
+                game.play(text)
+                    .map_err(|e| format!("ply {} {}: {e}", ply + 1, shorten(text)))?;
+            }
+            Ok(game)
+        });
+        match reached {
+            Ok(game) => {
+                self.position = Position::Reached(game);
+                Vec::new()
+            }
+            Err(reason) => {
+                let answer = info(format!("position refused: {reason}"));
+                self.position = Position::Refused(reason);
+                vec![answer]
+            }
+        }
+    }
+
+    /// The answer to `go`: always one `move` line, `move resign` (after an
+    /// `info string` that says why) when there is no position to play in,
+    /// or no move in it.
+    fn go(&mut self, limits: &GoLimits) -> Vec<Answer> {
+        let started;
+        let game = match &self.position {
+            Position::Reached(game) => game.as_ref(),
+            Position::Refused(reason) => return resign(format!("no position: {reason}")),
+            Position::Start => match self.start() {
+                Ok(game) => {
+                    started = game;
+                    started.as_ref()
+                }
+                Err(reason) => return resign(reason),
+            },
+        };
+        if game.is_over() {
+            return resign("the game is over".to_owned());
+        }
+        match self.player.turn(game, limits) {
+            moves if moves.is_empty() => resign("no move to play".to_owned()),
+            moves => vec![Answer::Move(moves)],
+        }
+    }
+}
+
+/// An `info string` line; a control character that a message quotes from
+/// its line (a tab, a carriage return) is written as `?`, so that the
+/// line reads back as written.
+fn info(text: String) -> Answer {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    Answer::Info(Info::string(text))
+}
+
+/// `info string REASON`, then `move resign`.
+fn resign(reason: String) -> Vec<Answer> {
+    vec![info(format!("resigning: {reason}")), Answer::Resign]
+}
+
+/// Runs `session` on `input` and `output` until `quit` or the end of the
+/// input, writing each reply whole before reading on.
+///
+/// # Errors
+/// A failure to read `input` or write `output`.
+pub fn serve<P: Player>(
+    session: &mut Session<P>,
+    input: impl BufRead,
+    output: &mut dyn Write,
+) -> io::Result<()> {
+    let mut lines = LineReader::new(input);
+    while let Some(line) = lines.next_line()? {
+        let reply = match line {
+            Ok(line) => session.answer_line(&line),
+            Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
+        };
+        for answer in &reply.answers {
+            writeln!(output, "{answer}")?;
+        }
+        output.flush()?;
+        if reply.quit {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,291 @@
+//! `kifu engine --random` driven through the binary: scripted KEP sessions
+//! in every game, whose moves are checked with the library, and the lines
+//! it refuses.
+
+#[path = "support/run.rs"]
+mod run;
+
+use kifu::game::{AnyGame, GameKind, Tags};
+use kifu::record::parse_head;
+use run::kifu;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The start tags of a test game of `kind`.
+fn start_tags(kind: GameKind) -> Vec<(&'static str, &'static str)> {
+    match kind.name() {
+        "mana" => vec![("Setup", "c1 f6")],
+        "escampe" => vec![("Setup", "b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1")],
+        "lotus" => vec![("Players", "red green orange")],
+        _ => vec![],
+    }
+}
+
+/// The start position of those tags, through the library: a record of
+/// them read as `kifu validate` reads one.
+fn start(kind: GameKind) -> Box<dyn AnyGame> {
+    let mut text = format!("[Game \"{kind}\"]\n");
+    for (name, value) in start_tags(kind) {
+        text += &format!("[{name} \"{value}\"]\n");
+    }
+    let record = parse_head(text + "\n*\n", 1).unwrap_or_else(|e| panic!("{e}"));
+    kind.start(Tags::new(&record.tags))
+        .unwrap_or_else(|e| panic!("{kind}: {e}"))
+}
+
+/// The first `plies` plies of a game of `kind` that always takes the last
+/// legal move, and the position they reach.
+fn opening(kind: GameKind, plies: usize) -> (Vec<String>, Box<dyn AnyGame>) {
+    let mut game = start(kind);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let Some(mv) = game.legal_moves().pop() else {
+            break;
+        };
+        game.play(&mv)
+            .unwrap_or_else(|e| panic!("{kind} {mv}: {e}"));
+        moves.push(mv);
+    }
+    (moves, game)
+}
+
+/// The KEP script of a game of `kind` from the start, then `moves`, then `go`.
+fn script(kind: GameKind, moves: &[String]) -> String {
+    let mut script = format!("kep 1\nisready\nnewgame {kind}\n");
+    for (name, value) in start_tags(kind) {
+        script += &format!("tag {name} \"{value}\"\n");
+    }
+    script += &format!(
+        "position moves {}\ngo time 60000 inc 1000\nquit\n",
+        moves.join(" ")
+    );
+    script
+}
+
+/// The words of the one `move` line of `out`.
+fn moves_of(out: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("move")).collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    lines[0].split(' ').skip(1).map(str::to_owned).collect()
+}
+
+#[test]
+fn every_game_gets_a_legal_move_and_the_same_one_from_the_same_seed() {
+    let version = env!("CARGO_PKG_VERSION");
+    for &kind in GameKind::ALL {
+        // Two turns in: lotus's are three pawn moves each.
+        let plies = if kind.name() == "lotus" { 6 } else { 2 };
+        let (moves, mut game) = opening(kind, plies);
+        let script = script(kind, &moves);
+        let (out, err, status) = kifu(&["engine", "--random", "--seed", "1"], script.as_bytes());
+        assert_eq!((err.as_str(), status), ("", Some(0)), "{kind}");
+        let answer = moves_of(&out);
+        assert_eq!(
+            out,
+            format!(
+                "id name kifu-engine {version}\nid author the kifu authors\nkepok\nreadyok\nmove {}\n",
+                answer.join(" ")
+            ),
+            "{kind}"
+        );
+        let mover = game.turn().mover.to_owned();
+        for mv in &answer {
+            game.play(mv)
+                .unwrap_or_else(|e| panic!("{kind}: {mv}: {e}\n{out}"));
+        }
+        // The answer is one whole turn: the next player's turn has begun.
+        assert!(game.check_turn_ends().is_ok(), "{kind}: {out}");
+        let expected = if kind.name() == "lotus" { 3 } else { 1 };
+        assert!(game.is_over() || answer.len() == expected, "{kind}: {out}");
+        assert!(
+            game.is_over() || game.turn().mover != mover,
+            "{kind}: {out}"
+        );
+        let (again, _, _) = kifu(&["engine", "--random", "--seed", "1"], script.as_bytes());
+        assert_eq!(again, out, "{kind}: the same seed");
+    }
+}
+
+#[test]
+fn a_lotus_turn_begun_is_finished() {
+    let kind = GameKind::from_name("lotus").unwrap_or_else(|| panic!("lotus"));
+    let (moves, mut game) = opening(kind, 4);
+    let (out, _, status) = kifu(
+        &["engine", "--random", "--seed", "5"],
+        script(kind, &moves).as_bytes(),
+    );
+    assert_eq!(status, Some(0));
+    let answer = moves_of(&out);
+    assert_eq!(answer.len(), 2, "{out}");
+    for mv in &answer {
+        game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    assert!(game.check_turn_ends().is_ok(), "{out}");
+}
+
+#[test]
+fn random_games_to_their_end_are_legal() {
+    // Many go's in one session, each with the whole game so far, until the
+    // game ends: every answer is legal, passes included.
+    for &kind in GameKind::ALL {
+        let mut game = start(kind);
+        let mut moves: Vec<String> = Vec::new();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["engine", "--random", "--seed", "9"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
+        let stdout = child.stdout.take().unwrap_or_else(|| panic!("stdout"));
+        let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+        let mut head = format!("newgame {kind}\n");
+        for (name, value) in start_tags(kind) {
+            head += &format!("tag {name} \"{value}\"\n");
+        }
+        for _ in 0..300 {
+            if game.is_over() {
+                break;
+            }
+            let position = match moves.is_empty() {
+                true => "position".to_owned(),
+                false => format!("position moves {}", moves.join(" ")),
+            };
+            write!(stdin, "{head}{position}\ngo\n").unwrap_or_else(|e| panic!("{e}"));
+            stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+            let line = lines.next().and_then(Result::ok).unwrap_or_default();
+            let answer = line
+                .strip_prefix("move ")
+                .unwrap_or_else(|| panic!("{kind}: {line}"));
+            for mv in answer.split(' ') {
+                game.play(mv)
+                    .unwrap_or_else(|e| panic!("{kind} after {moves:?}: {mv}: {e}"));
+                moves.push(mv.to_owned());
+            }
+        }
+        writeln!(stdin, "quit").unwrap_or_else(|e| panic!("{e}"));
+        let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(status.code(), Some(0), "{kind}");
+        assert!(moves.len() > 2, "{kind}: {moves:?}");
+    }
+}
+
+#[test]
+fn quit_exits_at_once_with_the_input_still_open() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["engine", "mana", "--random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
+    stdin
+        .write_all(b"kep 1\nquit\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let begun = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap_or_else(|e| panic!("{e}")) {
+            break status;
+        }
+        if begun.elapsed() > Duration::from_secs(5) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("kifu engine did not exit within 5 s of quit");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    drop(stdin);
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn lines_that_are_no_command_get_an_info_string_and_change_nothing() {
+    let long = "x".repeat(70_000);
+    let script = format!(
+        "hello\ngo time x\nnewgame chess\ntag Setup \"c1\n\n{long}\n\u{ff}\nisready\r\nquit now\nisready\n"
+    );
+    let mut input = script.into_bytes();
+    // A line that is not UTF-8.
+    input.extend_from_slice(b"is\xffready\nquit\n");
+    let (out, err, status) = kifu(&["engine", "--random"], &input);
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    assert_eq!(
+        out,
+        "info string ignored: unknown command \"hello\" (engine.unknown-command)\n\
+         info string ignored: go: time must be a whole number, not x (engine.bad-go)\n\
+         info string ignored: newgame: unknown game chess (expected mana, escampe, shogun or lotus) (engine.bad-newgame)\n\
+         info string ignored: tag: the value of Setup has no closing quote (engine.bad-tag)\n\
+         info string ignored: the line is longer than the limit of 65536 bytes (engine.line-too-long)\n\
+         info string ignored: unknown command \"\u{ff}\" (engine.unknown-command)\n\
+         readyok\n\
+         info string ignored: quit: unexpected words at the end: now (engine.bad-quit)\n\
+         readyok\n\
+         info string ignored: the line is not UTF-8 (engine.not-utf8)\n"
+    );
+}
+
+#[test]
+fn a_refused_position_is_said_and_each_go_then_resigns() {
+    let script = "newgame mana\ntag Setup \"c1 f6\"\nposition moves e1-e4 b6-b4\ngo\ngo\nposition moves e1-e4\ngo\nquit\n";
+    let (out, _, status) = kifu(&["engine", "--random", "--seed", "2"], script.as_bytes());
+    assert_eq!(status, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    let refusal = "ply 2 b6-b4: disobeys the bird: the bird is on a single square, and a piece of yours on a single square can move, so you must move one of those";
+    assert_eq!(
+        lines[..5],
+        [
+            format!("info string position refused: {refusal}").as_str(),
+            format!("info string resigning: no position: {refusal}").as_str(),
+            "move resign",
+            format!("info string resigning: no position: {refusal}").as_str(),
+            "move resign",
+        ]
+    );
+    // A good position makes the engine play again.
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(
+        lines[5].starts_with("move ") && lines[5] != "move resign",
+        "{out}"
+    );
+}
+
+#[test]
+fn go_without_a_game_or_in_a_game_over_resigns_and_says_why() {
+    let (out, _, status) = kifu(&["engine", "--random"], b"go\nnewgame lotus\ngo\n");
+    assert_eq!(status, Some(0));
+    assert_eq!(
+        out,
+        "info string resigning: no game: newgame GAME comes first\nmove resign\n\
+         info string resigning: the tags state no start of lotus: tag Players: required: the 3 to 6 players in turn order, like [Players \"red green orange\"]\nmove resign\n"
+    );
+}
+
+#[test]
+fn the_game_on_the_command_line_needs_no_newgame_and_a_newer_protocol_is_said() {
+    let (out, _, status) = kifu(
+        &["engine", "shogun", "--random", "--seed", "4"],
+        b"kep 2\ngo\n",
+    );
+    assert_eq!(status, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "info string this engine speaks KEP 1, not 2");
+    assert_eq!(lines[3], "kepok");
+    let mut game = start(GameKind::from_name("shogun").unwrap_or_else(|| panic!("shogun")));
+    let mv = lines[4]
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{out}"));
+    game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+}
+
+#[test]
+fn the_engine_needs_random_and_its_page_is_shipped() {
+    let (_, err, status) = kifu(&["engine"], b"");
+    assert_eq!(status, Some(2));
+    assert!(err.contains("--random"), "{err}");
+    let (out, err, status) = kifu(&["man", "engine"], b"");
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    let shipped = std::fs::read_to_string("man/kifu-engine.7").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out, shipped);
+}
