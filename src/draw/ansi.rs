@@ -74,11 +74,6 @@ impl Brush {
         Self { on }
     }
 
-    /// Whether the brush colours.
-    pub const fn is_on(self) -> bool {
-        self.on
-    }
-
     /// Pushes `text` onto `out`: after the codes of the `looks` given
     /// and before a reset when the brush is on and there is a look, else
     /// as it is.
