@@ -8,6 +8,7 @@ mod html;
 mod import;
 mod input;
 mod json;
+mod man;
 mod parallel;
 mod progress;
 mod select;
@@ -98,8 +99,6 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         }
         Command::Play(args) => crate::repl::run(&args, paint(cli.color), out),
         Command::Engine(args) => engine::run(&args, out),
-        Command::Man(args) => out
-            .write_all(args.page.roff().as_bytes())
-            .map(|()| Status::Ok),
+        Command::Man(args) => man::run(&args, out),
     }
 }
