@@ -55,6 +55,14 @@ fn every_subcommand_fails_on_a_full_disk() {
         (&["random", "shogun", "--seed", "1"], b""),
         (&["play", "mana"], b"f1-e2\n"),
         (&["play", "mana", "--load", RECORD], b""),
+        (&["render", RECORD, "--format", "svg"], b""),
+        (&["html", RECORD], b""),
+        (&["select", RECORD], b""),
+        (&["stats", RECORD], b""),
+        (&["fmt", RECORD], b""),
+        (&["man"], b""),
+        (&["man", "rules"], b""),
+        (&["engine", "--random"], b"kep 1\nisready\n"),
     ];
     for (args, input) in cases {
         assert_eq!(

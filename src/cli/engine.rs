@@ -1,7 +1,7 @@
 //! `kifu engine`: the built-in engine, speaking KEP on standard input and
 //! output.
 
-use crate::engine::{RandomPlayer, Session, serve};
+use crate::engine::{RandomPlayer, ServeError, Session, serve};
 use crate::game::GameKind;
 use crate::status::Status;
 use clap::Args;
@@ -25,16 +25,17 @@ pub(crate) struct EngineArgs {
 /// Runs the engine until `quit` or the end of standard input.
 ///
 /// # Errors
-/// Only failures to write `out`; a failure to read standard input ends
-/// the engine with status 2.
+/// Only failures to write `out` (a referee gone away is no failure); a
+/// failure to read standard input ends the engine with status 2.
 pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> io::Result<Status> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut session = Session::new(RandomPlayer::new(seed), args.game);
     match serve(&mut session, io::stdin().lock(), out) {
         Ok(()) => Ok(Status::Ok),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Ok),
-        Err(e) => {
-            eprintln!("kifu engine: {e}");
+        Err(ServeError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Ok),
+        Err(ServeError::Write(e)) => Err(e),
+        Err(ServeError::Read(e)) => {
+            eprintln!("kifu engine: cannot read the commands: {e}");
             Ok(Status::Trouble)
         }
     }

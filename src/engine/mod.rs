@@ -47,7 +47,7 @@ pub use error::{CODES, Keyword, ProtocolError};
 pub use info::{Info, Score};
 pub use lines::LineReader;
 pub use player::{Player, RandomPlayer, play_turn};
-pub use session::{Reply, Session, serve};
+pub use session::{Reply, ServeError, Session, serve};
 
 /// The protocol version this crate speaks: the number of `kep 1`.
 pub const VERSION: u32 = 1;

@@ -216,20 +216,29 @@ pub fn serve<P: Player>(
     session: &mut Session<P>,
     input: impl BufRead,
     output: &mut dyn Write,
-) -> io::Result<()> {
+) -> Result<(), ServeError> {
     let mut lines = LineReader::new(input);
-    while let Some(line) = lines.next_line()? {
+    while let Some(line) = lines.next_line().map_err(ServeError::Read)? {
         let reply = match line {
             Ok(line) => session.answer_line(&line),
             Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
         };
-        for answer in &reply.answers {
-            writeln!(output, "{answer}")?;
-        }
-        output.flush()?;
+        let written: io::Result<()> = (reply.answers.iter())
+            .try_for_each(|answer| writeln!(output, "{answer}"))
+            .and_then(|()| output.flush());
+        written.map_err(ServeError::Write)?;
         if reply.quit {
             break;
         }
     }
     Ok(())
+}
+
+/// Why [`serve`] stopped before `quit` or the end of its input.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The commands could not be read.
+    Read(io::Error),
+    /// The answers could not be written.
+    Write(io::Error),
 }
