@@ -14,6 +14,7 @@ fn check(target: &str, data: &[u8]) {
         "record_reader" => checks::record_reader(data),
         "json_import" => checks::json_import(data),
         "repl" => checks::repl(data),
+        "engine_protocol" => checks::engine_protocol(data),
         name => match GameKind::from_name(name) {
             Some(kind) => checks::game(kind, data),
             None => panic!("tests/regressions/{name}: no such fuzz target"),

@@ -222,3 +222,17 @@ fn every_code_is_listed_and_documented() {
         );
     }
 }
+
+#[test]
+fn blanks_and_carriage_returns_at_the_end_are_one_ending() {
+    // Found by the fuzzer: the `\r` before a tab was read as a move.
+    assert_eq!(
+        Answer::read("move\t\r\t"),
+        Answer::read("move"),
+        "a move that is only blanks"
+    );
+    assert_eq!(
+        Command::read("isready \r\t\r").map(|c| c.to_string()),
+        Ok("isready".to_owned())
+    );
+}

@@ -10,8 +10,9 @@ use std::str::FromStr;
 /// The longest word quoted back in a message, in characters.
 const QUOTED_CHARS: usize = 40;
 
-/// `line` checked against [`MAX_LINE_BYTES`], without the `\r`s before its
-/// end.
+/// `line` checked against [`MAX_LINE_BYTES`], without the `\r`s and blanks
+/// at its end (in any order: `move\t\r\t` is `move`, which writes back
+/// as it reads).
 ///
 /// # Errors
 /// [`ProtocolError::LineTooLong`].
@@ -19,7 +20,7 @@ pub(crate) fn prepare(line: &str) -> Result<&str, ProtocolError> {
     if line.len() > MAX_LINE_BYTES {
         return Err(ProtocolError::LineTooLong);
     }
-    Ok(line.trim_end_matches('\r'))
+    Ok(line.trim_end_matches(['\r', ' ', '\t']))
 }
 
 /// `word` cut short for a message.
