@@ -22,17 +22,7 @@ cargo build --release --quiet --bin kifu
 kifu=${CARGO_TARGET_DIR:-target}/release/kifu
 mkdir -p "$dir"
 
-best() {
-    local best="" t start end
-    for _ in $(seq "$runs"); do
-        start=$(date +%s.%N)
-        "$@" >"$dir/out.txt" || [ $? -eq 1 ]
-        end=$(date +%s.%N)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    printf '%.3f' "$best"
-}
+. "$(dirname "$0")/timing.sh"
 
 printf '%-7s %6s %9s %9s %9s %9s %9s %9s\n' \
     game MB validate select stats sel/val val.gz val.zst

@@ -26,19 +26,8 @@ kifu=$target/kifu
 mkdir -p "$dir"
 trap 'rm -f "$dir"/out.json' EXIT
 
-# Best wall time in seconds of a command over $runs runs, its output in
-# $dir/out.json.
-best() {
-    local best="" t start end
-    for _ in $(seq "$runs"); do
-        start=$(date +%s.%N)
-        "$@" >"$dir/out.json" || [ $? -eq 1 ]
-        end=$(date +%s.%N)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    printf '%.3f' "$best"
-}
+best_out=$dir/out.json
+. "$(dirname "$0")/timing.sh"
 
 make_file() {
     local game=$1 file=$dir/$1.kifu sample per

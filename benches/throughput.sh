@@ -26,21 +26,7 @@ kifu=${CARGO_TARGET_DIR:-target}/release/kifu
 mkdir -p "$dir"
 trap 'rm -f "$dir"/big.kifu "$dir"/out.txt "$dir"/out2.txt' EXIT
 
-# Best wall time in seconds of a command over $runs runs. The output goes to
-# a file, not /dev/null: GNU grep stops at the first match when its output is
-# /dev/null.
-best() {
-    local best="" t
-    for _ in $(seq "$runs"); do
-        local start end
-        start=$(date +%s.%N)
-        "$@" >"$dir/out.txt" || [ $? -eq 1 ]
-        end=$(date +%s.%N)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-    done
-    printf '%.3f' "$best"
-}
+. "$(dirname "$0")/timing.sh"
 
 # A file of about $size_mb MB of random valid records of a game.
 make_file() {
