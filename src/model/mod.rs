@@ -1,5 +1,6 @@
 //! The JSON model of records and verdicts: what `kifu json` and `kifu
-//! validate --format json` print, and what `kifu import` reads back.
+//! validate --format json` print, and what `kifu import` reads back; and
+//! the results table of `kifu match` ([`Standings`]).
 //!
 //! Each object is a typed [`serde::Serialize`] struct whose fields are in
 //! the order printed, borrowed from the record and its verdict, so that
@@ -30,6 +31,7 @@ mod import;
 mod moves;
 mod record;
 mod schema;
+mod standings;
 mod verdict;
 
 pub use crate::game::{MoveParts, Position};
@@ -40,4 +42,5 @@ pub use import::{
 pub use moves::{Branching, Cursor, Judged, More, MoveJson, MoveNode, WrittenMoves};
 pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
 pub use schema::{Output, schema, schema_text};
+pub use standings::{DuelStanding, GameResult, Matchup, RaceSeat, RaceStanding, Standings};
 pub use verdict::{Displayed, ErrorJson, FaultJson, OutcomeJson, VerdictJson, Version};

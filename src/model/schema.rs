@@ -13,7 +13,7 @@
 //! ```
 
 use super::record::RecordSchema;
-use super::{ErrorJson, UnreadJson, VerdictJson};
+use super::{ErrorJson, Standings, UnreadJson, VerdictJson};
 use crate::game::{GameKind, Numbering, string_enum};
 use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
@@ -31,11 +31,14 @@ pub enum Output {
     /// What the REPL's `:json` prints: a record, or why the game cannot be
     /// written.
     Play,
+    /// What `kifu match --format json` prints: the results table of a
+    /// match ([`Standings`](super::Standings)).
+    Match,
 }
 
 impl Output {
     /// Every output, in the order of the documentation.
-    pub const ALL: [Output; 3] = [Output::Json, Output::Validate, Output::Play];
+    pub const ALL: [Output; 4] = [Output::Json, Output::Validate, Output::Play, Output::Match];
 
     /// The name of its schema's file, in `docs/schema/`.
     pub fn file_name(self) -> &'static str {
@@ -43,6 +46,7 @@ impl Output {
             Output::Json => "json.schema.json",
             Output::Validate => "validate.schema.json",
             Output::Play => "play.schema.json",
+            Output::Match => "match.schema.json",
         }
     }
 
@@ -63,6 +67,12 @@ impl Output {
                 "What the REPL's :json prints: the game as `kifu json` would \
                  print it, with file <play>, or why it cannot be written.",
             ),
+            Output::Match => (
+                "kifu match --format json",
+                "The results table of a match: each engine's standing in the \
+                 duels, with its Elo difference and its 95% interval, and in \
+                 the races.",
+            ),
         }
     }
 
@@ -79,6 +89,7 @@ impl Output {
                 generator.subschema_for::<RecordSchema>(),
                 generator.subschema_for::<ErrorJson>(),
             ],
+            Output::Match => vec![generator.subschema_for::<Standings>()],
         }
     }
 }
