@@ -9,7 +9,16 @@ use crate::record::{Dots, WrittenMove, write_record};
 #[derive(Debug, Clone)]
 pub struct RecordBuilder {
     tags: Vec<(String, String)>,
-    moves: Vec<(Option<(u32, Dots)>, String)>,
+    leading_comments: Vec<String>,
+    moves: Vec<BuiltMove>,
+}
+
+/// A move of the record, with its number and the comments after it.
+#[derive(Debug, Clone)]
+struct BuiltMove {
+    number: Option<(u32, Dots)>,
+    text: String,
+    comments: Vec<String>,
 }
 
 impl RecordBuilder {
@@ -24,6 +33,7 @@ impl RecordBuilder {
     pub fn with_tags(tags: Vec<(String, String)>) -> Self {
         Self {
             tags,
+            leading_comments: Vec::new(),
             moves: Vec::new(),
         }
     }
@@ -31,17 +41,36 @@ impl RecordBuilder {
     /// Adds a move about to be played in `before`, with the number it needs.
     pub fn push(&mut self, before: &dyn AnyGame, text: &str) {
         let number = number_before(before.turn(), self.moves.is_empty());
-        self.moves.push((number, text.to_owned()));
+        self.moves.push(BuiltMove {
+            number,
+            text: text.to_owned(),
+            comments: Vec::new(),
+        });
+    }
+
+    /// Adds a comment after the last move, or before the first move when
+    /// there is none yet. A `}` in it, which would end it, becomes `)`.
+    pub fn comment(&mut self, text: &str) {
+        let text = text.replace('}', ")");
+        match self.moves.last_mut() {
+            Some(last) => last.comments.push(text),
+            None => self.leading_comments.push(text),
+        }
+    }
+
+    /// Adds a tag at the end of the tags.
+    pub fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_owned(), value.to_owned()));
     }
 
     /// Removes the last move.
     pub fn pop(&mut self) -> Option<String> {
-        self.moves.pop().map(|(_, text)| text)
+        self.moves.pop().map(|built| built.text)
     }
 
     /// The moves written so far.
     pub fn moves(&self) -> impl Iterator<Item = &str> {
-        self.moves.iter().map(|(_, text)| text.as_str())
+        self.moves.iter().map(|built| built.text.as_str())
     }
 
     /// The tags.
@@ -51,19 +80,23 @@ impl RecordBuilder {
 
     /// The record's text, ending with the result of `game`, the position reached.
     pub fn text(&self, game: &dyn AnyGame) -> String {
-        let written: Vec<WrittenMove<'_>> = self
-            .moves
-            .iter()
-            .map(|(number, text)| WrittenMove {
-                number: *number,
-                text,
-                ..WrittenMove::default()
-            })
-            .collect();
         let result = match game.outcome() {
             Some(outcome) => outcome.token,
             None => Some("*"),
         };
-        write_record(&self.tags, &[], &written, result)
+        self.text_ending(result)
+    }
+
+    /// The record's text, ending with `result` (a token, `*`, or none).
+    pub fn text_ending(&self, result: Option<&str>) -> String {
+        let written: Vec<WrittenMove<'_>> = (self.moves.iter())
+            .map(|built| WrittenMove {
+                number: built.number,
+                text: &built.text,
+                comments: &built.comments,
+                ..WrittenMove::default()
+            })
+            .collect();
+        write_record(&self.tags, &self.leading_comments, &written, result)
     }
 }

@@ -7,7 +7,8 @@
 //! - [`referee`] judges a record through the trait;
 //! - [`model`] is the JSON of records and verdicts;
 //! - [`draw`] makes pictures (SVG, PNG) and the replay page of `kifu html`;
-//! - [`engine`] is the engine protocol (KEP) and `kifu engine`'s player;
+//! - [`kep`] is the engine protocol (KEP): both sides of it, the referee's
+//!   and `kifu engine`'s, and the random player;
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   plays random games with the seeded [`rng`].
 //!
@@ -50,10 +51,10 @@
 pub mod builder;
 mod cli;
 pub mod draw;
-pub mod engine;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod kep;
 pub mod model;
 pub mod random;
 pub mod record;
@@ -63,6 +64,7 @@ pub mod referee;
 pub mod repl;
 pub mod rng;
 mod status;
+pub mod tournament;
 
 pub use cli::main;
 pub use game::{AnyGame, Game, GameKind};

@@ -543,7 +543,7 @@ const MAX_ENGINE_LINES: usize = 64;
 /// engine --random` answers the lines as commands with lines that read
 /// back as the answers it meant, one `move` for each `go`.
 pub fn engine_protocol(data: &[u8]) {
-    use kifu::engine::{
+    use kifu::kep::{
         Answer, Command, LineReader, MAX_LINE_BYTES, ProtocolError, RandomPlayer, Session,
     };
     let mut reader = LineReader::new(data);

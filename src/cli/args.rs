@@ -56,6 +56,8 @@ pub(crate) enum Command {
     Man(super::man::ManArgs),
     /// Be an engine: speak the engine protocol (KEP) on standard input and output.
     Engine(super::engine::EngineArgs),
+    /// Play engines against each other, refereed, with clocks; print the results table.
+    Match(Box<super::matches::MatchArgs>),
 }
 
 /// Arguments of `kifu select`: the criteria combine with AND.

@@ -1,8 +1,8 @@
 //! `kifu engine`: the built-in engine, speaking KEP on standard input and
 //! output.
 
-use crate::engine::{RandomPlayer, ServeError, Session, serve};
 use crate::game::GameKind;
+use crate::kep::{RandomPlayer, ServeError, Session, serve};
 use crate::status::Status;
 use clap::Args;
 use std::io::{self, Write};

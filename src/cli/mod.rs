@@ -9,6 +9,7 @@ mod import;
 mod input;
 mod json;
 mod man;
+mod matches;
 mod parallel;
 mod progress;
 mod select;
@@ -19,7 +20,6 @@ mod validate;
 pub(crate) use args::{Cli, Command, command};
 
 pub(crate) use crate::status::Status;
-use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -39,7 +39,7 @@ fn paint(choice: args::ColorChoice) -> bool {
 pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = match Cli::try_parse() {
+    let result = match parse() {
         Ok(cli) => run(cli, &mut out),
         Err(e) if e.use_stderr() => {
             let _ = e.print();
@@ -58,6 +58,18 @@ pub fn main() -> ExitCode {
             Status::Trouble.into()
         }
     }
+}
+
+/// The command line, parsed; `kifu match` gathers each engine's
+/// `--name` and `--option` by their places.
+fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches()?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Command::Match(args), Some(("match", sub))) = (&mut cli.command, matches.subcommand()) {
+        args.gather_engines(sub)?;
+    }
+    Ok(cli)
 }
 
 /// Writes the help or version text that clap gives as `e`, in colour on
@@ -99,6 +111,7 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         }
         Command::Play(args) => crate::repl::run(&args, paint(cli.color), out),
         Command::Engine(args) => engine::run(&args, out),
+        Command::Match(args) => matches::run(&args, out),
         Command::Man(args) => man::run(&args, out),
     }
 }

@@ -36,6 +36,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn scores(&self) -> Option<Scores>;
     /// Where the next ply stands, and who plays it.
     fn turn(&self) -> Turn<'_>;
+    /// Every player in the order of the game's turns ([`Game::players`]).
+    fn players(&self) -> Vec<&str>;
     /// Why the turn in progress cannot end here, for a game whose turns
     /// must be whole ([`Game::check_turn_ends`]).
     ///
@@ -104,6 +106,10 @@ impl<G: Game> AnyGame for G {
 
     fn turn(&self) -> Turn<'_> {
         Game::turn(self)
+    }
+
+    fn players(&self) -> Vec<&str> {
+        Game::players(self)
     }
 
     fn check_turn_ends(&self) -> Result<(), MoveError> {

@@ -177,6 +177,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
     /// Where the next ply stands in the numbering, and who plays it.
     fn turn(&self) -> Turn<'_>;
+    /// Every player, as messages name them, in the order of the game's
+    /// turns from its standard first mover (mana: Black, White).
+    fn players(&self) -> Vec<&str>;
     /// Who plays the move or turn numbered `number`, as messages name
     /// them; by default the mover of the next ply. A game numbered by
     /// turns names the player of an earlier or a later turn, for a fault

@@ -48,7 +48,7 @@ pub(crate) struct PlayArgs {
 }
 
 /// The ids of the [`SetupArgs`], which `--load` excludes.
-const SETUP_IDS: [&str; 9] = [
+pub(crate) const SETUP_IDS: [&str; 9] = [
     "setup", "position", "players", "flowers", "course", "rotation", "first", "discs", "tags",
 ];
 

@@ -25,7 +25,7 @@ mod terminal;
 mod tree;
 mod variations;
 
-pub(crate) use args::{PlayArgs, SetupArgs};
+pub(crate) use args::{PlayArgs, SETUP_IDS, SetupArgs};
 pub(crate) use channel::Outputs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;

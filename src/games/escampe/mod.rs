@@ -165,6 +165,10 @@ impl Game for Escampe {
         Turn::of_pairs(self.plies, self.to_move.name())
     }
 
+    fn players(&self) -> Vec<&str> {
+        vec![Side::White.name(), Side::Black.name()]
+    }
+
     fn constraint(&self) -> Option<String> {
         let n = self.constraint?;
         let mover = self.to_move.name();

@@ -316,6 +316,10 @@ impl Game for Lotus {
         }
     }
 
+    fn players(&self) -> Vec<&str> {
+        self.players.names().collect()
+    }
+
     fn mover_of(&self, number: u32) -> &str {
         // The players take turns in order: turn `number` is as many seats
         // away from the turn in progress as the turns between them.

@@ -286,6 +286,10 @@ impl Game for Mana {
         Turn::of_pairs(self.plies, self.to_move.name())
     }
 
+    fn players(&self) -> Vec<&str> {
+        vec![Side::Black.name(), Side::White.name()]
+    }
+
     fn constraint(&self) -> Option<String> {
         let n = self.bird_lines()?;
         let place = self

@@ -120,6 +120,10 @@ impl Game for Shogun {
         Turn::of_pairs(self.plies, NAMES[self.to_move.index()])
     }
 
+    fn players(&self) -> Vec<&str> {
+        vec![Side::White.name(), Side::Red.name()]
+    }
+
     fn constraint(&self) -> Option<String> {
         let me = self.to_move;
         let q = self.attacker_of(me)?;

@@ -8,10 +8,13 @@
 //! - [`Session`] is an engine's side of a conversation: it keeps the game
 //!   the referee describes and asks a [`Player`] for its moves;
 //!   [`RandomPlayer`] plays uniformly random legal moves (`kifu engine
-//!   --random`), and [`serve`] runs a session on a pair of streams.
+//!   --random`), and [`serve`] runs a session on a pair of streams;
+//! - [`Engine`] is the referee's side: a program started from an
+//!   [`EngineSpec`] and spoken to with deadlines; whatever goes wrong
+//!   becomes an [`EngineFailure`], with a stable code.
 //!
 //! ```
-//! use kifu::engine::{Answer, Command, GoLimits, Score};
+//! use kifu::kep::{Answer, Command, GoLimits, Score};
 //!
 //! let go = Command::read("go time 60000 inc 1000")?;
 //! assert_eq!(go, Command::Go(GoLimits { time: Some(60000), inc: Some(1000), ..GoLimits::default() }));
@@ -28,8 +31,10 @@
 //! ```
 
 mod answer;
+mod client;
 mod command;
 mod error;
+mod failure;
 mod info;
 mod lines;
 mod player;
@@ -42,8 +47,10 @@ mod error_tests;
 mod tests;
 
 pub use answer::{Answer, IdKey};
+pub use client::{Answered, Decision, Engine, EngineSpec, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES};
 pub use command::{Command, GoLimits};
 pub use error::{CODES, Keyword, ProtocolError};
+pub use failure::{EngineFailure, FAILURE_CODES, seconds};
 pub use info::{Info, Score};
 pub use lines::LineReader;
 pub use player::{Player, RandomPlayer, play_turn};

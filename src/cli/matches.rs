@@ -1,0 +1,157 @@
+//! `kifu match`: engines against engines, and `kifu match --report`.
+
+mod args;
+mod engines;
+mod log;
+mod records;
+mod workers;
+
+pub(crate) use args::MatchArgs;
+
+use super::Status;
+use super::args::Format;
+use crate::game::GameKind;
+use crate::model::{GameResult, Standings};
+use crate::tournament::{Conditions, Opening, Schedule, Shard};
+use std::io::{self, Write};
+use std::time::Duration;
+
+/// Runs `kifu match`.
+///
+/// # Errors
+/// Only failures to write `out`.
+pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> io::Result<Status> {
+    if !args.report.is_empty() {
+        let (results, status) = records::read_results(&args.report);
+        print_table(args.format, &results, out)?;
+        return Ok(status);
+    }
+    match play(args) {
+        Ok((results, status)) => {
+            print_table(args.format, &results, out)?;
+            Ok(status)
+        }
+        Err(message) => {
+            eprintln!("kifu: {message}");
+            Ok(Status::Trouble)
+        }
+    }
+}
+
+/// Writes the results table.
+fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> io::Result<()> {
+    let standings = Standings::of(results);
+    match format {
+        Format::Text => writeln!(out, "{standings}"),
+        Format::Json => {
+            serde_json::to_writer(&mut *out, &standings)?;
+            writeln!(out)
+        }
+    }
+}
+
+/// Plays the match the options describe, and gives the results of all
+/// its games (those of `--resume` too).
+///
+/// # Errors
+/// Why the match cannot be played, for standard error (status 2).
+fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), String> {
+    let openings = openings(args)?;
+    let kind = openings
+        .first()
+        .map(|o| o.start.kind())
+        .ok_or("no opening to play")?;
+    let seats = openings.first().map_or(2, |o| o.start.players().len());
+    check_engine_count(kind, args.engines.len(), seats)?;
+    let names = engines::names(&args.engines)?;
+    let schedule = Schedule {
+        engines: args.engines.len(),
+        seats,
+        openings: openings.len(),
+        games: 0,
+    };
+    let games = args
+        .games
+        .map_or(schedule.rotation() * openings.len(), |n| n as usize);
+    let schedule = Schedule { games, ..schedule };
+    let (done, mut results) = match (&args.out, args.resume) {
+        (Some(path), true) => records::resume(path, kind)?,
+        _ => Default::default(),
+    };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let pending: Vec<_> = (schedule.games(shard))
+        .filter(|pairing| !done.contains(&pairing.round))
+        .collect();
+    let conditions = Conditions {
+        time: args.time_control(),
+        margin: Duration::from_millis(args.timemargin),
+        max_plies: args.max_plies as usize,
+        event: args.event.clone(),
+        date: today(),
+    };
+    let output = match &args.out {
+        Some(path) => Some(records::Output::open(path, args.resume)?),
+        None => None,
+    };
+    let plan = workers::Plan {
+        specs: &args.engines,
+        names: &names,
+        openings: &openings,
+        conditions: &conditions,
+        concurrency: usize::from(args.concurrency),
+    };
+    let played = workers::play_all(&plan, pending, output)?;
+    results.extend(played);
+    Ok((results, Status::Ok))
+}
+
+/// The openings: those of `--openings`, or the start of the setup options.
+fn openings(args: &MatchArgs) -> Result<Vec<Opening>, String> {
+    if let Some(path) = &args.openings {
+        return records::openings(path, args.game);
+    }
+    let kind = args
+        .game
+        .ok_or("--game or --openings says which game to play")?;
+    let mut setup = args.setup.clone();
+    if kind == GameKind::Lotus && setup.players.is_none() {
+        let seats = usize::from(args.seats.unwrap_or(3));
+        let names: Vec<&str> = LOTUS_SEATS.split(' ').take(seats).collect();
+        setup.players = Some(names.join(" "));
+    } else if args.seats.is_some() && kind != GameKind::Lotus {
+        return Err(format!(
+            "--seats is for lotus; {} has two players",
+            kind.name()
+        ));
+    }
+    let tags = setup.tag_list(kind, Vec::new())?;
+    Ok(vec![Opening::of_tags(kind, &tags)?])
+}
+
+/// The players of lotus's seats, with distinct first letters, in order.
+const LOTUS_SEATS: &str = "red green orange blue yellow purple";
+
+/// Checks that the engines can fill the game's seats.
+fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<(), String> {
+    match seats {
+        2 if engines != 2 => Err(format!(
+            "{} is a two-player game: give two --engine, not {engines}",
+            kind.name()
+        )),
+        _ if engines > seats => Err(format!(
+            "{engines} engines for {seats} seats: give at most {seats} --engine, or more --seats"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Today's date as the `Date` tag writes it, in UTC: `2026.12.01`.
+fn today() -> String {
+    let date = time::OffsetDateTime::now_utc().date();
+    format!(
+        "{:04}.{:02}.{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}

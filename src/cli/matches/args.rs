@@ -1,0 +1,170 @@
+//! The options of `kifu match`, and the engines they describe.
+
+use crate::game::GameKind;
+use crate::kep::EngineSpec;
+use crate::repl::SetupArgs;
+use crate::tournament::{Shard, TimeControl};
+use clap::error::ErrorKind;
+use std::path::PathBuf;
+
+/// Arguments of `kifu match`.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "\
+Each --name and --option belongs to the --engine before it. Two-player games \
+take two engines; lotus takes 3 to 6 seats (--seats, or --players), which the \
+engines share in turn. Colours or seats rotate so that each engine plays each \
+side equally, and each opening is played from every side.
+
+Exit status: 0 the match was played (whatever its games' results); 1 a record \
+of --report or --resume could not be counted; 2 bad options, an engine that \
+cannot start, or an output that cannot be written.")]
+pub(crate) struct MatchArgs {
+    /// An engine's command line, split as a shell would (no shell runs
+    /// it); repeat it for each engine.
+    #[arg(
+        long = "engine",
+        value_name = "CMD",
+        required_unless_present = "report"
+    )]
+    pub engine: Vec<String>,
+    /// The name of the engine before it, in records and tables (default:
+    /// its `id name`).
+    #[arg(long = "name", value_name = "NAME")]
+    pub name: Vec<String>,
+    /// An option of the engine before it: `setoption NAME VALUE` after the
+    /// handshake (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+    /// The game (may be left out with --openings).
+    #[arg(long, value_enum, required_unless_present_any = ["openings", "report"])]
+    pub game: Option<GameKind>,
+    /// How the game starts, as for `kifu play`.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Lotus: the number of seats, 3 to 6 (default: the players of
+    /// --players, or 3).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=6))]
+    pub seats: Option<u8>,
+    /// Start the games from the records of FILE, in turn: their start and
+    /// their moves.
+    #[arg(long, value_name = "FILE", conflicts_with_all = crate::repl::SETUP_IDS)]
+    pub openings: Option<PathBuf>,
+    /// The number of games (default: each opening once from every side).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: Option<u32>,
+    /// Games played at the same time.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub concurrency: u16,
+    /// The clock: SECONDS+INCREMENT per engine (default 10+0.1).
+    #[arg(long, value_name = "SECONDS+INC", conflicts_with = "movetime")]
+    pub tc: Option<TimeControl>,
+    /// A fixed budget for every move, in milliseconds, instead of a clock.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// How late, in milliseconds, a move may come before it loses on time.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    pub timemargin: u64,
+    /// Stop a game unfinished (`*`, Termination "adjudication") after N plies.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Append every game to FILE as a record once it ends.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Go on from the games already in --out: play only the others.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Play only the I-th of N disjoint slices of the games (like 2/8).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// The Event tag of the records.
+    #[arg(long, value_name = "TEXT", default_value = "kifu match")]
+    pub event: String,
+    /// Print the results table of the match records of these files
+    /// instead of playing.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["engine", "openings", "out"])]
+    pub report: Vec<PathBuf>,
+    /// The table as text or as one JSON object.
+    #[arg(long, value_enum, default_value_t = super::super::args::Format::Text)]
+    pub format: super::super::args::Format,
+    /// The engines, each with its name and options, from the options
+    /// in the order given.
+    #[arg(skip)]
+    pub engines: Vec<EngineSpec>,
+}
+
+impl MatchArgs {
+    /// Gathers each `--name` and `--option` with the `--engine` before it,
+    /// by their places on the command line.
+    ///
+    /// # Errors
+    /// A `--name` or `--option` before any `--engine`, a second `--name`
+    /// for one engine, or an option not written NAME=VALUE.
+    pub(crate) fn gather_engines(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        let places = |id: &str| -> Vec<usize> {
+            matches
+                .indices_of(id)
+                .map_or_else(Vec::new, Iterator::collect)
+        };
+        let engines = places("engine");
+        let owner = |flag: &str, place: usize| {
+            engines.iter().rposition(|&e| e < place).ok_or_else(|| {
+                usage(format!(
+                    "{flag} belongs to an --engine: give it after the --engine it is for"
+                ))
+            })
+        };
+        self.engines = (self.engine.iter())
+            .map(|command| EngineSpec {
+                command: command.clone(),
+                ..EngineSpec::default()
+            })
+            .collect();
+        for (name, place) in self.name.iter().zip(places("name")) {
+            let Some(spec) = self.engines.get_mut(owner("--name", place)?) else {
+                continue;
+            };
+            if spec.name.is_some() {
+                return Err(usage(format!(
+                    "--name {name:?}: this engine has a name already"
+                )));
+            }
+            if name.contains(',') || name.trim().is_empty() {
+                return Err(usage(format!(
+                    "--name {name:?}: a name is not empty and holds no comma"
+                )));
+            }
+            spec.name = Some(name.clone());
+        }
+        for (option, place) in self.option.iter().zip(places("option")) {
+            let index = owner("--option", place)?;
+            let Some((name, value)) = option.split_once('=').filter(|(n, _)| !n.is_empty()) else {
+                return Err(usage(format!("--option {option:?}: write it NAME=VALUE")));
+            };
+            if let Some(spec) = self.engines.get_mut(index) {
+                spec.options.push((name.to_owned(), value.to_owned()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The time control: `--movetime`, `--tc`, or 10+0.1.
+    pub(crate) fn time_control(&self) -> TimeControl {
+        match (self.movetime, self.tc) {
+            (Some(ms), _) => TimeControl::MoveTime(std::time::Duration::from_millis(ms)),
+            (None, Some(tc)) => tc,
+            (None, None) => TimeControl::Clock {
+                base: std::time::Duration::from_secs(10),
+                increment: std::time::Duration::from_millis(100),
+            },
+        }
+    }
+}
+
+/// A usage error of `kifu match`, as clap reports its own.
+fn usage(message: String) -> clap::Error {
+    let mut kifu = super::super::args::command();
+    match kifu.find_subcommand_mut("match") {
+        Some(command) => command.error(ErrorKind::ValueValidation, message),
+        None => clap::Error::raw(ErrorKind::ValueValidation, format!("{message}\n")),
+    }
+}

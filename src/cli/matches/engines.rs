@@ -1,0 +1,55 @@
+//! The engines of a match before it starts: each started once, to learn
+//! its name and check its options, so that a bad command line fails at
+//! once rather than in every game.
+
+use crate::kep::{Engine, EngineSpec};
+
+/// The name of each engine in records and tables: its `--name`, or its
+/// `id name`, with ` (2)`, ` (3)`... after a name already taken, and any
+/// comma (which separates lotus's `Engines`) made a semicolon.
+///
+/// # Errors
+/// The first engine that cannot start, or refuses its options.
+pub(super) fn names(specs: &[EngineSpec]) -> Result<Vec<String>, String> {
+    let mut names: Vec<String> = Vec::new();
+    for (number, spec) in specs.iter().enumerate() {
+        let engine = Engine::start(spec).map_err(|failure| {
+            format!(
+                "engine {} ({}): {failure} ({})",
+                number + 1,
+                spec.command,
+                failure.code()
+            )
+        })?;
+        let name = engine.name().replace(',', ";");
+        engine.quit();
+        names.push(distinct(&names, name));
+    }
+    Ok(names)
+}
+
+/// `name`, or `name (N)` with the first N from 2 that no name in `taken` has.
+fn distinct(taken: &[String], name: String) -> String {
+    if !taken.contains(&name) {
+        return name;
+    }
+    (2..)
+        .map(|n| format!("{name} ({n})"))
+        .find(|candidate| !taken.contains(candidate))
+        .unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_made_distinct() {
+        let mut taken = Vec::new();
+        for _ in 0..3 {
+            let name = distinct(&taken, "random".to_owned());
+            taken.push(name);
+        }
+        assert_eq!(taken, ["random", "random (2)", "random (3)"]);
+    }
+}

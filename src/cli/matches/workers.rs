@@ -1,0 +1,97 @@
+//! The games of a match played on `--concurrency` threads, each with its
+//! own engine processes, and handed back as they end.
+
+use super::log::Log;
+use super::records::Output;
+use crate::kep::{Engine, EngineSpec};
+use crate::model::GameResult;
+use crate::tournament::{Conditions, Lineup, Opening, Pairing, Played, play_game};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Mutex, PoisonError};
+
+/// What every game of the match shares.
+#[derive(Debug)]
+pub(super) struct Plan<'a> {
+    /// How each engine starts.
+    pub specs: &'a [EngineSpec],
+    /// Each engine's name.
+    pub names: &'a [String],
+    /// The openings, which pairings name by index.
+    pub openings: &'a [Opening],
+    /// Clocks, limits and tags.
+    pub conditions: &'a Conditions,
+    /// Games played at the same time.
+    pub concurrency: usize,
+}
+
+/// Plays `pending`, appending each game to `output` as it ends, and
+/// gives their results in the order of their rounds.
+///
+/// # Errors
+/// The output could not be written: the games in play are finished, no
+/// more are started.
+pub(super) fn play_all(
+    plan: &Plan<'_>,
+    pending: Vec<Pairing>,
+    mut output: Option<Output>,
+) -> Result<Vec<GameResult>, String> {
+    let mut log = Log::start(pending.len());
+    let threads = plan.concurrency.min(pending.len()).max(1);
+    let queue = Mutex::new(pending.into_iter());
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = channel::<Played>();
+    let mut results = Vec::new();
+    let mut trouble = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (sender, queue, stop) = (sender.clone(), &queue, &stop);
+            scope.spawn(move || play_queue(plan, queue, stop, &sender));
+        }
+        drop(sender);
+        for played in receiver {
+            if let Some(Err(e)) = output.as_mut().map(|out| out.append(&played.record)) {
+                stop.store(true, Ordering::Relaxed);
+                trouble.get_or_insert(e);
+            }
+            log.game(&played, plan.names);
+            results.push((played.round, played.result));
+        }
+    });
+    log.finish();
+    if let Some(trouble) = trouble {
+        return Err(trouble);
+    }
+    results.sort_by_key(|(round, _)| *round);
+    Ok(results.into_iter().map(|(_, result)| result).collect())
+}
+
+/// Plays games from `queue` until it is empty or `stop` is set, then
+/// quits this thread's engines.
+fn play_queue(
+    plan: &Plan<'_>,
+    queue: &Mutex<std::vec::IntoIter<Pairing>>,
+    stop: &AtomicBool,
+    sender: &Sender<Played>,
+) {
+    let mut running: Vec<Option<Engine>> = plan.specs.iter().map(|_| None).collect();
+    while !stop.load(Ordering::Relaxed) {
+        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some(pairing) = next else { break };
+        let Some(opening) = plan.openings.get(pairing.opening) else {
+            break;
+        };
+        let mut lineup = Lineup {
+            specs: plan.specs,
+            names: plan.names,
+            running: &mut running,
+        };
+        let played = play_game(&pairing, opening, &mut lineup, plan.conditions);
+        if sender.send(played).is_err() {
+            break;
+        }
+    }
+    for engine in running.into_iter().flatten() {
+        engine.quit();
+    }
+}

@@ -1,0 +1,363 @@
+//! The referee's side of KEP: an engine as a child process, spoken to
+//! line by line, never waited for without a deadline.
+//!
+//! Two threads per engine read its standard output (into a bounded
+//! channel, so a flood only makes the engine wait) and its standard error
+//! (keeping only the last lines). Deadlines are measured with
+//! [`Instant`], a monotonic clock. [`Engine::quit`] and dropping an
+//! [`Engine`] reap the process: nothing is left behind, not even a zombie.
+
+use super::answer::Answer;
+use super::command::{Command, GoLimits};
+use super::error::ProtocolError;
+use super::failure::EngineFailure;
+use super::info::Score;
+use super::lines::LineReader;
+use super::words::shorten;
+use std::collections::VecDeque;
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `kep 1` or `isready`.
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
+
+/// How long an engine may take to exit after `quit` before it is killed.
+pub const QUIT_TIME: Duration = Duration::from_secs(1);
+
+/// How many lines of an engine's standard error are kept.
+pub const STDERR_LINES: usize = 10;
+
+/// The longest line of standard error kept, in characters.
+const STDERR_LINE_CHARS: usize = 300;
+
+/// How many lines of standard output wait to be read before the engine
+/// itself has to wait.
+const PENDING_LINES: usize = 256;
+
+/// How an engine is started: its command line, the name to give it, and
+/// the options to set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The command line, split as a POSIX shell would (no shell runs it).
+    pub command: String,
+    /// The name in records and tables (default: the engine's `id name`).
+    pub name: Option<String>,
+    /// Options to set after the handshake: `setoption NAME VALUE`.
+    pub options: Vec<(String, String)>,
+}
+
+/// What an engine decided in answer to `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// `move ...`: the words of the move (lotus: the turn's pawn moves).
+    Move(Vec<String>),
+    /// `move resign`.
+    Resign,
+}
+
+/// An answer to `go`, with the score of the last `info` and its timing.
+#[derive(Debug, Clone)]
+pub struct Answered {
+    /// The move, or resignation.
+    pub decision: Decision,
+    /// The score of the last `info` line that had one.
+    pub score: Option<Score>,
+    /// When `go` had been written.
+    pub sent: Instant,
+    /// When the `move` line arrived.
+    pub received: Instant,
+}
+
+impl Answered {
+    /// The time the engine took.
+    pub fn elapsed(&self) -> Duration {
+        self.received.saturating_duration_since(self.sent)
+    }
+}
+
+/// What the reader of standard output hands on.
+#[derive(Debug)]
+enum Line {
+    /// A line, read as text.
+    Text(String),
+    /// A line too long, or not UTF-8.
+    Bad(ProtocolError),
+}
+
+/// A running engine.
+#[derive(Debug)]
+pub struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<Line>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    name: String,
+    declared: Vec<(String, String)>,
+}
+
+impl Engine {
+    /// Starts the engine, performs the `kep 1` handshake, sets its options
+    /// and waits until it is ready.
+    ///
+    /// # Errors
+    /// Why the engine could not be started or made ready.
+    pub fn start(spec: &EngineSpec) -> Result<Engine, EngineFailure> {
+        let cannot = |reason: String| EngineFailure::CannotStart {
+            command: spec.command.clone(),
+            reason,
+        };
+        let words = shell_words::split(&spec.command).map_err(|e| cannot(e.to_string()))?;
+        let (program, args) = words
+            .split_first()
+            .ok_or_else(|| cannot("the command is empty".to_owned()))?;
+        let mut child = std::process::Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| cannot(e.to_string()))?;
+        let (Some(input), Some(output), Some(errors)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(cannot("its standard streams are not pipes".to_owned()));
+        };
+        let (sender, lines) = sync_channel(PENDING_LINES);
+        std::thread::spawn(move || read_output(output, &sender));
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&stderr);
+        std::thread::spawn(move || keep_tail(errors, &tail));
+        let mut engine = Engine {
+            child,
+            input,
+            lines,
+            stderr,
+            name: spec.name.clone().unwrap_or_default(),
+            declared: Vec::new(),
+        };
+        engine.handshake(spec)?;
+        if engine.name.is_empty() {
+            engine.name = program_name(program);
+        }
+        Ok(engine)
+    }
+
+    /// The `kep 1` exchange, the options, and `isready`.
+    fn handshake(&mut self, spec: &EngineSpec) -> Result<(), EngineFailure> {
+        self.send(&Command::Kep(super::VERSION))?;
+        let deadline = Instant::now() + HANDSHAKE_TIME;
+        loop {
+            match Answer::read(&self.next_line("kepok", deadline, HANDSHAKE_TIME)?) {
+                Ok(Answer::KepOk) => break,
+                Ok(Answer::Id {
+                    key: super::IdKey::Name,
+                    value,
+                }) if spec.name.is_none() => self.name = value,
+                Ok(Answer::Option { name, default }) => self.declared.push((name, default)),
+                _ => {}
+            }
+        }
+        for (name, value) in &spec.options {
+            if !self.declared.iter().any(|(declared, _)| declared == name) {
+                return Err(EngineFailure::UnknownOption {
+                    name: name.clone(),
+                    declared: self.declared_names(),
+                });
+            }
+            self.send(&Command::SetOption {
+                name: name.clone(),
+                value: value.clone(),
+            })?;
+        }
+        self.send(&Command::IsReady)?;
+        let deadline = Instant::now() + HANDSHAKE_TIME;
+        while !matches!(
+            Answer::read(&self.next_line("readyok", deadline, HANDSHAKE_TIME)?),
+            Ok(Answer::ReadyOk)
+        ) {}
+        Ok(())
+    }
+
+    /// The names of the options the engine declared, or `none`.
+    fn declared_names(&self) -> String {
+        match self.declared.is_empty() {
+            true => "none".to_owned(),
+            false => (self.declared.iter())
+                .map(|(name, _)| name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    /// The engine's name: the one asked for, or its `id name`, or the
+    /// program's file name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The options the engine declared, with their defaults.
+    pub fn declared_options(&self) -> &[(String, String)] {
+        &self.declared
+    }
+
+    /// Writes one command line.
+    ///
+    /// # Errors
+    /// [`EngineFailure::Exited`] when the engine no longer reads.
+    pub fn send(&mut self, command: &Command) -> Result<(), EngineFailure> {
+        let line = format!("{command}\n");
+        match self
+            .input
+            .write_all(line.as_bytes())
+            .and_then(|()| self.input.flush())
+        {
+            Ok(()) => Ok(()),
+            Err(_) => Err(self.exited()),
+        }
+    }
+
+    /// Sends `go` and waits, at most `allowed`, for the `move`, reading
+    /// `info` lines on the way. Lines left over from before are dropped
+    /// unread, as the protocol says.
+    ///
+    /// # Errors
+    /// A time-out, an exit, or a line that is neither `info` nor `move`.
+    pub fn go(&mut self, limits: GoLimits, allowed: Duration) -> Result<Answered, EngineFailure> {
+        while self.lines.try_recv().is_ok() {}
+        self.send(&Command::Go(limits))?;
+        let sent = Instant::now();
+        let deadline = sent + allowed;
+        let mut score = None;
+        loop {
+            let line = self.next_line("move", deadline, allowed)?;
+            let received = Instant::now();
+            let decision = match Answer::read(&line) {
+                Ok(Answer::Info(info)) => {
+                    score = info.score.or(score);
+                    continue;
+                }
+                Ok(Answer::Unknown(text)) if text.is_empty() => continue,
+                Ok(Answer::Move(moves)) => Decision::Move(moves),
+                Ok(Answer::Resign) => Decision::Resign,
+                Ok(_) => return Err(bad_line(&line, "a line in answer to go is info or move")),
+                Err(e) => return Err(bad_line(&line, &e.to_string())),
+            };
+            return Ok(Answered {
+                decision,
+                score,
+                sent,
+                received,
+            });
+        }
+    }
+
+    /// The next line, before `deadline`, which is `allowed` after the
+    /// command awaiting it.
+    fn next_line(
+        &mut self,
+        awaited: &'static str,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<String, EngineFailure> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Line::Text(line)) => Ok(line),
+            Ok(Line::Bad(e)) => Err(bad_line("", &e.to_string())),
+            Err(RecvTimeoutError::Timeout) => Err(EngineFailure::TimeOut { awaited, allowed }),
+            Err(RecvTimeoutError::Disconnected) => Err(self.exited()),
+        }
+    }
+
+    /// The failure of an engine that went away: its exit status, if it
+    /// comes within a moment.
+    fn exited(&mut self) -> EngineFailure {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status.to_string()),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => break None,
+            }
+        };
+        EngineFailure::Exited { status }
+    }
+
+    /// The last lines the engine wrote on its standard error.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
+        tail.iter().cloned().collect()
+    }
+
+    /// Sends `quit`, waits [`QUIT_TIME`] for the engine to exit, kills it
+    /// if it has not, and reaps it.
+    pub fn quit(mut self) {
+        let _ = self.send(&Command::Quit);
+        let deadline = Instant::now() + QUIT_TIME;
+        while Instant::now() < deadline {
+            match self.child.try_wait() {
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                _ => return,
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    /// Kills the engine unless it has exited, and reaps it.
+    fn drop(&mut self) {
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// A [`EngineFailure::BadLine`] of `line`.
+fn bad_line(line: &str, reason: &str) -> EngineFailure {
+    EngineFailure::BadLine {
+        line: shorten(line),
+        reason: reason.to_owned(),
+    }
+}
+
+/// The file name of a program: `random.py` of `./bots/random.py`.
+fn program_name(program: &str) -> String {
+    std::path::Path::new(program).file_name().map_or_else(
+        || program.to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// Reads the engine's standard output into `sender` until it ends or the
+/// engine is dropped.
+fn read_output(output: impl Read, sender: &SyncSender<Line>) {
+    let mut reader = LineReader::new(BufReader::new(output));
+    while let Ok(Some(line)) = reader.next_line() {
+        let line = line.map_or_else(Line::Bad, Line::Text);
+        if sender.send(line).is_err() {
+            return;
+        }
+    }
+}
+
+/// Reads the engine's standard error to its end, keeping the last
+/// [`STDERR_LINES`] lines in `tail`.
+fn keep_tail(errors: impl Read, tail: &Mutex<VecDeque<String>>) {
+    let mut reader = LineReader::new(BufReader::new(errors));
+    while let Ok(Some(line)) = reader.next_line() {
+        let line = line.unwrap_or_else(|e| format!("({e})"));
+        let line: String = line.trim_end().chars().take(STDERR_LINE_CHARS).collect();
+        let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
+        if tail.len() == STDERR_LINES {
+            tail.pop_front();
+        }
+        tail.push_back(line);
+    }
+}

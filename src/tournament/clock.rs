@@ -1,0 +1,205 @@
+//! Time controls and the clocks the referee keeps.
+
+use crate::kep::GoLimits;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How much time the engines get.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A clock per player: `base` at the start, `increment` added after
+    /// each of its moves (`--tc 10+0.1`).
+    Clock {
+        /// The time at the start.
+        base: Duration,
+        /// The time added after each move.
+        increment: Duration,
+    },
+    /// The same budget for every move (`--movetime MS`).
+    MoveTime(Duration),
+}
+
+impl TimeControl {
+    /// The `TimeControl` tag's value: `10+0.1`, or `-` for a budget per
+    /// move, which the tag cannot say.
+    pub fn tag_value(&self) -> String {
+        match self {
+            TimeControl::Clock { base, increment } => {
+                format!("{}+{}", Seconds(*base), Seconds(*increment))
+            }
+            TimeControl::MoveTime(_) => "-".to_owned(),
+        }
+    }
+}
+
+/// Why a `--tc` value is not a time control.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not SECONDS+INCREMENT (like 10+0.1) or SECONDS")]
+pub struct TimeControlError(String);
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    /// Reads `SECONDS+INCREMENT` or `SECONDS`, each a decimal number of
+    /// seconds with at most three decimals; the base is not zero.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let error = || TimeControlError(text.to_owned());
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let base = read_seconds(base).ok_or_else(error)?;
+        let increment = read_seconds(increment).ok_or_else(error)?;
+        if base.is_zero() {
+            return Err(error());
+        }
+        Ok(TimeControl::Clock { base, increment })
+    }
+}
+
+/// A decimal number of seconds, to the millisecond: `10`, `0.25`.
+fn read_seconds(text: &str) -> Option<Duration> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+        return None;
+    }
+    if text.ends_with('.') {
+        return None;
+    }
+    let seconds: u64 = whole.parse().ok()?;
+    let millis: u64 = format!("{fraction:0<3}").parse().ok()?;
+    seconds
+        .checked_mul(1000)?
+        .checked_add(millis)
+        .map(Duration::from_millis)
+}
+
+/// A duration as the shortest decimal number of seconds: `10`, `0.1`.
+struct Seconds(Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let millis = self.0.as_millis();
+        let (whole, fraction) = (millis / 1000, millis % 1000);
+        match fraction {
+            0 => write!(f, "{whole}"),
+            _ => {
+                let fraction = format!("{fraction:03}");
+                write!(f, "{whole}.{}", fraction.trim_end_matches('0'))
+            }
+        }
+    }
+}
+
+/// One player's clock during a game.
+#[derive(Debug, Clone, Copy)]
+pub struct Clock {
+    control: TimeControl,
+    left: Duration,
+}
+
+impl Clock {
+    /// A clock at the start of a game under `control`.
+    pub fn new(control: TimeControl) -> Self {
+        let left = match control {
+            TimeControl::Clock { base, .. } => base,
+            TimeControl::MoveTime(budget) => budget,
+        };
+        Self { control, left }
+    }
+
+    /// The limits of the next `go`.
+    pub fn limits(&self) -> GoLimits {
+        let millis = |d: Duration| Some(u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        match self.control {
+            TimeControl::Clock { increment, .. } => GoLimits {
+                time: millis(self.left),
+                inc: millis(increment),
+                ..GoLimits::default()
+            },
+            TimeControl::MoveTime(budget) => GoLimits {
+                movetime: millis(budget),
+                ..GoLimits::default()
+            },
+        }
+    }
+
+    /// The time the next move may take before it loses: the time left
+    /// and `margin`.
+    pub fn allowed(&self, margin: Duration) -> Duration {
+        self.left.saturating_add(margin)
+    }
+
+    /// Stops the clock after a move that took `spent`: the time left
+    /// shrinks (not below zero: the margin is forgiven) and the increment
+    /// is added.
+    pub fn spend(&mut self, spent: Duration) {
+        if let TimeControl::Clock { increment, .. } = self.control {
+            self.left = self.left.saturating_sub(spent).saturating_add(increment);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn time_controls_read_and_write_back() {
+        for (text, base, increment, tag) in [
+            ("10+0.1", 10_000, 100, "10+0.1"),
+            ("1+0.01", 1000, 10, "1+0.01"),
+            ("60", 60_000, 0, "60+0"),
+            ("0.5+0.250", 500, 250, "0.5+0.25"),
+        ] {
+            let control: TimeControl = text.parse().expect(text);
+            assert_eq!(
+                control,
+                TimeControl::Clock {
+                    base: ms(base),
+                    increment: ms(increment)
+                }
+            );
+            assert_eq!(control.tag_value(), tag);
+        }
+        for bad in [
+            "", "+1", "1+", "1.+2", "0+1", "1+0.0001", "a+b", "1+2+3", "-1+0",
+        ] {
+            let error = bad.parse::<TimeControl>().expect_err(bad);
+            assert_eq!(
+                error.to_string(),
+                format!("{bad:?} is not SECONDS+INCREMENT (like 10+0.1) or SECONDS")
+            );
+        }
+        assert_eq!(TimeControl::MoveTime(ms(100)).tag_value(), "-");
+    }
+
+    #[test]
+    fn a_clock_counts_down_and_gains_its_increment() {
+        let mut clock = Clock::new("1+0.01".parse().expect("a time control"));
+        assert_eq!(clock.limits().to_string_for_test(), "time 1000 inc 10");
+        assert_eq!(clock.allowed(ms(50)), ms(1050));
+        clock.spend(ms(300));
+        assert_eq!(clock.limits().time, Some(710));
+        clock.spend(ms(2000));
+        assert_eq!(clock.limits().time, Some(10));
+        let mut fixed = Clock::new(TimeControl::MoveTime(ms(100)));
+        fixed.spend(ms(99));
+        assert_eq!(fixed.limits().movetime, Some(100));
+        assert_eq!(fixed.allowed(ms(50)), ms(150));
+    }
+
+    trait ForTest {
+        fn to_string_for_test(&self) -> String;
+    }
+
+    impl ForTest for GoLimits {
+        fn to_string_for_test(&self) -> String {
+            let line = crate::kep::Command::Go(*self).to_string();
+            line.trim_start_matches("go ").to_owned()
+        }
+    }
+}

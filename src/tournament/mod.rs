@@ -1,0 +1,27 @@
+//! `kifu match`: engines against engines, every game refereed move by
+//! move, with clocks, and written down as a record.
+//!
+//! - [`Schedule`] says which engine takes which seat of which game, from
+//!   which [`Opening`], and [`Shard`] slices it;
+//! - [`play_game`] plays one game with the engines of a [`Lineup`] under
+//!   the [`Conditions`] (a [`TimeControl`] among them), checking each
+//!   answer with [`check_turn`], and gives the record and the
+//!   [`Termination`];
+//! - [`standing_of`] and [`result_of_record`] turn a game or a record into
+//!   the result that [`crate::model::Standings`] counts.
+
+mod clock;
+mod opening;
+mod play;
+mod schedule;
+mod standing;
+mod termination;
+mod turn;
+
+pub use clock::{Clock, TimeControl, TimeControlError};
+pub use opening::Opening;
+pub use play::{Conditions, Failure, Lineup, Played, play_game};
+pub use schedule::{Pairing, Schedule, Shard, ShardError};
+pub use standing::{result_of_record, standing_of};
+pub use termination::Termination;
+pub use turn::check_turn;

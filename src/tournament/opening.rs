@@ -1,0 +1,107 @@
+//! Where the games of a match start: a position the tags describe, and
+//! the moves played from it before the engines take over.
+
+use crate::game::{AnyGame, GameKind};
+use crate::record::{Record, parse_record, write_record};
+use crate::referee::{LineName, Reached, game_of, position_at};
+
+/// A start of the games of a match.
+#[derive(Debug)]
+pub struct Opening {
+    /// The start position, before the opening's moves.
+    pub start: Box<dyn AnyGame>,
+    /// The tags that describe it, sent to the engines with `tag` and
+    /// written in each record (without `Game`).
+    pub tags: Vec<(String, String)>,
+    /// The opening's moves, as the referee writes them (lotus: pawn moves).
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The start that these tags (without `Game`) describe, with no moves.
+    ///
+    /// # Errors
+    /// Why the tags describe no start, as `kifu validate` words it.
+    pub fn of_tags(kind: GameKind, tags: &[(String, String)]) -> Result<Opening, String> {
+        let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
+        all.extend(tags.iter().cloned());
+        let record =
+            parse_record(write_record(&all, &[], &[], Some("*")), 1).map_err(|e| e.to_string())?;
+        Opening::of_record(&record)
+    }
+
+    /// The start and main-line moves of a record of an openings file. The
+    /// record must be valid, and its game still running at its end.
+    ///
+    /// # Errors
+    /// Why the record cannot open games: its fault, or its game has ended.
+    pub fn of_record(record: &Record) -> Result<Opening, String> {
+        game_of(record).ok_or("the record names no game")?;
+        let start = reach(record, Some(0))?;
+        let end = reach(record, None)?;
+        if let Some(outcome) = end.outcome() {
+            return Err(format!(
+                "its game is over ({}): an opening leaves the engines a game to play",
+                outcome.reason
+            ));
+        }
+        let mut game = start.box_clone();
+        let mut moves = Vec::new();
+        for word in record.moves() {
+            let normal = game.detail(word.text).map_err(|e| e.to_string())?;
+            let normal = normal.normalized.to_string();
+            game.play(&normal).map_err(|e| e.to_string())?;
+            moves.push(normal);
+        }
+        Ok(Opening {
+            tags: start.setup_tags(),
+            start,
+            moves,
+        })
+    }
+}
+
+/// The position after `ply` plies of the record's main line (its end
+/// for `None`).
+fn reach(record: &Record, ply: Option<usize>) -> Result<Box<dyn AnyGame>, String> {
+    match position_at(record, &LineName::main(), ply) {
+        Reached::Position(game) => Ok(game),
+        Reached::Invalid(fault) => Err(fault.to_string()),
+        Reached::NoLine | Reached::Short(_) => Err("the record has no moves to reach".to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opening_is_its_start_and_its_moves_normalised() {
+        let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 a6-a5 *\n";
+        let record = parse_record(text.to_owned(), 1).expect("a record");
+        let opening = Opening::of_record(&record).expect("an opening");
+        assert_eq!(opening.moves, ["e1-e4", "a6-a5"]);
+        assert_eq!(opening.tags, opening.start.setup_tags());
+        assert_eq!(opening.start.turn().mover, "Black");
+    }
+
+    #[test]
+    fn an_invalid_or_finished_record_opens_nothing() {
+        let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 b6-b4 *\n";
+        let record = parse_record(text.to_owned(), 1).expect("a record");
+        assert_eq!(
+            Opening::of_record(&record).map(|_| ()),
+            Err("4:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single \
+                 square, and a piece of yours on a single square can move, so you must move one \
+                 of those"
+                .to_owned())
+        );
+        let setup = [("Setup".to_owned(), "z9".to_owned())];
+        assert_eq!(
+            Opening::of_tags(GameKind::Mana, &setup).map(|_| ()),
+            Err("2:8: tag Setup: \"z9\": expected two squares, Black's Daimyo then White's, \
+                 like \"c1 c6\""
+                .to_owned())
+        );
+    }
+}

@@ -1,0 +1,112 @@
+//! A game's result as the standings count it, from the position a game
+//! of a match ended in, or from its record (`kifu match --report`,
+//! `--resume`).
+
+use super::termination::Termination;
+use crate::game::{AnyGame, rank};
+use crate::model::{GameResult, RaceSeat};
+use crate::record::Record;
+use crate::referee::{LineName, Reached, position_at};
+use compact_str::CompactString;
+
+/// The result of a game that ended in `game`, played by `engines` (one
+/// per seat, in turn order); `loser` is the seat that lost by failing,
+/// if one did. Two players: the other one wins. More: the loser ranks
+/// last, the others by their scores so far.
+pub fn standing_of(game: &dyn AnyGame, engines: Vec<String>, loser: Option<usize>) -> GameResult {
+    let players = game.players();
+    if let [first, second] = engines.as_slice() {
+        let winner = match loser {
+            Some(seat) => Some(1 - seat.min(1)),
+            None => (game.outcome().and_then(|o| o.winner))
+                .and_then(|winner| players.iter().position(|p| *p == winner)),
+        };
+        return GameResult::Duel {
+            engines: [first.clone(), second.clone()],
+            winner,
+        };
+    }
+    let scores = game.scores();
+    let score_of = |player: &str| {
+        (scores.iter().flat_map(|s| s.iter()))
+            .find(|s| s.player == player)
+            .map_or(0, |s| s.score)
+    };
+    let kept: Vec<(CompactString, i32)> = (players.iter().enumerate())
+        .filter(|(seat, _)| Some(*seat) != loser)
+        .map(|(_, player)| (CompactString::from(*player), score_of(player)))
+        .collect();
+    let places = rank(&kept);
+    let seats = (players.iter().zip(engines).enumerate())
+        .map(|(seat, (player, engine))| RaceSeat {
+            engine,
+            score: score_of(player),
+            place: match Some(seat) == loser {
+                true => players.len(),
+                false => (places.iter().find(|s| s.player == *player)).map_or(1, |s| s.place),
+            },
+        })
+        .collect();
+    GameResult::Race { seats }
+}
+
+/// The result of a match record: its game judged to its end, its
+/// engines from the `White`/`Black`/`Red` tags (lotus: `Engines`), and
+/// the player who lost by failing from its `Termination` tag: the one
+/// to move at the end, unless a `Result` tag declares the winner.
+///
+/// # Errors
+/// Why the record is no match game, after the line (and column) where it
+/// is: its fault, an engine tag missing, or a `Termination` kifu does not
+/// write.
+pub fn result_of_record(record: &Record) -> Result<GameResult, String> {
+    let game = match position_at(record, &LineName::main(), None) {
+        Reached::Position(game) => game,
+        Reached::Invalid(fault) => return Err(fault.to_string()),
+        Reached::NoLine | Reached::Short(_) => {
+            return Err(format!("{}: the record has no game", record.first_line()));
+        }
+    };
+    result_of_game(record, game.as_ref()).map_err(|e| format!("{}: {e}", record.first_line()))
+}
+
+/// [`result_of_record`] of a record whose game ended in `game`.
+fn result_of_game(record: &Record, game: &dyn AnyGame) -> Result<GameResult, String> {
+    let players = game.players();
+    let engines: Vec<String> = match players.len() {
+        2 => (players.iter())
+            .map(|player| {
+                record
+                    .tag(player)
+                    .map(str::to_owned)
+                    .ok_or_else(|| format!("it has no {player} tag naming an engine"))
+            })
+            .collect::<Result<_, _>>()?,
+        count => {
+            let engines = record.tag("Engines").ok_or("it has no Engines tag")?;
+            let engines: Vec<String> = engines.split(", ").map(str::to_owned).collect();
+            if engines.len() != count {
+                return Err(format!(
+                    "its Engines tag names {} engines for {count} players",
+                    engines.len()
+                ));
+            }
+            engines
+        }
+    };
+    let termination = match record.tag("Termination") {
+        None => Termination::Normal,
+        Some(value) => Termination::from_tag(value)
+            .ok_or_else(|| format!("its Termination {value:?} is not one kifu match writes"))?,
+    };
+    let mover = game.turn().mover;
+    let declared = (record.tag("Result"))
+        .and_then(|token| token.strip_suffix('+'))
+        .and_then(|initial| (players.iter()).position(|p| p.get(..1) == Some(initial)));
+    let loser = match (termination.has_loser(), declared) {
+        (false, _) => None,
+        (true, Some(winner)) if players.len() == 2 => Some(1 - winner.min(1)),
+        (true, _) => players.iter().position(|p| *p == mover),
+    };
+    Ok(standing_of(game, engines, loser))
+}
