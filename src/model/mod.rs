@@ -40,4 +40,6 @@ pub use import::{
 pub use moves::{Branching, Cursor, Judged, More, MoveJson, MoveNode, WrittenMoves};
 pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
 pub use schema::{Output, schema, schema_text};
-pub use verdict::{Displayed, ErrorJson, FaultJson, OutcomeJson, VerdictJson, Version};
+pub use verdict::{
+    Displayed, ErrorJson, FaultJson, OutcomeJson, TerminationJson, VerdictJson, Version,
+};
