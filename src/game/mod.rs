@@ -24,7 +24,7 @@ pub use json::{Colour, MoveParts, Position, SquareName};
 pub(crate) use kind::games;
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
-pub use outcome::{Outcome, Score, Scores, rank};
+pub use outcome::{Outcome, Score, Scores, Win, rank};
 pub use play::{perft, play, play_read};
 pub use tags::Tags;
 
@@ -107,6 +107,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The code of every fault the game reports, of moves and of setups
     /// (`mana.disobeys-bird`): kifu.5 lists each one.
     const CODES: &'static [&'static str];
+    /// The win of each side, in the order the game's sides are named
+    /// (Mana: Black, then White): the tokens its results use. Empty for a
+    /// game whose result is scores, not a winner's token (lotus).
+    const WINS: &'static [Win];
 
     /// Reads the start position the tags state, without judging it.
     ///

@@ -25,20 +25,27 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// A two-player win: the result token (`B+`), the winner's name and why.
-    pub fn win(
-        token: &'static str,
-        winner: &'static str,
-        reason: impl Into<Cow<'static, str>>,
-    ) -> Self {
+    /// A two-player win, `win`, and why.
+    pub fn win(win: Win, reason: impl Into<Cow<'static, str>>) -> Self {
         Self {
-            token: Some(token),
-            tag_value: CompactString::const_new(token),
-            winner: Some(CompactString::const_new(winner)),
+            token: Some(win.token),
+            tag_value: CompactString::const_new(win.token),
+            winner: Some(CompactString::const_new(win.winner)),
             reason: reason.into(),
             scores: None,
         }
     }
+}
+
+/// The win of one side of a two-player game, as a result names it: the
+/// side's token and name. A game lists its sides' ([`crate::game::Game::WINS`]),
+/// and its outcomes are built from the same values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Win {
+    /// The result token (`B+`): the side's initial and `+`.
+    pub token: &'static str,
+    /// The side's name (`Black`).
+    pub winner: &'static str,
 }
 
 /// Every player's score and place, in turn order: one list that the

@@ -43,4 +43,6 @@ pub use moves::{Branching, Cursor, Judged, More, MoveJson, MoveNode, WrittenMove
 pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
 pub use schema::{Output, schema, schema_text};
 pub use standings::{DuelStanding, GameResult, Matchup, RaceSeat, RaceStanding, Standings};
-pub use verdict::{Displayed, ErrorJson, FaultJson, OutcomeJson, VerdictJson, Version};
+pub use verdict::{
+    Displayed, ErrorJson, FaultJson, OutcomeJson, TerminationJson, VerdictJson, Version,
+};

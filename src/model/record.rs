@@ -1,7 +1,7 @@
 //! A record as JSON: `kifu json`.
 
 use super::moves::{JudgedMoves, WrittenMoves};
-use super::{FaultJson, MoveJson, OutcomeJson, Version};
+use super::{FaultJson, MoveJson, OutcomeJson, TerminationJson, Version};
 use crate::game::{GameKind, Position, Score, Tags};
 use crate::record::{ItemKind, Record, Tag};
 use crate::referee::{Fault, Verdict, game_of};
@@ -212,9 +212,14 @@ pub struct RecordVerdictJson<'a> {
     pub plies: usize,
     /// The move pairs or lotus turns begun.
     pub turns: u32,
-    /// The result, as the Result tag would say it; left out when invalid.
+    /// The result by the rules, as the Result tag would say it (`*` for
+    /// a game ended off the board); left out when invalid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'a str>,
+    /// How the game ended off the board, when its Termination tag says
+    /// so: the declared result; left out otherwise, and when invalid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub termination: Option<TerminationJson<'a>>,
     /// How the game ended; left out for an unfinished game. Only in a
     /// verdict of its own: a record's object gives it beside the verdict.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -242,6 +247,7 @@ impl<'a> RecordVerdictJson<'a> {
             plies: verdict.plies,
             turns: verdict.turns,
             result: verdict.is_valid().then(|| verdict.result()),
+            termination: verdict.termination.as_ref().map(TerminationJson::new),
             outcome: None,
             scores: verdict.scores.as_deref(),
             error: verdict.fault.as_ref().map(FaultJson::new),

@@ -3,7 +3,7 @@
 
 use super::RecordVerdictJson;
 use crate::game::{GameKind, Outcome, Score};
-use crate::referee::{Fault, Verdict};
+use crate::referee::{Fault, Termination, Verdict};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -74,6 +74,34 @@ impl<'a> OutcomeJson<'a> {
             winner: outcome.winner.as_deref(),
             reason: &outcome.reason,
             scores: outcome.scores.as_deref(),
+        }
+    }
+}
+
+/// How a game ended off the board, as JSON: the result a match referee
+/// declared and the record's Termination tag, its keys in the order
+/// printed.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Termination", deny_unknown_fields)]
+pub struct TerminationJson<'a> {
+    /// The declared result, as the Result tag says it: a winner's token
+    /// (`B+`), or `*` when the record declares none.
+    #[schemars(pattern(r"^(\*|[A-Z]\+)$"))]
+    pub result: &'static str,
+    /// The declared winner's name (`Black`); left out when none is declared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<&'static str>,
+    /// How the game ended: the Termination tag's value (`time forfeit`).
+    pub reason: &'a str,
+}
+
+impl<'a> TerminationJson<'a> {
+    /// The JSON of `termination`.
+    pub fn new(termination: &'a Termination) -> Self {
+        Self {
+            result: termination.result(),
+            winner: termination.declared.map(|win| win.winner),
+            reason: &termination.reason,
         }
     }
 }

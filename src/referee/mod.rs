@@ -9,13 +9,14 @@
 mod branch;
 mod line;
 mod start;
+mod termination;
 mod verdict;
 mod walk;
 mod warnings;
 mod watch;
 
 pub use line::{LineName, LineNameError, Reached, position_at};
-pub use verdict::{Fault, PlyContext, Verdict};
+pub use verdict::{Fault, PlyContext, Termination, Verdict};
 
 /// The code of every fault the referee itself reports, whatever the game:
 /// of the tag section, of move numbers, of moves after the end and of the
@@ -37,6 +38,8 @@ pub const CODES: &[&str] = &[
     "result.wrong",
     "result.not-over",
     "result.tag-disagrees",
+    "result.termination-after-end",
+    "result.no-such-winner",
     branch::WITHIN_TURN,
 ];
 
@@ -257,7 +260,10 @@ impl JudgeGame<'_, '_> {
         }
         end_of_record(game, &mut verdict);
         if !watch.stops_after(verdict.plies) {
-            verdict.fault = walk.finish(game, verdict.outcome.as_ref()).err();
+            match walk.finish(game, verdict.outcome.as_ref()) {
+                Ok(termination) => verdict.termination = termination,
+                Err(fault) => verdict.fault = Some(fault),
+            }
         }
         Ok(verdict)
     }

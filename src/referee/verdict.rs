@@ -1,8 +1,9 @@
 //! What the referee says of a record: the verdict, and the fault that makes
 //! a record invalid.
 
-use crate::game::{GameKind, Numbering, Outcome, Scores};
+use crate::game::{GameKind, Numbering, Outcome, Score, Scores, Win};
 use crate::record::{Location, SyntaxError};
+use compact_str::CompactString;
 use std::fmt;
 
 /// The ply at which a record went wrong.
@@ -58,6 +59,24 @@ impl fmt::Display for Fault {
     }
 }
 
+/// How a game ended off the board: a record whose `Termination` tag is
+/// other than `normal`, whose moves stop before the game is over by the
+/// rules, and whose `Result` tag may declare the winner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Termination {
+    /// The `Termination` tag's value (`time forfeit`).
+    pub reason: CompactString,
+    /// The win the `Result` tag declares; `None` for `*` or no tag.
+    pub declared: Option<Win>,
+}
+
+impl Termination {
+    /// The declared result: the winner's token (`B+`), or `*`.
+    pub fn result(&self) -> &'static str {
+        self.declared.map_or("*", |win| win.token)
+    }
+}
+
 /// What the referee found in one record.
 #[derive(Debug, Clone, Default)]
 pub struct Verdict {
@@ -67,8 +86,11 @@ pub struct Verdict {
     pub plies: usize,
     /// The number of the last turn begun (move pairs or lotus turns).
     pub turns: u32,
-    /// The outcome if the game ended.
+    /// The outcome if the game ended by the rules.
     pub outcome: Option<Outcome>,
+    /// How the game ended off the board, for a valid record whose
+    /// `Termination` tag says so; the game is then not over by the rules.
+    pub termination: Option<Termination>,
     /// The scores where the record stops, for games that keep a score.
     pub scores: Option<Scores>,
     /// The first fault, if the record is invalid.
@@ -105,12 +127,16 @@ impl Verdict {
         self.fault.is_none()
     }
 
-    /// The result a valid record ends with: the outcome's tag value, or `*`.
+    /// The result a valid record ends with by the rules: the outcome's
+    /// tag value, or `*` (also for a game ended off the board, whose
+    /// declared result is its [`Termination`]'s).
     pub fn result(&self) -> &str {
         self.outcome.as_ref().map_or("*", |o| o.tag_value.as_ref())
     }
 
-    /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo captured)`.
+    /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo
+    /// captured)`; for a game ended off the board the declared result and
+    /// the Termination tag, `mana, 3 plies, B+ (time forfeit)`.
     pub fn summary(&self) -> String {
         self.summary_display().to_string()
     }
@@ -135,26 +161,44 @@ impl Verdict {
         out.write_str(", ")?;
         out.write_str(number.format(n))?;
         out.write_str(if n == 1 { one } else { many })?;
-        match (&self.outcome, &self.scores) {
-            (Some(o), _) => {
+        match (&self.outcome, &self.termination, &self.scores) {
+            (Some(o), _, _) => {
                 out.write_str(&o.tag_value)?;
                 out.write_str(" (")?;
                 out.write_str(&o.reason)?;
                 out.write_str(")")
             }
-            (None, Some(scores)) => {
-                out.write_str("* (scores so far: ")?;
-                for (i, s) in scores.iter().enumerate() {
-                    out.write_str(if i == 0 { "" } else { ", " })?;
-                    out.write_str(&s.player)?;
-                    out.write_str(" ")?;
-                    out.write_str(number.format(s.score))?;
+            (None, Some(t), scores) => {
+                out.write_str(t.result())?;
+                out.write_str(" (")?;
+                out.write_str(&t.reason)?;
+                if let Some(scores) = scores {
+                    out.write_str("; ")?;
+                    write_scores(out, scores)?;
                 }
                 out.write_str(")")
             }
-            (None, None) => out.write_str("*"),
+            (None, None, Some(scores)) => {
+                out.write_str("* (")?;
+                write_scores(out, scores)?;
+                out.write_str(")")
+            }
+            (None, None, None) => out.write_str("*"),
         }
     }
+}
+
+/// Writes `scores so far: red 3, green 2` to `out`.
+fn write_scores(out: &mut impl fmt::Write, scores: &[Score]) -> fmt::Result {
+    let mut number = itoa::Buffer::new();
+    out.write_str("scores so far: ")?;
+    for (i, s) in scores.iter().enumerate() {
+        out.write_str(if i == 0 { "" } else { ", " })?;
+        out.write_str(&s.player)?;
+        out.write_str(" ")?;
+        out.write_str(number.format(s.score))?;
+    }
+    Ok(())
 }
 
 /// [`Verdict::summary`] as a [`fmt::Display`].

@@ -4,7 +4,7 @@ mod faults;
 
 pub(super) use faults::shorten;
 
-use super::Fault;
+use super::{Fault, Termination, termination};
 use crate::game::{Game, Numbering, Outcome, Turn, play_read};
 use crate::record::{Dots, Record};
 use std::ops::Range;
@@ -251,21 +251,28 @@ impl<'a> Walk<'a> {
         Ok(())
     }
 
-    /// Checks the end of the movetext: a whole last turn and the result.
-    pub(super) fn finish<G: Game>(&self, game: &G, outcome: Option<&Outcome>) -> Result<(), Fault> {
+    /// Checks the end of the movetext: a whole last turn and the result;
+    /// for a record whose Termination tag says the game ended off the
+    /// board, how it ended.
+    pub(super) fn finish<G: Game>(
+        &self,
+        game: &G,
+        outcome: Option<&Outcome>,
+    ) -> Result<Option<Termination>, Fault> {
         if outcome.is_none() {
             if let Err(error) = game.check_turn_ends() {
                 let at = self.result_token().map_or(self.last_offset, |(_, at)| at);
                 return Err(self.game_fault(game, at, None, &error));
             }
         }
+        let off_the_board = termination::tag(self.record);
         let expected_token = match outcome {
             Some(o) => o.token,
             None => Some("*"),
         };
         if let Some((token, at)) = self.result_token() {
             if expected_token != Some(token) {
-                let (code, message) = match (outcome, expected_token) {
+                let (code, mut message) = match (outcome, expected_token) {
                     (Some(o), None) => (
                         "result.token-after-end",
                         format!("the game is over ({}): it takes no result token", o.reason),
@@ -279,6 +286,9 @@ impl<'a> Walk<'a> {
                         format!("the game is not over: the result is *, not {token}"),
                     ),
                 };
+                if let Some(tag) = off_the_board {
+                    termination::explain_token::<G>(&mut message, &tag.value, outcome.is_some());
+                }
                 return Err(Fault {
                     location: self.record.locate(at),
                     context: None,
@@ -286,6 +296,9 @@ impl<'a> Walk<'a> {
                     message,
                 });
             }
+        }
+        if let Some(tag) = off_the_board {
+            return termination::judge::<G>(self.record, tag, game, outcome).map(Some);
         }
         if let Some(tag) = self.record.find_tag("Result") {
             let expected = outcome.map_or("*", |o| o.tag_value.as_ref());
@@ -301,6 +314,6 @@ impl<'a> Walk<'a> {
                 });
             }
         }
-        Ok(())
+        Ok(None)
     }
 }

@@ -60,13 +60,18 @@ fn is_date(value: &str) -> bool {
     }) && parts.next().is_none()
 }
 
-/// `SECONDS+INCREMENT` in whole numbers, or `-`.
+/// `SECONDS+INCREMENT`, or `-`: each part digits, with decimals after a
+/// point as cutechess writes them (`1+0.01`, `0.5+0`).
 fn is_time_control(value: &str) -> bool {
     let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let seconds = |part: &str| match part.split_once('.') {
+        Some((whole, decimals)) => digits(whole) && digits(decimals),
+        None => digits(part),
+    };
     value == "-"
         || value
             .split_once('+')
-            .is_some_and(|(seconds, increment)| digits(seconds) && digits(increment))
+            .is_some_and(|(time, increment)| seconds(time) && seconds(increment))
 }
 
 #[cfg(test)]
@@ -79,6 +84,14 @@ mod tests {
         assert!(!is_date("2024-05-01") && !is_date("2024.5.1"));
         assert!(is_time_control("60+1") && is_time_control("-"));
         assert!(!is_time_control("60") && !is_time_control("+1") && !is_time_control("1+x"));
+        for decimal in ["1+0.01", "0.5+0", "10+0.1", "0.25+0.125"] {
+            assert!(is_time_control(decimal), "{decimal}");
+        }
+        for wrong in [
+            "1+", "1.+2", "abc", ".5+1", "1+1.", "1+0.0.1", "1.5", "1++1", "-1+0",
+        ] {
+            assert!(!is_time_control(wrong), "{wrong}");
+        }
     }
 
     #[test]

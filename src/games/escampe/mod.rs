@@ -19,7 +19,7 @@ pub use setup::EscampeSetup;
 
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 
@@ -49,6 +49,7 @@ impl Game for Escampe {
     const TAGS: &'static [&'static str] = &["White", "Black", "Setup", "Position"];
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
+    const WINS: &'static [Win] = &[Side::White.win(), Side::Black.win()];
     const CODES: &'static [&'static str] = &[
         "escampe.not-a-square",
         "escampe.no-separator",
@@ -154,7 +155,7 @@ impl Game for Escampe {
 
     fn outcome(&self) -> Option<Outcome> {
         self.winner
-            .map(|side| Outcome::win(side.token(), side.name(), "Unicorn captured"))
+            .map(|side| Outcome::win(side.win(), "Unicorn captured"))
     }
 
     fn is_over(&self) -> bool {

@@ -3,6 +3,7 @@
 //! clear path joins the two.
 
 use super::{Bits, Codes, bit, can_reach, kind_name, lines, reach, square_name};
+use crate::game::Win;
 
 /// A side of a two-player line-board game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +29,7 @@ impl Side {
     }
 
     /// `Black` or `White`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Side::Black => "Black",
             Side::White => "White",
@@ -36,10 +37,18 @@ impl Side {
     }
 
     /// The result token of a win by this side.
-    pub fn token(self) -> &'static str {
+    pub const fn token(self) -> &'static str {
         match self {
             Side::Black => "B+",
             Side::White => "W+",
+        }
+    }
+
+    /// A win by this side: its token and name.
+    pub const fn win(self) -> Win {
+        Win {
+            token: self.token(),
+            winner: self.name(),
         }
     }
 }

@@ -36,7 +36,7 @@ use players::Players;
 
 use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, Score, Scores, SetupError, Tags,
-    Turn,
+    Turn, Win,
 };
 
 /// The most pawns a game has: five players with three each.
@@ -220,6 +220,7 @@ impl Game for Lotus {
     const TAGS: &'static [&'static str] = &["Players", "Flowers", "Course", "Position"];
     const SETUP_TAGS: &'static [&'static str] = &["Flowers", "Course", "Position"];
     const NUMBERING: Numbering = Numbering::Turns;
+    const WINS: &'static [Win] = &[];
     const CODES: &'static [&'static str] = &error::CODES;
 
     fn read_setup(tags: Tags<'_>) -> Result<LotusSetup, SetupError> {

@@ -17,7 +17,7 @@ pub use setup::{BirdMark, ManaSetup};
 
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
 
@@ -139,6 +139,7 @@ impl Game for Mana {
     const TAGS: &'static [&'static str] = &["Black", "White", "Setup", "Position"];
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
+    const WINS: &'static [Win] = &[Side::Black.win(), Side::White.win()];
     const CODES: &'static [&'static str] = &[
         "mana.not-a-square",
         "mana.no-separator",
@@ -275,7 +276,7 @@ impl Game for Mana {
 
     fn outcome(&self) -> Option<Outcome> {
         self.winner
-            .map(|side| Outcome::win(side.token(), side.name(), "Daimyo captured"))
+            .map(|side| Outcome::win(side.win(), "Daimyo captured"))
     }
 
     fn is_over(&self) -> bool {

@@ -1,6 +1,7 @@
 //! The Shogun board: squares, sides, kinds, the magnets under the squares,
 //! the numbers the pieces show, and the paths a piece may take.
 
+use crate::game::Win;
 use crate::games::square::Square;
 use crate::games::square::bit as shift_bit;
 pub(super) use crate::games::square::{Bits, squares};
@@ -88,6 +89,14 @@ impl Side {
         match self {
             Side::White => "W+",
             Side::Red => "R+",
+        }
+    }
+
+    /// A win by this side: its token and name.
+    pub const fn win(self) -> Win {
+        Win {
+            token: self.token(),
+            winner: self.name(),
         }
     }
 }

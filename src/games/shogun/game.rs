@@ -7,7 +7,7 @@ use super::setup::{self, Setup};
 use super::{Shogun, render};
 use crate::draw::TextView;
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 
 impl Game for Shogun {
@@ -21,6 +21,7 @@ impl Game for Shogun {
     ];
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position", "First", "Rotation", "Discs"];
     const NUMBERING: Numbering = Numbering::Pairs;
+    const WINS: &'static [Win] = &[Side::White.win(), Side::Red.win()];
     const CODES: &'static [&'static str] = &[
         // The text of a move.
         "shogun.not-a-square",
@@ -106,7 +107,7 @@ impl Game for Shogun {
     fn outcome(&self) -> Option<Outcome> {
         let reason = self.loss?.reason(self.to_move);
         let winner = self.to_move.other();
-        Some(Outcome::win(winner.token(), winner.name(), reason))
+        Some(Outcome::win(winner.win(), reason))
     }
 
     fn is_over(&self) -> bool {
