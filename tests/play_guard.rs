@@ -200,3 +200,25 @@ fn escampe_and_lotus_play_bare_from_their_defaults() {
     );
     assert!(out.contains("red to play"), "{out}");
 }
+
+/// A record a match referee ended on time, loaded and played on: the
+/// game goes on by the rules, so the saved record drops `Termination`
+/// with `Result`, and validates.
+#[test]
+fn a_match_record_played_on_saves_without_its_termination() {
+    let dir = scratch("play-on-termination");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/mana/valid/terminated-time-forfeit-declared-winner.kifu");
+    let fixture = fixture.to_string_lossy().into_owned();
+    let (_, err, status) = play(&dir, &["--load", &fixture], b"a6-a5\n:save on.kifu\n");
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    let saved = read(&dir, "on.kifu");
+    assert!(
+        !saved.contains("Termination") && saved.contains("[TimeControl \"1+0.01\"]"),
+        "{saved}"
+    );
+    assert_eq!(
+        validate(&dir, "on.kifu"),
+        ("on.kifu:1: mana, 6 plies, *\n".to_owned(), Some(0))
+    );
+}

@@ -30,6 +30,9 @@ pub const QUIT_TIME: Duration = Duration::from_secs(1);
 /// How many lines of an engine's standard error are kept.
 pub const STDERR_LINES: usize = 10;
 
+/// How long the end of an exited engine's standard error is waited for.
+pub const STDERR_WAIT: Duration = Duration::from_millis(500);
+
 /// The longest line of standard error kept, in characters.
 const STDERR_LINE_CHARS: usize = 300;
 
@@ -94,6 +97,7 @@ pub struct Engine {
     input: ChildStdin,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr_ended: Receiver<()>,
     name: String,
     declared: Vec<(String, String)>,
 }
@@ -131,12 +135,17 @@ impl Engine {
         std::thread::spawn(move || read_output(output, &sender));
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
-        std::thread::spawn(move || keep_tail(errors, &tail));
+        let (ended, stderr_ended) = sync_channel(1);
+        std::thread::spawn(move || {
+            keep_tail(errors, &tail);
+            let _ = ended.send(());
+        });
         let mut engine = Engine {
             child,
             input,
             lines,
             stderr,
+            stderr_ended,
             name: spec.name.clone().unwrap_or_default(),
             declared: Vec::new(),
         };
@@ -198,6 +207,11 @@ impl Engine {
     /// program's file name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The engine's process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
     }
 
     /// The options the engine declared, with their defaults.
@@ -289,8 +303,13 @@ impl Engine {
         EngineFailure::Exited { status }
     }
 
-    /// The last lines the engine wrote on its standard error.
-    pub fn stderr_tail(&self) -> Vec<String> {
+    /// The last lines the engine wrote on its standard error: once it
+    /// has exited, all of them, read to the end (waiting at most
+    /// [`STDERR_WAIT`] for a stream that another process holds open).
+    pub fn stderr_tail(&mut self) -> Vec<String> {
+        if matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.stderr_ended.recv_timeout(STDERR_WAIT);
+        }
         let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
         tail.iter().cloned().collect()
     }

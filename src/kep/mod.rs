@@ -47,7 +47,9 @@ mod error_tests;
 mod tests;
 
 pub use answer::{Answer, IdKey};
-pub use client::{Answered, Decision, Engine, EngineSpec, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES};
+pub use client::{
+    Answered, Decision, Engine, EngineSpec, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES, STDERR_WAIT,
+};
 pub use command::{Command, GoLimits};
 pub use error::{CODES, Keyword, ProtocolError};
 pub use failure::{EngineFailure, FAILURE_CODES, seconds};

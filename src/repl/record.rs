@@ -124,10 +124,12 @@ impl Session {
             .or_else(|| crate::referee::game_of(record))
             .or_else(named)
             .ok_or_else(nothing)?;
+        // The result comes from the game, and so does how it ends: a
+        // match referee's Termination stops holding once play goes on.
         let tags: Vec<(String, String)> = record
             .tags
             .iter()
-            .filter(|t| t.name != "Result")
+            .filter(|t| t.name != "Result" && t.name != "Termination")
             .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect();
         let start = match kind.start(crate::game::Tags::new(&record.tags)) {

@@ -34,14 +34,16 @@ impl Opening {
     /// record must be valid, and its game still running at its end.
     ///
     /// # Errors
-    /// Why the record cannot open games: its fault, or its game has ended.
+    /// Why the record cannot open games, after the line (and column)
+    /// where it is: its fault, or its game has ended.
     pub fn of_record(record: &Record) -> Result<Opening, String> {
-        game_of(record).ok_or("the record names no game")?;
+        let line = record.first_line();
+        game_of(record).ok_or_else(|| format!("{line}: the record names no game"))?;
         let start = reach(record, Some(0))?;
         let end = reach(record, None)?;
         if let Some(outcome) = end.outcome() {
             return Err(format!(
-                "its game is over ({}): an opening leaves the engines a game to play",
+                "{line}: its game is over ({}): an opening leaves the engines a game to play",
                 outcome.reason
             ));
         }
@@ -67,7 +69,10 @@ fn reach(record: &Record, ply: Option<usize>) -> Result<Box<dyn AnyGame>, String
     match position_at(record, &LineName::main(), ply) {
         Reached::Position(game) => Ok(game),
         Reached::Invalid(fault) => Err(fault.to_string()),
-        Reached::NoLine | Reached::Short(_) => Err("the record has no moves to reach".to_owned()),
+        Reached::NoLine | Reached::Short(_) => Err(format!(
+            "{}: the record has no moves to reach",
+            record.first_line()
+        )),
     }
 }
 
@@ -91,17 +96,21 @@ mod tests {
         let record = parse_record(text.to_owned(), 1).expect("a record");
         assert_eq!(
             Opening::of_record(&record).map(|_| ()),
-            Err("4:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single \
+            Err(
+                "4:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single \
                  square, and a piece of yours on a single square can move, so you must move one \
                  of those"
-                .to_owned())
+                    .to_owned()
+            )
         );
         let setup = [("Setup".to_owned(), "z9".to_owned())];
         assert_eq!(
             Opening::of_tags(GameKind::Mana, &setup).map(|_| ()),
-            Err("2:8: tag Setup: \"z9\": expected two squares, Black's Daimyo then White's, \
+            Err(
+                "2:8: tag Setup: \"z9\": expected two squares, Black's Daimyo then White's, \
                  like \"c1 c6\""
-                .to_owned())
+                    .to_owned()
+            )
         );
     }
 }

@@ -329,9 +329,10 @@ impl Table<'_, '_> {
     }
 
     /// The last lines of standard error of the engine of `seat`.
-    fn stderr_of(&self, seat: usize) -> Vec<String> {
-        (self.lineup.running.get(self.engine_of(seat)))
-            .and_then(Option::as_ref)
+    fn stderr_of(&mut self, seat: usize) -> Vec<String> {
+        let engine = self.engine_of(seat);
+        (self.lineup.running.get_mut(engine))
+            .and_then(Option::as_mut)
             .map(Engine::stderr_tail)
             .unwrap_or_default()
     }

@@ -90,9 +90,11 @@ mod tests {
         );
         assert_eq!(
             check_turn(mana.as_ref(), &words("e1-e9")),
-            Err("\"e9\" is not a square (files a-f, ranks 1-6); the legal moves of the piece \
+            Err(
+                "\"e9\" is not a square (files a-f, ranks 1-6); the legal moves of the piece \
                  on e1: e1-c2, e1-d3, e1-f3, e1-e4"
-                .to_owned())
+                    .to_owned()
+            )
         );
     }
 
@@ -118,7 +120,9 @@ mod tests {
         three.push(ply.clone());
         assert_eq!(
             check_turn(lotus.as_ref(), &three),
-            Err(format!("the turn is over after {last}: {ply} is one move too many"))
+            Err(format!(
+                "the turn is over after {last}: {ply} is one move too many"
+            ))
         );
     }
 }

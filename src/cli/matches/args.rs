@@ -164,7 +164,9 @@ impl MatchArgs {
 fn usage(message: String) -> clap::Error {
     let mut kifu = super::super::args::command();
     match kifu.find_subcommand_mut("match") {
-        Some(command) => command.error(ErrorKind::ValueValidation, message),
+        Some(command) => {
+            (command.clone().bin_name("kifu match")).error(ErrorKind::ValueValidation, message)
+        }
         None => clap::Error::raw(ErrorKind::ValueValidation, format!("{message}\n")),
     }
 }

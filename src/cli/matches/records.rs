@@ -92,7 +92,7 @@ pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<Vec<Openin
     let status = for_each_record(&[path.to_path_buf()], |name, record| {
         let opening = record.map_err(|e| e.to_string()).and_then(|record| {
             let line = record.first_line();
-            let opening = Opening::of_record(&record).map_err(|e| format!("{line}: {e}"))?;
+            let opening = Opening::of_record(&record)?;
             let kind = opening.start.kind();
             let wanted = game.or_else(|| openings.first().map(|o| o.start.kind()));
             match wanted {

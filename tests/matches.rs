@@ -1,0 +1,375 @@
+//! `kifu match` through the binary: matches of `kifu engine --random` in
+//! every game that `kifu validate` accepts, and each misbehaviour of the
+//! test engine (`examples/test_engine.rs`) with its exact outcome: the
+//! record, the match log and the table. Engines are seeded and play one
+//! game at a time, so every game is the same from run to run but for
+//! the clock readings, which [`stable`] hides.
+
+#[path = "support/matches.rs"]
+mod support;
+
+use support::{kifu_in, random_engine, read, scratch, stable, tag_values, test_engine};
+
+/// `kifu match` in `dir` between `engines` (each a command line, then a
+/// name) with `options`.
+fn play_match(dir: &std::path::Path, engines: &[(&str, &str)], options: &[&str]) -> support::Run {
+    let mut args = vec!["match"];
+    for (command, name) in engines {
+        args.extend(["--engine", command, "--name", name]);
+    }
+    args.extend(options);
+    kifu_in(dir, &args)
+}
+
+/// The done-when of the issue: 100 games of the random engine against
+/// itself in each game (lotus: three seats), every record valid.
+#[test]
+fn a_hundred_random_games_of_each_game_all_validate() {
+    let dir = scratch("hundred");
+    let random = random_engine(1);
+    for (game, engines) in [("mana", 2), ("escampe", 2), ("shogun", 2), ("lotus", 3)] {
+        let out = format!("{game}.kifu");
+        let names = ["a", "b", "c"];
+        let engines: Vec<(&str, &str)> = names[..engines]
+            .iter()
+            .map(|n| (random.as_str(), *n))
+            .collect();
+        let run = play_match(
+            &dir,
+            &engines,
+            &[
+                "--game",
+                game,
+                "--games",
+                "100",
+                "--concurrency",
+                "2",
+                "--out",
+                &out,
+            ],
+        );
+        assert_eq!(run.status, Some(0), "{game}: {}", run.err);
+        let verdicts = kifu_in(&dir, &["validate", "--quiet", &out]);
+        assert_eq!(
+            (verdicts.err.as_str(), verdicts.status),
+            ("100 records: 100 valid, 0 invalid\n", Some(0)),
+            "{game}"
+        );
+        let text = read(&dir, &out);
+        let mut rounds: Vec<usize> = tag_values(&text, "Round")
+            .iter()
+            .filter_map(|r| r.parse().ok())
+            .collect();
+        rounds.sort_unstable();
+        assert_eq!(rounds, (1..=100).collect::<Vec<_>>(), "{game}");
+        assert!(
+            run.err.ends_with("\n") && run.err.contains("kifu: 100 games, "),
+            "{}",
+            run.err
+        );
+    }
+}
+
+/// Colours alternate from game to game, and each engine plays each side
+/// equally: the table says 2 games each, the records who was Black.
+#[test]
+fn colours_alternate_and_the_table_counts_both_engines() {
+    let dir = scratch("colours");
+    let run = play_match(
+        &dir,
+        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+        &["--game", "mana", "--games", "4", "--out", "m.kifu"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let text = read(&dir, "m.kifu");
+    assert_eq!(tag_values(&text, "Black"), ["one", "two", "one", "two"]);
+    assert_eq!(tag_values(&text, "White"), ["two", "one", "two", "one"]);
+    assert_eq!(tag_values(&text, "Termination"), ["normal"; 4]);
+    insta::assert_snapshot!("colours_table", run.out);
+    insta::assert_snapshot!("colours_log", stable(&run.err));
+    insta::assert_snapshot!(
+        "colours_first_record",
+        stable(text.split("\n\n[").next().unwrap_or(""))
+    );
+    let report = kifu_in(&dir, &["match", "--report", "m.kifu"]);
+    assert_eq!(
+        (report.out.as_str(), report.status),
+        (run.out.as_str(), Some(0))
+    );
+}
+
+/// One misbehaviour of the test engine, against the random engine, in
+/// two games of mana at 2+0.1: the records, the log and the table.
+fn misbehaviour(name: &str, faults: &str) -> (String, String, String) {
+    let dir = scratch(name);
+    let bad = test_engine(&format!("--seed 3 {faults}"));
+    let run = play_match(
+        &dir,
+        &[(&bad, "bad"), (&random_engine(4), "good")],
+        &[
+            "--game", "mana", "--games", "2", "--tc", "2+0.1", "--out", "m.kifu",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "m.kifu");
+    let verdicts = kifu_in(&dir, &["validate", "m.kifu"]);
+    assert_eq!(verdicts.status, Some(0), "{}{}", verdicts.out, verdicts.err);
+    (
+        stable(&records),
+        stable(&run.err),
+        format!("{}{}", verdicts.out, run.out),
+    )
+}
+
+#[test]
+fn an_illegal_move_loses_the_game() {
+    let (records, log, table) = misbehaviour("illegal", "--illegal-at 4");
+    insta::assert_snapshot!("illegal_records", records);
+    insta::assert_snapshot!("illegal_log", log);
+    insta::assert_snapshot!("illegal_table", table);
+}
+
+#[test]
+fn garbage_in_answer_to_go_loses_the_game() {
+    let (records, log, table) = misbehaviour("garbage", "--garbage-at 5");
+    insta::assert_snapshot!("garbage_records", records);
+    insta::assert_snapshot!("garbage_log", log);
+    insta::assert_snapshot!("garbage_table", table);
+}
+
+#[test]
+fn a_crash_loses_the_game_and_the_engine_is_started_again() {
+    let (records, log, table) = misbehaviour("crash", "--crash-at 1 --flood-stderr");
+    insta::assert_snapshot!("crash_records", records);
+    insta::assert_snapshot!("crash_log", log);
+    insta::assert_snapshot!("crash_table", table);
+}
+
+#[test]
+fn a_move_past_the_clock_loses_on_time() {
+    let (records, log, table) = misbehaviour("time", "--sleep-at 2 2500");
+    insta::assert_snapshot!("time_records", records);
+    insta::assert_snapshot!("time_log", log);
+    insta::assert_snapshot!("time_table", table);
+}
+
+#[test]
+fn resigning_loses_the_game() {
+    let (records, log, table) = misbehaviour("resign", "--resign-at 6");
+    insta::assert_snapshot!("resign_records", records);
+    insta::assert_snapshot!("resign_log", log);
+    insta::assert_snapshot!("resign_table", table);
+}
+
+/// An engine that ignores `quit` is killed a second later; one that
+/// floods its standard error never stalls the game. Neither is left
+/// running once the match is over.
+#[cfg(target_os = "linux")]
+#[test]
+fn no_engine_outlives_the_match() {
+    let marker = format!("kifu-match-test-{}", std::process::id());
+    let dir = scratch("no-child");
+    let stubborn = test_engine(&format!("--ignore-quit --flood-stderr --marker {marker}"));
+    let crashing = test_engine(&format!("--crash-at 2 --marker {marker}"));
+    let run = play_match(
+        &dir,
+        &[(&stubborn, "stubborn"), (&crashing, "crashing")],
+        &["--game", "escampe", "--games", "4", "--concurrency", "2"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    assert_eq!(support::processes_with(&marker), Vec::<String>::new());
+    insta::assert_snapshot!("no_child_table", run.out);
+}
+
+/// The referee's side of the protocol reaps what it kills: once `quit`
+/// returns, the process is gone, not a zombie, even one that ignores it.
+#[cfg(target_os = "linux")]
+#[test]
+fn quit_reaps_the_engine() {
+    let spec = kifu::kep::EngineSpec {
+        command: test_engine("--ignore-quit"),
+        ..Default::default()
+    };
+    let engine = kifu::kep::Engine::start(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let pid = engine.id();
+    assert!(std::path::Path::new(&format!("/proc/{pid}")).exists());
+    engine.quit();
+    assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+}
+
+/// Lotus with three seats and two engines, one of which crashes on its
+/// first turn: the game ends there, the crashed seat ranks last.
+#[test]
+fn a_lotus_seat_that_crashes_ranks_last() {
+    let dir = scratch("lotus-crash");
+    let run = play_match(
+        &dir,
+        &[
+            (&test_engine("--crash-at 0"), "bad"),
+            (&random_engine(5), "good"),
+        ],
+        &["--game", "lotus", "--games", "2", "--out", "l.kifu"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "l.kifu");
+    assert_eq!(
+        tag_values(&records, "Engines"),
+        ["bad, good, bad", "good, bad, good"]
+    );
+    insta::assert_snapshot!("lotus_crash_records", stable(&records));
+    insta::assert_snapshot!("lotus_crash_table", run.out);
+    let verdicts = kifu_in(&dir, &["validate", "l.kifu"]);
+    assert_eq!(verdicts.status, Some(0), "{}", verdicts.err);
+}
+
+/// `--resume` plays only the games the file lacks; `--shard` slices the
+/// games; `--report` counts the records of any set of files.
+#[test]
+fn resume_shards_and_report() {
+    let dir = scratch("resume");
+    let engines = [(random_engine(1), "one"), (random_engine(2), "two")];
+    let engines: Vec<(&str, &str)> = engines.iter().map(|(c, n)| (c.as_str(), *n)).collect();
+    let first = play_match(
+        &dir,
+        &engines,
+        &["--game", "shogun", "--games", "3", "--out", "s.kifu"],
+    );
+    assert_eq!(first.status, Some(0), "{}", first.err);
+    let again = play_match(
+        &dir,
+        &engines,
+        &["--game", "shogun", "--games", "3", "--out", "s.kifu"],
+    );
+    assert_eq!(
+        (again.err.as_str(), again.status),
+        (
+            "kifu: --out s.kifu exists: --resume goes on from it, or name another file\n",
+            Some(2)
+        )
+    );
+    let resumed = play_match(
+        &dir,
+        &engines,
+        &[
+            "--game", "shogun", "--games", "5", "--out", "s.kifu", "--resume",
+        ],
+    );
+    assert_eq!(resumed.status, Some(0), "{}", resumed.err);
+    assert_eq!(
+        tag_values(&read(&dir, "s.kifu"), "Round"),
+        ["1", "2", "3", "4", "5"]
+    );
+    assert!(resumed.err.contains("kifu: 2 games, "), "{}", resumed.err);
+    assert!(resumed.out.contains("\n5 games"), "{}", resumed.out);
+    for shard in ["1/2", "2/2"] {
+        let out = format!("shard{}.kifu", &shard[..1]);
+        let run = play_match(
+            &dir,
+            &engines,
+            &[
+                "--game", "shogun", "--games", "5", "--shard", shard, "--out", &out,
+            ],
+        );
+        assert_eq!(run.status, Some(0), "{}", run.err);
+    }
+    assert_eq!(
+        tag_values(&read(&dir, "shard1.kifu"), "Round"),
+        ["1", "3", "5"]
+    );
+    assert_eq!(tag_values(&read(&dir, "shard2.kifu"), "Round"), ["2", "4"]);
+    let report = kifu_in(&dir, &["match", "--report", "shard1.kifu", "shard2.kifu"]);
+    assert_eq!(report.status, Some(0), "{}", report.err);
+    assert!(report.out.contains("\n5 games"), "{}", report.out);
+}
+
+/// Openings: each record's start and moves open two games, one from
+/// each side.
+#[test]
+fn each_opening_is_played_from_both_sides() {
+    let dir = scratch("openings");
+    let openings = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 a6-a5 *\n\n\
+                    [Game \"mana\"]\n[Setup \"c1 f6\"]\n\n1. b1-a2 *\n";
+    std::fs::write(dir.join("openings.kifu"), openings).unwrap_or_else(|e| panic!("{e}"));
+    let run = play_match(
+        &dir,
+        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+        &["--openings", "openings.kifu", "--out", "o.kifu"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let text = read(&dir, "o.kifu");
+    assert_eq!(
+        tag_values(&text, "Setup"),
+        ["b1 c6", "b1 c6", "c1 f6", "c1 f6"]
+    );
+    assert_eq!(tag_values(&text, "Black"), ["one", "two", "one", "two"]);
+    let starts: Vec<&str> = text.lines().filter(|l| l.starts_with("1. ")).collect();
+    assert!(
+        starts[..2]
+            .iter()
+            .all(|l| l.starts_with("1. e1-e4 a6-a5 2. ")),
+        "{starts:?}"
+    );
+    assert!(
+        starts[2..].iter().all(|l| l.starts_with("1. b1-a2 ")),
+        "{starts:?}"
+    );
+}
+
+/// Mistakes on the command line: exit status 2 and a message that says
+/// what to do, before any game.
+#[test]
+fn bad_options_are_refused_before_any_game() {
+    let dir = scratch("refused");
+    let random = random_engine(1);
+    let unknown_option = format!(
+        "kifu: engine 1 ({random}): it has no option \"Depth\" (it declares: none) \
+         (engine.unknown-option)\n"
+    );
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["match", "--engine", &random, "--game", "mana"],
+            "kifu: mana is a two-player game: give two --engine, not 1\n",
+        ),
+        (
+            &[
+                "match",
+                "--engine",
+                "no-such-engine-here",
+                "--engine",
+                &random,
+                "--game",
+                "mana",
+            ],
+            "kifu: engine 1 (no-such-engine-here): cannot start \"no-such-engine-here\": No such file or directory (os error 2) (engine.cannot-start)\n",
+        ),
+        (
+            &[
+                "match", "--engine", &random, "--option", "Depth=3", "--engine", &random, "--game",
+                "mana",
+            ],
+            &unknown_option,
+        ),
+        (
+            &[
+                "match", "--name", "x", "--engine", &random, "--engine", &random, "--game", "mana",
+            ],
+            "error: --name belongs to an --engine: give it after the --engine it is for\n\n\
+             Usage: kifu match [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            &[
+                "match", "--engine", &random, "--engine", &random, "--game", "mana", "--seats", "4",
+            ],
+            "kifu: --seats is for lotus; mana has two players\n",
+        ),
+    ];
+    for (args, message) in cases {
+        let run = kifu_in(&dir, args);
+        assert_eq!(
+            (run.err.as_str(), run.status),
+            (message, Some(2)),
+            "{args:?}"
+        );
+        assert_eq!(run.out, "");
+    }
+}

@@ -1,0 +1,159 @@
+//! Helpers of the `kifu match` tests: the engines' command lines, a
+//! match run in a scratch directory, and records with their clock
+//! readings and date made stable.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The built `kifu`.
+pub fn kifu_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_kifu"))
+}
+
+/// The misbehaving engine `examples/test_engine.rs`, which `cargo test`
+/// builds beside `kifu`.
+pub fn test_engine_path() -> PathBuf {
+    let path = kifu_path()
+        .parent()
+        .map(|dir| dir.join("examples/test_engine"))
+        .unwrap_or_default();
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds it (or `cargo build --example test_engine`)",
+        path.display()
+    );
+    path
+}
+
+/// The command line of `kifu engine --random --seed SEED`.
+pub fn random_engine(seed: u64) -> String {
+    let kifu = shell_words::quote(&kifu_path().to_string_lossy()).into_owned();
+    format!("{kifu} engine --random --seed {seed}")
+}
+
+/// The command line of the test engine with `options`.
+pub fn test_engine(options: &str) -> String {
+    let engine = shell_words::quote(&test_engine_path().to_string_lossy()).into_owned();
+    format!("{engine} {options}")
+}
+
+/// A fresh, empty directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("match-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// What a run of `kifu` printed.
+#[derive(Debug)]
+pub struct Run {
+    /// Standard output.
+    pub out: String,
+    /// Standard error.
+    pub err: String,
+    /// The exit status.
+    pub status: Option<i32>,
+}
+
+/// Runs `kifu ARGS` in `dir`.
+pub fn kifu_in(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::new(kifu_path())
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    Run {
+        out: String::from_utf8_lossy(&output.stdout).into_owned(),
+        err: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code(),
+    }
+}
+
+/// The text of `file` in `dir`.
+pub fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// `text` with what changes from run to run made fixed: each move's time
+/// (`{0.01s` becomes `{T`), the time left of a move that came too late
+/// (`within 2.15s` becomes `within Ts`), the referee's time per move,
+/// and the date.
+pub fn stable(text: &str) -> String {
+    let text = clock_readings(text, "{", "");
+    let out = clock_readings(&text, "no move within ", "s");
+    let out = match out.find("[Date \"") {
+        Some(_) => out
+            .lines()
+            .map(|line| match line.starts_with("[Date \"") {
+                true => "[Date \"today\"]",
+                false => line,
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => out,
+    };
+    match out.find("; the referee's own time per move: ") {
+        Some(at) => {
+            let end = out[at..].find('\n').map_or(out.len(), |n| at + n);
+            format!(
+                "{}; the referee's own time per move: N µs{}",
+                &out[..at],
+                &out[end..]
+            )
+        }
+        None => out,
+    }
+}
+
+/// `text` with each number of seconds after `before` (`0.01s`) made `T`
+/// and what follows `suffix`.
+fn clock_readings(text: &str, before: &str, suffix: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(before) {
+        out.push_str(&rest[..at + before.len()]);
+        rest = &rest[at + before.len()..];
+        let digits = rest
+            .find('s')
+            .filter(|&end| end > 0 && rest[..end].bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+        if let Some(end) = digits {
+            out.push('T');
+            out.push_str(suffix);
+            rest = &rest[end + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The values of tag `name` in the records of `text`, in order.
+pub fn tag_values(text: &str, name: &str) -> Vec<String> {
+    let start = format!("[{name} \"");
+    text.lines()
+        .filter_map(|line| line.strip_prefix(&start)?.strip_suffix("\"]"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The processes whose command line holds `marker`.
+#[cfg(target_os = "linux")]
+pub fn processes_with(marker: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter_map(|entry| std::fs::read(entry.path().join("cmdline")).ok())
+        .map(|bytes| String::from_utf8_lossy(&bytes).replace('\0', " "))
+        .filter(|line| line.contains(marker))
+        .collect()
+}
