@@ -2,7 +2,8 @@
 //! (`kifu::model::schema`), every object kifu prints is valid against its
 //! output's schema (`kifu json`, plain and `--positions`, and `kifu validate
 //! --format json` on every fixture and on random games of every game, and
-//! the REPL's `:json`), every field a schema names is printed somewhere,
+//! the REPL's `:json`, and `kifu match --format json`), every field a
+//! schema names is printed somewhere,
 //! and kifu.5 names every field.
 //!
 //! After a change to the types: `KIFU_UPDATE_SCHEMA=1 cargo test --test
@@ -10,6 +11,8 @@
 
 #[path = "support/man.rs"]
 mod man;
+#[path = "support/matches.rs"]
+mod matches;
 #[path = "support/fixtures.rs"]
 mod support;
 
@@ -367,21 +370,71 @@ fn what_the_repl_json_prints_is_valid() {
     check(Output::Play, "the REPL's :json", &play_json());
 }
 
-// TODO(kifu match): `Output::Match` (docs/schema/match.schema.json) is not
-// yet checked through the binary, since `kifu match` does not exist yet;
-// `src/model/standings_tests.rs` validates `Standings` of sample games
-// against `schema(Output::Match)` meanwhile. Once it does, add here:
-//
-//     #[test]
-//     fn what_kifu_match_prints_is_valid() {
-//         // `kifu match --report FILE... --format json` on match records
-//         // with duels (two engines, and three), unfinished games, an
-//         // all-wins engine, an unbounded interval, and lotus races.
-//         check(Output::Match, "kifu match --format json", &objects);
-//         check_every_field_is_printed(Output::Match, &objects);
-//     }
-//
-// and name `kifu match --format json` in this file's doc comment.
+/// The tables of `kifu match --format json`, played and from
+/// `--report`: duels of two engines and of three (no matchup), games all
+/// unfinished (0 ± 0), an engine that wins every game (no Elo), one whose
+/// interval is unbounded, and lotus races.
+#[test]
+fn what_kifu_match_prints_is_valid() {
+    let dir = support::scratch("schema-match");
+    let random = |seed: u64| matches::random_engine(seed);
+    let crashing = matches::test_engine("--crash-at 0");
+    let play = |out: &str, engines: &[(&str, &str)], options: &[&str]| {
+        let mut args = vec!["match", "--format", "json", "--out", out];
+        for (command, name) in engines {
+            args.extend(["--engine", command, "--name", name]);
+        }
+        args.extend(options);
+        let run = matches::kifu_in(&dir, &args);
+        assert_eq!(run.status, Some(0), "{}", run.err);
+        run.out
+    };
+    let mut printed = String::new();
+    let (one, two, three) = (random(1), random(2), random(3));
+    printed += &play(
+        "ab.kifu",
+        &[(&one, "a"), (&two, "b")],
+        &["--game", "mana", "--games", "6"],
+    );
+    printed += &play(
+        "bc.kifu",
+        &[(&two, "b"), (&three, "c")],
+        &["--game", "mana", "--games", "2"],
+    );
+    printed += &play(
+        "short.kifu",
+        &[(&one, "a"), (&two, "b")],
+        &["--game", "shogun", "--max-plies", "4"],
+    );
+    printed += &play(
+        "crash.kifu",
+        &[(&one, "a"), (&crashing, "x")],
+        &["--game", "escampe", "--games", "4"],
+    );
+    printed += &play(
+        "lotus.kifu",
+        &[(&one, "a"), (&two, "b")],
+        &["--game", "lotus", "--games", "2"],
+    );
+    let report = matches::kifu_in(
+        &dir,
+        &[
+            "match",
+            "--format",
+            "json",
+            "--report",
+            "ab.kifu",
+            "bc.kifu",
+            "lotus.kifu",
+        ],
+    );
+    assert_eq!(report.status, Some(0), "{}", report.err);
+    printed += &report.out;
+    let objects = objects(&printed);
+    assert_eq!(objects.len(), 6);
+    check(Output::Match, "kifu match --format json", &objects);
+    check_every_field_is_printed(Output::Match, &objects);
+}
 
 /// The schemas reject what kifu does not print: they are strict enough to
 /// fail.

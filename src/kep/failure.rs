@@ -102,5 +102,23 @@ mod tests {
             EngineFailure::Exited { status: None }.to_string(),
             "the engine exited"
         );
+        let every = [
+            EngineFailure::CannotStart {
+                command: "x".into(),
+                reason: "no such file".into(),
+            },
+            exited,
+            time,
+            EngineFailure::BadLine {
+                line: "hello".into(),
+                reason: "a line in answer to go is info or move".into(),
+            },
+            EngineFailure::UnknownOption {
+                name: "Hash".into(),
+                declared: "none".into(),
+            },
+        ];
+        let codes: Vec<&str> = every.iter().map(EngineFailure::code).collect();
+        assert_eq!(codes, FAILURE_CODES);
     }
 }
