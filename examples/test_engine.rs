@@ -7,11 +7,12 @@
 //! ```text
 //! test_engine [--name NAME] [--seed N] [--illegal-at N] [--garbage-at N]
 //!             [--crash-at N] [--resign-at N] [--sleep-at N MS] [--delay MS]
-//!             [--ignore-quit] [--flood-stderr] [--marker WORD]
+//!             [--ignore-quit] [--flood-stderr] [--deaf] [--marker WORD]
 //! ```
 //!
 //! `--delay MS` answers every `go` after MS milliseconds; `--flood-stderr`
-//! writes a thousand lines of standard error before every move;
+//! writes a thousand lines of standard error before every move; `--deaf`
+//! stops reading its input, for a minute, once it has said `readyok`;
 //! `--marker` is ignored, so that a test can find its processes.
 
 use kifu::kep::{Answer, Command, IdKey, RandomPlayer, Session};
@@ -31,6 +32,7 @@ struct Faults {
     delay: Option<u64>,
     ignore_quit: bool,
     flood_stderr: bool,
+    deaf: bool,
 }
 
 /// The faults the command line asks for.
@@ -57,6 +59,7 @@ fn faults() -> Result<Faults, String> {
             "--delay" => faults.delay = Some(number(args.next(), &flag)?),
             "--ignore-quit" => faults.ignore_quit = true,
             "--flood-stderr" => faults.flood_stderr = true,
+            "--deaf" => faults.deaf = true,
             "--marker" => {
                 args.next();
             }
@@ -110,6 +113,10 @@ fn main() {
             {
                 return;
             }
+        }
+        if faults.deaf && command == Some(Command::IsReady) {
+            std::thread::sleep(Duration::from_secs(60));
+            return;
         }
     }
 }

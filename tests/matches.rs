@@ -373,3 +373,33 @@ fn bad_options_are_refused_before_any_game() {
         assert_eq!(run.out, "");
     }
 }
+
+/// An engine that stops reading its input never blocks the referee,
+/// even with a `position` far longer than a pipe holds: the move's time
+/// runs out, and the engine is killed and reaped.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_stops_reading_loses_on_time() {
+    use kifu::kep::{Command, Engine, EngineFailure, EngineSpec, GoLimits};
+    use std::time::Duration;
+    let spec = EngineSpec {
+        command: test_engine("--deaf"),
+        ..EngineSpec::default()
+    };
+    let mut engine = Engine::start(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let pid = engine.id();
+    let moves = vec!["a1-a2".to_owned(); 50_000];
+    engine
+        .send(&Command::Position { moves })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let failure = engine.go(GoLimits::default(), Duration::from_millis(300));
+    assert_eq!(
+        failure.map(|_| ()),
+        Err(EngineFailure::TimeOut {
+            awaited: "move",
+            allowed: Duration::from_millis(300)
+        })
+    );
+    drop(engine);
+    assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+}

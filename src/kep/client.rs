@@ -1,9 +1,11 @@
 //! The referee's side of KEP: an engine as a child process, spoken to
 //! line by line, never waited for without a deadline.
 //!
-//! Two threads per engine read its standard output (into a bounded
-//! channel, so a flood only makes the engine wait) and its standard error
-//! (keeping only the last lines). Deadlines are measured with
+//! Three threads per engine write its standard input (so that an engine
+//! that stops reading cannot block the referee), read its standard output
+//! (into a bounded channel, so a flood only makes the engine wait) and
+//! its standard error (keeping only the last lines). Deadlines are
+//! measured with
 //! [`Instant`], a monotonic clock. [`Engine::quit`] and dropping an
 //! [`Engine`] reap the process: nothing is left behind, not even a zombie.
 
@@ -17,7 +19,7 @@ use super::words::shorten;
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -94,7 +96,9 @@ enum Line {
 #[derive(Debug)]
 pub struct Engine {
     child: Child,
-    input: ChildStdin,
+    input: Sender<String>,
+    written: Receiver<Option<Instant>>,
+    unwritten: usize,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_ended: Receiver<()>,
@@ -131,6 +135,9 @@ impl Engine {
             let _ = child.wait();
             return Err(cannot("its standard streams are not pipes".to_owned()));
         };
+        let (to_write, lines_to_write) = channel();
+        let (was_written, written) = channel();
+        std::thread::spawn(move || write_input(input, &lines_to_write, &was_written));
         let (sender, lines) = sync_channel(PENDING_LINES);
         std::thread::spawn(move || read_output(output, &sender));
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
@@ -142,7 +149,9 @@ impl Engine {
         });
         let mut engine = Engine {
             child,
-            input,
+            input: to_write,
+            written,
+            unwritten: 0,
             lines,
             stderr,
             stderr_ended,
@@ -219,20 +228,46 @@ impl Engine {
         &self.declared
     }
 
-    /// Writes one command line.
+    /// Hands one command line to the writer; [`Engine::go`] waits until
+    /// it is written.
     ///
     /// # Errors
     /// [`EngineFailure::Exited`] when the engine no longer reads.
     pub fn send(&mut self, command: &Command) -> Result<(), EngineFailure> {
-        let line = format!("{command}\n");
-        match self
-            .input
-            .write_all(line.as_bytes())
-            .and_then(|()| self.input.flush())
-        {
-            Ok(()) => Ok(()),
+        match self.input.send(format!("{command}\n")) {
+            Ok(()) => {
+                self.unwritten += 1;
+                Ok(())
+            }
             Err(_) => Err(self.exited()),
         }
+    }
+
+    /// Waits, until `deadline`, for every line handed to the writer to
+    /// be written, and gives the time the last one was.
+    fn written_by(
+        &mut self,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<Instant, EngineFailure> {
+        let mut last = Instant::now();
+        while self.unwritten > 0 {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.written.recv_timeout(wait) {
+                Ok(Some(at)) => {
+                    self.unwritten -= 1;
+                    last = at;
+                }
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineFailure::TimeOut {
+                        awaited: "move",
+                        allowed,
+                    });
+                }
+            }
+        }
+        Ok(last)
     }
 
     /// Sends `go` and waits, at most `allowed`, for the `move`, reading
@@ -244,7 +279,7 @@ impl Engine {
     pub fn go(&mut self, limits: GoLimits, allowed: Duration) -> Result<Answered, EngineFailure> {
         while self.lines.try_recv().is_ok() {}
         self.send(&Command::Go(limits))?;
-        let sent = Instant::now();
+        let sent = self.written_by(Instant::now() + allowed, allowed)?;
         let deadline = sent + allowed;
         let mut score = None;
         loop {
@@ -352,6 +387,20 @@ fn program_name(program: &str) -> String {
         || program.to_owned(),
         |name| name.to_string_lossy().into_owned(),
     )
+}
+
+/// Writes the lines of `lines` to the engine's standard input, telling
+/// `written` when each is (or `None`, then stops, when one cannot be).
+fn write_input(mut input: ChildStdin, lines: &Receiver<String>, written: &Sender<Option<Instant>>) {
+    for line in lines {
+        let done = input
+            .write_all(line.as_bytes())
+            .and_then(|()| input.flush());
+        let failed = done.is_err();
+        if written.send(done.ok().map(|()| Instant::now())).is_err() || failed {
+            return;
+        }
+    }
 }
 
 /// Reads the engine's standard output into `sender` until it ends or the
