@@ -220,6 +220,8 @@ fn a_lotus_seat_that_crashes_ranks_last() {
     insta::assert_snapshot!("lotus_crash_table", run.out);
     let verdicts = kifu_in(&dir, &["validate", "l.kifu"]);
     assert_eq!(verdicts.status, Some(0), "{}", verdicts.err);
+    let selected = kifu_in(&dir, &["select", "--count", "--player", "go*", "l.kifu"]);
+    assert_eq!((selected.out.as_str(), selected.status), ("2\n", Some(0)));
 }
 
 /// `--resume` plays only the games the file lacks; `--shard` slices the

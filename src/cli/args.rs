@@ -72,7 +72,8 @@ pub(crate) struct SelectArgs {
     /// wildcards); may be given more than once.
     #[arg(long, value_name = "NAME=VALUE", value_parser = tag_criterion)]
     pub tag: Vec<(String, String)>,
-    /// Records in which NAME plays, on any side or seat (wildcards too).
+    /// Records in which NAME plays, on any side or seat, or as the engine of
+    /// one (wildcards too).
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
     /// Records with this result: `B+`, `W+`, `R+`, `*`, or a Lotus score

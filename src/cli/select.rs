@@ -219,8 +219,12 @@ impl Criteria {
             && (self.tags.iter()).all(|(name, value)| tag(name).is_some_and(|v| value.matches(v)))
             && self.player.as_ref().is_none_or(|player| {
                 let names = tag("Players").into_iter().flat_map(str::split_whitespace);
+                let engines = tag("Engines").into_iter().flat_map(|e| e.split(", "));
                 let sides = SIDE_TAGS.iter().filter_map(|side| tag(side));
-                sides.chain(names).any(|name| player.matches(name))
+                sides
+                    .chain(names)
+                    .chain(engines)
+                    .any(|name| player.matches(name))
             })
             && self.result.as_deref().is_none_or(|result| match outcome {
                 Some(o) => o.tag_value == result || o.token == Some(result),

@@ -11,15 +11,13 @@
 
 use super::answer::Answer;
 use super::command::{Command, GoLimits};
-use super::error::ProtocolError;
 use super::failure::EngineFailure;
 use super::info::Score;
-use super::lines::LineReader;
+use super::streams::{Line, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
 use std::collections::VecDeque;
-use std::io::{BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
+use std::process::{Child, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -36,7 +34,7 @@ pub const STDERR_LINES: usize = 10;
 pub const STDERR_WAIT: Duration = Duration::from_millis(500);
 
 /// The longest line of standard error kept, in characters.
-const STDERR_LINE_CHARS: usize = 300;
+pub(super) const STDERR_LINE_CHARS: usize = 300;
 
 /// How many lines of standard output wait to be read before the engine
 /// itself has to wait.
@@ -81,15 +79,6 @@ impl Answered {
     pub fn elapsed(&self) -> Duration {
         self.received.saturating_duration_since(self.sent)
     }
-}
-
-/// What the reader of standard output hands on.
-#[derive(Debug)]
-enum Line {
-    /// A line, read as text.
-    Text(String),
-    /// A line too long, or not UTF-8.
-    Bad(ProtocolError),
 }
 
 /// A running engine.
@@ -378,54 +367,5 @@ fn bad_line(line: &str, reason: &str) -> EngineFailure {
     EngineFailure::BadLine {
         line: shorten(line),
         reason: reason.to_owned(),
-    }
-}
-
-/// The file name of a program: `random.py` of `./bots/random.py`.
-fn program_name(program: &str) -> String {
-    std::path::Path::new(program).file_name().map_or_else(
-        || program.to_owned(),
-        |name| name.to_string_lossy().into_owned(),
-    )
-}
-
-/// Writes the lines of `lines` to the engine's standard input, telling
-/// `written` when each is (or `None`, then stops, when one cannot be).
-fn write_input(mut input: ChildStdin, lines: &Receiver<String>, written: &Sender<Option<Instant>>) {
-    for line in lines {
-        let done = input
-            .write_all(line.as_bytes())
-            .and_then(|()| input.flush());
-        let failed = done.is_err();
-        if written.send(done.ok().map(|()| Instant::now())).is_err() || failed {
-            return;
-        }
-    }
-}
-
-/// Reads the engine's standard output into `sender` until it ends or the
-/// engine is dropped.
-fn read_output(output: impl Read, sender: &SyncSender<Line>) {
-    let mut reader = LineReader::new(BufReader::new(output));
-    while let Ok(Some(line)) = reader.next_line() {
-        let line = line.map_or_else(Line::Bad, Line::Text);
-        if sender.send(line).is_err() {
-            return;
-        }
-    }
-}
-
-/// Reads the engine's standard error to its end, keeping the last
-/// [`STDERR_LINES`] lines in `tail`.
-fn keep_tail(errors: impl Read, tail: &Mutex<VecDeque<String>>) {
-    let mut reader = LineReader::new(BufReader::new(errors));
-    while let Ok(Some(line)) = reader.next_line() {
-        let line = line.unwrap_or_else(|e| format!("({e})"));
-        let line: String = line.trim_end().chars().take(STDERR_LINE_CHARS).collect();
-        let mut tail = tail.lock().unwrap_or_else(PoisonError::into_inner);
-        if tail.len() == STDERR_LINES {
-            tail.pop_front();
-        }
-        tail.push_back(line);
     }
 }

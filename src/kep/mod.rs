@@ -39,6 +39,7 @@ mod info;
 mod lines;
 mod player;
 mod session;
+mod streams;
 mod words;
 
 #[cfg(test)]

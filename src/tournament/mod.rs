@@ -11,6 +11,7 @@
 //!   the result that [`crate::model::Standings`] counts.
 
 mod clock;
+mod ending;
 mod opening;
 mod play;
 mod schedule;

@@ -2,6 +2,7 @@
 //! clock running, checked as `kifu validate` checks it, and written down.
 
 use super::clock::{Clock, TimeControl};
+use super::ending::{Ending, Loser, declared_winner};
 use super::opening::Opening;
 use super::schedule::Pairing;
 use super::standing::standing_of;
@@ -118,34 +119,6 @@ pub fn play_game(
     table.finish(ending)
 }
 
-/// How the game ended, and who lost it by failing.
-struct Ending {
-    termination: Termination,
-    loser: Option<Loser>,
-}
-
-/// The seat that lost a game by failing, the words that say how, and the
-/// last lines of its engine's standard error.
-struct Loser {
-    seat: usize,
-    message: String,
-    stderr: Vec<String>,
-}
-
-impl Ending {
-    /// The engine in `seat` lost the game: how, and the words that say it.
-    fn lost(seat: usize, termination: Termination, message: String, stderr: Vec<String>) -> Self {
-        Self {
-            termination,
-            loser: Some(Loser {
-                seat,
-                message,
-                stderr,
-            }),
-        }
-    }
-}
-
 impl Table<'_, '_> {
     /// The tags after the setup's: the event, the players' engines, the
     /// time control.
@@ -229,20 +202,14 @@ impl Table<'_, '_> {
         let mut last_received: Option<Instant> = None;
         loop {
             if self.game.is_over() {
-                return Ending {
-                    termination: Termination::Normal,
-                    loser: None,
-                };
+                return Ending::without_loser(Termination::Normal);
             }
             if self.moves.len() >= conditions.max_plies {
                 let plies = conditions.max_plies;
                 self.record.comment(&format!(
                     "kifu: adjudicated unfinished after {plies} plies (--max-plies {plies})"
                 ));
-                return Ending {
-                    termination: Termination::Adjudication,
-                    loser: None,
-                };
+                return Ending::without_loser(Termination::Adjudication);
             }
             let mover = self.game.turn().mover;
             let seat = self.players.iter().position(|p| p == mover).unwrap_or(0);
@@ -387,17 +354,4 @@ impl Table<'_, '_> {
             referee_time: self.referee_time,
         }
     }
-}
-
-/// The `Result` token of the winner a referee declares when the other of
-/// two players lost by failing: `B+` for Black.
-fn declared_winner(players: &[String], loser: Option<usize>) -> Option<String> {
-    let (loser, [first, second]) = (loser?, players) else {
-        return None;
-    };
-    let winner = if loser == 0 { second } else { first };
-    winner
-        .chars()
-        .next()
-        .map(|c| format!("{}+", c.to_ascii_uppercase()))
 }

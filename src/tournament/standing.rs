@@ -110,3 +110,41 @@ fn result_of_game(record: &Record, game: &dyn AnyGame) -> Result<GameResult, Str
     };
     Ok(standing_of(game, engines, loser))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{GameKind, Tags};
+    use crate::record::Tag;
+
+    fn lotus() -> Box<dyn AnyGame> {
+        let tags = [Tag {
+            name: "Players".into(),
+            value: "red green orange".into(),
+            offset: 0,
+        }];
+        GameKind::Lotus.start(Tags::new(&tags)).expect("a start")
+    }
+
+    #[test]
+    fn a_seat_that_failed_ranks_last_and_the_others_by_their_scores() {
+        let engines = vec!["a".to_owned(), "b".to_owned(), "a".to_owned()];
+        let seat = |engine: &str, place| RaceSeat {
+            engine: engine.to_owned(),
+            score: 0,
+            place,
+        };
+        assert_eq!(
+            standing_of(lotus().as_ref(), engines.clone(), Some(1)),
+            GameResult::Race {
+                seats: vec![seat("a", 1), seat("b", 3), seat("a", 1)]
+            }
+        );
+        assert_eq!(
+            standing_of(lotus().as_ref(), engines, None),
+            GameResult::Race {
+                seats: vec![seat("a", 1), seat("b", 1), seat("a", 1)]
+            }
+        );
+    }
+}
