@@ -51,6 +51,7 @@
 pub mod builder;
 mod cli;
 pub mod draw;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod input;

@@ -280,10 +280,16 @@ fn the_game_on_the_command_line_needs_no_newgame_and_a_newer_protocol_is_said() 
 }
 
 #[test]
-fn the_engine_needs_random_and_its_page_is_shipped() {
-    let (_, err, status) = kifu(&["engine"], b"");
+fn the_engine_searches_unless_random_and_its_page_is_shipped() {
+    let (_, err, status) = kifu(&["engine", "--random", "--depth", "3"], b"");
     assert_eq!(status, Some(2));
-    assert!(err.contains("--random"), "{err}");
+    assert!(
+        err.starts_with("error: the argument '--random' cannot be used with '--depth <N>'"),
+        "{err}"
+    );
+    let (_, err, status) = kifu(&["engine", "--threads", "2"], b"");
+    assert_eq!(status, Some(2));
+    assert!(err.contains("2 is not in 1..=1"), "{err}");
     let (out, err, status) = kifu(&["man", "engine"], b"");
     assert_eq!((err.as_str(), status), ("", Some(0)));
     let shipped = std::fs::read_to_string("man/kifu-engine.7").unwrap_or_else(|e| panic!("{e}"));

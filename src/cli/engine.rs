@@ -1,11 +1,15 @@
 //! `kifu engine`: the built-in engine, speaking KEP on standard input and
 //! output.
 
+use crate::engine::{SearchPlayer, Style};
 use crate::game::GameKind;
-use crate::kep::{RandomPlayer, ServeError, Session, serve};
+use crate::kep::{Player, RandomPlayer, ServeError, Session, serve_stoppable};
 use crate::status::Status;
 use clap::Args;
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Arguments of `kifu engine`.
 #[derive(Debug, Args)]
@@ -13,9 +17,21 @@ pub(crate) struct EngineArgs {
     /// The game until a `newgame` names one.
     #[arg(value_enum)]
     pub game: Option<GameKind>,
-    /// Play uniformly random legal moves (for now the only way it plays).
-    #[arg(long, required = true)]
+    /// Play uniformly random legal moves instead of searching.
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "greedy"])]
     pub random: bool,
+    /// Play the move the evaluation likes best one ply deep, without search.
+    #[arg(long, conflicts_with_all = ["depth", "movetime"])]
+    pub greedy: bool,
+    /// Search at most N plies deep (default: as deep as the time allows).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// The time per move, in milliseconds, when `go` gives no clock (default 1000).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Search threads (only 1 for now).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=1))]
+    pub threads: u8,
     /// The seed of the random moves: the same seed and commands give the
     /// same moves (default: from the clock).
     #[arg(long, allow_negative_numbers = true, value_parser = super::args::whole_number::<u64>)]
@@ -28,9 +44,33 @@ pub(crate) struct EngineArgs {
 /// Only failures to write `out` (a referee gone away is no failure); a
 /// failure to read standard input ends the engine with status 2.
 pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> io::Result<Status> {
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut session = Session::new(RandomPlayer::new(seed), args.game);
-    match serve(&mut session, io::stdin().lock(), out) {
+    let stop = Arc::new(AtomicBool::new(false));
+    if args.random {
+        let seed = args.seed.unwrap_or_else(clock_seed);
+        return speak(RandomPlayer::new(seed), args.game, &stop, out);
+    }
+    let style = match args.greedy {
+        true => Style::greedy(),
+        false => Style::search(args.depth, args.movetime.map(Duration::from_millis)),
+    };
+    speak(
+        SearchPlayer::new(style, Arc::clone(&stop)),
+        args.game,
+        &stop,
+        out,
+    )
+}
+
+/// Speaks KEP for `player` until `quit` or the end of standard input.
+fn speak(
+    player: impl Player,
+    game: Option<GameKind>,
+    stop: &Arc<AtomicBool>,
+    out: &mut dyn Write,
+) -> io::Result<Status> {
+    let mut session = Session::new(player, game);
+    let input = io::BufReader::new(io::stdin());
+    match serve_stoppable(&mut session, input, out, stop) {
         Ok(()) => Ok(Status::Ok),
         Err(ServeError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Ok),
         Err(ServeError::Write(e)) => Err(e),

@@ -56,6 +56,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn setup_tags(&self) -> Vec<(String, String)>;
     /// A copy of the position.
     fn box_clone(&self) -> Box<dyn AnyGame>;
+    /// The position as its own type, for code that works on one game
+    /// (the engine's search).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl<G: Game> AnyGame for G {
@@ -134,6 +137,10 @@ impl<G: Game> AnyGame for G {
 
     fn setup_tags(&self) -> Vec<(String, String)> {
         Game::setup_tags(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn box_clone(&self) -> Box<dyn AnyGame> {

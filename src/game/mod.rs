@@ -89,7 +89,7 @@ pub enum Charset {
 /// A game: its rules, its turns, its notation and its rendering.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move resolved from its text.
-    type Move: Clone + fmt::Display + fmt::Debug;
+    type Move: Clone + PartialEq + fmt::Display + fmt::Debug;
     /// Why a move's text cannot be read or the move is illegal.
     type Error: MoveFault;
     /// A start position as the tags state it, not yet checked.
@@ -184,6 +184,24 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Every player, as messages name them, in the order of the game's
     /// turns from its standard first mover (mana: Black, White).
     fn players(&self) -> Vec<&str>;
+    /// The position's value for the side to move, in hundredths of a
+    /// piece, as the engine's search sees it (`kifu engine`); 0 for a
+    /// game that gives none.
+    fn evaluate(&self) -> i32 {
+        0
+    }
+    /// A Zobrist hash of the position (every piece, the side to move, the
+    /// constraint in force), for the engine's transposition table; `None`
+    /// for a game that gives none.
+    fn zobrist(&self) -> Option<u64> {
+        None
+    }
+    /// Whether `mv` captures, for the engine's move ordering and its
+    /// quiescence search.
+    fn is_capture(&self, mv: &Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
     /// Who plays the move or turn numbered `number`, as messages name
     /// them; by default the mover of the next ply. A game numbered by
     /// turns names the player of an earlier or a later turn, for a fault

@@ -56,8 +56,8 @@ pub use error::{CODES, Keyword, ProtocolError};
 pub use failure::{EngineFailure, FAILURE_CODES, seconds};
 pub use info::{Info, Score};
 pub use lines::LineReader;
-pub use player::{Player, RandomPlayer, play_turn};
-pub use session::{Reply, ServeError, Session, serve};
+pub use player::{Player, RandomPlayer, Thought, play_turn};
+pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
 
 /// The protocol version this crate speaks: the number of `kep 1`.
 pub const VERSION: u32 = 1;

@@ -2,6 +2,7 @@
 //! player of `kifu engine --random`.
 
 use super::command::GoLimits;
+use super::info::Info;
 use crate::game::AnyGame;
 use crate::rng::Rng;
 
@@ -23,9 +24,21 @@ pub trait Player {
     /// # Errors
     /// Why the option is unknown or the value wrong, in words.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
-    /// The moves of the turn to play in `game`, a running game: one word
-    /// per ply (lotus: up to three pawn moves). Empty to resign.
-    fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Vec<String>;
+    /// The turn to play in `game`, a running game.
+    fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Thought;
+    /// Forgets what it learnt of the last game (`newgame`).
+    fn new_game(&mut self) {}
+}
+
+/// A player's answer to `go`: the `info` lines of its search, and the
+/// moves of its turn, one word per ply (lotus: up to three pawn moves),
+/// none to resign.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Thought {
+    /// What the search found, to tell before the move.
+    pub info: Vec<Info>,
+    /// The turn's plies.
+    pub moves: Vec<String>,
 }
 
 /// The plies of one whole turn from `game`, each chosen by `choose` in the
@@ -86,11 +99,15 @@ impl Player for RandomPlayer {
         Err(format!("unknown option {name}: this engine has none"))
     }
 
-    fn turn(&mut self, game: &dyn AnyGame, _limits: &GoLimits) -> Vec<String> {
-        play_turn(game, |position| {
+    fn turn(&mut self, game: &dyn AnyGame, _limits: &GoLimits) -> Thought {
+        let moves = play_turn(game, |position| {
             let mut moves = position.legal_moves();
             let at = self.rng.below(moves.len());
             (at < moves.len()).then(|| moves.swap_remove(at))
-        })
+        });
+        Thought {
+            info: Vec::new(),
+            moves,
+        }
     }
 }

@@ -10,6 +10,9 @@ use super::{VERSION, words::shorten};
 use crate::game::{AnyGame, GameKind, Tags};
 use crate::record::Tag;
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::sync_channel;
 
 /// The position the last `position` stated.
 #[derive(Debug)]
@@ -86,6 +89,7 @@ impl<P: Player> Session<P> {
                 self.game = Some(kind);
                 self.tags.clear();
                 self.position = Position::Start;
+                self.player.new_game();
                 Vec::new()
             }
             Command::Tag { name, value } => {
@@ -184,10 +188,13 @@ impl<P: Player> Session<P> {
         if game.is_over() {
             return resign("the game is over".to_owned());
         }
-        match self.player.turn(game, limits) {
-            moves if moves.is_empty() => resign("no move to play".to_owned()),
-            moves => vec![Answer::Move(moves)],
+        let thought = self.player.turn(game, limits);
+        let mut answers: Vec<Answer> = thought.info.into_iter().map(Answer::Info).collect();
+        match thought.moves {
+            moves if moves.is_empty() => answers.extend(resign("no move to play".to_owned())),
+            moves => answers.push(Answer::Move(moves)),
         }
+        answers
     }
 }
 
@@ -218,9 +225,56 @@ pub fn serve<P: Player>(
     output: &mut dyn Write,
 ) -> Result<(), ServeError> {
     let mut lines = LineReader::new(input);
-    while let Some(line) = lines.next_line().map_err(ServeError::Read)? {
-        let reply = match line {
-            Ok(line) => session.answer_line(&line),
+    let lines = std::iter::from_fn(|| lines.next_line().transpose());
+    answer_all(session, lines, output, None)
+}
+
+/// [`serve`], with `input` read on a thread of its own: a `stop` (or
+/// `quit`) that comes while the player searches sets `stop` at once, and
+/// the player answers with the best move it has. Each `go` clears it.
+///
+/// # Errors
+/// A failure to read `input` or write `output`.
+pub fn serve_stoppable<P: Player>(
+    session: &mut Session<P>,
+    input: impl BufRead + Send + 'static,
+    output: &mut dyn Write,
+    stop: &Arc<AtomicBool>,
+) -> Result<(), ServeError> {
+    let (sender, lines) = sync_channel(64);
+    let flag = Arc::clone(stop);
+    std::thread::spawn(move || {
+        let mut reader = LineReader::new(input);
+        while let Some(next) = reader.next_line().transpose() {
+            if let Ok(Ok(line)) = &next {
+                if matches!(Command::read(line), Ok(Command::Stop | Command::Quit)) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            }
+            let failed = next.is_err();
+            if sender.send(next).is_err() || failed {
+                return;
+            }
+        }
+    });
+    answer_all(session, lines.into_iter(), output, Some(stop))
+}
+
+/// Answers each line of `lines` until `quit` or their end.
+fn answer_all<P: Player>(
+    session: &mut Session<P>,
+    lines: impl Iterator<Item = io::Result<Result<String, super::ProtocolError>>>,
+    output: &mut dyn Write,
+    stop: Option<&AtomicBool>,
+) -> Result<(), ServeError> {
+    for line in lines {
+        let reply = match line.map_err(ServeError::Read)? {
+            Ok(line) => {
+                if let (Some(stop), Ok(Command::Go(_))) = (stop, Command::read(&line)) {
+                    stop.store(false, Ordering::Relaxed);
+                }
+                session.answer_line(&line)
+            }
             Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
         };
         let written: io::Result<()> = (reply.answers.iter())

@@ -40,6 +40,18 @@ pub struct Escampe {
     plies: u32,
 }
 
+impl Escampe {
+    /// The pieces and the line constraint, as the engine sees them.
+    fn pieces(&self) -> lines::Pieces {
+        lines::Pieces {
+            men: self.men,
+            leaders: self.unicorn,
+            to_move: self.to_move,
+            constraint: self.constraint,
+        }
+    }
+}
+
 impl Game for Escampe {
     type Move = EscampeMove;
     type Error = EscampeError;
@@ -160,6 +172,23 @@ impl Game for Escampe {
 
     fn is_over(&self) -> bool {
         self.winner.is_some()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.pieces().evaluate()
+    }
+
+    fn zobrist(&self) -> Option<u64> {
+        Some(self.pieces().zobrist())
+    }
+
+    fn is_capture(&self, mv: &EscampeMove) -> bool {
+        match *mv {
+            EscampeMove::Step { to, .. } => {
+                (self.men[0] | self.men[1]) & bit(usize::from(to)) != 0
+            }
+            EscampeMove::Pass => false,
+        }
     }
 
     fn turn(&self) -> Turn<'_> {

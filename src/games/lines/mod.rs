@@ -5,6 +5,7 @@
 
 mod board;
 mod draw;
+mod eval;
 mod fault;
 mod notation;
 mod paths;
@@ -17,6 +18,7 @@ pub use board::{
     read_position, setup_or_position, words,
 };
 pub use draw::{LinePicture, draw, index, piece_on, with_lines};
+pub use eval::Pieces;
 #[cfg(test)]
 pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};

@@ -128,6 +128,16 @@ impl Mana {
     fn bird_square(&self) -> Option<usize> {
         self.bird.square()
     }
+
+    /// The pieces and the bird's number of lines, as the engine sees them.
+    fn pieces(&self) -> lines::Pieces {
+        lines::Pieces {
+            men: self.men,
+            leaders: self.daimyo,
+            to_move: self.to_move,
+            constraint: self.bird_lines(),
+        }
+    }
 }
 
 impl Game for Mana {
@@ -281,6 +291,21 @@ impl Game for Mana {
 
     fn is_over(&self) -> bool {
         self.winner.is_some()
+    }
+
+    fn evaluate(&self) -> i32 {
+        self.pieces().evaluate()
+    }
+
+    fn zobrist(&self) -> Option<u64> {
+        Some(self.pieces().zobrist())
+    }
+
+    fn is_capture(&self, mv: &ManaMove) -> bool {
+        match *mv {
+            ManaMove::Step { to, .. } => self.occupied() & lines::bit(usize::from(to)) != 0,
+            _ => false,
+        }
     }
 
     fn turn(&self) -> Turn<'_> {

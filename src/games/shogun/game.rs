@@ -114,6 +114,27 @@ impl Game for Shogun {
         self.loss.is_some()
     }
 
+    fn evaluate(&self) -> i32 {
+        let me = self.to_move.index();
+        let others = |side: usize| i32::from(self.others[side]);
+        (others(me) - others(1 - me)) * 100
+    }
+
+    fn zobrist(&self) -> Option<u64> {
+        let mut hash = crate::engine::zobrist::key(64 * 32 + self.to_move.index() as u64);
+        for (square, &piece) in self.pieces.iter().enumerate() {
+            if piece != 0 {
+                let feature = square as u64 * 32 + u64::from(piece & 0x19);
+                hash ^= crate::engine::zobrist::key(feature);
+            }
+        }
+        Some(hash)
+    }
+
+    fn is_capture(&self, mv: &ShogunMove) -> bool {
+        self.pieces.get(usize::from(mv.to)).is_some_and(|&piece| piece != 0)
+    }
+
     fn turn(&self) -> Turn<'_> {
         // The names from a table: two loads, where a choice between two
         // names takes five steps.

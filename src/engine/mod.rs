@@ -1,0 +1,19 @@
+//! The built-in engine's search: what `kifu engine` plays with.
+//!
+//! - [`think`] searches a two-player game: iterative deepening alpha-beta
+//!   with a transposition [`Table`] keyed by [`zobrist`] hashes, move
+//!   ordering and quiescence, over any [`crate::game::Game`] through its
+//!   trait (the evaluation, the hash and captures are each game's own);
+//! - [`SearchPlayer`] is `kifu engine`'s player: that search in the
+//!   two-player games, the best whole turn in lotus, in the time `go`
+//!   gives, as a [`Style`] asks (the greedy one is a ply deep).
+
+mod lotus;
+mod player;
+mod search;
+mod table;
+pub mod zobrist;
+
+pub use player::{SearchPlayer, Style};
+pub use search::{Limits, MATE, MATE_BOUND, Progress, think};
+pub use table::{Bound, Entry, Table};

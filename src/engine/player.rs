@@ -1,0 +1,164 @@
+//! The engine's player for `kifu engine`: the search of [`super::think`]
+//! in the two-player games, the best whole turn in lotus, each within the
+//! time `go` gives.
+
+use super::lotus::best_turn;
+use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
+use super::table::Table;
+use crate::game::{AnyGame, Game, GameVisitor, Numbering};
+use crate::kep::{GoLimits, Info, Player, Score, Thought};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// How the player searches when `go` says nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// The deepest search, in plies (1: greedy).
+    pub depth: u32,
+    /// The time per move when `go` gives no clock.
+    pub movetime: Duration,
+    /// Whether captures are searched past the horizon.
+    pub quiescence: bool,
+}
+
+impl Style {
+    /// A searcher to depth `depth` (at most 64 plies) and `movetime`.
+    pub fn search(depth: Option<u32>, movetime: Option<Duration>) -> Self {
+        Self {
+            depth: depth.unwrap_or(64).clamp(1, 64),
+            movetime: movetime.unwrap_or(Duration::from_secs(1)),
+            quiescence: true,
+        }
+    }
+
+    /// The greedy player: the best move one ply deep, by the evaluation
+    /// alone, captures not played out.
+    pub fn greedy() -> Self {
+        Self {
+            depth: 1,
+            movetime: Duration::from_secs(1),
+            quiescence: false,
+        }
+    }
+}
+
+/// The searching player.
+#[derive(Debug)]
+pub struct SearchPlayer {
+    style: Style,
+    table: Table,
+    stop: Arc<AtomicBool>,
+}
+
+impl SearchPlayer {
+    /// A player of `style`, which `stop` interrupts.
+    pub fn new(style: Style, stop: Arc<AtomicBool>) -> Self {
+        Self {
+            style,
+            table: Table::new(20),
+            stop,
+        }
+    }
+
+    /// When the search of this move must end.
+    fn deadline(&self, limits: &GoLimits, started: Instant) -> Instant {
+        let ms = Duration::from_millis;
+        let budget = match (limits.movetime, limits.time) {
+            (Some(movetime), _) => ms(movetime.saturating_sub(10).max(1)),
+            (None, Some(time)) => {
+                let inc = limits.inc.unwrap_or(0);
+                let share = time / 25 + inc * 3 / 4;
+                ms(share.min(time / 4).saturating_sub(5).max(1))
+            }
+            (None, None) => self.style.movetime,
+        };
+        started + budget
+    }
+}
+
+impl Player for SearchPlayer {
+    fn name(&self) -> String {
+        format!("kifu-engine {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn author(&self) -> String {
+        "the kifu authors".to_owned()
+    }
+
+    fn options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!("unknown option {name}: this engine has none"))
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+    }
+
+    fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Thought {
+        let started = Instant::now();
+        let search = Limits {
+            depth: limits.depth.unwrap_or(self.style.depth).clamp(1, 64),
+            deadline: Some(self.deadline(limits, started)),
+            nodes: limits.nodes,
+            quiescence: self.style.quiescence,
+        };
+        if game.numbering() == Numbering::Turns {
+            return Thought {
+                info: Vec::new(),
+                moves: best_turn(game, search),
+            };
+        }
+        game.kind().visit(Searching {
+            game,
+            limits: search,
+            player: self,
+        })
+    }
+}
+
+/// The search of a two-player game, as its own type.
+struct Searching<'a> {
+    game: &'a dyn AnyGame,
+    limits: Limits,
+    player: &'a mut SearchPlayer,
+}
+
+impl GameVisitor for Searching<'_> {
+    type Output = Thought;
+
+    fn visit<G: Game>(self) -> Thought {
+        let Some(root) = self.game.as_any().downcast_ref::<G>() else {
+            return Thought::default();
+        };
+        let mut info = Vec::new();
+        let player = self.player;
+        let best = think(root, self.limits, &player.stop, &mut player.table, |p| {
+            info.push(info_of(p));
+        });
+        Thought {
+            info,
+            moves: best.into_iter().map(|mv| mv.to_string()).collect(),
+        }
+    }
+}
+
+/// The `info` line of an iteration.
+fn info_of(progress: &Progress) -> Info {
+    let score = match progress.score {
+        s if s > MATE_BOUND => Score::Win((MATE - s) as u32),
+        s if s < -MATE_BOUND => Score::Loss((MATE + s) as u32),
+        s => Score::Cp(s),
+    };
+    Info {
+        depth: Some(progress.depth),
+        nodes: Some(progress.nodes),
+        time: Some(u64::try_from(progress.elapsed.as_millis()).unwrap_or(u64::MAX)),
+        score: Some(score),
+        pv: progress.pv.clone(),
+        string: None,
+    }
+}

@@ -1,0 +1,92 @@
+//! The transposition table: what the search learnt of a position, found
+//! again by its Zobrist hash when another order of moves reaches it.
+
+/// What a stored score says of the position's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The value itself.
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (the search failed low).
+    Upper,
+}
+
+/// One position's entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The position's full hash, to tell it from others of its slot.
+    pub key: u64,
+    /// The depth it was searched to.
+    pub depth: i32,
+    /// Its score, from the side to move's view (mate scores relative to
+    /// this position).
+    pub score: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+    /// The best move's index among the legal moves, in their stable order.
+    pub best: u16,
+}
+
+/// A table of `2^bits` entries, each replaced by the latest search.
+#[derive(Debug, Clone)]
+pub struct Table {
+    entries: Vec<Option<Entry>>,
+    mask: u64,
+}
+
+impl Table {
+    /// A table of `2^bits` entries.
+    pub fn new(bits: u32) -> Self {
+        let size = 1usize << bits.min(30);
+        Self {
+            entries: vec![None; size],
+            mask: size as u64 - 1,
+        }
+    }
+
+    /// The entry of the position with hash `key`, if it is stored.
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        let slot = (key & self.mask) as usize;
+        self.entries
+            .get(slot)
+            .copied()
+            .flatten()
+            .filter(|e| e.key == key)
+    }
+
+    /// Stores an entry, in place of whatever held its slot.
+    pub fn put(&mut self, entry: Entry) {
+        let slot = (entry.key & self.mask) as usize;
+        if let Some(place) = self.entries.get_mut(slot) {
+            *place = Some(entry);
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_found_by_its_own_key_only() {
+        let mut table = Table::new(4);
+        let entry = Entry {
+            key: 0x1234_5678_0000_0003,
+            depth: 3,
+            score: 40,
+            bound: Bound::Exact,
+            best: 2,
+        };
+        table.put(entry);
+        assert_eq!(table.get(entry.key), Some(entry));
+        assert_eq!(table.get(0x3), None, "the same slot, another key");
+        table.clear();
+        assert_eq!(table.get(entry.key), None);
+    }
+}
