@@ -14,6 +14,9 @@ mod search;
 mod table;
 pub mod zobrist;
 
+#[cfg(test)]
+mod tests;
+
 pub use player::{SearchPlayer, Style};
 pub use search::{Limits, MATE, MATE_BOUND, Progress, think};
 pub use table::{Bound, Entry, Table};

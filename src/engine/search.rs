@@ -56,6 +56,7 @@ struct Search<'a, G: Game> {
     stop: &'a AtomicBool,
     limits: Limits,
     nodes: u64,
+    next_check: u64,
     aborted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
 }
@@ -81,6 +82,7 @@ pub fn think<G: Game>(
         stop,
         limits,
         nodes: 0,
+        next_check: CHECK_EVERY,
         aborted: false,
         killers: Vec::new(),
     };
@@ -139,9 +141,10 @@ impl<G: Game> Search<'_, G> {
     }
 
     /// Whether the search must end now: `stop`, the deadline or the
-    /// nodes, looked at every [`CHECK_EVERY`] nodes.
+    /// nodes, looked at once every [`CHECK_EVERY`] nodes.
     fn out_of_time(&mut self) -> bool {
-        if !self.aborted && self.nodes % CHECK_EVERY == 0 {
+        if !self.aborted && self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             self.aborted = self.stop.load(Ordering::Relaxed)
                 || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.limits.nodes.is_some_and(|n| self.nodes >= n);

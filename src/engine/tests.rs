@@ -1,0 +1,201 @@
+//! The search on positions of seeded random games of every game: the
+//! wins it finds are forced (checked by trying every reply), found at
+//! the depth they need and not before, and every move it plays is one
+//! the referee accepts.
+
+use super::{Limits, MATE, SearchPlayer, Style, Table, think};
+use crate::game::{AnyGame, Game, GameKind, GameVisitor, Tags};
+use crate::games::{escampe::Escampe, mana::Mana, shogun::Shogun};
+use crate::kep::{GoLimits, Player};
+use crate::record::Tag;
+use crate::rng::Rng;
+use crate::tournament::check_turn;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// A start of `kind` with random tags from `rng`.
+fn start(kind: GameKind, rng: &mut Rng) -> Box<dyn AnyGame> {
+    let tags: Vec<Tag> = (kind.random_tags(rng).into_iter())
+        .map(|(name, value)| Tag {
+            name: name.into(),
+            value: value.into(),
+            offset: 0,
+        })
+        .collect();
+    kind.start(Tags::new(&tags))
+        .expect("random tags start a game")
+}
+
+/// The positions of `games` random games of `kind` from `seed`, every
+/// ply of each, unfinished.
+fn positions(kind: GameKind, seed: u64, games: usize) -> Vec<Box<dyn AnyGame>> {
+    let mut rng = Rng::new(seed);
+    let mut all = Vec::new();
+    for _ in 0..games {
+        let mut game = start(kind, &mut rng);
+        while !game.is_over() && all.len() < 100_000 {
+            all.push(game.box_clone());
+            let moves = game.legal_moves();
+            let Some(mv) = moves.get(rng.below(moves.len())) else {
+                break;
+            };
+            game.play(mv).expect("a legal move");
+        }
+    }
+    all
+}
+
+/// The limits of a search to `depth`, with no clock.
+fn to_depth(depth: u32) -> Limits {
+    Limits {
+        depth,
+        deadline: None,
+        nodes: None,
+        quiescence: true,
+    }
+}
+
+/// The best move of `position` at `depth` and its score.
+fn search<G: Game>(position: &G, depth: u32) -> (G::Move, i32) {
+    let mut score = 0;
+    let stop = AtomicBool::new(false);
+    let mut table = Table::new(16);
+    let best = think(position, to_depth(depth), &stop, &mut table, |p| {
+        score = p.score
+    });
+    (best.expect("a running game has a move"), score)
+}
+
+/// Whether the side to move in `position` wins by force within `plies`
+/// plies, every reply of the other side tried.
+fn wins_within<G: Game>(position: &G, plies: i32) -> bool {
+    let mover = position.turn().mover.to_owned();
+    plies > 0
+        && position.legal_moves().iter().any(|mv| {
+            let mut next = position.clone();
+            next.apply(mv);
+            match next.outcome().and_then(|o| o.winner) {
+                Some(winner) => winner == mover,
+                None if next.is_over() => false,
+                None => {
+                    plies >= 3
+                        && next.legal_moves().iter().all(|reply| {
+                            let mut after = next.clone();
+                            after.apply(reply);
+                            !after.is_over() && wins_within(&after, plies - 2)
+                        })
+                }
+            }
+        })
+}
+
+/// Checks, on random positions of `G`, every win in 1, 3 and 5 plies the
+/// search announces: found at that depth, not one ply-pair shallower,
+/// and forced. Gives how many of each it found.
+struct ForcedWins;
+
+impl GameVisitor for ForcedWins {
+    type Output = [usize; 3];
+
+    fn visit<G: Game>(self) -> [usize; 3] {
+        let mut found = [0; 3];
+        for position in positions(G::KIND, 7, 40).iter().step_by(3) {
+            let position = position.as_any().downcast_ref::<G>().expect("its own type");
+            for (n, plies) in [1, 3, 5].into_iter().enumerate() {
+                if found[n] >= 3 {
+                    continue;
+                }
+                let (best, score) = search(position, plies as u32);
+                if score != MATE - plies {
+                    continue;
+                }
+                let mut after = position.clone();
+                after.apply(&best);
+                assert!(
+                    plies > 1 || after.is_over(),
+                    "{best} wins at once in {position:?}"
+                );
+                assert!(
+                    wins_within(position, plies),
+                    "{best}: no forced win in {plies} plies"
+                );
+                assert!(
+                    !wins_within(position, plies - 2),
+                    "a win in {plies} plies where a shorter one stands"
+                );
+                found[n] += 1;
+                break;
+            }
+        }
+        found
+    }
+}
+
+#[test]
+fn the_wins_the_search_finds_are_forced_and_found_at_their_depth() {
+    for kind in [GameKind::Mana, GameKind::Escampe, GameKind::Shogun] {
+        let found = kind.visit(ForcedWins);
+        assert_eq!(found, [3, 3, 3], "{kind:?}: wins in 1, 3, 5 plies found");
+    }
+}
+
+#[test]
+fn a_win_in_one_is_played_whatever_the_depth() {
+    let mut checked = 0;
+    for position in positions(GameKind::Mana, 11, 20) {
+        let mana = position.as_any().downcast_ref::<Mana>().expect("mana");
+        if !wins_within(mana, 1) {
+            continue;
+        }
+        for depth in [1, 2, 4] {
+            let (best, score) = search(mana, depth);
+            let mut after = mana.clone();
+            after.apply(&best);
+            assert!(
+                Game::is_over(&after),
+                "depth {depth}: {best} does not win at once"
+            );
+            assert_eq!(score, MATE - 1);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} positions with a win in one");
+}
+
+/// The engine's answer to `go` in 2,500 random positions of each game
+/// (10,000 in all) is a move, or a lotus turn, that the referee accepts.
+#[test]
+fn the_engine_never_plays_an_illegal_move() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut player = SearchPlayer::new(Style::search(Some(2), None), stop);
+    let limits = GoLimits {
+        movetime: Some(12),
+        ..GoLimits::default()
+    };
+    for kind in GameKind::ALL {
+        let all = positions(*kind, 3, 400);
+        let step = (all.len() / 2500).max(1);
+        let chosen: Vec<_> = all.iter().step_by(step).take(2500).collect();
+        assert_eq!(chosen.len(), 2500, "{kind:?}");
+        for position in chosen {
+            let thought = player.turn(position.as_ref(), &limits);
+            let turn = check_turn(position.as_ref(), &thought.moves);
+            assert!(turn.is_ok(), "{kind:?}: {:?}: {turn:?}", thought.moves);
+        }
+    }
+}
+
+#[test]
+fn a_stopped_search_answers_at_once_with_a_legal_move() {
+    let mut rng = Rng::new(5);
+    let game = start(GameKind::Shogun, &mut rng);
+    let shogun = game.as_any().downcast_ref::<Shogun>().expect("shogun");
+    // Depth 64 would not end in a lifetime: that it ends at all is `stop`.
+    let stop = AtomicBool::new(true);
+    let best = think(shogun, to_depth(64), &stop, &mut Table::new(16), |_| {});
+    let best = best.expect("a move");
+    assert!(shogun.check(&best).is_ok());
+    let escampe = start(GameKind::Escampe, &mut rng);
+    let escampe = escampe.as_any().downcast_ref::<Escampe>().expect("escampe");
+    assert!(escampe.check(&search(escampe, 3).0).is_ok());
+}
