@@ -21,8 +21,8 @@ pub(crate) const SETUP_TAGS: [&str; 8] = [
 #[derive(Debug, Clone, Default, clap::Args)]
 #[command(after_help = "\
 One line is one move (or several; lotus: a whole turn or one pawn move), or a \
-command: :help :board :moves :undo :redo :new :load FILE :save [FILE] :json \
-:tags :variations :promote LINE :quit. With unsaved moves, :quit, :new and \
+command: :help :board :moves :hint :undo :redo :new :load FILE :save [FILE] \
+:json :tags :variations :promote LINE :quit. With unsaved moves, :quit, :new and \
 :load ask first (a script is refused: :quit! :new! :load! FILE do it anyway).
 
 Without a terminal it reads standard input, prints a transcript, and writes \
@@ -45,6 +45,17 @@ pub(crate) struct PlayArgs {
     /// Draw with plain ASCII instead of Unicode.
     #[arg(long)]
     pub ascii: bool,
+    /// Play against an engine: `engine` (the built-in one) or the command
+    /// line of any program that speaks KEP.
+    #[arg(long, value_name = "ENGINE")]
+    pub vs: Option<String>,
+    /// With --vs, the player you play, as the game names them (`black`,
+    /// `white`, `red`, a lotus player; default: the one who moves first).
+    #[arg(long, value_name = "PLAYER", requires = "vs")]
+    pub side: Option<String>,
+    /// The engine's time per move, in milliseconds (--vs and :hint).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: u64,
 }
 
 /// The ids of the [`SetupArgs`], which `--load` excludes.

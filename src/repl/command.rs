@@ -14,6 +14,8 @@ pub(crate) enum Command {
     Board,
     /// `:moves`: list the legal moves.
     Moves,
+    /// `:hint`: the engine's move here, and its score.
+    Hint,
     /// `:undo`: take back the last line of moves.
     Undo,
     /// `:redo`: play again the line last taken back.
@@ -61,6 +63,7 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
     info(":help", None, "list the commands"),
     info(":board", None, "draw the board and say whose turn it is"),
     info(":moves", None, "list the legal moves"),
+    info(":hint", None, "ask the engine for a move and its score"),
     info(":undo", None, "take back the last line of moves"),
     info(":redo", None, "play again the line last taken back"),
     info(
@@ -149,6 +152,7 @@ impl FromStr for Command {
             ":help" => bare(Command::Help),
             ":board" => bare(Command::Board),
             ":moves" => bare(Command::Moves),
+            ":hint" => bare(Command::Hint),
             ":undo" => bare(Command::Undo),
             ":redo" => bare(Command::Redo),
             ":new" => bare(Command::New),
@@ -199,6 +203,7 @@ impl fmt::Display for Command {
             Command::Help => f.write_str(":help"),
             Command::Board => f.write_str(":board"),
             Command::Moves => f.write_str(":moves"),
+            Command::Hint => f.write_str(":hint"),
             Command::Undo => f.write_str(":undo"),
             Command::Redo => f.write_str(":redo"),
             Command::New => f.write_str(":new"),

@@ -49,6 +49,8 @@ impl Session {
             Ok(Loaded { session, fault }) => {
                 *self = Session {
                     colour: self.colour,
+                    opponent: self.opponent.take(),
+                    movetime: self.movetime,
                     ..session
                 };
                 let moves = count(self.moves().len(), "move");

@@ -17,6 +17,7 @@ mod command;
 mod files;
 mod guard;
 mod helper;
+mod opponent;
 mod record;
 mod run;
 mod save;
@@ -99,6 +100,10 @@ pub struct Session {
     fault: bool,
     /// Boards in colour (`--color`).
     colour: bool,
+    /// The engine of `--vs` or `:hint`, if one was started.
+    opponent: Option<opponent::Opponent>,
+    /// The engine's time per move, in milliseconds (`--movetime`).
+    movetime: u64,
 }
 
 impl Session {
@@ -172,7 +177,11 @@ impl Session {
                 Err(e) => io.refuse(e),
             };
         }
-        self.play_line(line, io)
+        let reply = self.play_line(line, io)?;
+        match reply.refused {
+            true => Ok(reply),
+            false => self.engine_plays(io),
+        }
     }
 
     /// Runs one command.
@@ -182,6 +191,7 @@ impl Session {
             Command::Help => out.write_all(help().as_bytes())?,
             Command::Board => self.show(out)?,
             Command::Moves => self.list_moves(out)?,
+            Command::Hint => return self.hint(io),
             Command::Undo => match self.done.pop() {
                 Some(step) => {
                     writeln!(out, "Took back {}", step.words.join(" "))?;

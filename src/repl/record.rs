@@ -91,6 +91,8 @@ impl Session {
             pending: None,
             fault: false,
             colour: false,
+            opponent: None,
+            movetime: 1000,
         }
     }
 

@@ -11,9 +11,10 @@
 //! a failed save or load, a line that is not UTF-8) ends with 1, so a
 //! script knows that not every line was played.
 
+use super::opponent::Opponent;
 use super::record::{Loaded, load};
 use super::{Outputs, PlayArgs, Session, terminal};
-use crate::game::Charset;
+use crate::game::{AnyGame, Charset};
 use crate::status::Status;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
@@ -67,7 +68,25 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Res
     };
     let mut session = session;
     session.colour = colour;
+    session.movetime = args.movetime;
     let mut err = io::stderr();
+    if let Some(vs) = &args.vs {
+        let started = user_of(session.game(), args.side.as_deref())
+            .and_then(|user| Opponent::start(vs, Some(user), args.movetime));
+        match started {
+            Ok(opponent) => session.set_opponent(opponent),
+            Err(message) => {
+                eprintln!("kifu: {message}");
+                return Ok(Status::Trouble);
+            }
+        }
+        let mut io = Outputs {
+            out: &mut *out,
+            err: &mut err,
+            terminal,
+        };
+        session.engine_plays(&mut io)?;
+    }
     if terminal {
         if let Some(status) = terminal::interactive(&mut session, out, &mut err)? {
             return Ok(status);
@@ -75,6 +94,22 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Res
     }
     let stdin = io::stdin();
     piped(&mut session, &mut stdin.lock(), out, &mut err)
+}
+
+/// The player the user plays: `side` (any letter case), or the one to
+/// move.
+///
+/// # Errors
+/// A side that is no player of the game.
+fn user_of(game: &dyn AnyGame, side: Option<&str>) -> Result<String, String> {
+    let players = game.players();
+    match side {
+        None => Ok(game.turn().mover.to_owned()),
+        Some(side) => (players.iter())
+            .find(|player| player.eq_ignore_ascii_case(side))
+            .map(|player| (*player).to_owned())
+            .ok_or_else(|| format!("--side {side}: the players are {}", players.join(", "))),
+    }
 }
 
 /// Reads lines from `input` until `:quit` or its end, printing a

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The built-in engine's strength, measured with kifu match; the records go
+# to ${TMPDIR:-/tmp}/kifu-strength/, the tables to standard output.
+#
+#   benches/strength.sh                 # everything (about 40 minutes)
+#   GAMES=50 LADDER=20 benches/strength.sh
+#
+# 1. kifu engine (--movetime 20 per move) against kifu engine --random:
+#    GAMES games per two-player game; lotus: the engine and two random
+#    seats, the seats rotating, GAMES games.
+# 2. kifu engine against kifu engine --greedy (a ply deep, by the
+#    evaluation alone): GAMES games per two-player game.
+# 3. The ladder: --depth d+1 against --depth d, d = 1..6, LADDER games each,
+#    in mana, escampe and shogun.
+# 4. Nodes per second: a search to depth NPS_DEPTH from the start of each
+#    two-player game, from the engine's last info line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet --bin kifu
+kifu=$(realpath "${CARGO_TARGET_DIR:-target}/release/kifu")
+dir=${TMPDIR:-/tmp}/kifu-strength
+mkdir -p "$dir"
+games=${GAMES:-200}
+ladder=${LADDER:-60}
+nps_depth=${NPS_DEPTH:-7}
+
+# match NAME ARGS...: a match into $dir/NAME.kifu, its table printed.
+match() {
+    local name=$1
+    shift
+    rm -f "$dir/$name.kifu"
+    "$kifu" match "$@" --concurrency 2 --out "$dir/$name.kifu" 2>"$dir/$name.log"
+    "$kifu" validate --quiet "$dir/$name.kifu" 2>&1 | tail -1
+}
+
+for game in mana escampe shogun; do
+    echo "== $game: engine against random, $games games"
+    match "$game-random" --game "$game" --games "$games" --movetime 20 \
+        --engine "$kifu engine" --name engine --engine "$kifu engine --random" --name random
+    echo "== $game: engine against greedy, $games games"
+    match "$game-greedy" --game "$game" --games "$games" --movetime 20 \
+        --engine "$kifu engine" --name engine --engine "$kifu engine --greedy" --name greedy
+done
+echo "== lotus: engine and two random seats, $games games"
+match lotus-random --game lotus --games "$games" --movetime 50 \
+    --engine "$kifu engine" --name engine --engine "$kifu engine --random" --name random \
+    --engine "$kifu engine --random" --name random2
+
+for game in mana escampe shogun; do
+    for d in 1 2 3 4 5 6; do
+        echo "== $game: depth $((d + 1)) against depth $d, $ladder games"
+        match "$game-depth$d" --game "$game" --games "$ladder" --movetime 60000 --max-plies 400 \
+            --engine "$kifu engine --depth $((d + 1))" --name "depth $((d + 1))" \
+            --engine "$kifu engine --depth $d" --name "depth $d"
+    done
+done
+
+echo "== nodes per second, depth $nps_depth from the start"
+for game in mana escampe shogun; do
+    tags=$("$kifu" new "$game" | sed -n 's/^\[\([A-Za-z]*\) \(".*"\)\]$/tag \1 \2/p' | grep -v '^tag Game ')
+    line=$(printf 'kep 1\nnewgame %s\n%s\nposition\ngo depth %s movetime 600000\nquit\n' \
+        "$game" "$tags" "$nps_depth" | "$kifu" engine | grep '^info depth' | tail -1)
+    nodes=$(echo "$line" | sed 's/.* nodes \([0-9]*\) .*/\1/')
+    ms=$(echo "$line" | sed 's/.* time \([0-9]*\) .*/\1/')
+    echo "$game: $nodes nodes in $ms ms: $(( nodes * 1000 / (ms > 0 ? ms : 1) )) nodes/s"
+done

@@ -1,0 +1,152 @@
+//! `kifu play --vs`: a game against the built-in engine (or any KEP
+//! program) through the binary, with a script on standard input, and
+//! `:hint` in any game. The engine's moves depend on its clock, so the
+//! tests check that each is legal where it was played, as `kifu moves`
+//! lists them, rather than which move it is.
+
+#[path = "support/matches.rs"]
+mod matches;
+#[path = "support/play.rs"]
+mod support;
+
+use support::{play, scratch};
+
+/// The legal moves after `moves` from mana's `c1 c6`, as `kifu moves` lists them.
+fn legal_after(dir: &std::path::Path, moves: &str) -> Vec<String> {
+    let record = format!("[Game \"mana\"]\n[Setup \"c1 c6\"]\n\n{moves} *\n");
+    std::fs::write(dir.join("so-far.kifu"), record).unwrap_or_else(|e| panic!("{e}"));
+    let output = support::kifu(dir)
+        .args(["moves", "so-far.kifu"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The moves the engine played, from the transcript.
+fn engine_moves(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|line| line.strip_prefix("The engine plays "))
+        .map(|rest| rest.split(' ').next().unwrap_or("").to_owned())
+        .collect()
+}
+
+#[test]
+fn the_engine_answers_each_move_with_a_legal_one() {
+    let dir = scratch("vs-engine");
+    let script = b"c1-c3\n:moves\n:quit!\n";
+    let (out, err, status) = play(
+        &dir,
+        &[
+            "mana",
+            "--setup",
+            "c1 c6",
+            "--vs",
+            "engine",
+            "--movetime",
+            "30",
+        ],
+        script,
+    );
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    let replies = engine_moves(&out);
+    assert_eq!(replies.len(), 1, "{out}");
+    assert!(legal_after(&dir, "c1-c3").contains(&replies[0]), "{out}");
+}
+
+#[test]
+fn the_engine_moves_first_when_the_user_takes_the_second_side() {
+    let dir = scratch("vs-engine-white");
+    let (out, err, status) = play(
+        &dir,
+        &[
+            "mana",
+            "--setup",
+            "c1 c6",
+            "--vs",
+            "engine",
+            "--side",
+            "WHITE",
+            "--movetime",
+            "30",
+        ],
+        b":quit!\n",
+    );
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    let replies = engine_moves(&out);
+    assert_eq!(replies.len(), 1, "{out}");
+    assert!(legal_after(&dir, "").contains(&replies[0]), "{out}");
+    assert!(out.contains("White to move"), "{out}");
+}
+
+#[test]
+fn hint_gives_a_legal_move_and_its_score_in_any_game() {
+    let dir = scratch("hint");
+    let (out, err, status) = play(
+        &dir,
+        &["mana", "--setup", "c1 c6", "--movetime", "30"],
+        b":hint\n:quit!\n",
+    );
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    assert!(out.contains("kifu mana> :hint\nhint: "), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("hint: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let words: Vec<&str> = line.split(' ').collect();
+    assert!(
+        legal_after(&dir, "").contains(&words[1].to_owned()),
+        "{line}"
+    );
+    assert!(
+        matches!(words.get(2).copied(), Some("(cp" | "(win" | "(loss")),
+        "{line}"
+    );
+    for game in ["escampe", "shogun", "lotus"] {
+        let (out, err, status) = play(&dir, &[game, "--movetime", "30"], b":hint\n:quit!\n");
+        assert_eq!((err.as_str(), status), ("", Some(0)), "{game}: {out}");
+        assert!(out.contains("\nhint: "), "{game}: {out}");
+    }
+}
+
+#[test]
+fn an_engine_that_fails_stops_playing_and_says_why() {
+    let dir = scratch("vs-crash");
+    let crashing = matches::test_engine("--crash-at 1");
+    let (out, err, status) = play(
+        &dir,
+        &["mana", "--setup", "c1 c6", "--vs", &crashing],
+        b"c1-c3\n:quit!\n",
+    );
+    assert_eq!(
+        (err.as_str(), status),
+        (
+            "kifu: line 1: the engine: the engine exited (exit status: 3); it plays no more\n",
+            Some(1)
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_engine_options_are_refused() {
+    let dir = scratch("vs-refused");
+    let (_, err, status) = play(&dir, &["mana", "--vs", "engine", "--side", "green"], b"");
+    assert_eq!(
+        (err.as_str(), status),
+        (
+            "kifu: --side green: the players are Black, White\n",
+            Some(2)
+        )
+    );
+    let (_, err, status) = play(&dir, &["mana", "--vs", "no-such-engine-here"], b"");
+    assert_eq!(
+        (err.as_str(), status),
+        (
+            "kifu: the engine: cannot start \"no-such-engine-here\": No such file or directory (os error 2)\n",
+            Some(2)
+        )
+    );
+}
