@@ -2,16 +2,20 @@
 # The built-in engine's strength, measured with kifu match; the records go
 # to ${TMPDIR:-/tmp}/kifu-strength/, the tables to standard output.
 #
-#   benches/strength.sh                 # everything (about 40 minutes)
+#   benches/strength.sh                 # everything (about half an hour)
 #   GAMES=50 LADDER=20 benches/strength.sh
 #
 # 1. kifu engine (--movetime 20 per move) against kifu engine --random:
 #    GAMES games per two-player game; lotus: the engine and two random
 #    seats, the seats rotating, GAMES games.
 # 2. kifu engine against kifu engine --greedy (a ply deep, by the
-#    evaluation alone): GAMES games per two-player game.
+#    evaluation alone): LADDER games per two-player game.
 # 3. The ladder: --depth d+1 against --depth d, d = 1..6, LADDER games each,
 #    in mana, escampe and shogun.
+# The matches between searching engines start from LADDER/2 openings of 6
+# random plies (random engines adjudicated at --max-plies 6), each played
+# from both sides: two engines at a fixed depth would play the same game
+# again and again from one start.
 # 4. Nodes per second: a search to depth NPS_DEPTH from the start of each
 #    two-player game, from the engine's last info line.
 set -euo pipefail
@@ -33,12 +37,21 @@ match() {
     "$kifu" validate --quiet "$dir/$name.kifu" 2>&1 | tail -1
 }
 
+# openings GAME: $dir/openings-GAME.kifu, LADDER/2 starts of 6 random plies.
+openings() {
+    rm -f "$dir/openings-$1.kifu"
+    "$kifu" match --game "$1" --games $((ladder / 2)) --max-plies 6 --out "$dir/openings-$1.kifu" \
+        --engine "$kifu engine --random --seed 11" --engine "$kifu engine --random --seed 12" \
+        >/dev/null 2>&1
+}
+
 for game in mana escampe shogun; do
+    openings "$game"
     echo "== $game: engine against random, $games games"
     match "$game-random" --game "$game" --games "$games" --movetime 20 \
         --engine "$kifu engine" --name engine --engine "$kifu engine --random" --name random
-    echo "== $game: engine against greedy, $games games"
-    match "$game-greedy" --game "$game" --games "$games" --movetime 20 \
+    echo "== $game: engine against greedy, $ladder games from $((ladder / 2)) openings"
+    match "$game-greedy" --openings "$dir/openings-$game.kifu" --games "$ladder" --movetime 20 \
         --engine "$kifu engine" --name engine --engine "$kifu engine --greedy" --name greedy
 done
 echo "== lotus: engine and two random seats, $games games"
@@ -49,7 +62,8 @@ match lotus-random --game lotus --games "$games" --movetime 50 \
 for game in mana escampe shogun; do
     for d in 1 2 3 4 5 6; do
         echo "== $game: depth $((d + 1)) against depth $d, $ladder games"
-        match "$game-depth$d" --game "$game" --games "$ladder" --movetime 60000 --max-plies 400 \
+        match "$game-depth$d" --openings "$dir/openings-$game.kifu" --games "$ladder" \
+            --movetime 60000 --max-plies 400 \
             --engine "$kifu engine --depth $((d + 1))" --name "depth $((d + 1))" \
             --engine "$kifu engine --depth $d" --name "depth $d"
     done

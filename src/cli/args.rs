@@ -58,6 +58,9 @@ pub(crate) enum Command {
     Engine(super::engine::EngineArgs),
     /// Play engines against each other, refereed, with clocks; print the results table.
     Match(Box<super::matches::MatchArgs>),
+    /// The records back with the engine's score after each move, ?/?? on the
+    /// moves that lose much, and its better line as a variation.
+    Analyse(super::analyse::AnalyseArgs),
 }
 
 /// Arguments of `kifu select`: the criteria combine with AND.

@@ -1,5 +1,6 @@
 //! The command line: one clap definition, one function per subcommand.
 
+mod analyse;
 mod args;
 pub(crate) mod engine;
 mod fmt;
@@ -112,6 +113,7 @@ pub(crate) fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
         Command::Play(args) => crate::repl::run(&args, paint(cli.color), out),
         Command::Engine(args) => engine::run(&args, out),
         Command::Match(args) => matches::run(&args, out),
+        Command::Analyse(args) => analyse::run(&args, out),
         Command::Man(args) => man::run(&args, out),
     }
 }

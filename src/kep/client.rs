@@ -12,7 +12,7 @@
 use super::answer::Answer;
 use super::command::{Command, GoLimits};
 use super::failure::EngineFailure;
-use super::info::Score;
+use super::spec::{Answered, Decision, EngineSpec, Game};
 use super::streams::{Line, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
 use std::collections::VecDeque;
@@ -39,47 +39,6 @@ pub(super) const STDERR_LINE_CHARS: usize = 300;
 /// How many lines of standard output wait to be read before the engine
 /// itself has to wait.
 const PENDING_LINES: usize = 256;
-
-/// How an engine is started: its command line, the name to give it, and
-/// the options to set.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EngineSpec {
-    /// The command line, split as a POSIX shell would (no shell runs it).
-    pub command: String,
-    /// The name in records and tables (default: the engine's `id name`).
-    pub name: Option<String>,
-    /// Options to set after the handshake: `setoption NAME VALUE`.
-    pub options: Vec<(String, String)>,
-}
-
-/// What an engine decided in answer to `go`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decision {
-    /// `move ...`: the words of the move (lotus: the turn's pawn moves).
-    Move(Vec<String>),
-    /// `move resign`.
-    Resign,
-}
-
-/// An answer to `go`, with the score of the last `info` and its timing.
-#[derive(Debug, Clone)]
-pub struct Answered {
-    /// The move, or resignation.
-    pub decision: Decision,
-    /// The score of the last `info` line that had one.
-    pub score: Option<Score>,
-    /// When `go` had been written.
-    pub sent: Instant,
-    /// When the `move` line arrived.
-    pub received: Instant,
-}
-
-impl Answered {
-    /// The time the engine took.
-    pub fn elapsed(&self) -> Duration {
-        self.received.saturating_duration_since(self.sent)
-    }
-}
 
 /// A running engine.
 #[derive(Debug)]
@@ -270,13 +229,16 @@ impl Engine {
         self.send(&Command::Go(limits))?;
         let sent = self.written_by(Instant::now() + allowed, allowed)?;
         let deadline = sent + allowed;
-        let mut score = None;
+        let (mut score, mut pv) = (None, Vec::new());
         loop {
             let line = self.next_line("move", deadline, allowed)?;
             let received = Instant::now();
             let decision = match Answer::read(&line) {
                 Ok(Answer::Info(info)) => {
                     score = info.score.or(score);
+                    if !info.pv.is_empty() {
+                        pv = info.pv;
+                    }
                     continue;
                 }
                 Ok(Answer::Unknown(text)) if text.is_empty() => continue,
@@ -288,10 +250,33 @@ impl Engine {
             return Ok(Answered {
                 decision,
                 score,
+                pv,
                 sent,
                 received,
             });
         }
+    }
+
+    /// Tells the engine a whole game, a new one to it: `newgame`, the
+    /// start's tags and the moves so far; then [`Engine::go`].
+    ///
+    /// # Errors
+    /// As [`Engine::go`].
+    pub fn think(
+        &mut self,
+        game: &Game<'_>,
+        limits: GoLimits,
+        allowed: Duration,
+    ) -> Result<Answered, EngineFailure> {
+        self.send(&Command::NewGame(game.kind))?;
+        for (name, value) in game.tags {
+            let (name, value) = (name.clone(), value.clone());
+            self.send(&Command::Tag { name, value })?;
+        }
+        self.send(&Command::Position {
+            moves: game.moves.to_vec(),
+        })?;
+        self.go(limits, allowed)
     }
 
     /// The next line, before `deadline`, which is `allowed` after the

@@ -39,6 +39,7 @@ mod info;
 mod lines;
 mod player;
 mod session;
+mod spec;
 mod streams;
 mod words;
 
@@ -48,9 +49,7 @@ mod error_tests;
 mod tests;
 
 pub use answer::{Answer, IdKey};
-pub use client::{
-    Answered, Decision, Engine, EngineSpec, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES, STDERR_WAIT,
-};
+pub use client::{Engine, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES, STDERR_WAIT};
 pub use command::{Command, GoLimits};
 pub use error::{CODES, Keyword, ProtocolError};
 pub use failure::{EngineFailure, FAILURE_CODES, seconds};
@@ -58,6 +57,7 @@ pub use info::{Info, Score};
 pub use lines::LineReader;
 pub use player::{Player, RandomPlayer, Thought, play_turn};
 pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
+pub use spec::{Answered, Decision, EngineSpec, Game};
 
 /// The protocol version this crate speaks: the number of `kep 1`.
 pub const VERSION: u32 = 1;

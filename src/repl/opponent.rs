@@ -5,7 +5,7 @@
 
 use super::args::SETUP_TAGS;
 use super::{Outputs, Reply, Session};
-use crate::kep::{Command, Decision, Engine, EngineSpec, GoLimits, Score};
+use crate::kep::{Decision, Engine, EngineSpec, Game, GoLimits, Score};
 use std::io;
 
 /// The engine of a session.
@@ -33,17 +33,7 @@ impl Opponent {
         user: Option<String>,
         movetime: u64,
     ) -> Result<Self, String> {
-        let command = match command {
-            BUILT_IN => {
-                let me = std::env::current_exe().map_err(|e| format!("the engine: {e}"))?;
-                format!("{} engine", shell_words::quote(&me.to_string_lossy()))
-            }
-            other => other.to_owned(),
-        };
-        let spec = EngineSpec {
-            command,
-            ..EngineSpec::default()
-        };
+        let spec = engine_spec(command)?;
         let engine = Engine::start(&spec).map_err(|e| format!("the engine: {e}"))?;
         Ok(Self {
             engine,
@@ -54,27 +44,44 @@ impl Opponent {
 
     /// The engine's turn in `session`'s position and its last score.
     fn think(&mut self, session: &Session) -> Result<(Decision, Option<Score>), String> {
-        let tags = (session.tags.iter()).filter(|(name, _)| SETUP_TAGS.contains(&name.as_str()));
-        let mut commands = vec![Command::NewGame(session.kind)];
-        commands.extend(tags.map(|(name, value)| Command::Tag {
-            name: name.clone(),
-            value: value.clone(),
-        }));
-        commands.push(Command::Position {
-            moves: session.moves(),
-        });
-        let failed = |e: crate::kep::EngineFailure| format!("the engine: {e}");
-        for command in &commands {
-            self.engine.send(command).map_err(failed)?;
-        }
+        let tags: Vec<(String, String)> = (session.tags.iter())
+            .filter(|(name, _)| SETUP_TAGS.contains(&name.as_str()))
+            .cloned()
+            .collect();
+        let moves = session.moves();
+        let game = Game {
+            kind: session.kind,
+            tags: &tags,
+            moves: &moves,
+        };
         let limits = GoLimits {
             movetime: Some(self.movetime),
             ..GoLimits::default()
         };
         let allowed = std::time::Duration::from_millis(self.movetime.saturating_mul(2) + 1000);
-        let answer = self.engine.go(limits, allowed).map_err(failed)?;
+        let answer =
+            (self.engine.think(&game, limits, allowed)).map_err(|e| format!("the engine: {e}"))?;
         Ok((answer.decision, answer.score))
     }
+}
+
+/// How to start the engine `command`: `engine` is the built-in one, this
+/// very program's `kifu engine`; anything else a KEP command line.
+///
+/// # Errors
+/// This program's own path cannot be found.
+pub(crate) fn engine_spec(command: &str) -> Result<EngineSpec, String> {
+    let command = match command {
+        BUILT_IN => {
+            let me = std::env::current_exe().map_err(|e| format!("the engine: {e}"))?;
+            format!("{} engine", shell_words::quote(&me.to_string_lossy()))
+        }
+        other => other.to_owned(),
+    };
+    Ok(EngineSpec {
+        command,
+        ..EngineSpec::default()
+    })
 }
 
 /// `cp 35`, or nothing.

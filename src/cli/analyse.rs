@@ -1,0 +1,324 @@
+//! `kifu analyse`: each record back with the engine's view of every move:
+//! the score after it as a comment, `?` or `??` when it loses much, and
+//! the engine's better line as a variation.
+
+use super::Status;
+use super::input::for_each_record;
+use crate::game::{AnyGame, Numbering, number_before};
+use crate::kep::{Decision, Engine, Game, GoLimits, Score};
+use crate::record::{Record, WrittenMove, write_record};
+use crate::referee::{LineName, Reached, position_at};
+use clap::Args;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `kifu analyse`.
+#[derive(Debug, Args)]
+pub(crate) struct AnalyseArgs {
+    /// A file of records; `-` or none reads standard input.
+    pub file: Option<PathBuf>,
+    /// The engine's time per position, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: u64,
+    /// Search each position this many plies deep instead of for a time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// The engine: `engine` (the built-in one) or any KEP command line.
+    #[arg(long, value_name = "ENGINE", default_value = "engine")]
+    pub engine: String,
+}
+
+/// A move that loses more than this many hundredths of a piece is `?`.
+pub(crate) const MISTAKE: i32 = 100;
+
+/// A move that loses more than this many hundredths of a piece is `??`.
+pub(crate) const BLUNDER: i32 = 300;
+
+/// What the engine said of one position.
+#[derive(Debug, Clone)]
+struct View {
+    best: Option<String>,
+    score: Option<Score>,
+    pv: Vec<String>,
+}
+
+/// Runs `kifu analyse`.
+///
+/// # Errors
+/// Only failures to write `out`.
+pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status> {
+    let spec = match crate::repl::engine_spec(&args.engine) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("kifu: {e}");
+            return Ok(Status::Trouble);
+        }
+    };
+    let mut engine = match Engine::start(&spec) {
+        Ok(engine) => engine,
+        Err(e) => {
+            eprintln!("kifu: the engine: {e}");
+            return Ok(Status::Trouble);
+        }
+    };
+    let files = super::input::paths(&args.file.iter().cloned().collect::<Vec<_>>());
+    let mut first = true;
+    let status = for_each_record(&files, |name, record| {
+        let record = match record {
+            Ok(record) => record,
+            Err(e) => {
+                eprintln!("kifu: {name}:{e}");
+                return Ok(Status::Invalid);
+            }
+        };
+        match analyse(&record, &mut engine, args) {
+            Ok(text) => {
+                if !first {
+                    writeln!(out)?;
+                }
+                first = false;
+                out.write_all(text.as_bytes())?;
+                Ok(Status::Ok)
+            }
+            Err(e) => {
+                eprintln!("kifu: {name}:{e}");
+                Ok(Status::Invalid)
+            }
+        }
+    });
+    engine.quit();
+    status
+}
+
+/// The text of `record` analysed.
+///
+/// # Errors
+/// The record's fault, a lotus record, or the engine's failure, after the
+/// line where the record is.
+fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<String, String> {
+    let line = record.first_line();
+    let start = match position_at(record, &LineName::main(), Some(0)) {
+        Reached::Position(game) => game,
+        Reached::Invalid(fault) => return Err(fault.to_string()),
+        _ => return Err(format!("{line}: the record has no game")),
+    };
+    if let Reached::Invalid(fault) = position_at(record, &LineName::main(), None) {
+        return Err(fault.to_string());
+    }
+    if start.numbering() == Numbering::Turns {
+        return Err(format!(
+            "{line}: {} is not analysed: its engine weighs whole turns, without scores",
+            start.kind().name()
+        ));
+    }
+    let tags = start.setup_tags();
+    let mut positions = vec![start.box_clone()];
+    let mut moves = Vec::new();
+    for word in record.moves() {
+        let Some(game) = positions.last() else { break };
+        let mut next = game.box_clone();
+        let normal = next.detail(word.text).map_err(|e| e.to_string())?;
+        next.play(&normal.normalized).map_err(|e| e.to_string())?;
+        moves.push(normal.normalized.to_string());
+        positions.push(next);
+    }
+    let mut views = Vec::new();
+    for (ply, position) in positions.iter().enumerate() {
+        let game = Game {
+            kind: start.kind(),
+            tags: &tags,
+            moves: &moves[..ply],
+        };
+        views.push(
+            view(engine, position.as_ref(), &game, args).map_err(|e| format!("{line}: {e}"))?,
+        );
+    }
+    let mut judged = Vec::new();
+    for (ply, played) in moves.iter().enumerate() {
+        let after = after_score(
+            positions.get(ply + 1).map(AsRef::as_ref),
+            views.get(ply + 1),
+        );
+        let best = views.get(ply).and_then(|v| v.best.clone());
+        let lost = match (best, positions.get(ply), after) {
+            (Some(best), Some(position), Some(got)) if best != *played => {
+                let mut line = moves[..ply].to_vec();
+                line.push(best.clone());
+                let mut alternative = position.box_clone();
+                alternative
+                    .play(&best)
+                    .map_err(|e| format!("{line:?}: {e}"))?;
+                let game = Game {
+                    kind: start.kind(),
+                    tags: &tags,
+                    moves: &line,
+                };
+                let answer = view(engine, alternative.as_ref(), &game, args)
+                    .map_err(|e| format!("{}: {e}", record.first_line()))?;
+                let alternative = after_score(Some(alternative.as_ref()), Some(&answer));
+                alternative.map_or(0, |best| value(best) - value(got))
+            }
+            _ => 0,
+        };
+        judged.push(Judged { after, lost });
+    }
+    Ok(annotate(record, &positions, &moves, &views, &judged))
+}
+
+/// What the engine made of a move played: the score after it, from its
+/// player's view, and how much less it is than the engine's best move's,
+/// both searched alike.
+#[derive(Debug, Clone, Copy)]
+struct Judged {
+    after: Option<Score>,
+    lost: i32,
+}
+
+/// The score of the position a move reached, from the view of the player
+/// who moved: a win when the move ended the game, the engine's score of
+/// the reply negated otherwise (none when it gave none).
+fn after_score(position: Option<&dyn AnyGame>, view: Option<&View>) -> Option<Score> {
+    match position {
+        Some(position) if position.is_over() => Some(Score::Win(1)),
+        _ => view.and_then(|v| v.score).map(negated),
+    }
+}
+
+/// The engine's view of `position`, the game told as `game`.
+fn view(
+    engine: &mut Engine,
+    position: &dyn AnyGame,
+    game: &Game<'_>,
+    args: &AnalyseArgs,
+) -> Result<View, String> {
+    if position.is_over() {
+        return Ok(View {
+            best: None,
+            score: None,
+            pv: Vec::new(),
+        });
+    }
+    let limits = match args.depth {
+        Some(depth) => GoLimits {
+            depth: Some(depth),
+            movetime: Some(600_000),
+            ..GoLimits::default()
+        },
+        None => GoLimits {
+            movetime: Some(args.movetime),
+            ..GoLimits::default()
+        },
+    };
+    let allowed = Duration::from_millis(limits.movetime.unwrap_or(0).saturating_add(2000));
+    let answer = engine
+        .think(game, limits, allowed)
+        .map_err(|e| format!("the engine: {e}"))?;
+    let best = match answer.decision {
+        Decision::Move(words) => Some(words.join(" ")),
+        Decision::Resign => None,
+    };
+    Ok(View {
+        best,
+        score: answer.score,
+        pv: answer.pv,
+    })
+}
+
+/// A score as one number, wins beyond every evaluation.
+fn value(score: Score) -> i32 {
+    match score {
+        Score::Cp(n) => n,
+        Score::Win(n) => 100_000 - n as i32,
+        Score::Loss(n) => -(100_000 - n as i32),
+    }
+}
+
+/// The score of the other side's view.
+fn negated(score: Score) -> Score {
+    match score {
+        Score::Cp(n) => Score::Cp(-n),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
+}
+
+/// The record's text with each move's score, glyph and better line.
+fn annotate(
+    record: &Record,
+    positions: &[Box<dyn AnyGame>],
+    moves: &[String],
+    views: &[View],
+    judged: &[Judged],
+) -> String {
+    let mut texts = Vec::new();
+    let mut comments = Vec::new();
+    let mut lines: Vec<Vec<Numbered>> = Vec::new();
+    for ((ply, played), judged) in moves.iter().enumerate().zip(judged) {
+        let Some(before) = views.get(ply) else { break };
+        let glyph = match judged.lost {
+            l if l > BLUNDER => "??",
+            l if l > MISTAKE => "?",
+            _ => "",
+        };
+        texts.push(format!("{played}{glyph}"));
+        let ended = positions.get(ply + 1).is_some_and(|p| p.is_over());
+        let comment = judged.after.filter(|_| !ended).map(|s| vec![s.to_string()]);
+        comments.push(comment.unwrap_or_default());
+        let better = before.best.as_ref().filter(|_| judged.lost > 0);
+        lines.push(match (better, positions.get(ply)) {
+            (Some(best), Some(position)) if before.pv.is_empty() => {
+                variation(position.as_ref(), std::slice::from_ref(best))
+            }
+            (Some(_), Some(position)) => variation(position.as_ref(), &before.pv),
+            _ => Vec::new(),
+        });
+    }
+    let written: Vec<WrittenMove<'_>> = (0..texts.len())
+        .map(|ply| WrittenMove {
+            number: positions
+                .get(ply)
+                .and_then(|p| number_before(p.turn(), ply == 0)),
+            text: &texts[ply],
+            comments: &comments[ply],
+            variations: match lines[ply].is_empty() {
+                true => Vec::new(),
+                false => vec![
+                    (lines[ply].iter())
+                        .map(|(number, text)| WrittenMove {
+                            number: *number,
+                            text,
+                            ..WrittenMove::default()
+                        })
+                        .collect(),
+                ],
+            },
+            ..WrittenMove::default()
+        })
+        .collect();
+    let tags: Vec<(String, String)> = (record.tags.iter())
+        .map(|t| (t.name.to_string(), t.value.to_string()))
+        .collect();
+    let result = record.result_token().map(|(token, _)| token);
+    write_record(&tags, &[], &written, result)
+}
+
+/// A move of a variation, with the number written before it.
+type Numbered = (Option<(u32, crate::record::Dots)>, String);
+
+/// The moves of `pv` that are legal from `position`, each with its number.
+fn variation(
+    position: &dyn AnyGame,
+    pv: &[String],
+) -> Vec<(Option<(u32, crate::record::Dots)>, String)> {
+    let mut game = position.box_clone();
+    let mut line = Vec::new();
+    for text in pv {
+        let number = number_before(game.turn(), line.is_empty());
+        if game.play(text).is_err() {
+            break;
+        }
+        line.push((number, text.clone()));
+    }
+    line
+}

@@ -1,0 +1,60 @@
+//! What the referee's side of KEP deals in: how an engine is started, a
+//! game as an engine is told it, and what it answers to `go`.
+
+use super::info::Score;
+use std::time::{Duration, Instant};
+
+/// How an engine is started: its command line, the name to give it, and
+/// the options to set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The command line, split as a POSIX shell would (no shell runs it).
+    pub command: String,
+    /// The name in records and tables (default: the engine's `id name`).
+    pub name: Option<String>,
+    /// Options to set after the handshake: `setoption NAME VALUE`.
+    pub options: Vec<(String, String)>,
+}
+
+/// A game as an engine is told it: the game, its start's tags, the moves
+/// so far.
+#[derive(Debug, Clone, Copy)]
+pub struct Game<'a> {
+    /// The game.
+    pub kind: crate::game::GameKind,
+    /// The start's tags (`Setup`, `Position`, `Players`...).
+    pub tags: &'a [(String, String)],
+    /// The moves from the start (lotus: pawn moves).
+    pub moves: &'a [String],
+}
+
+/// What an engine decided in answer to `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// `move ...`: the words of the move (lotus: the turn's pawn moves).
+    Move(Vec<String>),
+    /// `move resign`.
+    Resign,
+}
+
+/// An answer to `go`, with the score of the last `info` and its timing.
+#[derive(Debug, Clone)]
+pub struct Answered {
+    /// The move, or resignation.
+    pub decision: Decision,
+    /// The score of the last `info` line that had one.
+    pub score: Option<Score>,
+    /// The line of the last `info` line that had one.
+    pub pv: Vec<String>,
+    /// When `go` had been written.
+    pub sent: Instant,
+    /// When the `move` line arrived.
+    pub received: Instant,
+}
+
+impl Answered {
+    /// The time the engine took.
+    pub fn elapsed(&self) -> Duration {
+        self.received.saturating_duration_since(self.sent)
+    }
+}
