@@ -12,10 +12,9 @@
 #    evaluation alone): LADDER games per two-player game.
 # 3. The ladder: --depth d+1 against --depth d, d = 1..6, LADDER games each,
 #    in mana, escampe and shogun.
-# The matches between searching engines start from LADDER/2 openings of 6
-# random plies (random engines adjudicated at --max-plies 6), each played
-# from both sides: two engines at a fixed depth would play the same game
-# again and again from one start.
+# The matches between searching engines start from LADDER/2 openings,
+# each played from both sides: two engines at a fixed depth would play the
+# same game again and again from one start.
 # 4. Nodes per second: a search to depth NPS_DEPTH from the start of each
 #    two-player game, from the engine's last info line.
 set -euo pipefail
@@ -26,7 +25,7 @@ dir=${TMPDIR:-/tmp}/kifu-strength
 mkdir -p "$dir"
 games=${GAMES:-200}
 ladder=${LADDER:-60}
-nps_depth=${NPS_DEPTH:-7}
+nps_depth=${NPS_DEPTH:-9}
 
 # match NAME ARGS...: a match into $dir/NAME.kifu, its table printed.
 match() {
@@ -37,12 +36,24 @@ match() {
     "$kifu" validate --quiet "$dir/$name.kifu" 2>&1 | tail -1
 }
 
-# openings GAME: $dir/openings-GAME.kifu, LADDER/2 starts of 6 random plies.
+# openings GAME: $dir/openings-GAME.kifu, LADDER/2 starts: random setups
+# (`kifu new GAME --seed N`) for mana and shogun; for escampe, whose random
+# setups often leave one side's pieces unable to move (the side to move
+# first then wins whoever plays it), the default setup and two random
+# plies.
 openings() {
-    rm -f "$dir/openings-$1.kifu"
-    "$kifu" match --game "$1" --games $((ladder / 2)) --max-plies 6 --out "$dir/openings-$1.kifu" \
-        --engine "$kifu engine --random --seed 11" --engine "$kifu engine --random --seed 12" \
-        >/dev/null 2>&1
+    local out="$dir/openings-$1.kifu"
+    rm -f "$out"
+    if [ "$1" = escampe ]; then
+        "$kifu" match --game escampe --games $((ladder / 2)) --max-plies 2 --out "$out" \
+            --engine "$kifu engine --random --seed 21" --engine "$kifu engine --random --seed 22" \
+            >/dev/null 2>&1
+        return
+    fi
+    for seed in $(seq $((ladder / 2))); do
+        [ -s "$out" ] && echo >>"$out"
+        "$kifu" new "$1" --seed "$seed" >>"$out"
+    done
 }
 
 for game in mana escampe shogun; do

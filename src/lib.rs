@@ -5,10 +5,12 @@
 //! - [`game`] is the one trait every game implements, and [`GameKind`] picks one;
 //! - [`games`] holds the games;
 //! - [`referee`] judges a record through the trait;
-//! - [`model`] is the JSON of records and verdicts;
+//! - [`model`] is the JSON of records, verdicts and match tables;
 //! - [`draw`] makes pictures (SVG, PNG) and the replay page of `kifu html`;
 //! - [`kep`] is the engine protocol (KEP): both sides of it, the referee's
 //!   and `kifu engine`'s, and the random player;
+//! - [`engine`] is the built-in engine's search, and [`tournament`] the
+//!   refereeing of engine against engine (`kifu match`);
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   plays random games with the seeded [`rng`].
 //!
