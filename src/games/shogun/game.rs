@@ -10,6 +10,28 @@ use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 
+/// The value of each step closer to the enemy Shogun, summed over a
+/// side's pieces: it leads the search towards a mate it cannot yet see.
+const CLOSENESS: i32 = 2;
+
+/// The cost of being in check.
+const CHECKED: i32 = 20;
+
+impl Shogun {
+    /// How close `side`'s pieces stand to the other side's Shogun: 14 less
+    /// the distance in files and ranks, summed.
+    fn closeness(&self, side: usize) -> i32 {
+        let target = usize::from(self.shogun[1 - side]);
+        let (tf, tr) = ((target % 8) as i32, (target / 8) as i32);
+        crate::games::square::squares(self.men[side])
+            .map(|square| {
+                let (f, r) = ((square % 8) as i32, (square / 8) as i32);
+                14 - (f - tf).abs() - (r - tr).abs()
+            })
+            .sum()
+    }
+}
+
 impl Game for Shogun {
     type Move = ShogunMove;
     type Error = ShogunError;
@@ -117,7 +139,12 @@ impl Game for Shogun {
     fn evaluate(&self) -> i32 {
         let me = self.to_move.index();
         let others = |side: usize| i32::from(self.others[side]);
-        (others(me) - others(1 - me)) * 100
+        let material = (others(me) - others(1 - me)) * 100;
+        let check = match self.attacker_of(self.to_move) {
+            Some(_) => -CHECKED,
+            None => 0,
+        };
+        material + (self.closeness(me) - self.closeness(1 - me)) * CLOSENESS + check
     }
 
     fn zobrist(&self) -> Option<u64> {
