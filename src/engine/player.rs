@@ -78,22 +78,6 @@ impl SearchPlayer {
 }
 
 impl Player for SearchPlayer {
-    fn name(&self) -> String {
-        format!("kifu-engine {}", env!("CARGO_PKG_VERSION"))
-    }
-
-    fn author(&self) -> String {
-        "the kifu authors".to_owned()
-    }
-
-    fn options(&self) -> Vec<(String, String)> {
-        Vec::new()
-    }
-
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
-        Err(format!("unknown option {name}: this engine has none"))
-    }
-
     fn new_game(&mut self) {
         self.table.clear();
     }

@@ -13,17 +13,29 @@ const MAX_TURN_PLIES: usize = 16;
 /// An engine's mind: its name, its options and its moves. A
 /// [`super::Session`] does the talking.
 pub trait Player {
-    /// The `id name` line: the engine's name and version.
-    fn name(&self) -> String;
+    /// The `id name` line: the engine's name and version (by default
+    /// kifu's own engine's).
+    fn name(&self) -> String {
+        format!("kifu-engine {}", env!("CARGO_PKG_VERSION"))
+    }
     /// The `id author` line.
-    fn author(&self) -> String;
-    /// The options declared in the handshake: each name and default value.
-    fn options(&self) -> Vec<(String, String)>;
+    fn author(&self) -> String {
+        "the kifu authors".to_owned()
+    }
+    /// The options declared in the handshake: each name and default
+    /// value (by default none).
+    fn options(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// Sets an option.
     ///
     /// # Errors
-    /// Why the option is unknown or the value wrong, in words.
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Why the option is unknown or the value wrong, in words (by default
+    /// every option is unknown).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let _ = value;
+        Err(format!("unknown option {name}: this engine has none"))
+    }
     /// The turn to play in `game`, a running game.
     fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Thought;
     /// Forgets what it learnt of the last game (`newgame`).
@@ -83,22 +95,6 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
-    fn name(&self) -> String {
-        format!("kifu-engine {}", env!("CARGO_PKG_VERSION"))
-    }
-
-    fn author(&self) -> String {
-        "the kifu authors".to_owned()
-    }
-
-    fn options(&self) -> Vec<(String, String)> {
-        Vec::new()
-    }
-
-    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
-        Err(format!("unknown option {name}: this engine has none"))
-    }
-
     fn turn(&mut self, game: &dyn AnyGame, _limits: &GoLimits) -> Thought {
         let moves = play_turn(game, |position| {
             let mut moves = position.legal_moves();
