@@ -3,7 +3,7 @@
 
 use crate::engine::{SearchPlayer, Style};
 use crate::game::GameKind;
-use crate::kep::{Player, RandomPlayer, ServeError, Session, serve_stoppable};
+use crate::kep::{RandomPlayer, ServeError, Session, serve, serve_stoppable};
 use crate::status::Status;
 use clap::Args;
 use std::io::{self, Write};
@@ -44,33 +44,28 @@ pub(crate) struct EngineArgs {
 /// Only failures to write `out` (a referee gone away is no failure); a
 /// failure to read standard input ends the engine with status 2.
 pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> io::Result<Status> {
-    let stop = Arc::new(AtomicBool::new(false));
     if args.random {
         let seed = args.seed.unwrap_or_else(clock_seed);
-        return speak(RandomPlayer::new(seed), args.game, &stop, out);
+        let mut session = Session::new(RandomPlayer::new(seed), args.game);
+        // It answers every `go` at once: nothing to stop, no thread needed.
+        return status_of(serve(&mut session, io::stdin().lock(), out));
     }
     let style = match args.greedy {
         true => Style::greedy(),
         false => Style::search(args.depth, args.movetime.map(Duration::from_millis)),
     };
-    speak(
-        SearchPlayer::new(style, Arc::clone(&stop)),
-        args.game,
-        &stop,
-        out,
-    )
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut session = Session::new(SearchPlayer::new(style, Arc::clone(&stop)), args.game);
+    let input = io::BufReader::new(io::stdin());
+    status_of(serve_stoppable(&mut session, input, out, &stop))
 }
 
-/// Speaks KEP for `player` until `quit` or the end of standard input.
-fn speak(
-    player: impl Player,
-    game: Option<GameKind>,
-    stop: &Arc<AtomicBool>,
-    out: &mut dyn Write,
-) -> io::Result<Status> {
-    let mut session = Session::new(player, game);
-    let input = io::BufReader::new(io::stdin());
-    match serve_stoppable(&mut session, input, out, stop) {
+/// The exit status of a session that ended so.
+///
+/// # Errors
+/// A failure to write the answers, but for a referee gone away.
+fn status_of(served: Result<(), ServeError>) -> io::Result<Status> {
+    match served {
         Ok(()) => Ok(Status::Ok),
         Err(ServeError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Ok),
         Err(ServeError::Write(e)) => Err(e),
