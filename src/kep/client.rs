@@ -47,6 +47,9 @@ pub struct Engine {
     input: Sender<String>,
     written: Receiver<Option<Instant>>,
     unwritten: usize,
+    /// Lines sent and not yet handed to the writer: they go together,
+    /// in one write, when the referee next waits on the engine.
+    unsent: String,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_ended: Receiver<()>,
@@ -100,6 +103,7 @@ impl Engine {
             input: to_write,
             written,
             unwritten: 0,
+            unsent: String::new(),
             lines,
             stderr,
             stderr_ended,
@@ -176,13 +180,27 @@ impl Engine {
         &self.declared
     }
 
-    /// Hands one command line to the writer; [`Engine::go`] waits until
-    /// it is written.
+    /// Queues one command line; it is written, with the others queued,
+    /// before the referee next waits on the engine, and [`Engine::go`]
+    /// waits until it is.
+    ///
+    /// # Errors
+    /// None yet: a write that fails is told when the referee waits.
+    pub fn send(&mut self, command: &Command) -> Result<(), EngineFailure> {
+        use std::fmt::Write as _;
+        let _ = writeln!(self.unsent, "{command}");
+        Ok(())
+    }
+
+    /// Hands the queued lines to the writer, as one write.
     ///
     /// # Errors
     /// [`EngineFailure::Exited`] when the engine no longer reads.
-    pub fn send(&mut self, command: &Command) -> Result<(), EngineFailure> {
-        match self.input.send(format!("{command}\n")) {
+    fn hand_over(&mut self) -> Result<(), EngineFailure> {
+        if self.unsent.is_empty() {
+            return Ok(());
+        }
+        match self.input.send(std::mem::take(&mut self.unsent)) {
             Ok(()) => {
                 self.unwritten += 1;
                 Ok(())
@@ -191,13 +209,15 @@ impl Engine {
         }
     }
 
-    /// Waits, until `deadline`, for every line handed to the writer to
-    /// be written, and gives the time the last one was.
+    /// Hands over the queued lines and waits, until `deadline`, for every
+    /// line handed to the writer to be written; gives the time the last
+    /// one was.
     fn written_by(
         &mut self,
         deadline: Instant,
         allowed: Duration,
     ) -> Result<Instant, EngineFailure> {
+        self.hand_over()?;
         let mut last = Instant::now();
         while self.unwritten > 0 {
             let wait = deadline.saturating_duration_since(Instant::now());
@@ -287,6 +307,7 @@ impl Engine {
         deadline: Instant,
         allowed: Duration,
     ) -> Result<String, EngineFailure> {
+        self.hand_over()?;
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Line::Text(line)) => Ok(line),
@@ -327,6 +348,7 @@ impl Engine {
     /// if it has not, and reaps it.
     pub fn quit(mut self) {
         let _ = self.send(&Command::Quit);
+        let _ = self.hand_over();
         let deadline = Instant::now() + QUIT_TIME;
         while Instant::now() < deadline {
             match self.child.try_wait() {
