@@ -391,9 +391,7 @@ fn an_engine_that_stops_reading_loses_on_time() {
     let mut engine = Engine::start(&spec).unwrap_or_else(|e| panic!("{e}"));
     let pid = engine.id();
     let moves = vec!["a1-a2".to_owned(); 50_000];
-    engine
-        .send(&Command::Position { moves })
-        .unwrap_or_else(|e| panic!("{e}"));
+    engine.send(&Command::Position { moves });
     let failure = engine.go(GoLimits::default(), Duration::from_millis(300));
     assert_eq!(
         failure.map(|_| ()),

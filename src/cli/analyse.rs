@@ -7,7 +7,7 @@ use super::input::for_each_record;
 use crate::game::{AnyGame, Numbering, number_before};
 use crate::kep::{Decision, Engine, Game, GoLimits, Score};
 use crate::record::{Record, WrittenMove, write_record};
-use crate::referee::{LineName, Reached, position_at};
+use crate::tournament::MainLine;
 use clap::Args;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -98,14 +98,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status>
 /// line where the record is.
 fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<String, String> {
     let line = record.first_line();
-    let start = match position_at(record, &LineName::main(), Some(0)) {
-        Reached::Position(game) => game,
-        Reached::Invalid(fault) => return Err(fault.to_string()),
-        _ => return Err(format!("{line}: the record has no game")),
-    };
-    if let Reached::Invalid(fault) = position_at(record, &LineName::main(), None) {
-        return Err(fault.to_string());
-    }
+    let MainLine { start, moves, .. } = MainLine::of(record)?;
     if start.numbering() == Numbering::Turns {
         return Err(format!(
             "{line}: {} is not analysed: its engine weighs whole turns, without scores",
@@ -114,13 +107,10 @@ fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<S
     }
     let tags = start.setup_tags();
     let mut positions = vec![start.box_clone()];
-    let mut moves = Vec::new();
-    for word in record.moves() {
+    for played in &moves {
         let Some(game) = positions.last() else { break };
         let mut next = game.box_clone();
-        let normal = next.detail(word.text).map_err(|e| e.to_string())?;
-        next.play(&normal.normalized).map_err(|e| e.to_string())?;
-        moves.push(normal.normalized.to_string());
+        next.play(played).map_err(|e| e.to_string())?;
         positions.push(next);
     }
     let mut views = Vec::new();

@@ -64,16 +64,13 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), String> {
     let seats = openings.first().map_or(2, |o| o.start.players().len());
     check_engine_count(kind, args.engines.len(), seats)?;
     let names = engines::names(&args.engines)?;
+    let engines = args.engines.len();
     let schedule = Schedule {
-        engines: args.engines.len(),
+        engines,
         seats,
         openings: openings.len(),
-        games: 0,
+        games: args.games.map_or(engines * openings.len(), |n| n as usize),
     };
-    let games = args
-        .games
-        .map_or(schedule.rotation() * openings.len(), |n| n as usize);
-    let schedule = Schedule { games, ..schedule };
     let (done, mut results) = match (&args.out, args.resume) {
         (Some(path), true) => records::resume(path, kind)?,
         _ => Default::default(),

@@ -119,7 +119,7 @@ impl Engine {
 
     /// The `kep 1` exchange, the options, and `isready`.
     fn handshake(&mut self, spec: &EngineSpec) -> Result<(), EngineFailure> {
-        self.send(&Command::Kep(super::VERSION))?;
+        self.send(&Command::Kep(super::VERSION));
         let deadline = Instant::now() + HANDSHAKE_TIME;
         loop {
             match Answer::read(&self.next_line("kepok", deadline, HANDSHAKE_TIME)?) {
@@ -142,9 +142,9 @@ impl Engine {
             self.send(&Command::SetOption {
                 name: name.clone(),
                 value: value.clone(),
-            })?;
+            });
         }
-        self.send(&Command::IsReady)?;
+        self.send(&Command::IsReady);
         let deadline = Instant::now() + HANDSHAKE_TIME;
         while !matches!(
             Answer::read(&self.next_line("readyok", deadline, HANDSHAKE_TIME)?),
@@ -182,14 +182,10 @@ impl Engine {
 
     /// Queues one command line; it is written, with the others queued,
     /// before the referee next waits on the engine, and [`Engine::go`]
-    /// waits until it is.
-    ///
-    /// # Errors
-    /// None yet: a write that fails is told when the referee waits.
-    pub fn send(&mut self, command: &Command) -> Result<(), EngineFailure> {
+    /// waits until it is. A write that fails is told then.
+    pub fn send(&mut self, command: &Command) {
         use std::fmt::Write as _;
         let _ = writeln!(self.unsent, "{command}");
-        Ok(())
     }
 
     /// Hands the queued lines to the writer, as one write.
@@ -246,7 +242,7 @@ impl Engine {
     /// A time-out, an exit, or a line that is neither `info` nor `move`.
     pub fn go(&mut self, limits: GoLimits, allowed: Duration) -> Result<Answered, EngineFailure> {
         while self.lines.try_recv().is_ok() {}
-        self.send(&Command::Go(limits))?;
+        self.send(&Command::Go(limits));
         let sent = self.written_by(Instant::now() + allowed, allowed)?;
         let deadline = sent + allowed;
         let (mut score, mut pv) = (None, Vec::new());
@@ -288,14 +284,14 @@ impl Engine {
         limits: GoLimits,
         allowed: Duration,
     ) -> Result<Answered, EngineFailure> {
-        self.send(&Command::NewGame(game.kind))?;
+        self.send(&Command::NewGame(game.kind));
         for (name, value) in game.tags {
             let (name, value) = (name.clone(), value.clone());
-            self.send(&Command::Tag { name, value })?;
+            self.send(&Command::Tag { name, value });
         }
         self.send(&Command::Position {
             moves: game.moves.to_vec(),
-        })?;
+        });
         self.go(limits, allowed)
     }
 
@@ -347,7 +343,7 @@ impl Engine {
     /// Sends `quit`, waits [`QUIT_TIME`] for the engine to exit, kills it
     /// if it has not, and reaps it.
     pub fn quit(mut self) {
-        let _ = self.send(&Command::Quit);
+        self.send(&Command::Quit);
         let _ = self.hand_over();
         let deadline = Instant::now() + QUIT_TIME;
         while Instant::now() < deadline {

@@ -3,7 +3,6 @@
 //! a move in any game. The engine is told the whole game at every move,
 //! so `:undo`, `:new` and `:load` need nothing more.
 
-use super::args::SETUP_TAGS;
 use super::{Outputs, Reply, Session};
 use crate::kep::{Decision, Engine, EngineSpec, Game, GoLimits, Score};
 use std::io;
@@ -44,10 +43,7 @@ impl Opponent {
 
     /// The engine's turn in `session`'s position and its last score.
     fn think(&mut self, session: &Session) -> Result<(Decision, Option<Score>), String> {
-        let tags: Vec<(String, String)> = (session.tags.iter())
-            .filter(|(name, _)| SETUP_TAGS.contains(&name.as_str()))
-            .cloned()
-            .collect();
+        let tags = session.start.setup_tags();
         let moves = session.moves();
         let game = Game {
             kind: session.kind,

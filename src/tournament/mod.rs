@@ -20,7 +20,7 @@ mod termination;
 mod turn;
 
 pub use clock::{Clock, TimeControl, TimeControlError};
-pub use opening::Opening;
+pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use schedule::{Pairing, Schedule, Shard, ShardError};
 pub use standing::{result_of_record, standing_of};

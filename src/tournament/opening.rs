@@ -37,29 +37,54 @@ impl Opening {
     /// Why the record cannot open games, after the line (and column)
     /// where it is: its fault, or its game has ended.
     pub fn of_record(record: &Record) -> Result<Opening, String> {
-        let line = record.first_line();
-        game_of(record).ok_or_else(|| format!("{line}: the record names no game"))?;
-        let start = reach(record, Some(0))?;
-        let end = reach(record, None)?;
-        if let Some(outcome) = end.outcome() {
+        let line = MainLine::of(record)?;
+        if let Some(outcome) = line.end.outcome() {
             return Err(format!(
-                "{line}: its game is over ({}): an opening leaves the engines a game to play",
+                "{}: its game is over ({}): an opening leaves the engines a game to play",
+                record.first_line(),
                 outcome.reason
             ));
         }
-        let mut game = start.box_clone();
+        Ok(Opening {
+            tags: line.start.setup_tags(),
+            start: line.start,
+            moves: line.moves,
+        })
+    }
+}
+
+/// The main line of a valid record: where it starts, its moves as the
+/// referee writes them, and where it ends.
+#[derive(Debug)]
+pub struct MainLine {
+    /// The start position.
+    pub start: Box<dyn AnyGame>,
+    /// The moves (lotus: pawn moves).
+    pub moves: Vec<String>,
+    /// The position after the last move.
+    pub end: Box<dyn AnyGame>,
+}
+
+impl MainLine {
+    /// The main line of `record`, judged to its end.
+    ///
+    /// # Errors
+    /// The record's fault as `kifu validate` words it, or that it has no
+    /// game, after the line (and column) where it is.
+    pub fn of(record: &Record) -> Result<MainLine, String> {
+        let line = record.first_line();
+        game_of(record).ok_or_else(|| format!("{line}: the record names no game"))?;
+        let start = reach(record, Some(0))?;
+        reach(record, None)?;
+        let mut end = start.box_clone();
         let mut moves = Vec::new();
         for word in record.moves() {
-            let normal = game.detail(word.text).map_err(|e| e.to_string())?;
+            let normal = end.detail(word.text).map_err(|e| e.to_string())?;
             let normal = normal.normalized.to_string();
-            game.play(&normal).map_err(|e| e.to_string())?;
+            end.play(&normal).map_err(|e| e.to_string())?;
             moves.push(normal);
         }
-        Ok(Opening {
-            tags: start.setup_tags(),
-            start,
-            moves,
-        })
+        Ok(MainLine { start, moves, end })
     }
 }
 
@@ -69,10 +94,9 @@ fn reach(record: &Record, ply: Option<usize>) -> Result<Box<dyn AnyGame>, String
     match position_at(record, &LineName::main(), ply) {
         Reached::Position(game) => Ok(game),
         Reached::Invalid(fault) => Err(fault.to_string()),
-        Reached::NoLine | Reached::Short(_) => Err(format!(
-            "{}: the record has no moves to reach",
-            record.first_line()
-        )),
+        Reached::NoLine | Reached::Short(_) => {
+            Err(format!("{}: the record has no game", record.first_line()))
+        }
     }
 }
 

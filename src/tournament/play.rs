@@ -169,16 +169,15 @@ impl Table<'_, '_> {
                 continue;
             }
             let kind = self.game.kind();
-            let started = self.running(engine).and_then(|running| {
-                running.send(&Command::NewGame(kind))?;
-                for (name, value) in &opening.tags {
-                    let (name, value) = (name.clone(), value.clone());
-                    running.send(&Command::Tag { name, value })?;
+            match self.running(engine) {
+                Ok(running) => {
+                    running.send(&Command::NewGame(kind));
+                    for (name, value) in &opening.tags {
+                        let (name, value) = (name.clone(), value.clone());
+                        running.send(&Command::Tag { name, value });
+                    }
                 }
-                Ok(())
-            });
-            if let Err(failure) = started {
-                return Err(self.failed(seat, &failure));
+                Err(failure) => return Err(self.failed(seat, &failure)),
             }
         }
         Ok(())
@@ -223,7 +222,7 @@ impl Table<'_, '_> {
             };
             let engine = self.engine_of(seat);
             let answer = self.running(engine).and_then(|running| {
-                running.send(&position)?;
+                running.send(&position);
                 running.go(limits, allowed)
             });
             let answer = match answer {

@@ -34,12 +34,6 @@ pub struct Pairing {
 }
 
 impl Schedule {
-    /// The games that make every engine play every seat once from one
-    /// opening: the default number of games per opening.
-    pub fn rotation(&self) -> usize {
-        self.engines.max(1)
-    }
-
     /// Game `index` of the match, from 0.
     pub fn pairing(&self, index: usize) -> Pairing {
         let engines = self.engines.max(1);

@@ -2,11 +2,11 @@
 //! of a match ended in, or from its record (`kifu match --report`,
 //! `--resume`).
 
+use super::opening::MainLine;
 use super::termination::Termination;
 use crate::game::{AnyGame, rank};
 use crate::model::{GameResult, RaceSeat};
 use crate::record::Record;
-use crate::referee::{LineName, Reached, position_at};
 use compact_str::CompactString;
 
 /// The result of a game that ended in `game`, played by `engines` (one
@@ -60,14 +60,8 @@ pub fn standing_of(game: &dyn AnyGame, engines: Vec<String>, loser: Option<usize
 /// is: its fault, an engine tag missing, or a `Termination` kifu does not
 /// write.
 pub fn result_of_record(record: &Record) -> Result<GameResult, String> {
-    let game = match position_at(record, &LineName::main(), None) {
-        Reached::Position(game) => game,
-        Reached::Invalid(fault) => return Err(fault.to_string()),
-        Reached::NoLine | Reached::Short(_) => {
-            return Err(format!("{}: the record has no game", record.first_line()));
-        }
-    };
-    result_of_game(record, game.as_ref()).map_err(|e| format!("{}: {e}", record.first_line()))
+    let line = MainLine::of(record)?;
+    result_of_game(record, line.end.as_ref()).map_err(|e| format!("{}: {e}", record.first_line()))
 }
 
 /// [`result_of_record`] of a record whose game ended in `game`.
