@@ -295,3 +295,72 @@ fn the_engine_searches_unless_random_and_its_page_is_shipped() {
     let shipped = std::fs::read_to_string("man/kifu-engine.7").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out, shipped);
 }
+
+#[test]
+fn the_evaluation_weights_are_options_that_change_the_score() {
+    let options = "option ManaFreePiece default 12\noption ManaThreat default 25\n\
+                   option EscampeFreePiece default 12\noption EscampeThreat default 25\n\
+                   option ShogunCloseness default 2\noption ShogunCheck default 20\n";
+    let session = |set: &str| {
+        let script =
+            format!("kep 1\n{set}newgame mana\ntag Setup \"c1 f6\"\nposition\ngo depth 1\nquit\n");
+        let (out, err, status) = kifu(&["engine"], script.as_bytes());
+        assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+        let (head, rest) = out.split_once("kepok\n").unwrap_or_else(|| panic!("{out}"));
+        assert!(head.ends_with(options), "{out}");
+        // The time taken is the one part that varies.
+        let words = rest.split(' ').collect::<Vec<_>>();
+        let at = words.iter().position(|w| *w == "time").map(|at| at + 1);
+        let words = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| if Some(i) == at { "T" } else { w });
+        words.collect::<Vec<_>>().join(" ")
+    };
+    // At the start no piece threatens a leader: the score is the mover's
+    // free pieces against the other side's.
+    assert_eq!(
+        session(""),
+        "info depth 1 nodes 16 time T score cp -12 pv c1-b2\nmove c1-b2\n"
+    );
+    assert_eq!(
+        session("setoption ManaFreePiece 0\nsetoption ManaThreat 0\n"),
+        "info depth 1 nodes 16 time T score cp 0 pv a1-c2\nmove a1-c2\n"
+    );
+    assert_eq!(
+        session("setoption ManaFreePiece 100\nsetoption Bogus 3\nsetoption ShogunCheck 1e9\n"),
+        "info string setoption ignored: unknown option Bogus\n\
+         info string setoption ignored: ShogunCheck takes a whole number from -100000 to 100000, not 1e9\n\
+         info depth 1 nodes 16 time T score cp -100 pv c1-b2\nmove c1-b2\n"
+    );
+}
+
+#[test]
+fn a_node_bound_makes_the_search_repeat_whatever_the_time() {
+    let script = "kep 1\nnewgame shogun\nposition\ngo movetime 600000\nquit\n";
+    let run = || {
+        let (out, err, status) = kifu(&["engine", "--nodes", "3000"], script.as_bytes());
+        assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+        let infos: Vec<(u64, String)> = out
+            .lines()
+            .filter_map(|line| {
+                let words: Vec<&str> = line.split(' ').collect();
+                let at = |name: &str| words.iter().position(|w| *w == name).map(|i| i + 1);
+                let nodes = words.get(at("nodes")?)?.parse().ok()?;
+                let pv = words.get(at("score")? - 1..)?.join(" ");
+                Some((nodes, pv))
+            })
+            .collect();
+        let last = out.lines().last().unwrap_or_default().to_owned();
+        (infos, last)
+    };
+    let (infos, last) = run();
+    assert!(last.starts_with("move "), "{last}");
+    assert!(infos.len() >= 2, "{infos:?}");
+    assert!(infos.iter().all(|(nodes, _)| *nodes <= 3000), "{infos:?}");
+    assert_eq!(
+        run(),
+        (infos, last),
+        "the same nodes, scores, lines and move"
+    );
+}

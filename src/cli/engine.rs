@@ -18,10 +18,10 @@ pub(crate) struct EngineArgs {
     #[arg(value_enum)]
     pub game: Option<GameKind>,
     /// Play uniformly random legal moves instead of searching.
-    #[arg(long, conflicts_with_all = ["depth", "movetime", "greedy"])]
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes", "greedy"])]
     pub random: bool,
     /// Play the move the evaluation likes best one ply deep, without search.
-    #[arg(long, conflicts_with_all = ["depth", "movetime"])]
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes"])]
     pub greedy: bool,
     /// Search at most N plies deep (default: as deep as the time allows).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -29,6 +29,11 @@ pub(crate) struct EngineArgs {
     /// The time per move, in milliseconds, when `go` gives no clock (default 1000).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
+    /// Search at most N nodes a move, when `go` gives no `nodes` (default:
+    /// no limit): a bound that, unlike time, does not depend on the
+    /// machine, for matches that must repeat.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
     /// Search threads (only 1 for now).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=1))]
     pub threads: u8,
@@ -52,7 +57,10 @@ pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> io::Result<Status> 
     }
     let style = match args.greedy {
         true => Style::greedy(),
-        false => Style::search(args.depth, args.movetime.map(Duration::from_millis)),
+        false => Style {
+            nodes: args.nodes,
+            ..Style::search(args.depth, args.movetime.map(Duration::from_millis))
+        },
     };
     let stop = Arc::new(AtomicBool::new(false));
     let mut session = Session::new(SearchPlayer::new(style, Arc::clone(&stop)), args.game);

@@ -12,6 +12,7 @@ mod lotus;
 mod player;
 mod search;
 mod table;
+mod weights;
 pub mod zobrist;
 
 #[cfg(test)]
@@ -20,3 +21,4 @@ mod tests;
 pub use player::{SearchPlayer, Style};
 pub use search::{Limits, MATE, MATE_BOUND, Progress, think};
 pub use table::{Bound, Entry, Table};
+pub use weights::Weights;

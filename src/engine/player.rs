@@ -5,6 +5,7 @@
 use super::lotus::best_turn;
 use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
 use super::table::Table;
+use super::weights::Weights;
 use crate::game::{AnyGame, Game, GameVisitor, Numbering};
 use crate::kep::{GoLimits, Info, Player, Score, Thought};
 use std::sync::Arc;
@@ -20,6 +21,8 @@ pub struct Style {
     pub movetime: Duration,
     /// Whether captures are searched past the horizon.
     pub quiescence: bool,
+    /// The most nodes a move when `go` says nothing of them.
+    pub nodes: Option<u64>,
 }
 
 impl Style {
@@ -29,6 +32,7 @@ impl Style {
             depth: depth.unwrap_or(64).clamp(1, 64),
             movetime: movetime.unwrap_or(Duration::from_secs(1)),
             quiescence: true,
+            nodes: None,
         }
     }
 
@@ -39,6 +43,7 @@ impl Style {
             depth: 1,
             movetime: Duration::from_secs(1),
             quiescence: false,
+            nodes: None,
         }
     }
 }
@@ -47,6 +52,7 @@ impl Style {
 #[derive(Debug)]
 pub struct SearchPlayer {
     style: Style,
+    weights: Weights,
     table: Table,
     stop: Arc<AtomicBool>,
 }
@@ -56,6 +62,7 @@ impl SearchPlayer {
     pub fn new(style: Style, stop: Arc<AtomicBool>) -> Self {
         Self {
             style,
+            weights: Weights::default(),
             table: Table::new(20),
             stop,
         }
@@ -78,6 +85,16 @@ impl SearchPlayer {
 }
 
 impl Player for SearchPlayer {
+    /// The evaluation's weights, game by game (`ManaFreePiece`).
+    fn options(&self) -> Vec<(String, String)> {
+        self.weights.options()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let known = self.weights.set(name, value);
+        known.unwrap_or_else(|| Err(format!("unknown option {name}")))
+    }
+
     fn new_game(&mut self) {
         self.table.clear();
     }
@@ -87,7 +104,7 @@ impl Player for SearchPlayer {
         let search = Limits {
             depth: limits.depth.unwrap_or(self.style.depth).clamp(1, 64),
             deadline: Some(self.deadline(limits, started)),
-            nodes: limits.nodes,
+            nodes: limits.nodes.or(self.style.nodes),
             quiescence: self.style.quiescence,
         };
         if game.numbering() == Numbering::Turns {
@@ -120,9 +137,17 @@ impl GameVisitor for Searching<'_> {
         };
         let mut info = Vec::new();
         let player = self.player;
-        let best = think(root, self.limits, &player.stop, &mut player.table, |p| {
-            info.push(info_of(p));
-        });
+        let weights = player.weights.of(G::KIND);
+        let best = think(
+            root,
+            self.limits,
+            weights,
+            &player.stop,
+            &mut player.table,
+            |p| {
+                info.push(info_of(p));
+            },
+        );
         Thought {
             info,
             moves: best.into_iter().map(|mv| mv.to_string()).collect(),

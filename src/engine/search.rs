@@ -55,18 +55,21 @@ struct Search<'a, G: Game> {
     table: &'a mut Table,
     stop: &'a AtomicBool,
     limits: Limits,
+    weights: &'a [i32],
     nodes: u64,
     next_check: u64,
     aborted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
 }
 
-/// The best move of `root` within `limits`, telling `report` after each
-/// iteration; `None` only when it has no legal move. `stop` set ends the
-/// search at once with the best move found so far.
+/// The best move of `root` within `limits`, by the evaluation with
+/// `weights` (the values of [`Game::WEIGHTS`]), telling `report` after
+/// each iteration; `None` only when it has no legal move. `stop` set ends
+/// the search at once with the best move found so far.
 pub fn think<G: Game>(
     root: &G,
     limits: Limits,
+    weights: &[i32],
     stop: &AtomicBool,
     table: &mut Table,
     mut report: impl FnMut(&Progress),
@@ -81,6 +84,7 @@ pub fn think<G: Game>(
         table,
         stop,
         limits,
+        weights,
         nodes: 0,
         next_check: CHECK_EVERY,
         aborted: false,
@@ -205,7 +209,7 @@ impl<G: Game> Search<'_, G> {
         }
         let moves = position.legal_moves();
         if moves.is_empty() {
-            return position.evaluate();
+            return position.evaluate(self.weights);
         }
         let original_alpha = alpha;
         let mut best = (0, -MATE - 1);
@@ -251,7 +255,7 @@ impl<G: Game> Search<'_, G> {
         if self.out_of_time() {
             return 0;
         }
-        let standing = position.evaluate();
+        let standing = position.evaluate(self.weights);
         if !self.limits.quiescence || depth <= 0 || standing >= beta {
             return standing;
         }

@@ -60,7 +60,7 @@ fn search<G: Game>(position: &G, depth: u32) -> (G::Move, i32) {
     let mut score = 0;
     let stop = AtomicBool::new(false);
     let mut table = Table::new(16);
-    let best = think(position, to_depth(depth), &stop, &mut table, |p| {
+    let best = think(position, to_depth(depth), &[], &stop, &mut table, |p| {
         score = p.score
     });
     (best.expect("a running game has a move"), score)
@@ -192,7 +192,14 @@ fn a_stopped_search_answers_at_once_with_a_legal_move() {
     let shogun = game.as_any().downcast_ref::<Shogun>().expect("shogun");
     // Depth 64 would not end in a lifetime: that it ends at all is `stop`.
     let stop = AtomicBool::new(true);
-    let best = think(shogun, to_depth(64), &stop, &mut Table::new(16), |_| {});
+    let best = think(
+        shogun,
+        to_depth(64),
+        &[],
+        &stop,
+        &mut Table::new(16),
+        |_| {},
+    );
     let best = best.expect("a move");
     assert!(shogun.check(&best).is_ok());
     let escampe = start(GameKind::Escampe, &mut rng);

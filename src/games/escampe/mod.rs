@@ -19,7 +19,7 @@ pub use setup::EscampeSetup;
 
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 
@@ -62,6 +62,7 @@ impl Game for Escampe {
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::White.win(), Side::Black.win()];
+    const WEIGHTS: &'static [Weight] = &lines::WEIGHTS;
     const CODES: &'static [&'static str] = &[
         "escampe.not-a-square",
         "escampe.no-separator",
@@ -174,8 +175,8 @@ impl Game for Escampe {
         self.winner.is_some()
     }
 
-    fn evaluate(&self) -> i32 {
-        self.pieces().evaluate()
+    fn evaluate(&self, weights: &[i32]) -> i32 {
+        self.pieces().evaluate(weights)
     }
 
     fn zobrist(&self) -> Option<u64> {
@@ -184,9 +185,7 @@ impl Game for Escampe {
 
     fn is_capture(&self, mv: &EscampeMove) -> bool {
         match *mv {
-            EscampeMove::Step { to, .. } => {
-                (self.men[0] | self.men[1]) & bit(usize::from(to)) != 0
-            }
+            EscampeMove::Step { to, .. } => (self.men[0] | self.men[1]) & bit(usize::from(to)) != 0,
             EscampeMove::Pass => false,
         }
     }

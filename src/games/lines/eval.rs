@@ -3,6 +3,7 @@
 
 use super::{Bits, Side, reach_on_empty_board, squares, squares_with_lines};
 use crate::engine::zobrist;
+use crate::game::{Weight, weight_values};
 
 /// The pieces and the constraint of a position, as both games hold them.
 #[derive(Debug, Clone, Copy)]
@@ -21,12 +22,20 @@ pub struct Pieces {
 /// The value of a follower (Ronin, Paladin) on the board.
 const FOLLOWER: i32 = 100;
 
-/// The value of each piece of the mover that the constraint lets move.
-const FREE_PIECE: i32 = 12;
-
-/// The cost of each enemy piece within a move's reach of one's leader,
-/// board empty.
-const THREAT: i32 = 25;
+/// The weights of the evaluation beside a follower's 100 (the unit):
+/// the value of each piece of the mover that the constraint lets move,
+/// and the cost of each enemy piece within a move's reach of one's
+/// leader, board empty.
+pub const WEIGHTS: [Weight; 2] = [
+    Weight {
+        name: "FreePiece",
+        default: 12,
+    },
+    Weight {
+        name: "Threat",
+        default: 25,
+    },
+];
 
 impl Pieces {
     /// The Zobrist hash: each piece (side, kind, square), the side to
@@ -44,8 +53,9 @@ impl Pieces {
 
     /// The value for the side to move: followers on the board, the
     /// pieces the constraint leaves free to move, and the enemy pieces
-    /// near each leader.
-    pub fn evaluate(&self) -> i32 {
+    /// near each leader, with [`WEIGHTS`]' values from `weights`.
+    pub fn evaluate(&self, weights: &[i32]) -> i32 {
+        let [free_piece, threat] = weight_values(weights, &WEIGHTS);
         let me = self.to_move.index();
         let them = 1 - me;
         let followers = |side: usize| (self.men[side] & !self.leaders).count_ones() as i32;
@@ -54,8 +64,8 @@ impl Pieces {
             Some(n) => self.men[me] & squares_with_lines(n),
             None => self.men[me],
         };
-        let freedom = free.count_ones() as i32 * FREE_PIECE;
-        material + freedom - self.threats(me) * THREAT + self.threats(them) * THREAT
+        let freedom = free.count_ones() as i32 * free_piece;
+        material + freedom - (self.threats(me) - self.threats(them)) * threat
     }
 
     /// How many pieces of the other side could reach `side`'s leader on

@@ -17,7 +17,7 @@ pub use setup::{BirdMark, ManaSetup};
 
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
 };
 use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
 
@@ -150,6 +150,7 @@ impl Game for Mana {
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::Black.win(), Side::White.win()];
+    const WEIGHTS: &'static [Weight] = &lines::WEIGHTS;
     const CODES: &'static [&'static str] = &[
         "mana.not-a-square",
         "mana.no-separator",
@@ -293,8 +294,8 @@ impl Game for Mana {
         self.winner.is_some()
     }
 
-    fn evaluate(&self) -> i32 {
-        self.pieces().evaluate()
+    fn evaluate(&self, weights: &[i32]) -> i32 {
+        self.pieces().evaluate(weights)
     }
 
     fn zobrist(&self) -> Option<u64> {

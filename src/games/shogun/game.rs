@@ -7,15 +7,24 @@ use super::setup::{self, Setup};
 use super::{Shogun, render};
 use crate::draw::TextView;
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
+    weight_values,
 };
 
-/// The value of each step closer to the enemy Shogun, summed over a
-/// side's pieces: it leads the search towards a mate it cannot yet see.
-const CLOSENESS: i32 = 2;
-
-/// The cost of being in check.
-const CHECKED: i32 = 20;
+/// The weights of the evaluation beside a piece's 100 (the unit): the
+/// value of each step closer to the enemy Shogun, summed over a side's
+/// pieces (it leads the search towards a mate it cannot yet see), and
+/// the cost of being in check.
+const WEIGHTS: [Weight; 2] = [
+    Weight {
+        name: "Closeness",
+        default: 2,
+    },
+    Weight {
+        name: "Check",
+        default: 20,
+    },
+];
 
 impl Shogun {
     /// How close `side`'s pieces stand to the other side's Shogun: 14 less
@@ -41,9 +50,11 @@ impl Game for Shogun {
     const TAGS: &'static [&'static str] = &[
         "White", "Red", "Setup", "Position", "First", "Rotation", "Discs",
     ];
-    const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position", "First", "Rotation", "Discs"];
+    const SETUP_TAGS: &'static [&'static str] =
+        &["Setup", "Position", "First", "Rotation", "Discs"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::White.win(), Side::Red.win()];
+    const WEIGHTS: &'static [Weight] = &WEIGHTS;
     const CODES: &'static [&'static str] = &[
         // The text of a move.
         "shogun.not-a-square",
@@ -136,15 +147,16 @@ impl Game for Shogun {
         self.loss.is_some()
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&self, weights: &[i32]) -> i32 {
+        let [closeness, checked] = weight_values(weights, &WEIGHTS);
         let me = self.to_move.index();
         let others = |side: usize| i32::from(self.others[side]);
         let material = (others(me) - others(1 - me)) * 100;
         let check = match self.attacker_of(self.to_move) {
-            Some(_) => -CHECKED,
+            Some(_) => -checked,
             None => 0,
         };
-        material + (self.closeness(me) - self.closeness(1 - me)) * CLOSENESS + check
+        material + (self.closeness(me) - self.closeness(1 - me)) * closeness + check
     }
 
     fn zobrist(&self) -> Option<u64> {
@@ -159,7 +171,9 @@ impl Game for Shogun {
     }
 
     fn is_capture(&self, mv: &ShogunMove) -> bool {
-        self.pieces.get(usize::from(mv.to)).is_some_and(|&piece| piece != 0)
+        self.pieces
+            .get(usize::from(mv.to))
+            .is_some_and(|&piece| piece != 0)
     }
 
     fn turn(&self) -> Turn<'_> {

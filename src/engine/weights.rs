@@ -1,0 +1,135 @@
+//! The evaluation weights of every game as `kifu engine`'s options: each
+//! is named after its game (`ManaFreePiece`, `ShogunCheck`), so that a
+//! self-play match can set one game's weights and leave the rest.
+
+use crate::game::{Game, GameKind, GameVisitor, Weight};
+
+/// The largest magnitude an option may give a weight: far beyond any
+/// sensible value, and small enough that no sum of weights overflows.
+const LIMIT: i32 = 100_000;
+
+/// The weights the engine plays with, game by game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights {
+    /// Each game with weights, its weights and their values in order.
+    games: Vec<(GameKind, &'static [Weight], Vec<i32>)>,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        let games = GameKind::ALL
+            .iter()
+            .map(|&kind| {
+                let weights = kind.visit(WeightsOf);
+                (kind, weights, weights.iter().map(|w| w.default).collect())
+            })
+            .filter(|(_, weights, _)| !weights.is_empty())
+            .collect();
+        Self { games }
+    }
+}
+
+impl Weights {
+    /// The values of `kind`'s weights, in the order of [`Game::WEIGHTS`].
+    pub fn of(&self, kind: GameKind) -> &[i32] {
+        let game = self.games.iter().find(|(k, _, _)| *k == kind);
+        game.map_or(&[], |(_, _, values)| values)
+    }
+
+    /// Every weight as an option: its name and its value now.
+    pub fn options(&self) -> Vec<(String, String)> {
+        let mut options = Vec::new();
+        for (kind, weights, values) in &self.games {
+            for (weight, value) in weights.iter().zip(values) {
+                options.push((option_name(*kind, weight), value.to_string()));
+            }
+        }
+        options
+    }
+
+    /// Sets the weight that the option `name` names, if any: `None` when
+    /// no weight has that name.
+    ///
+    /// # Errors
+    /// `value` is not a whole number within ±100,000.
+    pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        for (kind, weights, values) in &mut self.games {
+            let at = weights.iter().position(|w| option_name(*kind, w) == name);
+            if let Some(slot) = at.and_then(|at| values.get_mut(at)) {
+                return Some(match value.parse::<i32>() {
+                    Ok(v) if v.abs() <= LIMIT => {
+                        *slot = v;
+                        Ok(())
+                    }
+                    _ => Err(format!(
+                        "{name} takes a whole number from -{LIMIT} to {LIMIT}, not {value}"
+                    )),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The option that sets `weight` of `kind`: the game's name, capitalised,
+/// then the weight's.
+fn option_name(kind: GameKind, weight: &Weight) -> String {
+    let game = kind.name();
+    let mut name = String::with_capacity(game.len() + weight.name.len());
+    let mut letters = game.chars();
+    name.extend(letters.next().map(|c| c.to_ascii_uppercase()));
+    name.extend(letters);
+    name + weight.name
+}
+
+/// The weights of a game, as its own type.
+struct WeightsOf;
+
+impl GameVisitor for WeightsOf {
+    type Output = &'static [Weight];
+
+    fn visit<G: Game>(self) -> &'static [Weight] {
+        G::WEIGHTS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_weight_is_an_option_named_after_its_game() {
+        let names: Vec<String> = Weights::default()
+            .options()
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "ManaFreePiece",
+                "ManaThreat",
+                "EscampeFreePiece",
+                "EscampeThreat",
+                "ShogunCloseness",
+                "ShogunCheck"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_option_sets_one_games_weight_only() {
+        let mut weights = Weights::default();
+        assert_eq!(weights.set("EscampeThreat", "40"), Some(Ok(())));
+        assert_eq!(weights.of(GameKind::Escampe), [12, 40]);
+        assert_eq!(weights.of(GameKind::Mana), [12, 25]);
+        assert_eq!(weights.of(GameKind::Lotus), [] as [i32; 0]);
+        assert_eq!(weights.set("Depth", "4"), None);
+        assert_eq!(
+            weights.set("ShogunCheck", "x"),
+            Some(Err(
+                "ShogunCheck takes a whole number from -100000 to 100000, not x".into()
+            ))
+        );
+    }
+}
