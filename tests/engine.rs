@@ -364,3 +364,51 @@ fn a_node_bound_makes_the_search_repeat_whatever_the_time() {
         "the same nodes, scores, lines and move"
     );
 }
+
+#[test]
+fn each_depth_is_told_while_the_search_goes_on_and_stop_ends_it() {
+    // Depth 64 in shogun would not end in a lifetime: the info lines come
+    // while it searches, and the move only after `stop`.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["engine", "shogun"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("stdout"));
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            if sender.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    let next = || {
+        lines
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|e| panic!("no line within 30 s: {e}"))
+    };
+    stdin
+        .write_all(b"position\ngo depth 64 movetime 600000\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let first = next();
+    assert!(first.starts_with("info depth 1 nodes "), "{first}");
+    writeln!(stdin, "stop").unwrap_or_else(|e| panic!("{e}"));
+    let last = loop {
+        let line = next();
+        if !line.starts_with("info depth ") {
+            break line;
+        }
+    };
+    let mut game = start(GameKind::from_name("shogun").unwrap_or_else(|| panic!("shogun")));
+    let mv = last
+        .strip_prefix("move ")
+        .unwrap_or_else(|| panic!("{last}"));
+    game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    writeln!(stdin, "quit").unwrap_or_else(|e| panic!("{e}"));
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status.code(), Some(0));
+}

@@ -7,7 +7,7 @@ use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
 use super::table::Table;
 use super::weights::Weights;
 use crate::game::{AnyGame, Game, GameVisitor, Numbering};
-use crate::kep::{GoLimits, Info, Player, Score, Thought};
+use crate::kep::{GoLimits, Info, Player, Score};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -99,7 +99,12 @@ impl Player for SearchPlayer {
         self.table.clear();
     }
 
-    fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Thought {
+    fn turn(
+        &mut self,
+        game: &dyn AnyGame,
+        limits: &GoLimits,
+        tell: &mut dyn FnMut(Info),
+    ) -> Vec<String> {
         let started = Instant::now();
         let search = Limits {
             depth: limits.depth.unwrap_or(self.style.depth).clamp(1, 64),
@@ -108,35 +113,34 @@ impl Player for SearchPlayer {
             quiescence: self.style.quiescence,
         };
         if game.numbering() == Numbering::Turns {
-            return Thought {
-                info: Vec::new(),
-                moves: best_turn(game, search),
-            };
+            return best_turn(game, search);
         }
         game.kind().visit(Searching {
             game,
             limits: search,
             player: self,
+            tell,
         })
     }
 }
 
-/// The search of a two-player game, as its own type.
+/// The search of a two-player game, as its own type: each iteration
+/// told as an `info` line.
 struct Searching<'a> {
     game: &'a dyn AnyGame,
     limits: Limits,
     player: &'a mut SearchPlayer,
+    tell: &'a mut dyn FnMut(Info),
 }
 
 impl GameVisitor for Searching<'_> {
-    type Output = Thought;
+    type Output = Vec<String>;
 
-    fn visit<G: Game>(self) -> Thought {
+    fn visit<G: Game>(self) -> Vec<String> {
         let Some(root) = self.game.as_any().downcast_ref::<G>() else {
-            return Thought::default();
+            return Vec::new();
         };
-        let mut info = Vec::new();
-        let player = self.player;
+        let (player, tell) = (self.player, self.tell);
         let weights = player.weights.of(G::KIND);
         let best = think(
             root,
@@ -144,14 +148,9 @@ impl GameVisitor for Searching<'_> {
             weights,
             &player.stop,
             &mut player.table,
-            |p| {
-                info.push(info_of(p));
-            },
+            |p| tell(info_of(p)),
         );
-        Thought {
-            info,
-            moves: best.into_iter().map(|mv| mv.to_string()).collect(),
-        }
+        best.into_iter().map(|mv| mv.to_string()).collect()
     }
 }
 

@@ -36,21 +36,17 @@ pub trait Player {
         let _ = value;
         Err(format!("unknown option {name}: this engine has none"))
     }
-    /// The turn to play in `game`, a running game.
-    fn turn(&mut self, game: &dyn AnyGame, limits: &GoLimits) -> Thought;
+    /// The turn to play in `game`, a running game: one word per ply
+    /// (lotus: up to three pawn moves), none to resign. What the search
+    /// finds on the way goes to `tell`, which writes it at once.
+    fn turn(
+        &mut self,
+        game: &dyn AnyGame,
+        limits: &GoLimits,
+        tell: &mut dyn FnMut(Info),
+    ) -> Vec<String>;
     /// Forgets what it learnt of the last game (`newgame`).
     fn new_game(&mut self) {}
-}
-
-/// A player's answer to `go`: the `info` lines of its search, and the
-/// moves of its turn, one word per ply (lotus: up to three pawn moves),
-/// none to resign.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Thought {
-    /// What the search found, to tell before the move.
-    pub info: Vec<Info>,
-    /// The turn's plies.
-    pub moves: Vec<String>,
 }
 
 /// The plies of one whole turn from `game`, each chosen by `choose` in the
@@ -95,15 +91,11 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
-    fn turn(&mut self, game: &dyn AnyGame, _limits: &GoLimits) -> Thought {
-        let moves = play_turn(game, |position| {
+    fn turn(&mut self, game: &dyn AnyGame, _: &GoLimits, _: &mut dyn FnMut(Info)) -> Vec<String> {
+        play_turn(game, |position| {
             let mut moves = position.legal_moves();
             let at = self.rng.below(moves.len());
             (at < moves.len()).then(|| moves.swap_remove(at))
-        });
-        Thought {
-            info: Vec::new(),
-            moves,
-        }
+        })
     }
 }

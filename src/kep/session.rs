@@ -65,19 +65,29 @@ impl<P: Player> Session<P> {
         }
     }
 
-    /// The reply to one line from the referee. A line that is no command
-    /// gets an `info string` that says why, and changes nothing; an empty
-    /// line gets nothing.
+    /// The reply to one line from the referee, the `info` lines of a
+    /// search included. A line that is no command gets an `info string`
+    /// that says why, and changes nothing; an empty line gets nothing.
     pub fn answer_line(&mut self, line: &str) -> Reply {
+        let mut told = Vec::new();
+        let mut reply = self.answer_line_telling(line, &mut |answer| told.push(answer));
+        told.append(&mut reply.answers);
+        reply.answers = told;
+        reply
+    }
+
+    /// [`Session::answer_line`], the `info` lines of a search handed to
+    /// `tell` as the player finds them, to be written at once.
+    pub fn answer_line_telling(&mut self, line: &str, tell: &mut dyn FnMut(Answer)) -> Reply {
         match Command::read(line) {
-            Ok(command) => self.answer(command),
+            Ok(command) => self.answer(command, tell),
             Err(super::ProtocolError::EmptyLine) => Reply::default(),
             Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
         }
     }
 
-    /// The reply to a command.
-    pub fn answer(&mut self, command: Command) -> Reply {
+    /// The reply to a command; a search's `info` lines go to `tell`.
+    pub fn answer(&mut self, command: Command, tell: &mut dyn FnMut(Answer)) -> Reply {
         let answers = match command {
             Command::Kep(version) => self.handshake(version),
             Command::SetOption { name, value } => match self.player.set_option(&name, &value) {
@@ -103,7 +113,7 @@ impl<P: Player> Session<P> {
                 Vec::new()
             }
             Command::Position { moves } => self.set_position(&moves),
-            Command::Go(limits) => self.go(&limits),
+            Command::Go(limits) => self.go(&limits, tell),
             // Every `go` is answered before the next line is read: there
             // is nothing to stop.
             Command::Stop => Vec::new(),
@@ -171,8 +181,8 @@ impl<P: Player> Session<P> {
 
     /// The answer to `go`: always one `move` line, `move resign` (after an
     /// `info string` that says why) when there is no position to play in,
-    /// or no move in it.
-    fn go(&mut self, limits: &GoLimits) -> Vec<Answer> {
+    /// or no move in it. The search's `info` lines go to `tell`.
+    fn go(&mut self, limits: &GoLimits, tell: &mut dyn FnMut(Answer)) -> Vec<Answer> {
         let started;
         let game = match &self.position {
             Position::Reached(game) => game.as_ref(),
@@ -188,13 +198,13 @@ impl<P: Player> Session<P> {
         if game.is_over() {
             return resign("the game is over".to_owned());
         }
-        let thought = self.player.turn(game, limits);
-        let mut answers: Vec<Answer> = thought.info.into_iter().map(Answer::Info).collect();
-        match thought.moves {
-            moves if moves.is_empty() => answers.extend(resign("no move to play".to_owned())),
-            moves => answers.push(Answer::Move(moves)),
+        let moves = self
+            .player
+            .turn(game, limits, &mut |line| tell(Answer::Info(line)));
+        match moves.is_empty() {
+            true => resign("no move to play".to_owned()),
+            false => vec![Answer::Move(moves)],
         }
-        answers
     }
 }
 
@@ -268,18 +278,24 @@ fn answer_all<P: Player>(
     stop: Option<&AtomicBool>,
 ) -> Result<(), ServeError> {
     for line in lines {
+        // The first failure to write is kept; what follows it is not
+        // written.
+        let mut written: io::Result<()> = Ok(());
+        let mut write = |answer: &Answer| {
+            if written.is_ok() {
+                written = writeln!(output, "{answer}").and_then(|()| output.flush());
+            }
+        };
         let reply = match line.map_err(ServeError::Read)? {
             Ok(line) => {
                 if let (Some(stop), Ok(Command::Go(_))) = (stop, Command::read(&line)) {
                     stop.store(false, Ordering::Relaxed);
                 }
-                session.answer_line(&line)
+                session.answer_line_telling(&line, &mut |answer| write(&answer))
             }
             Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
         };
-        let written: io::Result<()> = (reply.answers.iter())
-            .try_for_each(|answer| writeln!(output, "{answer}"))
-            .and_then(|()| output.flush());
+        reply.answers.iter().for_each(&mut write);
         written.map_err(ServeError::Write)?;
         if reply.quit {
             break;
