@@ -7,7 +7,8 @@
 #
 # 1. kifu engine (--movetime 20 per move) against kifu engine --random:
 #    GAMES games per two-player game; lotus: the engine and two random
-#    seats, the seats rotating, GAMES games.
+#    seats, the seats rotating, GAMES games; and the engine with two
+#    kifu engine --greedy seats (one turn ahead), from LADDER/2 setups.
 # 2. kifu engine against kifu engine --greedy (a ply deep, by the
 #    evaluation alone): LADDER games per two-player game.
 # 3. The ladder: --depth d+1 against --depth d, d = 1..6, LADDER games each,
@@ -65,10 +66,26 @@ for game in mana escampe shogun; do
     match "$game-greedy" --openings "$dir/openings-$game.kifu" --games "$ladder" --movetime 20 \
         --engine "$kifu engine" --name engine --engine "$kifu engine --greedy" --name greedy
 done
+# Lotus starts from LADDER/2 random 3-player setups, each from every seat
+# (kifu match --game lotus alone plays the default setup every game).
+lotus_openings="$dir/openings-lotus.kifu"
+rm -f "$lotus_openings"
+for seed in $(seq $((ladder / 2))); do
+    [ -s "$lotus_openings" ] && echo >>"$lotus_openings"
+    "$kifu" new lotus --seed "$seed" --players "red green orange" >>"$lotus_openings"
+done
 echo "== lotus: engine and two random seats, $games games"
 match lotus-random --game lotus --games "$games" --movetime 50 \
     --engine "$kifu engine" --name engine --engine "$kifu engine --random" --name random \
     --engine "$kifu engine --random" --name random2
+echo "== lotus: engine and two greedy seats, $((ladder / 2 * 3)) games"
+match lotus-greedy --openings "$lotus_openings" --movetime 50 \
+    --engine "$kifu engine" --name engine --engine "$kifu engine --greedy" --name greedy \
+    --engine "$kifu engine --greedy" --name greedy2
+echo "== lotus: greedy and two greedy seats (the baseline), $((ladder / 2 * 3)) games"
+match lotus-greedy-baseline --openings "$lotus_openings" --movetime 50 \
+    --engine "$kifu engine --greedy" --name greedy0 --engine "$kifu engine --greedy" --name greedy \
+    --engine "$kifu engine --greedy" --name greedy2
 
 for game in mana escampe shogun; do
     for d in 1 2 3 4 5 6; do

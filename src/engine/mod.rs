@@ -5,8 +5,9 @@
 //!   ordering and quiescence, over any [`crate::game::Game`] through its
 //!   trait (the evaluation, the hash and captures are each game's own);
 //! - [`SearchPlayer`] is `kifu engine`'s player: that search in the
-//!   two-player games, the best whole turn in lotus, in the time `go`
-//!   gives, as a [`Style`] asks (the greedy one is a ply deep).
+//!   two-player games, Monte Carlo over whole turns in lotus (one turn
+//!   ahead when greedy), in the time `go` gives, as a [`Style`] asks (the
+//!   greedy one is a ply deep).
 
 mod lotus;
 mod player;

@@ -1,9 +1,9 @@
-//! Lotus for the engine: three players or more, a turn of three pawn
-//! moves with choices. The player looks one whole turn ahead: of every
-//! turn it may play (within the time), the one after which its score
-//! leads the best of the others' by most, then by the game's evaluation.
+//! The greedy choice (`--greedy`, depth 1): one whole turn ahead. Of
+//! every turn it may play (within the time), the one after which the
+//! mover's score leads the best of the others' by most; the first such
+//! turn found on a tie.
 
-use super::search::Limits;
+use crate::engine::Limits;
 use crate::game::AnyGame;
 use std::time::Instant;
 

@@ -1,0 +1,50 @@
+//! Lotus for the engine: three players or more, a turn of three pawn
+//! moves with choices, the result a ranking by score.
+//!
+//! - at depth 1 (`--greedy`), [`greedy`] looks one whole turn ahead: the
+//!   turn after which the mover leads the best other score by most;
+//! - otherwise [`monte_carlo`] weighs the best of those turns by playouts:
+//!   each played to the game's end with a fast random policy, the turn
+//!   with the best mean final lead wins. It works on any game numbered by
+//!   turns, through its [`Game`] trait.
+
+mod greedy;
+mod monte_carlo;
+mod playout;
+mod turns;
+
+#[cfg(test)]
+mod tests;
+
+use crate::engine::Limits;
+use crate::game::{AnyGame, Game, GameVisitor};
+
+/// The best whole turn of the mover of `game`, a running game, within
+/// `limits`: greedy at depth 1, Monte Carlo otherwise; the plies of the
+/// first turn found when time is short.
+pub(super) fn best_turn(game: &dyn AnyGame, limits: Limits) -> Vec<String> {
+    if limits.depth <= 1 {
+        return greedy::best_turn(game, limits);
+    }
+    game.kind().visit(Searching { game, limits })
+}
+
+/// The Monte Carlo search of a game of turns, on its own type.
+struct Searching<'a> {
+    game: &'a dyn AnyGame,
+    limits: Limits,
+}
+
+impl GameVisitor for Searching<'_> {
+    type Output = Vec<String>;
+
+    fn visit<G: Game>(self) -> Vec<String> {
+        match self.game.as_any().downcast_ref::<G>() {
+            Some(root) => monte_carlo::best_turn(root, self.limits)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            None => greedy::best_turn(self.game, self.limits),
+        }
+    }
+}

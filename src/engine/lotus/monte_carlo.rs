@@ -1,0 +1,99 @@
+//! Monte Carlo over whole turns: the best turns one turn ahead, each
+//! weighed by playouts to the game's end, shared among them by UCB1; the
+//! turn with the best mean final lead is played.
+
+use super::playout::playout;
+use super::turns::candidates;
+use crate::engine::Limits;
+use crate::game::Game;
+use crate::rng::Rng;
+use std::time::Instant;
+
+/// The seed of every search's playouts: a search with a node limit
+/// plays the same turn every time.
+const SEED: u64 = 0x6c6f_7475_7324;
+
+/// The most candidate turns played out: the best by the one-turn value.
+const CANDIDATES: usize = 12;
+
+/// UCB1's exploration, in points of final lead.
+const EXPLORATION: f64 = 10.0;
+
+/// The playouts of one candidate turn so far.
+#[derive(Debug, Clone, Copy, Default)]
+struct Arm {
+    total: f64,
+    count: u32,
+}
+
+impl Arm {
+    /// The mean value of its playouts.
+    fn mean(self) -> f64 {
+        self.total / f64::from(self.count.max(1))
+    }
+}
+
+/// The best whole turn of `root`'s mover within `limits`: a third of the
+/// time to find the candidates, the rest to play them out; no playouts
+/// past `limits.nodes`. Empty only when `root` has no move.
+pub(super) fn best_turn<G: Game>(root: &G, limits: Limits) -> Vec<G::Move> {
+    let started = Instant::now();
+    let listing_ends =
+        (limits.deadline).map(|d| started + d.saturating_duration_since(started) / 3);
+    let mut turns = candidates(root, listing_ends, CANDIDATES);
+    if turns.len() <= 1 {
+        return turns.pop().map(|turn| turn.plies).unwrap_or_default();
+    }
+    let mover = root.turn().mover;
+    let mut arms = vec![Arm::default(); turns.len()];
+    let mut rng = Rng::new(SEED);
+    let budget = limits.nodes.unwrap_or(u64::MAX);
+    let mut played = 0u64;
+    while played < budget && limits.deadline.is_none_or(|d| Instant::now() < d) {
+        let at = next_arm(&arms, played, EXPLORATION);
+        let Some(turn) = turns.get(at) else {
+            break;
+        };
+        let value = playout(turn.after.clone(), mover, &mut rng);
+        if let Some(arm) = arms.get_mut(at) {
+            arm.total += value;
+            arm.count += 1;
+        }
+        played += 1;
+    }
+    let best = best_mean(&arms);
+    match best < turns.len() {
+        true => turns.swap_remove(best).plies,
+        false => Vec::new(),
+    }
+}
+
+/// The arm of the best mean, of those played out; the first on a tie
+/// (the best by the one-turn value), and the first when none was.
+fn best_mean(arms: &[Arm]) -> usize {
+    let mut best: Option<(usize, f64)> = None;
+    for (at, arm) in arms.iter().enumerate().filter(|(_, arm)| arm.count > 0) {
+        if best.is_none_or(|(_, mean)| arm.mean() > mean) {
+            best = Some((at, arm.mean()));
+        }
+    }
+    best.map_or(0, |(at, _)| at)
+}
+
+/// The arm to play out next, by UCB1: each once in order, then the best
+/// mean plus `explore` points times the bonus of the less tried.
+fn next_arm(arms: &[Arm], played: u64, explore: f64) -> usize {
+    if let Some(untried) = arms.iter().position(|arm| arm.count == 0) {
+        return untried;
+    }
+    let log = (played.max(1) as f64).ln();
+    let bound = |arm: &Arm| arm.mean() + explore * (log / f64::from(arm.count)).sqrt();
+    let mut best = (f64::NEG_INFINITY, 0);
+    for (at, arm) in arms.iter().enumerate() {
+        let value = bound(arm);
+        if value > best.0 {
+            best = (value, at);
+        }
+    }
+    best.1
+}

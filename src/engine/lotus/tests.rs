@@ -1,0 +1,105 @@
+//! The Monte Carlo search of lotus: its turns are legal, it repeats
+//! itself with a node limit, and it takes a turn that wins at once.
+
+use super::best_turn;
+use crate::engine::Limits;
+use crate::game::{AnyGame, GameKind, Tags};
+use crate::record::Tag;
+use crate::rng::Rng;
+use crate::tournament::check_turn;
+use std::time::{Duration, Instant};
+
+/// A lotus start from `tags`.
+fn start(tags: Vec<(String, String)>) -> Box<dyn AnyGame> {
+    let tags: Vec<Tag> = (tags.into_iter())
+        .map(|(name, value)| Tag {
+            name: name.into(),
+            value: value.into(),
+            offset: 0,
+        })
+        .collect();
+    GameKind::Lotus
+        .start(Tags::new(&tags))
+        .expect("the tags start a game")
+}
+
+/// Every `step`th position of `games` random lotus games from `seed`,
+/// mid-turn ones too, unfinished.
+fn positions(seed: u64, games: usize, step: usize) -> Vec<Box<dyn AnyGame>> {
+    let mut rng = Rng::new(seed);
+    let mut all = Vec::new();
+    for _ in 0..games {
+        let mut game = start(GameKind::Lotus.random_tags(&mut rng));
+        let mut ply = 0;
+        while !game.is_over() {
+            if ply % step == 0 {
+                all.push(game.box_clone());
+            }
+            let moves = game.legal_moves();
+            game.play(&moves[rng.below(moves.len())]).expect("legal");
+            ply += 1;
+        }
+    }
+    all
+}
+
+/// A Monte Carlo search of `nodes` playouts, or of the time to
+/// `deadline`.
+fn limits(nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
+    Limits {
+        depth: 64,
+        deadline,
+        nodes,
+        quiescence: false,
+    }
+}
+
+#[test]
+fn with_a_node_limit_the_search_repeats_itself() {
+    for position in positions(17, 3, 7) {
+        let first = best_turn(position.as_ref(), limits(Some(60), None));
+        let second = best_turn(position.as_ref(), limits(Some(60), None));
+        assert_eq!(first, second);
+        assert!(check_turn(position.as_ref(), &first).is_ok(), "{first:?}");
+    }
+}
+
+#[test]
+fn every_turn_it_plays_is_legal() {
+    let mut checked = 0;
+    for position in positions(29, 12, 2) {
+        let soon = Instant::now() + Duration::from_millis(4);
+        for nodes in [Some(30), None] {
+            let turn = best_turn(position.as_ref(), limits(nodes, Some(soon)));
+            let checked_turn = check_turn(position.as_ref(), &turn);
+            assert!(checked_turn.is_ok(), "{turn:?}: {checked_turn:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 100, "{checked} positions");
+}
+
+#[test]
+fn it_takes_the_blue_flower_when_that_wins() {
+    // Red leads 6 to 1 and 1; its pawn on 39 moved second or third enters
+    // the arrival's last place and ends the game.
+    let tags = [
+        ("Players", "red green orange"),
+        (
+            "Position",
+            "r:A1,39,10:WWW g:A2,12,14:P o:A3,16,20:Y 2W,5Y,38K ---B r 20 1",
+        ),
+    ];
+    let game = start(tags.map(|(n, v)| (n.to_owned(), v.to_owned())).to_vec());
+    for nodes in [Some(1), Some(200)] {
+        let turn = best_turn(game.as_ref(), limits(nodes, None));
+        let mut after = game.box_clone();
+        for ply in &turn {
+            after.play(ply).expect("a legal ply");
+        }
+        assert!(after.is_over(), "{turn:?} does not end the game");
+        let scores = after.scores().expect("scores");
+        let red = scores.iter().find(|s| s.player == "red").expect("red");
+        assert_eq!((red.place, red.score), (1, 10), "{turn:?}");
+    }
+}

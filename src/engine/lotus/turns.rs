@@ -1,0 +1,101 @@
+//! The whole turns of a position, on the game's own type, and how good
+//! each looks one turn ahead.
+
+use crate::game::{Game, Score};
+use std::time::Instant;
+
+/// The most whole turns weighed.
+const MAX_TURNS: usize = 50_000;
+
+/// The most plies of one turn, so that a game that never says its turn
+/// ended cannot loop.
+const MAX_TURN_PLIES: usize = 16;
+
+/// A turn the mover may play, and the position it leads to.
+#[derive(Debug, Clone)]
+pub(super) struct Candidate<G: Game> {
+    /// The turn's plies.
+    pub plies: Vec<G::Move>,
+    /// The position after them.
+    pub after: G,
+}
+
+/// The mover's lead over the best other player in `scores`, in points;
+/// others below 0 count as 0, as the greedy player counts them.
+pub(super) fn one_turn_value(scores: &[Score], mover: &str) -> i64 {
+    let (mut mine, mut others) = (0i64, i64::MIN);
+    for score in scores {
+        match score.player == mover {
+            true => mine = i64::from(score.score),
+            false => others = others.max(i64::from(score.score)),
+        }
+    }
+    mine - others.max(0)
+}
+
+/// The best `keep` turns of `root`'s mover by [`one_turn_value`], best
+/// first (ties in the order found), no two leading to the same position;
+/// those found before `deadline`, at least one when `root` has a move.
+pub(super) fn candidates<G: Game>(
+    root: &G,
+    deadline: Option<Instant>,
+    keep: usize,
+) -> Vec<Candidate<G>> {
+    let mover = root.turn().mover.to_owned();
+    let mut walk = Walk {
+        mover: &mover,
+        deadline,
+        found: Vec::new(),
+    };
+    walk.explore(root, &mut Vec::new());
+    let mut found = walk.found;
+    found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+    let mut kept: Vec<(String, Candidate<G>)> = Vec::new();
+    for (_, plies) in found {
+        if kept.len() >= keep {
+            break;
+        }
+        let mut after = root.clone();
+        plies.iter().for_each(|ply| after.apply(ply));
+        let key = format!("{after:?}");
+        if kept.iter().all(|(seen, _)| *seen != key) {
+            kept.push((key, Candidate { plies, after }));
+        }
+    }
+    kept.into_iter().map(|(_, candidate)| candidate).collect()
+}
+
+/// The turns found so far, each with its value.
+struct Walk<'a, G: Game> {
+    mover: &'a str,
+    deadline: Option<Instant>,
+    found: Vec<(i64, Vec<G::Move>)>,
+}
+
+impl<G: Game> Walk<'_, G> {
+    /// Weighs every turn that starts with `turn`, played to `position`.
+    fn explore(&mut self, position: &G, turn: &mut Vec<G::Move>) {
+        let ended = position.is_over() || position.check_turn_ends().is_ok();
+        if !turn.is_empty() && (ended || turn.len() >= MAX_TURN_PLIES) {
+            let scores = position.scores();
+            let value = one_turn_value(scores.as_deref().unwrap_or(&[]), self.mover);
+            self.found.push((value, turn.clone()));
+            return;
+        }
+        for ply in position.legal_moves() {
+            if !self.found.is_empty() && self.out_of_time() {
+                return;
+            }
+            let mut next = position.clone();
+            next.apply(&ply);
+            turn.push(ply);
+            self.explore(&next, turn);
+            turn.pop();
+        }
+    }
+
+    /// Whether the turns weighed or the time are used up.
+    fn out_of_time(&self) -> bool {
+        self.found.len() >= MAX_TURNS || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
