@@ -1,0 +1,70 @@
+//! `kifu play --vs engine` on a real terminal, where the REPL reads lines
+//! with its line editor: a whole game, the user's side typed key by key
+//! (the first move `:moves` lists), saved, and the record checked.
+
+#[path = "support/play.rs"]
+mod support;
+#[path = "support/terminal.rs"]
+mod terminal;
+
+use std::time::Duration;
+use support::{read, scratch, validate};
+use terminal::Terminal;
+
+const PROMPT: &str = "kifu mana> ";
+
+/// How long one answer may take: a move of the user's and the engine's
+/// reply at 20 ms, in a debug build on a busy machine.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// More plies than a game against the engine lasts.
+const MAX_TURNS: usize = 300;
+
+/// The first move `:moves` lists, from its answer.
+fn first_move(answer: &str) -> Option<String> {
+    let (moves, _) = answer.split_once(" legal move")?;
+    moves.split_whitespace().next().map(str::to_owned)
+}
+
+#[test]
+fn a_whole_game_against_the_engine_on_a_terminal() {
+    let dir = scratch("terminal-game");
+    let command = format!(
+        "{} play mana --vs engine --movetime 20",
+        env!("CARGO_BIN_EXE_kifu")
+    );
+    let mut terminal = Terminal::start(&dir, &command);
+    let mut shown = terminal.first(PROMPT, PATIENCE);
+    assert!(shown.contains("Move 1: Black to play"), "{shown}");
+    let mut turns = 0;
+    while !shown.contains("Game over: ") {
+        turns += 1;
+        if turns > MAX_TURNS {
+            terminal.fail(&format!("no end after {MAX_TURNS} moves"));
+        }
+        let moves = terminal.ask(":moves", PROMPT, PATIENCE);
+        let Some(mv) = first_move(&moves) else {
+            terminal.fail(&format!(":moves listed none: {moves:?}"));
+        };
+        shown = terminal.ask(&mv, PROMPT, PATIENCE);
+        if !shown.contains("Game over: ") && !shown.contains("The engine plays ") {
+            terminal.fail(&format!("{mv}: the engine did not answer"));
+        }
+    }
+    let over = shown
+        .lines()
+        .find_map(|line| line.strip_prefix("Game over: "))
+        .unwrap_or_default();
+    let result = over.split(' ').next().unwrap_or_default().to_owned();
+    assert!(matches!(result.as_str(), "B+" | "W+"), "{over}");
+    let saved = terminal.ask(":save game.kifu", PROMPT, PATIENCE);
+    assert!(!saved.contains("error"), "{saved}");
+    terminal.type_keys(":quit\r");
+    assert_eq!(terminal.exit(PATIENCE), Some(0), "{}", terminal.screen());
+
+    let (verdict, status) = validate(&dir, "game.kifu");
+    assert_eq!(status, Some(0), "{verdict}");
+    assert!(verdict.contains(&format!(", {over}")), "{over}: {verdict}");
+    let record = read(&dir, "game.kifu");
+    assert!(record.trim_end().ends_with(&result), "{result}: {record}");
+}
