@@ -1,14 +1,14 @@
 //! Lotus for the engine: three players or more, a turn of three pawn
 //! moves with choices, the result a ranking by score.
 //!
-//! - at depth 1 (`--greedy`), [`greedy`] looks one whole turn ahead: the
-//!   turn after which the mover leads the best other score by most;
+//! - at depth 1 (`--greedy`), it looks one whole turn ahead
+//!   ([`turns::best`]): the turn after which the mover leads the best
+//!   other score by most;
 //! - otherwise [`monte_carlo`] weighs the best of those turns by playouts:
 //!   each played to the game's end with a fast random policy, the turn
 //!   with the best mean final lead wins. It works on any game numbered by
 //!   turns, through its [`Game`] trait.
 
-mod greedy;
 mod monte_carlo;
 mod playout;
 mod turns;
@@ -23,13 +23,10 @@ use crate::game::{AnyGame, Game, GameVisitor};
 /// `limits`: greedy at depth 1, Monte Carlo otherwise; the plies of the
 /// first turn found when time is short.
 pub(super) fn best_turn(game: &dyn AnyGame, limits: Limits) -> Vec<String> {
-    if limits.depth <= 1 {
-        return greedy::best_turn(game, limits);
-    }
     game.kind().visit(Searching { game, limits })
 }
 
-/// The Monte Carlo search of a game of turns, on its own type.
+/// The search of a game of turns, on its own type.
 struct Searching<'a> {
     game: &'a dyn AnyGame,
     limits: Limits,
@@ -39,12 +36,13 @@ impl GameVisitor for Searching<'_> {
     type Output = Vec<String>;
 
     fn visit<G: Game>(self) -> Vec<String> {
-        match self.game.as_any().downcast_ref::<G>() {
-            Some(root) => monte_carlo::best_turn(root, self.limits)
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-            None => greedy::best_turn(self.game, self.limits),
-        }
+        let Some(root) = self.game.as_any().downcast_ref::<G>() else {
+            return Vec::new();
+        };
+        let turn = match self.limits.depth <= 1 {
+            true => turns::best(root, self.limits.deadline),
+            false => monte_carlo::best_turn(root, self.limits),
+        };
+        turn.iter().map(ToString::to_string).collect()
     }
 }

@@ -43,7 +43,7 @@ pub(super) fn reward(scores: &[Score], mover: &str) -> f64 {
 
 /// The lead of `mover` over the best other player in `scores`, in points
 /// (its score when it plays alone).
-fn lead(scores: &[Score], mover: &str) -> i32 {
+pub(super) fn lead(scores: &[Score], mover: &str) -> i32 {
     let (mut mine, mut others) = (0, None);
     for score in scores {
         match score.player == mover {

@@ -1,7 +1,8 @@
 //! The whole turns of a position, on the game's own type, and how good
 //! each looks one turn ahead.
 
-use crate::game::{Game, Score};
+use super::playout::lead;
+use crate::game::Game;
 use std::time::Instant;
 
 /// The most whole turns weighed.
@@ -20,20 +21,15 @@ pub(super) struct Candidate<G: Game> {
     pub after: G,
 }
 
-/// The mover's lead over the best other player in `scores`, in points;
-/// others below 0 count as 0, as the greedy player counts them.
-pub(super) fn one_turn_value(scores: &[Score], mover: &str) -> i64 {
-    let (mut mine, mut others) = (0i64, i64::MIN);
-    for score in scores {
-        match score.player == mover {
-            true => mine = i64::from(score.score),
-            false => others = others.max(i64::from(score.score)),
-        }
-    }
-    mine - others.max(0)
+/// The greedy choice: the turn of `root`'s mover after which it leads the
+/// best other player by most (the first found of equals), of those found
+/// before `deadline`; empty only when `root` has no move.
+pub(super) fn best<G: Game>(root: &G, deadline: Option<Instant>) -> Vec<G::Move> {
+    let mut best = candidates(root, deadline, 1);
+    best.pop().map(|turn| turn.plies).unwrap_or_default()
 }
 
-/// The best `keep` turns of `root`'s mover by [`one_turn_value`], best
+/// The best `keep` turns of `root`'s mover by the lead they give, best
 /// first (ties in the order found), no two leading to the same position;
 /// those found before `deadline`, at least one when `root` has a move.
 pub(super) fn candidates<G: Game>(
@@ -69,7 +65,7 @@ pub(super) fn candidates<G: Game>(
 struct Walk<'a, G: Game> {
     mover: &'a str,
     deadline: Option<Instant>,
-    found: Vec<(i64, Vec<G::Move>)>,
+    found: Vec<(i32, Vec<G::Move>)>,
 }
 
 impl<G: Game> Walk<'_, G> {
@@ -78,7 +74,7 @@ impl<G: Game> Walk<'_, G> {
         let ended = position.is_over() || position.check_turn_ends().is_ok();
         if !turn.is_empty() && (ended || turn.len() >= MAX_TURN_PLIES) {
             let scores = position.scores();
-            let value = one_turn_value(scores.as_deref().unwrap_or(&[]), self.mover);
+            let value = lead(scores.as_deref().unwrap_or(&[]), self.mover);
             self.found.push((value, turn.clone()));
             return;
         }
