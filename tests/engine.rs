@@ -412,3 +412,46 @@ fn each_depth_is_told_while_the_search_goes_on_and_stop_ends_it() {
     let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(status.code(), Some(0));
 }
+
+#[test]
+fn a_stop_right_after_go_stops_that_go_however_late_its_search_begins() {
+    // The engine is still replaying 2,001 plies when the stop arrives (a
+    // position with no quick forced result): the stop must still end the
+    // search that the go begins, which would otherwise take 10 minutes.
+    let kind = GameKind::from_name("shogun").unwrap_or_else(|| panic!("shogun"));
+    let (moves, _) = opening(kind, 2001);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["engine", "shogun"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("stdout"));
+    let (sender, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
+            if sender.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    let script = format!(
+        "position moves {}\ngo depth 64 movetime 600000\nstop\n",
+        moves.join(" ")
+    );
+    stdin
+        .write_all(script.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let answered = loop {
+        match lines.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) if line.starts_with("info ") => continue,
+            other => break other,
+        }
+    };
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = answered.unwrap_or_else(|e| panic!("no move within 30 s of stop: {e}"));
+    assert!(line.starts_with("move "), "{line}");
+}

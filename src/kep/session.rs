@@ -236,12 +236,14 @@ pub fn serve<P: Player>(
 ) -> Result<(), ServeError> {
     let mut lines = LineReader::new(input);
     let lines = std::iter::from_fn(|| lines.next_line().transpose());
-    answer_all(session, lines, output, None)
+    answer_all(session, lines, output)
 }
 
 /// [`serve`], with `input` read on a thread of its own: a `stop` (or
 /// `quit`) that comes while the player searches sets `stop` at once, and
-/// the player answers with the best move it has. Each `go` clears it.
+/// the player answers with the best move it has. Each `go` clears it, on
+/// that thread too, so that a `stop` written right after a `go` stops
+/// that `go` however late the search begins.
 ///
 /// # Errors
 /// A failure to read `input` or write `output`.
@@ -257,8 +259,10 @@ pub fn serve_stoppable<P: Player>(
         let mut reader = LineReader::new(input);
         while let Some(next) = reader.next_line().transpose() {
             if let Ok(Ok(line)) = &next {
-                if matches!(Command::read(line), Ok(Command::Stop | Command::Quit)) {
-                    flag.store(true, Ordering::Relaxed);
+                match Command::read(line) {
+                    Ok(Command::Go(_)) => flag.store(false, Ordering::Relaxed),
+                    Ok(Command::Stop | Command::Quit) => flag.store(true, Ordering::Relaxed),
+                    _ => {}
                 }
             }
             let failed = next.is_err();
@@ -267,7 +271,7 @@ pub fn serve_stoppable<P: Player>(
             }
         }
     });
-    answer_all(session, lines.into_iter(), output, Some(stop))
+    answer_all(session, lines.into_iter(), output)
 }
 
 /// Answers each line of `lines` until `quit` or their end.
@@ -275,7 +279,6 @@ fn answer_all<P: Player>(
     session: &mut Session<P>,
     lines: impl Iterator<Item = io::Result<Result<String, super::ProtocolError>>>,
     output: &mut dyn Write,
-    stop: Option<&AtomicBool>,
 ) -> Result<(), ServeError> {
     for line in lines {
         // The first failure to write is kept; what follows it is not
@@ -287,12 +290,7 @@ fn answer_all<P: Player>(
             }
         };
         let reply = match line.map_err(ServeError::Read)? {
-            Ok(line) => {
-                if let (Some(stop), Ok(Command::Go(_))) = (stop, Command::read(&line)) {
-                    stop.store(false, Ordering::Relaxed);
-                }
-                session.answer_line_telling(&line, &mut |answer| write(&answer))
-            }
+            Ok(line) => session.answer_line_telling(&line, &mut |answer| write(&answer)),
             Err(e) => Reply::of(vec![info(format!("ignored: {e} ({})", e.code()))]),
         };
         reply.answers.iter().for_each(&mut write);
