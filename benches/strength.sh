@@ -37,28 +37,14 @@ match() {
     "$kifu" validate --quiet "$dir/$name.kifu" 2>&1 | tail -1
 }
 
-# openings GAME: $dir/openings-GAME.kifu, LADDER/2 starts: random setups
-# (`kifu new GAME --seed N`) for mana and shogun; for escampe, whose random
-# setups often leave one side's pieces unable to move (the side to move
-# first then wins whoever plays it), the default setup and two random
-# plies.
+# openings GAME COUNT: $dir/openings-GAME.kifu, COUNT starts for matches
+# between searching engines (benches/openings.sh says which).
 openings() {
-    local out="$dir/openings-$1.kifu"
-    rm -f "$out"
-    if [ "$1" = escampe ]; then
-        "$kifu" match --game escampe --games $((ladder / 2)) --max-plies 2 --out "$out" \
-            --engine "$kifu engine --random --seed 21" --engine "$kifu engine --random --seed 22" \
-            >/dev/null 2>&1
-        return
-    fi
-    for seed in $(seq $((ladder / 2))); do
-        [ -s "$out" ] && echo >>"$out"
-        "$kifu" new "$1" --seed "$seed" >>"$out"
-    done
+    benches/openings.sh "$kifu" "$1" "$2" "$dir/openings-$1.kifu"
 }
 
 for game in mana escampe shogun; do
-    openings "$game"
+    openings "$game" $((ladder / 2))
     echo "== $game: engine against random, $games games"
     match "$game-random" --game "$game" --games "$games" --movetime 20 \
         --engine "$kifu engine" --name engine --engine "$kifu engine --random" --name random
@@ -66,14 +52,8 @@ for game in mana escampe shogun; do
     match "$game-greedy" --openings "$dir/openings-$game.kifu" --games "$ladder" --movetime 20 \
         --engine "$kifu engine" --name engine --engine "$kifu engine --greedy" --name greedy
 done
-# Lotus starts from LADDER/2 random 3-player setups, each from every seat
-# (kifu match --game lotus alone plays the default setup every game).
+openings lotus $((ladder / 2))
 lotus_openings="$dir/openings-lotus.kifu"
-rm -f "$lotus_openings"
-for seed in $(seq $((ladder / 2))); do
-    [ -s "$lotus_openings" ] && echo >>"$lotus_openings"
-    "$kifu" new lotus --seed "$seed" --players "red green orange" >>"$lotus_openings"
-done
 echo "== lotus: engine and two random seats, $games games"
 match lotus-random --game lotus --games "$games" --movetime 50 \
     --engine "$kifu engine" --name engine --engine "$kifu engine --random" --name random \

@@ -365,17 +365,19 @@ fn a_node_bound_makes_the_search_repeat_whatever_the_time() {
     );
 }
 
-#[test]
-fn each_depth_is_told_while_the_search_goes_on_and_stop_ends_it() {
-    // Depth 64 in shogun would not end in a lifetime: the info lines come
-    // while it searches, and the move only after `stop`.
+/// `kifu engine shogun` running, its input, and its lines as they come.
+fn searching_shogun_engine() -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::sync::mpsc::Receiver<String>,
+) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["engine", "shogun"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
+    let stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
     let stdout = child.stdout.take().unwrap_or_else(|| panic!("stdout"));
     let (sender, lines) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -385,6 +387,14 @@ fn each_depth_is_told_while_the_search_goes_on_and_stop_ends_it() {
             }
         }
     });
+    (child, stdin, lines)
+}
+
+#[test]
+fn each_depth_is_told_while_the_search_goes_on_and_stop_ends_it() {
+    // Depth 64 in shogun would not end in a lifetime: the info lines come
+    // while it searches, and the move only after `stop`.
+    let (mut child, mut stdin, lines) = searching_shogun_engine();
     let next = || {
         lines
             .recv_timeout(Duration::from_secs(30))
@@ -420,22 +430,7 @@ fn a_stop_right_after_go_stops_that_go_however_late_its_search_begins() {
     // search that the go begins, which would otherwise take 10 minutes.
     let kind = GameKind::from_name("shogun").unwrap_or_else(|| panic!("shogun"));
     let (moves, _) = opening(kind, 2001);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["engine", "shogun"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("stdin"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("stdout"));
-    let (sender, lines) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufRead::lines(std::io::BufReader::new(stdout)) {
-            if sender.send(line.unwrap_or_default()).is_err() {
-                return;
-            }
-        }
-    });
+    let (mut child, mut stdin, lines) = searching_shogun_engine();
     let script = format!(
         "position moves {}\ngo depth 64 movetime 600000\nstop\n",
         moves.join(" ")
