@@ -113,7 +113,7 @@ impl Player for SearchPlayer {
             quiescence: self.style.quiescence,
         };
         if game.numbering() == Numbering::Turns {
-            return best_turn(game, search);
+            return best_turn(game, search, tell);
         }
         game.kind().visit(Searching {
             game,

@@ -18,18 +18,26 @@ mod tests;
 
 use crate::engine::Limits;
 use crate::game::{AnyGame, Game, GameVisitor};
+use crate::kep::{Info, Score};
+use std::time::Instant;
 
 /// The best whole turn of the mover of `game`, a running game, within
-/// `limits`: greedy at depth 1, Monte Carlo otherwise; the plies of the
-/// first turn found when time is short.
-pub(super) fn best_turn(game: &dyn AnyGame, limits: Limits) -> Vec<String> {
-    game.kind().visit(Searching { game, limits })
+/// `limits`: greedy at depth 1, Monte Carlo otherwise, whose playouts
+/// `tell` hears of in an `info` line; the plies of the first turn found
+/// when time is short.
+pub(super) fn best_turn(
+    game: &dyn AnyGame,
+    limits: Limits,
+    tell: &mut dyn FnMut(Info),
+) -> Vec<String> {
+    game.kind().visit(Searching { game, limits, tell })
 }
 
 /// The search of a game of turns, on its own type.
 struct Searching<'a> {
     game: &'a dyn AnyGame,
     limits: Limits,
+    tell: &'a mut dyn FnMut(Info),
 }
 
 impl GameVisitor for Searching<'_> {
@@ -39,10 +47,23 @@ impl GameVisitor for Searching<'_> {
         let Some(root) = self.game.as_any().downcast_ref::<G>() else {
             return Vec::new();
         };
-        let turn = match self.limits.depth <= 1 {
-            true => turns::best(root, self.limits.deadline),
-            false => monte_carlo::best_turn(root, self.limits),
-        };
-        turn.iter().map(ToString::to_string).collect()
+        if self.limits.depth <= 1 {
+            let turn = turns::best(root, self.limits.deadline);
+            return turn.iter().map(ToString::to_string).collect();
+        }
+        let started = Instant::now();
+        let (turn, weighed) = monte_carlo::best_turn(root, self.limits);
+        let turn: Vec<String> = turn.iter().map(ToString::to_string).collect();
+        if let Some(weighed) = weighed {
+            (self.tell)(Info {
+                depth: None,
+                nodes: Some(weighed.playouts),
+                time: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
+                score: Some(Score::Cp((weighed.mean * 100.0).round() as i32)),
+                pv: turn.clone(),
+                string: None,
+            });
+        }
+        turn
     }
 }

@@ -33,16 +33,26 @@ impl Arm {
     }
 }
 
+/// What the playouts found of the turn chosen.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Weighed {
+    /// The playouts of all candidates.
+    pub playouts: u64,
+    /// The chosen turn's mean reward, in points.
+    pub mean: f64,
+}
+
 /// The best whole turn of `root`'s mover within `limits`: a third of the
 /// time to find the candidates, the rest to play them out; no playouts
-/// past `limits.nodes`. Empty only when `root` has no move.
-pub(super) fn best_turn<G: Game>(root: &G, limits: Limits) -> Vec<G::Move> {
+/// past `limits.nodes`. Empty only when `root` has no move; weighed
+/// unless it had one turn only.
+pub(super) fn best_turn<G: Game>(root: &G, limits: Limits) -> (Vec<G::Move>, Option<Weighed>) {
     let started = Instant::now();
     let listing_ends =
         (limits.deadline).map(|d| started + d.saturating_duration_since(started) / 3);
     let mut turns = candidates(root, listing_ends, CANDIDATES);
     if turns.len() <= 1 {
-        return turns.pop().map(|turn| turn.plies).unwrap_or_default();
+        return (turns.pop().map(|turn| turn.plies).unwrap_or_default(), None);
     }
     let mover = root.turn().mover;
     let mut arms = vec![Arm::default(); turns.len()];
@@ -62,9 +72,13 @@ pub(super) fn best_turn<G: Game>(root: &G, limits: Limits) -> Vec<G::Move> {
         played += 1;
     }
     let best = best_mean(&arms);
+    let weighed = arms.get(best).map(|arm| Weighed {
+        playouts: played,
+        mean: arm.mean(),
+    });
     match best < turns.len() {
-        true => turns.swap_remove(best).plies,
-        false => Vec::new(),
+        true => (turns.swap_remove(best).plies, weighed),
+        false => (Vec::new(), None),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::best_turn;
 use crate::engine::Limits;
 use crate::game::{AnyGame, GameKind, Tags};
+use crate::kep::Score;
 use crate::record::Tag;
 use crate::rng::Rng;
 use crate::tournament::check_turn;
@@ -56,12 +57,26 @@ fn limits(nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
 
 #[test]
 fn with_a_node_limit_the_search_repeats_itself() {
+    let mut weighed = 0;
     for position in positions(17, 3, 7) {
-        let first = best_turn(position.as_ref(), limits(Some(60), None));
-        let second = best_turn(position.as_ref(), limits(Some(60), None));
+        let mut told = Vec::new();
+        let first = best_turn(position.as_ref(), limits(Some(60), None), &mut |info| {
+            told.push(info);
+        });
+        let second = best_turn(position.as_ref(), limits(Some(60), None), &mut |_| {});
         assert_eq!(first, second);
         assert!(check_turn(position.as_ref(), &first).is_ok(), "{first:?}");
+        // One line tells the playouts, the chosen turn's mean, the turn.
+        if let [info] = told.as_slice() {
+            assert_eq!((info.nodes, &info.pv), (Some(60), &first), "{info:?}");
+            assert!(matches!(info.score, Some(Score::Cp(_))), "{info:?}");
+            weighed += 1;
+        } else {
+            // Only a position with one turn to play is not weighed.
+            assert!(told.is_empty(), "{told:?}");
+        }
     }
+    assert!(weighed > 0, "no position was weighed");
 }
 
 #[test]
@@ -70,7 +85,7 @@ fn every_turn_it_plays_is_legal() {
     for position in positions(29, 12, 2) {
         let soon = Instant::now() + Duration::from_millis(4);
         for nodes in [Some(30), None] {
-            let turn = best_turn(position.as_ref(), limits(nodes, Some(soon)));
+            let turn = best_turn(position.as_ref(), limits(nodes, Some(soon)), &mut |_| {});
             let checked_turn = check_turn(position.as_ref(), &turn);
             assert!(checked_turn.is_ok(), "{turn:?}: {checked_turn:?}");
         }
@@ -92,7 +107,7 @@ fn it_takes_the_blue_flower_when_that_wins() {
     ];
     let game = start(tags.map(|(n, v)| (n.to_owned(), v.to_owned())).to_vec());
     for nodes in [Some(1), Some(200)] {
-        let turn = best_turn(game.as_ref(), limits(nodes, None));
+        let turn = best_turn(game.as_ref(), limits(nodes, None), &mut |_| {});
         let mut after = game.box_clone();
         for ply in &turn {
             after.play(ply).expect("a legal ply");
