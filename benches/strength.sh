@@ -16,8 +16,9 @@
 # The matches between searching engines start from LADDER/2 openings,
 # each played from both sides: two engines at a fixed depth would play the
 # same game again and again from one start.
-# 4. Nodes per second: a search to depth NPS_DEPTH from the start of each
-#    two-player game, from the engine's last info line.
+# 4. Nodes per second: searches to depth 12 (shogun: NPS_DEPTH, 8) from
+#    five random setups of each two-player game, from the engine's last
+#    info line of each (a search that finds a forced result ends sooner).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin kifu
@@ -26,7 +27,7 @@ dir=${TMPDIR:-/tmp}/kifu-strength
 mkdir -p "$dir"
 games=${GAMES:-200}
 ladder=${LADDER:-60}
-nps_depth=${NPS_DEPTH:-9}
+nps_depth=${NPS_DEPTH:-8}
 
 # match NAME ARGS...: a match into $dir/NAME.kifu, its table printed.
 match() {
@@ -77,12 +78,20 @@ for game in mana escampe shogun; do
     done
 done
 
-echo "== nodes per second, depth $nps_depth from the start"
+echo "== nodes per second: depth 12 (shogun $nps_depth) from 5 random setups each"
 for game in mana escampe shogun; do
-    tags=$("$kifu" new "$game" | sed -n 's/^\[\([A-Za-z]*\) \(".*"\)\]$/tag \1 \2/p' | grep -v '^tag Game ')
-    line=$(printf 'kep 1\nnewgame %s\n%s\nposition\ngo depth %s movetime 600000\nquit\n' \
-        "$game" "$tags" "$nps_depth" | "$kifu" engine | grep '^info depth' | tail -1)
-    nodes=$(echo "$line" | sed 's/.* nodes \([0-9]*\) .*/\1/')
-    ms=$(echo "$line" | sed 's/.* time \([0-9]*\) .*/\1/')
-    echo "$game: $nodes nodes in $ms ms: $(( nodes * 1000 / (ms > 0 ? ms : 1) )) nodes/s"
+    depth=12
+    [ "$game" = shogun ] && depth=$nps_depth
+    nodes=0 ms=0
+    for seed in 1 2 3 4 5; do
+        tags=$("$kifu" new "$game" --seed "$seed" |
+            sed -n 's/^\[\([A-Za-z]*\) \(".*"\)\]$/tag \1 \2/p' | grep -v '^tag Game ')
+        # No quit after the go: a quit read during the search stops it; the
+        # end of the input waits for the move.
+        line=$(printf 'kep 1\nnewgame %s\n%s\nposition\ngo depth %s movetime 600000\n' \
+            "$game" "$tags" "$depth" | "$kifu" engine | grep '^info depth' | tail -1)
+        nodes=$((nodes + $(echo "$line" | sed 's/.* nodes \([0-9]*\) .*/\1/')))
+        ms=$((ms + $(echo "$line" | sed 's/.* time \([0-9]*\) .*/\1/')))
+    done
+    echo "$game: $nodes nodes in $ms ms: $((nodes * 1000 / (ms > 0 ? ms : 1))) nodes/s"
 done

@@ -113,7 +113,7 @@ impl Player for SearchPlayer {
             quiescence: self.style.quiescence,
         };
         if game.numbering() == Numbering::Turns {
-            return best_turn(game, search, tell);
+            return best_turn(game, search, &self.stop, tell);
         }
         game.kind().visit(Searching {
             game,

@@ -19,24 +19,46 @@ mod tests;
 use crate::engine::Limits;
 use crate::game::{AnyGame, Game, GameVisitor};
 use crate::kep::{Info, Score};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// When a search must end: at a deadline, or when `stop` is set.
+#[derive(Debug, Clone, Copy)]
+struct Until<'a> {
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
+impl Until<'_> {
+    /// Whether the search must end now.
+    fn reached(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// The best whole turn of the mover of `game`, a running game, within
-/// `limits`: greedy at depth 1, Monte Carlo otherwise, whose playouts
-/// `tell` hears of in an `info` line; the plies of the first turn found
-/// when time is short.
+/// `limits` or until `stop` is set: greedy at depth 1, Monte Carlo
+/// otherwise, whose playouts `tell` hears of in an `info` line; the plies
+/// of the first turn found when time is short.
 pub(super) fn best_turn(
     game: &dyn AnyGame,
     limits: Limits,
+    stop: &AtomicBool,
     tell: &mut dyn FnMut(Info),
 ) -> Vec<String> {
-    game.kind().visit(Searching { game, limits, tell })
+    game.kind().visit(Searching {
+        game,
+        limits,
+        stop,
+        tell,
+    })
 }
 
 /// The search of a game of turns, on its own type.
 struct Searching<'a> {
     game: &'a dyn AnyGame,
     limits: Limits,
+    stop: &'a AtomicBool,
     tell: &'a mut dyn FnMut(Info),
 }
 
@@ -48,11 +70,15 @@ impl GameVisitor for Searching<'_> {
             return Vec::new();
         };
         if self.limits.depth <= 1 {
-            let turn = turns::best(root, self.limits.deadline);
+            let until = Until {
+                deadline: self.limits.deadline,
+                stop: self.stop,
+            };
+            let turn = turns::best(root, until);
             return turn.iter().map(ToString::to_string).collect();
         }
         let started = Instant::now();
-        let (turn, weighed) = monte_carlo::best_turn(root, self.limits);
+        let (turn, weighed) = monte_carlo::best_turn(root, self.limits, self.stop);
         let turn: Vec<String> = turn.iter().map(ToString::to_string).collect();
         if let Some(weighed) = weighed {
             (self.tell)(Info {

@@ -2,11 +2,13 @@
 //! weighed by playouts to the game's end, shared among them by UCB1; the
 //! turn with the best mean final lead is played.
 
+use super::Until;
 use super::playout::playout;
 use super::turns::candidates;
 use crate::engine::Limits;
 use crate::game::Game;
 use crate::rng::Rng;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// The seed of every search's playouts: a search with a node limit
@@ -42,15 +44,21 @@ pub(super) struct Weighed {
     pub mean: f64,
 }
 
-/// The best whole turn of `root`'s mover within `limits`: a third of the
-/// time to find the candidates, the rest to play them out; no playouts
-/// past `limits.nodes`. Empty only when `root` has no move; weighed
+/// The best whole turn of `root`'s mover within `limits`, or until `stop`
+/// is set: a third of the time to find the candidates, the rest to play
+/// them out; no playouts past `limits.nodes`. Empty only when `root` has no move; weighed
 /// unless it had one turn only.
-pub(super) fn best_turn<G: Game>(root: &G, limits: Limits) -> (Vec<G::Move>, Option<Weighed>) {
+pub(super) fn best_turn<G: Game>(
+    root: &G,
+    limits: Limits,
+    stop: &AtomicBool,
+) -> (Vec<G::Move>, Option<Weighed>) {
     let started = Instant::now();
-    let listing_ends =
-        (limits.deadline).map(|d| started + d.saturating_duration_since(started) / 3);
-    let mut turns = candidates(root, listing_ends, CANDIDATES);
+    let listing = Until {
+        deadline: (limits.deadline).map(|d| started + d.saturating_duration_since(started) / 3),
+        stop,
+    };
+    let mut turns = candidates(root, listing, CANDIDATES);
     if turns.len() <= 1 {
         return (turns.pop().map(|turn| turn.plies).unwrap_or_default(), None);
     }
@@ -59,7 +67,11 @@ pub(super) fn best_turn<G: Game>(root: &G, limits: Limits) -> (Vec<G::Move>, Opt
     let mut rng = Rng::new(SEED);
     let budget = limits.nodes.unwrap_or(u64::MAX);
     let mut played = 0u64;
-    while played < budget && limits.deadline.is_none_or(|d| Instant::now() < d) {
+    let until = Until {
+        deadline: limits.deadline,
+        stop,
+    };
+    while played < budget && !until.reached() {
         let at = next_arm(&arms, played, EXPLORATION);
         let Some(turn) = turns.get(at) else {
             break;

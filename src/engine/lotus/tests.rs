@@ -8,6 +8,7 @@ use crate::kep::Score;
 use crate::record::Tag;
 use crate::rng::Rng;
 use crate::tournament::check_turn;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// A lotus start from `tags`.
@@ -60,10 +61,20 @@ fn with_a_node_limit_the_search_repeats_itself() {
     let mut weighed = 0;
     for position in positions(17, 3, 7) {
         let mut told = Vec::new();
-        let first = best_turn(position.as_ref(), limits(Some(60), None), &mut |info| {
-            told.push(info);
-        });
-        let second = best_turn(position.as_ref(), limits(Some(60), None), &mut |_| {});
+        let first = best_turn(
+            position.as_ref(),
+            limits(Some(60), None),
+            &AtomicBool::new(false),
+            &mut |info| {
+                told.push(info);
+            },
+        );
+        let second = best_turn(
+            position.as_ref(),
+            limits(Some(60), None),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
         assert_eq!(first, second);
         assert!(check_turn(position.as_ref(), &first).is_ok(), "{first:?}");
         // One line tells the playouts, the chosen turn's mean, the turn.
@@ -85,7 +96,12 @@ fn every_turn_it_plays_is_legal() {
     for position in positions(29, 12, 2) {
         let soon = Instant::now() + Duration::from_millis(4);
         for nodes in [Some(30), None] {
-            let turn = best_turn(position.as_ref(), limits(nodes, Some(soon)), &mut |_| {});
+            let turn = best_turn(
+                position.as_ref(),
+                limits(nodes, Some(soon)),
+                &AtomicBool::new(false),
+                &mut |_| {},
+            );
             let checked_turn = check_turn(position.as_ref(), &turn);
             assert!(checked_turn.is_ok(), "{turn:?}: {checked_turn:?}");
         }
@@ -107,7 +123,12 @@ fn it_takes_the_blue_flower_when_that_wins() {
     ];
     let game = start(tags.map(|(n, v)| (n.to_owned(), v.to_owned())).to_vec());
     for nodes in [Some(1), Some(200)] {
-        let turn = best_turn(game.as_ref(), limits(nodes, None), &mut |_| {});
+        let turn = best_turn(
+            game.as_ref(),
+            limits(nodes, None),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
         let mut after = game.box_clone();
         for ply in &turn {
             after.play(ply).expect("a legal ply");
@@ -116,5 +137,15 @@ fn it_takes_the_blue_flower_when_that_wins() {
         let scores = after.scores().expect("scores");
         let red = scores.iter().find(|s| s.player == "red").expect("red");
         assert_eq!((red.place, red.score), (1, 10), "{turn:?}");
+    }
+}
+
+#[test]
+fn a_stopped_search_answers_at_once_with_a_legal_turn() {
+    // No deadline and no node limit: that it ends at all is `stop`.
+    let stop = AtomicBool::new(true);
+    for position in positions(41, 2, 3) {
+        let turn = best_turn(position.as_ref(), limits(None, None), &stop, &mut |_| {});
+        assert!(check_turn(position.as_ref(), &turn).is_ok(), "{turn:?}");
     }
 }

@@ -1,9 +1,9 @@
 //! The whole turns of a position, on the game's own type, and how good
 //! each looks one turn ahead.
 
+use super::Until;
 use super::playout::lead;
 use crate::game::Game;
-use std::time::Instant;
 
 /// The most whole turns weighed.
 const MAX_TURNS: usize = 50_000;
@@ -23,24 +23,20 @@ pub(super) struct Candidate<G: Game> {
 
 /// The greedy choice: the turn of `root`'s mover after which it leads the
 /// best other player by most (the first found of equals), of those found
-/// before `deadline`; empty only when `root` has no move.
-pub(super) fn best<G: Game>(root: &G, deadline: Option<Instant>) -> Vec<G::Move> {
-    let mut best = candidates(root, deadline, 1);
+/// before `until`; empty only when `root` has no move.
+pub(super) fn best<G: Game>(root: &G, until: Until<'_>) -> Vec<G::Move> {
+    let mut best = candidates(root, until, 1);
     best.pop().map(|turn| turn.plies).unwrap_or_default()
 }
 
 /// The best `keep` turns of `root`'s mover by the lead they give, best
 /// first (ties in the order found), no two leading to the same position;
-/// those found before `deadline`, at least one when `root` has a move.
-pub(super) fn candidates<G: Game>(
-    root: &G,
-    deadline: Option<Instant>,
-    keep: usize,
-) -> Vec<Candidate<G>> {
+/// those found before `until`, at least one when `root` has a move.
+pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Vec<Candidate<G>> {
     let mover = root.turn().mover.to_owned();
     let mut walk = Walk {
         mover: &mover,
-        deadline,
+        until,
         found: Vec::new(),
     };
     walk.explore(root, &mut Vec::new());
@@ -64,7 +60,7 @@ pub(super) fn candidates<G: Game>(
 /// The turns found so far, each with its value.
 struct Walk<'a, G: Game> {
     mover: &'a str,
-    deadline: Option<Instant>,
+    until: Until<'a>,
     found: Vec<(i32, Vec<G::Move>)>,
 }
 
@@ -92,6 +88,6 @@ impl<G: Game> Walk<'_, G> {
 
     /// Whether the turns weighed or the time are used up.
     fn out_of_time(&self) -> bool {
-        self.found.len() >= MAX_TURNS || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.found.len() >= MAX_TURNS || self.until.reached()
     }
 }
