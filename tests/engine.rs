@@ -298,7 +298,7 @@ fn the_engine_searches_unless_random_and_its_page_is_shipped() {
 
 #[test]
 fn the_evaluation_weights_are_options_that_change_the_score() {
-    let options = "option ManaFreePiece default 12\noption ManaThreat default 25\n\
+    let options = "option ManaFreePiece default 12\noption ManaThreat default 50\n\
                    option EscampeFreePiece default 12\noption EscampeThreat default 25\n\
                    option ShogunCloseness default 2\noption ShogunCheck default 20\n";
     let session = |set: &str| {

@@ -122,7 +122,7 @@ mod tests {
         let mut weights = Weights::default();
         assert_eq!(weights.set("EscampeThreat", "40"), Some(Ok(())));
         assert_eq!(weights.of(GameKind::Escampe), [12, 40]);
-        assert_eq!(weights.of(GameKind::Mana), [12, 25]);
+        assert_eq!(weights.of(GameKind::Mana), [12, 50]);
         assert_eq!(weights.of(GameKind::Lotus), [] as [i32; 0]);
         assert_eq!(weights.set("Depth", "4"), None);
         assert_eq!(

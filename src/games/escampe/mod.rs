@@ -20,6 +20,7 @@ pub use setup::EscampeSetup;
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
+    weight_values,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 
@@ -52,6 +53,10 @@ impl Escampe {
     }
 }
 
+/// The weights of Escampe's evaluation (`EscampeFreePiece`,
+/// `EscampeThreat`): self-play found none better (benches/README.md).
+const WEIGHTS: [Weight; 2] = lines::weights(12, 25);
+
 impl Game for Escampe {
     type Move = EscampeMove;
     type Error = EscampeError;
@@ -62,7 +67,7 @@ impl Game for Escampe {
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::White.win(), Side::Black.win()];
-    const WEIGHTS: &'static [Weight] = &lines::WEIGHTS;
+    const WEIGHTS: &'static [Weight] = &WEIGHTS;
     const CODES: &'static [&'static str] = &[
         "escampe.not-a-square",
         "escampe.no-separator",
@@ -176,7 +181,7 @@ impl Game for Escampe {
     }
 
     fn evaluate(&self, weights: &[i32]) -> i32 {
-        self.pieces().evaluate(weights)
+        self.pieces().evaluate(weight_values(weights, &WEIGHTS))
     }
 
     fn zobrist(&self) -> Option<u64> {

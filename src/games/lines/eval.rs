@@ -3,7 +3,7 @@
 
 use super::{Bits, Side, reach_on_empty_board, squares, squares_with_lines};
 use crate::engine::zobrist;
-use crate::game::{Weight, weight_values};
+use crate::game::Weight;
 
 /// The pieces and the constraint of a position, as both games hold them.
 #[derive(Debug, Clone, Copy)]
@@ -22,20 +22,22 @@ pub struct Pieces {
 /// The value of a follower (Ronin, Paladin) on the board.
 const FOLLOWER: i32 = 100;
 
-/// The weights of the evaluation beside a follower's 100 (the unit):
-/// the value of each piece of the mover that the constraint lets move,
-/// and the cost of each enemy piece within a move's reach of one's
-/// leader, board empty.
-pub const WEIGHTS: [Weight; 2] = [
-    Weight {
-        name: "FreePiece",
-        default: 12,
-    },
-    Weight {
-        name: "Threat",
-        default: 25,
-    },
-];
+/// The weights of the evaluation beside a follower's 100 (the unit),
+/// with a game's defaults: the value of each piece of the mover that the
+/// constraint lets move (`FreePiece`), and the cost of each enemy piece
+/// within a move's reach of one's leader, board empty (`Threat`).
+pub const fn weights(free_piece: i32, threat: i32) -> [Weight; 2] {
+    [
+        Weight {
+            name: "FreePiece",
+            default: free_piece,
+        },
+        Weight {
+            name: "Threat",
+            default: threat,
+        },
+    ]
+}
 
 impl Pieces {
     /// The Zobrist hash: each piece (side, kind, square), the side to
@@ -53,9 +55,8 @@ impl Pieces {
 
     /// The value for the side to move: followers on the board, the
     /// pieces the constraint leaves free to move, and the enemy pieces
-    /// near each leader, with [`WEIGHTS`]' values from `weights`.
-    pub fn evaluate(&self, weights: &[i32]) -> i32 {
-        let [free_piece, threat] = weight_values(weights, &WEIGHTS);
+    /// near each leader, by the values of [`weights`].
+    pub fn evaluate(&self, [free_piece, threat]: [i32; 2]) -> i32 {
         let me = self.to_move.index();
         let them = 1 - me;
         let followers = |side: usize| (self.men[side] & !self.leaders).count_ones() as i32;

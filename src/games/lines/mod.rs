@@ -18,7 +18,7 @@ pub use board::{
     read_position, setup_or_position, words,
 };
 pub use draw::{LinePicture, draw, index, piece_on, with_lines};
-pub use eval::{Pieces, WEIGHTS};
+pub use eval::{Pieces, weights};
 #[cfg(test)]
 pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};
