@@ -133,19 +133,19 @@ fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<S
         let best = views.get(ply).and_then(|v| v.best.clone());
         let lost = match (best, positions.get(ply), after) {
             (Some(best), Some(position), Some(got)) if best != *played => {
-                let mut line = moves[..ply].to_vec();
-                line.push(best.clone());
+                let mut better = moves[..ply].to_vec();
+                better.push(best.clone());
                 let mut alternative = position.box_clone();
-                alternative
-                    .play(&best)
-                    .map_err(|e| format!("{line:?}: {e}"))?;
+                alternative.play(&best).map_err(|e| {
+                    format!("{line}: the engine's move {best} after ply {ply}: {e}")
+                })?;
                 let game = Game {
                     kind: start.kind(),
                     tags: &tags,
-                    moves: &line,
+                    moves: &better,
                 };
                 let answer = view(engine, alternative.as_ref(), &game, args)
-                    .map_err(|e| format!("{}: {e}", record.first_line()))?;
+                    .map_err(|e| format!("{line}: {e}"))?;
                 let alternative = after_score(Some(alternative.as_ref()), Some(&answer));
                 alternative.map_or(0, |best| value(best) - value(got))
             }
@@ -215,14 +215,19 @@ fn view(
     })
 }
 
-/// A score as one number, wins beyond every evaluation.
+/// A score as one number, wins beyond every evaluation (an engine's
+/// `cp` is kept within ±[`WIN`], and a win sooner is worth more).
 fn value(score: Score) -> i32 {
+    let sooner = |plies: u32| WIN + 1000 - plies.min(1000) as i32;
     match score {
-        Score::Cp(n) => n,
-        Score::Win(n) => 100_000 - n as i32,
-        Score::Loss(n) => -(100_000 - n as i32),
+        Score::Cp(n) => n.clamp(-WIN, WIN),
+        Score::Win(plies) => sooner(plies),
+        Score::Loss(plies) => -sooner(plies),
     }
 }
+
+/// Where [`value`] puts wins: past every evaluation an engine may give.
+const WIN: i32 = 100_000;
 
 /// The score of the other side's view.
 fn negated(score: Score) -> Score {
@@ -297,10 +302,7 @@ fn annotate(
 type Numbered = (Option<(u32, crate::record::Dots)>, String);
 
 /// The moves of `pv` that are legal from `position`, each with its number.
-fn variation(
-    position: &dyn AnyGame,
-    pv: &[String],
-) -> Vec<(Option<(u32, crate::record::Dots)>, String)> {
+fn variation(position: &dyn AnyGame, pv: &[String]) -> Vec<Numbered> {
     let mut game = position.box_clone();
     let mut line = Vec::new();
     for text in pv {

@@ -112,6 +112,13 @@ pub fn think<G: Game>(
 }
 
 impl<G: Game> Search<'_, G> {
+    /// The game's evaluation of `position`, kept below the scores of
+    /// wins and losses whatever weights an option gave it.
+    fn evaluation(&self, position: &G) -> i32 {
+        let bound = MATE_BOUND - 1;
+        position.evaluate(self.weights).clamp(-bound, bound)
+    }
+
     /// One iteration at the root: the best move's index and its score,
     /// or `None` if the search was stopped before it was done.
     fn root(&mut self, root: &G, moves: &[G::Move], depth: i32) -> Option<(usize, i32)> {
@@ -209,7 +216,7 @@ impl<G: Game> Search<'_, G> {
         }
         let moves = position.legal_moves();
         if moves.is_empty() {
-            return position.evaluate(self.weights);
+            return self.evaluation(position);
         }
         let original_alpha = alpha;
         let mut best = (0, -MATE - 1);
@@ -255,7 +262,7 @@ impl<G: Game> Search<'_, G> {
         if self.out_of_time() {
             return 0;
         }
-        let standing = position.evaluate(self.weights);
+        let standing = self.evaluation(position);
         if !self.limits.quiescence || depth <= 0 || standing >= beta {
             return standing;
         }

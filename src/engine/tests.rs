@@ -3,7 +3,7 @@
 //! the depth they need and not before, and every move it plays is one
 //! the referee accepts.
 
-use super::{Limits, MATE, SearchPlayer, Style, Table, think};
+use super::{Limits, MATE, MATE_BOUND, SearchPlayer, Style, Table, think};
 use crate::game::{AnyGame, Game, GameKind, GameVisitor, Tags};
 use crate::games::{escampe::Escampe, mana::Mana, shogun::Shogun};
 use crate::kep::{GoLimits, Player};
@@ -205,4 +205,34 @@ fn a_stopped_search_answers_at_once_with_a_legal_move() {
     let escampe = start(GameKind::Escampe, &mut rng);
     let escampe = escampe.as_any().downcast_ref::<Escampe>().expect("escampe");
     assert!(escampe.check(&search(escampe, 3).0).is_ok());
+}
+
+#[test]
+fn no_weight_makes_an_evaluation_pass_for_a_win() {
+    // Closeness at 100,000 a step would score a lead of ten steps past
+    // the scores of wins, were evaluations not kept below them: a ply
+    // deep, a win is found with those weights where, and only where, it
+    // is found with the defaults.
+    let stop = AtomicBool::new(false);
+    let score = |shogun: &Shogun, weights: &[i32]| {
+        let mut last = None;
+        let mut table = Table::new(16);
+        think(shogun, to_depth(1), weights, &stop, &mut table, |p| {
+            last = Some(p.score);
+        });
+        last.expect("a score")
+    };
+    let mut wins = 0;
+    for position in positions(GameKind::Shogun, 3, 20).iter().step_by(7) {
+        let shogun = position.as_any().downcast_ref::<Shogun>().expect("shogun");
+        let heavy = score(shogun, &[100_000, -100_000]);
+        let default = score(shogun, &[]);
+        assert_eq!(
+            heavy.abs() > MATE_BOUND,
+            default.abs() > MATE_BOUND,
+            "{heavy} {default}"
+        );
+        wins += usize::from(default > MATE_BOUND);
+    }
+    assert!(wins > 0);
 }

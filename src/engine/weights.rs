@@ -57,7 +57,7 @@ impl Weights {
             let at = weights.iter().position(|w| option_name(*kind, w) == name);
             if let Some(slot) = at.and_then(|at| values.get_mut(at)) {
                 return Some(match value.parse::<i32>() {
-                    Ok(v) if v.abs() <= LIMIT => {
+                    Ok(v) if (-LIMIT..=LIMIT).contains(&v) => {
                         *slot = v;
                         Ok(())
                     }
@@ -125,6 +125,12 @@ mod tests {
         assert_eq!(weights.of(GameKind::Mana), [12, 50]);
         assert_eq!(weights.of(GameKind::Lotus), [] as [i32; 0]);
         assert_eq!(weights.set("Depth", "4"), None);
+        assert_eq!(
+            weights.set("ShogunCheck", "-2147483648"),
+            Some(Err(
+                "ShogunCheck takes a whole number from -100000 to 100000, not -2147483648".into()
+            ))
+        );
         assert_eq!(
             weights.set("ShogunCheck", "x"),
             Some(Err(

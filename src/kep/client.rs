@@ -15,6 +15,7 @@ use super::failure::EngineFailure;
 use super::spec::{Answered, Decision, EngineSpec, Game};
 use super::streams::{Line, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
+use crate::game::GameKind;
 use std::collections::VecDeque;
 use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
@@ -273,6 +274,15 @@ impl Engine {
         }
     }
 
+    /// Queues `newgame` and the start's tags.
+    pub fn new_game(&mut self, kind: GameKind, tags: &[(String, String)]) {
+        self.send(&Command::NewGame(kind));
+        for (name, value) in tags {
+            let (name, value) = (name.clone(), value.clone());
+            self.send(&Command::Tag { name, value });
+        }
+    }
+
     /// Tells the engine a whole game, a new one to it: `newgame`, the
     /// start's tags and the moves so far; then [`Engine::go`].
     ///
@@ -284,11 +294,7 @@ impl Engine {
         limits: GoLimits,
         allowed: Duration,
     ) -> Result<Answered, EngineFailure> {
-        self.send(&Command::NewGame(game.kind));
-        for (name, value) in game.tags {
-            let (name, value) = (name.clone(), value.clone());
-            self.send(&Command::Tag { name, value });
-        }
+        self.new_game(game.kind, game.tags);
         self.send(&Command::Position {
             moves: game.moves.to_vec(),
         });

@@ -54,7 +54,8 @@ impl Opponent {
             movetime: Some(self.movetime),
             ..GoLimits::default()
         };
-        let allowed = std::time::Duration::from_millis(self.movetime.saturating_mul(2) + 1000);
+        let allowed =
+            std::time::Duration::from_millis(self.movetime.saturating_mul(2).saturating_add(1000));
         let answer =
             (self.engine.think(&game, limits, allowed)).map_err(|e| format!("the engine: {e}"))?;
         Ok((answer.decision, answer.score))

@@ -170,13 +170,7 @@ impl Table<'_, '_> {
             }
             let kind = self.game.kind();
             match self.running(engine) {
-                Ok(running) => {
-                    running.send(&Command::NewGame(kind));
-                    for (name, value) in &opening.tags {
-                        let (name, value) = (name.clone(), value.clone());
-                        running.send(&Command::Tag { name, value });
-                    }
-                }
+                Ok(running) => running.new_game(kind, &opening.tags),
                 Err(failure) => return Err(self.failed(seat, &failure)),
             }
         }
