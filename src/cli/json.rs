@@ -4,25 +4,22 @@ use super::Status;
 use super::args::JsonArgs;
 use super::input::for_each_record;
 use super::validate::verdict_of;
+use crate::model::writer::JsonWriter;
 use crate::model::{RecordJson, UnreadJson};
-use std::io::{self, BufWriter, Write};
-
-/// The output buffer: serde_json writes many small pieces, each a call
-/// through `dyn Write` without it, which cost a fifth of the time.
-const BUFFER_BYTES: usize = 1 << 16;
+use std::io::{self, Write};
 
 /// Runs `kifu json`.
 ///
 /// # Errors
 /// Failures to write `out`.
 pub(super) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
-    let mut out = BufWriter::with_capacity(BUFFER_BYTES, out);
+    let mut out = JsonWriter::new(out);
     let status = for_each_record(&args.files, |name, record| {
         let valid = match record {
             Ok(record) => {
                 // The moves are written as the referee accepts them.
                 let json = RecordJson::new(name, &record, args.positions);
-                serde_json::to_writer(&mut out, &json)?;
+                out.write(&json)?;
                 let verdict = json.verdict();
                 if let Some(fault) = verdict.as_ref().and_then(|v| v.fault.as_ref()) {
                     // The moves up to the fault are in the JSON; the fault
@@ -35,12 +32,12 @@ pub(super) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
                 let (line, verdict) = verdict_of(Err(e));
                 if let Some(fault) = &verdict.fault {
                     eprintln!("{name}:{fault}");
-                    serde_json::to_writer(&mut out, &UnreadJson::new(name, line, fault))?;
+                    out.write(&UnreadJson::new(name, line, fault))?;
                 }
                 false
             }
         };
-        out.write_all(b"\n")?;
+        out.raw(b"\n")?;
         Ok(if valid { Status::Ok } else { Status::Invalid })
     });
     out.flush()?;

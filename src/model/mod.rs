@@ -33,6 +33,7 @@ mod record;
 mod schema;
 mod standings;
 mod verdict;
+pub mod writer;
 
 pub use crate::game::{MoveParts, Position};
 pub use import::{

@@ -1,0 +1,183 @@
+//! Arrays, objects, and the variants of enums that hold them.
+
+use super::key::MapKey;
+use super::{Error, JsonWriter, needs_escape};
+use serde::Serialize;
+use serde::ser;
+use std::io::Write;
+
+/// An array or object under way: its separators, and how it closes.
+#[derive(Debug)]
+pub struct Compound<'w, W: Write> {
+    writer: &'w mut JsonWriter<W>,
+    first: bool,
+    close: u8,
+    /// A second closing byte, for an enum's variant: `{"V":[...]}`.
+    then: Option<u8>,
+}
+
+impl<'w, W: Write> Compound<'w, W> {
+    /// Opens an array (`[`) or an object (`{`).
+    #[inline(always)]
+    pub(super) fn open(writer: &'w mut JsonWriter<W>, open: u8, then: Option<u8>) -> Self {
+        writer.buf.push(open);
+        let close = if open == b'[' { b']' } else { b'}' };
+        Self {
+            writer,
+            first: true,
+            close,
+            then,
+        }
+    }
+
+    /// Adds the comma before every item but the first.
+    #[inline(always)]
+    fn separate(&mut self) {
+        if !self.first {
+            self.writer.buf.push(b',');
+        }
+        self.first = false;
+    }
+
+    /// Adds an element of an array. The buffer is written out between
+    /// elements, so that a long array never sits whole in memory.
+    #[inline]
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.separate();
+        value.serialize(&mut *self.writer)?;
+        Ok(self.writer.flush_if_full()?)
+    }
+
+    /// Adds a field of a struct: its name, then its value. A field's name
+    /// is a name in the code, never one that needs an escape: it is
+    /// written as it is.
+    #[inline(always)]
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        debug_assert!(key.bytes().all(|b| !needs_escape(b)), "field name {key:?}");
+        self.separate();
+        let buf = &mut self.writer.buf;
+        buf.push(b'"');
+        buf.extend_from_slice(key.as_bytes());
+        buf.extend_from_slice(b"\":");
+        value.serialize(&mut *self.writer)
+    }
+
+    /// Closes it.
+    #[inline(always)]
+    fn close(self) -> Result<(), Error> {
+        self.writer.buf.push(self.close);
+        if let Some(then) = self.then {
+            self.writer.buf.push(then);
+        }
+        Ok(())
+    }
+}
+
+impl<W: Write> ser::SerializeSeq for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    #[inline]
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    #[inline]
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}
+
+impl<W: Write> ser::SerializeTuple for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}
+
+impl<W: Write> ser::SerializeTupleStruct for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}
+
+impl<W: Write> ser::SerializeTupleVariant for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}
+
+impl<W: Write> ser::SerializeMap for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        self.separate();
+        key.serialize(MapKey(&mut *self.writer))
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.writer.buf.push(b':');
+        value.serialize(&mut *self.writer)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}
+
+impl<W: Write> ser::SerializeStruct for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    #[inline(always)]
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.field(key, value)
+    }
+
+    #[inline(always)]
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}
+
+impl<W: Write> ser::SerializeStructVariant for Compound<'_, W> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.field(key, value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.close()
+    }
+}

@@ -1,0 +1,146 @@
+use super::{FLUSH_BYTES, JsonWriter, to_string};
+use proptest::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What serde_json writes, and what the writer writes, are the same bytes.
+fn same<T: Serialize + ?Sized>(value: &T) {
+    let expected = serde_json::to_string(value).map_err(|e| e.to_string());
+    let got = to_string(value).map_err(|e| e.to_string());
+    assert_eq!(got, expected);
+}
+
+#[derive(Serialize)]
+enum Variants {
+    Unit,
+    Newtype(u8),
+    Tuple(u8, &'static str),
+    Struct { a: bool, b: Option<i64> },
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum Tagged {
+    Move { from: &'static str, to: u8 },
+    Pass,
+}
+
+#[derive(Serialize)]
+struct Fields<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    absent: Option<&'a str>,
+    present: Option<&'a str>,
+    #[serde(rename = "re-named")]
+    renamed: (),
+    unit: Unit,
+    tuple: (i8, u128, i128, char),
+    #[serde(flatten)]
+    flat: BTreeMap<&'a str, u16>,
+    floats: [f64; 4],
+    small: f32,
+    bytes: &'a [u8],
+    variants: [Variants; 4],
+    tagged: [Tagged; 2],
+}
+
+#[derive(Serialize)]
+struct Unit;
+
+#[test]
+fn every_kind_of_value_is_written_as_serde_json_writes_it() {
+    let fields = Fields {
+        absent: None,
+        present: None,
+        renamed: (),
+        unit: Unit,
+        tuple: (-128, u128::MAX, i128::MIN, '\u{1F600}'),
+        flat: BTreeMap::from([("x", 1), ("y", 65535)]),
+        floats: [0.5, -0.0, 1e300, f64::NAN],
+        small: 0.1,
+        bytes: &[0, 255],
+        variants: [
+            Variants::Unit,
+            Variants::Newtype(7),
+            Variants::Tuple(1, "two"),
+            Variants::Struct { a: true, b: None },
+        ],
+        tagged: [Tagged::Move { from: "e4", to: 3 }, Tagged::Pass],
+    };
+    same(&fields);
+    same(&serde_json::json!({"b": [1, -2, 3.5, null, true], "a": {"": "é"}}));
+    same(&(
+        Some(()),
+        None::<u8>,
+        Vec::<u8>::new(),
+        BTreeMap::<u8, u8>::new(),
+    ));
+}
+
+/// A map of any keys, in the order given.
+struct Map<K, V>(Vec<(K, V)>);
+
+impl<K: Serialize, V: Serialize> Serialize for Map<K, V> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+#[test]
+fn keys_are_written_as_strings_or_refused_as_serde_json_does() {
+    same(&Map(vec![(1_i32, "a"), (-2, "b")]));
+    same(&Map(vec![(u128::MAX, 1)]));
+    same(&Map(vec![(true, 1), (false, 2)]));
+    same(&Map(vec![('k', 1)]));
+    same(&Map(vec![(Some("s"), 1)]));
+    same(&Map(vec![(0.5_f64, 1)]));
+    same(&Map(vec![(f64::NAN, 1)]));
+    same(&Map(vec![(f32::INFINITY, 1)]));
+    same(&Map(vec![(Variants::Unit, 1)]));
+    same(&Map(vec![(Variants::Newtype(1), 1)]));
+    same(&Map(vec![(Tagged::Pass, 1)]));
+    same(&Map(vec![((1, 2), 3)]));
+    same(&Map(vec![(None::<u8>, 3)]));
+}
+
+#[test]
+fn every_control_byte_and_quote_is_escaped() {
+    let all: String = (0_u8..0x80).map(char::from).collect();
+    same(&all);
+    same("\"\\\u{7f}\u{80}\u{ffff}");
+}
+
+#[test]
+fn a_long_array_is_written_out_as_it_goes_and_whole_at_the_end() {
+    let items: Vec<String> = (0..20_000).map(|i| format!("item {i}")).collect();
+    let mut writer = JsonWriter::new(Vec::new());
+    writer.write(&items).map_err(|e| e.to_string()).unwrap();
+    assert!(
+        writer.out.len() >= FLUSH_BYTES,
+        "nothing written before the end"
+    );
+    assert!(writer.buf.len() < FLUSH_BYTES + 16);
+    writer.raw(b"\n").unwrap();
+    writer.flush().unwrap();
+    let expected = serde_json::to_string(&items).unwrap() + "\n";
+    assert_eq!(String::from_utf8(writer.out).unwrap(), expected);
+}
+
+#[test]
+fn a_value_that_fails_reports_its_error() {
+    struct Fails;
+    impl Serialize for Fails {
+        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("no move written"))
+        }
+    }
+    let error = to_string(&[Fails]).unwrap_err();
+    assert_eq!(error.to_string(), "no move written");
+}
+
+proptest! {
+    #[test]
+    fn any_string_is_escaped_as_serde_json_escapes_it(text in any::<String>()) {
+        same(&text);
+        same(&BTreeMap::from([(text.clone(), text)]));
+    }
+}
