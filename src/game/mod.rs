@@ -17,7 +17,7 @@ mod tags;
 mod weight;
 
 pub use any::AnyGame;
-pub use detail::MoveDetail;
+pub use detail::{MoveDetail, MoveText};
 pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
 pub use hint::{hint, with_hint};
 pub(crate) use json::string_enum;

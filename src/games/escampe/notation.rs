@@ -2,6 +2,7 @@
 
 use super::setup::LINE_CODES;
 use crate::games::lines::{Reason, StepSyntax, read_step, square_name};
+use crate::game::MoveText;
 use std::fmt;
 
 /// An Escampe move as written, resolved to squares (indices from 0 for a1,
@@ -101,15 +102,19 @@ impl std::str::FromStr for EscampeMove {
 
 impl fmt::Display for EscampeMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_text(f)
+    }
+}
+
+impl MoveText for EscampeMove {
+    fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match self {
             EscampeMove::Step { from, to, capture } => {
-                // Piece by piece, not through `write!`: `kifu json`
-                // writes every move this way.
-                f.write_str(square_name(usize::from(*from)))?;
-                f.write_str(if *capture { "x" } else { "-" })?;
-                f.write_str(square_name(usize::from(*to)))
+                out.write_str(square_name(usize::from(*from)))?;
+                out.write_str(if *capture { "x" } else { "-" })?;
+                out.write_str(square_name(usize::from(*to)))
             }
-            EscampeMove::Pass => f.write_str("--"),
+            EscampeMove::Pass => out.write_str("--"),
         }
     }
 }

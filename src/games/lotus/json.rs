@@ -251,7 +251,7 @@ pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
         _ => None,
     };
     MoveDetail::new(
-        &mv,
+        mv,
         MoveParts::Lotus(LotusParts {
             player: char::from(mv.letter),
             from: mv.from,

@@ -1,7 +1,8 @@
 //! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]` (stone).
 
 use super::error::LotusSyntax;
-use std::fmt::{self, Write as _};
+use crate::game::MoveText;
+use std::fmt;
 
 /// A flower colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -121,10 +122,14 @@ pub struct LotusMove {
 
 impl fmt::Display for LotusMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Piece by piece, not through `write!`: `kifu json` writes every
-        // move this way.
-        f.write_char(char::from(self.letter))?;
-        f.write_str(itoa::Buffer::new().format(self.from))?;
+        self.write_text(f)
+    }
+}
+
+impl MoveText for LotusMove {
+    fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        out.write_char(char::from(self.letter))?;
+        out.write_str(itoa::Buffer::new().format(self.from))?;
         match self.choice {
             Choice::None => Ok(()),
             Choice::Exchange {
@@ -133,17 +138,17 @@ impl fmt::Display for LotusMove {
                 take,
                 ..
             } => {
-                f.write_char('[')?;
-                f.write_char(give.letter())?;
-                f.write_str("<>")?;
-                f.write_char(char::from(with_letter))?;
-                f.write_char(take.letter())?;
-                f.write_char(']')
+                out.write_char('[')?;
+                out.write_char(give.letter())?;
+                out.write_str("<>")?;
+                out.write_char(char::from(with_letter))?;
+                out.write_char(take.letter())?;
+                out.write_char(']')
             }
             Choice::Stone(flower) => {
-                f.write_str("[-")?;
-                f.write_char(flower.letter())?;
-                f.write_char(']')
+                out.write_str("[-")?;
+                out.write_char(flower.letter())?;
+                out.write_char(']')
             }
         }
     }

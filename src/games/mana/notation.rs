@@ -2,6 +2,7 @@
 
 use super::setup::LINE_CODES;
 use crate::games::lines::{Reason, StepSyntax, read_step, square_at, square_name};
+use crate::game::MoveText;
 use std::fmt;
 
 /// A Mana move as written, resolved to squares (indices from 0 for a1, in
@@ -129,8 +130,12 @@ impl std::str::FromStr for ManaMove {
 
 impl fmt::Display for ManaMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Written piece by piece, not through `write!`: `kifu json` writes
-        // every move this way.
+        self.write_text(f)
+    }
+}
+
+impl MoveText for ManaMove {
+    fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         let name = |square: &u8| square_name(usize::from(*square));
         let bird = match self {
             ManaMove::Step {
@@ -139,22 +144,22 @@ impl fmt::Display for ManaMove {
                 capture,
                 bird,
             } => {
-                f.write_str(name(from))?;
-                f.write_str(if *capture { "x" } else { "-" })?;
-                f.write_str(name(to))?;
+                out.write_str(name(from))?;
+                out.write_str(if *capture { "x" } else { "-" })?;
+                out.write_str(name(to))?;
                 bird
             }
             ManaMove::Enter { to, bird } => {
-                f.write_str("R*")?;
-                f.write_str(name(to))?;
+                out.write_str("R*")?;
+                out.write_str(name(to))?;
                 bird
             }
-            ManaMove::Pass => return f.write_str("--"),
+            ManaMove::Pass => return out.write_str("--"),
         };
         match bird {
             Some(square) => {
-                f.write_str("@")?;
-                f.write_str(name(square))
+                out.write_str("@")?;
+                out.write_str(name(square))
             }
             None => Ok(()),
         }

@@ -3,6 +3,7 @@
 use super::board::{SIZE, square_name};
 use super::fault::ShogunSyntax;
 use crate::games::square::index_of;
+use crate::game::MoveText;
 use std::fmt;
 
 /// A Shogun move as written, resolved to squares.
@@ -69,12 +70,16 @@ impl std::str::FromStr for ShogunMove {
 
 impl fmt::Display for ShogunMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Piece by piece, not through `write!`: `kifu json` writes every
-        // move this way.
-        f.write_str(square_name(self.from.into()))?;
-        f.write_str(if self.capture { "x" } else { "-" })?;
-        f.write_str(square_name(self.to.into()))?;
-        f.write_str(if self.check { "+" } else { "" })
+        self.write_text(f)
+    }
+}
+
+impl MoveText for ShogunMove {
+    fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        out.write_str(square_name(self.from.into()))?;
+        out.write_str(if self.capture { "x" } else { "-" })?;
+        out.write_str(square_name(self.to.into()))?;
+        out.write_str(if self.check { "+" } else { "" })
     }
 }
 

@@ -1,7 +1,7 @@
 //! Arrays, objects, and the variants of enums that hold them.
 
 use super::key::MapKey;
-use super::{Error, JsonWriter, needs_escape};
+use super::{Error, JsonWriter};
 use serde::Serialize;
 use serde::ser;
 use std::io::Write;
@@ -48,17 +48,12 @@ impl<'w, W: Write> Compound<'w, W> {
         Ok(self.writer.flush_if_full()?)
     }
 
-    /// Adds a field of a struct: its name, then its value. A field's name
-    /// is a name in the code, never one that needs an escape: it is
-    /// written as it is.
+    /// Adds a field of a struct: its name, then its value.
     #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        debug_assert!(key.bytes().all(|b| !needs_escape(b)), "field name {key:?}");
         self.separate();
-        let buf = &mut self.writer.buf;
-        buf.push(b'"');
-        buf.extend_from_slice(key.as_bytes());
-        buf.extend_from_slice(b"\":");
+        self.writer.name(key);
+        self.writer.buf.push(b':');
         value.serialize(&mut *self.writer)
     }
 

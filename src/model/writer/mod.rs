@@ -92,6 +92,17 @@ impl<W: Write> JsonWriter<W> {
         self.buf.push(b'"');
     }
 
+    /// Adds a name from the code, quoted: the name of a struct's field or
+    /// of an enum's variant. Such names need no escape, and are copied
+    /// without a scan.
+    #[inline(always)]
+    fn name(&mut self, name: &'static str) {
+        debug_assert!(name.bytes().all(|b| !needs_escape(b)), "name {name:?}");
+        self.buf.push(b'"');
+        self.buf.extend_from_slice(name.as_bytes());
+        self.buf.push(b'"');
+    }
+
     /// Adds a number or other value as `serde_json` writes it.
     #[inline(never)]
     fn as_serde_json<T: Serialize>(&mut self, value: T) -> Result<(), Error> {
@@ -222,8 +233,14 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         self.as_serde_json(value)
     }
 
+    #[inline]
     fn serialize_char(self, value: char) -> Result<(), Error> {
-        self.string(value.encode_utf8(&mut [0; 4]));
+        match u8::try_from(value) {
+            Ok(b) if !needs_escape(b) && b.is_ascii() => {
+                self.buf.extend_from_slice(&[b'"', b, b'"'])
+            }
+            _ => self.string(value.encode_utf8(&mut [0; 4])),
+        }
         Ok(())
     }
 
@@ -263,7 +280,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         _index: u32,
         variant: &'static str,
     ) -> Result<(), Error> {
-        self.string(variant);
+        self.name(variant);
         Ok(())
     }
 
@@ -284,7 +301,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         value: &T,
     ) -> Result<(), Error> {
         self.buf.push(b'{');
-        self.string(variant);
+        self.name(variant);
         self.buf.push(b':');
         value.serialize(&mut *self)?;
         self.buf.push(b'}');
@@ -316,7 +333,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         _len: usize,
     ) -> Result<Compound<'w, W>, Error> {
         self.buf.push(b'{');
-        self.string(variant);
+        self.name(variant);
         self.buf.push(b':');
         Ok(Compound::open(self, b'[', Some(b'}')))
     }
@@ -338,7 +355,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         _len: usize,
     ) -> Result<Compound<'w, W>, Error> {
         self.buf.push(b'{');
-        self.string(variant);
+        self.name(variant);
         self.buf.push(b':');
         Ok(Compound::open(self, b'{', Some(b'}')))
     }
