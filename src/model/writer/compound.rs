@@ -68,59 +68,28 @@ impl<'w, W: Write> Compound<'w, W> {
     }
 }
 
-impl<W: Write> ser::SerializeSeq for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
+/// The serializers of arrays: each element through [`Compound::element`].
+macro_rules! array {
+    ($($serializer:ident: $method:ident),*) => {$(
+        impl<W: Write> ser::$serializer for Compound<'_, W> {
+            type Ok = ();
+            type Error = Error;
 
-    #[inline]
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
+            #[inline]
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
 
-    #[inline]
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
+            #[inline]
+            fn end(self) -> Result<(), Error> {
+                self.close()
+            }
+        }
+    )*};
 }
 
-impl<W: Write> ser::SerializeTuple for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
-
-impl<W: Write> ser::SerializeTupleStruct for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
-
-impl<W: Write> ser::SerializeTupleVariant for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
+array!(SerializeSeq: serialize_element, SerializeTuple: serialize_element,
+    SerializeTupleStruct: serialize_field, SerializeTupleVariant: serialize_field);
 
 impl<W: Write> ser::SerializeMap for Compound<'_, W> {
     type Ok = ();
@@ -141,38 +110,28 @@ impl<W: Write> ser::SerializeMap for Compound<'_, W> {
     }
 }
 
-impl<W: Write> ser::SerializeStruct for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
+/// The serializers of structs: each field through [`Compound::field`].
+macro_rules! object {
+    ($($serializer:ident),*) => {$(
+        impl<W: Write> ser::$serializer for Compound<'_, W> {
+            type Ok = ();
+            type Error = Error;
 
-    #[inline(always)]
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
+            #[inline(always)]
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
 
-    #[inline(always)]
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
+            #[inline(always)]
+            fn end(self) -> Result<(), Error> {
+                self.close()
+            }
+        }
+    )*};
 }
 
-impl<W: Write> ser::SerializeStructVariant for Compound<'_, W> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.close()
-    }
-}
+object!(SerializeStruct, SerializeStructVariant);

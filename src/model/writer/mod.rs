@@ -103,6 +103,13 @@ impl<W: Write> JsonWriter<W> {
         self.buf.push(b'"');
     }
 
+    /// Opens an enum's variant that holds a value: `{"Variant":`.
+    fn open_variant(&mut self, variant: &'static str) {
+        self.buf.push(b'{');
+        self.name(variant);
+        self.buf.push(b':');
+    }
+
     /// Adds a number or other value as `serde_json` writes it.
     #[inline(never)]
     fn as_serde_json<T: Serialize>(&mut self, value: T) -> Result<(), Error> {
@@ -300,9 +307,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         variant: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        self.buf.push(b'{');
-        self.name(variant);
-        self.buf.push(b':');
+        self.open_variant(variant);
         value.serialize(&mut *self)?;
         self.buf.push(b'}');
         Ok(())
@@ -332,9 +337,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'w, W>, Error> {
-        self.buf.push(b'{');
-        self.name(variant);
-        self.buf.push(b':');
+        self.open_variant(variant);
         Ok(Compound::open(self, b'[', Some(b'}')))
     }
 
@@ -354,9 +357,7 @@ impl<'w, W: Write> ser::Serializer for &'w mut JsonWriter<W> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'w, W>, Error> {
-        self.buf.push(b'{');
-        self.name(variant);
-        self.buf.push(b':');
+        self.open_variant(variant);
         Ok(Compound::open(self, b'{', Some(b'}')))
     }
 }
