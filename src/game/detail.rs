@@ -1,6 +1,7 @@
 //! A move as kifu describes it in JSON: its canonical text and its parts.
 
 use super::{AnyGame, MoveParts};
+use arrayvec::ArrayString;
 use compact_str::CompactString;
 use std::fmt;
 
@@ -47,10 +48,13 @@ pub trait MoveText {
     fn write_text<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result;
 }
 
+/// As many bytes as a `CompactString` holds without allocating.
+const SHORT_TEXT: usize = 24;
+
 /// A move's text, written into a buffer on the stack first: a string that
 /// grows as it is written cost a tenth of `kifu json`'s time.
 fn text_of(mv: &impl MoveText) -> CompactString {
-    let mut text = Short::default();
+    let mut text = ArrayString::<SHORT_TEXT>::new();
     match mv.write_text(&mut text) {
         Ok(()) => CompactString::from(text.as_str()),
         Err(fmt::Error) => {
@@ -59,34 +63,6 @@ fn text_of(mv: &impl MoveText) -> CompactString {
             let _ = mv.write_text(&mut long);
             long
         }
-    }
-}
-
-/// Text of up to [`Short::CAPACITY`] bytes; longer text is an error.
-#[derive(Default)]
-struct Short {
-    bytes: [u8; Short::CAPACITY],
-    len: usize,
-}
-
-impl Short {
-    /// As many bytes as a `CompactString` holds without allocating.
-    const CAPACITY: usize = 24;
-
-    fn as_str(&self) -> &str {
-        // Only whole `str`s are written, so the bytes are UTF-8.
-        std::str::from_utf8(self.bytes.get(..self.len).unwrap_or_default()).unwrap_or_default()
-    }
-}
-
-impl fmt::Write for Short {
-    #[inline]
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        let room = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
-        room.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
     }
 }
 
