@@ -36,10 +36,11 @@ impl MoveDetail {
     }
 }
 
-/// A move's text, the way its game writes it. A game's move writes its
-/// text here, and its `Display` writes the same: `kifu json` writes the
-/// canonical text of every move, and through `write!` the formatting
-/// machinery cost more than the text.
+/// A move's text as its game writes it, piece by piece, into any
+/// `fmt::Write`. The move's `Display` writes it so, and
+/// [`MoveDetail::new`] writes it into a buffer on the stack: `kifu json`
+/// writes the canonical text of every move, and through `write!` the
+/// formatting machinery cost more than the text.
 pub trait MoveText {
     /// Writes the move's text to `out`, piece by piece.
     ///

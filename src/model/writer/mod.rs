@@ -4,9 +4,10 @@
 //! `kifu json` writes some twenty short keys and strings per move. Through
 //! `serde_json` each costs several `io::Write` calls and a scan for escapes,
 //! which came to half of the command's time. Here every piece goes into one
-//! byte buffer, a struct's field name is copied with its punctuation without
-//! a scan (field names are names in the code, which need no escape), and a
-//! string needing no escape is one copy. The buffer is handed to the output
+//! byte buffer, the names of fields and of enum variants are copied without
+//! a scan (they are names in the code, which need no escape: a debug build
+//! asserts it), and a string needing no escape is one copy. The buffer is
+//! handed to the output
 //! once it holds [`FLUSH_BYTES`], between the elements of an array, so that
 //! memory stays bounded however long a record is. Floating-point numbers,
 //! which records never hold, are written by `serde_json` itself.
