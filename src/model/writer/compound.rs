@@ -18,7 +18,7 @@ pub struct Compound<'w, W: Write> {
 
 impl<'w, W: Write> Compound<'w, W> {
     /// Opens an array (`[`) or an object (`{`).
-    #[inline(always)]
+    #[inline]
     pub(super) fn open(writer: &'w mut JsonWriter<W>, open: u8, then: Option<u8>) -> Self {
         writer.buf.push(open);
         let close = if open == b'[' { b']' } else { b'}' };
@@ -31,7 +31,7 @@ impl<'w, W: Write> Compound<'w, W> {
     }
 
     /// Adds the comma before every item but the first.
-    #[inline(always)]
+    #[inline]
     fn separate(&mut self) {
         if !self.first {
             self.writer.buf.push(b',');
@@ -49,6 +49,9 @@ impl<'w, W: Write> Compound<'w, W> {
     }
 
     /// Adds a field of a struct: its name, then its value.
+    // Forced, with the struct serializers' `serialize_field`: inlined into
+    // each struct's serializer, a field's name is a constant, copied without
+    // a call. The two buy 14% to 16% of `kifu json`'s instructions.
     #[inline(always)]
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         self.separate();
@@ -58,7 +61,7 @@ impl<'w, W: Write> Compound<'w, W> {
     }
 
     /// Closes it.
-    #[inline(always)]
+    #[inline]
     fn close(self) -> Result<(), Error> {
         self.writer.buf.push(self.close);
         if let Some(then) = self.then {
@@ -126,7 +129,7 @@ macro_rules! object {
                 self.field(key, value)
             }
 
-            #[inline(always)]
+            #[inline]
             fn end(self) -> Result<(), Error> {
                 self.close()
             }

@@ -81,7 +81,7 @@ impl<W: Write> JsonWriter<W> {
     }
 
     /// Adds a string, quoted and escaped.
-    #[inline(always)]
+    #[inline]
     fn string(&mut self, text: &str) {
         let bytes = text.as_bytes();
         self.buf.push(b'"');
@@ -96,7 +96,7 @@ impl<W: Write> JsonWriter<W> {
     /// Adds a name from the code, quoted: the name of a struct's field or
     /// of an enum's variant. Such names need no escape, and are copied
     /// without a scan.
-    #[inline(always)]
+    #[inline]
     fn name(&mut self, name: &'static str) {
         debug_assert!(name.bytes().all(|b| !needs_escape(b)), "name {name:?}");
         self.buf.push(b'"');
