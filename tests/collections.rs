@@ -148,3 +148,32 @@ fn stats_counts_agree_with_validate() {
     });
     assert_eq!(by_code, invalid);
 }
+
+#[test]
+fn stats_counts_a_game_ended_off_the_board_as_its_declared_result() {
+    let files = [
+        "fixtures/mana/valid/terminated-time-forfeit-declared-winner.kifu",
+        "fixtures/mana/valid/terminated-adjudication-no-winner.kifu",
+        "fixtures/mana/valid/terminated-resign-no-result-tag.kifu",
+    ];
+    let mut args = vec!["stats"];
+    args.extend(files);
+    let (out, err, code) = kifu(&args, b"");
+    assert_eq!((err.as_str(), code), ("", Some(0)));
+    let results: Vec<&str> = out
+        .lines()
+        .skip_while(|l| l.trim() != "results")
+        .skip(1)
+        .take_while(|l| !l.trim_start().starts_with("plies"))
+        .collect();
+    assert_eq!(
+        results,
+        ["    *         2   66.7%", "    B+        1   33.3%"]
+    );
+    // Black moved first and won on time: the first player scored 1 in
+    // that game, and the two others did not end.
+    assert!(
+        out.contains("         3   1.00  rrdrrr/6/6/6/6/RRRRRD b -"),
+        "{out}"
+    );
+}

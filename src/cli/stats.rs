@@ -105,12 +105,18 @@ fn sum_up(record: &Record) -> Summary {
     summary.setup = start.map(|g| g.position_json().value().to_owned());
     summary.first_move = first_move;
     let outcome = verdict.outcome.as_ref();
+    // A game ended off the board counts as the win its Result tag declares.
+    let declared = verdict.termination.as_ref().and_then(|t| t.declared);
     summary.result = match (verdict.kind, outcome) {
         (Some(GameKind::Lotus), _) => None,
         (_, Some(o)) => o.token,
-        (_, None) => Some("*"),
+        (_, None) => Some(declared.map_or("*", |win| win.token)),
     };
     let Some(outcome) = outcome else {
+        if let Some(win) = declared {
+            let won = Some(win.winner) == first_mover.as_deref();
+            summary.first_score = Some(if won { 1.0 } else { 0.0 });
+        }
         return summary;
     };
     match &outcome.scores {
