@@ -9,7 +9,7 @@
 //! left out, never written as `null` or `[]`. A record's moves are written
 //! while the referee judges them ([`RecordJson`]), so that memory does not
 //! grow with the length of a record. `kifu.5` describes the fields, and
-//! [`schema`] gives the JSON Schema of each output, from these types.
+//! [`schema()`] gives the JSON Schema of each output, from these types.
 //!
 //! ```
 //! use kifu::model::RecordJson;

@@ -32,7 +32,7 @@ pub enum Output {
     /// written.
     Play,
     /// What `kifu match --format json` prints: the results table of a
-    /// match ([`Standings`](super::Standings)).
+    /// match ([`Standings`]).
     Match,
 }
 

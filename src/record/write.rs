@@ -26,7 +26,7 @@ pub struct WrittenMove<'a> {
 const LINE_WIDTH: usize = 79;
 
 /// Writes tags, comments before the first move, the moves and the result,
-/// in movetext lines of at most [`LINE_WIDTH`] characters.
+/// in movetext lines of at most 79 characters.
 pub fn write_record(
     tags: &[(String, String)],
     leading_comments: &[String],

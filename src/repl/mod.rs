@@ -1,13 +1,14 @@
 //! `kifu play`: the interactive referee.
 //!
-//! A [`Session`] holds the game and its history and answers one line at a
-//! time through [`Session::handle`], writing to any [`Write`]; it needs no
-//! terminal, so tests drive it directly. [`run()`] wires it to rustyline on a
+//! A `Session` holds the game and its history and answers one line at a
+//! time through `Session::handle`, writing to any `Write`; it needs no
+//! terminal, so tests drive it directly. `run()` wires it to rustyline on a
 //! terminal, or to plain lines of standard input otherwise.
 //!
-//! It knows the games only through [`AnyGame`].
+//! It knows the games only through `AnyGame`. The module is hidden from
+//! the docs, so these names are not links.
 //!
-//! [`Session`] and [`Reply`] are public, hidden from the docs, so that the
+//! `Session` and `Reply` are public, hidden from the docs, so that the
 //! fuzz target `repl` can drive a session: everything else here is the
 //! binary's.
 
