@@ -2,15 +2,24 @@
 # Throughput and memory of `kifu validate`, against `grep -c '\[Game '`.
 #
 # For each game: builds a ~30 MB file of valid records with `kifu random`,
-# times `kifu validate -j 1`, `-j 2` and grep on it in the same run (best of
-# RUNS), and prints the ratios. Then times two independent `-j 1` runs at
-# once, which bounds what `-j 2` can gain on this machine. Then concatenates
-# the mana file into one over 500 MB, reports the peak RSS of
+# then times grep, `kifu validate -j 1` and `-j 2` on it in RUNS rounds of
+# the three back to back (and the control's `-j 1`, when there is one). It
+# prints the best time of each, the ratios of the best times, and the
+# median of each round's own `-j 1`/grep ratio: the machine's speed drifts,
+# and a round's runs share its state. Then times two independent `-j 1`
+# runs at once, which bounds what `-j 2` can gain on this machine. Then
+# concatenates the mana file into one over 500 MB, reports the peak RSS of
 # `kifu validate -j 1` and `-j 2` on it, and deletes it.
+#
+# A control tells the machine from the code: CONTROL_REV=946bbfbc builds
+# that revision of kifu (exported with git archive, under the files'
+# directory) and times its `validate -j 1` in the same rounds, so that
+# both binaries' ratios to grep are measured on the same state of the
+# machine.
 #
 # Usage: benches/throughput.sh [GAME...]   (default: mana shogun lotus)
 # Environment: TMPDIR (where the files go), RUNS (default 5),
-# SIZE_MB (default 30), BIG_MB (default 520).
+# SIZE_MB (default 30), BIG_MB (default 520), CONTROL_REV (none).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -42,19 +51,52 @@ make_file() {
     echo "$file"
 }
 
-printf '%-7s %8s %8s %8s %8s %8s %9s %9s %8s\n' \
-    game MB records grep_s j1_s j2_s j1/grep j2/grep j1/j2
+# The control: another revision of kifu, built apart.
+control_kifu=
+if [ -n "${CONTROL_REV:-}" ]; then
+    tree=$dir/control-$CONTROL_REV
+    if [ ! -d "$tree" ]; then
+        mkdir -p "$tree"
+        git archive "$CONTROL_REV" | tar -x -C "$tree"
+    fi
+    (cd "$tree" && CARGO_TARGET_DIR=$dir/control-target cargo build --release --quiet)
+    control_kifu=$dir/control-target/release/kifu
+fi
+
+printf '%-7s %6s %8s %7s %7s %7s %8s %8s %8s %6s' \
+    game MB records grep_s j1_s j2_s j1/grep median j2/grep j1/j2
+[ -z "$control_kifu" ] || printf ' %7s %8s %8s' ctrl_s ctrl/grep median
+echo
 for game in "${games[@]}"; do
     file=$(make_file "$game")
     mb=$(echo "$(stat -c %s "$file") / 1000000" | bc -l)
     records=$(grep -c '\[Game ' "$file")
     # Warm the page cache.
     cat "$file" >/dev/null
-    g=$(best grep -c '\[Game ' "$file")
-    j1=$(best "$kifu" validate -j 1 "$file")
-    j2=$(best "$kifu" validate -j 2 "$file")
-    printf '%-7s %8.1f %8d %8s %8s %8s %9.1f %9.1f %8.2f\n' "$game" "$mb" "$records" "$g" "$j1" "$j2" \
-        "$(echo "$j1 / $g" | bc -l)" "$(echo "$j2 / $g" | bc -l)" "$(echo "$j1 / $j2" | bc -l)"
+    g=() j1=() j2=() c=() ratios=() control_ratios=()
+    for _ in $(seq "$runs"); do
+        g+=("$(once grep -c '\[Game ' "$file")")
+        j1+=("$(once "$kifu" validate -j 1 "$file")")
+        j2+=("$(once "$kifu" validate -j 2 "$file")")
+        ratios+=("$(echo "${j1[-1]} / ${g[-1]}" | bc -l)")
+        if [ -n "$control_kifu" ]; then
+            c+=("$(once "$control_kifu" validate -j 1 "$file")")
+            control_ratios+=("$(echo "${c[-1]} / ${g[-1]}" | bc -l)")
+        fi
+    done
+    gb=$(printf '%s\n' "${g[@]}" | least)
+    j1b=$(printf '%s\n' "${j1[@]}" | least)
+    j2b=$(printf '%s\n' "${j2[@]}" | least)
+    printf '%-7s %6.1f %8d %7.3f %7.3f %7.3f %7.1fx %7.1fx %7.1fx %6.2f' "$game" "$mb" "$records" \
+        "$gb" "$j1b" "$j2b" "$(echo "$j1b / $gb" | bc -l)" \
+        "$(printf '%s\n' "${ratios[@]}" | median)" "$(echo "$j2b / $gb" | bc -l)" \
+        "$(echo "$j1b / $j2b" | bc -l)"
+    if [ -n "$control_kifu" ]; then
+        cb=$(printf '%s\n' "${c[@]}" | least)
+        printf ' %7.3f %7.1fx %7.1fx' "$cb" "$(echo "$cb / $gb" | bc -l)" \
+            "$(printf '%s\n' "${control_ratios[@]}" | median)"
+    fi
+    echo
 done
 
 # What two cores give this machine at all: two independent `-j 1` runs at
@@ -74,9 +116,9 @@ pair() {
     done
     printf '%.3f' "$best"
 }
-control=$(make_file mana)
-alone=$(best "$kifu" validate -j 1 "$control")
-both=$(pair "$kifu" validate -j 1 "$control")
+pair_file=$(make_file mana)
+alone=$(best "$kifu" validate -j 1 "$pair_file")
+both=$(pair "$kifu" validate -j 1 "$pair_file")
 printf 'two -j 1 runs at once on the mana file: %s s (one alone: %s s): two cores give %.2fx\n' \
     "$both" "$alone" "$(echo "2 * $alone / $both" | bc -l)"
 
