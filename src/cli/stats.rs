@@ -114,8 +114,10 @@ fn sum_up(record: &Record) -> Summary {
     };
     let Some(outcome) = outcome else {
         if let Some(win) = declared {
-            let won = Some(win.winner) == first_mover.as_deref();
-            summary.first_score = Some(if won { 1.0 } else { 0.0 });
+            summary.first_score = Some(first_player_points(
+                Some(win.winner),
+                first_mover.as_deref(),
+            ));
         }
         return summary;
     };
@@ -131,11 +133,19 @@ fn sum_up(record: &Record) -> Summary {
             }
         }
         None => {
-            let won = outcome.winner.as_deref() == first_mover.as_deref();
-            summary.first_score = Some(if won { 1.0 } else { 0.0 });
+            summary.first_score = Some(first_player_points(
+                outcome.winner.as_deref(),
+                first_mover.as_deref(),
+            ));
         }
     }
     summary
+}
+
+/// The first player's points in a two-player game won by `winner`: 1 a
+/// win, 0 a loss.
+fn first_player_points(winner: Option<&str>, first_mover: Option<&str>) -> f64 {
+    if winner == first_mover { 1.0 } else { 0.0 }
 }
 
 /// What the whole collection holds.
