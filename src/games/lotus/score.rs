@@ -56,22 +56,31 @@ pub(super) fn score(hand: &[u8; 5]) -> i32 {
 }
 
 /// Who won a finished game (when one player did) and why the game ended,
-/// naming the winners: `place 4 taken; red wins`.
+/// naming the winners: `place 4 taken; red wins`, or `place 4 taken; red,
+/// green and orange share the win`. Written straight into the reason.
 pub(super) fn winners(scores: &Scores) -> (Option<CompactString>, String) {
-    let leaders: Vec<&str> = (scores.iter())
-        .filter(|s| s.place == 1)
-        .map(|s| s.player.as_str())
-        .collect();
-    match leaders.as_slice() {
-        [leader] => (
-            Some((*leader).into()),
-            format!("place 4 taken; {leader} wins"),
-        ),
-        [first @ .., last] => (
-            None,
-            format!("place 4 taken; {} and {last} share the win", first.join(", ")),
-        ),
-        [] => (None, "place 4 taken".to_owned()),
+    let leaders = || scores.iter().filter(|s| s.place == 1).map(|s| &s.player);
+    let count = leaders().count();
+    let mut reason = String::with_capacity(64);
+    reason.push_str("place 4 taken");
+    for (index, leader) in leaders().enumerate() {
+        reason.push_str(match index {
+            0 => "; ",
+            _ if index + 1 == count => " and ",
+            _ => ", ",
+        });
+        reason.push_str(leader);
+    }
+    match count {
+        0 => (None, reason),
+        1 => {
+            reason.push_str(" wins");
+            (leaders().next().cloned(), reason)
+        }
+        _ => {
+            reason.push_str(" share the win");
+            (None, reason)
+        }
     }
 }
 
@@ -152,6 +161,26 @@ mod tests {
             "a:-2147483648 b:2147483647 c:-2147483648 d:2147483647 e:-2147483648 f:2147483647";
         assert_eq!(tag_value(b"abcdef", extremes.into_iter()), expected);
         assert_eq!(tag_value(b"", std::iter::empty()), "");
+    }
+
+    #[test]
+    fn names_the_winners() {
+        let scores = |places: &[usize]| -> Scores {
+            (["red", "green", "orange", "violet"].iter().zip(places))
+                .map(|(&player, &place)| crate::game::Score {
+                    player: player.into(),
+                    score: 0,
+                    place,
+                })
+                .collect()
+        };
+        let one = winners(&scores(&[2, 1, 3]));
+        assert_eq!(one, (Some("green".into()), "place 4 taken; green wins".into()));
+        let two = winners(&scores(&[1, 3, 1]));
+        assert_eq!(two.1, "place 4 taken; red and orange share the win");
+        let three = winners(&scores(&[1, 1, 4, 1]));
+        assert_eq!(three.1, "place 4 taken; red, green and violet share the win");
+        assert_eq!(winners(&scores(&[])), (None, "place 4 taken".into()));
     }
 
     #[test]
