@@ -231,6 +231,10 @@ impl Game for Lotus {
         setup::from_setup(&setup)
     }
 
+    fn from_tags(tags: Tags<'_>) -> Result<Self, SetupError> {
+        setup::from_tags(tags)
+    }
+
     #[inline]
     fn read_move(&self, text: &[u8]) -> Result<LotusMove, LotusError> {
         notation::read_move(text, |letter| self.players.seat(letter)).map_err(LotusError::Syntax)
@@ -291,19 +295,7 @@ impl Game for Lotus {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if !self.finished {
-            return None;
-        }
-        let scores = self.ranked_scores();
-        let tag_value = score::tag_value(self.players.letters(), scores.iter().map(|s| s.score));
-        let (winner, reason) = score::winners(&scores);
-        Some(Outcome {
-            token: None,
-            tag_value,
-            winner,
-            reason: reason.into(),
-            scores: Some(scores),
-        })
+        self.finished.then(|| self.final_outcome())
     }
 
     /// Inlined: the walk asks for the turn on every ply, mostly without

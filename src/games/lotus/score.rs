@@ -3,7 +3,7 @@
 
 use super::notation::Flower;
 use super::players::MAX_PLAYERS;
-use super::{Lotus, Score, Scores};
+use super::{Lotus, Outcome, Score, Scores};
 use compact_str::CompactString;
 
 impl Lotus {
@@ -39,6 +39,21 @@ impl Lotus {
                 place: usize::from(place),
             })
             .collect()
+    }
+
+    /// The outcome of a finished game: the scores, the `Result` value, and
+    /// the winner when one player leads alone.
+    pub(super) fn final_outcome(&self) -> Outcome {
+        let scores = self.ranked_scores();
+        let tag_value = tag_value(self.players.letters(), scores.iter().map(|s| s.score));
+        let (winner, reason) = winners(&scores);
+        Outcome {
+            token: None,
+            tag_value,
+            winner,
+            reason: reason.into(),
+            scores: Some(scores),
+        }
     }
 }
 

@@ -62,6 +62,16 @@ enum Start<'a> {
     Position(&'a str),
 }
 
+/// The start position the tags describe, checked as [`from_setup`]
+/// checks it, from the values where the tags hold them: no copy of them
+/// into a [`LotusSetup`] first.
+///
+/// # Errors
+/// Those of [`from_setup`].
+pub(super) fn from_tags(tags: Tags<'_>) -> Result<Lotus, SetupError> {
+    from_values(setup_values(tags))
+}
+
 /// Checks a setup and builds its start position; each tag is checked on
 /// its own, and every tag at fault is reported. A `Position` is read on
 /// the players and the course, once both are sound.
@@ -70,7 +80,21 @@ enum Start<'a> {
 /// The first fault of each tag that has one, in the order of the fields;
 /// or every reason the `Position` is at fault.
 pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
-    let players = match &setup.players {
+    let LotusSetup {
+        players,
+        flowers,
+        course,
+        position,
+    } = setup;
+    from_values([players, flowers, course, position].map(Option::as_deref))
+}
+
+/// [`from_setup`], on the values of the `Players`, `Flowers`, `Course`
+/// and `Position` tags.
+fn from_values(
+    [players, flowers, course, position]: [Option<&str>; 4],
+) -> Result<Lotus, SetupError> {
+    let players = match players {
         Some(value) => Players::parse(value),
         None => Err(TagError::new(
             "Players",
@@ -78,7 +102,7 @@ pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
             "required: the 3 to 6 players in turn order, like [Players \"red green orange\"]",
         )),
     };
-    let begin = match (setup.flowers.as_deref(), setup.position.as_deref()) {
+    let begin = match (flowers, position) {
         (None, None) => Ok(Start::Flowers(DEFAULT)),
         (Some(value), None) => parse_flowers(value).map(Start::Flowers),
         (None, Some(value)) => Ok(Start::Position(value)),
@@ -88,7 +112,7 @@ pub(super) fn from_setup(setup: &LotusSetup) -> Result<Lotus, SetupError> {
             "a record has Flowers or Position, never both",
         )),
     };
-    let board = match setup.course.as_deref() {
+    let board = match course {
         None => Ok(Board::standard()),
         Some(value) => course::parse(value).map(Board::of),
     };

@@ -110,3 +110,24 @@ fn finds_the_setup_tags_in_one_pass() {
     assert_eq!(values[0], Tags::new(&tags).get("Players"));
     assert_eq!(setup_values(Tags::new(&[])), [None; 4]);
 }
+
+#[test]
+fn the_tags_read_in_place_give_the_setup_they_state() {
+    let tag = |name: &str, value: &str| crate::record::Tag {
+        name: name.into(),
+        value: value.into(),
+        offset: 0,
+    };
+    let sets = [
+        vec![tag("Players", "red green orange violet cyan")],
+        vec![tag("Players", "a b c"), tag("Flowers", DEFAULT_FLOWERS)],
+        vec![tag("Players", "a a"), tag("Flowers", "x"), tag("Course", "?")],
+        vec![tag("Flowers", DEFAULT_FLOWERS), tag("Position", "p")],
+    ];
+    for tags in sets {
+        let tags = Tags::new(&tags);
+        let in_place = from_tags(tags).map_err(|e| e.to_string());
+        let setup = from_setup(&read_setup(tags)).map_err(|e| e.to_string());
+        assert_eq!(in_place, setup);
+    }
+}
