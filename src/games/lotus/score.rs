@@ -72,30 +72,22 @@ pub(super) fn score(hand: &[u8; 5]) -> i32 {
 
 /// Who won a finished game (when one player did) and why the game ended,
 /// naming the winners: `place 4 taken; red wins`, or `place 4 taken; red,
-/// green and orange share the win`. Written straight into the reason.
+/// green and orange share the win`.
 pub(super) fn winners(scores: &Scores) -> (Option<CompactString>, String) {
-    let leaders = || scores.iter().filter(|s| s.place == 1).map(|s| &s.player);
-    let count = leaders().count();
-    let mut reason = String::with_capacity(64);
-    reason.push_str("place 4 taken");
-    for (index, leader) in leaders().enumerate() {
-        reason.push_str(match index {
-            0 => "; ",
-            _ if index + 1 == count => " and ",
-            _ => ", ",
-        });
-        reason.push_str(leader);
-    }
-    match count {
-        0 => (None, reason),
-        1 => {
-            reason.push_str(" wins");
-            (leaders().next().cloned(), reason)
-        }
-        _ => {
-            reason.push_str(" share the win");
-            (None, reason)
-        }
+    let leaders: Vec<&str> = (scores.iter())
+        .filter(|s| s.place == 1)
+        .map(|s| s.player.as_str())
+        .collect();
+    match leaders.as_slice() {
+        [leader] => (
+            Some((*leader).into()),
+            format!("place 4 taken; {leader} wins"),
+        ),
+        [first @ .., last] => (
+            None,
+            format!("place 4 taken; {} and {last} share the win", first.join(", ")),
+        ),
+        [] => (None, "place 4 taken".to_owned()),
     }
 }
 
