@@ -90,13 +90,17 @@ fn every_setup_code_is_listed() {
     }
 }
 
-#[test]
-fn finds_the_setup_tags_in_one_pass() {
-    let tag = |name: &str, value: &str| crate::record::Tag {
+/// A tag line read at the record's start.
+fn tag(name: &str, value: &str) -> crate::record::Tag {
+    crate::record::Tag {
         name: name.into(),
         value: value.into(),
         offset: 0,
-    };
+    }
+}
+
+#[test]
+fn finds_the_setup_tags_in_one_pass() {
     let tags = [
         tag("Game", "lotus"),
         tag("Course", "c"),
@@ -113,11 +117,6 @@ fn finds_the_setup_tags_in_one_pass() {
 
 #[test]
 fn the_tags_read_in_place_give_the_setup_they_state() {
-    let tag = |name: &str, value: &str| crate::record::Tag {
-        name: name.into(),
-        value: value.into(),
-        offset: 0,
-    };
     let sets = [
         vec![tag("Players", "red green orange violet cyan")],
         vec![tag("Players", "a b c"), tag("Flowers", DEFAULT_FLOWERS)],

@@ -7,9 +7,8 @@
 //! byte buffer, the names of fields and of enum variants are copied without
 //! a scan (they are names in the code, which need no escape: a debug build
 //! asserts it), and a string needing no escape is one copy. The buffer is
-//! handed to the output
-//! once it holds [`FLUSH_BYTES`], between the elements of an array, so that
-//! memory stays bounded however long a record is. Floating-point numbers,
+//! handed to the output once it holds [`FLUSH_BYTES`], between the elements
+//! of an array, so that memory stays bounded however long a record is. Floating-point numbers,
 //! which records never hold, are written by `serde_json` itself.
 
 mod compound;
