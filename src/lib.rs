@@ -50,10 +50,12 @@
 #![deny(unreachable_pub)]
 #![warn(missing_debug_implementations, missing_docs)]
 
+mod app;
 pub mod builder;
 mod cli;
 pub mod draw;
 pub mod engine;
+mod front;
 pub mod game;
 pub mod games;
 pub mod input;
@@ -66,8 +68,7 @@ pub mod referee;
 #[doc(hidden)]
 pub mod repl;
 pub mod rng;
-mod status;
 pub mod tournament;
 
-pub use cli::main;
+pub use app::main;
 pub use game::{AnyGame, Game, GameKind};

@@ -4,9 +4,9 @@
 //! lines wrapped. An invalid record is written back as it was.
 
 use super::Status;
-use super::args::FmtArgs;
 use super::input::{open, paths};
 use super::validate::write_text;
+use crate::front::args::FmtArgs;
 use crate::game::{COMMON_TAGS, GameKind, Tags, number_before};
 use crate::input::io_reason;
 use crate::model::WrittenMoves;
@@ -19,7 +19,7 @@ use std::path::Path;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn run(args: &FmtArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> io::Result<Status> {
     let width = usize::from(args.width);
     let mut worst = Status::Ok;
     for path in paths(&args.files) {
@@ -88,7 +88,7 @@ fn rewrite(path: &Path, width: usize, check: bool, out: &mut dyn Write) -> io::R
             "{name}: a compressed file is not rewritten in place"
         ));
     }
-    match crate::repl::save_atomic(path, &text, crate::repl::ReadOnly::Refuse) {
+    match crate::front::save_atomic(path, &text, crate::front::ReadOnly::Refuse) {
         Ok(()) => Ok(status),
         Err(e) => fail(e.to_string()),
     }

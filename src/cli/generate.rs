@@ -1,7 +1,7 @@
 //! `kifu new` and `kifu random`: fresh and random records.
 
 use super::Status;
-use super::args::{NewArgs, RandomArgs};
+use crate::front::args::{NewArgs, RandomArgs};
 use crate::game::{AnyGame, GameKind, Tags};
 use crate::random::random_game;
 use crate::record::Tag;
@@ -13,12 +13,12 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
     let drawn = args
         .seed
         .map(|seed| args.game.random_tags(&mut Rng::new(seed)))
         .unwrap_or_default();
-    match crate::repl::new_record(args.game, &args.setup, drawn) {
+    match crate::front::setup::new_record(args.game, &args.setup, drawn) {
         Ok(record) => {
             out.write_all(record.as_bytes())?;
             Ok(Status::Ok)
@@ -34,7 +34,7 @@ pub(super) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut rng = Rng::new(args.seed);
     for i in 0..args.count {
         let game = match start(args.game, &mut rng, args.players.as_deref()) {

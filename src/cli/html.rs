@@ -1,10 +1,10 @@
 //! `kifu html`: one self-contained page that replays the records.
 
 use super::Status;
-use super::args::HtmlArgs;
 use super::input::for_each_record;
 use super::show::emit;
 use crate::draw::page::{Lines, PageGame, page};
+use crate::front::args::HtmlArgs;
 use std::io::{self, Write};
 
 /// Runs `kifu html`: every record of the files, valid or not, on one page.
@@ -12,7 +12,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut games = Vec::new();
     let mut lines = Lines::default();
     let status = for_each_record(&args.files, |name, item| {

@@ -1,8 +1,8 @@
 //! `kifu import`: the JSON of `kifu json` back to text records.
 
 use super::Status;
-use super::args::ImportArgs;
 use super::input::{open, paths};
+use crate::front::args::ImportArgs;
 use crate::input::io_reason;
 use crate::model::{JsonStop, read_json_records};
 use std::io::{self, Write};
@@ -16,7 +16,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut worst = Status::Ok;
     let mut first = true;
     for path in paths(&args.files) {

@@ -1,9 +1,9 @@
 //! `kifu json`: every record as one JSON object per line.
 
 use super::Status;
-use super::args::JsonArgs;
 use super::input::for_each_record;
 use super::validate::verdict_of;
+use crate::front::args::JsonArgs;
 use crate::model::writer::JsonWriter;
 use crate::model::{RecordJson, UnreadJson};
 use std::io::{self, Write};
@@ -12,7 +12,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
     let mut out = JsonWriter::new(out);
     let status = for_each_record(&args.files, |name, record| {
         let valid = match record {

@@ -1,15 +1,14 @@
 //! `kifu match`: engines against engines, and `kifu match --report`.
 
-mod args;
 mod engines;
 mod log;
 mod records;
 mod workers;
 
-pub(crate) use args::MatchArgs;
+use crate::front::args::MatchArgs;
 
 use super::Status;
-use super::args::Format;
+use crate::front::args::Format;
 use crate::game::GameKind;
 use crate::model::{GameResult, Standings};
 use crate::tournament::{Conditions, Opening, Schedule, Shard};

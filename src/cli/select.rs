@@ -2,10 +2,10 @@
 //! as they were written, in input order, judged on several threads.
 
 use super::Status;
-use super::args::SelectArgs;
 use super::input::for_each_file;
 use super::parallel;
 use super::validate::{Batch, next_batch};
+use crate::front::args::SelectArgs;
 use crate::game::{GameKind, Tags};
 use crate::record::{RawRecord, Record, SyntaxError};
 use crate::referee::{Options, Verdict, judge, judge_record};
@@ -22,7 +22,7 @@ const SIDE_TAGS: [&str; 3] = ["Black", "White", "Red"];
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn run(args: &SelectArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &SelectArgs, out: &mut dyn Write) -> io::Result<Status> {
     let criteria = Criteria::new(args);
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),

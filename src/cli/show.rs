@@ -1,9 +1,9 @@
 //! `kifu render` and `kifu moves`: the position after a ply.
 
 use super::Status;
-use super::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
 use super::input::open;
 use crate::draw::{TextView, View, picture, png, svg};
+use crate::front::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
 use crate::game::{AnyGame, Charset, MoveDetail};
 use crate::record::RecordReader;
 use crate::referee::{Options, Reached, judge, judge_record, position_at};
@@ -15,14 +15,14 @@ use std::path::{Path, PathBuf};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn render(
+pub(crate) fn render(
     args: &RenderArgs,
     color: ColorChoice,
     out: &mut dyn Write,
 ) -> io::Result<Status> {
     let colour = match args.output {
         Some(_) => color == ColorChoice::Always,
-        None => super::paint(color),
+        None => color.paints(),
     };
     let charset = if args.show.ascii {
         Charset::Ascii
@@ -84,13 +84,15 @@ pub(super) fn render(
 pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> io::Result<Status> {
     match output {
         None => out.write_all(bytes).map(|()| Status::Ok),
-        Some(path) => match crate::repl::save_atomic(path, bytes, crate::repl::ReadOnly::Refuse) {
-            Ok(()) => Ok(Status::Ok),
-            Err(e) => {
-                eprintln!("kifu: {e}");
-                Ok(Status::Trouble)
+        Some(path) => {
+            match crate::front::save_atomic(path, bytes, crate::front::ReadOnly::Refuse) {
+                Ok(()) => Ok(Status::Ok),
+                Err(e) => {
+                    eprintln!("kifu: {e}");
+                    Ok(Status::Trouble)
+                }
             }
-        },
+        }
     }
 }
 
@@ -98,7 +100,7 @@ pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> 
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
     with_position(args, |game, _, _| {
         if game.outcome().is_none() {
             for mv in game.legal_moves() {

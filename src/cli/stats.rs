@@ -5,10 +5,10 @@
 mod report;
 
 use super::Status;
-use super::args::StatsArgs;
 use super::input::for_each_file;
 use super::parallel;
 use super::validate::{Batch, next_batch};
+use crate::front::args::StatsArgs;
 use crate::game::{GameKind, Position, Tags};
 use crate::games::lotus::deciding_colours;
 use crate::record::{RawRecord, Record};
@@ -20,7 +20,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(super) fn run(args: &StatsArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &StatsArgs, out: &mut dyn Write) -> io::Result<Status> {
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let mut tally = Tally::default();
     let status = for_each_file(&args.files, |_, records| {

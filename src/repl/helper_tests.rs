@@ -75,7 +75,7 @@ fn mana_bird_squares_complete_after_the_at_sign() {
     assert_eq!(tab(&h, "e1-e5@"), (0, Vec::new()));
     let escampe = helper(
         GameKind::Escampe,
-        &[("Setup", crate::repl::args::DEFAULT_ESCAMPE_SETUP)],
+        &[("Setup", crate::front::args::DEFAULT_ESCAMPE_SETUP)],
     );
     assert_eq!(tab(&escampe, "a6-a5"), (0, words(&["a6-a5"])));
     assert_eq!(tab(&escampe, "a6-a5@"), (0, Vec::new()));

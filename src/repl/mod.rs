@@ -12,7 +12,6 @@
 //! fuzz target `repl` can drive a session: everything else here is the
 //! binary's.
 
-mod args;
 mod channel;
 mod command;
 mod files;
@@ -21,20 +20,17 @@ mod helper;
 mod opponent;
 mod record;
 mod run;
-mod save;
 mod show;
 mod terminal;
 mod tree;
 mod variations;
 
-pub(crate) use args::{PlayArgs, SETUP_IDS, SetupArgs};
+pub(crate) use crate::front::{ReadOnly, SaveError, save_atomic};
 pub(crate) use channel::Outputs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;
 pub(crate) use opponent::engine_spec;
-pub(crate) use record::new_record;
 pub(crate) use run::run;
-pub(crate) use save::{ReadOnly, SaveError, save_atomic};
 
 use crate::game::{AnyGame, Charset, GameKind, with_hint};
 use std::io::{self, Write};

@@ -2,10 +2,8 @@
 //! writing the game back as record text.
 
 use super::Session;
-use super::args::{SETUP_TAGS, SetupArgs};
 use super::files::GameFile;
 use super::tree::Line;
-use crate::builder::RecordBuilder;
 use crate::game::{AnyGame, Charset, GameKind};
 use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
 use crate::record::{Record, RecordReader, parse_record, write_record};
@@ -40,13 +38,8 @@ impl StartError {
 }
 
 impl Session {
-    /// A new game of `kind` from these tags (`Game` is added first).
-    ///
-    /// The tags are checked as the referee checks a record's: a tag of
-    /// another game, a bad `Date` and every [`crate::game::TagError`] are
-    /// refused with the referee's message. The record stops before its
-    /// end is judged: a position in the middle of a lotus turn is a start
-    /// to play the turn from.
+    /// A new game of `kind` from these tags (`Game` is added first),
+    /// checked as `front::setup::start` checks them.
     ///
     /// # Errors
     /// The first tag at fault, in words.
@@ -55,20 +48,8 @@ impl Session {
         tags: &[(String, String)],
         charset: Charset,
     ) -> Result<Session, String> {
-        let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
-        all.extend(tags.iter().cloned());
-        let text = write_record(&all, &[], &[], None);
-        let record = parse_record(text, 1).map_err(|e| e.message)?;
-        let options = Options {
-            stop_after: Some(0),
-            details: false,
-        };
-        let (verdict, game) = judge(&record, options, |_| {});
-        if let Some(fault) = verdict.fault {
-            return Err(fault.message);
-        }
-        let game = game.ok_or_else(|| format!("{kind} cannot start from these tags"))?;
-        Ok(Session::from_start(kind, all, game, charset))
+        let start = crate::front::setup::start(kind, tags)?;
+        Ok(Session::from_start(kind, start.tags, start.game, charset))
     }
 
     fn from_start(
@@ -261,27 +242,4 @@ fn compressed(path: &Path) -> bool {
     let mut head = [0u8; 8];
     let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut head));
     read.is_ok_and(|n| crate::input::is_compressed(head.get(..n).unwrap_or_default()))
-}
-
-/// `kifu new`: the record of a fresh game started as `kifu play` starts
-/// one from the same options, with tags `drawn` at random (`--seed`) where
-/// no option gives them. The game writes its own setup tags; the other
-/// tags given follow.
-///
-/// # Errors
-/// The options or the tags at fault, in words.
-pub(crate) fn new_record(
-    kind: GameKind,
-    setup: &SetupArgs,
-    drawn: Vec<(String, String)>,
-) -> Result<String, String> {
-    let tags = setup.tag_list(kind, drawn)?;
-    let session = Session::start(kind, &tags, Charset::Ascii)?;
-    let own = session.game.setup_tags();
-    let mut written = vec![("Game".to_owned(), kind.name().to_owned())];
-    written.extend(own.iter().cloned());
-    written.extend(tags.into_iter().filter(|(name, _)| {
-        !SETUP_TAGS.contains(&name.as_str()) && !own.iter().any(|(n, _)| n == name)
-    }));
-    Ok(RecordBuilder::with_tags(written).text(session.game.as_ref()))
 }

@@ -13,9 +13,10 @@
 
 use super::opponent::Opponent;
 use super::record::{Loaded, load};
-use super::{Outputs, PlayArgs, Session, terminal};
+use super::{Outputs, Session, terminal};
+use crate::front::Status;
+use crate::front::args::PlayArgs;
 use crate::game::{AnyGame, Charset};
-use crate::status::Status;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 /// The longest line read without a terminal; longer lines are refused.

@@ -7,7 +7,7 @@
 //! terminal that is gone.
 
 use super::{KifuHelper, Outputs, Reply, Session};
-use crate::status::Status;
+use crate::front::Status;
 use rustyline::Editor;
 use rustyline::config::{CompletionType, Config};
 use rustyline::error::ReadlineError;

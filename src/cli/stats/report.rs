@@ -2,7 +2,7 @@
 //! from it.
 
 use super::{GameTally, Share, Tally};
-use crate::cli::args::Format;
+use crate::front::args::Format;
 use crate::games::lotus::COLOURS;
 use crate::model::Version;
 use serde::Serialize;

@@ -1,4 +1,20 @@
-//! The one clap definition of the command line.
+//! The one clap definition of the command line: every subcommand's
+//! options, for `cli` and `repl` alike. Each turns its raw options into
+//! the settings it runs with.
+
+mod analyse;
+mod engine;
+mod man;
+mod matches;
+mod play;
+
+pub(crate) use analyse::AnalyseArgs;
+pub(crate) use engine::EngineArgs;
+pub(crate) use man::ManArgs;
+pub(crate) use matches::MatchArgs;
+#[cfg(test)]
+pub(crate) use play::DEFAULT_ESCAMPE_SETUP;
+pub(crate) use play::{PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
 
 use crate::game::GameKind;
 use crate::referee::LineName;
@@ -51,16 +67,16 @@ pub(crate) enum Command {
     /// Write one self-contained HTML page that replays the records.
     Html(HtmlArgs),
     /// Play a game interactively, refereed move by move.
-    Play(Box<crate::repl::PlayArgs>),
+    Play(Box<PlayArgs>),
     /// Print a manual page as roff, for `kifu man | man -l -`.
-    Man(super::man::ManArgs),
+    Man(ManArgs),
     /// Be an engine: speak the engine protocol (KEP) on standard input and output.
-    Engine(super::engine::EngineArgs),
+    Engine(EngineArgs),
     /// Play engines against each other, refereed, with clocks; print the results table.
-    Match(Box<super::matches::MatchArgs>),
+    Match(Box<MatchArgs>),
     /// The records back with the engine's score after each move, ?/?? on the
     /// moves that lose much, and its better line as a variation.
-    Analyse(super::analyse::AnalyseArgs),
+    Analyse(AnalyseArgs),
 }
 
 /// Arguments of `kifu select`: the criteria combine with AND.
@@ -172,7 +188,7 @@ pub(crate) struct NewArgs {
     pub seed: Option<u64>,
     /// How the game starts, as for `kifu play`.
     #[command(flatten)]
-    pub setup: crate::repl::SetupArgs,
+    pub setup: SetupArgs,
 }
 
 /// Arguments of `kifu random`.
@@ -201,6 +217,22 @@ pub(crate) enum ColorChoice {
     Always,
     /// Never colour.
     Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output: `auto` colours a terminal
+    /// without `NO_COLOR`.
+    pub(crate) fn paints(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
 }
 
 /// How verdicts are printed.
@@ -273,7 +305,7 @@ pub(crate) struct ShowArgs {
 
 /// A whole number of 0 or more: clap's own message for `-1` suggested
 /// `-- -1`, and for `x` spoke of digits.
-pub(super) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+pub(crate) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
     text.parse()
         .map_err(|_| "expected a whole number of 0 or more, like 12".to_owned())
 }
@@ -336,6 +368,18 @@ pub(crate) struct HtmlArgs {
 /// The clap command, for completions and documentation checks.
 pub(crate) fn command() -> clap::Command {
     <Cli as clap::CommandFactory>::command()
+}
+
+/// The command line, parsed; `kifu match` gathers each engine's
+/// `--name` and `--option` by their places.
+pub(crate) fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches()?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let (Command::Match(args), Some(("match", sub))) = (&mut cli.command, matches.subcommand()) {
+        args.gather_engines(sub)?;
+    }
+    Ok(cli)
 }
 
 /// The games as clap offers them: the names of the table of games.

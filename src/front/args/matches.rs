@@ -1,8 +1,8 @@
 //! The options of `kifu match`, and the engines they describe.
 
+use super::SetupArgs;
 use crate::game::GameKind;
 use crate::kep::EngineSpec;
-use crate::repl::SetupArgs;
 use crate::tournament::{Shard, TimeControl};
 use clap::error::ErrorKind;
 use std::path::PathBuf;
@@ -47,7 +47,7 @@ pub(crate) struct MatchArgs {
     pub seats: Option<u8>,
     /// Start the games from the records of FILE, in turn: their start and
     /// their moves.
-    #[arg(long, value_name = "FILE", conflicts_with_all = crate::repl::SETUP_IDS)]
+    #[arg(long, value_name = "FILE", conflicts_with_all = super::SETUP_IDS)]
     pub openings: Option<PathBuf>,
     /// The number of games (default: each opening once from every side).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -84,8 +84,8 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["engine", "openings", "out"])]
     pub report: Vec<PathBuf>,
     /// The table as text or as one JSON object.
-    #[arg(long, value_enum, default_value_t = super::super::args::Format::Text)]
-    pub format: super::super::args::Format,
+    #[arg(long, value_enum, default_value_t = super::Format::Text)]
+    pub format: super::Format,
     /// The engines, each with its name and options, from the options
     /// in the order given.
     #[arg(skip)]
@@ -162,7 +162,7 @@ impl MatchArgs {
 
 /// A usage error of `kifu match`, as clap reports its own.
 fn usage(message: String) -> clap::Error {
-    let mut kifu = super::super::args::command();
+    let mut kifu = super::command();
     match kifu.find_subcommand_mut("match") {
         Some(command) => {
             (command.clone().bin_name("kifu match")).error(ErrorKind::ValueValidation, message)

@@ -1,0 +1,76 @@
+//! The binary's entry: the command line parsed ([`crate::front::args`]),
+//! and each command handed to the function that runs it, in [`crate::cli`]
+//! or, for `kifu play`, [`crate::repl`].
+
+use crate::front::Status;
+use crate::front::args::{Cli, ColorChoice, Command, command, parse};
+use crate::{cli, repl};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Runs kifu with the process arguments and returns its exit status.
+pub fn main() -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match parse() {
+        Ok(cli) => run(cli, &mut out),
+        Err(e) if e.use_stderr() => {
+            let _ = e.print();
+            Ok(Status::Trouble)
+        }
+        // Help and version go to standard output, and a failure to write
+        // them is a failure like any other.
+        Err(e) => write_help(&e, &mut out).map(|()| Status::Ok),
+    };
+    let result = result.and_then(|status| out.flush().map(|()| status));
+    match result {
+        Ok(status) => status.into(),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok.into(),
+        Err(e) => {
+            eprintln!("kifu: cannot write the output: {e}");
+            Status::Trouble.into()
+        }
+    }
+}
+
+/// Writes the help or version text that clap gives as `e`, in colour on
+/// a terminal as clap would.
+fn write_help(e: &clap::Error, out: &mut dyn Write) -> io::Result<()> {
+    let text = e.render();
+    match ColorChoice::Auto.paints() {
+        true => write!(out, "{}", text.ansi()),
+        false => write!(out, "{text}"),
+    }
+}
+
+/// Runs one parsed command, writing results to `out`.
+///
+/// # Errors
+/// Only failures to write `out`; everything else becomes a status.
+fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
+    match cli.command {
+        Command::Validate(args) => cli::validate::run(&args, cli.color.paints(), out),
+        Command::Json(args) => cli::json::run(&args, out),
+        Command::Import(args) => cli::import::run(&args, out),
+        Command::Render(args) => cli::show::render(&args, cli.color, out),
+        Command::Moves(args) => cli::show::moves(&args, out),
+        Command::Html(args) => cli::html::run(&args, out),
+        Command::New(args) => cli::generate::new(&args, out),
+        Command::Random(args) => cli::generate::random(&args, out),
+        Command::Select(args) => cli::select::run(&args, out),
+        Command::Stats(args) => cli::stats::run(&args, out),
+        Command::Fmt(args) => cli::fmt::run(&args, out),
+        Command::Completions(args) => {
+            // Into memory first: clap_complete panics when a write fails.
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command(), "kifu", &mut script);
+            out.write_all(&script)?;
+            Ok(Status::Ok)
+        }
+        Command::Play(args) => repl::run(&args, cli.color.paints(), out),
+        Command::Engine(args) => cli::engine::run(&args, out),
+        Command::Match(args) => cli::matches::run(&args, out),
+        Command::Analyse(args) => cli::analyse::run(&args, out),
+        Command::Man(args) => cli::man::run(&args, out),
+    }
+}

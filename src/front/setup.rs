@@ -1,0 +1,69 @@
+//! A fresh game from the setup options: the tags they stand for, checked
+//! as the referee checks a record's, for `kifu play`, `kifu new` and
+//! `kifu match`.
+
+use super::args::{SETUP_TAGS, SetupArgs};
+use crate::builder::RecordBuilder;
+use crate::game::{AnyGame, GameKind};
+use crate::record::{parse_record, write_record};
+use crate::referee::{Options, judge};
+
+/// A new game's start, and the tags it was made from.
+#[derive(Debug)]
+pub(crate) struct Start {
+    /// The tags, `Game` first.
+    pub tags: Vec<(String, String)>,
+    /// The start position.
+    pub game: Box<dyn AnyGame>,
+}
+
+/// The start of a new game of `kind` from these tags (`Game` is added
+/// first).
+///
+/// The tags are checked as the referee checks a record's: a tag of
+/// another game, a bad `Date` and every [`crate::game::TagError`] are
+/// refused with the referee's message. The record stops before its end
+/// is judged: a position in the middle of a lotus turn is a start to play
+/// the turn from.
+///
+/// # Errors
+/// The first tag at fault, in words.
+pub(crate) fn start(kind: GameKind, tags: &[(String, String)]) -> Result<Start, String> {
+    let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
+    all.extend(tags.iter().cloned());
+    let text = write_record(&all, &[], &[], None);
+    let record = parse_record(text, 1).map_err(|e| e.message)?;
+    let options = Options {
+        stop_after: Some(0),
+        details: false,
+    };
+    let (verdict, game) = judge(&record, options, |_| {});
+    if let Some(fault) = verdict.fault {
+        return Err(fault.message);
+    }
+    let game = game.ok_or_else(|| format!("{kind} cannot start from these tags"))?;
+    Ok(Start { tags: all, game })
+}
+
+/// `kifu new`: the record of a fresh game started as `kifu play` starts
+/// one from the same options, with tags `drawn` at random (`--seed`) where
+/// no option gives them. The game writes its own setup tags; the other
+/// tags given follow.
+///
+/// # Errors
+/// The options or the tags at fault, in words.
+pub(crate) fn new_record(
+    kind: GameKind,
+    setup: &SetupArgs,
+    drawn: Vec<(String, String)>,
+) -> Result<String, String> {
+    let tags = setup.tag_list(kind, drawn)?;
+    let Start { game, .. } = start(kind, &tags)?;
+    let own = game.setup_tags();
+    let mut written = vec![("Game".to_owned(), kind.name().to_owned())];
+    written.extend(own.iter().cloned());
+    written.extend(tags.into_iter().filter(|(name, _)| {
+        !SETUP_TAGS.contains(&name.as_str()) && !own.iter().any(|(n, _)| n == name)
+    }));
+    Ok(RecordBuilder::with_tags(written).text(game.as_ref()))
+}
