@@ -1,25 +1,38 @@
 //! The built-in engine's search: what `kifu engine` plays with.
 //!
 //! - [`think`] searches a two-player game: iterative deepening alpha-beta
-//!   with a transposition [`Table`] keyed by [`zobrist`] hashes, move
-//!   ordering and quiescence, over any [`crate::game::Game`] through its
-//!   trait (the evaluation, the hash and captures are each game's own);
+//!   with a transposition [`Table`] keyed by the game's Zobrist hash
+//!   ([`crate::game::Game::zobrist`], a rule of the position), move
+//!   ordering and quiescence, over any game with an [`Evaluation`];
+//! - [`Evaluation`] is the engine's side of a game, beside the rules
+//!   trait: its [`Weight`]s, its evaluation and its capture test, one
+//!   file per game (`mana.rs`, `escampe.rs`, `shogun.rs`, `lotus/`; the
+//!   6x6 kit Mana and Escampe share in `lines.rs`). The engine picks a
+//!   game's type with its own dispatch, [`visit`]: the engine imports
+//!   the games, the games never import the engine;
 //! - [`SearchPlayer`] is `kifu engine`'s player: that search in the
 //!   two-player games, Monte Carlo over whole turns in lotus (one turn
 //!   ahead when greedy), in the time `go` gives, as a [`Style`] asks (the
 //!   greedy one is a ply deep).
 
+mod escampe;
+mod evaluation;
+mod lines;
 mod lotus;
+mod mana;
 mod player;
 mod search;
+mod shogun;
 mod table;
+mod weight;
 mod weights;
-pub mod zobrist;
 
 #[cfg(test)]
 mod tests;
 
+pub use evaluation::{Evaluation, EvaluationVisitor, visit};
 pub use player::{SearchPlayer, Style};
 pub use search::{Limits, MATE, MATE_BOUND, Progress, think};
 pub use table::{Bound, Entry, Table};
+pub use weight::{Weight, weight_values};
 pub use weights::Weights;

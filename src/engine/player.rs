@@ -6,7 +6,8 @@ use super::lotus::best_turn;
 use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
 use super::table::Table;
 use super::weights::Weights;
-use crate::game::{AnyGame, Game, GameVisitor, Numbering};
+use super::{Evaluation, EvaluationVisitor, visit};
+use crate::game::{AnyGame, Numbering};
 use crate::kep::{GoLimits, Info, Player, Score};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -115,12 +116,15 @@ impl Player for SearchPlayer {
         if game.numbering() == Numbering::Turns {
             return best_turn(game, search, &self.stop, tell);
         }
-        game.kind().visit(Searching {
-            game,
-            limits: search,
-            player: self,
-            tell,
-        })
+        visit(
+            game.kind(),
+            Searching {
+                game,
+                limits: search,
+                player: self,
+                tell,
+            },
+        )
     }
 }
 
@@ -133,10 +137,10 @@ struct Searching<'a> {
     tell: &'a mut dyn FnMut(Info),
 }
 
-impl GameVisitor for Searching<'_> {
+impl EvaluationVisitor for Searching<'_> {
     type Output = Vec<String>;
 
-    fn visit<G: Game>(self) -> Vec<String> {
+    fn visit<G: Evaluation>(self) -> Vec<String> {
         let Some(root) = self.game.as_any().downcast_ref::<G>() else {
             return Vec::new();
         };

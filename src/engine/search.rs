@@ -2,10 +2,13 @@
 //! alpha-beta pruning, a transposition table keyed by the game's Zobrist
 //! hash, moves ordered by the table's best move, captures and killer
 //! moves, and a quiescence search of captures at the horizon. It works on
-//! any [`Game`] through its trait: the evaluation, the hash and what a
-//! capture is are the game's own.
+//! any game through its traits: the hash is the rules' ([`Game::zobrist`]),
+//! the evaluation and what a capture is the engine's ([`Evaluation`]),
+//! each game's own.
 
+use super::Evaluation;
 use super::table::{Bound, Entry, Table};
+#[cfg(doc)]
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -51,7 +54,7 @@ pub struct Progress {
 }
 
 /// The search of one position.
-struct Search<'a, G: Game> {
+struct Search<'a, G: Evaluation> {
     table: &'a mut Table,
     stop: &'a AtomicBool,
     limits: Limits,
@@ -63,10 +66,10 @@ struct Search<'a, G: Game> {
 }
 
 /// The best move of `root` within `limits`, by the evaluation with
-/// `weights` (the values of [`Game::WEIGHTS`]), telling `report` after
+/// `weights` (the values of [`Evaluation::WEIGHTS`]), telling `report` after
 /// each iteration; `None` only when it has no legal move. `stop` set ends
 /// the search at once with the best move found so far.
-pub fn think<G: Game>(
+pub fn think<G: Evaluation>(
     root: &G,
     limits: Limits,
     weights: &[i32],
@@ -111,7 +114,7 @@ pub fn think<G: Game>(
     Some(best)
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: Evaluation> Search<'_, G> {
     /// The game's evaluation of `position`, kept below the scores of
     /// wins and losses whatever weights an option gave it.
     fn evaluation(&self, position: &G) -> i32 {

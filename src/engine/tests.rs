@@ -3,8 +3,9 @@
 //! the depth they need and not before, and every move it plays is one
 //! the referee accepts.
 
+use super::{Evaluation, EvaluationVisitor, visit};
 use super::{Limits, MATE, MATE_BOUND, SearchPlayer, Style, Table, think};
-use crate::game::{AnyGame, Game, GameKind, GameVisitor, Tags};
+use crate::game::{AnyGame, Game, GameKind, Tags};
 use crate::games::{escampe::Escampe, mana::Mana, shogun::Shogun};
 use crate::kep::{GoLimits, Player};
 use crate::record::Tag;
@@ -56,7 +57,7 @@ fn to_depth(depth: u32) -> Limits {
 }
 
 /// The best move of `position` at `depth` and its score.
-fn search<G: Game>(position: &G, depth: u32) -> (G::Move, i32) {
+fn search<G: Evaluation>(position: &G, depth: u32) -> (G::Move, i32) {
     let mut score = 0;
     let stop = AtomicBool::new(false);
     let mut table = Table::new(16);
@@ -94,10 +95,10 @@ fn wins_within<G: Game>(position: &G, plies: i32) -> bool {
 /// and forced. Gives how many of each it found.
 struct ForcedWins;
 
-impl GameVisitor for ForcedWins {
+impl EvaluationVisitor for ForcedWins {
     type Output = [usize; 3];
 
-    fn visit<G: Game>(self) -> [usize; 3] {
+    fn visit<G: Evaluation>(self) -> [usize; 3] {
         let mut found = [0; 3];
         for position in positions(G::KIND, 7, 40).iter().step_by(3) {
             let position = position.as_any().downcast_ref::<G>().expect("its own type");
@@ -134,7 +135,7 @@ impl GameVisitor for ForcedWins {
 #[test]
 fn the_wins_the_search_finds_are_forced_and_found_at_their_depth() {
     for kind in [GameKind::Mana, GameKind::Escampe, GameKind::Shogun] {
-        let found = kind.visit(ForcedWins);
+        let found = visit(kind, ForcedWins);
         assert_eq!(found, [3, 3, 3], "{kind:?}: wins in 1, 3, 5 plies found");
     }
 }

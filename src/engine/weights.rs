@@ -2,7 +2,8 @@
 //! is named after its game (`ManaFreePiece`, `ShogunCheck`), so that a
 //! self-play match can set one game's weights and leave the rest.
 
-use crate::game::{Game, GameKind, GameVisitor, Weight};
+use super::{Evaluation, EvaluationVisitor, Weight, visit};
+use crate::game::GameKind;
 
 /// The largest magnitude an option may give a weight: far beyond any
 /// sensible value, and small enough that no sum of weights overflows.
@@ -20,7 +21,7 @@ impl Default for Weights {
         let games = GameKind::ALL
             .iter()
             .map(|&kind| {
-                let weights = kind.visit(WeightsOf);
+                let weights = visit(kind, WeightsOf);
                 (kind, weights, weights.iter().map(|w| w.default).collect())
             })
             .filter(|(_, weights, _)| !weights.is_empty())
@@ -30,7 +31,7 @@ impl Default for Weights {
 }
 
 impl Weights {
-    /// The values of `kind`'s weights, in the order of [`Game::WEIGHTS`].
+    /// The values of `kind`'s weights, in the order of [`Evaluation::WEIGHTS`].
     pub fn of(&self, kind: GameKind) -> &[i32] {
         let game = self.games.iter().find(|(k, _, _)| *k == kind);
         game.map_or(&[], |(_, _, values)| values)
@@ -85,10 +86,10 @@ fn option_name(kind: GameKind, weight: &Weight) -> String {
 /// The weights of a game, as its own type.
 struct WeightsOf;
 
-impl GameVisitor for WeightsOf {
+impl EvaluationVisitor for WeightsOf {
     type Output = &'static [Weight];
 
-    fn visit<G: Game>(self) -> &'static [Weight] {
+    fn visit<G: Evaluation>(self) -> &'static [Weight] {
         G::WEIGHTS
     }
 }

@@ -14,7 +14,7 @@ mod numbering;
 mod outcome;
 mod play;
 mod tags;
-mod weight;
+pub mod zobrist;
 
 pub use any::AnyGame;
 pub use detail::{MoveDetail, MoveText};
@@ -28,7 +28,6 @@ pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, Win, rank};
 pub use play::{perft, play, play_read};
 pub use tags::Tags;
-pub use weight::{Weight, weight_values};
 
 use crate::draw::{Scene, TextView, View};
 use std::fmt;
@@ -113,9 +112,6 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// (Mana: Black, then White): the tokens its results use. Empty for a
     /// game whose result is scores, not a winner's token (lotus).
     const WINS: &'static [Win];
-    /// The weights of [`Game::evaluate`], which `kifu engine` offers as
-    /// options (none by default).
-    const WEIGHTS: &'static [Weight] = &[];
 
     /// Reads the start position the tags state, without judging it.
     ///
@@ -189,25 +185,11 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Every player, as messages name them, in the order of the game's
     /// turns from its standard first mover (mana: Black, White).
     fn players(&self) -> Vec<&str>;
-    /// The position's value for the side to move, in hundredths of a
-    /// piece, as the engine's search sees it (`kifu engine`), with the
-    /// values of [`Game::WEIGHTS`] in order (a weight missing from
-    /// `weights` takes its default); 0 for a game that gives none.
-    fn evaluate(&self, weights: &[i32]) -> i32 {
-        let _ = weights;
-        0
-    }
     /// A Zobrist hash of the position (every piece, the side to move, the
-    /// constraint in force), for the engine's transposition table; `None`
-    /// for a game that gives none.
+    /// constraint in force), made of the keys of [`zobrist`], for the
+    /// engine's transposition table; `None` for a game that gives none.
     fn zobrist(&self) -> Option<u64> {
         None
-    }
-    /// Whether `mv` captures, for the engine's move ordering and its
-    /// quiescence search.
-    fn is_capture(&self, mv: &Self::Move) -> bool {
-        let _ = mv;
-        false
     }
     /// Who plays the move or turn numbered `number`, as messages name
     /// them; by default the mover of the next ply. A game numbered by

@@ -16,11 +16,16 @@ mod turns;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::Limits;
+use crate::engine::{Evaluation, Limits};
 use crate::game::{AnyGame, Game, GameVisitor};
+use crate::games::lotus::Lotus;
 use crate::kep::{Info, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Lotus gives the alpha-beta search nothing to weigh: its player is the
+/// Monte Carlo of this folder, which needs no evaluation.
+impl Evaluation for Lotus {}
 
 /// When a search must end: at a deadline, or when `stop` is set.
 #[derive(Debug, Clone, Copy)]

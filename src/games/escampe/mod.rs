@@ -19,8 +19,7 @@ pub use setup::EscampeSetup;
 
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
-    weight_values,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 
@@ -42,8 +41,9 @@ pub struct Escampe {
 }
 
 impl Escampe {
-    /// The pieces and the line constraint, as the engine sees them.
-    fn pieces(&self) -> lines::Pieces {
+    /// The pieces and the line constraint, as the engine's evaluation
+    /// and the hash see them.
+    pub fn pieces(&self) -> lines::Pieces {
         lines::Pieces {
             men: self.men,
             leaders: self.unicorn,
@@ -52,10 +52,6 @@ impl Escampe {
         }
     }
 }
-
-/// The weights of Escampe's evaluation (`EscampeFreePiece`,
-/// `EscampeThreat`): self-play found none better (benches/README.md).
-const WEIGHTS: [Weight; 2] = lines::weights(12, 25);
 
 impl Game for Escampe {
     type Move = EscampeMove;
@@ -67,7 +63,6 @@ impl Game for Escampe {
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::White.win(), Side::Black.win()];
-    const WEIGHTS: &'static [Weight] = &WEIGHTS;
     const CODES: &'static [&'static str] = &[
         "escampe.not-a-square",
         "escampe.no-separator",
@@ -180,19 +175,8 @@ impl Game for Escampe {
         self.winner.is_some()
     }
 
-    fn evaluate(&self, weights: &[i32]) -> i32 {
-        self.pieces().evaluate(weight_values(weights, &WEIGHTS))
-    }
-
     fn zobrist(&self) -> Option<u64> {
         Some(self.pieces().zobrist())
-    }
-
-    fn is_capture(&self, mv: &EscampeMove) -> bool {
-        match *mv {
-            EscampeMove::Step { to, .. } => (self.men[0] | self.men[1]) & bit(usize::from(to)) != 0,
-            EscampeMove::Pass => false,
-        }
     }
 
     fn turn(&self) -> Turn<'_> {

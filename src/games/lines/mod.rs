@@ -5,10 +5,10 @@
 
 mod board;
 mod draw;
-mod eval;
 mod fault;
 mod notation;
 mod paths;
+mod pieces;
 mod render;
 mod side;
 
@@ -18,12 +18,12 @@ pub use board::{
     read_position, setup_or_position, words,
 };
 pub use draw::{LinePicture, draw, index, piece_on, with_lines};
-pub use eval::{Pieces, weights};
 #[cfg(test)]
 pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};
 pub use notation::{StepSyntax, read_step, square_at};
 pub use paths::{can_reach, reach};
+pub use pieces::Pieces;
 pub use render::{Cell, board_text, cells, render, status};
 pub use side::{Side, StepFault, StepRules, check_and_play, check_start, side_at};
 

@@ -17,8 +17,7 @@ pub use setup::{BirdMark, ManaSetup};
 
 use crate::draw::{Scene, TextView, View};
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
-    weight_values,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
 
@@ -130,8 +129,9 @@ impl Mana {
         self.bird.square()
     }
 
-    /// The pieces and the bird's number of lines, as the engine sees them.
-    fn pieces(&self) -> lines::Pieces {
+    /// The pieces and the bird's number of lines, as the engine's
+    /// evaluation and the hash see them.
+    pub fn pieces(&self) -> lines::Pieces {
         lines::Pieces {
             men: self.men,
             leaders: self.daimyo,
@@ -140,11 +140,6 @@ impl Mana {
         }
     }
 }
-
-/// The weights of Mana's evaluation (`ManaFreePiece`, `ManaThreat`): a
-/// threat costs 50, tuned by self-play (it scored 60% of 400 games at
-/// 20 ms a move against 25, escampe's; benches/README.md).
-const WEIGHTS: [Weight; 2] = lines::weights(12, 50);
 
 impl Game for Mana {
     type Move = ManaMove;
@@ -156,7 +151,6 @@ impl Game for Mana {
     const SETUP_TAGS: &'static [&'static str] = &["Setup", "Position"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::Black.win(), Side::White.win()];
-    const WEIGHTS: &'static [Weight] = &WEIGHTS;
     const CODES: &'static [&'static str] = &[
         "mana.not-a-square",
         "mana.no-separator",
@@ -300,19 +294,8 @@ impl Game for Mana {
         self.winner.is_some()
     }
 
-    fn evaluate(&self, weights: &[i32]) -> i32 {
-        self.pieces().evaluate(weight_values(weights, &WEIGHTS))
-    }
-
     fn zobrist(&self) -> Option<u64> {
         Some(self.pieces().zobrist())
-    }
-
-    fn is_capture(&self, mv: &ManaMove) -> bool {
-        match *mv {
-            ManaMove::Step { to, .. } => self.occupied() & lines::bit(usize::from(to)) != 0,
-            _ => false,
-        }
     }
 
     fn turn(&self) -> Turn<'_> {

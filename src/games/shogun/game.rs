@@ -7,39 +7,8 @@ use super::setup::{self, Setup};
 use super::{Shogun, render};
 use crate::draw::TextView;
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Weight, Win,
-    weight_values,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
-
-/// The weights of the evaluation beside a piece's 100 (the unit): the
-/// value of each step closer to the enemy Shogun, summed over a side's
-/// pieces (it leads the search towards a mate it cannot yet see), and
-/// the cost of being in check.
-const WEIGHTS: [Weight; 2] = [
-    Weight {
-        name: "Closeness",
-        default: 2,
-    },
-    Weight {
-        name: "Check",
-        default: 20,
-    },
-];
-
-impl Shogun {
-    /// How close `side`'s pieces stand to the other side's Shogun: 14 less
-    /// the distance in files and ranks, summed.
-    fn closeness(&self, side: usize) -> i32 {
-        let target = usize::from(self.shogun[1 - side]);
-        let (tf, tr) = ((target % 8) as i32, (target / 8) as i32);
-        crate::games::square::squares(self.men[side])
-            .map(|square| {
-                let (f, r) = ((square % 8) as i32, (square / 8) as i32);
-                14 - (f - tf).abs() - (r - tr).abs()
-            })
-            .sum()
-    }
-}
 
 impl Game for Shogun {
     type Move = ShogunMove;
@@ -54,7 +23,6 @@ impl Game for Shogun {
         &["Setup", "Position", "First", "Rotation", "Discs"];
     const NUMBERING: Numbering = Numbering::Pairs;
     const WINS: &'static [Win] = &[Side::White.win(), Side::Red.win()];
-    const WEIGHTS: &'static [Weight] = &WEIGHTS;
     const CODES: &'static [&'static str] = &[
         // The text of a move.
         "shogun.not-a-square",
@@ -147,33 +115,15 @@ impl Game for Shogun {
         self.loss.is_some()
     }
 
-    fn evaluate(&self, weights: &[i32]) -> i32 {
-        let [closeness, checked] = weight_values(weights, &WEIGHTS);
-        let me = self.to_move.index();
-        let others = |side: usize| i32::from(self.others[side]);
-        let material = (others(me) - others(1 - me)) * 100;
-        let check = match self.attacker_of(self.to_move) {
-            Some(_) => -checked,
-            None => 0,
-        };
-        material + (self.closeness(me) - self.closeness(1 - me)) * closeness + check
-    }
-
     fn zobrist(&self) -> Option<u64> {
-        let mut hash = crate::engine::zobrist::key(64 * 32 + self.to_move.index() as u64);
+        let mut hash = crate::game::zobrist::key(64 * 32 + self.to_move.index() as u64);
         for (square, &piece) in self.pieces.iter().enumerate() {
             if piece != 0 {
                 let feature = square as u64 * 32 + u64::from(piece & 0x19);
-                hash ^= crate::engine::zobrist::key(feature);
+                hash ^= crate::game::zobrist::key(feature);
             }
         }
         Some(hash)
-    }
-
-    fn is_capture(&self, mv: &ShogunMove) -> bool {
-        self.pieces
-            .get(usize::from(mv.to))
-            .is_some_and(|&piece| piece != 0)
     }
 
     fn turn(&self) -> Turn<'_> {

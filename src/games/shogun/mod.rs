@@ -203,6 +203,21 @@ impl Shogun {
         self.to_move
     }
 
+    /// The squares of `side`'s pieces, its Shogun's among them.
+    pub fn men(&self, side: Side) -> Bits {
+        self.men[side.index()]
+    }
+
+    /// The square of `side`'s Shogun.
+    pub fn shogun_square(&self, side: Side) -> usize {
+        usize::from(self.shogun[side.index()])
+    }
+
+    /// How many pieces `side` has besides its Shogun.
+    pub fn others(&self, side: Side) -> u8 {
+        self.others[side.index()]
+    }
+
     /// Builds a position from a `Position`-style value with the default
     /// discs and no rotation.
     ///

@@ -1,6 +1,9 @@
 //! Zobrist keys: a fixed random 64-bit number per feature of a position
 //! (a piece of a side on a square, the side to move, a constraint), which
 //! a game XORs together into its hash ([`crate::game::Game::zobrist`]).
+//!
+//! The keys belong to the rules' side: a hash says what a position is,
+//! and the engine's transposition table only reads it.
 
 /// The key of feature `index`: SplitMix64 of it, so that the keys are
 /// fixed, spread, and need no table.
