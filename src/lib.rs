@@ -66,6 +66,7 @@ pub mod referee;
 #[doc(hidden)]
 pub mod repl;
 pub mod rng;
+pub mod seat;
 mod status;
 pub mod tournament;
 

@@ -31,7 +31,6 @@ pub(crate) use args::{PlayArgs, SETUP_IDS, SetupArgs};
 pub(crate) use channel::Outputs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;
-pub(crate) use opponent::engine_spec;
 pub(crate) use record::new_record;
 pub(crate) use run::run;
 pub(crate) use save::{ReadOnly, SaveError, save_atomic};
