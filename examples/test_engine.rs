@@ -8,12 +8,15 @@
 //! test_engine [--name NAME] [--seed N] [--illegal-at N] [--garbage-at N]
 //!             [--crash-at N] [--resign-at N] [--sleep-at N MS] [--delay MS]
 //!             [--ignore-quit] [--flood-stderr] [--deaf] [--marker WORD]
+//!             [--log FILE]
 //! ```
 //!
 //! `--delay MS` answers every `go` after MS milliseconds; `--flood-stderr`
 //! writes a thousand lines of standard error before every move; `--deaf`
 //! stops reading its input, for a minute, once it has said `readyok`;
-//! `--marker` is ignored, so that a test can find its processes.
+//! `--marker` is ignored, so that a test can find its processes; `--log`
+//! appends every `go` line received to FILE, so that a test can see the
+//! limits a referee sends.
 
 use kifu::kep::{Answer, Command, IdKey, RandomPlayer, Session};
 use std::io::{BufRead, Write};
@@ -33,6 +36,7 @@ struct Faults {
     ignore_quit: bool,
     flood_stderr: bool,
     deaf: bool,
+    log: Option<String>,
 }
 
 /// The faults the command line asks for.
@@ -60,6 +64,7 @@ fn faults() -> Result<Faults, String> {
             "--ignore-quit" => faults.ignore_quit = true,
             "--flood-stderr" => faults.flood_stderr = true,
             "--deaf" => faults.deaf = true,
+            "--log" => faults.log = args.next(),
             "--marker" => {
                 args.next();
             }
@@ -123,6 +128,16 @@ fn main() {
 
 /// The answer to `go` at `ply`: the fault planned there, or a random move.
 fn go(faults: &Faults, ply: usize, session: &mut Session<RandomPlayer>, line: &str) -> Vec<Answer> {
+    if let Some(path) = &faults.log {
+        let logged = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut file| writeln!(file, "{line}"));
+        if let Err(e) = logged {
+            eprintln!("test_engine: {path}: {e}");
+        }
+    }
     if faults.flood_stderr {
         for n in 0..1000 {
             eprintln!("test_engine: thinking hard, line {n} of 1000 at ply {ply}");

@@ -68,6 +68,7 @@ pub mod referee;
 #[doc(hidden)]
 pub mod repl;
 pub mod rng;
+pub mod seat;
 pub mod tournament;
 
 pub use app::main;

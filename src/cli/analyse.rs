@@ -6,8 +6,9 @@ use super::Status;
 use super::input::for_each_record;
 use crate::front::args::AnalyseArgs;
 use crate::game::{AnyGame, Numbering, number_before};
-use crate::kep::{Decision, Engine, Game, GoLimits, Score};
+use crate::kep::{Decision, Game, Score};
 use crate::record::{Record, WrittenMove, write_record};
+use crate::seat::{Clock, MARGIN, Seat, Terms, TimeControl};
 use crate::tournament::MainLine;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -31,20 +32,14 @@ struct View {
 /// # Errors
 /// Only failures to write `out`.
 pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status> {
-    let spec = match crate::repl::engine_spec(&args.engine) {
-        Ok(spec) => spec,
-        Err(e) => {
-            eprintln!("kifu: {e}");
-            return Ok(Status::Trouble);
-        }
-    };
-    let mut engine = match Engine::start(&spec) {
+    let mut engine = match crate::seat::start(&args.engine) {
         Ok(engine) => engine,
         Err(e) => {
             eprintln!("kifu: the engine: {e}");
             return Ok(Status::Trouble);
         }
     };
+    let terms = args.terms();
     let files = super::input::paths(&args.file.iter().cloned().collect::<Vec<_>>());
     let mut first = true;
     let status = for_each_record(&files, |name, record| {
@@ -55,7 +50,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status>
                 return Ok(Status::Invalid);
             }
         };
-        match analyse(&record, &mut engine, args) {
+        match analyse(&record, engine.as_mut(), terms) {
             Ok(text) => {
                 if !first {
                     writeln!(out)?;
@@ -70,8 +65,27 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status>
             }
         }
     });
-    engine.quit();
+    engine.leave();
     status
+}
+
+/// The time a search at a depth gets: ten minutes, a bound only against
+/// an engine that never gets there.
+const DEPTH_TIME: Duration = Duration::from_secs(600);
+
+impl AnalyseArgs {
+    /// The terms the engine searches each position under: `--movetime`,
+    /// or `--depth` within [`DEPTH_TIME`].
+    fn terms(&self) -> Terms {
+        match self.depth {
+            Some(depth) => Terms {
+                time: TimeControl::MoveTime(DEPTH_TIME),
+                depth: Some(depth),
+                margin: MARGIN,
+            },
+            None => Terms::movetime(Duration::from_millis(self.movetime)),
+        }
+    }
 }
 
 /// The text of `record` analysed.
@@ -79,7 +93,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status>
 /// # Errors
 /// The record's fault, a lotus record, or the engine's failure, after the
 /// line where the record is.
-fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<String, String> {
+fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<String, String> {
     let line = record.first_line();
     let MainLine { start, moves, .. } = MainLine::of(record)?;
     if start.numbering() == Numbering::Turns {
@@ -104,7 +118,7 @@ fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<S
             moves: &moves[..ply],
         };
         views.push(
-            view(engine, position.as_ref(), &game, args).map_err(|e| format!("{line}: {e}"))?,
+            view(engine, position.as_ref(), &game, terms).map_err(|e| format!("{line}: {e}"))?,
         );
     }
     let mut judged = Vec::new();
@@ -127,7 +141,7 @@ fn analyse(record: &Record, engine: &mut Engine, args: &AnalyseArgs) -> Result<S
                     tags: &tags,
                     moves: &better,
                 };
-                let answer = view(engine, alternative.as_ref(), &game, args)
+                let answer = view(engine, alternative.as_ref(), &game, terms)
                     .map_err(|e| format!("{line}: {e}"))?;
                 let alternative = after_score(Some(alternative.as_ref()), Some(&answer));
                 alternative.map_or(0, |best| value(best) - value(got))
@@ -158,12 +172,13 @@ fn after_score(position: Option<&dyn AnyGame>, view: Option<&View>) -> Option<Sc
     }
 }
 
-/// The engine's view of `position`, the game told as `game`.
+/// The engine's view of `position`, the game told as `game`, searched
+/// under `terms`.
 fn view(
-    engine: &mut Engine,
+    engine: &mut dyn Seat,
     position: &dyn AnyGame,
     game: &Game<'_>,
-    args: &AnalyseArgs,
+    terms: Terms,
 ) -> Result<View, String> {
     if position.is_over() {
         return Ok(View {
@@ -172,21 +187,9 @@ fn view(
             pv: Vec::new(),
         });
     }
-    let limits = match args.depth {
-        Some(depth) => GoLimits {
-            depth: Some(depth),
-            movetime: Some(600_000),
-            ..GoLimits::default()
-        },
-        None => GoLimits {
-            movetime: Some(args.movetime),
-            ..GoLimits::default()
-        },
-    };
-    let allowed = Duration::from_millis(limits.movetime.unwrap_or(0).saturating_add(2000));
-    let answer = engine
-        .think(game, limits, allowed)
-        .map_err(|e| format!("the engine: {e}"))?;
+    engine.new_game(game.kind, game.tags);
+    let answer =
+        (engine.ask(game.moves, &Clock::new(terms))).map_err(|e| format!("the engine: {e}"))?;
     let best = match answer.decision {
         Decision::Move(words) => Some(words.join(" ")),
         Decision::Resign => None,

@@ -29,7 +29,6 @@ pub(crate) use crate::front::{ReadOnly, SaveError, save_atomic};
 pub(crate) use channel::Outputs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;
-pub(crate) use opponent::engine_spec;
 pub(crate) use run::run;
 
 use crate::game::{AnyGame, Charset, GameKind, with_hint};

@@ -1,25 +1,25 @@
 //! An engine across the board: `kifu play --vs` (the built-in engine, or
 //! any program that speaks KEP) plays one side, and `:hint` asks it for
-//! a move in any game. The engine is told the whole game at every move,
-//! so `:undo`, `:new` and `:load` need nothing more.
+//! a move in any game. It is a [`Seat`], asked under the terms of
+//! `--movetime` as `kifu match` asks its engines; it is told the whole
+//! game at every move, so `:undo`, `:new` and `:load` need nothing more.
 
 use super::{Outputs, Reply, Session};
-use crate::kep::{Decision, Engine, EngineSpec, Game, GoLimits, Score};
+use crate::kep::{Decision, Score};
+use crate::seat::{BUILT_IN, Clock, Occupant, Seat, Terms};
 use std::io;
+use std::time::Duration;
 
 /// The engine of a session.
 #[derive(Debug)]
 pub(crate) struct Opponent {
-    engine: Engine,
+    seat: Box<dyn Seat>,
     /// The player the user plays, as the game names them (`White`): the
     /// engine plays all the others. None when it only gives hints.
     user: Option<String>,
-    /// Its time per move.
-    movetime: u64,
+    /// The time it gets for a move.
+    terms: Terms,
 }
-
-/// `engine` on the command line: the built-in engine, this very program.
-pub(crate) const BUILT_IN: &str = "engine";
 
 impl Opponent {
     /// Starts the engine `command` (`engine` for the built-in one) to play
@@ -32,53 +32,35 @@ impl Opponent {
         user: Option<String>,
         movetime: u64,
     ) -> Result<Self, String> {
-        let spec = engine_spec(command)?;
-        let engine = Engine::start(&spec).map_err(|e| format!("the engine: {e}"))?;
+        let seat = crate::seat::start(command).map_err(|e| format!("the engine: {e}"))?;
         Ok(Self {
-            engine,
+            seat,
             user,
-            movetime,
+            terms: Terms::movetime(Duration::from_millis(movetime)),
         })
     }
 
-    /// The engine's turn in `session`'s position and its last score.
-    fn think(&mut self, session: &Session) -> Result<(Decision, Option<Score>), String> {
-        let tags = session.start.setup_tags();
-        let moves = session.moves();
-        let game = Game {
-            kind: session.kind,
-            tags: &tags,
-            moves: &moves,
-        };
-        let limits = GoLimits {
-            movetime: Some(self.movetime),
-            ..GoLimits::default()
-        };
-        let allowed =
-            std::time::Duration::from_millis(self.movetime.saturating_mul(2).saturating_add(1000));
-        let answer =
-            (self.engine.think(&game, limits, allowed)).map_err(|e| format!("the engine: {e}"))?;
-        Ok((answer.decision, answer.score))
+    /// Who plays `player`: the user (everyone, when the engine only
+    /// gives hints), or the engine.
+    fn occupant_of(&mut self, player: &str) -> Occupant<'_> {
+        match self.user.as_deref() {
+            Some(user) if user != player => Occupant::Asked(self.seat.as_mut()),
+            _ => Occupant::Human,
+        }
     }
 }
 
-/// How to start the engine `command`: `engine` is the built-in one, this
-/// very program's `kifu engine`; anything else a KEP command line.
-///
-/// # Errors
-/// This program's own path cannot be found.
-pub(crate) fn engine_spec(command: &str) -> Result<EngineSpec, String> {
-    let command = match command {
-        BUILT_IN => {
-            let me = std::env::current_exe().map_err(|e| format!("the engine: {e}"))?;
-            format!("{} engine", shell_words::quote(&me.to_string_lossy()))
-        }
-        other => other.to_owned(),
-    };
-    Ok(EngineSpec {
-        command,
-        ..EngineSpec::default()
-    })
+/// The turn of `seat`, under `terms`, in `session`'s position, and its
+/// last score.
+fn think(
+    seat: &mut dyn Seat,
+    terms: Terms,
+    session: &Session,
+) -> Result<(Decision, Option<Score>), String> {
+    seat.new_game(session.kind, &session.start.setup_tags());
+    let clock = Clock::new(terms);
+    let answer = (seat.ask(&session.moves(), &clock)).map_err(|e| format!("the engine: {e}"))?;
+    Ok((answer.decision, answer.score))
 }
 
 /// `cp 35`, or nothing.
@@ -100,18 +82,18 @@ impl Session {
     /// Failures to write.
     pub(crate) fn engine_plays(&mut self, io: &mut Outputs<'_>) -> io::Result<Reply> {
         loop {
-            let Some(opponent) = self.opponent.take() else {
+            let Some(mut opponent) = self.opponent.take() else {
                 return Ok(Reply::DONE);
             };
-            let mover = self.game.turn().mover;
-            let users = opponent.user.as_deref().is_none_or(|user| user == mover);
-            if self.game.is_over() || users {
-                self.opponent = Some(opponent);
-                return Ok(Reply::DONE);
-            }
-            let mut opponent = opponent;
-            let thought = opponent.think(self);
+            let (mover, terms) = (self.game.turn().mover, opponent.terms);
+            let thought = match opponent.occupant_of(mover) {
+                Occupant::Asked(seat) if !self.game.is_over() => Some(think(seat, terms, self)),
+                _ => None,
+            };
             self.opponent = Some(opponent);
+            let Some(thought) = thought else {
+                return Ok(Reply::DONE);
+            };
             let words = match thought {
                 Ok((Decision::Move(words), score)) => {
                     writeln!(
@@ -156,7 +138,7 @@ impl Session {
                 Err(e) => return io.refuse(e),
             },
         };
-        let thought = opponent.think(self);
+        let thought = think(opponent.seat.as_mut(), opponent.terms, self);
         self.opponent = Some(opponent);
         match thought {
             Ok((Decision::Move(words), score)) => {

@@ -4,13 +4,13 @@
 //! - [`Schedule`] says which engine takes which seat of which game, from
 //!   which [`Opening`], and [`Shard`] slices it;
 //! - [`play_game`] plays one game with the engines of a [`Lineup`] under
-//!   the [`Conditions`] (a [`TimeControl`] among them), checking each
+//!   the [`Conditions`] (a [`crate::seat::TimeControl`] among them), each
+//!   engine a [`crate::seat::Seat`] with its [`crate::seat::Clock`], checking each
 //!   answer with [`check_turn`], and gives the record and the
 //!   [`Termination`];
 //! - [`standing_of`] and [`result_of_record`] turn a game or a record into
 //!   the result that [`crate::model::Standings`] counts.
 
-mod clock;
 mod ending;
 mod opening;
 mod play;
@@ -19,7 +19,6 @@ mod standing;
 mod termination;
 mod turn;
 
-pub use clock::{Clock, TimeControl, TimeControlError};
 pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use schedule::{Pairing, Schedule, Shard, ShardError};

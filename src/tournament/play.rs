@@ -1,7 +1,6 @@
 //! One refereed game between engines: every move asked for with the
 //! clock running, checked as `kifu validate` checks it, and written down.
 
-use super::clock::{Clock, TimeControl};
 use super::ending::{Ending, Loser, declared_winner};
 use super::opening::Opening;
 use super::schedule::Pairing;
@@ -10,8 +9,9 @@ use super::termination::Termination;
 use super::turn::check_turn;
 use crate::builder::RecordBuilder;
 use crate::game::AnyGame;
-use crate::kep::{Answered, Command, Decision, Engine, EngineFailure, EngineSpec, seconds};
+use crate::kep::{Answered, Decision, EngineFailure, EngineSpec, seconds};
 use crate::model::GameResult;
+use crate::seat::{Clock, ProcessSeat, Seat, Terms, TimeControl};
 use std::time::{Duration, Instant};
 
 /// What every game of a match shares besides its engines.
@@ -29,17 +29,17 @@ pub struct Conditions {
     pub date: String,
 }
 
-/// The engines a game may call on: how to start each, its name, and the
-/// running process, if any (started when first needed, dropped, which
-/// kills it, after it failed).
+/// The engines a game may call on: how to start each, its name, and its
+/// seat, if running (started when first needed, dropped, which kills
+/// its process, after it failed).
 #[derive(Debug)]
 pub struct Lineup<'a> {
     /// How each engine starts.
     pub specs: &'a [EngineSpec],
     /// Each engine's name in records and tables.
     pub names: &'a [String],
-    /// Each engine's process.
-    pub running: &'a mut [Option<Engine>],
+    /// Each engine's seat.
+    pub running: &'a mut [Option<Box<dyn Seat>>],
 }
 
 /// A game played.
@@ -177,13 +177,13 @@ impl Table<'_, '_> {
         Ok(())
     }
 
-    /// The running process of `engine`, started if need be.
-    fn running(&mut self, engine: usize) -> Result<&mut Engine, EngineFailure> {
+    /// The seat of `engine`, its process started if need be.
+    fn running(&mut self, engine: usize) -> Result<&mut Box<dyn Seat>, EngineFailure> {
         let slot =
             (self.lineup.running.get_mut(engine)).ok_or(EngineFailure::Exited { status: None })?;
         if slot.is_none() {
             let spec = self.lineup.specs.get(engine).cloned().unwrap_or_default();
-            *slot = Some(Engine::start(&spec)?);
+            *slot = Some(Box::new(ProcessSeat::start(&spec)?));
         }
         slot.as_mut().ok_or(EngineFailure::Exited { status: None })
     }
@@ -191,7 +191,12 @@ impl Table<'_, '_> {
     /// Asks for moves until the game ends by the rules, reaches the limit
     /// of plies, or an engine fails.
     fn run(&mut self, conditions: &Conditions) -> Ending {
-        let mut clocks = vec![Clock::new(conditions.time); self.players.len()];
+        let terms = Terms {
+            time: conditions.time,
+            depth: None,
+            margin: conditions.margin,
+        };
+        let mut clocks = vec![Clock::new(terms); self.players.len()];
         let mut last_received: Option<Instant> = None;
         loop {
             if self.game.is_over() {
@@ -210,15 +215,8 @@ impl Table<'_, '_> {
                 let message = format!("{mover} has no seat");
                 return Ending::lost(seat, Termination::IllegalMove, message, Vec::new());
             };
-            let (limits, allowed) = (clock.limits(), clock.allowed(conditions.margin));
-            let position = Command::Position {
-                moves: self.moves.clone(),
-            };
-            let engine = self.engine_of(seat);
-            let answer = self.running(engine).and_then(|running| {
-                running.send(&position);
-                running.go(limits, allowed)
-            });
+            let (engine, moves) = (self.engine_of(seat), self.moves.clone());
+            let answer = (self.running(engine)).and_then(|running| running.ask(&moves, clock));
             let answer = match answer {
                 Ok(answer) => answer,
                 Err(failure) => return self.failed(seat, &failure),
@@ -293,7 +291,7 @@ impl Table<'_, '_> {
         let engine = self.engine_of(seat);
         (self.lineup.running.get_mut(engine))
             .and_then(Option::as_mut)
-            .map(Engine::stderr_tail)
+            .map(|running| running.stderr_tail())
             .unwrap_or_default()
     }
 

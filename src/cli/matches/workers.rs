@@ -1,10 +1,11 @@
 //! The games of a match played on `--concurrency` threads, each with its
-//! own engine processes, and handed back as they end.
+//! own engine seats, and handed back as they end.
 
 use super::log::Log;
 use super::records::Output;
-use crate::kep::{Engine, EngineSpec};
+use crate::kep::EngineSpec;
 use crate::model::GameResult;
+use crate::seat::Seat;
 use crate::tournament::{Conditions, Lineup, Opening, Pairing, Played, play_game};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
@@ -74,7 +75,7 @@ fn play_queue(
     stop: &AtomicBool,
     sender: &Sender<Played>,
 ) {
-    let mut running: Vec<Option<Engine>> = plan.specs.iter().map(|_| None).collect();
+    let mut running: Vec<Option<Box<dyn Seat>>> = plan.specs.iter().map(|_| None).collect();
     while !stop.load(Ordering::Relaxed) {
         let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
         let Some(pairing) = next else { break };
@@ -92,6 +93,6 @@ fn play_queue(
         }
     }
     for engine in running.into_iter().flatten() {
-        engine.quit();
+        engine.leave();
     }
 }

@@ -3,7 +3,8 @@
 use super::SetupArgs;
 use crate::game::GameKind;
 use crate::kep::EngineSpec;
-use crate::tournament::{Shard, TimeControl};
+use crate::seat::TimeControl;
+use crate::tournament::Shard;
 use clap::error::ErrorKind;
 use std::path::PathBuf;
 

@@ -1,4 +1,6 @@
-//! Time controls and the clocks the referee keeps.
+//! Time controls, the terms a seat plays under, and the clock the referee
+//! keeps for it: one meaning of `movetime`, `time` and `inc` for every
+//! command (`kifu match`'s, which `kifu(1)` documents).
 
 use crate::kep::GoLimits;
 use std::fmt;
@@ -90,50 +92,81 @@ impl fmt::Display for Seconds {
     }
 }
 
-/// One player's clock during a game.
+/// How late a move may arrive, beyond the time left, before it is too
+/// late (`kifu match --timemargin`'s default): the margin for process
+/// overhead, never taken from the clock.
+pub const MARGIN: Duration = Duration::from_millis(50);
+
+/// The terms a seat plays under: its time, how deep it may search, and
+/// how late its move may come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terms {
+    /// The time it gets.
+    pub time: TimeControl,
+    /// The deepest search asked for (`go depth N`), if any.
+    pub depth: Option<u32>,
+    /// How late a move may arrive beyond the time left.
+    pub margin: Duration,
+}
+
+impl Terms {
+    /// `budget` a move, at the default [`MARGIN`]: `go movetime MS`.
+    pub fn movetime(budget: Duration) -> Self {
+        Self {
+            time: TimeControl::MoveTime(budget),
+            depth: None,
+            margin: MARGIN,
+        }
+    }
+}
+
+/// One seat's clock during a game.
 #[derive(Debug, Clone, Copy)]
 pub struct Clock {
-    control: TimeControl,
+    terms: Terms,
     left: Duration,
 }
 
 impl Clock {
-    /// A clock at the start of a game under `control`.
-    pub fn new(control: TimeControl) -> Self {
-        let left = match control {
+    /// A clock at the start of a game under `terms`.
+    pub fn new(terms: Terms) -> Self {
+        let left = match terms.time {
             TimeControl::Clock { base, .. } => base,
             TimeControl::MoveTime(budget) => budget,
         };
-        Self { control, left }
+        Self { terms, left }
     }
 
     /// The limits of the next `go`.
     pub fn limits(&self) -> GoLimits {
         let millis = |d: Duration| Some(u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-        match self.control {
+        let depth = self.terms.depth;
+        match self.terms.time {
             TimeControl::Clock { increment, .. } => GoLimits {
                 time: millis(self.left),
                 inc: millis(increment),
+                depth,
                 ..GoLimits::default()
             },
             TimeControl::MoveTime(budget) => GoLimits {
                 movetime: millis(budget),
+                depth,
                 ..GoLimits::default()
             },
         }
     }
 
-    /// The time the next move may take before it loses: the time left
-    /// and `margin`.
-    pub fn allowed(&self, margin: Duration) -> Duration {
-        self.left.saturating_add(margin)
+    /// The time the next move may take before it is too late: the time
+    /// left and the margin.
+    pub fn allowed(&self) -> Duration {
+        self.left.saturating_add(self.terms.margin)
     }
 
     /// Stops the clock after a move that took `spent`: the time left
     /// shrinks (not below zero: the margin is forgiven) and the increment
     /// is added.
     pub fn spend(&mut self, spent: Duration) {
-        if let TimeControl::Clock { increment, .. } = self.control {
+        if let TimeControl::Clock { increment, .. } = self.terms.time {
             self.left = self.left.saturating_sub(spent).saturating_add(increment);
         }
     }
@@ -179,17 +212,35 @@ mod tests {
 
     #[test]
     fn a_clock_counts_down_and_gains_its_increment() {
-        let mut clock = Clock::new("1+0.01".parse().expect("a time control"));
+        let time = "1+0.01".parse().expect("a time control");
+        let mut clock = Clock::new(Terms {
+            time,
+            depth: None,
+            margin: ms(50),
+        });
         assert_eq!(clock.limits().to_string_for_test(), "time 1000 inc 10");
-        assert_eq!(clock.allowed(ms(50)), ms(1050));
+        assert_eq!(clock.allowed(), ms(1050));
         clock.spend(ms(300));
         assert_eq!(clock.limits().time, Some(710));
         clock.spend(ms(2000));
         assert_eq!(clock.limits().time, Some(10));
-        let mut fixed = Clock::new(TimeControl::MoveTime(ms(100)));
+        let mut fixed = Clock::new(Terms::movetime(ms(100)));
         fixed.spend(ms(99));
-        assert_eq!(fixed.limits().movetime, Some(100));
-        assert_eq!(fixed.allowed(ms(50)), ms(150));
+        assert_eq!(fixed.limits().to_string_for_test(), "movetime 100");
+        assert_eq!(fixed.allowed(), ms(150));
+    }
+
+    #[test]
+    fn a_depth_goes_with_the_time() {
+        let deep = Clock::new(Terms {
+            depth: Some(2),
+            ..Terms::movetime(ms(600_000))
+        });
+        assert_eq!(
+            deep.limits().to_string_for_test(),
+            "movetime 600000 depth 2"
+        );
+        assert_eq!(deep.allowed(), ms(600_050));
     }
 
     trait ForTest {

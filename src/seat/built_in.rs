@@ -1,0 +1,132 @@
+//! A seat played by the built-in engine in-process: the very session
+//! `kifu engine` serves ([`crate::kep::Session`] of a
+//! [`crate::engine::SearchPlayer`]), on a thread of its own, spoken to in
+//! KEP's commands and answers without a process or a pipe between. It
+//! keeps the deadlines of a program: a move too late is a time-out, and
+//! the search is told to stop.
+
+use super::{Clock, Seat};
+use crate::engine::{SearchPlayer, Style};
+use crate::game::GameKind;
+use crate::kep::{Answer, Answered, Command, Decision, EngineFailure, Player, Session};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::Instant;
+
+/// The built-in engine at a seat.
+#[derive(Debug)]
+pub struct BuiltInSeat {
+    commands: Sender<Command>,
+    answers: Receiver<Answer>,
+    stop: Arc<AtomicBool>,
+    name: String,
+}
+
+impl BuiltInSeat {
+    /// Starts the engine `kifu engine` runs with no options, on a thread
+    /// of its own.
+    pub fn start() -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let player = SearchPlayer::new(Style::search(None, None), Arc::clone(&stop));
+        let name = player.name();
+        let (commands, received) = channel::<Command>();
+        let (answered, answers) = channel();
+        std::thread::spawn(move || {
+            let mut session = Session::new(player, None);
+            for command in received {
+                let mut tell = |answer| {
+                    let _ = answered.send(answer);
+                };
+                let reply = session.answer(command, &mut tell);
+                reply.answers.into_iter().for_each(&mut tell);
+                if reply.quit {
+                    return;
+                }
+            }
+        });
+        Self {
+            commands,
+            answers,
+            stop,
+            name,
+        }
+    }
+
+    /// Hands `command` to the engine's thread.
+    fn send(&self, command: Command) -> Result<(), EngineFailure> {
+        (self.commands.send(command)).map_err(|_| EngineFailure::Exited { status: None })
+    }
+}
+
+impl Seat for BuiltInSeat {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, kind: GameKind, tags: &[(String, String)]) {
+        let _ = self.send(Command::NewGame(kind));
+        for (name, value) in tags {
+            let (name, value) = (name.clone(), value.clone());
+            let _ = self.send(Command::Tag { name, value });
+        }
+    }
+
+    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
+        while self.answers.try_recv().is_ok() {}
+        self.send(Command::Position {
+            moves: moves.to_vec(),
+        })?;
+        self.stop.store(false, Ordering::Relaxed);
+        self.send(Command::Go(clock.limits()))?;
+        let (sent, allowed) = (Instant::now(), clock.allowed());
+        let deadline = sent + allowed;
+        let (mut score, mut pv) = (None, Vec::new());
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let answer = match self.answers.recv_timeout(wait) {
+                Ok(answer) => answer,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.stop.store(true, Ordering::Relaxed);
+                    return Err(EngineFailure::TimeOut {
+                        awaited: "move",
+                        allowed,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(EngineFailure::Exited { status: None });
+                }
+            };
+            let decision = match answer {
+                Answer::Info(info) => {
+                    score = info.score.or(score);
+                    if !info.pv.is_empty() {
+                        pv = info.pv;
+                    }
+                    continue;
+                }
+                Answer::Move(moves) => Decision::Move(moves),
+                Answer::Resign => Decision::Resign,
+                _ => continue,
+            };
+            return Ok(Answered {
+                decision,
+                score,
+                pv,
+                sent,
+                received: Instant::now(),
+            });
+        }
+    }
+
+    fn leave(self: Box<Self>) {
+        let _ = self.send(Command::Quit);
+    }
+}
+
+impl Drop for BuiltInSeat {
+    /// Stops a search still running; the thread ends with its commands.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}

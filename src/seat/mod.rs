@@ -1,0 +1,83 @@
+//! One seat at the board: whoever plays a player's moves, asked for each
+//! under one [`Clock`], with one meaning of `movetime`, `time` and `inc`
+//! (`kifu match`'s, in `kifu(1)`): `go` carries the limits, and the move
+//! must arrive within the time left and the margin ([`MARGIN`] unless
+//! `kifu match --timemargin` says otherwise), measured from the end of
+//! writing `go`, or it is too late.
+//!
+//! - [`Seat`] is a player asked for its moves: [`ProcessSeat`], a KEP
+//!   program ([`crate::kep::Engine`]); [`BuiltInSeat`], the built-in
+//!   engine, in-process;
+//! - [`Occupant`] says who sits at a seat: a human at the REPL (whose
+//!   moves are typed, not asked for) or a [`Seat`];
+//! - [`start`] starts the seat of an `--engine`/`--vs` word;
+//! - [`Terms`], [`TimeControl`] and [`Clock`] are the time a seat gets.
+//!
+//! `kifu match`, `kifu play --vs`, `:hint` and `kifu analyse` all ask
+//! through [`Seat::ask`]; a network or a browser player is one more
+//! implementation of it.
+
+mod built_in;
+mod clock;
+mod process;
+
+pub use built_in::BuiltInSeat;
+pub use clock::{Clock, MARGIN, Terms, TimeControl, TimeControlError};
+pub use process::ProcessSeat;
+
+use crate::game::GameKind;
+use crate::kep::{Answered, EngineFailure, EngineSpec};
+
+/// A player asked for its moves, each within its clock's time.
+pub trait Seat: std::fmt::Debug + Send {
+    /// Its name in records and messages.
+    fn name(&self) -> &str;
+
+    /// Tells it a new game: `kind` from the start `tags` describe.
+    fn new_game(&mut self, kind: GameKind, tags: &[(String, String)]);
+
+    /// Its move after `moves` (lotus: pawn moves) from the start, asked
+    /// with `clock`'s limits and awaited for at most its allowed time.
+    ///
+    /// # Errors
+    /// A move too late, a seat gone away, or an answer that is no move.
+    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure>;
+
+    /// The last lines it wrote on its standard error, if it has one.
+    fn stderr_tail(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Tells it the game is over for good and lets it go.
+    fn leave(self: Box<Self>);
+}
+
+/// Who sits at a seat, for the move to come.
+#[derive(Debug)]
+pub enum Occupant<'a> {
+    /// A human at the REPL: their moves are typed, never asked for.
+    Human,
+    /// A player asked for its moves.
+    Asked(&'a mut dyn Seat),
+}
+
+/// The word of `--engine` and `--vs` that names the built-in engine.
+pub const BUILT_IN: &str = "engine";
+
+/// Starts the seat of `command`: [`BUILT_IN`] is the built-in engine,
+/// in-process; anything else a KEP command line.
+///
+/// # Errors
+/// Why the program could not be started or made ready.
+pub fn start(command: &str) -> Result<Box<dyn Seat>, EngineFailure> {
+    match command {
+        BUILT_IN => Ok(Box::new(BuiltInSeat::start())),
+        other => {
+            let spec = EngineSpec {
+                command: other.to_owned(),
+                ..EngineSpec::default()
+            };
+            Ok(Box::new(ProcessSeat::start(&spec)?))
+        }
+    }
+}
