@@ -9,14 +9,22 @@
 //! - [`draw`] makes pictures (SVG, PNG) and the replay page of `kifu html`;
 //! - [`kep`] is the engine protocol (KEP): both sides of it, the referee's
 //!   and `kifu engine`'s, and the random player;
-//! - [`engine`] is the built-in engine's search, and [`tournament`] the
-//!   refereeing of engine against engine (`kifu match`);
+//! - [`engine`] is the built-in engine's search and each game's evaluation
+//!   (one file a game, behind [`engine::Evaluation`]), [`seat`] the one
+//!   player abstraction (a KEP engine process or the built-in engine, with
+//!   one clock) that `kifu match`, `kifu play --vs`, `:hint` and
+//!   `kifu analyse` ask for moves, and [`tournament`] the refereeing of
+//!   engine against engine (`kifu match`);
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   plays random games with the seeded [`rng`].
 //!
-//! The command line and `kifu play` are the binary's, behind [`main`]
-//! (`kifu::repl::Session` is public, hidden from the docs, only so that a
-//! fuzz target can drive a session line by line).
+//! The binary's fronts are private: `app` is its entry, which parses the
+//! command line and hands each command to `cli` (one function per
+//! subcommand) or to `repl` (`kifu play`); `front` holds what both share
+//! (every clap definition, a fresh game's setup, atomic saves, exit
+//! statuses), and neither imports the other (`tests/architecture.rs`).
+//! `kifu::repl::Session` is public, hidden from the docs, only so that a
+//! fuzz target can drive a session line by line.
 //! The rules are those of `kifu-rules(7)`, the record format that of
 //! `kifu(5)`.
 //!
