@@ -78,11 +78,35 @@
     $("where").textContent = where + " (" + node.ply + "/" + lastPly() + ")";
     var comments = node.move ? (node.move.comments_before || []).concat(node.move.comments || []) : (game.comments || []);
     $("comment").textContent = comments.join("\n");
-    if (push !== false && node.main) {
-      var hash = "#game=" + (state.game + 1) + "&ply=" + node.ply;
-      try { history.replaceState(null, "", hash); } catch (e) { /* some file:// pages refuse */ }
-    }
+    if (push !== false && node.main) { address.write("#game=" + (state.game + 1) + "&ply=" + node.ply); }
   }
+
+  // The address follows the main line's position, written at most once in
+  // 150 ms and the last position wins: Chromium ignores history.replaceState
+  // past 200 calls in 10 s, which a held arrow key reaches. A write still
+  // waiting when the address changes by navigation is dropped. While one
+  // waits, the page's root carries data-address="pending".
+  var address = {
+    pending: null, from: null, timer: null,
+    write: function (hash) {
+      address.pending = hash;
+      if (address.timer !== null) { return; }
+      address.from = location.hash;
+      document.documentElement.dataset.address = "pending";
+      address.timer = setTimeout(function () {
+        var hash = address.pending;
+        address.cancel();
+        if (location.hash !== address.from || location.hash === hash) { return; }
+        try { history.replaceState(null, "", hash); } catch (e) { /* some file:// pages refuse */ }
+      }, 150);
+    },
+    cancel: function () {
+      if (address.timer !== null) { clearTimeout(address.timer); }
+      address.timer = null;
+      address.pending = null;
+      delete document.documentElement.dataset.address;
+    }
+  };
 
   // The ply of the main line's last position.
   function lastPly() {
@@ -168,6 +192,7 @@
   function home() { if (state.nodes.length) { show(state.nodes[0]); } }
 
   function fromHash() {
+    address.cancel();
     var params = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
       var kv = pair.split("=");
