@@ -4,7 +4,8 @@
 //! Run with `cargo bench`; see `benches/README.md` for the figures.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use kifu::game::{Charset, Game, GameKind, Tags, perft};
+use kifu::draw::{Charset, Drawing};
+use kifu::game::{Game, GameKind, Tags, perft};
 use kifu::games::escampe::Escampe;
 use kifu::games::lotus::Lotus;
 use kifu::games::mana::Mana;
@@ -160,7 +161,7 @@ fn legal_moves(c: &mut Criterion) {
 }
 
 /// Rendering a middle-game board.
-fn render_one<G: Game>(c: &mut Criterion, kind: GameKind) {
+fn render_one<G: Game + Drawing>(c: &mut Criterion, kind: GameKind) {
     let (game, _) = midgame::<G>(kind);
     c.bench_function(&format!("render/{kind}"), |b| {
         b.iter(|| black_box(&game).render(&Charset::Unicode.into()).len());

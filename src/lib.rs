@@ -6,7 +6,9 @@
 //! - [`games`] holds the games;
 //! - [`referee`] judges a record through the trait;
 //! - [`model`] is the JSON of records, verdicts and match tables;
-//! - [`draw`] makes pictures (SVG, PNG) and the replay page of `kifu html`;
+//! - [`draw`] makes pictures (SVG, PNG) and text boards: the [`draw::Drawing`]
+//!   each game implements, below the referee; [`page`], above it, is the
+//!   replay page of `kifu html`;
 //! - [`kep`] is the engine protocol (KEP): both sides of it, the referee's
 //!   and `kifu engine`'s, and the random player;
 //! - [`engine`] is the built-in engine's search and each game's evaluation
@@ -69,6 +71,7 @@ pub mod games;
 pub mod input;
 pub mod kep;
 pub mod model;
+pub mod page;
 pub mod random;
 pub mod record;
 pub mod referee;

@@ -121,8 +121,22 @@ fn the_reader_of_imports_sees_groups_paths_and_games() {
 }
 
 #[test]
-fn the_rules_trait_imports_no_engine() {
-    assert_eq!(offending("game", &["engine"]), Vec::<String>::new());
+fn the_rules_trait_imports_no_engine_and_no_drawing() {
+    assert_eq!(offending("game", &["engine", "draw"]), Vec::<String>::new());
+}
+
+#[test]
+fn the_drawing_kit_stands_below_the_referee_and_the_page_above_it() {
+    let above = [
+        "referee", "model", "page", "engine", "cli", "repl", "front", "app",
+    ];
+    assert_eq!(offending("draw", &above), Vec::<String>::new());
+    assert!(
+        edges()
+            .iter()
+            .any(|(from, to, _)| from == "page" && to == "referee"),
+        "the page judges its records"
+    );
 }
 
 #[test]

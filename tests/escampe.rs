@@ -2,7 +2,8 @@
 //! (cross-checked by brute force), the rendered board with the line constraint
 //! in force (insta snapshots, Unicode and ASCII), and exact rulings.
 
-use kifu::game::{AnyGame, Charset, Game};
+use kifu::draw::{Charset, Drawing};
+use kifu::game::{AnyGame, Game};
 use kifu::games::escampe::Escampe;
 
 const SETUP: &str = "b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1";
@@ -29,9 +30,12 @@ fn the_start_is_unconstrained() {
     assert_eq!(Game::constraint(&game), None);
     insta::assert_snapshot!(
         "start_unicode",
-        Game::render(&game, &Charset::Unicode.into())
+        Drawing::render(&game, &Charset::Unicode.into())
     );
-    insta::assert_snapshot!("start_ascii", Game::render(&game, &Charset::Ascii.into()));
+    insta::assert_snapshot!(
+        "start_ascii",
+        Drawing::render(&game, &Charset::Ascii.into())
+    );
 }
 
 #[test]
@@ -43,9 +47,12 @@ fn a_landing_square_constrains_the_reply() {
     );
     insta::assert_snapshot!(
         "triple_unicode",
-        Game::render(&game, &Charset::Unicode.into())
+        Drawing::render(&game, &Charset::Unicode.into())
     );
-    insta::assert_snapshot!("triple_ascii", Game::render(&game, &Charset::Ascii.into()));
+    insta::assert_snapshot!(
+        "triple_ascii",
+        Drawing::render(&game, &Charset::Ascii.into())
+    );
 }
 
 #[test]
@@ -62,14 +69,14 @@ fn a_constraint_no_piece_can_obey_forces_a_pass() {
     assert_eq!(AnyGame::legal_moves(&game), ["--"]);
     insta::assert_snapshot!(
         "forced_pass_unicode",
-        Game::render(&game, &Charset::Unicode.into())
+        Drawing::render(&game, &Charset::Unicode.into())
     );
     let mut passed = game.clone();
     AnyGame::play(&mut passed, "--").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Game::constraint(&passed), None);
     insta::assert_snapshot!(
         "after_pass_ascii",
-        Game::render(&passed, &Charset::Ascii.into())
+        Drawing::render(&passed, &Charset::Ascii.into())
     );
 }
 
@@ -86,7 +93,7 @@ fn the_end_shows_the_winner() {
     assert_eq!(AnyGame::legal_moves(&game), Vec::<String>::new());
     insta::assert_snapshot!(
         "black_wins_ascii",
-        Game::render(&game, &Charset::Ascii.into())
+        Drawing::render(&game, &Charset::Ascii.into())
     );
 }
 

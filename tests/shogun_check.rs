@@ -4,7 +4,8 @@
 #[path = "support/shogun.rs"]
 mod support;
 
-use kifu::game::{Charset, Game};
+use kifu::draw::{Charset, Drawing};
+use kifu::game::Game;
 use support::{play, position, start};
 
 #[test]

@@ -5,7 +5,8 @@
 #[path = "support/shogun.rs"]
 mod support;
 
-use kifu::game::{Charset, Game, GameKind, perft};
+use kifu::draw::{Charset, Drawing};
+use kifu::game::{Game, GameKind, perft};
 use kifu::games::shogun::{Kind, Shogun, Side};
 use std::collections::BTreeSet;
 use support::{position, start, tag_error};

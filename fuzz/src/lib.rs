@@ -1,7 +1,8 @@
 //! The checks the fuzz targets run, shared by them.
 #![forbid(unsafe_code)]
 
-use kifu::game::{Charset, Game, GameKind, GameVisitor, MoveFault, Tags};
+use kifu::draw::{Charset, Drawing};
+use kifu::game::{Game, GameKind, GameVisitor, MoveFault, Tags};
 use kifu::record::{Record, RecordReader, Tag};
 use kifu::referee::{Options, Verdict, judge, judge_record};
 use kifu::repl::{Reply, Session};
@@ -188,7 +189,7 @@ pub fn game(kind: GameKind, data: &[u8]) {
     }
     let _ = game.outcome();
     let _ = game.position_json();
-    let _ = game.render(&kifu::game::Charset::Ascii.into());
+    let _ = game.render(&Charset::Ascii.into());
 }
 
 /// `kifu import` on any bytes as a stream (NDJSON, objects one after

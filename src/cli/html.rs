@@ -3,8 +3,8 @@
 use super::Status;
 use super::input::for_each_record;
 use super::show::emit;
-use crate::draw::page::{Lines, PageGame, page};
 use crate::front::args::HtmlArgs;
+use crate::page::{Lines, PageGame, page};
 use std::io::{self, Write};
 
 /// Runs `kifu html`: every record of the files, valid or not, on one page.

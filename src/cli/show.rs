@@ -2,9 +2,10 @@
 
 use super::Status;
 use super::input::open;
+use crate::draw::{Charset, Drawing};
 use crate::draw::{TextView, View, picture, png, svg};
 use crate::front::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
-use crate::game::{AnyGame, Charset, MoveDetail};
+use crate::game::{AnyGame, MoveDetail};
 use crate::record::RecordReader;
 use crate::referee::{Options, Reached, judge, judge_record, position_at};
 use std::io::{self, IsTerminal, Write};
@@ -55,9 +56,11 @@ pub(crate) fn render(
                 };
                 game.render(&text).into_bytes()
             }
-            Picture::Svg => svg::write(&picture(game, &view, ply), args.size).into_bytes(),
+            Picture::Svg => {
+                svg::write(&picture(game, game.kind(), &view, ply), args.size).into_bytes()
+            }
             Picture::Png => {
-                let svg = svg::write(&picture(game, &view, ply), args.size);
+                let svg = svg::write(&picture(game, game.kind(), &view, ply), args.size);
                 png::png(&svg).map_err(io::Error::other)?
             }
         });

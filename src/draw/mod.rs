@@ -1,12 +1,13 @@
 //! Pictures: what every game's drawing is made of, and what turns it into
-//! an SVG image, a PNG image or an HTML page.
+//! an SVG image or a PNG image; [`crate::page`] puts them in an HTML page.
 //!
-//! A game draws its position as a [`Scene`] of plain shapes
-//! ([`crate::Game::draw`]); this module knows no game. [`svg`] writes a
+//! Each game implements [`Drawing`]: it draws its position as a [`Scene`]
+//! of plain shapes ([`Drawing::draw`]) and writes it as text
+//! ([`Drawing::render`]); this module knows no game. [`svg`] writes a
 //! scene as SVG, escaping every text; [`png`] rasterises that SVG with
-//! resvg and the font kifu ships; [`page`] builds the page of `kifu html`.
+//! resvg and the font kifu ships.
 //! [`grid`] holds what the board games share: squares, coordinates and
-//! the legend. [`ansi`] colours the text boards ([`crate::Game::render`],
+//! the legend. [`ansi`] colours the text boards ([`Drawing::render`],
 //! seen as a [`TextView`] asks) on a terminal.
 //!
 //! ```
@@ -20,11 +21,30 @@
 
 pub mod ansi;
 pub mod grid;
-pub mod page;
 pub mod png;
 pub mod svg;
 
-use crate::game::{AnyGame, Charset, MoveParts};
+use crate::game::{GameKind, MoveParts};
+
+/// How a game shows its position: as text on a terminal and as a picture.
+/// Each game implements it in its `draw.rs`; a game picked at run time
+/// (`dyn AnyGame`) draws as its own type does.
+pub trait Drawing {
+    /// The board as text, seen as `view` asks: in colour, it shows the
+    /// sides, the last move and the game's marks.
+    fn render(&self, view: &TextView<'_>) -> String;
+    /// The board as a picture, seen as `view` asks, for SVG, PNG and pages.
+    fn draw(&self, view: &View<'_>) -> Scene;
+}
+
+/// How to draw a board as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// Box-drawing characters and symbols.
+    Unicode,
+    /// Plain ASCII.
+    Ascii,
+}
 
 /// How to draw a position: what the user asked for, and the last move.
 #[derive(Debug, Clone, Copy, Default)]
@@ -67,15 +87,17 @@ impl From<Charset> for TextView<'_> {
     }
 }
 
-/// The picture of a position after `ply` plies: the game's drawing,
-/// marked with `data-game`, `data-ply` (and `data-flip`) for pages and
-/// tests to tell pictures apart.
-pub fn picture(game: &dyn AnyGame, view: &View<'_>, ply: usize) -> Scene {
+/// The picture of a position of `kind` after `ply` plies: the game's
+/// drawing, marked with `data-game`, `data-ply` (and `data-flip`) for pages
+/// and tests to tell pictures apart.
+pub fn picture<D: Drawing + ?Sized>(
+    game: &D,
+    kind: GameKind,
+    view: &View<'_>,
+    ply: usize,
+) -> Scene {
     let mut scene = game.draw(view);
-    let mut data = vec![
-        ("game", game.kind().name().to_owned()),
-        ("ply", ply.to_string()),
-    ];
+    let mut data = vec![("game", kind.name().to_owned()), ("ply", ply.to_string())];
     if view.flip {
         data.push(("flip", "1".to_owned()));
     }

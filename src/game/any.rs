@@ -4,7 +4,6 @@
 use super::{
     Game, GameKind, MoveDetail, MoveError, Numbering, Outcome, Position, Scores, Turn, perft, play,
 };
-use crate::draw::{Scene, TextView, View};
 use std::fmt;
 
 /// A game position behind a pointer, driven by move text.
@@ -46,10 +45,6 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn check_turn_ends(&self) -> Result<(), MoveError>;
     /// The constraint in force, in words.
     fn constraint(&self) -> Option<String>;
-    /// The board as text, seen as `view` asks.
-    fn render(&self, view: &TextView<'_>) -> String;
-    /// The board as a picture.
-    fn draw(&self, view: &View<'_>) -> Scene;
     /// The position as JSON.
     fn position_json(&self) -> Position;
     /// The tags a fresh record of this position carries.
@@ -57,7 +52,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// A copy of the position.
     fn box_clone(&self) -> Box<dyn AnyGame>;
     /// The position as its own type, for code that works on one game
-    /// (the engine's search).
+    /// (the engine's search, each game's drawing).
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
@@ -121,14 +116,6 @@ impl<G: Game> AnyGame for G {
 
     fn constraint(&self) -> Option<String> {
         Game::constraint(self)
-    }
-
-    fn render(&self, view: &TextView<'_>) -> String {
-        Game::render(self, view)
-    }
-
-    fn draw(&self, view: &View<'_>) -> Scene {
-        Game::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

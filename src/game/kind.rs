@@ -11,51 +11,6 @@ use super::{AnyGame, Game, Numbering, SetupError, Tags};
 pub use crate::games::GameKind;
 use std::fmt;
 
-/// Declares the games' modules and [`GameKind`] from the table of games
-/// (in `src/games/mod.rs`): each line a game's module and type, which
-/// is also its variant, then its name and its title.
-macro_rules! games {
-    ($($module:ident::$game:ident => $name:literal, $title:literal;)*) => {
-        $(pub mod $module;)*
-
-        /// The games kifu referees.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum GameKind {
-            $(#[doc = $title] $game,)*
-        }
-
-        impl GameKind {
-            /// Every game, in the order of the documentation.
-            pub const ALL: &'static [GameKind] = &[$(GameKind::$game,)*];
-
-            /// The name used in the `Game` tag, on the command line and in
-            /// the JSON.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(GameKind::$game => $name,)*
-                }
-            }
-
-            /// The game's full title, as `--help` gives it.
-            pub fn title(self) -> &'static str {
-                match self {
-                    $(GameKind::$game => $title,)*
-                }
-            }
-
-            /// Runs `visitor` with this game's type: the one place where a
-            /// kind becomes a type, so that work on a game is compiled for
-            /// each game.
-            pub fn visit<V: $crate::game::GameVisitor>(self, visitor: V) -> V::Output {
-                match self {
-                    $(GameKind::$game => visitor.visit::<$module::$game>(),)*
-                }
-            }
-        }
-    };
-}
-pub(crate) use games;
-
 /// Tags every record may carry, whatever the game.
 pub const COMMON_TAGS: &[&str] = &[
     "Game",

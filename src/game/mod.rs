@@ -22,14 +22,12 @@ pub use fault::{GAME_OVER, MoveError, MoveFault, SetupError, TagError};
 pub use hint::{hint, with_hint};
 pub(crate) use json::string_enum;
 pub use json::{Colour, MoveParts, Position, SquareName};
-pub(crate) use kind::games;
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, Win, rank};
 pub use play::{perft, play, play_read};
 pub use tags::Tags;
 
-use crate::draw::{Scene, TextView, View};
 use std::fmt;
 
 /// Where a ply stands in the record's numbering.
@@ -78,16 +76,9 @@ impl Numbering {
     }
 }
 
-/// How to draw a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Charset {
-    /// Box-drawing characters and symbols.
-    Unicode,
-    /// Plain ASCII.
-    Ascii,
-}
-
-/// A game: its rules, its turns, its notation and its rendering.
+/// A game: its rules, its turns, its notation and its setup. How a game
+/// is drawn is [`crate::draw::Drawing`]; how the engine weighs it,
+/// `engine::Evaluation`.
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move resolved from its text.
     type Move: Clone + PartialEq + fmt::Display + fmt::Debug;
@@ -220,11 +211,6 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
     /// The constraint in force, in words (the bird, a check, the pawn to move).
     fn constraint(&self) -> Option<String>;
-    /// The board as text, seen as `view` asks: in colour, it shows the
-    /// sides, the last move and the game's marks.
-    fn render(&self, view: &TextView<'_>) -> String;
-    /// The board as a picture, seen as `view` asks, for SVG, PNG and pages.
-    fn draw(&self, view: &View<'_>) -> Scene;
     /// The position as JSON.
     fn position_json(&self) -> Position;
     /// A move's canonical text and parts. The move is read here but may

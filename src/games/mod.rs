@@ -7,9 +7,108 @@
 pub mod lines;
 pub mod square;
 
-crate::game::games! {
+/// Declares the games' modules and [`GameKind`] from the table of games
+/// below: each line a game's module and type, which is also its variant,
+/// then its name and its title. It also lets a game picked at run time
+/// draw as its own type does.
+macro_rules! games {
+    ($($module:ident::$game:ident => $name:literal, $title:literal;)*) => {
+        $(pub mod $module;)*
+
+        /// The games kifu referees.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $(#[doc = $title] $game,)*
+        }
+
+        impl GameKind {
+            /// Every game, in the order of the documentation.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$game,)*];
+
+            /// The name used in the `Game` tag, on the command line and in
+            /// the JSON.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$game => $name,)*
+                }
+            }
+
+            /// The game's full title, as `--help` gives it.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$game => $title,)*
+                }
+            }
+
+            /// Runs `visitor` with this game's type: the one place where a
+            /// kind becomes a type, so that work on a game is compiled for
+            /// each game.
+            pub fn visit<V: $crate::game::GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameKind::$game => visitor.visit::<$module::$game>(),)*
+                }
+            }
+        }
+
+        /// A game picked at run time draws as its own type does. Every
+        /// `AnyGame` is one of the games of the table (the unit tests
+        /// draw each), so the empty board that ends each method is never
+        /// drawn.
+        impl $crate::draw::Drawing for dyn $crate::game::AnyGame + '_ {
+            fn render(&self, view: &$crate::draw::TextView<'_>) -> String {
+                let game = self.as_any();
+                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
+                    return $crate::draw::Drawing::render(game, view);
+                })*
+                String::new()
+            }
+
+            fn draw(&self, view: &$crate::draw::View<'_>) -> $crate::draw::Scene {
+                let game = self.as_any();
+                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
+                    return $crate::draw::Drawing::draw(game, view);
+                })*
+                $crate::draw::Scene::new(0.0, 0.0)
+            }
+        }
+    };
+}
+
+games! {
     mana::Mana => "mana", "Mana (Claude Leroy)";
     escampe::Escampe => "escampe", "Escampe, the first edition of Mana";
     shogun::Shogun => "shogun", "Shogun (Teruo Matsumoto)";
     lotus::Lotus => "lotus", "Flower of the Lotus (Bruno Faidutti)";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+    use crate::draw::{Charset, Drawing, View};
+    use crate::game::Tags;
+    use crate::record::Tag;
+    use crate::rng::Rng;
+
+    #[test]
+    fn a_game_picked_at_run_time_draws_as_its_own_type_does() {
+        for &kind in GameKind::ALL {
+            let tags: Vec<Tag> = (kind.random_tags(&mut Rng::new(1)).into_iter())
+                .map(|(name, value)| Tag {
+                    name: name.into(),
+                    value: value.into(),
+                    offset: 0,
+                })
+                .collect();
+            let Ok(game) = kind.start(Tags::new(&tags)) else {
+                panic!("{kind}: no start");
+            };
+            let text = game.as_ref().render(&Charset::Ascii.into());
+            assert!(text.lines().count() > 5, "{kind}: {text}");
+            let scene = game.as_ref().draw(&View::default());
+            assert!(
+                scene.width > 0.0 && scene.nodes.len() > 10,
+                "{kind}: {scene:?}"
+            );
+        }
+    }
 }

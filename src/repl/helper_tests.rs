@@ -1,7 +1,8 @@
 //! Completion driven through rustyline's `Completer`, as Tab calls it.
 
 use super::*;
-use crate::game::{Charset, GameKind};
+use crate::draw::Charset;
+use crate::game::GameKind;
 use crate::repl::Session;
 use rustyline::history::DefaultHistory;
 

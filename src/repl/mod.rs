@@ -31,7 +31,8 @@ pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;
 pub(crate) use run::run;
 
-use crate::game::{AnyGame, Charset, GameKind, with_hint};
+use crate::draw::Charset;
+use crate::game::{AnyGame, GameKind, with_hint};
 use std::io::{self, Write};
 
 /// One line's worth of play: the position before and after, and the moves.

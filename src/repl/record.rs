@@ -4,7 +4,8 @@
 use super::Session;
 use super::files::GameFile;
 use super::tree::Line;
-use crate::game::{AnyGame, Charset, GameKind};
+use crate::draw::Charset;
+use crate::game::{AnyGame, GameKind};
 use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
 use crate::record::{Record, RecordReader, parse_record, write_record};
 use crate::referee::{Options, judge};

@@ -14,9 +14,10 @@
 use super::opponent::Opponent;
 use super::record::{Loaded, load};
 use super::{Outputs, Session, terminal};
+use crate::draw::Charset;
 use crate::front::Status;
 use crate::front::args::PlayArgs;
-use crate::game::{AnyGame, Charset};
+use crate::game::AnyGame;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 /// The longest line read without a terminal; longer lines are refused.

@@ -11,11 +11,14 @@ impl Session {
     pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
         let last = (self.done.last())
             .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
-        let board = self.game.render(&crate::draw::TextView {
-            charset: self.charset,
-            colour: self.colour,
-            last: last.as_ref().map(|detail| &detail.parts),
-        });
+        let board = crate::draw::Drawing::render(
+            self.game.as_ref(),
+            &crate::draw::TextView {
+                charset: self.charset,
+                colour: self.colour,
+                last: last.as_ref().map(|detail| &detail.parts),
+            },
+        );
         out.write_all(board.as_bytes())?;
         if !board.is_empty() && !board.ends_with('\n') {
             out.write_all(b"\n")?;

@@ -2,7 +2,8 @@
 //! the questions the unsaved-work guard asks, and what each answer does.
 
 use super::*;
-use crate::game::{Charset, GameKind};
+use crate::draw::Charset;
+use crate::game::GameKind;
 use std::collections::VecDeque;
 
 /// Lines as a terminal would give them, and the prompts asked.

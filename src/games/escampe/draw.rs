@@ -4,9 +4,19 @@
 
 use super::{Escampe, EscampeParts, setup};
 use crate::draw::ansi::Sgr;
-use crate::draw::{Scene, TextView, View};
+use crate::draw::{Drawing, Scene, TextView, View};
 use crate::game::MoveParts;
 use crate::games::lines::{self, LinePicture, SQUARES, Side, squares};
+
+impl Drawing for Escampe {
+    fn render(&self, view: &TextView<'_>) -> String {
+        render(self, view)
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        draw(self, view)
+    }
+}
 
 /// The squares of the last move: where it started and where it ended
 /// (none for a pass).
@@ -27,7 +37,7 @@ fn pieces(escampe: &Escampe) -> [Option<(Side, char)>; SQUARES] {
 }
 
 /// The board as text: `*` marks the pieces the constraint lets move.
-pub(super) fn render(escampe: &Escampe, view: &TextView<'_>) -> String {
+fn render(escampe: &Escampe, view: &TextView<'_>) -> String {
     let pieces = pieces(escampe);
     let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
     for square in squares(escampe.marked()) {
@@ -38,7 +48,7 @@ pub(super) fn render(escampe: &Escampe, view: &TextView<'_>) -> String {
 }
 
 /// The picture of the position.
-pub(super) fn draw(escampe: &Escampe, view: &View<'_>) -> Scene {
+fn draw(escampe: &Escampe, view: &View<'_>) -> Scene {
     let picture = LinePicture {
         pieces: pieces(escampe),
         legend: "U Unicorn  P Paladin",

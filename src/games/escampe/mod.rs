@@ -17,7 +17,6 @@ pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
 pub use json::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
-use crate::draw::{Scene, TextView, View};
 use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
@@ -195,14 +194,6 @@ impl Game for Escampe {
             text.push_str(&format!("; none can move, so {mover} must pass"));
         }
         Some(text)
-    }
-
-    fn render(&self, view: &TextView<'_>) -> String {
-        draw::render(self, view)
-    }
-
-    fn draw(&self, view: &View<'_>) -> Scene {
-        draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

@@ -4,9 +4,10 @@
 //! in reverse video); and the board of a `Position` value.
 
 use super::{Army, SIZE, Side, lines};
+use crate::draw::Charset;
 use crate::draw::TextView;
 use crate::draw::ansi::Sgr;
-use crate::game::{Charset, Outcome};
+use crate::game::Outcome;
 
 /// What one square shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

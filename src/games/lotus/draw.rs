@@ -7,8 +7,18 @@ use super::course::Kind;
 use super::notation::Flower;
 use super::{Lotus, NO_PAWN, score};
 use crate::draw::grid::{self, colour};
-use crate::draw::{Node, Scene, View};
+use crate::draw::{Drawing, Node, Scene, TextView, View};
 use crate::game::MoveParts;
+
+impl Drawing for Lotus {
+    fn render(&self, view: &TextView<'_>) -> String {
+        super::render::render(self, view)
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        draw(self, view)
+    }
+}
 
 /// The side of a square.
 const CELL: f32 = 48.0;
@@ -71,7 +81,7 @@ pub(super) fn last_places(game: &Lotus, last: Option<&MoveParts>) -> [Option<u16
 }
 
 /// The picture of the position.
-pub(super) fn draw(game: &Lotus, view: &View<'_>) -> Scene {
+fn draw(game: &Lotus, view: &View<'_>) -> Scene {
     let end = usize::from(game.end());
     let rows = end.div_ceil(ROW).max(1);
     let width = MARGIN * 2.0 + CELL * ROW as f32;

@@ -360,14 +360,6 @@ impl Game for Lotus {
         ))
     }
 
-    fn render(&self, view: &crate::draw::TextView<'_>) -> String {
-        render::render(self, view)
-    }
-
-    fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {
-        draw::draw(self, view)
-    }
-
     fn position_json(&self) -> Position {
         json::position(self)
     }

@@ -8,7 +8,8 @@ use super::notation::Flower;
 use super::{Lotus, draw, score};
 use crate::draw::TextView;
 use crate::draw::ansi::Sgr;
-use crate::game::{Charset, Game};
+use crate::draw::Charset;
+use crate::game::{Game};
 use std::fmt::Write;
 
 /// Squares per row.

@@ -4,9 +4,19 @@
 
 use super::{Mana, ManaParts, setup};
 use crate::draw::ansi::Sgr;
-use crate::draw::{Scene, TextView, View};
+use crate::draw::{Drawing, Scene, TextView, View};
 use crate::game::{Game, MoveParts};
 use crate::games::lines::{self, LinePicture, SQUARES, Side};
+
+impl Drawing for Mana {
+    fn render(&self, view: &TextView<'_>) -> String {
+        render(self, view)
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        draw(self, view)
+    }
+}
 
 /// The squares of the last move: where it started (none for a re-entry)
 /// and where it ended.
@@ -26,7 +36,7 @@ fn pieces(mana: &Mana) -> [Option<(Side, char)>; SQUARES] {
 }
 
 /// The board as text: the bird is `@`.
-pub(super) fn render(mana: &Mana, view: &TextView<'_>) -> String {
+fn render(mana: &Mana, view: &TextView<'_>) -> String {
     let pieces = pieces(mana);
     let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
     if let Some(square) = mana.bird_square() {
@@ -37,7 +47,7 @@ pub(super) fn render(mana: &Mana, view: &TextView<'_>) -> String {
 }
 
 /// The picture of the position.
-pub(super) fn draw(mana: &Mana, view: &View<'_>) -> Scene {
+fn draw(mana: &Mana, view: &View<'_>) -> Scene {
     let allowed = match mana.bird_lines() {
         Some(n) if !mana.is_over() => lines::with_lines(mana.men[mana.to_move.index()], n),
         _ => 0,

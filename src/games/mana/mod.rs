@@ -15,7 +15,6 @@ pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
 pub use json::{Captured, ManaParts, ManaPosition};
 pub use setup::{BirdMark, ManaSetup};
 
-use crate::draw::{Scene, TextView, View};
 use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
@@ -320,14 +319,6 @@ impl Game for Mana {
             "the bird is on{place} a {} square: {obey}",
             kind_name(n)
         ))
-    }
-
-    fn render(&self, view: &TextView<'_>) -> String {
-        draw::render(self, view)
-    }
-
-    fn draw(&self, view: &View<'_>) -> Scene {
-        draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

@@ -5,8 +5,18 @@
 use super::board::{Kind, SIZE, Side, magnet, type_letter};
 use super::{Shogun, render};
 use crate::draw::grid::{self, Disc, Grid, colour};
-use crate::draw::{Node, Scene, View};
+use crate::draw::{Drawing, Node, Scene, TextView, View};
 use crate::game::MoveParts;
+
+impl Drawing for Shogun {
+    fn render(&self, view: &TextView<'_>) -> String {
+        render::render(self, view)
+    }
+
+    fn draw(&self, view: &View<'_>) -> Scene {
+        draw(self, view)
+    }
+}
 
 /// The side of a square in the picture.
 const CELL: f32 = 56.0;
@@ -20,7 +30,7 @@ pub(super) fn last_squares(last: Option<&MoveParts>) -> Vec<usize> {
 }
 
 /// The picture of the position.
-pub(super) fn draw(game: &Shogun, view: &View<'_>) -> Scene {
+fn draw(game: &Shogun, view: &View<'_>) -> Scene {
     let grid = Grid::new(SIZE, SIZE, CELL, view.flip);
     let mut under = vec![
         "○ White  ● Red; the big digit: the number the piece shows".to_owned(),

@@ -4,8 +4,7 @@ use super::board::{Side, square_name};
 use super::fault::ShogunError;
 use super::notation::{self, ShogunMove};
 use super::setup::{self, Setup};
-use super::{Shogun, render};
-use crate::draw::TextView;
+use super::Shogun;
 use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
@@ -149,14 +148,6 @@ impl Game for Shogun {
             kind.noun(),
             square_name(q)
         ))
-    }
-
-    fn render(&self, view: &TextView<'_>) -> String {
-        render::render(self, view)
-    }
-
-    fn draw(&self, view: &crate::draw::View<'_>) -> crate::draw::Scene {
-        super::draw::draw(self, view)
     }
 
     fn position_json(&self) -> Position {

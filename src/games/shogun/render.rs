@@ -4,7 +4,8 @@ use super::board::{Kind, Side};
 use super::{Shogun, draw};
 use crate::draw::TextView;
 use crate::draw::ansi::Sgr;
-use crate::game::{Charset, Game};
+use crate::draw::Charset;
+use crate::game::{Game};
 
 /// Draws the board, rank 8 at the top: each square shows the piece (upper
 /// case White, lower case Red) and the number it shows; `!` marks an

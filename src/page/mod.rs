@@ -13,7 +13,7 @@ mod moves;
 
 pub use moves::PageMove;
 
-use super::{View, picture, svg};
+use crate::draw::{View, picture, svg};
 use crate::game::Tags;
 use crate::model::WrittenMoves;
 use crate::record::Record;
@@ -23,11 +23,11 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 /// The page's frame: `{{TITLE}}` and `{{DATA}}` are filled in.
-const TEMPLATE: &str = include_str!("page/page.html");
+const TEMPLATE: &str = include_str!("page.html");
 /// The style, put inline.
-const STYLE: &str = include_str!("page/page.css");
+const STYLE: &str = include_str!("page.css");
 /// The script, put inline.
-const SCRIPT: &str = include_str!("page/page.js");
+const SCRIPT: &str = include_str!("page.js");
 
 /// One record on the page.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -118,7 +118,10 @@ impl PageGame {
         let mut boards = Vec::new();
         let kind = game_of(record);
         if let Some(start) = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok()) {
-            let drawn = svg::write(&picture(start.as_ref(), &View::default(), 0), None);
+            let drawn = svg::write(
+                &picture(start.as_ref(), start.kind(), &View::default(), 0),
+                None,
+            );
             boards.push(lines.add(&drawn));
         }
         let options = Options {
@@ -139,7 +142,10 @@ impl PageGame {
                     .map(|d| &d.parts),
                 ..View::default()
             };
-            let drawn = svg::write(&picture(ply.game, &view, ply.index + 1), None);
+            let drawn = svg::write(
+                &picture(ply.game, ply.game.kind(), &view, ply.index + 1),
+                None,
+            );
             placed.place(&mut moves, &ply, boards.len());
             boards.push(lines.add(&drawn));
         });
