@@ -15,8 +15,8 @@
 //! writes a thousand lines of standard error before every move; `--deaf`
 //! stops reading its input, for a minute, once it has said `readyok`;
 //! `--marker` is ignored, so that a test can find its processes; `--log`
-//! appends every `go` line received to FILE, so that a test can see the
-//! limits a referee sends.
+//! appends every `newgame`, `tag`, `position` and `go` line received to
+//! FILE, so that a test can see the positions and limits a referee sends.
 
 use kifu::kep::{Answer, Command, IdKey, RandomPlayer, Session};
 use std::io::{BufRead, Write};
@@ -89,6 +89,18 @@ fn main() {
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         let command = Command::read(&line).ok();
+        if let (
+            Some(path),
+            Some(
+                Command::NewGame(_)
+                | Command::Tag { .. }
+                | Command::Position { .. }
+                | Command::Go(_),
+            ),
+        ) = (&faults.log, &command)
+        {
+            log(path, &line);
+        }
         let answers = match &command {
             Some(Command::Position { moves }) => {
                 ply = moves.len();
@@ -126,18 +138,20 @@ fn main() {
     }
 }
 
+/// Appends `line` to the log at `path`.
+fn log(path: &str, line: &str) {
+    let logged = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| writeln!(file, "{line}"));
+    if let Err(e) = logged {
+        eprintln!("test_engine: {path}: {e}");
+    }
+}
+
 /// The answer to `go` at `ply`: the fault planned there, or a random move.
 fn go(faults: &Faults, ply: usize, session: &mut Session<RandomPlayer>, line: &str) -> Vec<Answer> {
-    if let Some(path) = &faults.log {
-        let logged = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .and_then(|mut file| writeln!(file, "{line}"));
-        if let Err(e) = logged {
-            eprintln!("test_engine: {path}: {e}");
-        }
-    }
     if faults.flood_stderr {
         for n in 0..1000 {
             eprintln!("test_engine: thinking hard, line {n} of 1000 at ply {ply}");

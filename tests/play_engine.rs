@@ -150,3 +150,84 @@ fn bad_engine_options_are_refused() {
         )
     );
 }
+
+/// What the test engine logged (`--log`) of the first move it was asked
+/// for: the game and its tags, the position, and the `go` with its limits.
+fn first_asked(dir: &std::path::Path, log: &str) -> Vec<String> {
+    let text = support::read(dir, log);
+    let mut asked = Vec::new();
+    for line in text.lines() {
+        asked.push(line.to_owned());
+        if line.starts_with("go") {
+            break;
+        }
+    }
+    asked
+}
+
+#[test]
+fn match_play_hint_and_analyse_ask_the_engine_alike() {
+    // One seat under one clock: the same position, asked for through
+    // `kifu match`, `kifu play --vs`, `:hint` and `kifu analyse`, reaches
+    // the engine as the same lines, with the same limits.
+    let dir = scratch("one-seat");
+    let logged = |log: &str| {
+        let path = dir.join(log).to_string_lossy().into_owned();
+        matches::test_engine(&format!("--log {}", shell_words::quote(&path)))
+    };
+    let setup = ["--game", "mana", "--setup", "c1 c6", "--movetime", "200"];
+    let (engine, random) = (logged("match.log"), matches::random_engine(1));
+    let mut args = vec![
+        "match", "--games", "1", "--engine", &engine, "--engine", &random,
+    ];
+    args.extend(setup);
+    let run = matches::kifu_in(&dir, &args);
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+
+    let engine = logged("play.log");
+    let mut args = vec!["--vs", engine.as_str(), "--side", "White"];
+    args.extend(&setup[1..]);
+    let (out, err, status) = play(&dir, &args, b":quit!\n");
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+
+    let engine = logged("hint.log");
+    let mut args = vec!["--vs", engine.as_str(), "--side", "Black"];
+    args.extend(&setup[1..]);
+    let (out, err, status) = play(&dir, &args, b":hint\n:quit!\n");
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+
+    let record = "[Game \"mana\"]\n[Setup \"c1 c6\"]\n\n*\n";
+    std::fs::write(dir.join("game.kifu"), record).unwrap_or_else(|e| panic!("{e}"));
+    let engine = logged("analyse.log");
+    let run = matches::kifu_in(
+        &dir,
+        &[
+            "analyse",
+            "game.kifu",
+            "--engine",
+            &engine,
+            "--movetime",
+            "200",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}{}", run.out, run.err);
+
+    let asked = first_asked(&dir, "match.log");
+    assert_eq!(
+        asked,
+        [
+            "newgame mana",
+            "tag Setup \"c1 c6\"",
+            "position",
+            "go movetime 200"
+        ],
+        "kifu match"
+    );
+    for (front, log) in [
+        ("kifu play --vs", "play.log"),
+        (":hint", "hint.log"),
+        ("kifu analyse", "analyse.log"),
+    ] {
+        assert_eq!(first_asked(&dir, log), asked, "{front}");
+    }
+}
