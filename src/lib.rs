@@ -5,7 +5,10 @@
 //! - [`game`] is the one trait every game implements, and [`GameKind`] picks one;
 //! - [`games`] holds the games;
 //! - [`referee`] judges a record through the trait;
-//! - [`model`] is the JSON of records, verdicts and match tables;
+//! - [`model`] is the JSON of records, verdicts, match tables and
+//!   collection reports, with their schemas;
+//! - [`collection`] is what `select`, `stats` and `fmt` make of many
+//!   records, and the opening of (compressed) input files;
 //! - [`draw`] makes pictures (SVG, PNG) and text boards: the [`draw::Drawing`]
 //!   each game implements, below the referee; [`page`], above it, is the
 //!   replay page of `kifu html`;
@@ -63,12 +66,12 @@
 mod app;
 pub mod builder;
 mod cli;
+pub mod collection;
 pub mod draw;
 pub mod engine;
 mod front;
 pub mod game;
 pub mod games;
-pub mod input;
 pub mod kep;
 pub mod model;
 pub mod page;

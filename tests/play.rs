@@ -259,6 +259,31 @@ r0
 }
 
 #[test]
+fn a_seed_starts_the_game_kifu_new_writes_for_it() {
+    let dir = scratch("seed-new");
+    let board = |file: &str| {
+        let output = support::kifu(&dir)
+            .args(["render", file])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    for game in ["mana", "escampe", "shogun", "lotus"] {
+        let new = support::kifu(&dir)
+            .args(["new", game, "--seed", "7"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        fs::write(dir.join("new.kifu"), &new.stdout).unwrap_or_else(|e| panic!("{e}"));
+        let script = format!(":save {game}.kifu\n:quit\n");
+        let (out, err, code) = play(&dir, &[game, "--seed", "7"], script.as_bytes());
+        assert_eq!((err.as_str(), code), ("", Some(0)), "{game}: {out}");
+        let played = board(&format!("{game}.kifu"));
+        assert!(played.lines().count() > 5, "{game}: {played}");
+        assert_eq!(played, board("new.kifu"), "{game}");
+    }
+}
+
+#[test]
 fn a_lotus_seed_draws_the_same_flowers_each_time() {
     let dir = scratch("lotus-seed");
     let args = ["lotus", "--players", "red green orange", "--seed", "2026"];

@@ -70,10 +70,6 @@ fn bad_options_exit_2_with_the_tag_error() {
             "kifu: tag Setup: \"z9\": Black's Daimyo stands on a double square of rank 1: b1, c1 or f1\n",
         ),
         (
-            &["mana", "--seed", "3"],
-            "kifu: --seed draws lotus's flowers; it does not apply to mana\n",
-        ),
-        (
             &["mana", "--tag", "Result=B+"],
             "kifu: --tag: the Result tag comes from the game itself\n",
         ),
@@ -86,10 +82,7 @@ fn bad_options_exit_2_with_the_tag_error() {
             "{args:?}"
         );
     }
-    for args in [
-        &["lotus", "--seed", "1", "--flowers", "PWY/PWYPWYPWYPWY"][..],
-        &[][..],
-    ] {
+    for args in [&["lotus", "--seed", "1", "--position", "x"][..], &[][..]] {
         let (_, _, code) = play(&dir, args, b"");
         assert_eq!(code, Some(2), "{args:?}");
     }

@@ -2,7 +2,8 @@
 //! (`kifu::model::schema`), every object kifu prints is valid against its
 //! output's schema (`kifu json`, plain and `--positions`, and `kifu validate
 //! --format json` on every fixture and on random games of every game, and
-//! the REPL's `:json`, and `kifu match --format json`), every field a
+//! the REPL's `:json`, `kifu match --format json` and `kifu stats --format
+//! json`), every field a
 //! schema names is printed somewhere,
 //! and kifu.5 names every field.
 //!
@@ -360,6 +361,25 @@ fn every_line_of_kifu_validate_is_valid() {
     let lines = printed(&["validate", "--format", "json"]);
     check(Output::Validate, "kifu validate --format json", &lines);
     check_every_field_is_printed(Output::Validate, &lines);
+}
+
+#[test]
+fn what_kifu_stats_prints_is_valid() {
+    let files = fixture_files();
+    let mut args = vec!["stats", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let (text, code) = kifu(&args, b"");
+    assert_eq!(code, Some(0), "kifu stats on the fixtures");
+    let mut found = objects(&text);
+    let (text, code) = kifu(
+        &["stats", "--format", "json", "-"],
+        random_games().as_bytes(),
+    );
+    assert_eq!(code, Some(0), "kifu stats on random games");
+    found.extend(objects(&text));
+    assert_eq!(found.len(), 2);
+    check(Output::Stats, "kifu stats --format json", &found);
+    check_every_field_is_printed(Output::Stats, &found);
 }
 
 /// The REPL writes only legal moves, without comments or positions: its

@@ -3,10 +3,10 @@
 //! the engine's better line as a variation.
 
 use super::Status;
-use super::input::for_each_record;
+use super::files::for_each_record;
 use crate::front::args::AnalyseArgs;
 use crate::game::{AnyGame, Numbering, number_before};
-use crate::kep::{Decision, Game, Score};
+use crate::kep::{Decision, GameSoFar, Score};
 use crate::record::{Record, WrittenMove, write_record};
 use crate::seat::{Clock, MARGIN, Seat, Terms, TimeControl};
 use crate::tournament::MainLine;
@@ -40,7 +40,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status>
         }
     };
     let terms = args.terms();
-    let files = super::input::paths(&args.file.iter().cloned().collect::<Vec<_>>());
+    let files = super::files::paths(&args.file.iter().cloned().collect::<Vec<_>>());
     let mut first = true;
     let status = for_each_record(&files, |name, record| {
         let record = match record {
@@ -112,7 +112,7 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
     }
     let mut views = Vec::new();
     for (ply, position) in positions.iter().enumerate() {
-        let game = Game {
+        let game = GameSoFar {
             kind: start.kind(),
             tags: &tags,
             moves: &moves[..ply],
@@ -121,7 +121,7 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
             view(engine, position.as_ref(), &game, terms).map_err(|e| format!("{line}: {e}"))?,
         );
     }
-    let mut judged = Vec::new();
+    let mut assessed = Vec::new();
     for (ply, played) in moves.iter().enumerate() {
         let after = after_score(
             positions.get(ply + 1).map(AsRef::as_ref),
@@ -136,7 +136,7 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
                 alternative.play(&best).map_err(|e| {
                     format!("{line}: the engine's move {best} after ply {ply}: {e}")
                 })?;
-                let game = Game {
+                let game = GameSoFar {
                     kind: start.kind(),
                     tags: &tags,
                     moves: &better,
@@ -148,16 +148,16 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
             }
             _ => 0,
         };
-        judged.push(Judged { after, lost });
+        assessed.push(MoveAssessment { after, lost });
     }
-    Ok(annotate(record, &positions, &moves, &views, &judged))
+    Ok(annotate(record, &positions, &moves, &views, &assessed))
 }
 
 /// What the engine made of a move played: the score after it, from its
 /// player's view, and how much less it is than the engine's best move's,
 /// both searched alike.
 #[derive(Debug, Clone, Copy)]
-struct Judged {
+struct MoveAssessment {
     after: Option<Score>,
     lost: i32,
 }
@@ -177,7 +177,7 @@ fn after_score(position: Option<&dyn AnyGame>, view: Option<&View>) -> Option<Sc
 fn view(
     engine: &mut dyn Seat,
     position: &dyn AnyGame,
-    game: &Game<'_>,
+    game: &GameSoFar<'_>,
     terms: Terms,
 ) -> Result<View, String> {
     if position.is_over() {
@@ -230,23 +230,26 @@ fn annotate(
     positions: &[Box<dyn AnyGame>],
     moves: &[String],
     views: &[View],
-    judged: &[Judged],
+    assessed: &[MoveAssessment],
 ) -> String {
     let mut texts = Vec::new();
     let mut comments = Vec::new();
     let mut lines: Vec<Vec<Numbered>> = Vec::new();
-    for ((ply, played), judged) in moves.iter().enumerate().zip(judged) {
+    for ((ply, played), assessed) in moves.iter().enumerate().zip(assessed) {
         let Some(before) = views.get(ply) else { break };
-        let glyph = match judged.lost {
+        let glyph = match assessed.lost {
             l if l > BLUNDER => "??",
             l if l > MISTAKE => "?",
             _ => "",
         };
         texts.push(format!("{played}{glyph}"));
         let ended = positions.get(ply + 1).is_some_and(|p| p.is_over());
-        let comment = judged.after.filter(|_| !ended).map(|s| vec![s.to_string()]);
+        let comment = assessed
+            .after
+            .filter(|_| !ended)
+            .map(|s| vec![s.to_string()]);
         comments.push(comment.unwrap_or_default());
-        let better = before.best.as_ref().filter(|_| judged.lost > 0);
+        let better = before.best.as_ref().filter(|_| assessed.lost > 0);
         lines.push(match (better, positions.get(ply)) {
             (Some(best), Some(position)) if before.pv.is_empty() => {
                 variation(position.as_ref(), std::slice::from_ref(best))

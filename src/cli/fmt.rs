@@ -1,17 +1,15 @@
-//! `kifu fmt`: records in one canonical form. Tags in a fixed order, move
-//! numbers as the game numbers them, moves as the referee writes them
-//! (`x` on captures, `+` on Shogun checks), glyphs and comments kept,
-//! lines wrapped. An invalid record is written back as it was.
+//! `kifu fmt`: records in one canonical form
+//! ([`crate::collection::format`]). An invalid record is written back as
+//! it was, and said on standard error as `validate` says it.
 
 use super::Status;
-use super::input::{open, paths};
+use super::files::{open, paths};
 use super::validate::write_text;
+use crate::collection::format::{format_record, has_variations};
+use crate::collection::input::io_reason;
 use crate::front::args::FmtArgs;
-use crate::game::{COMMON_TAGS, GameKind, Tags, number_before};
-use crate::input::io_reason;
-use crate::model::WrittenMoves;
-use crate::record::{Dots, ItemKind, Record, RecordReader, WrittenMove, write_record_within};
-use crate::referee::{Options, Verdict, judge, judge_record};
+use crate::record::RecordReader;
+use crate::referee::{Verdict, judge_record};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
@@ -83,7 +81,7 @@ fn rewrite(path: &Path, width: usize, check: bool, out: &mut dyn Write) -> io::R
         writeln!(out, "{name}")?;
         return Ok(Status::Invalid);
     }
-    if crate::input::is_compressed(&bytes) {
+    if crate::collection::input::is_compressed(&bytes) {
         return fail(format!(
             "{name}: a compressed file is not rewritten in place"
         ));
@@ -161,69 +159,4 @@ fn push_as_written(text: &mut String, original: &str, crlf: bool) {
         false => text.push_str(kept),
     }
     text.push_str(if crlf { "\r\n" } else { "\n" });
-}
-
-/// Whether the record holds variations.
-fn has_variations(record: &Record) -> bool {
-    (record.items.iter()).any(|item| item.kind() == ItemKind::Open)
-}
-
-/// A move in canonical form: its number, its text with its glyph, and the
-/// comments after it.
-type Canonical = (Option<(u32, Dots)>, String, Vec<String>);
-
-/// A valid record in canonical form.
-fn format_record(record: &Record, width: usize) -> String {
-    let kind = record.tag("Game").and_then(GameKind::from_name);
-    let start = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok());
-    let mut number = start.as_ref().map(|g| number_before(g.turn(), true));
-    let mut written = WrittenMoves::new(record);
-    let mut moves: Vec<Canonical> = Vec::new();
-    let options = Options {
-        stop_after: None,
-        details: true,
-    };
-    let (_, end) = judge(record, options, |ply| {
-        let Some(json) = written.next() else { return };
-        let text = ply
-            .detail
-            .as_ref()
-            .map_or(json.text, |d| d.normalized.as_str());
-        let glyph = json.glyph.unwrap_or("");
-        let comments = json.comments.iter().map(|c| (*c).to_owned()).collect();
-        moves.push((number.flatten(), format!("{text}{glyph}"), comments));
-        number = Some(number_before(ply.game.turn(), false));
-    });
-    let result = match end.as_ref().and_then(|g| g.outcome()) {
-        Some(outcome) => outcome.token,
-        None => Some("*"),
-    };
-    let written: Vec<WrittenMove<'_>> = (moves.iter())
-        .map(|(number, text, comments)| WrittenMove {
-            number: *number,
-            text,
-            comments,
-            ..WrittenMove::default()
-        })
-        .collect();
-    let leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
-        .map(str::to_owned)
-        .collect();
-    write_record_within(width, &tag_order(record, kind), &leading, &written, result)
-}
-
-/// The tags in canonical order: `Game` and the common tags, then the
-/// game's own, then the rest as written.
-fn tag_order(record: &Record, kind: Option<GameKind>) -> Vec<(String, String)> {
-    let known: Vec<&str> = (COMMON_TAGS.iter().copied())
-        .chain(kind.map_or(&[][..], GameKind::tags).iter().copied())
-        .collect();
-    let rank = |name: &str| known.iter().position(|k| *k == name).unwrap_or(known.len());
-    let mut tags: Vec<(usize, usize, String, String)> = (record.tags.iter().enumerate())
-        .map(|(i, t)| (rank(&t.name), i, t.name.to_string(), t.value.to_string()))
-        .collect();
-    tags.sort();
-    tags.into_iter()
-        .map(|(_, _, name, value)| (name, value))
-        .collect()
 }

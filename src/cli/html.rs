@@ -1,7 +1,7 @@
 //! `kifu html`: one self-contained page that replays the records.
 
 use super::Status;
-use super::input::for_each_record;
+use super::files::for_each_record;
 use super::show::emit;
 use crate::front::args::HtmlArgs;
 use crate::page::{Lines, PageGame, page};

@@ -1,9 +1,9 @@
 //! `kifu import`: the JSON of `kifu json` back to text records.
 
 use super::Status;
-use super::input::{open, paths};
+use super::files::{open, paths};
+use crate::collection::input::io_reason;
 use crate::front::args::ImportArgs;
-use crate::input::io_reason;
 use crate::model::{JsonStop, read_json_records};
 use std::io::{self, Write};
 

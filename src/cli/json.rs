@@ -1,7 +1,7 @@
 //! `kifu json`: every record as one JSON object per line.
 
 use super::Status;
-use super::input::for_each_record;
+use super::files::for_each_record;
 use super::validate::verdict_of;
 use crate::front::args::JsonArgs;
 use crate::model::writer::JsonWriter;

@@ -5,11 +5,11 @@
 
 pub(crate) mod analyse;
 pub(crate) mod engine;
+mod files;
 pub(crate) mod fmt;
 pub(crate) mod generate;
 pub(crate) mod html;
 pub(crate) mod import;
-mod input;
 pub(crate) mod json;
 pub(crate) mod man;
 pub(crate) mod matches;

@@ -1,7 +1,7 @@
 //! `kifu render` and `kifu moves`: the position after a ply.
 
 use super::Status;
-use super::input::open;
+use super::files::open;
 use crate::draw::{Charset, Drawing};
 use crate::draw::{TextView, View, picture, png, svg};
 use crate::front::args::{ColorChoice, Picture, RenderArgs, ShowArgs};

@@ -1,7 +1,7 @@
 //! `kifu validate`: one verdict per record.
 
 use super::Status;
-use super::input::{ReadError, Records, for_each_file};
+use super::files::{ReadError, Records, for_each_file};
 use super::parallel;
 use super::progress::Progress;
 use crate::draw::ansi::{Brush, Sgr};
@@ -101,7 +101,7 @@ fn grouped(n: usize) -> String {
 }
 
 /// What a batch gives: its verdicts, its warnings, and the count.
-struct Judged {
+struct BatchOutput {
     text: Vec<u8>,
     warnings: Vec<u8>,
     tally: Tally,
@@ -132,7 +132,7 @@ pub(super) fn next_batch(records: &mut Records, error: &mut Option<ReadError>) -
 
 /// The verdicts of a batch, as the bytes to print, its warnings, and the
 /// count of valid and invalid records.
-fn judge_batch(name: &str, batch: Batch, args: &ValidateArgs, colour: bool) -> Judged {
+fn judge_batch(name: &str, batch: Batch, args: &ValidateArgs, colour: bool) -> BatchOutput {
     let mut text = Vec::new();
     let mut warnings = Vec::new();
     let mut tally = Tally::default();
@@ -168,7 +168,7 @@ fn judge_batch(name: &str, batch: Batch, args: &ValidateArgs, colour: bool) -> J
             }
         }
     }
-    Judged {
+    BatchOutput {
         text,
         warnings,
         tally,

@@ -12,7 +12,7 @@
 use super::answer::Answer;
 use super::command::{Command, GoLimits};
 use super::failure::EngineFailure;
-use super::spec::{Answered, Decision, EngineSpec, Game};
+use super::spec::{Answered, Decision, EngineSpec, GameSoFar};
 use super::streams::{Line, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
 use crate::game::GameKind;
@@ -290,7 +290,7 @@ impl Engine {
     /// As [`Engine::go`].
     pub fn think(
         &mut self,
-        game: &Game<'_>,
+        game: &GameSoFar<'_>,
         limits: GoLimits,
         allowed: Duration,
     ) -> Result<Answered, EngineFailure> {

@@ -57,7 +57,7 @@ pub use info::{Info, Score};
 pub use lines::LineReader;
 pub use player::{Player, RandomPlayer, play_turn};
 pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
-pub use spec::{Answered, Decision, EngineSpec, Game};
+pub use spec::{Answered, Decision, EngineSpec, GameSoFar};
 
 /// The protocol version this crate speaks: the number of `kep 1`.
 pub const VERSION: u32 = 1;

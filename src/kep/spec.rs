@@ -19,7 +19,7 @@ pub struct EngineSpec {
 /// A game as an engine is told it: the game, its start's tags, the moves
 /// so far.
 #[derive(Debug, Clone, Copy)]
-pub struct Game<'a> {
+pub struct GameSoFar<'a> {
     /// The game.
     pub kind: crate::game::GameKind,
     /// The start's tags (`Setup`, `Position`, `Players`...).

@@ -1,6 +1,7 @@
 //! The JSON model of records and verdicts: what `kifu json` and `kifu
-//! validate --format json` print, and what `kifu import` reads back; and
-//! the results table of `kifu match` ([`Standings`]).
+//! validate --format json` print, and what `kifu import` reads back; the
+//! results table of `kifu match` ([`Standings`]) and the report of `kifu
+//! stats` ([`StatsJson`]).
 //!
 //! Each object is a typed [`serde::Serialize`] struct whose fields are in
 //! the order printed, borrowed from the record and its verdict, so that
@@ -32,6 +33,7 @@ mod moves;
 mod record;
 mod schema;
 mod standings;
+mod stats;
 mod verdict;
 pub mod writer;
 
@@ -40,10 +42,13 @@ pub use import::{
     JsonRecord, JsonStop, MAX_JSON_RECORD_BYTES, MAX_JSON_SPACE_BYTES, read_json_records,
     text_from_json,
 };
-pub use moves::{Branching, Cursor, Judged, More, MoveJson, MoveNode, WrittenMoves};
+pub use moves::{Branching, Cursor, More, MoveJson, MoveNode, MoveReport, WrittenMoves};
 pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
 pub use schema::{Output, schema, schema_text};
 pub use standings::{DuelStanding, GameResult, Matchup, RaceSeat, RaceStanding, Standings};
+pub use stats::{
+    BucketJson, CountJson, GameStatsJson, LengthsJson, SeatJson, ShareJson, StatsJson,
+};
 pub use verdict::{
     Displayed, ErrorJson, FaultJson, OutcomeJson, TerminationJson, VerdictJson, Version,
 };

@@ -86,7 +86,7 @@ pub struct MoveNode<'r> {
     /// Its numeric glyphs, variations and opening comments, if any.
     pub more: Option<Box<More<'r>>>,
     /// What the referee said of it, once judged.
-    pub judged: Option<Box<Judged>>,
+    pub report: Option<Box<MoveReport>>,
 }
 
 /// What few moves have: numeric glyphs, variations, and the comments
@@ -103,7 +103,7 @@ pub struct More<'r> {
 
 /// What the referee said of a move.
 #[derive(Debug, Clone, Default)]
-pub struct Judged {
+pub struct MoveReport {
     /// Its canonical text and parts.
     pub detail: Option<MoveDetail>,
     /// The position after it, when asked for.
@@ -123,10 +123,10 @@ impl<'r> MoveNode<'r> {
 
     /// The move as JSON.
     pub fn json(&self) -> MoveJson<'_> {
-        let judged = self.judged.as_deref();
+        let report = self.report.as_deref();
         self.json_with(
-            judged.and_then(|j| j.detail.as_ref()),
-            judged.and_then(|j| j.position.as_ref()),
+            report.and_then(|r| r.detail.as_ref()),
+            report.and_then(|r| r.position.as_ref()),
         )
     }
 

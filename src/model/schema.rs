@@ -13,7 +13,7 @@
 //! ```
 
 use super::record::RecordSchema;
-use super::{ErrorJson, Standings, UnreadJson, VerdictJson};
+use super::{ErrorJson, Standings, StatsJson, UnreadJson, VerdictJson};
 use crate::game::{GameKind, Numbering, string_enum};
 use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
@@ -34,11 +34,20 @@ pub enum Output {
     /// What `kifu match --format json` prints: the results table of a
     /// match ([`Standings`]).
     Match,
+    /// What `kifu stats --format json` prints: what a collection holds
+    /// ([`StatsJson`]).
+    Stats,
 }
 
 impl Output {
     /// Every output, in the order of the documentation.
-    pub const ALL: [Output; 4] = [Output::Json, Output::Validate, Output::Play, Output::Match];
+    pub const ALL: [Output; 5] = [
+        Output::Json,
+        Output::Validate,
+        Output::Play,
+        Output::Match,
+        Output::Stats,
+    ];
 
     /// The name of its schema's file, in `docs/schema/`.
     pub fn file_name(self) -> &'static str {
@@ -47,6 +56,7 @@ impl Output {
             Output::Validate => "validate.schema.json",
             Output::Play => "play.schema.json",
             Output::Match => "match.schema.json",
+            Output::Stats => "stats.schema.json",
         }
     }
 
@@ -73,6 +83,13 @@ impl Output {
                  duels, with its Elo difference and its 95% interval, and in \
                  the races.",
             ),
+            Output::Stats => (
+                "kifu stats --format json",
+                "What a collection of records holds: the records, valid and \
+                 invalid, and for each game its results, lengths, most \
+                 frequent setups and first moves, and, for lotus, its seats \
+                 and the flowers that decided its games.",
+            ),
         }
     }
 
@@ -90,6 +107,7 @@ impl Output {
                 generator.subschema_for::<ErrorJson>(),
             ],
             Output::Match => vec![generator.subschema_for::<Standings>()],
+            Output::Stats => vec![generator.subschema_for::<StatsJson>()],
         }
     }
 }

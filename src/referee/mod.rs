@@ -109,14 +109,19 @@ pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
 
 /// What judging a record gives: the verdict and the position reached, or
 /// a syntax error of its movetext.
-type Judged = Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError>;
+type Judgement = Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError>;
 
 /// An observer of accepted plies.
 type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
 
 /// Judges a record, telling `observe` of each ply; with the position
 /// reached when `keep` asks for it.
-fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep: bool) -> Judged {
+fn judge_movetext(
+    record: &Record,
+    options: Options,
+    observe: Observer<'_>,
+    keep: bool,
+) -> Judgement {
     let items = record.movetext();
     match start::check_tags(record) {
         Ok((kind, warnings)) => {
@@ -136,7 +141,7 @@ fn judge_movetext(record: &Record, options: Options, observe: Observer<'_>, keep
 
 /// The verdict of a record whose tags are at fault, unless its movetext
 /// has a syntax error.
-fn tag_fault(items: Movetext<'_>, fault: Fault) -> Judged {
+fn tag_fault(items: Movetext<'_>, fault: Fault) -> Judgement {
     check_syntax(items)?;
     let verdict = Verdict {
         fault: Some(fault),
@@ -157,9 +162,9 @@ struct JudgeGame<'r, 'o> {
 }
 
 impl GameVisitor for JudgeGame<'_, '_> {
-    type Output = Judged;
+    type Output = Judgement;
 
-    fn visit<G: Game>(self) -> Judged {
+    fn visit<G: Game>(self) -> Judgement {
         // The walk plays in the position where it was built: moved out of
         // the `Result`, a large position would be copied.
         let mut position = start::position::<G>(self.record);

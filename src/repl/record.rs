@@ -214,7 +214,7 @@ pub(super) fn load(
     kind: Option<GameKind>,
     charset: Charset,
 ) -> Result<Loaded, StartError> {
-    let input = crate::input::open(path).map_err(StartError::usage)?;
+    let input = crate::collection::input::open(path).map_err(StartError::usage)?;
     let name = input.name;
     let mut records = RecordReader::new(input.text);
     let record = match records.next() {
@@ -242,5 +242,5 @@ pub(super) fn load(
 fn compressed(path: &Path) -> bool {
     let mut head = [0u8; 8];
     let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut head));
-    read.is_ok_and(|n| crate::input::is_compressed(head.get(..n).unwrap_or_default()))
+    read.is_ok_and(|n| crate::collection::input::is_compressed(head.get(..n).unwrap_or_default()))
 }

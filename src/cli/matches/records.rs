@@ -2,9 +2,9 @@
 //! (`--report`, `--resume`), and the `--out` file games are appended to.
 
 use super::super::Status;
-use super::super::input::for_each_record;
+use super::super::files::for_each_record;
+use crate::collection::input::io_reason;
 use crate::game::GameKind;
-use crate::input::io_reason;
 use crate::model::GameResult;
 use crate::record::Record;
 use crate::referee::game_of;

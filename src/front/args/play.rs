@@ -39,8 +39,9 @@ pub(crate) struct PlayArgs {
     /// How the game starts.
     #[command(flatten)]
     pub setup: SetupArgs,
-    /// Draw lotus's flowers at random from this seed (the same seed, the same flowers).
-    #[arg(long, value_name = "N", conflicts_with_all = ["load", "flowers"])]
+    /// Draw a random setup from this seed, as `kifu new --seed` does (the
+    /// same seed, the same start); the setup options replace what it draws.
+    #[arg(long, value_name = "N", conflicts_with_all = ["load", "position"])]
     pub seed: Option<u64>,
     /// Draw with plain ASCII instead of Unicode.
     #[arg(long)]
@@ -98,24 +99,15 @@ pub(crate) struct SetupArgs {
 }
 
 impl PlayArgs {
-    /// The tags these options stand for, without `Game`: the setup's, and
-    /// lotus's flowers drawn from `--seed`.
+    /// The tags these options stand for, without `Game`: the setup's, over
+    /// the random setup drawn from `--seed`.
     ///
     /// # Errors
-    /// As [`SetupArgs::tag_list`], or `--seed` for a game other than lotus.
+    /// As [`SetupArgs::tag_list`].
     pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
-        let mut drawn = Vec::new();
-        if let Some(seed) = self.seed {
-            if kind != GameKind::Lotus {
-                return Err(format!(
-                    "--seed draws lotus's flowers; it does not apply to {kind}"
-                ));
-            }
-            drawn.push((
-                "Flowers".to_owned(),
-                crate::games::lotus::random_flowers(&mut crate::rng::Rng::new(seed)),
-            ));
-        }
+        let drawn = (self.seed)
+            .map(|seed| kind.random_tags(&mut crate::rng::Rng::new(seed)))
+            .unwrap_or_default();
         self.setup.tag_list(kind, drawn)
     }
 }
@@ -239,7 +231,7 @@ mod tests {
                 .map_err(|e| e.to_string())
                 .err()
         };
-        let cases: [(&[&str], Option<u64>, &str); 6] = [
+        let cases: [(&[&str], Option<u64>, &str); 5] = [
             (&["White"], None, "--tag \"White\": write it NAME=VALUE"),
             (
                 &["9x=1"],
@@ -257,17 +249,34 @@ mod tests {
                 "--tag: the Result tag comes from the game itself",
             ),
             (&["A=1", "A=2"], None, "tag A is given twice"),
-            (
-                &[],
-                Some(3),
-                "--seed draws lotus's flowers; it does not apply to mana",
-            ),
         ];
         for (tags, seed, message) in cases {
             assert_eq!(refused(tags, seed).as_deref(), Some(message), "{tags:?}");
         }
-        let lotus = with(&[], Some(3)).tag_list(GameKind::Lotus);
-        assert_eq!(lotus.map(|t| t.len()), Ok(2));
+    }
+
+    #[test]
+    fn a_seed_draws_the_setup_kifu_new_draws_under_the_options_given() {
+        for &kind in GameKind::ALL {
+            let drawn = kind.random_tags(&mut crate::rng::Rng::new(3));
+            let seeded = PlayArgs {
+                seed: Some(3),
+                ..PlayArgs::default()
+            };
+            assert_eq!(seeded.tag_list(kind), Ok(drawn.clone()), "{kind}");
+        }
+        let players = PlayArgs {
+            seed: Some(3),
+            setup: SetupArgs {
+                players: Some("ana ben cy".into()),
+                ..SetupArgs::default()
+            },
+            ..PlayArgs::default()
+        };
+        let tags = players.tag_list(GameKind::Lotus).unwrap_or_default();
+        let names: Vec<&str> = tags.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["Players", "Flowers"]);
+        assert_eq!(tags[0].1, "ana ben cy");
     }
 
     #[test]

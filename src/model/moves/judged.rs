@@ -1,6 +1,6 @@
 //! The moves array of a record, written while the referee judges it.
 
-use super::{Cursor, Judged, MoveNode, WrittenMoves};
+use super::{Cursor, MoveNode, MoveReport, WrittenMoves};
 use crate::game::{MoveDetail, Position};
 use crate::record::Record;
 use crate::referee::{Options, Ply, Verdict, judge};
@@ -32,8 +32,8 @@ impl JudgedMoves<'_> {
 /// What the referee said of a move, kept until its main line's move is
 /// written.
 #[inline(never)]
-fn judged(detail: Option<MoveDetail>, position: Option<Position>) -> Box<Judged> {
-    Box::new(Judged { detail, position })
+fn report(detail: Option<MoveDetail>, position: Option<Position>) -> Box<MoveReport> {
+    Box::new(MoveReport { detail, position })
 }
 
 impl Serialize for JudgedMoves<'_> {
@@ -58,7 +58,7 @@ impl Serialize for JudgedMoves<'_> {
                     .as_mut()
                     .and_then(|root| cursor.step(root, ply.depth, ply.opens));
                 match node {
-                    Some(node) => node.judged = Some(judged(ply.detail, position)),
+                    Some(node) => node.report = Some(report(ply.detail, position)),
                     None => failed = Some(S::Error::custom("a ply with no move written")),
                 }
                 return;
@@ -80,7 +80,7 @@ impl Serialize for JudgedMoves<'_> {
                     failed = Some(e);
                 }
             } else {
-                node.judged = Some(judged(ply.detail, position));
+                node.report = Some(report(ply.detail, position));
                 cursor.root();
                 pending = Some(node);
             }

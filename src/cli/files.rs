@@ -1,7 +1,7 @@
 //! Opens the input files and walks their records.
 
 use super::Status;
-use crate::input::io_reason;
+use crate::collection::input::io_reason;
 use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// A message naming the file and the reason, for standard error.
 pub(super) fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
-    crate::input::open(path).map(|input| (input.name, input.text))
+    crate::collection::input::open(path).map(|input| (input.name, input.text))
 }
 
 /// The files to read: the given ones, or standard input.

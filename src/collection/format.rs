@@ -1,0 +1,74 @@
+//! The canonical form of a valid record, as `kifu fmt` writes it: tags in
+//! a fixed order, move numbers as the game numbers them, moves as the
+//! referee writes them (`x` on captures, `+` on Shogun checks), glyphs and
+//! comments kept, lines wrapped.
+
+use crate::game::{COMMON_TAGS, GameKind, Tags, number_before};
+use crate::model::WrittenMoves;
+use crate::record::{Dots, ItemKind, Record, WrittenMove, write_record_within};
+use crate::referee::{Options, judge};
+
+/// Whether the record holds variations.
+pub fn has_variations(record: &Record) -> bool {
+    (record.items.iter()).any(|item| item.kind() == ItemKind::Open)
+}
+
+/// A move in canonical form: its number, its text with its glyph, and the
+/// comments after it.
+type Canonical = (Option<(u32, Dots)>, String, Vec<String>);
+
+/// A valid record in canonical form, its lines at most `width` wide.
+pub fn format_record(record: &Record, width: usize) -> String {
+    let kind = record.tag("Game").and_then(GameKind::from_name);
+    let start = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok());
+    let mut number = start.as_ref().map(|g| number_before(g.turn(), true));
+    let mut written = WrittenMoves::new(record);
+    let mut moves: Vec<Canonical> = Vec::new();
+    let options = Options {
+        stop_after: None,
+        details: true,
+    };
+    let (_, end) = judge(record, options, |ply| {
+        let Some(json) = written.next() else { return };
+        let text = ply
+            .detail
+            .as_ref()
+            .map_or(json.text, |d| d.normalized.as_str());
+        let glyph = json.glyph.unwrap_or("");
+        let comments = json.comments.iter().map(|c| (*c).to_owned()).collect();
+        moves.push((number.flatten(), format!("{text}{glyph}"), comments));
+        number = Some(number_before(ply.game.turn(), false));
+    });
+    let result = match end.as_ref().and_then(|g| g.outcome()) {
+        Some(outcome) => outcome.token,
+        None => Some("*"),
+    };
+    let written: Vec<WrittenMove<'_>> = (moves.iter())
+        .map(|(number, text, comments)| WrittenMove {
+            number: *number,
+            text,
+            comments,
+            ..WrittenMove::default()
+        })
+        .collect();
+    let leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
+        .map(str::to_owned)
+        .collect();
+    write_record_within(width, &tag_order(record, kind), &leading, &written, result)
+}
+
+/// The tags in canonical order: `Game` and the common tags, then the
+/// game's own, then the rest as written.
+fn tag_order(record: &Record, kind: Option<GameKind>) -> Vec<(String, String)> {
+    let known: Vec<&str> = (COMMON_TAGS.iter().copied())
+        .chain(kind.map_or(&[][..], GameKind::tags).iter().copied())
+        .collect();
+    let rank = |name: &str| known.iter().position(|k| *k == name).unwrap_or(known.len());
+    let mut tags: Vec<(usize, usize, String, String)> = (record.tags.iter().enumerate())
+        .map(|(i, t)| (rank(&t.name), i, t.name.to_string(), t.value.to_string()))
+        .collect();
+    tags.sort();
+    tags.into_iter()
+        .map(|(_, _, name, value)| (name, value))
+        .collect()
+}

@@ -1,0 +1,14 @@
+//! Collections of records: what `select`, `stats` and `fmt` make of many
+//! records, below the command line that prints it.
+//!
+//! - [`input`] opens the files kifu reads: standard input, and compressed
+//!   files (gzip, zstd, bzip2, xz) decoded as a stream;
+//! - [`select`] is the criteria of `kifu select` and the key of `--dedupe`;
+//! - [`stats`] sums records up into the report of `kifu stats`
+//!   ([`crate::model::StatsJson`]);
+//! - [`format`] writes a valid record in the canonical form of `kifu fmt`.
+
+pub mod format;
+pub mod input;
+pub mod select;
+pub mod stats;
