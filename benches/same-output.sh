@@ -18,7 +18,11 @@
 #
 # What cannot repeat is taken out before comparing, and only that: the
 # Date tag and the times of `kifu match` (move times, the referee's own time
-# per move), and `time`/`nps` of the engine's `info` lines.
+# per move), and `time`/`nps` of the engine's `info` lines. The page of
+# `kifu html` is compared without its script, whose code d6bb2993 changed on
+# purpose (the address written at most once in 150 ms, a fix of the browser
+# test's failures, not part of issue 33); its data, style and markup are
+# compared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -40,6 +44,9 @@ if [ -z "${NEW_BIN:-}" ]; then
     cargo build --release --quiet
     NEW_BIN=$root/${CARGO_TARGET_DIR:-target}/release/kifu
 fi
+
+# The page of `kifu html` without its script (see above).
+no_script='sed "/^<script>\$/,/^<\/script>\$/d"'
 
 # The random games, written once by the base binary (and compared below
 # with what the new one writes).
@@ -94,7 +101,7 @@ run_all() {
         case_ "$name.moves" '$K moves '"$file"
         case_ "$name.moves-ply" '$K moves --ply 1 '"$file"
         case_ "$name.line" '$K render --line 1 '"$file"
-        case_ "$name.html" '$K html -o page.html '"$file"' && cat page.html'
+        case_ "$name.html" '$K html -o page.html '"$file"' && '"$no_script"' page.html'
         case_ "$name.play" 'printf ":board\n:moves\n:undo\n:variations\n:json\n:tags\n:redo\n:quit!\n" | $K play --load '"$file"
     done < <(find fixtures -name '*.kifu' | sort)
 
@@ -117,7 +124,7 @@ run_all() {
         case_ "random-$game.stats" '$K stats '"$big"
         case_ "random-$game.stats-json" '$K stats --format json '"$big"
         case_ "random-$game.select" '$K select --dedupe --min-plies 20 '"$big"
-        case_ "random-$game.html" '$K html '"$small"
+        case_ "random-$game.html" '$K html '"$small"' | '"$no_script"
         case_ "random-$game.render" 'for r in 1 17 50 99; do $K render --record $r --ply 9 '"$small"'; $K moves --record $r --ply 9 '"$small"'; done'
         case_ "random-$game.analyse" '$K random '"$game"' --seed 2 --count 3 > a.kifu && $K analyse --depth 2 a.kifu'
         case_ "random-$game.engine" '$K new '"$game"' --seed 5 >n.kifu && { printf "kep 1\nisready\nnewgame '"$game"'\n"; sed -nE "/^\[Game /d; s/^\[([A-Za-z]+) (.*)\]$/tag \1 \2/p" n.kifu; printf "position\ngo depth 3\nposition moves %s\ngo depth 2\nquit\n" "$($K moves n.kifu | head -1)"; } | $K engine | sed -E "s/ (time|nps) [0-9]+//g"'

@@ -2,8 +2,8 @@
 //! and each command handed to the function that runs it, in [`crate::cli`]
 //! or, for `kifu play`, [`crate::repl`].
 
-use crate::front::Status;
 use crate::front::args::{Cli, ColorChoice, Command, command, parse};
+use crate::front::{Ran, Status, Stopped};
 use crate::{cli, repl};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -13,7 +13,17 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match parse() {
-        Ok(cli) => run(cli, &mut out),
+        Ok(cli) => match run(cli, &mut out) {
+            Ok(status) => Ok(status),
+            // The one place where what stopped a command becomes its
+            // message and its exit status.
+            Err(Stopped::Error(error)) => {
+                let _ = out.flush();
+                eprintln!("kifu: {error}");
+                Ok(error.status())
+            }
+            Err(Stopped::Output(e)) => Err(e),
+        },
         Err(e) if e.use_stderr() => {
             let _ = e.print();
             Ok(Status::Trouble)
@@ -46,8 +56,9 @@ fn write_help(e: &clap::Error, out: &mut dyn Write) -> io::Result<()> {
 /// Runs one parsed command, writing results to `out`.
 ///
 /// # Errors
-/// Only failures to write `out`; everything else becomes a status.
-fn run(cli: Cli, out: &mut dyn Write) -> io::Result<Status> {
+/// What stopped the command: an error for the user, or a failure to
+/// write `out`.
+fn run(cli: Cli, out: &mut dyn Write) -> Ran {
     match cli.command {
         Command::Validate(args) => cli::validate::run(&args, cli.color.paints(), out),
         Command::Json(args) => cli::json::run(&args, out),

@@ -4,13 +4,15 @@
 
 use super::Status;
 use super::files::for_each_record;
+use crate::front::EngineError;
+use crate::front::Ran;
 use crate::front::args::AnalyseArgs;
-use crate::game::{AnyGame, Numbering, number_before};
+use crate::game::{AnyGame, GameKind, MoveError, Numbering, number_before};
 use crate::kep::{Decision, GameSoFar, Score};
 use crate::record::{Record, WrittenMove, write_record};
 use crate::seat::{Clock, MARGIN, Seat, Terms, TimeControl};
 use crate::tournament::MainLine;
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Duration;
 
 /// A move that loses more than this many hundredths of a piece is `?`.
@@ -30,15 +32,9 @@ struct View {
 /// Runs `kifu analyse`.
 ///
 /// # Errors
-/// Only failures to write `out`.
-pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status> {
-    let mut engine = match crate::seat::start(&args.engine) {
-        Ok(engine) => engine,
-        Err(e) => {
-            eprintln!("kifu: the engine: {e}");
-            return Ok(Status::Trouble);
-        }
-    };
+/// An engine that cannot start, or a failure to write `out`.
+pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
+    let mut engine = crate::seat::start(&args.engine).map_err(EngineError)?;
     let terms = args.terms();
     let files = super::files::paths(&args.file.iter().cloned().collect::<Vec<_>>());
     let mut first = true;
@@ -66,7 +62,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> io::Result<Status>
         }
     });
     engine.leave();
-    status
+    Ok(status?)
 }
 
 /// The time a search at a depth gets: ten minutes, a bound only against
@@ -88,26 +84,65 @@ impl AnalyseArgs {
     }
 }
 
+/// Why a record is not analysed, after the line where it is.
+#[derive(Debug, thiserror::Error)]
+enum AnalyseError {
+    /// The record's fault, or it starts no game: the tournament's words.
+    #[error("{0}")]
+    Refused(String),
+    /// A game numbered by turns (lotus).
+    #[error("{line}: {kind} is not analysed: its engine weighs whole turns, without scores")]
+    Turns {
+        /// The record's first line.
+        line: usize,
+        /// Its game.
+        kind: GameKind,
+    },
+    /// A move of its main line that does not replay.
+    #[error(transparent)]
+    Replay(#[from] MoveError),
+    /// The engine's best move does not play.
+    #[error("{line}: the engine's move {best} after ply {ply}: {error}")]
+    Illegal {
+        /// The record's first line.
+        line: usize,
+        /// The engine's move.
+        best: String,
+        /// The plies before it.
+        ply: usize,
+        /// Why it is refused.
+        error: MoveError,
+    },
+    /// The engine failed.
+    #[error("{line}: {error}")]
+    Engine {
+        /// The record's first line.
+        line: usize,
+        /// What failed.
+        error: EngineError,
+    },
+}
+
 /// The text of `record` analysed.
 ///
 /// # Errors
 /// The record's fault, a lotus record, or the engine's failure, after the
 /// line where the record is.
-fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<String, String> {
+fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<String, AnalyseError> {
     let line = record.first_line();
-    let MainLine { start, moves, .. } = MainLine::of(record)?;
+    let MainLine { start, moves, .. } = MainLine::of(record).map_err(AnalyseError::Refused)?;
     if start.numbering() == Numbering::Turns {
-        return Err(format!(
-            "{line}: {} is not analysed: its engine weighs whole turns, without scores",
-            start.kind().name()
-        ));
+        return Err(AnalyseError::Turns {
+            line,
+            kind: start.kind(),
+        });
     }
     let tags = start.setup_tags();
     let mut positions = vec![start.box_clone()];
     for played in &moves {
         let Some(game) = positions.last() else { break };
         let mut next = game.box_clone();
-        next.play(played).map_err(|e| e.to_string())?;
+        next.play(played)?;
         positions.push(next);
     }
     let mut views = Vec::new();
@@ -117,9 +152,9 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
             tags: &tags,
             moves: &moves[..ply],
         };
-        views.push(
-            view(engine, position.as_ref(), &game, terms).map_err(|e| format!("{line}: {e}"))?,
-        );
+        let view = view(engine, position.as_ref(), &game, terms)
+            .map_err(|error| AnalyseError::Engine { line, error })?;
+        views.push(view);
     }
     let mut assessed = Vec::new();
     for (ply, played) in moves.iter().enumerate() {
@@ -133,16 +168,21 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
                 let mut better = moves[..ply].to_vec();
                 better.push(best.clone());
                 let mut alternative = position.box_clone();
-                alternative.play(&best).map_err(|e| {
-                    format!("{line}: the engine's move {best} after ply {ply}: {e}")
-                })?;
+                alternative
+                    .play(&best)
+                    .map_err(|error| AnalyseError::Illegal {
+                        line,
+                        best: best.clone(),
+                        ply,
+                        error,
+                    })?;
                 let game = GameSoFar {
                     kind: start.kind(),
                     tags: &tags,
                     moves: &better,
                 };
                 let answer = view(engine, alternative.as_ref(), &game, terms)
-                    .map_err(|e| format!("{line}: {e}"))?;
+                    .map_err(|error| AnalyseError::Engine { line, error })?;
                 let alternative = after_score(Some(alternative.as_ref()), Some(&answer));
                 alternative.map_or(0, |best| value(best) - value(got))
             }
@@ -179,7 +219,7 @@ fn view(
     position: &dyn AnyGame,
     game: &GameSoFar<'_>,
     terms: Terms,
-) -> Result<View, String> {
+) -> Result<View, EngineError> {
     if position.is_over() {
         return Ok(View {
             best: None,
@@ -188,8 +228,7 @@ fn view(
         });
     }
     engine.new_game(game.kind, game.tags);
-    let answer =
-        (engine.ask(game.moves, &Clock::new(terms))).map_err(|e| format!("the engine: {e}"))?;
+    let answer = engine.ask(game.moves, &Clock::new(terms))?;
     let best = match answer.decision {
         Decision::Move(words) => Some(words.join(" ")),
         Decision::Resign => None,

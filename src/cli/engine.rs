@@ -2,6 +2,7 @@
 //! output.
 
 use crate::engine::{SearchPlayer, Style};
+use crate::front::Ran;
 use crate::front::Status;
 use crate::front::args::EngineArgs;
 use crate::kep::{RandomPlayer, ServeError, Session, serve, serve_stoppable};
@@ -15,12 +16,12 @@ use std::time::Duration;
 /// # Errors
 /// Only failures to write `out` (a referee gone away is no failure); a
 /// failure to read standard input ends the engine with status 2.
-pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> Ran {
     if args.random {
         let seed = args.seed.unwrap_or_else(clock_seed);
         let mut session = Session::new(RandomPlayer::new(seed), args.game);
         // It answers every `go` at once: nothing to stop, no thread needed.
-        return status_of(serve(&mut session, io::stdin().lock(), out));
+        return Ok(status_of(serve(&mut session, io::stdin().lock(), out))?);
     }
     let style = match args.greedy {
         true => Style::greedy(),
@@ -32,7 +33,7 @@ pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> io::Result<Status> 
     let stop = Arc::new(AtomicBool::new(false));
     let mut session = Session::new(SearchPlayer::new(style, Arc::clone(&stop)), args.game);
     let input = io::BufReader::new(io::stdin());
-    status_of(serve_stoppable(&mut session, input, out, &stop))
+    Ok(status_of(serve_stoppable(&mut session, input, out, &stop))?)
 }
 
 /// The exit status of a session that ended so.

@@ -1,7 +1,7 @@
 //! Opens the input files and walks their records.
 
 use super::Status;
-use crate::collection::input::io_reason;
+use crate::collection::input::{OpenError, io_reason};
 use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 /// Opens one input: `-` is standard input; compressed files are decoded.
 ///
 /// # Errors
-/// A message naming the file and the reason, for standard error.
-pub(super) fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), String> {
+/// Why it cannot be opened; the message names the file.
+pub(super) fn open(path: &Path) -> Result<(String, Box<dyn BufRead + Send>), OpenError> {
     crate::collection::input::open(path).map(|input| (input.name, input.text))
 }
 

@@ -6,7 +6,8 @@ use super::Status;
 use super::files::{open, paths};
 use super::validate::write_text;
 use crate::collection::format::{format_record, has_variations};
-use crate::collection::input::io_reason;
+use crate::collection::input::{OpenError, io_reason};
+use crate::front::Ran;
 use crate::front::args::FmtArgs;
 use crate::record::RecordReader;
 use crate::referee::{Verdict, judge_record};
@@ -17,7 +18,7 @@ use std::path::Path;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> Ran {
     let width = usize::from(args.width);
     let mut worst = Status::Ok;
     for path in paths(&args.files) {
@@ -51,71 +52,110 @@ fn print(path: &Path, width: usize, out: &mut dyn Write) -> io::Result<Status> {
     }
 }
 
+/// Why a file cannot be formatted; its message names the file.
+#[derive(Debug, thiserror::Error)]
+enum FmtError {
+    /// `--check` or `--in-place` of standard input.
+    #[error("standard input cannot be checked or rewritten in place")]
+    StandardInput,
+    /// The file cannot be opened.
+    #[error(transparent)]
+    Open(#[from] OpenError),
+    /// The file cannot be read.
+    #[error("{name}: {}", io_reason(.error))]
+    Unreadable {
+        /// The file.
+        name: String,
+        /// What failed.
+        error: io::Error,
+    },
+    /// A record that was never read whole, so cannot be written back.
+    #[error("{name}:{line}: the record cannot be written back: {message}")]
+    Unwritable {
+        /// The file.
+        name: String,
+        /// The record's line.
+        line: usize,
+        /// Why it was not read whole.
+        message: String,
+    },
+    /// `--in-place` of a compressed file.
+    #[error("{0}: a compressed file is not rewritten in place")]
+    Compressed(String),
+    /// The rewritten file could not be saved.
+    #[error(transparent)]
+    Save(#[from] crate::front::SaveError),
+    /// The output could not be written: kifu stops.
+    #[error("cannot write the output: {0}")]
+    Output(#[source] io::Error),
+}
+
 /// `--check`: names the file if it is not canonical; `--in-place`
 /// rewrites it, atomically, if it is not.
 fn rewrite(path: &Path, width: usize, check: bool, out: &mut dyn Write) -> io::Result<Status> {
-    let name = path.display().to_string();
-    let fail = |message: String| {
-        eprintln!("kifu: {message}");
-        Ok(Status::Trouble)
-    };
-    if path.as_os_str() == "-" {
-        return fail("standard input cannot be checked or rewritten in place".into());
+    match rewritten(path, width, check, out) {
+        Ok(status) => Ok(status),
+        Err(FmtError::Output(e)) => Err(e),
+        Err(error) => {
+            eprintln!("kifu: {error}");
+            Ok(Status::Trouble)
+        }
     }
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) => return fail(format!("{name}: {}", io_reason(&e))),
-    };
-    let plain = match open(path) {
-        Ok((_, plain)) => plain,
-        Err(message) => return fail(message),
-    };
-    let (text, status) = match canonical(&name, plain, width) {
-        Ok(done) => done,
-        Err(message) => return fail(message),
-    };
+}
+
+/// [`rewrite`]'s work: the status, or why the file cannot be formatted.
+fn rewritten(
+    path: &Path,
+    width: usize,
+    check: bool,
+    out: &mut dyn Write,
+) -> Result<Status, FmtError> {
+    let name = path.display().to_string();
+    if path.as_os_str() == "-" {
+        return Err(FmtError::StandardInput);
+    }
+    let bytes = std::fs::read(path).map_err(|error| FmtError::Unreadable {
+        name: name.clone(),
+        error,
+    })?;
+    let (_, plain) = open(path)?;
+    let (text, status) = canonical(&name, plain, width)?;
     if text.as_bytes() == bytes {
         return Ok(status);
     }
     if check {
-        writeln!(out, "{name}")?;
+        writeln!(out, "{name}").map_err(FmtError::Output)?;
         return Ok(Status::Invalid);
     }
     if crate::collection::input::is_compressed(&bytes) {
-        return fail(format!(
-            "{name}: a compressed file is not rewritten in place"
-        ));
+        return Err(FmtError::Compressed(name));
     }
-    match crate::front::save_atomic(path, &text, crate::front::ReadOnly::Refuse) {
-        Ok(()) => Ok(status),
-        Err(e) => fail(e.to_string()),
-    }
+    crate::front::save_atomic(path, &text, crate::front::ReadOnly::Refuse)?;
+    Ok(status)
 }
 
 /// The canonical text of every record of `input`, and the status: 1 when
 /// a record is invalid (and written back as it was).
 ///
 /// # Errors
-/// A message when a record cannot be written back (it was never read
-/// whole) or the input fails.
+/// A record that cannot be written back (it was never read whole), or
+/// the input fails.
 fn canonical(
     name: &str,
     input: Box<dyn BufRead + Send>,
     width: usize,
-) -> Result<(String, Status), String> {
+) -> Result<(String, Status), FmtError> {
     let mut text = String::new();
     let mut status = Status::Ok;
     let mut reader = RecordReader::new(input);
-    while let Some(raw) = reader
-        .next_raw()
-        .map_err(|e| format!("{name}: {}", io_reason(&e)))?
-    {
-        let raw = raw.map_err(|e| {
-            let line = e.location.line;
-            format!(
-                "{name}:{line}: the record cannot be written back: {}",
-                e.message
-            )
+    while let Some(raw) = reader.next_raw().map_err(|error| FmtError::Unreadable {
+        name: name.to_owned(),
+        error,
+    })? {
+        let raw = raw.map_err(|e| FmtError::Unwritable {
+            name: name.to_owned(),
+            line: e.location.line,
+            message: e.message,
         })?;
         if !text.is_empty() {
             text.push('\n');

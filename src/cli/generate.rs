@@ -1,40 +1,34 @@
 //! `kifu new` and `kifu random`: fresh and random records.
 
 use super::Status;
+use crate::front::Ran;
 use crate::front::args::{NewArgs, RandomArgs};
-use crate::game::{AnyGame, GameKind, Tags};
+use crate::game::{AnyGame, GameKind, SetupError, Tags};
 use crate::random::random_game;
 use crate::record::Tag;
 use crate::rng::Rng;
-use std::io::{self, Write};
+use std::io::Write;
 
 /// Runs `kifu new`: the record `kifu play` would start from the same
 /// options.
 ///
 /// # Errors
-/// Failures to write `out`.
-pub(crate) fn new(args: &NewArgs, out: &mut dyn Write) -> io::Result<Status> {
+/// Options that start no game, or a failure to write `out`.
+pub(crate) fn new(args: &NewArgs, out: &mut dyn Write) -> Ran {
     let drawn = args
         .seed
         .map(|seed| args.game.random_tags(&mut Rng::new(seed)))
         .unwrap_or_default();
-    match crate::front::setup::new_record(args.game, &args.setup, drawn) {
-        Ok(record) => {
-            out.write_all(record.as_bytes())?;
-            Ok(Status::Ok)
-        }
-        Err(message) => {
-            eprintln!("kifu: {message}");
-            Ok(Status::Trouble)
-        }
-    }
+    let record = crate::front::setup::new_record(args.game, &args.setup, drawn)?;
+    out.write_all(record.as_bytes())?;
+    Ok(Status::Ok)
 }
 
 /// Runs `kifu random`.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn random(args: &RandomArgs, out: &mut dyn Write) -> Ran {
     let mut rng = Rng::new(args.seed);
     for i in 0..args.count {
         let game = match start(args.game, &mut rng, args.players.as_deref()) {
@@ -53,7 +47,11 @@ pub(crate) fn random(args: &RandomArgs, out: &mut dyn Write) -> io::Result<Statu
 }
 
 /// A random start position, with the `Players` tag given, if any.
-fn start(kind: GameKind, rng: &mut Rng, players: Option<&str>) -> Result<Box<dyn AnyGame>, String> {
+fn start(
+    kind: GameKind,
+    rng: &mut Rng,
+    players: Option<&str>,
+) -> Result<Box<dyn AnyGame>, SetupError> {
     let mut tags: Vec<Tag> = kind
         .random_tags(rng)
         .into_iter()
@@ -71,5 +69,5 @@ fn start(kind: GameKind, rng: &mut Rng, players: Option<&str>) -> Result<Box<dyn
             offset: 0,
         });
     }
-    kind.start(Tags::new(&tags)).map_err(|e| e.to_string())
+    kind.start(Tags::new(&tags))
 }

@@ -3,16 +3,17 @@
 use super::Status;
 use super::files::for_each_record;
 use super::show::emit;
+use crate::front::Ran;
 use crate::front::args::HtmlArgs;
 use crate::page::{Lines, PageGame, page};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// Runs `kifu html`: every record of the files, valid or not, on one page.
 /// The status is that of `kifu validate` for the same files.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> Ran {
     let mut games = Vec::new();
     let mut lines = Lines::default();
     let status = for_each_record(&args.files, |name, item| {

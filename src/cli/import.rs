@@ -3,9 +3,10 @@
 use super::Status;
 use super::files::{open, paths};
 use crate::collection::input::io_reason;
+use crate::front::Ran;
 use crate::front::args::ImportArgs;
 use crate::model::{JsonStop, read_json_records};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// Runs `kifu import`.
 ///
@@ -16,7 +17,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> Ran {
     let mut worst = Status::Ok;
     let mut first = true;
     for path in paths(&args.files) {
@@ -63,7 +64,7 @@ pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> io::Result<Status> 
                 eprintln!("kifu: {name}:{line}: {}", io_reason(&error));
                 worst = worst.max(Status::Trouble);
             }
-            Err(JsonStop::Output(e)) => return Err(e),
+            Err(JsonStop::Output(e)) => return Err(e.into()),
         }
     }
     Ok(worst)

@@ -3,16 +3,17 @@
 use super::Status;
 use super::files::for_each_record;
 use super::validate::verdict_of;
+use crate::front::Ran;
 use crate::front::args::JsonArgs;
 use crate::model::writer::JsonWriter;
 use crate::model::{RecordJson, UnreadJson};
-use std::io::{self, Write};
+use std::io::Write;
 
 /// Runs `kifu json`.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> Ran {
     let mut out = JsonWriter::new(out);
     let status = for_each_record(&args.files, |name, record| {
         let valid = match record {
@@ -41,5 +42,5 @@ pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> io::Result<Status> {
         Ok(if valid { Status::Ok } else { Status::Invalid })
     });
     out.flush()?;
-    status
+    Ok(status?)
 }

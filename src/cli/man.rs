@@ -2,14 +2,15 @@
 //! after an install, away from the repository.
 
 use super::Status;
+use crate::front::Ran;
 use crate::front::args::ManArgs;
-use std::io::{self, Write};
+use std::io::Write;
 
 /// Runs `kifu man`.
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &ManArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &ManArgs, out: &mut dyn Write) -> Ran {
     out.write_all(args.page.roff().as_bytes())?;
     Ok(Status::Ok)
 }

@@ -1,40 +1,35 @@
 //! `kifu match`: engines against engines, and `kifu match --report`.
 
 mod engines;
+mod error;
 mod log;
 mod records;
 mod workers;
 
-use crate::front::args::MatchArgs;
-
 use super::Status;
+use crate::front::Ran;
 use crate::front::args::Format;
+use crate::front::args::MatchArgs;
 use crate::game::GameKind;
 use crate::model::{GameResult, Standings};
 use crate::tournament::{Conditions, Opening, Schedule, Shard};
+use error::MatchError;
 use std::io::{self, Write};
 use std::time::Duration;
 
 /// Runs `kifu match`.
 ///
 /// # Errors
-/// Only failures to write `out`.
-pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> io::Result<Status> {
+/// Why the match cannot be played ([`MatchError`]), or a failure to write `out`.
+pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Ran {
     if !args.report.is_empty() {
         let (results, status) = records::read_results(&args.report);
         print_table(args.format, &results, out)?;
         return Ok(status);
     }
-    match play(args) {
-        Ok((results, status)) => {
-            print_table(args.format, &results, out)?;
-            Ok(status)
-        }
-        Err(message) => {
-            eprintln!("kifu: {message}");
-            Ok(Status::Trouble)
-        }
-    }
+    let (results, status) = play(args)?;
+    print_table(args.format, &results, out)?;
+    Ok(status)
 }
 
 /// Writes the results table.
@@ -54,12 +49,12 @@ fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> i
 ///
 /// # Errors
 /// Why the match cannot be played, for standard error (status 2).
-fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), String> {
+fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
     let openings = openings(args)?;
     let kind = openings
         .first()
         .map(|o| o.start.kind())
-        .ok_or("no opening to play")?;
+        .ok_or(MatchError::NoOpening)?;
     let seats = openings.first().map_or(2, |o| o.start.players().len());
     check_engine_count(kind, args.engines.len(), seats)?;
     let names = engines::names(&args.engines)?;
@@ -102,41 +97,33 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), String> {
 }
 
 /// The openings: those of `--openings`, or the start of the setup options.
-fn openings(args: &MatchArgs) -> Result<Vec<Opening>, String> {
+fn openings(args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
     if let Some(path) = &args.openings {
         return records::openings(path, args.game);
     }
-    let kind = args
-        .game
-        .ok_or("--game or --openings says which game to play")?;
+    let kind = args.game.ok_or(MatchError::NoGame)?;
     let mut setup = args.setup.clone();
     if kind == GameKind::Lotus && setup.players.is_none() {
         let seats = usize::from(args.seats.unwrap_or(3));
         let names: Vec<&str> = LOTUS_SEATS.split(' ').take(seats).collect();
         setup.players = Some(names.join(" "));
     } else if args.seats.is_some() && kind != GameKind::Lotus {
-        return Err(format!(
-            "--seats is for lotus; {} has two players",
-            kind.name()
-        ));
+        return Err(MatchError::SeatsOfTwoPlayers(kind));
     }
     let tags = setup.tag_list(kind, Vec::new())?;
-    Ok(vec![Opening::of_tags(kind, &tags)?])
+    Ok(vec![
+        Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?,
+    ])
 }
 
 /// The players of lotus's seats, with distinct first letters, in order.
 const LOTUS_SEATS: &str = "red green orange blue yellow purple";
 
 /// Checks that the engines can fill the game's seats.
-fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<(), String> {
+fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<(), MatchError> {
     match seats {
-        2 if engines != 2 => Err(format!(
-            "{} is a two-player game: give two --engine, not {engines}",
-            kind.name()
-        )),
-        _ if engines > seats => Err(format!(
-            "{engines} engines for {seats} seats: give at most {seats} --engine, or more --seats"
-        )),
+        2 if engines != 2 => Err(MatchError::TwoPlayers { kind, engines }),
+        _ if engines > seats => Err(MatchError::TooManyEngines { engines, seats }),
         _ => Ok(()),
     }
 }

@@ -6,6 +6,7 @@ use super::files::for_each_file;
 use super::parallel;
 use super::validate::{Batch, next_batch};
 use crate::collection::select::{Criteria, Examined, examine};
+use crate::front::Ran;
 use crate::front::args::SelectArgs;
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -16,7 +17,7 @@ use wildmatch::WildMatch;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &SelectArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &SelectArgs, out: &mut dyn Write) -> Ran {
     let criteria = criteria(args);
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),

@@ -4,6 +4,7 @@ use super::Status;
 use super::files::open;
 use crate::draw::{Charset, Drawing};
 use crate::draw::{TextView, View, picture, png, svg};
+use crate::front::Ran;
 use crate::front::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
 use crate::game::{AnyGame, MoveDetail};
 use crate::record::RecordReader;
@@ -16,11 +17,7 @@ use std::path::{Path, PathBuf};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn render(
-    args: &RenderArgs,
-    color: ColorChoice,
-    out: &mut dyn Write,
-) -> io::Result<Status> {
+pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write) -> Ran {
     let colour = match args.output {
         Some(_) => color == ColorChoice::Always,
         None => color.paints(),
@@ -75,7 +72,7 @@ pub(crate) fn render(
             eprintln!("kifu: {e}");
             Ok(Status::Trouble)
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -103,15 +100,16 @@ pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> 
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> io::Result<Status> {
-    with_position(args, |game, _, _| {
+pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> Ran {
+    let status = with_position(args, |game, _, _| {
         if game.outcome().is_none() {
             for mv in game.legal_moves() {
                 writeln!(out, "{mv}")?;
             }
         }
         Ok(())
-    })
+    })?;
+    Ok(status)
 }
 
 /// Finds the record, replays it to the ply asked for and calls `show` with

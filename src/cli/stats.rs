@@ -7,6 +7,7 @@ use super::files::for_each_file;
 use super::parallel;
 use super::validate::{Batch, next_batch};
 use crate::collection::stats::{Summary, Tally, sum_up_raw};
+use crate::front::Ran;
 use crate::front::args::{Format, StatsArgs};
 use crate::model::StatsJson;
 use std::io::{self, Write};
@@ -15,7 +16,7 @@ use std::io::{self, Write};
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &StatsArgs, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &StatsArgs, out: &mut dyn Write) -> Ran {
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let mut tally = Tally::default();
     let status = for_each_file(&args.files, |_, records| {

@@ -5,6 +5,7 @@ use super::files::{ReadError, Records, for_each_file};
 use super::parallel;
 use super::progress::Progress;
 use crate::draw::ansi::{Brush, Sgr};
+use crate::front::Ran;
 use crate::front::args::{Format, ValidateArgs};
 use crate::model::VerdictJson;
 use crate::record::{RawRecord, Record, SyntaxError};
@@ -22,7 +23,7 @@ const BATCH_BYTES: usize = 1 << 20;
 ///
 /// # Errors
 /// Failures to write `out`.
-pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
+pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> Ran {
     let progress = Progress::start();
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),

@@ -28,12 +28,36 @@ impl std::fmt::Debug for Input {
     }
 }
 
+/// Why an input cannot be opened; its message names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The path is a directory.
+    #[error("{0}: is a directory")]
+    Directory(String),
+    /// The file cannot be opened or its first bytes read.
+    #[error("{name}: {}", io_reason(.error))]
+    Unreadable {
+        /// The file's name as given, or [`STDIN_NAME`].
+        name: String,
+        /// What failed.
+        error: io::Error,
+    },
+    /// A zstd stream whose decoder cannot start.
+    #[error("{name}: the zstd stream cannot be read: {error}")]
+    Zstd {
+        /// The file's name as given, or [`STDIN_NAME`].
+        name: String,
+        /// What failed.
+        error: io::Error,
+    },
+}
+
 /// Opens `path` (`-` is standard input), decompressing it when its first
 /// bytes say it is compressed.
 ///
 /// # Errors
-/// A message naming the file and the reason, for standard error.
-pub fn open(path: &Path) -> Result<Input, String> {
+/// Why the file cannot be opened.
+pub fn open(path: &Path) -> Result<Input, OpenError> {
     if path.as_os_str() == "-" {
         if io::stdin().is_terminal() {
             // Not a hang: kifu waits for what is typed.
@@ -43,11 +67,11 @@ pub fn open(path: &Path) -> Result<Input, String> {
     }
     let name = path.display().to_string();
     if path.is_dir() {
-        return Err(format!("{name}: is a directory"));
+        return Err(OpenError::Directory(name));
     }
     match File::open(path) {
         Ok(file) => decoded(name, file),
-        Err(e) => Err(format!("{name}: {}", io_reason(&e))),
+        Err(error) => Err(OpenError::Unreadable { name, error }),
     }
 }
 
@@ -104,8 +128,11 @@ impl Compression {
 }
 
 /// The text of `source`, through a decoder when it is compressed.
-fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input, String> {
-    let start = read_start(&mut source).map_err(|e| format!("{name}: {}", io_reason(&e)))?;
+fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input, OpenError> {
+    let start = match read_start(&mut source) {
+        Ok(start) => start,
+        Err(error) => return Err(OpenError::Unreadable { name, error }),
+    };
     let format = Compression::of(&start);
     let raw = BufReader::with_capacity(BUFFER_BYTES, io::Cursor::new(start).chain(source));
     let Some(format) = format else {
@@ -116,10 +143,10 @@ fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input
     };
     let decoder: Box<dyn Read + Send> = match format {
         Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
-        Compression::Zstd => Box::new(
-            zstd::stream::read::Decoder::with_buffer(raw)
-                .map_err(|e| format!("{name}: the zstd stream cannot be read: {e}"))?,
-        ),
+        Compression::Zstd => match zstd::stream::read::Decoder::with_buffer(raw) {
+            Ok(decoder) => Box::new(decoder),
+            Err(error) => return Err(OpenError::Zstd { name, error }),
+        },
         Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
         Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
     };

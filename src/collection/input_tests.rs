@@ -32,7 +32,7 @@ fn compressed(format: Compression, bytes: &[u8]) -> Vec<u8> {
 
 /// The text read from `bytes`, or the error.
 fn read(bytes: Vec<u8>) -> Result<String, String> {
-    let mut input = decoded("f".into(), io::Cursor::new(bytes))?;
+    let mut input = decoded("f".into(), io::Cursor::new(bytes)).map_err(|e| e.to_string())?;
     let mut text = String::new();
     input
         .text

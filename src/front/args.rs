@@ -14,6 +14,7 @@ pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
 #[cfg(test)]
 pub(crate) use play::DEFAULT_ESCAMPE_SETUP;
+pub use play::TagOptionError;
 pub(crate) use play::{PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
 
 use crate::game::GameKind;
@@ -161,10 +162,10 @@ pub(crate) struct FmtArgs {
 }
 
 /// `NAME=VALUE`.
-fn tag_criterion(text: &str) -> Result<(String, String), String> {
+fn tag_criterion(text: &str) -> Result<(String, String), ValueError> {
     match text.split_once('=') {
         Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
-        _ => Err("expected NAME=VALUE, like Event=Club*".to_owned()),
+        _ => Err(ValueError::TagCriterion),
     }
 }
 
@@ -303,17 +304,30 @@ pub(crate) struct ShowArgs {
     pub ascii: bool,
 }
 
+/// Why an option's value cannot be read; clap writes it after the option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ValueError {
+    /// Not `NAME=VALUE`.
+    #[error("expected NAME=VALUE, like Event=Club*")]
+    TagCriterion,
+    /// Not a whole number of 0 or more.
+    #[error("expected a whole number of 0 or more, like 12")]
+    WholeNumber,
+    /// Not a record number.
+    #[error("expected a record number, counted from 1")]
+    RecordNumber,
+}
+
 /// A whole number of 0 or more: clap's own message for `-1` suggested
 /// `-- -1`, and for `x` spoke of digits.
-pub(crate) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| "expected a whole number of 0 or more, like 12".to_owned())
+pub(crate) fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, ValueError> {
+    text.parse().map_err(|_| ValueError::WholeNumber)
 }
 
 /// A record's number in its file, counted from 1.
-fn record_number(text: &str) -> Result<u64, String> {
+fn record_number(text: &str) -> Result<u64, ValueError> {
     match whole_number(text) {
-        Ok(0) | Err(_) => Err("expected a record number, counted from 1".to_owned()),
+        Ok(0) | Err(_) => Err(ValueError::RecordNumber),
         Ok(n) => Ok(n),
     }
 }

@@ -6,12 +6,12 @@
 //! - [`setup`]: a fresh game from the setup options, checked as the
 //!   referee checks a record's tags, and `kifu new`'s record of it;
 //! - [`save`]: atomic saving, which no user's file survives half-written;
-//! - [`status`]: the exit statuses.
+//! - [`status`]: the exit statuses, and an engine's failure in words.
 
 pub(crate) mod args;
 pub(crate) mod save;
 pub(crate) mod setup;
 pub(crate) mod status;
 
-pub(crate) use save::{ReadOnly, SaveError, save_atomic};
-pub(crate) use status::Status;
+pub(crate) use save::{ReadOnly, SaveError, SaveReason, save_atomic};
+pub(crate) use status::{EngineError, Ran, Status, Stop, Stopped};

@@ -21,8 +21,42 @@ use std::sync::atomic::{AtomicU32, Ordering};
 pub(crate) struct SaveError {
     /// The file asked for.
     pub path: PathBuf,
-    /// Why, in words.
-    pub reason: String,
+    /// Why.
+    pub reason: SaveReason,
+}
+
+/// Why a file could not be saved, after its name.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SaveReason {
+    /// The path names no file.
+    #[error("not a file name")]
+    NotAFileName,
+    /// A symbolic link that leads nowhere.
+    #[error("it is a symbolic link to a file that does not exist")]
+    BrokenLink,
+    /// A directory.
+    #[error("is a directory")]
+    Directory,
+    /// A FIFO, a device or a socket.
+    #[error("is not a regular file (a FIFO, a device or a socket): it is left alone")]
+    NotRegular,
+    /// A read-only file, without `:save!`.
+    #[error("the file is read-only (:save! replaces it)")]
+    ReadOnly,
+    /// The file system refused: the reason, said of `dir`.
+    #[error("{}", io_reason(.error, .dir))]
+    Io {
+        /// What failed.
+        error: io::Error,
+        /// The directory the file is in.
+        dir: PathBuf,
+    },
+    /// What is to be saved cannot be written yet (`kifu play`).
+    #[error("{0}")]
+    Unwritable(Box<dyn std::error::Error + Send + Sync>),
+    /// The text to be saved does not read back as a record.
+    #[error("kifu could not read the record back: {}", .0.message)]
+    NotReadBack(crate::record::SyntaxError),
 }
 
 /// Whether a read-only target may be replaced.
@@ -56,16 +90,16 @@ pub(crate) fn save_atomic(
     contents: impl AsRef<[u8]>,
     read_only: ReadOnly,
 ) -> Result<(), SaveError> {
-    let fail = |reason: String| SaveError {
+    let fail = |reason: SaveReason| SaveError {
         path: path.to_owned(),
         reason,
     };
     if path.file_name().is_none() {
-        return Err(fail("not a file name".into()));
+        return Err(fail(SaveReason::NotAFileName));
     }
     let target = target_of(path, read_only).map_err(fail)?;
     let (Some(file_name), Some(dir)) = (target.file_name(), target.parent()) else {
-        return Err(fail("not a file name".into()));
+        return Err(fail(SaveReason::NotAFileName));
     };
     let dir = if dir.as_os_str().is_empty() {
         PathBuf::from(".")
@@ -78,14 +112,19 @@ pub(crate) fn save_atomic(
         .write(true)
         .create_new(true)
         .open(&temp)
-        .map_err(|e| fail(reason(&e, &dir)))?;
+        .map_err(|error| {
+            fail(SaveReason::Io {
+                error,
+                dir: dir.clone(),
+            })
+        })?;
     let written = write_and_sync(&mut file, &target, contents.as_ref()).and_then(|()| {
         drop(file);
         fs::rename(&temp, &target)
     });
-    if let Err(e) = written {
+    if let Err(error) = written {
         let _ = fs::remove_file(&temp);
-        return Err(fail(reason(&e, &dir)));
+        return Err(fail(SaveReason::Io { error, dir }));
     }
     // The rename is done; syncing the directory makes it durable. A failure
     // here (some file systems refuse it) does not undo the save.
@@ -98,26 +137,23 @@ pub(crate) fn save_atomic(
 /// The file to replace: `path`, or the file a symbolic link leads to. A
 /// directory, a FIFO, a device, a socket, a broken link, and a read-only
 /// file unless `read_only` allows it, are refused with the reason.
-fn target_of(path: &Path, read_only: ReadOnly) -> Result<PathBuf, String> {
+fn target_of(path: &Path, read_only: ReadOnly) -> Result<PathBuf, SaveReason> {
     let link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     let target = match link {
-        true => fs::canonicalize(path)
-            .map_err(|_| "it is a symbolic link to a file that does not exist".to_owned())?,
+        true => fs::canonicalize(path).map_err(|_| SaveReason::BrokenLink)?,
         false => path.to_owned(),
     };
     let Ok(meta) = fs::metadata(&target) else {
         return Ok(target);
     };
     if meta.is_dir() {
-        return Err("is a directory".into());
+        return Err(SaveReason::Directory);
     }
     if !meta.is_file() {
-        return Err(
-            "is not a regular file (a FIFO, a device or a socket): it is left alone".into(),
-        );
+        return Err(SaveReason::NotRegular);
     }
     if meta.permissions().readonly() && read_only == ReadOnly::Refuse {
-        return Err("the file is read-only (:save! replaces it)".into());
+        return Err(SaveReason::ReadOnly);
     }
     Ok(target)
 }
@@ -179,7 +215,7 @@ fn write_and_sync(file: &mut File, path: &Path, contents: &[u8]) -> io::Result<(
 }
 
 /// A short reason for an I/O error.
-fn reason(e: &io::Error, dir: &Path) -> String {
+fn io_reason(e: &io::Error, dir: &Path) -> String {
     match e.kind() {
         io::ErrorKind::NotFound => format!("no such directory {}", dir.display()),
         io::ErrorKind::NotADirectory => format!("{} is not a directory", dir.display()),

@@ -2,7 +2,7 @@
 //! as the referee checks a record's, for `kifu play`, `kifu new` and
 //! `kifu match`.
 
-use super::args::{SETUP_TAGS, SetupArgs};
+use super::args::{SETUP_TAGS, SetupArgs, TagOptionError};
 use crate::builder::RecordBuilder;
 use crate::game::{AnyGame, GameKind};
 use crate::record::{parse_record, write_record};
@@ -17,6 +17,23 @@ pub(crate) struct Start {
     pub game: Box<dyn AnyGame>,
 }
 
+/// Why a new game cannot start from the options and tags given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    /// The options do not stand for tags.
+    #[error(transparent)]
+    Options(#[from] TagOptionError),
+    /// The tags do not make a record: the reader's message.
+    #[error("{0}")]
+    Unreadable(String),
+    /// A tag at fault: the referee's message.
+    #[error("{0}")]
+    Refused(String),
+    /// The tags start no game.
+    #[error("{0} cannot start from these tags")]
+    NoStart(GameKind),
+}
+
 /// The start of a new game of `kind` from these tags (`Game` is added
 /// first).
 ///
@@ -28,20 +45,20 @@ pub(crate) struct Start {
 ///
 /// # Errors
 /// The first tag at fault, in words.
-pub(crate) fn start(kind: GameKind, tags: &[(String, String)]) -> Result<Start, String> {
+pub(crate) fn start(kind: GameKind, tags: &[(String, String)]) -> Result<Start, NewGameError> {
     let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
     all.extend(tags.iter().cloned());
     let text = write_record(&all, &[], &[], None);
-    let record = parse_record(text, 1).map_err(|e| e.message)?;
+    let record = parse_record(text, 1).map_err(|e| NewGameError::Unreadable(e.message))?;
     let options = Options {
         stop_after: Some(0),
         details: false,
     };
     let (verdict, game) = judge(&record, options, |_| {});
     if let Some(fault) = verdict.fault {
-        return Err(fault.message);
+        return Err(NewGameError::Refused(fault.message));
     }
-    let game = game.ok_or_else(|| format!("{kind} cannot start from these tags"))?;
+    let game = game.ok_or(NewGameError::NoStart(kind))?;
     Ok(Start { tags: all, game })
 }
 
@@ -56,7 +73,7 @@ pub(crate) fn new_record(
     kind: GameKind,
     setup: &SetupArgs,
     drawn: Vec<(String, String)>,
-) -> Result<String, String> {
+) -> Result<String, NewGameError> {
     let tags = setup.tag_list(kind, drawn)?;
     let Start { game, .. } = start(kind, &tags)?;
     let own = game.setup_tags();
@@ -67,3 +84,5 @@ pub(crate) fn new_record(
     }));
     Ok(RecordBuilder::with_tags(written).text(game.as_ref()))
 }
+
+impl super::Stop for NewGameError {}

@@ -1,6 +1,6 @@
 //! The `:commands` of the REPL: their names, descriptions and parser.
 
-use crate::referee::LineName;
+use crate::referee::{LineName, LineNameError};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -122,8 +122,23 @@ const fn info(
 
 /// Why a `:` line is not a command.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub(crate) struct CommandError(pub String);
+pub(crate) enum CommandError {
+    /// A command that loads a file, without one.
+    #[error("{0} needs a file name")]
+    NoFile(String),
+    /// A command without arguments, with one.
+    #[error("{0} takes no argument")]
+    Argument(String),
+    /// `:promote` alone.
+    #[error(":promote needs a line, like 2 or 2.1 (:variations lists them)")]
+    NoLine,
+    /// `:promote` of something that names no line.
+    #[error(":promote: {0}")]
+    Line(LineNameError),
+    /// No such command.
+    #[error("unknown command {0} (:help lists the commands)")]
+    Unknown(String),
+}
 
 impl FromStr for Command {
     type Err = CommandError;
@@ -136,7 +151,7 @@ impl FromStr for Command {
         let file = || (!rest.is_empty()).then(|| PathBuf::from(rest));
         let needs_file = |make: fn(PathBuf) -> Command| {
             if rest.is_empty() {
-                Err(CommandError(format!("{name} needs a file name")))
+                Err(CommandError::NoFile(name.to_owned()))
             } else {
                 Ok(make(PathBuf::from(rest)))
             }
@@ -145,7 +160,7 @@ impl FromStr for Command {
             if rest.is_empty() {
                 Ok(command)
             } else {
-                Err(CommandError(format!("{name} takes no argument")))
+                Err(CommandError::Argument(name.to_owned()))
             }
         };
         match name {
@@ -164,18 +179,14 @@ impl FromStr for Command {
             ":json" => bare(Command::Json),
             ":tags" => bare(Command::Tags),
             ":variations" => bare(Command::Variations),
-            ":promote" if rest.is_empty() => Err(CommandError(
-                ":promote needs a line, like 2 or 2.1 (:variations lists them)".into(),
-            )),
+            ":promote" if rest.is_empty() => Err(CommandError::NoLine),
             ":promote" => rest
                 .parse()
                 .map(Command::Promote)
-                .map_err(|e| CommandError(format!(":promote: {e}"))),
+                .map_err(CommandError::Line),
             ":quit" => bare(Command::Quit),
             ":quit!" => bare(Command::QuitForced),
-            _ => Err(CommandError(format!(
-                "unknown command {name} (:help lists the commands)"
-            ))),
+            _ => Err(CommandError::Unknown(name.to_owned())),
         }
     }
 }
@@ -234,8 +245,9 @@ fn write_file(f: &mut fmt::Formatter<'_>, name: &str, path: Option<&Path>) -> fm
 mod tests {
     use super::*;
 
+    /// The command of `line`, or its error in words.
     fn parse(line: &str) -> Result<Command, String> {
-        line.parse::<Command>().map_err(|e| e.0)
+        line.parse::<Command>().map_err(|e| e.to_string())
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use super::guard::Pending;
 use super::record::{self, Loaded};
 use super::show::count;
-use super::{Outputs, ReadOnly, Reply, SaveError, Session, save_atomic};
+use super::{Outputs, ReadOnly, Reply, SaveError, SaveReason, Session, save_atomic};
 use crate::record::check_readable;
 use std::fs;
 use std::io;
@@ -68,7 +68,7 @@ impl Session {
                 self.show(io.out)?;
                 Ok(Reply::DONE)
             }
-            Err(e) => io.refuse(&e.message),
+            Err(e) => io.refuse(&e),
         }
     }
 
@@ -117,14 +117,11 @@ impl Session {
         read_only: ReadOnly,
         io: &mut Outputs<'_>,
     ) -> io::Result<Reply> {
-        let saved = self
-            .record_text(true)
+        let saved = (self.record_text(true))
+            .map_err(|e| SaveReason::Unwritable(Box::new(e)))
             .and_then(|text| match check_readable(&text) {
                 Ok(()) => Ok(text),
-                Err(e) => Err(format!(
-                    "kifu could not read the record back: {}",
-                    e.message
-                )),
+                Err(e) => Err(SaveReason::NotReadBack(e)),
             })
             .map_err(|reason| SaveError {
                 path: path.to_owned(),

@@ -25,7 +25,9 @@ mod terminal;
 mod tree;
 mod variations;
 
-pub(crate) use crate::front::{ReadOnly, SaveError, save_atomic};
+pub use crate::front::args::TagOptionError;
+pub use crate::front::setup::NewGameError;
+pub(crate) use crate::front::{ReadOnly, SaveError, SaveReason, save_atomic};
 pub(crate) use channel::Outputs;
 pub(crate) use command::{COMMANDS, Command, help};
 pub(crate) use helper::KifuHelper;

@@ -5,6 +5,7 @@
 //! game at every move, so `:undo`, `:new` and `:load` need nothing more.
 
 use super::{Outputs, Reply, Session};
+use crate::front::EngineError;
 use crate::kep::{Decision, Score};
 use crate::seat::{BUILT_IN, Clock, Occupant, Seat, Terms};
 use std::io;
@@ -26,13 +27,13 @@ impl Opponent {
     /// against `user` (or only to give hints), `movetime` ms a move.
     ///
     /// # Errors
-    /// Why the engine could not start, in words.
+    /// Why the engine could not start.
     pub(crate) fn start(
         command: &str,
         user: Option<String>,
         movetime: u64,
-    ) -> Result<Self, String> {
-        let seat = crate::seat::start(command).map_err(|e| format!("the engine: {e}"))?;
+    ) -> Result<Self, EngineError> {
+        let seat = crate::seat::start(command)?;
         Ok(Self {
             seat,
             user,
@@ -56,10 +57,10 @@ fn think(
     seat: &mut dyn Seat,
     terms: Terms,
     session: &Session,
-) -> Result<(Decision, Option<Score>), String> {
+) -> Result<(Decision, Option<Score>), EngineError> {
     seat.new_game(session.kind, &session.start.setup_tags());
     let clock = Clock::new(terms);
-    let answer = (seat.ask(&session.moves(), &clock)).map_err(|e| format!("the engine: {e}"))?;
+    let answer = seat.ask(&session.moves(), &clock)?;
     Ok((answer.decision, answer.score))
 }
 

@@ -3,39 +3,115 @@
 
 use super::Session;
 use super::files::GameFile;
-use super::tree::Line;
+use super::tree::{Line, ReplayError};
+use crate::collection::input::OpenError;
 use crate::draw::Charset;
-use crate::game::{AnyGame, GameKind};
+use crate::front::Status;
+use crate::game::{AnyGame, GameKind, MoveError, SetupError};
 use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
-use crate::record::{Record, RecordReader, parse_record, write_record};
+use crate::record::{Record, RecordReader, SyntaxError, parse_record, write_record};
 use crate::referee::{Options, judge};
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::Path;
 
-/// Why a session could not start; `usage` marks a bad option or an
-/// unreadable file (exit status 2) as against an invalid record (1).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct StartError {
-    /// The message, ready to print.
-    pub message: String,
-    /// Whether the fault is in the command line or the file system.
-    pub usage: bool,
+/// Why a file cannot be loaded into a session.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LoadError {
+    /// The file cannot be opened.
+    #[error(transparent)]
+    Open(#[from] OpenError),
+    /// It holds no record.
+    #[error("{0}: no record found")]
+    Empty(String),
+    /// It cannot be read.
+    #[error("{name}: {error}")]
+    Input {
+        /// The file, as messages name it.
+        name: String,
+        /// What failed.
+        error: io::Error,
+    },
+    /// Its first record cannot be read.
+    #[error("{name}:{error}")]
+    Syntax {
+        /// The file, as messages name it.
+        name: String,
+        /// Where and why.
+        error: SyntaxError,
+    },
+    /// Its first record starts no session.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A record of another game than the one asked for.
+    #[error("{name}: the record is a game of {found}, not {wanted}")]
+    OtherGame {
+        /// The file, as messages name it.
+        name: String,
+        /// The record's game.
+        found: GameKind,
+        /// The game asked for.
+        wanted: GameKind,
+    },
 }
 
-impl StartError {
-    fn usage(message: String) -> Self {
-        Self {
-            message,
-            usage: true,
+impl crate::front::Stop for LoadError {
+    /// 2 for a bad option or an unreadable file, 1 for an invalid record.
+    fn status(&self) -> Status {
+        match self {
+            LoadError::Open(_) | LoadError::Input { .. } | LoadError::OtherGame { .. } => {
+                Status::Trouble
+            }
+            LoadError::Empty(_) | LoadError::Syntax { .. } | LoadError::Record(_) => {
+                Status::Invalid
+            }
         }
     }
+}
 
-    fn invalid(message: String) -> Self {
-        Self {
-            message,
-            usage: false,
-        }
-    }
+/// Why a record cannot become a session; the message starts with the
+/// file's name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum RecordError {
+    /// The referee's fault, as `kifu validate` prints it after `name:`.
+    #[error("{0}")]
+    Fault(String),
+    /// A record of no known game.
+    #[error("{0}: the record has no game")]
+    NoGame(String),
+    /// Its start is at fault.
+    #[error("{name}: {error}")]
+    Start {
+        /// The file, as messages name it.
+        name: String,
+        /// Why the start is refused.
+        error: SetupError,
+    },
+    /// Its moves do not replay.
+    #[error("{name}: {error}")]
+    Replay {
+        /// The file, as messages name it.
+        name: String,
+        /// Why.
+        error: ReplayError,
+    },
+}
+
+/// Why the game cannot be written as a record yet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum TextError {
+    /// A lotus game stopped in the middle of a turn.
+    #[error("{label} {number}: {error}: play the rest of it, or :undo")]
+    TurnCut {
+        /// `move` or `turn`.
+        label: &'static str,
+        /// The number of the move or turn.
+        number: u32,
+        /// Why it cannot end here.
+        error: MoveError,
+    },
+    /// Its moves no longer replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
 }
 
 impl Session {
@@ -48,7 +124,7 @@ impl Session {
         kind: GameKind,
         tags: &[(String, String)],
         charset: Charset,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, super::NewGameError> {
         let start = crate::front::setup::start(kind, tags)?;
         Ok(Session::from_start(kind, start.tags, start.game, charset))
     }
@@ -90,13 +166,12 @@ impl Session {
         record: &Record,
         name: &str,
         charset: Charset,
-    ) -> Result<(Session, Option<String>), String> {
+    ) -> Result<(Session, Option<String>), RecordError> {
         let (verdict, _) = judge(record, Options::default(), |_| {});
         let fault = verdict.fault.map(|fault| format!("{name}:{fault}"));
-        let nothing = || {
-            fault
-                .clone()
-                .unwrap_or_else(|| format!("{name}: the record has no game"))
+        let nothing = || match &fault {
+            Some(fault) => RecordError::Fault(fault.clone()),
+            None => RecordError::NoGame(name.to_owned()),
         };
         // A record whose tags are at fault still names its game.
         let named = || {
@@ -118,17 +193,27 @@ impl Session {
             .collect();
         let start = match kind.start(crate::game::Tags::new(&record.tags)) {
             Ok(start) => start,
-            Err(e) => return Err(fault.unwrap_or_else(|| format!("{name}: {e}"))),
+            Err(error) => {
+                return Err(match fault {
+                    Some(fault) => RecordError::Fault(fault),
+                    None => RecordError::Start {
+                        name: name.to_owned(),
+                        error,
+                    },
+                });
+            }
+        };
+        let replay = |error| RecordError::Replay {
+            name: name.to_owned(),
+            error,
         };
         let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
         let line = match &fault {
-            None => Line::of_nodes(&nodes, start.as_ref()).map_err(|e| format!("{name}: {e}"))?,
+            None => Line::of_nodes(&nodes, start.as_ref()).map_err(replay)?,
             Some(_) => legal_prefix(&nodes, start.as_ref()),
         };
         let mut session = Session::from_start(kind, tags, start, charset);
-        session
-            .set_main_line(line)
-            .map_err(|e| format!("{name}: {e}"))?;
+        session.set_main_line(line).map_err(replay)?;
         session.mark_saved();
         session.fault = fault.is_some();
         Ok((session, fault))
@@ -142,13 +227,15 @@ impl Session {
     ///
     /// # Errors
     /// Why the game cannot be written yet.
-    pub(crate) fn record_text(&self, whole_turns: bool) -> Result<String, String> {
+    pub(crate) fn record_text(&self, whole_turns: bool) -> Result<String, TextError> {
         if whole_turns && !self.game.is_over() {
-            self.game.check_turn_ends().map_err(|e| {
-                let label = self.game.numbering().label();
-                let number = self.game.turn().number;
-                format!("{label} {number}: {e}: play the rest of it, or :undo")
-            })?;
+            self.game
+                .check_turn_ends()
+                .map_err(|error| TextError::TurnCut {
+                    label: self.game.numbering().label(),
+                    number: self.game.turn().number,
+                    error,
+                })?;
         }
         let line = Line {
             moves: self.moves(),
@@ -167,7 +254,7 @@ impl Session {
         let error = |e: &str| serde_json::to_string(&ErrorJson::new(e)).unwrap_or_default();
         let text = match self.record_text(false) {
             Ok(text) => text,
-            Err(e) => return error(&e),
+            Err(e) => return error(&e.to_string()),
         };
         match parse_record(text, 1) {
             Ok(record) => serde_json::to_string(&RecordJson::new("<play>", &record, false))
@@ -207,29 +294,29 @@ pub(super) struct Loaded {
 /// holds more records than the first, which a save would lose.
 ///
 /// # Errors
-/// A [`StartError`]: unreadable file (usage), or a record that does not
-/// start a game.
+/// A [`LoadError`]: an unreadable file, or a record that does not start
+/// a game.
 pub(super) fn load(
     path: &Path,
     kind: Option<GameKind>,
     charset: Charset,
-) -> Result<Loaded, StartError> {
-    let input = crate::collection::input::open(path).map_err(StartError::usage)?;
+) -> Result<Loaded, LoadError> {
+    let input = crate::collection::input::open(path)?;
     let name = input.name;
     let mut records = RecordReader::new(input.text);
     let record = match records.next() {
-        None => return Err(StartError::invalid(format!("{name}: no record found"))),
-        Some(Err(e)) => return Err(StartError::usage(format!("{name}: {e}"))),
-        Some(Ok(Err(e))) => return Err(StartError::invalid(format!("{name}:{e}"))),
+        None => return Err(LoadError::Empty(name)),
+        Some(Err(error)) => return Err(LoadError::Input { name, error }),
+        Some(Ok(Err(error))) => return Err(LoadError::Syntax { name, error }),
         Some(Ok(Ok(record))) => record,
     };
-    let (mut session, fault) =
-        Session::from_record(&record, &name, charset).map_err(StartError::invalid)?;
-    if let Some(kind) = kind.filter(|&k| k != session.kind) {
-        return Err(StartError::usage(format!(
-            "{name}: the record is a game of {}, not {kind}",
-            session.kind
-        )));
+    let (mut session, fault) = Session::from_record(&record, &name, charset)?;
+    if let Some(wanted) = kind.filter(|&k| k != session.kind) {
+        return Err(LoadError::OtherGame {
+            name,
+            found: session.kind,
+            wanted,
+        });
     }
     let alone = records.next().is_none();
     if alone && path.as_os_str() != "-" && !compressed(path) {

@@ -13,10 +13,11 @@
 
 use super::opponent::Opponent;
 use super::record::{Loaded, load};
-use super::{Outputs, Session, terminal};
+use super::{NewGameError, Outputs, Session, terminal};
 use crate::draw::Charset;
 use crate::front::Status;
 use crate::front::args::PlayArgs;
+use crate::front::{Ran, Stop};
 use crate::game::AnyGame;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
@@ -26,8 +27,8 @@ const MAX_LINE: usize = 1 << 16;
 /// Runs `kifu play`, its boards in colour when `colour`.
 ///
 /// # Errors
-/// Only failures to write `out`.
-pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Result<Status> {
+/// A file that cannot be loaded, options that start no game, or an engine that cannot start, or a failure to write `out`.
+pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> Ran {
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let charset = if args.ascii || !io::stdout().is_terminal() {
         Charset::Ascii
@@ -42,46 +43,21 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Res
                 }
                 session
             }
-            Err(e) => {
-                eprintln!("kifu: {}", e.message);
-                return Ok(if e.usage {
-                    Status::Trouble
-                } else {
-                    Status::Invalid
-                });
-            }
+            Err(e) => return Err(e.into()),
         },
         (None, Some(kind)) => {
-            let started = args
-                .tag_list(kind)
-                .and_then(|tags| Session::start(kind, &tags, charset));
-            match started {
-                Ok(session) => session,
-                Err(message) => {
-                    eprintln!("kifu: {message}");
-                    return Ok(Status::Trouble);
-                }
-            }
+            let tags = args.tag_list(kind).map_err(NewGameError::from)?;
+            Session::start(kind, &tags, charset)?
         }
-        (None, None) => {
-            eprintln!("kifu: play needs a GAME or --load FILE");
-            return Ok(Status::Trouble);
-        }
+        (None, None) => return Err(PlayError::NoGame.into()),
     };
     let mut session = session;
     session.colour = colour;
     session.movetime = args.movetime;
     let mut err = io::stderr();
     if let Some(vs) = &args.vs {
-        let started = user_of(session.game(), args.side.as_deref())
-            .and_then(|user| Opponent::start(vs, Some(user), args.movetime));
-        match started {
-            Ok(opponent) => session.set_opponent(opponent),
-            Err(message) => {
-                eprintln!("kifu: {message}");
-                return Ok(Status::Trouble);
-            }
-        }
+        let user = user_of(session.game(), args.side.as_deref())?;
+        session.set_opponent(Opponent::start(vs, Some(user), args.movetime)?);
         let mut io = Outputs {
             out: &mut *out,
             err: &mut err,
@@ -95,22 +71,43 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> io::Res
         }
     }
     let stdin = io::stdin();
-    piped(&mut session, &mut stdin.lock(), out, &mut err)
+    Ok(piped(&mut session, &mut stdin.lock(), out, &mut err)?)
 }
+
+/// Why `kifu play` cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum PlayError {
+    /// Neither a game nor `--load`.
+    #[error("play needs a GAME or --load FILE")]
+    NoGame,
+    /// A `--side` that is no player of the game.
+    #[error("--side {side}: the players are {}", .players.join(", "))]
+    Side {
+        /// The side given.
+        side: String,
+        /// The game's players.
+        players: Vec<String>,
+    },
+}
+
+impl Stop for PlayError {}
 
 /// The player the user plays: `side` (any letter case), or the one to
 /// move.
 ///
 /// # Errors
 /// A side that is no player of the game.
-fn user_of(game: &dyn AnyGame, side: Option<&str>) -> Result<String, String> {
+fn user_of(game: &dyn AnyGame, side: Option<&str>) -> Result<String, PlayError> {
     let players = game.players();
     match side {
         None => Ok(game.turn().mover.to_owned()),
         Some(side) => (players.iter())
             .find(|player| player.eq_ignore_ascii_case(side))
             .map(|player| (*player).to_owned())
-            .ok_or_else(|| format!("--side {side}: the players are {}", players.join(", "))),
+            .ok_or_else(|| PlayError::Side {
+                side: side.to_owned(),
+                players: players.iter().map(|p| (*p).to_owned()).collect(),
+            }),
     }
 }
 

@@ -31,8 +31,8 @@ pub(super) trait Lines {
     /// The next line, after `prompt`.
     ///
     /// # Errors
-    /// The terminal failed, in words.
-    fn read(&mut self, prompt: &str) -> Result<Read, String>;
+    /// The terminal failed.
+    fn read(&mut self, prompt: &str) -> Result<Read, ReadlineError>;
     /// Before each prompt: the session as it is now, for completion.
     fn refresh(&mut self, _session: &Session) {}
     /// A line entered, for the history.
@@ -111,12 +111,12 @@ struct Editing {
 }
 
 impl Lines for Editing {
-    fn read(&mut self, prompt: &str) -> Result<Read, String> {
+    fn read(&mut self, prompt: &str) -> Result<Read, ReadlineError> {
         match self.editor.readline(prompt) {
             Ok(line) => Ok(Read::Line(line)),
             Err(ReadlineError::Interrupted) => Ok(Read::Interrupted),
             Err(ReadlineError::Eof) => Ok(Read::Eof),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e),
         }
     }
 

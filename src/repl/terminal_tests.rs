@@ -13,7 +13,7 @@ struct Typed {
 }
 
 impl Lines for Typed {
-    fn read(&mut self, prompt: &str) -> Result<Read, String> {
+    fn read(&mut self, prompt: &str) -> Result<Read, rustyline::error::ReadlineError> {
         self.prompts.push(prompt.to_owned());
         Ok(self.lines.pop_front().unwrap_or(Read::Eof))
     }

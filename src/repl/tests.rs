@@ -93,7 +93,7 @@ fn bad_tags_are_refused_with_the_referees_message() {
         &[("Setup".into(), "z9 b6".into())],
         Charset::Ascii,
     );
-    assert!(bad.is_err_and(|e| e.starts_with("tag Setup: ")));
+    assert!(bad.is_err_and(|e| e.to_string().starts_with("tag Setup: ")));
     let date = Session::start(
         GameKind::Mana,
         &[("Date".into(), "yesterday".into())],
@@ -190,9 +190,9 @@ fn a_nested_variation_is_promoted_with_the_one_around_it() {
             .to_owned(),
         1,
     );
-    let loaded = loaded
-        .map_err(|e| e.to_string())
-        .and_then(|record| Session::from_record(&record, "nested.kifu", Charset::Ascii));
+    let loaded = loaded.map_err(|e| e.to_string()).and_then(|record| {
+        Session::from_record(&record, "nested.kifu", Charset::Ascii).map_err(|e| e.to_string())
+    });
     let Ok((mut s, None)) = loaded else {
         panic!("{loaded:?}");
     };

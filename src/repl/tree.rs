@@ -6,9 +6,33 @@
 //! replaces a whole turn). The branches of a line are kept in the order a
 //! record writes them: by the ply they hang at, then as they came.
 
-use crate::game::{AnyGame, Numbering, number_before};
+use crate::game::{AnyGame, MoveError, Numbering, number_before};
 use crate::model::MoveNode;
 use crate::record::WrittenMove;
+
+/// Why the moves of a line do not replay.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ReplayError {
+    /// A move of a record that does not replay from its start.
+    #[error("{text} {error}")]
+    Record {
+        /// The move as written.
+        text: String,
+        /// Why it is refused.
+        error: MoveError,
+    },
+    /// A move of the session that no longer replays.
+    #[error("move {word} no longer replays: {error}")]
+    Stale {
+        /// The move.
+        word: String,
+        /// Why it is refused.
+        error: MoveError,
+    },
+    /// A variation before any move.
+    #[error("a variation with no move")]
+    NoMove,
+}
 
 /// A variation: the ply of its line where it branches off, and its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,7 +128,10 @@ impl Line {
     ///
     /// # Errors
     /// A move that does not replay, in words.
-    pub(super) fn of_nodes(nodes: &[MoveNode<'_>], start: &dyn AnyGame) -> Result<Line, String> {
+    pub(super) fn of_nodes(
+        nodes: &[MoveNode<'_>],
+        start: &dyn AnyGame,
+    ) -> Result<Line, ReplayError> {
         let mut line = Line::default();
         let mut game = start.box_clone();
         // The position before each move, for the variations after it.
@@ -115,11 +142,13 @@ impl Line {
                 turn_start = i;
             }
             before.push(game.box_clone());
-            game.play(node.text)
-                .map_err(|e| format!("{} {e}", node.text))?;
+            game.play(node.text).map_err(|error| ReplayError::Record {
+                text: node.text.to_owned(),
+                error,
+            })?;
             line.moves.push(node.text.to_owned());
             for variation in node.variations() {
-                let from = before.get(turn_start).ok_or("a variation with no move")?;
+                let from = before.get(turn_start).ok_or(ReplayError::NoMove)?;
                 let branch = Line::of_nodes(variation, from.as_ref())?;
                 line.branches.push(Branch {
                     at: turn_start,
@@ -140,7 +169,7 @@ impl Line {
         &self,
         start: &dyn AnyGame,
         limit: usize,
-    ) -> Result<Vec<WrittenMove<'_>>, String> {
+    ) -> Result<Vec<WrittenMove<'_>>, ReplayError> {
         let mut game = start.box_clone();
         let mut written: Vec<WrittenMove<'_>> = Vec::with_capacity(self.moves.len());
         let mut before = Vec::with_capacity(self.moves.len());
@@ -153,8 +182,10 @@ impl Line {
             }
             let number = number_before(game.turn(), first);
             before.push(game.box_clone());
-            game.play(word)
-                .map_err(|e| format!("move {word} no longer replays: {e}"))?;
+            game.play(word).map_err(|error| ReplayError::Stale {
+                word: word.clone(),
+                error,
+            })?;
             let mut variations = Vec::new();
             // A lotus variation stands after the whole turn it replaces.
             let whole = game.numbering() == Numbering::Pairs
@@ -162,7 +193,7 @@ impl Line {
                 || game.outcome().is_some()
                 || i + 1 == self.moves.len();
             while let Some(branch) = branches.next_if(|b| b.at <= turn_start && whole) {
-                let from = before.get(branch.at).ok_or("a variation with no move")?;
+                let from = before.get(branch.at).ok_or(ReplayError::NoMove)?;
                 variations.push(branch.line.written(from.as_ref(), usize::MAX)?);
             }
             first = !variations.is_empty();

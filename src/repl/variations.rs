@@ -8,7 +8,7 @@
 //! from the session holds those that hang off the moves played.
 
 use super::show::count;
-use super::tree::Line;
+use super::tree::{Line, ReplayError};
 use super::{Outputs, Reply, Session, Step};
 use crate::game::{AnyGame, Numbering, number_before};
 use crate::referee::LineName;
@@ -109,14 +109,15 @@ impl Session {
     }
 
     /// Makes `line` the main line, played whole.
-    pub(super) fn set_main_line(&mut self, line: Line) -> Result<(), String> {
+    pub(super) fn set_main_line(&mut self, line: Line) -> Result<(), ReplayError> {
         let mut game = self.start.box_clone();
         let mut done = Vec::with_capacity(line.moves.len());
         for word in &line.moves {
             let mut after = game.box_clone();
-            after
-                .play(word)
-                .map_err(|e| format!("move {word} no longer replays: {e}"))?;
+            after.play(word).map_err(|error| ReplayError::Stale {
+                word: word.clone(),
+                error,
+            })?;
             done.push(Step {
                 before: std::mem::replace(&mut game, after.box_clone()),
                 after,

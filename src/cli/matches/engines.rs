@@ -2,6 +2,7 @@
 //! its name and check its options, so that a bad command line fails at
 //! once rather than in every game.
 
+use super::MatchError;
 use crate::kep::{Engine, EngineSpec};
 
 /// The name of each engine in records and tables: its `--name`, or its
@@ -10,16 +11,13 @@ use crate::kep::{Engine, EngineSpec};
 ///
 /// # Errors
 /// The first engine that cannot start, or refuses its options.
-pub(super) fn names(specs: &[EngineSpec]) -> Result<Vec<String>, String> {
+pub(super) fn names(specs: &[EngineSpec]) -> Result<Vec<String>, MatchError> {
     let mut names: Vec<String> = Vec::new();
     for (number, spec) in specs.iter().enumerate() {
-        let engine = Engine::start(spec).map_err(|failure| {
-            format!(
-                "engine {} ({}): {failure} ({})",
-                number + 1,
-                spec.command,
-                failure.code()
-            )
+        let engine = Engine::start(spec).map_err(|failure| MatchError::Engine {
+            number: number + 1,
+            command: spec.command.clone(),
+            failure,
         })?;
         let name = engine.name().replace(',', ";");
         engine.quit();

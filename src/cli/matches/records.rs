@@ -3,6 +3,7 @@
 
 use super::super::Status;
 use super::super::files::for_each_record;
+use super::error::{MatchError, RecordReason};
 use crate::collection::input::io_reason;
 use crate::game::GameKind;
 use crate::model::GameResult;
@@ -19,10 +20,10 @@ use std::path::{Path, PathBuf};
 pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
     let mut results = Vec::new();
     let status = for_each_record(files, |name, record| {
-        match record
-            .map_err(|e| e.to_string())
-            .and_then(|r| result_of_record(&r))
-        {
+        let counted = record
+            .map_err(RecordReason::from)
+            .and_then(|r| result_of_record(&r).map_err(RecordReason::Refused));
+        match counted {
             Ok(result) => {
                 results.push(result);
                 Ok(Status::Ok)
@@ -45,40 +46,44 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
 pub(super) fn resume(
     path: &Path,
     kind: GameKind,
-) -> Result<(HashSet<usize>, Vec<GameResult>), String> {
+) -> Result<(HashSet<usize>, Vec<GameResult>), MatchError> {
     let (mut rounds, mut results) = (HashSet::new(), Vec::new());
     if !path.exists() {
         return Ok((rounds, results));
     }
     let mut trouble = None;
     let status = for_each_record(&[path.to_path_buf()], |name, record| {
-        let counted = record.map_err(|e| e.to_string()).and_then(|record| {
+        let counted = record.map_err(RecordReason::from).and_then(|record| {
             let round = round_of(&record, kind)?;
-            Ok((round, result_of_record(&record)?))
+            Ok((
+                round,
+                result_of_record(&record).map_err(RecordReason::Refused)?,
+            ))
         });
+        let at = |reason| (name.to_owned(), reason);
         match counted {
             Ok((round, result)) if rounds.insert(round) => results.push(result),
-            Ok((round, _)) => trouble = Some(format!("{name}: round {round} is there twice")),
-            Err(reason) => trouble = trouble.take().or(Some(format!("{name}:{reason}"))),
+            Ok((round, _)) => trouble = Some(at(RecordReason::Twice(round))),
+            Err(reason) => trouble = trouble.take().or(Some(at(reason))),
         }
         Ok(Status::Ok)
     });
     match (trouble, status) {
-        (Some(reason), _) => Err(format!("cannot go on from this record: {reason}")),
+        (Some((file, reason)), _) => Err(MatchError::Resume { file, reason }),
         (None, Ok(Status::Ok)) => Ok((rounds, results)),
-        (None, _) => Err(format!("cannot go on from {}", path.display())),
+        (None, _) => Err(MatchError::Unresumable(path.to_path_buf())),
     }
 }
 
 /// The `Round` of a record of a match of `kind`.
-fn round_of(record: &Record, kind: GameKind) -> Result<usize, String> {
+fn round_of(record: &Record, kind: GameKind) -> Result<usize, RecordReason> {
     let line = record.first_line();
     if game_of(record) != Some(kind) {
-        return Err(format!("{line}: it is not a game of {}", kind.name()));
+        return Err(RecordReason::NotOfGame { line, kind });
     }
     (record.tag("Round"))
         .and_then(|round| round.parse().ok())
-        .ok_or_else(|| format!("{line}: it has no Round tag with a number"))
+        .ok_or(RecordReason::NoRound { line })
 }
 
 /// The openings of `path`: every record, valid and of one game (`game`
@@ -86,37 +91,32 @@ fn round_of(record: &Record, kind: GameKind) -> Result<usize, String> {
 ///
 /// # Errors
 /// The first record that cannot open games, or a file with none.
-pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<Vec<Opening>, String> {
+pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<Vec<Opening>, MatchError> {
     let mut openings: Vec<Opening> = Vec::new();
     let mut trouble = None;
     let status = for_each_record(&[path.to_path_buf()], |name, record| {
-        let opening = record.map_err(|e| e.to_string()).and_then(|record| {
+        let opening = record.map_err(RecordReason::from).and_then(|record| {
             let line = record.first_line();
-            let opening = Opening::of_record(&record)?;
+            let opening = Opening::of_record(&record).map_err(RecordReason::Refused)?;
             let kind = opening.start.kind();
             let wanted = game.or_else(|| openings.first().map(|o| o.start.kind()));
             match wanted {
-                Some(wanted) if wanted != kind => Err(format!(
-                    "{line}: a game of {}, not of {}",
-                    kind.name(),
-                    wanted.name()
-                )),
+                Some(wanted) if wanted != kind => {
+                    Err(RecordReason::OtherGame { line, kind, wanted })
+                }
                 _ => Ok(opening),
             }
         });
         match opening {
             Ok(opening) => openings.push(opening),
-            Err(reason) => trouble = trouble.take().or(Some(format!("{name}:{reason}"))),
+            Err(reason) => trouble = trouble.take().or(Some((name.to_owned(), reason))),
         }
         Ok(Status::Ok)
     });
     match (trouble, status) {
-        (Some(reason), _) => Err(format!("--openings: {reason}")),
+        (Some((file, reason)), _) => Err(MatchError::Openings { file, reason }),
         (None, Ok(Status::Ok)) => Ok(openings),
-        (None, _) => Err(format!(
-            "--openings: no opening read from {}",
-            path.display()
-        )),
+        (None, _) => Err(MatchError::NoOpenings(path.to_path_buf())),
     }
 }
 
@@ -135,18 +135,18 @@ impl Output {
     ///
     /// # Errors
     /// A file that exists without `resume`, or cannot be opened.
-    pub(super) fn open(path: &Path, resume: bool) -> Result<Output, String> {
-        let shown = path.display();
+    pub(super) fn open(path: &Path, resume: bool) -> Result<Output, MatchError> {
         let file = OpenOptions::new()
             .append(true)
             .create(resume)
             .create_new(!resume)
             .open(path)
             .map_err(|e| match e.kind() {
-                std::io::ErrorKind::AlreadyExists => {
-                    format!("--out {shown} exists: --resume goes on from it, or name another file")
-                }
-                _ => format!("--out {shown}: {}", io_reason(&e)),
+                std::io::ErrorKind::AlreadyExists => MatchError::OutExists(path.to_path_buf()),
+                _ => MatchError::OutUnopened {
+                    path: path.to_path_buf(),
+                    reason: io_reason(&e),
+                },
             })?;
         let empty = file.metadata().map_or(true, |m| m.len() == 0);
         Ok(Output {
@@ -160,14 +160,17 @@ impl Output {
     ///
     /// # Errors
     /// Why it could not be written.
-    pub(super) fn append(&mut self, record: &str) -> Result<(), String> {
+    pub(super) fn append(&mut self, record: &str) -> Result<(), MatchError> {
         let text = match self.empty {
             true => record.to_owned(),
             false => format!("\n{record}"),
         };
         (self.file.write_all(text.as_bytes()))
             .and_then(|()| self.file.flush())
-            .map_err(|e| format!("cannot write {}: {}", self.path.display(), io_reason(&e)))?;
+            .map_err(|e| MatchError::Unwritten {
+                path: self.path.clone(),
+                reason: io_reason(&e),
+            })?;
         self.empty = false;
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! The games of a match played on `--concurrency` threads, each with its
 //! own engine seats, and handed back as they end.
 
+use super::MatchError;
 use super::log::Log;
 use super::records::Output;
 use crate::kep::EngineSpec;
@@ -36,7 +37,7 @@ pub(super) fn play_all(
     plan: &Plan<'_>,
     pending: Vec<Pairing>,
     mut output: Option<Output>,
-) -> Result<Vec<GameResult>, String> {
+) -> Result<Vec<GameResult>, MatchError> {
     let mut log = Log::start(pending.len());
     let threads = plan.concurrency.min(pending.len()).max(1);
     let queue = Mutex::new(pending.into_iter());

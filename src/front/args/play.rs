@@ -104,7 +104,7 @@ impl PlayArgs {
     ///
     /// # Errors
     /// As [`SetupArgs::tag_list`].
-    pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, TagOptionError> {
         let drawn = (self.seed)
             .map(|seed| kind.random_tags(&mut crate::rng::Rng::new(seed)))
             .unwrap_or_default();
@@ -124,7 +124,7 @@ impl SetupArgs {
         &self,
         kind: GameKind,
         drawn: Vec<(String, String)>,
-    ) -> Result<Vec<(String, String)>, String> {
+    ) -> Result<Vec<(String, String)>, TagOptionError> {
         let values = [
             &self.setup,
             &self.position,
@@ -148,11 +148,11 @@ impl SetupArgs {
         }
         for tag in &self.tags {
             let Some((name, value)) = tag.split_once('=') else {
-                return Err(format!("--tag {tag:?}: write it NAME=VALUE"));
+                return Err(TagOptionError::NoValue(tag.clone()));
             };
             check_name(name)?;
             if tags.iter().any(|(n, _)| n == name) {
-                return Err(format!("tag {name} is given twice"));
+                return Err(TagOptionError::Twice(name.to_owned()));
             }
             tags.push((name.to_owned(), value.to_owned()));
         }
@@ -171,17 +171,35 @@ impl SetupArgs {
     }
 }
 
+/// Why the setup options cannot stand for tags.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TagOptionError {
+    /// A `--tag` without `=`.
+    #[error("--tag {0:?}: write it NAME=VALUE")]
+    NoValue(String),
+    /// A `--tag` whose name is not a tag name.
+    #[error("--tag: {0:?} is not a tag name (ASCII letters, digits and _, from a letter)")]
+    NotATagName(String),
+    /// `--tag Game=...`.
+    #[error("--tag: the game is the GAME argument, not a tag")]
+    Game,
+    /// `--tag Result=...`.
+    #[error("--tag: the Result tag comes from the game itself")]
+    Result,
+    /// A tag given by two options.
+    #[error("tag {0} is given twice")]
+    Twice(String),
+}
+
 /// A tag name the user may give with `--tag`.
-fn check_name(name: &str) -> Result<(), String> {
+fn check_name(name: &str) -> Result<(), TagOptionError> {
     let mut chars = name.chars();
     let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     match name {
-        _ if !well_formed => Err(format!(
-            "--tag: {name:?} is not a tag name (ASCII letters, digits and _, from a letter)"
-        )),
-        "Game" => Err("--tag: the game is the GAME argument, not a tag".to_owned()),
-        "Result" => Err("--tag: the Result tag comes from the game itself".to_owned()),
+        _ if !well_formed => Err(TagOptionError::NotATagName(name.to_owned())),
+        "Game" => Err(TagOptionError::Game),
+        "Result" => Err(TagOptionError::Result),
         _ => Ok(()),
     }
 }

@@ -1,0 +1,136 @@
+//! Why a match cannot be played, or go on: each reason worded once, for
+//! standard error (status 2).
+
+use crate::front::args::TagOptionError;
+use crate::game::GameKind;
+use crate::kep::EngineFailure;
+use crate::record::SyntaxError;
+use std::path::PathBuf;
+
+/// Why `kifu match` cannot play.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum MatchError {
+    /// Neither `--game` nor `--openings`.
+    #[error("--game or --openings says which game to play")]
+    NoGame,
+    /// `--seats` for a two-player game.
+    #[error("--seats is for lotus; {0} has two players")]
+    SeatsOfTwoPlayers(GameKind),
+    /// The setup options do not stand for tags.
+    #[error(transparent)]
+    Options(#[from] TagOptionError),
+    /// The setup options start no game: the tournament's reason.
+    #[error("{0}")]
+    Opening(String),
+    /// No opening at all.
+    #[error("no opening to play")]
+    NoOpening,
+    /// Not two engines for a two-player game.
+    #[error("{kind} is a two-player game: give two --engine, not {engines}")]
+    TwoPlayers {
+        /// The game.
+        kind: GameKind,
+        /// The engines given.
+        engines: usize,
+    },
+    /// More engines than seats.
+    #[error("{engines} engines for {seats} seats: give at most {seats} --engine, or more --seats")]
+    TooManyEngines {
+        /// The engines given.
+        engines: usize,
+        /// The seats of the game.
+        seats: usize,
+    },
+    /// An engine that cannot start, or refuses its options.
+    #[error("engine {number} ({command}): {failure} ({code})", code = .failure.code())]
+    Engine {
+        /// Its place among the `--engine`, from 1.
+        number: usize,
+        /// Its command line.
+        command: String,
+        /// What went wrong.
+        failure: EngineFailure,
+    },
+    /// A record of `--out` that `--resume` cannot go on from.
+    #[error("cannot go on from this record: {file}:{reason}")]
+    Resume {
+        /// The file, as messages name it.
+        file: String,
+        /// Why, after the record's line.
+        reason: RecordReason,
+    },
+    /// An `--out` file that `--resume` cannot read.
+    #[error("cannot go on from {}", .0.display())]
+    Unresumable(PathBuf),
+    /// A record of `--openings` that cannot open games.
+    #[error("--openings: {file}:{reason}")]
+    Openings {
+        /// The file, as messages name it.
+        file: String,
+        /// Why, after the record's line.
+        reason: RecordReason,
+    },
+    /// An `--openings` file with no opening.
+    #[error("--openings: no opening read from {}", .0.display())]
+    NoOpenings(PathBuf),
+    /// An `--out` file that exists, without `--resume`.
+    #[error("--out {} exists: --resume goes on from it, or name another file", .0.display())]
+    OutExists(PathBuf),
+    /// An `--out` file that cannot be opened.
+    #[error("--out {}: {reason}", .path.display())]
+    OutUnopened {
+        /// The file.
+        path: PathBuf,
+        /// Why, in words.
+        reason: String,
+    },
+    /// A game that could not be written to `--out`.
+    #[error("cannot write {}: {reason}", .path.display())]
+    Unwritten {
+        /// The file.
+        path: PathBuf,
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// Why a record of a match's files cannot be counted or open games; each
+/// but [`RecordReason::Twice`] starts with the record's line.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RecordReason {
+    /// It cannot be read.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The tournament's reason: it is invalid, or its game has ended.
+    #[error("{0}")]
+    Refused(String),
+    /// It is a game of another kind.
+    #[error("{line}: it is not a game of {kind}")]
+    NotOfGame {
+        /// Its first line.
+        line: usize,
+        /// The match's game.
+        kind: GameKind,
+    },
+    /// Its `Round` tag is missing or no number.
+    #[error("{line}: it has no Round tag with a number")]
+    NoRound {
+        /// Its first line.
+        line: usize,
+    },
+    /// An opening of another game than the others.
+    #[error("{line}: a game of {kind}, not of {wanted}")]
+    OtherGame {
+        /// Its first line.
+        line: usize,
+        /// Its game.
+        kind: GameKind,
+        /// The game of the openings.
+        wanted: GameKind,
+    },
+    /// A round played twice, as `: round N is there twice` after the file.
+    #[error(" round {0} is there twice")]
+    Twice(usize),
+}
+
+impl crate::front::Stop for MatchError {}
