@@ -15,7 +15,7 @@ pub(crate) use matches::MatchArgs;
 #[cfg(test)]
 pub(crate) use play::DEFAULT_ESCAMPE_SETUP;
 pub use play::TagOptionError;
-pub(crate) use play::{PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
+pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
 
 use crate::game::GameKind;
 use crate::referee::LineName;

@@ -1,5 +1,6 @@
 //! The `:commands` of the REPL: their names, descriptions and parser.
 
+use crate::front::args::COMMANDS;
 use crate::referee::{LineName, LineNameError};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -45,79 +46,6 @@ pub(crate) enum Command {
     Quit,
     /// `:quit!`: leave, discarding unsaved moves.
     QuitForced,
-}
-
-/// A command's name, its argument (if any) and what it does, for `:help`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CommandInfo {
-    /// The name with its colon: `:save`.
-    pub name: &'static str,
-    /// The argument's placeholder, if the command takes one.
-    pub argument: Option<&'static str>,
-    /// What the command does.
-    pub description: &'static str,
-}
-
-/// Every command, in the order `:help` lists them.
-pub(crate) const COMMANDS: &[CommandInfo] = &[
-    info(":help", None, "list the commands"),
-    info(":board", None, "draw the board and say whose turn it is"),
-    info(":moves", None, "list the legal moves"),
-    info(":hint", None, "ask the engine for a move and its score"),
-    info(":undo", None, "take back the last line of moves"),
-    info(":redo", None, "play again the line last taken back"),
-    info(
-        ":new",
-        None,
-        "start again from the setup (asks first if moves are unsaved)",
-    ),
-    info(":new!", None, "the same, discarding unsaved moves"),
-    info(
-        ":load",
-        Some("FILE"),
-        "continue the first record of FILE; an invalid one up to its fault",
-    ),
-    info(":load!", Some("FILE"), "the same, discarding unsaved moves"),
-    info(
-        ":save",
-        Some("[FILE]"),
-        "write the game as a record to FILE, or to the file loaded or last saved",
-    ),
-    info(
-        ":save!",
-        Some("[FILE]"),
-        "the same, over any existing or read-only FILE too",
-    ),
-    info(":json", None, "print the game as `kifu json` would"),
-    info(":tags", None, "print the tags of the game"),
-    info(
-        ":variations",
-        None,
-        "list the variations (a move played after :undo keeps the line it replaces as one)",
-    ),
-    info(
-        ":promote",
-        Some("LINE"),
-        "make variation LINE (2, 2.1...) the main line, played to its end",
-    ),
-    info(
-        ":quit",
-        None,
-        "leave, Ctrl-D too (asks first if moves are unsaved)",
-    ),
-    info(":quit!", None, "leave, discarding unsaved moves"),
-];
-
-const fn info(
-    name: &'static str,
-    argument: Option<&'static str>,
-    description: &'static str,
-) -> CommandInfo {
-    CommandInfo {
-        name,
-        argument,
-        description,
-    }
 }
 
 /// Why a `:` line is not a command.

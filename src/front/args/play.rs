@@ -17,18 +17,104 @@ pub(crate) const SETUP_TAGS: [&str; 8] = [
     "Setup", "Position", "Players", "Flowers", "Course", "Rotation", "First", "Discs",
 ];
 
+/// What `kifu play --help` says after the options: the REPL's commands,
+/// from [`COMMANDS`] (those without `!`), and how a script is read.
+fn after_help() -> String {
+    let commands: Vec<String> = (COMMANDS.iter())
+        .filter(|c| !c.name.ends_with('!'))
+        .map(|c| match c.argument {
+            Some(argument) => format!("{} {argument}", c.name),
+            None => c.name.to_owned(),
+        })
+        .collect();
+    format!(
+        "One line is one move (or several; lotus: a whole turn or one pawn move), or a \
+         command: {}. With unsaved moves, :quit, :new and :load ask first (a script is \
+         refused: :quit! :new! :load! FILE do it anyway).\n\n\
+         Without a terminal it reads standard input, prints a transcript, and writes \
+         refusals to standard error. Exit status: 0; 1 if a line was refused (an \
+         illegal move, a bad command, a failed save) or an invalid record was loaded \
+         and not saved since; 2 for bad options or an unreadable file.",
+        commands.join(" ")
+    )
+}
+
+/// A command's name, its argument (if any) and what it does, for `:help`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CommandInfo {
+    /// The name with its colon: `:save`.
+    pub name: &'static str,
+    /// The argument's placeholder, if the command takes one.
+    pub argument: Option<&'static str>,
+    /// What the command does.
+    pub description: &'static str,
+}
+
+/// Every command, in the order `:help` lists them.
+pub(crate) const COMMANDS: &[CommandInfo] = &[
+    info(":help", None, "list the commands"),
+    info(":board", None, "draw the board and say whose turn it is"),
+    info(":moves", None, "list the legal moves"),
+    info(":hint", None, "ask the engine for a move and its score"),
+    info(":undo", None, "take back the last line of moves"),
+    info(":redo", None, "play again the line last taken back"),
+    info(
+        ":new",
+        None,
+        "start again from the setup (asks first if moves are unsaved)",
+    ),
+    info(":new!", None, "the same, discarding unsaved moves"),
+    info(
+        ":load",
+        Some("FILE"),
+        "continue the first record of FILE; an invalid one up to its fault",
+    ),
+    info(":load!", Some("FILE"), "the same, discarding unsaved moves"),
+    info(
+        ":save",
+        Some("[FILE]"),
+        "write the game as a record to FILE, or to the file loaded or last saved",
+    ),
+    info(
+        ":save!",
+        Some("[FILE]"),
+        "the same, over any existing or read-only FILE too",
+    ),
+    info(":json", None, "print the game as `kifu json` would"),
+    info(":tags", None, "print the tags of the game"),
+    info(
+        ":variations",
+        None,
+        "list the variations (a move played after :undo keeps the line it replaces as one)",
+    ),
+    info(
+        ":promote",
+        Some("LINE"),
+        "make variation LINE (2, 2.1...) the main line, played to its end",
+    ),
+    info(
+        ":quit",
+        None,
+        "leave, Ctrl-D too (asks first if moves are unsaved)",
+    ),
+    info(":quit!", None, "leave, discarding unsaved moves"),
+];
+
+const fn info(
+    name: &'static str,
+    argument: Option<&'static str>,
+    description: &'static str,
+) -> CommandInfo {
+    CommandInfo {
+        name,
+        argument,
+        description,
+    }
+}
+
 /// Arguments of `kifu play`.
 #[derive(Debug, Clone, Default, clap::Args)]
-#[command(after_help = "\
-One line is one move (or several; lotus: a whole turn or one pawn move), or a \
-command: :help :board :moves :hint :undo :redo :new :load FILE :save [FILE] \
-:json :tags :variations :promote LINE :quit. With unsaved moves, :quit, :new and \
-:load ask first (a script is refused: :quit! :new! :load! FILE do it anyway).
-
-Without a terminal it reads standard input, prints a transcript, and writes \
-refusals to standard error. Exit status: 0; 1 if a line was refused (an \
-illegal move, a bad command, a failed save) or an invalid record was loaded \
-and not saved since; 2 for bad options or an unreadable file.")]
+#[command(after_help = after_help())]
 pub(crate) struct PlayArgs {
     /// The game to play (may be left out with --load).
     #[arg(value_enum, required_unless_present = "load")]
