@@ -8,20 +8,20 @@
 //!   engine a [`crate::seat::Seat`] with its [`crate::seat::Clock`], checking each
 //!   answer with [`check_turn`], and gives the record and the
 //!   [`Termination`];
-//! - [`standing_of`] and [`result_of_record`] turn a game or a record into
+//! - [`result_of_game`] and [`result_of_record`] turn a game or a record into
 //!   the result that [`crate::model::Standings`] counts.
 
 mod ending;
 mod opening;
 mod play;
+mod result;
 mod schedule;
-mod standing;
 mod termination;
 mod turn;
 
 pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
+pub use result::{result_of_game, result_of_record};
 pub use schedule::{Pairing, Schedule, Shard, ShardError};
-pub use standing::{result_of_record, standing_of};
 pub use termination::Termination;
 pub use turn::check_turn;

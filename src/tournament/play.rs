@@ -3,8 +3,8 @@
 
 use super::ending::{Ending, Loser, declared_winner};
 use super::opening::Opening;
+use super::result::result_of_game;
 use super::schedule::Pairing;
-use super::standing::standing_of;
 use super::termination::Termination;
 use super::turn::check_turn;
 use crate::builder::RecordBuilder;
@@ -301,7 +301,7 @@ impl Table<'_, '_> {
             .map(|seat| self.name_of(seat).to_owned())
             .collect();
         let loser = ending.loser.as_ref().map(|loser| loser.seat);
-        let result = standing_of(self.game.as_ref(), engine_names, loser);
+        let result = result_of_game(self.game.as_ref(), engine_names, loser);
         let mut failure = None;
         if let Some(Loser {
             seat,

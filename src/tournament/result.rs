@@ -13,7 +13,11 @@ use compact_str::CompactString;
 /// per seat, in turn order); `loser` is the seat that lost by failing,
 /// if one did. Two players: the other one wins. More: the loser ranks
 /// last, the others by their scores so far.
-pub fn standing_of(game: &dyn AnyGame, engines: Vec<String>, loser: Option<usize>) -> GameResult {
+pub fn result_of_game(
+    game: &dyn AnyGame,
+    engines: Vec<String>,
+    loser: Option<usize>,
+) -> GameResult {
     let players = game.players();
     if let [first, second] = engines.as_slice() {
         let winner = match loser {
@@ -61,11 +65,11 @@ pub fn standing_of(game: &dyn AnyGame, engines: Vec<String>, loser: Option<usize
 /// write.
 pub fn result_of_record(record: &Record) -> Result<GameResult, String> {
     let line = MainLine::of(record)?;
-    result_of_game(record, line.end.as_ref()).map_err(|e| format!("{}: {e}", record.first_line()))
+    recorded_result(record, line.end.as_ref()).map_err(|e| format!("{}: {e}", record.first_line()))
 }
 
 /// [`result_of_record`] of a record whose game ended in `game`.
-fn result_of_game(record: &Record, game: &dyn AnyGame) -> Result<GameResult, String> {
+fn recorded_result(record: &Record, game: &dyn AnyGame) -> Result<GameResult, String> {
     let players = game.players();
     let engines: Vec<String> = match players.len() {
         2 => (players.iter())
@@ -102,7 +106,7 @@ fn result_of_game(record: &Record, game: &dyn AnyGame) -> Result<GameResult, Str
         (true, Some(winner)) if players.len() == 2 => Some(1 - winner.min(1)),
         (true, _) => players.iter().position(|p| *p == mover),
     };
-    Ok(standing_of(game, engines, loser))
+    Ok(result_of_game(game, engines, loser))
 }
 
 #[cfg(test)]
@@ -129,13 +133,13 @@ mod tests {
             place,
         };
         assert_eq!(
-            standing_of(lotus().as_ref(), engines.clone(), Some(1)),
+            result_of_game(lotus().as_ref(), engines.clone(), Some(1)),
             GameResult::Race {
                 seats: vec![seat("a", 1), seat("b", 3), seat("a", 1)]
             }
         );
         assert_eq!(
-            standing_of(lotus().as_ref(), engines, None),
+            result_of_game(lotus().as_ref(), engines, None),
             GameResult::Race {
                 seats: vec![seat("a", 1), seat("b", 1), seat("a", 1)]
             }
