@@ -155,3 +155,218 @@ fn the_command_line_and_the_repl_do_not_import_each_other() {
         Vec::<String>::new()
     );
 }
+
+/// The games, each in its folder below `games/` (`lines/` is a kit the
+/// first two share, not a game).
+const GAMES: [&str; 4] = ["mana", "escampe", "shogun", "lotus"];
+
+/// The files every game's folder has, each holding the same part of its
+/// game (the module doc of `src/games/mod.rs` says which).
+const LAYOUT: [&str; 8] = [
+    "mod.rs",
+    "rules.rs",
+    "notation.rs",
+    "setup.rs",
+    "position.rs",
+    "fault.rs",
+    "draw.rs",
+    "tests.rs",
+];
+
+/// The `.rs` files of a game's folder, by name.
+fn game_files(game: &str) -> BTreeSet<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/games")
+        .join(game);
+    fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".rs"))
+        .collect()
+}
+
+/// The modules of a game's folder whose imports make its graph: every
+/// file but `tests.rs` and the unit tests beside a file (`*_tests.rs`),
+/// which may reach any file of their game.
+fn game_modules(game: &str) -> BTreeSet<String> {
+    game_files(game)
+        .iter()
+        .map(|name| name.trim_end_matches(".rs").to_owned())
+        .filter(|name| name != "tests" && !name.ends_with("_tests"))
+        .collect()
+}
+
+/// The items a `use` group names at its top level: `{a, b::{c, d}}`
+/// names `a` and `b::{c, d}`.
+fn group_items(group: &str) -> Vec<String> {
+    let (mut items, mut item, mut depth) = (Vec::new(), String::new(), 0usize);
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut item));
+                continue;
+            }
+            _ => {}
+        }
+        item.push(c);
+    }
+    items.push(item);
+    items
+}
+
+/// The modules of its own game (`modules`) a file of `game` imports:
+/// through `super::x`, the names of `use super::{x, y::z}` groups and
+/// `crate::games::GAME::x` paths, outside comments and before the file's
+/// test module (`mod tests {`).
+fn game_imports_of(text: &str, game: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let code: String = text
+        .lines()
+        .take_while(|line| !line.trim_start().starts_with("mod tests {"))
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut found = BTreeSet::new();
+    for prefix in ["super::".to_owned(), format!("crate::games::{game}::")] {
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find(&prefix) {
+            rest = &rest[at + prefix.len()..];
+            let names = match rest.strip_prefix('{') {
+                Some(group) => {
+                    let mut depth = 1usize;
+                    let end = group
+                        .char_indices()
+                        .find(|&(_, c)| {
+                            match c {
+                                '{' => depth += 1,
+                                '}' => depth -= 1,
+                                _ => {}
+                            }
+                            depth == 0
+                        })
+                        .map_or(group.len(), |(at, _)| at);
+                    group_items(&group[..end])
+                }
+                None => vec![rest.to_owned()],
+            };
+            for name in names {
+                let first: String = name
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if modules.contains(&first) {
+                    found.insert(first);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every `(from, to)` edge between two modules of a game's folder.
+fn game_edges(game: &str) -> Vec<(String, String)> {
+    let modules = game_modules(game);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/games")
+        .join(game);
+    let mut edges = Vec::new();
+    for from in &modules {
+        let text = fs::read_to_string(dir.join(format!("{from}.rs"))).unwrap_or_default();
+        for to in game_imports_of(&text, game, &modules) {
+            if &to != from {
+                edges.push((from.clone(), to));
+            }
+        }
+    }
+    edges
+}
+
+/// A circle of imports between the modules of a game's folder, `mod`
+/// left out (the game's root may use its files, and they the type it
+/// defines), as `a -> b -> a`; `None` when there is none.
+fn import_circle(game: &str) -> Option<String> {
+    fn visit(
+        at: &str,
+        edges: &[(String, String)],
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<String> {
+        if let Some(start) = path.iter().position(|m| m == at) {
+            let mut circle = path[start..].to_vec();
+            circle.push(at.to_owned());
+            return Some(circle.join(" -> "));
+        }
+        if done.contains(at) {
+            return None;
+        }
+        path.push(at.to_owned());
+        for (_, to) in edges.iter().filter(|(from, _)| from == at) {
+            if let Some(circle) = visit(to, edges, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.insert(at.to_owned());
+        None
+    }
+    let edges: Vec<(String, String)> = game_edges(game)
+        .into_iter()
+        .filter(|(from, to)| from != "mod" && to != "mod")
+        .collect();
+    let mut done = BTreeSet::new();
+    game_modules(game)
+        .iter()
+        .find_map(|module| visit(module, &edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_reader_of_game_imports_sees_super_groups_and_game_paths() {
+    let modules: BTreeSet<String> = ["board", "fault", "notation", "rules", "setup"]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let text = "use super::board::{Bits, Side};\n\
+                use super::{\n    Shogun, fault::{self, ShogunError},\n    notation,\n};\n\
+                // super::rules is a comment\n\
+                let x = crate::games::shogun::setup::read(tags);\n\
+                #[cfg(test)]\n\
+                mod tests {\n    use super::rules::*;\n}";
+    let found: Vec<String> = game_imports_of(text, "shogun", &modules)
+        .into_iter()
+        .collect();
+    assert_eq!(found, ["board", "fault", "notation", "setup"]);
+}
+
+#[test]
+fn each_game_folder_has_the_same_layout() {
+    let mut missing = Vec::new();
+    for game in GAMES {
+        let files = game_files(game);
+        for file in LAYOUT {
+            if !files.contains(file) {
+                missing.push(format!("games/{game}/{file}"));
+            }
+        }
+        // The unit tests of one file stand beside it, named for it.
+        for name in &files {
+            if let Some(file) = name.strip_suffix("_tests.rs")
+                && !files.contains(&format!("{file}.rs"))
+            {
+                missing.push(format!("games/{game}/{file}.rs, for {name}"));
+            }
+        }
+    }
+    assert_eq!(missing, Vec::<String>::new());
+}
+
+#[test]
+fn no_game_folder_has_an_import_circle() {
+    let circles: Vec<String> = GAMES
+        .into_iter()
+        .filter_map(|game| import_circle(game).map(|circle| format!("games/{game}: {circle}")))
+        .collect();
+    assert_eq!(circles, Vec::<String>::new());
+}

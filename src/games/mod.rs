@@ -3,6 +3,26 @@
 //!
 //! The table below is the one place a game is registered: its module and
 //! type (the variant of [`GameKind`] too), its name and its title.
+//!
+//! Every game's folder has the same files, each with the same part of its
+//! game:
+//! - `mod.rs`: the module docs, the game's type and its `impl Game`;
+//! - `rules.rs`: the rules of play: checking and applying a move, the
+//!   legal moves, the end of the game and its outcome;
+//! - `notation.rs`: the move type, its reader and its writer;
+//! - `setup.rs`: the start position from the tags: reading and checking
+//!   the setup tags, the tags a position writes, random setups;
+//! - `position.rs`: the position's state and its JSON form;
+//! - `fault.rs`: the game's errors, their codes and messages;
+//! - `draw.rs`: the [`crate::draw::Drawing`] impl: the text board and the
+//!   picture;
+//! - `tests.rs`: the game's tests (the unit tests of one file may stand
+//!   beside it, as `<file>_tests.rs`).
+//!
+//! Any other file holds a concept of that game alone, named for it (Shogun's
+//! `board.rs`, Lotus's `course.rs`). The files of a game import one another
+//! in no circle, but for `mod.rs`, which uses them all
+//! (`tests/architecture.rs` checks both).
 
 pub mod lines;
 pub mod square;

@@ -2,19 +2,30 @@
 //! section of kifu-rules(7). It shares the board, the step reader, the
 //! paths, the `Position` board and the drawing with Mana through
 //! [`crate::games::lines`].
+//!
+//! Its files, the same in every game's folder:
+//! - `mod.rs`: the position `Escampe` and its `Game` impl;
+//! - `rules.rs`: the rules of a step and of a pass: whether a move is
+//!   legal, and playing it;
+//! - `notation.rs`: the move `EscampeMove`, its reader and its writer;
+//! - `setup.rs`: the `Setup` and `Position` tags, read and checked into a
+//!   start, and the tags a position writes;
+//! - `position.rs`: the position and its moves as JSON;
+//! - `fault.rs`: `EscampeSyntax` and `EscampeIllegal`, their codes and
+//!   messages;
+//! - `draw.rs`: the text board and the picture;
+//! - `tests.rs`: the game's tests.
 
 mod draw;
-mod json;
+mod fault;
 mod notation;
+mod position;
 mod rules;
 mod setup;
 
-pub use notation::{EscampeMove, EscampeSyntax};
-pub use rules::EscampeIllegal;
-
-/// Why an Escampe move is not a move at all, or is illegal here.
-pub type EscampeError = lines::LineError<EscampeSyntax, EscampeIllegal>;
-pub use json::{EscampeParts, EscampePosition};
+pub use fault::{EscampeError, EscampeIllegal, EscampeSyntax};
+pub use notation::EscampeMove;
+pub use position::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
 use crate::game::{
@@ -197,11 +208,11 @@ impl Game for Escampe {
     }
 
     fn position_json(&self) -> Position {
-        json::position(self)
+        position::position(self)
     }
 
     fn describe(&self, mv: &EscampeMove) -> MoveDetail {
-        json::describe(self, mv)
+        position::describe(self, mv)
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {

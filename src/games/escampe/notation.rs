@@ -1,7 +1,7 @@
 //! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn), `--`.
 
-use super::setup::LINE_CODES;
-use crate::games::lines::{Reason, StepSyntax, read_step, square_name};
+use super::fault::EscampeSyntax;
+use crate::games::lines::{StepSyntax, read_step, square_name};
 use crate::game::MoveText;
 use std::fmt;
 
@@ -20,52 +20,6 @@ pub enum EscampeMove {
     },
     /// The forced pass `--`.
     Pass,
-}
-
-/// Why a text is not an Escampe move. Positions count bytes of the move
-/// as written, which the message quotes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EscampeSyntax {
-    /// The step, or what follows it, is wrong.
-    Step(StepSyntax),
-    /// A re-entry, `R*d4`, which Escampe has not.
-    NoReentry,
-    /// A move that starts with a capital.
-    NotAMove,
-    /// A bird's square, `@d4`, which Escampe has not.
-    NoBird,
-}
-
-impl Reason for EscampeSyntax {
-    fn code(self) -> &'static str {
-        match self {
-            EscampeSyntax::Step(fault) => fault.code(&LINE_CODES),
-            EscampeSyntax::NoReentry => "escampe.no-reentry",
-            EscampeSyntax::NotAMove => "escampe.not-a-move",
-            EscampeSyntax::NoBird => "escampe.no-bird",
-        }
-    }
-
-    fn message(self, text: &str) -> String {
-        match self {
-            EscampeSyntax::Step(fault) => fault.message(text),
-            EscampeSyntax::NoReentry => {
-                format!("{text:?}: Escampe has no re-entry (R*); a move is from-to, like b1-b3")
-            }
-            EscampeSyntax::NotAMove => {
-                format!("{text:?} is not an Escampe move: a move is from-to, like b1-b3")
-            }
-            EscampeSyntax::NoBird => {
-                format!("{text:?}: Escampe has no bird; a move ends at its square, like b1-b3")
-            }
-        }
-    }
-}
-
-impl From<StepSyntax> for EscampeSyntax {
-    fn from(fault: StepSyntax) -> Self {
-        EscampeSyntax::Step(fault)
-    }
 }
 
 impl EscampeMove {
@@ -122,6 +76,7 @@ impl MoveText for EscampeMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::lines::Reason;
 
     #[test]
     fn round_trips_every_form() {

@@ -1,114 +1,11 @@
 //! The rules of a step and of a pass: whether a move is legal, why not,
 //! and playing it.
 
-use super::setup::LINE_CODES;
+use super::fault::EscampeIllegal;
 use super::{Escampe, EscampeMove};
 use crate::games::lines::{
-    self, Bits, Reason, Side, StepFault, StepRules, bit, kind_name, lines, reach,
-    square_name, squares,
+    self, Bits, Side, StepFault, StepRules, bit, lines, reach, squares,
 };
-
-/// Why an Escampe move is illegal here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EscampeIllegal {
-    /// A check every step of the line board makes.
-    Step(StepFault),
-    /// `mover` moves from `from` while the constraint asks for a square of
-    /// `lines` lines, set by the opponent's move to `last`, when known.
-    BreaksConstraint {
-        /// The side to move.
-        mover: Side,
-        /// The lines of the constraint.
-        lines: u8,
-        /// The start square.
-        from: u8,
-        /// Where the opponent's last move ended, when the record shows it.
-        last: Option<u8>,
-    },
-    /// `mover`'s Unicorn on `from` ends on the Unicorn on `to`.
-    UnicornTakes {
-        /// The side to move.
-        mover: Side,
-        /// The start square.
-        from: u8,
-        /// The end square.
-        to: u8,
-        /// Whose Unicorn stands on `to`.
-        owner: Side,
-    },
-    /// A move ends on a Paladin of `owner`.
-    PaladinTaken {
-        /// The end square.
-        to: u8,
-        /// Whose Paladin stands there.
-        owner: Side,
-    },
-    /// A pass while the step `legal` is legal.
-    PassWithAMove {
-        /// The first legal step.
-        legal: EscampeMove,
-    },
-}
-
-impl Reason for EscampeIllegal {
-    fn code(self) -> &'static str {
-        match self {
-            EscampeIllegal::Step(fault) => fault.code(&LINE_CODES),
-            EscampeIllegal::BreaksConstraint { .. } => "escampe.breaks-constraint",
-            EscampeIllegal::UnicornTakes { .. } => "escampe.unicorn-takes",
-            EscampeIllegal::PaladinTaken { .. } => "escampe.paladin-taken",
-            EscampeIllegal::PassWithAMove { .. } => "escampe.pass-with-a-move",
-        }
-    }
-
-    fn message(self, _text: &str) -> String {
-        let name = |square: u8| square_name(usize::from(square));
-        match self {
-            EscampeIllegal::Step(fault) => fault.message(),
-            EscampeIllegal::BreaksConstraint {
-                mover,
-                lines: n,
-                from,
-                last,
-            } => {
-                let cause = last.map_or_else(String::new, |last| {
-                    format!(
-                        " ({}'s last move ended on {})",
-                        mover.other().name(),
-                        name(last)
-                    )
-                });
-                format!(
-                    "breaks the line constraint: {} must move a piece from a {} square{cause}, and {} is a {} square",
-                    mover.name(),
-                    kind_name(n),
-                    name(from),
-                    kind_name(lines(usize::from(from)))
-                )
-            }
-            EscampeIllegal::UnicornTakes {
-                mover,
-                from,
-                to,
-                owner,
-            } => format!(
-                "only a Paladin may take the Unicorn: the piece on {} is {}'s Unicorn, and {} holds {}'s",
-                name(from),
-                mover.name(),
-                name(to),
-                owner.name()
-            ),
-            EscampeIllegal::PaladinTaken { to, owner } => format!(
-                "only the Unicorn may be taken: {} holds a {} Paladin",
-                name(to),
-                owner.name()
-            ),
-            EscampeIllegal::PassWithAMove { legal } => {
-                format!("a pass is allowed only when no legal move exists: {legal} is legal")
-            }
-        }
-    }
-}
 
 impl Escampe {
     /// An empty board with `to_move` to play, unconstrained.

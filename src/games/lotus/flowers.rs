@@ -1,7 +1,86 @@
-//! The `Flowers` tag: where the flowers lie at the start.
+//! The flowers: their colours ([`Flower`]), and the `Flowers` tag: where
+//! the flowers lie at the start.
 
-use super::notation::Flower;
 use crate::game::TagError;
+
+/// A flower colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Flower {
+    /// White, `W`.
+    White,
+    /// Yellow, `Y`.
+    Yellow,
+    /// Pink, `P`.
+    Pink,
+    /// The blue flower of arrival place 4, `B`.
+    Blue,
+    /// The black flower, `K`.
+    Black,
+}
+
+impl Flower {
+    /// Every colour, in the order of bouquets and JSON.
+    pub const ALL: [Flower; 5] = [
+        Flower::White,
+        Flower::Yellow,
+        Flower::Pink,
+        Flower::Blue,
+        Flower::Black,
+    ];
+
+    /// The letter written in records.
+    pub const fn letter(self) -> char {
+        match self {
+            Flower::White => 'W',
+            Flower::Yellow => 'Y',
+            Flower::Pink => 'P',
+            Flower::Blue => 'B',
+            Flower::Black => 'K',
+        }
+    }
+
+    /// The flower a letter stands for.
+    ///
+    /// A table rather than a `match`: the letters of a record come in no
+    /// order a jump could be guessed from.
+    pub fn from_letter(letter: u8) -> Option<Self> {
+        FLOWER_BY_LETTER[usize::from(letter)]
+    }
+
+    /// The index of the colour in [`Flower::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour's bit in a set of colours: bit [`Flower::index`].
+    pub fn bit(self) -> u8 {
+        1 << self.index()
+    }
+
+    /// The colour in words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flower::White => "white",
+            Flower::Yellow => "yellow",
+            Flower::Pink => "pink",
+            Flower::Blue => "blue",
+            Flower::Black => "black",
+        }
+    }
+}
+
+/// The flower of each letter (`W`, `Y`, `P`, `B`, `K`), by byte: a byte
+/// indexes it with no bound to check.
+const FLOWER_BY_LETTER: [Option<Flower>; 256] = {
+    let mut table = [None; 256];
+    let mut i = 0;
+    while i < Flower::ALL.len() {
+        let flower = Flower::ALL[i];
+        table[flower.letter() as usize] = Some(flower);
+        i += 1;
+    }
+    table
+};
 
 /// The flowers when the record has no `Flowers` tag.
 pub const DEFAULT_FLOWERS: &str = "PWY/WYPWYPWYPWYP";

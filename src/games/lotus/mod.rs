@@ -2,36 +2,47 @@
 //!
 //! One [`Game::Move`] is one pawn move; a turn is three of them, numbered as
 //! one (`12. g17 r3 o7[-W]`).
+//!
+//! Its files, the same in every game's folder:
+//! - `mod.rs`: the position `Lotus`, its pawns, and its `Game` impl;
+//! - `rules.rs`: a pawn move, where it stops, its landing, and which
+//!   colours decided a finished game;
+//! - `notation.rs`: the pawn move `LotusMove`, its reader and its writer;
+//! - `setup.rs`: the `Players`, `Flowers`, `Course` and `Position` tags
+//!   read and checked into the start (the `Position` value written too),
+//!   the tags a position writes, random setups;
+//! - `position.rs`: the position and its pawn moves as JSON;
+//! - `fault.rs`: `LotusSyntax`, `LotusIllegal` and `TurnFault`, their codes
+//!   and words;
+//! - `draw.rs`: the text board and the picture;
+//! - `tests.rs`: the game's tests;
+//! - `course.rs`: the course and the `Course` tag;
+//! - `flowers.rs`: the flower colours and the `Flowers` tag;
+//! - `players.rs`: the `Players` tag;
+//! - `score.rs`: the scores and the ranking.
 
 mod course;
-mod decided;
 mod draw;
-mod error;
+mod fault;
 mod flowers;
-mod illegal;
-mod json;
-mod landing;
-mod movement;
 mod notation;
 mod players;
 mod position;
-mod render;
+mod rules;
 mod score;
 mod setup;
-mod target;
 
 pub use course::{DEFAULT_COURSE, Kind};
-pub use decided::{COLOURS, deciding_colours};
-pub use error::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
-pub use flowers::{DEFAULT_FLOWERS, random_flowers};
-pub use notation::{Choice, Flower, LotusMove};
-pub use json::{
+pub use fault::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
+pub use flowers::{DEFAULT_FLOWERS, Flower, random_flowers};
+pub use notation::{Choice, LotusMove};
+pub use position::{
     ArrivalPlace, Bouquet, CourseFlower, Exchange, LotusParts, LotusPawn, LotusPlayer, LotusPosition,
 };
+pub use rules::{COLOURS, deciding_colours};
 pub use setup::LotusSetup;
 
 use course::Square;
-use landing::Landing;
 use players::Players;
 
 use crate::game::{
@@ -67,6 +78,12 @@ const SHORT_COURSE_SQUARES: usize = CELLS - MAX_ADVANCE as usize;
 
 /// The squares a short course keeps in place, one per bit of a `u64`.
 const CELLS: usize = 64;
+
+/// A player's index into the arrays of eight (the first six are players,
+/// whose indices the notation checked).
+pub(super) fn slot(player: u8) -> usize {
+    usize::from(player) % 8
+}
 
 /// A frog pawn: its owner and where it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,7 +238,7 @@ impl Game for Lotus {
     const SETUP_TAGS: &'static [&'static str] = &["Flowers", "Course", "Position"];
     const NUMBERING: Numbering = Numbering::Turns;
     const WINS: &'static [Win] = &[];
-    const CODES: &'static [&'static str] = &error::CODES;
+    const CODES: &'static [&'static str] = &fault::CODES;
 
     fn read_setup(tags: Tags<'_>) -> Result<LotusSetup, SetupError> {
         Ok(setup::read_setup(tags))
@@ -361,11 +378,11 @@ impl Game for Lotus {
     }
 
     fn position_json(&self) -> Position {
-        json::position(self)
+        position::position(self)
     }
 
     fn describe(&self, mv: &LotusMove) -> MoveDetail {
-        json::describe(self, mv)
+        position::describe(self, mv)
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {

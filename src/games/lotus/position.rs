@@ -1,212 +1,265 @@
-//! The `Position` tag of Lotus: any position of a game, written and read.
-//!
-//! `r:14*,9,0:WY g:6,3,0:- o:A1,17*,12:WWK 2W,5P,10P -WPB o 7 3` is a word
-//! per player in turn order (the initial, the pawns in the order they left
-//! the start, `*` on each pawn moved in this turn, `A1` to `A4` for the
-//! arrival places, then the bouquet or `-`), the flowers on the course by
-//! square (or `-`), the four arrival places (`-` once taken), the player to
-//! move, the turn number and which pawn move of it is next. kifu.5 and
-//! `grammar/lotus.ebnf` describe it; the value read back from a position
-//! written is that very position.
+//! The Lotus position and pawn moves as JSON.
 
-use super::course::Square;
-use super::movement::slot;
-use super::notation::Flower;
-use super::{ALWAYS_BLOCKED, Lotus};
-use crate::game::{SetupError, TagError};
+use super::flowers::Flower;
+use super::notation::{Choice, LotusMove};
+use super::{Lotus, score};
+use crate::game::string_enum;
+use crate::game::{MoveDetail, MoveParts, Position};
+use compact_str::CompactString;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
 
-#[path = "position_check.rs"]
-mod check;
-#[path = "position_read.rs"]
-mod read;
-
-/// The code of every fault of a `Position` value.
-pub(super) const POSITION_CODES: [&str; 13] = [
-    "lotus.flowers-and-position",
-    "lotus.position-words",
-    "lotus.position-player",
-    "lotus.position-pawn",
-    "lotus.position-pawn-count",
-    "lotus.position-hand",
-    "lotus.position-course-flower",
-    "lotus.position-arrival",
-    "lotus.position-mover",
-    "lotus.position-turn",
-    "lotus.position-shared-square",
-    "lotus.position-flower-count",
-    "lotus.position-moved",
-];
-
-/// The highest turn number a `Position` states.
-const MAX_TURN: u32 = 999_999;
-
-/// The code of a record with both `Flowers` and `Position`.
-pub(super) const FLOWERS_AND_POSITION: &str = POSITION_CODES[0];
-
-/// A fault of the `Position` tag.
-fn fault(code: &'static str, message: String) -> TagError {
-    TagError::new("Position", code, message)
+/// A Flower of the Lotus position as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct LotusPosition {
+    /// The `Position` tag value of the position.
+    pub position: String,
+    /// The `Course` tag value.
+    pub course: String,
+    /// Every pawn, in the order of play.
+    pub pawns: Vec<LotusPawn>,
+    /// The flowers still on the course.
+    pub course_flowers: Vec<CourseFlower>,
+    /// The four places of the arrival.
+    #[schemars(length(equal = 4))]
+    pub arrival: Vec<ArrivalPlace>,
+    /// Every player, in turn order.
+    pub players: Vec<LotusPlayer>,
+    /// The number of the turn in progress.
+    pub turn: u32,
+    /// Which pawn move of the turn is next, 1 to 3; left out once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 3))]
+    pub pawn_move: Option<u8>,
+    /// Who moves next; left out once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<String>")]
+    pub to_move: Option<CompactString>,
 }
 
-/// A `Position` value as written: each part that could be read, `None`
-/// for a part at fault (its reason is told already).
-#[derive(Debug, Default)]
-struct Written {
-    /// Each player's pawns in turn order: the position as the game keeps
-    /// it (the arrival places past the course's end), and whether the
-    /// pawn moved in this turn.
-    pawns: Vec<Option<Vec<(u16, bool)>>>,
-    /// Each player's bouquet, counted by colour in the order of [`Flower::ALL`].
-    hands: Vec<Option<[u8; 5]>>,
-    /// The flowers on the course, by square.
-    course: Option<Vec<(u16, Flower)>>,
-    /// The flower on each arrival place, `None` once it is taken.
-    arrival: Option<[Option<Flower>; 4]>,
-    /// The player to move.
-    mover: Option<u8>,
-    /// The turn number.
-    turn: Option<u32>,
-    /// The pawn move of the turn that comes next, 1 to 3.
-    pawn_move: Option<u8>,
+/// A pawn as JSON: on a course square or in an arrival place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct LotusPawn {
+    /// Its owner's initial.
+    pub owner: char,
+    /// Its square, while on the course; left out once it has arrived.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<u16>,
+    /// Its arrival place, 1 to 4, once it has arrived; left out while on
+    /// the course.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrival: Option<u16>,
 }
 
-/// The position a `Position` value states, played on the course and by
-/// the players of `game`, a start position.
-///
-/// # Errors
-/// Every part that cannot be read, and every rule the position breaks.
-pub(super) fn read(game: Lotus, value: &str) -> Result<Lotus, SetupError> {
-    let mut reasons = Vec::new();
-    let written = read::parts(&game, value, &mut reasons)?;
-    check::rules(&game, &written, &mut reasons);
-    match SetupError::of(reasons) {
-        Some(error) => Err(error),
-        None => Ok(build(game, &written)),
-    }
+/// A flower lying on a course square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CourseFlower {
+    /// The square.
+    pub square: usize,
+    /// The flower's letter.
+    #[schemars(schema_with = "flowers")]
+    pub flower: char,
 }
 
-/// Sets the position `written` states, which breaks no rule, on `game`.
-fn build(mut game: Lotus, written: &Written) -> Lotus {
-    let end = game.end;
-    for square in game.squares_mut() {
-        square.flower = None;
-    }
-    let (mut on_start, mut marked, mut index) = (0u16, 0u16, 0usize);
-    for pawns in written.pawns.iter().flatten() {
-        for &(pos, moved) in pawns {
-            // The seats keep each player's pawns together, in turn order.
-            game.pawn_slots[index].pos = pos;
-            if pos == 0 {
-                on_start |= 1 << index;
-            } else if pos <= end {
-                game.squares_mut()[usize::from(pos)].occupant = index as u8;
-            }
-            marked |= u16::from(moved) << index;
-            index += 1;
-        }
-    }
-    for &(square, flower) in written.course.iter().flatten() {
-        game.squares_mut()[usize::from(square)].flower = Some(flower);
-    }
-    for (player, hand) in written.hands.iter().flatten().enumerate() {
-        game.hands[player] = *hand;
-        game.held[player] = Flower::ALL
-            .into_iter()
-            .filter(|f| hand[f.index()] > 0)
-            .fold(0, |set, f| set | f.bit());
-    }
-    game.on_start = on_start;
-    game.occupied = game.occupied_by_scan();
-    game.arrival = written.arrival.unwrap_or_default();
-    game.arrived = game.pawns().iter().filter(|p| p.pos > end).count() as u16;
-    game.finished = game.arrived >= 4;
-    game.turn = written.turn.unwrap_or(1);
-    game.mover = written.mover.unwrap_or(0);
-    game.step = written.pawn_move.unwrap_or(1) - 1;
-    // As `end_pawn_move` leaves a turn: the pawns moved are blocked, or
-    // kept apart once the mover owes another player's pawn or the game is over.
-    let own = game.own[slot(game.mover)];
-    (game.moved, game.blocked) = if game.finished {
-        (marked, u16::MAX)
-    } else if game.step == 2 && marked & !own == 0 {
-        (marked, own | ALWAYS_BLOCKED)
-    } else {
-        (0, marked | ALWAYS_BLOCKED)
-    };
-    game
+/// A place of the arrival.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ArrivalPlace {
+    /// The place, 1 to 4.
+    #[schemars(range(min = 1, max = 4))]
+    pub place: u16,
+    /// The flower lying there; left out when the place has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "flowers")]
+    pub flower: Option<char>,
+    /// The initial of the owner of the pawn there; left out when the place
+    /// has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pawn: Option<char>,
 }
 
-impl Lotus {
-    /// Square 0 (start) to N, to change.
-    fn squares_mut(&mut self) -> &mut [Square] {
-        if self.short {
-            &mut self.cells[..=usize::from(self.end)]
-        } else {
-            &mut self.long_squares
-        }
-    }
+/// A player as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct LotusPlayer {
+    /// The player's name.
+    #[schemars(with = "String")]
+    pub name: CompactString,
+    /// The player's initial.
+    pub letter: char,
+    /// The flowers in the player's bouquet: the count of each colour.
+    pub flowers: Bouquet,
+    /// The bouquet's score.
+    pub score: i32,
 }
 
-/// The `Position` value of a position: one string, written in one pass.
-pub(super) fn value(game: &Lotus) -> String {
+/// A bouquet, counted by colour: white, yellow, pink, blue and black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Bouquet {
+    /// White flowers.
+    #[serde(rename = "W")]
+    pub white: u8,
+    /// Yellow flowers.
+    #[serde(rename = "Y")]
+    pub yellow: u8,
+    /// Pink flowers.
+    #[serde(rename = "P")]
+    pub pink: u8,
+    /// Blue flowers.
+    #[serde(rename = "B")]
+    pub blue: u8,
+    /// Black flowers.
+    #[serde(rename = "K")]
+    pub black: u8,
+}
+
+/// A pawn move's parts as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct LotusParts {
+    /// The owner's initial.
+    pub player: char,
+    /// The square it leaves.
+    pub from: u16,
+    /// The square it lands on; left out when the pawn enters the arrival.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<u16>,
+    /// The arrival place taken; left out when the pawn stays on the course.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arrival: Option<u16>,
+    /// The exchange written; left out when none is written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<Exchange>,
+    /// The flower given up on a stone square; left out when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "flowers")]
+    pub stone: Option<char>,
+}
+
+/// An exchange of flowers between the mover and another player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Exchange {
+    /// The flower the mover gives.
+    #[schemars(schema_with = "flowers")]
+    pub give: char,
+    /// The other player's initial.
+    pub with: char,
+    /// The flower the mover takes.
+    #[schemars(schema_with = "flowers")]
+    pub take: char,
+}
+
+/// The schema of a flower: its letter.
+fn flowers(_: &mut SchemaGenerator) -> Schema {
+    string_enum(Flower::ALL.map(Flower::letter))
+}
+
+/// The position: pawns, flowers on the course and the arrival, bouquets and scores.
+pub(super) fn position(game: &Lotus) -> Position {
     let end = game.end();
-    let moved = game.moved_pawns();
-    let mut out = String::with_capacity(64 + 12 * game.players.count());
-    let mut digits = itoa::Buffer::new();
-    for (player, &letter) in game.players.letters().iter().enumerate() {
-        out.push(char::from(letter));
-        let mut separator = ':';
-        for (index, pawn) in game.pawns().iter().enumerate() {
-            if usize::from(pawn.owner) != player {
-                continue;
-            }
-            out.push(separator);
-            separator = ',';
-            if pawn.pos > end {
-                out.push('A');
-                out.push_str(digits.format(pawn.pos - end));
-            } else {
-                out.push_str(digits.format(pawn.pos));
-            }
-            if moved >> index & 1 != 0 {
-                out.push('*');
-            }
-        }
-        out.push(':');
-        let hand = &game.hands[player];
-        if *hand == [0; 5] {
-            out.push('-');
-        }
-        for flower in Flower::ALL {
-            for _ in 0..hand[flower.index()] {
-                out.push(flower.letter());
-            }
-        }
-        out.push(' ');
-    }
-    let mut separator = "";
-    for (square, at) in game.squares().iter().enumerate() {
-        if let Some(flower) = at.flower {
-            out.push_str(separator);
-            separator = ",";
-            out.push_str(digits.format(square));
-            out.push(flower.letter());
-        }
-    }
-    if separator.is_empty() {
-        out.push('-');
-    }
-    out.push(' ');
-    out.extend(game.arrival.iter().map(|f| f.map_or('-', Flower::letter)));
-    out.push(' ');
-    out.push(char::from(game.players.letter(game.mover)));
-    out.push(' ');
-    out.push_str(digits.format(game.turn));
-    out.push(' ');
-    out.push(char::from(b'1' + game.step));
-    out
+    let letter = |player: u8| char::from(game.players.letter(player));
+    let pawns = game
+        .pawns()
+        .iter()
+        .map(|p| LotusPawn {
+            owner: letter(p.owner),
+            square: (p.pos <= end).then_some(p.pos),
+            arrival: (p.pos > end).then(|| p.pos - end),
+        })
+        .collect();
+    let course_flowers = game
+        .squares()
+        .iter()
+        .enumerate()
+        .filter_map(|(square, s)| {
+            s.flower.map(|f| CourseFlower {
+                square,
+                flower: f.letter(),
+            })
+        })
+        .collect();
+    let arrival = (0..4u16)
+        .map(|i| ArrivalPlace {
+            place: i + 1,
+            flower: game.arrival[usize::from(i)].map(Flower::letter),
+            pawn: game
+                .pawns()
+                .iter()
+                .find(|p| p.pos == end + i + 1)
+                .map(|p| letter(p.owner)),
+        })
+        .collect();
+    let players = game
+        .players
+        .names()
+        .zip(&game.hands)
+        .zip(0u8..)
+        .map(|((name, hand), i)| LotusPlayer {
+            name: name.into(),
+            letter: letter(i),
+            flowers: Bouquet {
+                white: hand[Flower::White.index()],
+                yellow: hand[Flower::Yellow.index()],
+                pink: hand[Flower::Pink.index()],
+                blue: hand[Flower::Blue.index()],
+                black: hand[Flower::Black.index()],
+            },
+            score: score::score(hand),
+        })
+        .collect();
+    Position::Lotus(LotusPosition {
+        position: super::setup::value(game),
+        course: super::course::value(game.squares()),
+        pawns,
+        course_flowers,
+        arrival,
+        players,
+        turn: game.turn,
+        pawn_move: (!game.finished).then_some(game.step + 1),
+        to_move: (!game.finished).then(|| game.name(game.mover()).into()),
+    })
 }
 
-#[cfg(test)]
-#[path = "position_tests.rs"]
-mod tests;
+/// A pawn move's canonical text and parts; `to` is left out and `arrival`
+/// is the place when the pawn enters the arrival.
+pub(super) fn describe(game: &Lotus, mv: &LotusMove) -> MoveDetail {
+    let end = game.end();
+    let (to, arrival) = match game.resolve(mv).ok() {
+        Some(d) if d > end => (None, Some(d - end)),
+        Some(d) => (Some(d), None),
+        None => (None, None),
+    };
+    let exchange = match mv.choice {
+        Choice::Exchange {
+            give,
+            with_letter,
+            take,
+            ..
+        } => Some(Exchange {
+            give: give.letter(),
+            with: char::from(with_letter),
+            take: take.letter(),
+        }),
+        _ => None,
+    };
+    let stone = match mv.choice {
+        Choice::Stone(f) => Some(f.letter()),
+        _ => None,
+    };
+    MoveDetail::new(
+        mv,
+        MoveParts::Lotus(LotusParts {
+            player: char::from(mv.letter),
+            from: mv.from,
+            to,
+            arrival,
+            exchange,
+            stone,
+        }),
+    )
+}

@@ -1,7 +1,7 @@
 //! Scores: 1 + 2 + ... + n for n flowers of one of white, yellow and pink;
 //! +4 for the blue flower, -2 for the black; and the players ranked by them.
 
-use super::notation::Flower;
+use super::flowers::Flower;
 use super::players::MAX_PLAYERS;
 use super::{Lotus, Outcome, Score, Scores};
 use compact_str::CompactString;

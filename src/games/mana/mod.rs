@@ -1,18 +1,28 @@
 //! Mana (Claude Leroy): the referee of the MANA section of kifu-rules(7).
+//!
+//! Its files, the same in every game's folder:
+//! - `mod.rs`: the position `Mana`, with its bird, and its `Game` impl;
+//! - `rules.rs`: a move's reach, the bird's obligation, re-entry, where
+//!   the bird goes, and playing a checked step;
+//! - `notation.rs`: the move `ManaMove`, its reader and its writer;
+//! - `setup.rs`: the `Setup` and `Position` tags, read and checked into a
+//!   start, and the tags a position writes;
+//! - `position.rs`: the position and its moves as JSON;
+//! - `fault.rs`: `ManaSyntax` and `ManaIllegal`, their codes and messages;
+//! - `draw.rs`: the text board and the picture;
+//! - `tests.rs`: the game's tests.
 
 mod draw;
-mod json;
+mod fault;
 mod notation;
+mod position;
 mod rules;
 mod setup;
 
 pub use crate::games::lines::Side;
-pub use notation::{ManaMove, ManaSyntax};
-pub use rules::ManaIllegal;
-
-/// Why a Mana move is not a move at all, or is illegal here.
-pub type ManaError = lines::LineError<ManaSyntax, ManaIllegal>;
-pub use json::{Captured, ManaParts, ManaPosition};
+pub use fault::{ManaError, ManaIllegal, ManaSyntax};
+pub use notation::ManaMove;
+pub use position::{Captured, ManaParts, ManaPosition};
 pub use setup::{BirdMark, ManaSetup};
 
 use crate::game::{
@@ -322,11 +332,11 @@ impl Game for Mana {
     }
 
     fn position_json(&self) -> Position {
-        json::position(self)
+        position::position(self)
     }
 
     fn describe(&self, mv: &ManaMove) -> MoveDetail {
-        json::describe(self, mv)
+        position::describe(self, mv)
     }
 
     fn setup_tags(&self) -> Vec<(String, String)> {

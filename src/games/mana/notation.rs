@@ -1,7 +1,7 @@
 //! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
 
-use super::setup::LINE_CODES;
-use crate::games::lines::{Reason, StepSyntax, read_step, square_at, square_name};
+use super::fault::ManaSyntax;
+use crate::games::lines::{StepSyntax, read_step, square_at, square_name};
 use crate::game::MoveText;
 use std::fmt;
 
@@ -29,50 +29,6 @@ pub enum ManaMove {
     },
     /// The pass `--`.
     Pass,
-}
-
-/// Why a text is not a Mana move. Positions count bytes of the move as
-/// written, which the message quotes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ManaSyntax {
-    /// The step, or what follows it, is wrong.
-    Step(StepSyntax),
-    /// Text from `at` on, after the bird's square.
-    AfterBird {
-        /// Where it starts.
-        at: u8,
-    },
-    /// A move that starts with a capital other than the re-entry's `R*`.
-    NotARonin,
-}
-
-impl Reason for ManaSyntax {
-    fn code(self) -> &'static str {
-        match self {
-            ManaSyntax::Step(fault) => fault.code(&LINE_CODES),
-            ManaSyntax::AfterBird { .. } => "mana.after-bird",
-            ManaSyntax::NotARonin => "mana.not-a-ronin",
-        }
-    }
-
-    fn message(self, text: &str) -> String {
-        match self {
-            ManaSyntax::Step(fault) => fault.message(text),
-            ManaSyntax::AfterBird { at } => format!(
-                "{text:?}: unexpected {:?} after the bird's square",
-                text.get(usize::from(at)..).unwrap_or("")
-            ),
-            ManaSyntax::NotARonin => {
-                format!("{text:?} is not a Mana move: only a Ronin re-enters, written R*d4")
-            }
-        }
-    }
-}
-
-impl From<StepSyntax> for ManaSyntax {
-    fn from(fault: StepSyntax) -> Self {
-        ManaSyntax::Step(fault)
-    }
 }
 
 /// Reads the optional `@square` that ends a move at `at`.
@@ -169,6 +125,7 @@ impl MoveText for ManaMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::lines::Reason;
 
     #[test]
     fn round_trips_every_form() {

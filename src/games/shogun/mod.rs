@@ -1,27 +1,44 @@
 //! Shogun (Epoch 1976, Ravensburger 1979): the referee of kifu-rules(7),
 //! SHOGUN.
+//!
+//! Its files, the same in every game's folder:
+//! - `mod.rs`: the position `Shogun` and its `Game` impl: what the referee,
+//!   the REPL and the JSON call;
+//! - `rules.rs`: the rules of a move (reach, captures and the check rule),
+//!   every legal move, and the end: whether the side to move has lost;
+//! - `notation.rs`: the move `ShogunMove`, its reader and its writer;
+//! - `setup.rs`: the setup stage, the tags read into a `Setup` and judged
+//!   into the start, and the `Position` tag read and written;
+//! - `position.rs`: the position and its moves as JSON;
+//! - `fault.rs`: `ShogunSyntax` and `ShogunIllegal`, their codes and
+//!   messages;
+//! - `draw.rs`: the text board and the picture;
+//! - `tests.rs`: the game's tests;
+//! - `board.rs`: the squares, the sides, the kinds and the magnet discs;
+//! - `values.rs`: the values of the tags `Setup`, `First`, `Rotation` and
+//!   `Discs`, read and written.
 
 mod board;
 mod draw;
-mod end;
 mod fault;
-mod game;
-mod json;
 mod notation;
 mod position;
-mod render;
 mod rules;
 mod setup;
 mod values;
 
 pub use board::{Discs, Kind, Side};
 pub use fault::{ShogunError, ShogunIllegal, ShogunSyntax};
-pub use json::{Attacked, ShogunParts, ShogunPiece, ShogunPosition};
+pub use position::{Attacked, ShogunParts, ShogunPiece, ShogunPosition};
 pub use notation::ShogunMove;
 pub use setup::{Placement, Setup};
 
-use crate::game::SetupError;
-use board::{Bits, DEFAULT_DISCS, Piece, bit, layout, mask_of, number_of, piece, turned};
+use crate::game::{
+    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
+};
+use board::{
+    Bits, DEFAULT_DISCS, Piece, bit, layout, mask_of, number_of, piece, square_name, turned,
+};
 
 /// A Shogun position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,7 +79,7 @@ pub struct Shogun {
     /// none until then, which is always safe.
     free: Bits,
     /// Whether the side to move has lost, settled after every change.
-    loss: Option<end::Loss>,
+    loss: Option<rules::Loss>,
 }
 
 impl Shogun {
@@ -225,7 +242,7 @@ impl Shogun {
     /// Every reason the value is not a legal position.
     pub fn from_position(value: &str) -> Result<Self, SetupError> {
         setup::from_setup(Setup {
-            placement: position::read_position(value)?,
+            placement: setup::read_position(value)?,
             first: None,
             rotation: 0,
             discs: DEFAULT_DISCS,
@@ -234,7 +251,7 @@ impl Shogun {
 
     /// The `Position` value of this position.
     pub fn position_value(&self) -> String {
-        position::position_value(self)
+        setup::position_value(self)
     }
 }
 
@@ -266,6 +283,179 @@ const fn placed_table(discs: &Discs, rotation: u16) -> [Piece; 32] {
         k += 1;
     }
     placed
+}
+
+impl Game for Shogun {
+    type Move = ShogunMove;
+    type Error = ShogunError;
+    type Setup = Setup;
+
+    const KIND: GameKind = GameKind::Shogun;
+    const TAGS: &'static [&'static str] = &[
+        "White", "Red", "Setup", "Position", "First", "Rotation", "Discs",
+    ];
+    const SETUP_TAGS: &'static [&'static str] =
+        &["Setup", "Position", "First", "Rotation", "Discs"];
+    const NUMBERING: Numbering = Numbering::Pairs;
+    const WINS: &'static [Win] = &[Side::White.win(), Side::Red.win()];
+    const CODES: &'static [&'static str] = &[
+        // The text of a move.
+        "shogun.not-a-square",
+        "shogun.no-separator",
+        "shogun.text-after-move",
+        // The move.
+        "shogun.empty-square",
+        "shogun.opponent-piece",
+        "shogun.stays-put",
+        "shogun.own-piece",
+        "shogun.wrong-distance",
+        "shogun.path-blocked",
+        "shogun.false-capture-mark",
+        "shogun.leaves-shogun-attacked",
+        "shogun.false-check-mark",
+        // The tags.
+        "shogun.rotation",
+        "shogun.discs-form",
+        "shogun.discs-kind",
+        "shogun.discs-twice",
+        "shogun.discs-numbers",
+        "shogun.discs-missing",
+        "shogun.first",
+        "shogun.first-disagrees",
+        "shogun.setup-and-position",
+        "shogun.setup-form",
+        "shogun.setup-rank-length",
+        "shogun.setup-letter",
+        "shogun.setup-count",
+        "shogun.setup-shogun-square",
+        "shogun.position-form",
+        "shogun.position-side",
+        "shogun.position-ranks",
+        "shogun.position-rank-width",
+        "shogun.position-letter",
+        "shogun.position-count",
+        "shogun.position-attacked",
+    ];
+
+    fn read_setup(tags: Tags<'_>) -> Result<Setup, SetupError> {
+        setup::read_setup(tags)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        setup::from_setup(setup)
+    }
+
+    #[inline]
+    fn read_move(&self, text: &[u8]) -> Result<ShogunMove, ShogunError> {
+        notation::read_move(text).map_err(ShogunError::Syntax)
+    }
+
+    #[inline]
+    fn read_move_at(&self, text: &[u8]) -> Option<(ShogunMove, usize)> {
+        notation::read_start(text).ok()
+    }
+
+    fn check(&self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        self.check_move(mv)
+    }
+
+    /// The same as `check` then `apply`, in one piece of code: the referee's
+    /// path for every move of a record, and inlined there.
+    #[inline]
+    fn check_and_apply(&mut self, mv: &ShogunMove) -> Result<(), ShogunError> {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        self.check_move(mv)?;
+        self.move_piece(from, to);
+        Ok(())
+    }
+
+    fn apply(&mut self, mv: &ShogunMove) {
+        self.move_piece(usize::from(mv.from), usize::from(mv.to));
+    }
+
+    fn legal_moves(&self) -> Vec<ShogunMove> {
+        if self.loss.is_some() {
+            return Vec::new();
+        }
+        self.generate()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let reason = self.loss?.reason(self.to_move);
+        let winner = self.to_move.other();
+        Some(Outcome::win(winner.win(), reason))
+    }
+
+    fn is_over(&self) -> bool {
+        self.loss.is_some()
+    }
+
+    fn zobrist(&self) -> Option<u64> {
+        let mut hash = crate::game::zobrist::key(64 * 32 + self.to_move.index() as u64);
+        for (square, &piece) in self.pieces.iter().enumerate() {
+            if piece != 0 {
+                let feature = square as u64 * 32 + u64::from(piece & 0x19);
+                hash ^= crate::game::zobrist::key(feature);
+            }
+        }
+        Some(hash)
+    }
+
+    fn turn(&self) -> Turn<'_> {
+        // The names from a table: two loads, where a choice between two
+        // names takes five steps.
+        static NAMES: [&str; 2] = [Side::White.name(), Side::Red.name()];
+        Turn::of_pairs(self.plies, NAMES[self.to_move.index()])
+    }
+
+    fn players(&self) -> Vec<&str> {
+        vec![Side::White.name(), Side::Red.name()]
+    }
+
+    fn constraint(&self) -> Option<String> {
+        let me = self.to_move;
+        let q = self.attacker_of(me)?;
+        let (side, kind) = self.piece_at(q)?;
+        Some(format!(
+            "{}'s Shogun on {} is attacked by the {} {} on {}: the move must end the attack",
+            me.name(),
+            square_name(usize::from(self.shogun[me.index()])),
+            side.name(),
+            kind.noun(),
+            square_name(q)
+        ))
+    }
+
+    fn position_json(&self) -> Position {
+        position::position(self)
+    }
+
+    fn describe(&self, mv: &ShogunMove) -> MoveDetail {
+        position::describe(self, mv)
+    }
+
+    fn setup_tags(&self) -> Vec<(String, String)> {
+        setup::tags_of(self)
+    }
+
+    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+        let mut rank = |shogun: usize| {
+            let mut pieces: Vec<char> = "XXXYYZZ".chars().collect();
+            rng.shuffle(&mut pieces);
+            pieces.insert(shogun, 'S');
+            pieces.into_iter().collect::<String>()
+        };
+        let setup = format!("{}/{}", rank(4), rank(3));
+        let mut tags = vec![("Setup".to_owned(), setup)];
+        let rotation = ["0", "90", "180", "270"][rng.below(4)];
+        if rotation != "0" {
+            tags.push(("Rotation".to_owned(), rotation.to_owned()));
+        }
+        if rng.below(2) == 1 {
+            tags.push(("First".to_owned(), "red".to_owned()));
+        }
+        tags
+    }
 }
 
 #[cfg(test)]

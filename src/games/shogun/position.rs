@@ -1,133 +1,162 @@
-//! Shogun's `Position` tag: any position, read and written.
+//! The Shogun position and moves as JSON.
 
 use super::Shogun;
-use super::board::{Kind, Side};
-use super::setup::Placement;
-use crate::game::TagError;
+use super::board::{Kind, SIZE, Side, bit, magnet, squares, type_letter};
+use super::notation::ShogunMove;
+use super::setup::position_value;
+use super::setup::discs_value;
+use crate::game::{Colour, MoveDetail, MoveParts, Position, SquareName};
+use crate::game::string_enum;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
 
-/// A fault of the `Position` tag.
-pub(super) fn position_error(code: &'static str, message: String) -> TagError {
-    TagError::new("Position", code, message)
+/// A Shogun position as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ShogunPosition {
+    /// The Position tag value of the position.
+    pub position: String,
+    /// Who moves next: white or red.
+    pub to_move: Colour,
+    /// The board's turn in degrees: 0, 90, 180 or 270.
+    pub rotation: u16,
+    /// The Discs tag value: the numbers table.
+    pub discs: String,
+    /// Every piece on the board, in square order.
+    pub pieces: Vec<ShogunPiece>,
+    /// The square of the piece attacking each Shogun; left out when no
+    /// Shogun is attacked.
+    #[serde(skip_serializing_if = "Attacked::is_empty")]
+    pub attacked: Attacked,
 }
 
-/// `"8/8/3s4/8/8/8/4S3/8 w"`: the board from rank 8 down, then `w` or `r`.
-pub(super) fn read_position(value: &str) -> Result<Placement, TagError> {
-    let fields: Vec<&str> = value.split_whitespace().collect();
-    let [board, side] = fields[..] else {
-        return Err(position_error(
-            "shogun.position-form",
-            format!("{value:?}: expected the board, then the side to move (w or r)"),
-        ));
-    };
-    let to_move = match side {
-        "w" => Side::White,
-        "r" => Side::Red,
-        _ => {
-            return Err(position_error(
-                "shogun.position-side",
-                format!("{side:?}: the side to move is w or r"),
-            ));
-        }
-    };
-    let ranks: Vec<&str> = board.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(position_error(
-            "shogun.position-ranks",
-            format!(
-                "{board:?}: the board has 8 ranks separated by '/', not {}",
-                ranks.len()
-            ),
-        ));
-    }
-    let mut squares = [None; 64];
-    for (row, (squares, text)) in squares.chunks_mut(8).rev().zip(&ranks).enumerate() {
-        read_rank(7 - row, text, squares)?;
-    }
-    Ok(Placement::Position { squares, to_move })
+/// A piece on the Shogun board as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ShogunPiece {
+    /// Its square.
+    pub square: SquareName,
+    /// Its owner: white or red.
+    pub side: Colour,
+    /// Its kind: `S`, `X`, `Y` or `Z`.
+    #[schemars(schema_with = "piece_kinds")]
+    pub kind: char,
+    /// The magnet type of its square, `A` to `D`, read in the owner's
+    /// frame.
+    #[schemars(schema_with = "magnet_types")]
+    pub magnet: char,
+    /// The number the piece shows now.
+    pub shows: u8,
 }
 
-/// Reads rank `rank` (from 0), written `text`, into its eight squares.
-fn read_rank(
-    rank: usize,
-    text: &str,
-    squares: &mut [Option<(Side, Kind)>],
-) -> Result<(), TagError> {
-    let wrong_width = |more: bool| {
-        let holds = if more {
-            "holds more than"
-        } else {
-            "does not hold"
-        };
-        position_error(
-            "shogun.position-rank-width",
-            format!("rank {} ({text:?}) {holds} 8 squares", rank + 1),
-        )
-    };
-    let mut file = 0usize;
-    for c in text.chars() {
-        if let Some(n) = c.to_digit(10) {
-            file += n as usize;
-            if n == 0 || file > 8 {
-                return Err(wrong_width(false));
-            }
-            continue;
-        }
-        let side = if c.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Red
-        };
-        let kind = Kind::from_letter(c.to_ascii_uppercase())
-            .filter(|_| c.is_ascii_alphabetic())
-            .ok_or_else(|| {
-                position_error(
-                    "shogun.position-letter",
-                    format!("{c:?} is not a Shogun piece (X, Y, Z, S, x, y, z, s) or a digit"),
-                )
-            })?;
-        let square = squares.get_mut(file).ok_or_else(|| wrong_width(true))?;
-        *square = Some((side, kind));
-        file += 1;
-    }
-    if file != 8 {
-        return Err(wrong_width(false));
-    }
-    Ok(())
+/// The attacker of each Shogun, when there is one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields, extend("minProperties" = 1))]
+pub struct Attacked {
+    /// The square of the piece attacking White's Shogun; left out when it
+    /// is not attacked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<SquareName>,
+    /// The square of the piece attacking Red's Shogun; left out when it is
+    /// not attacked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub red: Option<SquareName>,
 }
 
-/// The `Position` value of a position.
-pub(super) fn position_value(game: &Shogun) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0u8;
-        for file in 0..8 {
-            match game.piece_at(rank * 8 + file) {
-                Some((side, kind)) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    let c = kind.letter();
-                    out.push(if side == Side::Red {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c
-                    });
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            out.push('/');
-        }
+impl Attacked {
+    /// Whether neither Shogun is attacked.
+    pub fn is_empty(&self) -> bool {
+        self.white.is_none() && self.red.is_none()
     }
-    let side = if game.to_move == Side::White {
-        'w'
-    } else {
-        'r'
+}
+
+/// A Shogun move's parts as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ShogunParts {
+    /// Where the piece starts.
+    pub from: SquareName,
+    /// Where it ends.
+    pub to: SquareName,
+    /// Its owner: white or red.
+    pub side: Colour,
+    /// Its kind: `S`, `X`, `Y` or `Z`.
+    #[schemars(schema_with = "piece_kinds")]
+    pub piece: char,
+    /// The number it showed.
+    pub shows: u8,
+    /// The kind of the piece it takes; left out when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "piece_kinds")]
+    pub capture: Option<char>,
+    /// True when it attacks the opposing Shogun.
+    pub check: bool,
+}
+
+/// The schema of a piece's kind: its letter.
+fn piece_kinds(_: &mut SchemaGenerator) -> Schema {
+    string_enum(Kind::ALL.map(Kind::letter))
+}
+
+/// The schema of a magnet type: its letter.
+fn magnet_types(_: &mut SchemaGenerator) -> Schema {
+    string_enum((0..4).map(type_letter))
+}
+
+fn name(square: usize) -> SquareName {
+    SquareName::of(square & 63, SIZE)
+}
+
+/// The position as JSON: the `Position` value, the side to move, the
+/// rotation, the discs, every piece with the number it shows, and checks.
+pub(super) fn position(game: &Shogun) -> Position {
+    let quarter = game.rotation % 180 == 90;
+    let pieces = squares(game.occupied())
+        .filter_map(|square| {
+            let (side, kind) = game.piece_at(square)?;
+            Some(ShogunPiece {
+                square: name(square),
+                side: side.into(),
+                kind: kind.letter(),
+                magnet: type_letter(magnet(square, side, quarter)),
+                shows: game.shows(square),
+            })
+        })
+        .collect();
+    Position::Shogun(ShogunPosition {
+        position: position_value(game),
+        to_move: game.to_move.into(),
+        rotation: game.rotation,
+        discs: discs_value(&game.discs),
+        pieces,
+        attacked: Attacked {
+            white: game.attacker_of(Side::White).map(name),
+            red: game.attacker_of(Side::Red).map(name),
+        },
+    })
+}
+
+/// A move's canonical text and parts.
+pub(super) fn describe(game: &Shogun, mv: &ShogunMove) -> MoveDetail {
+    let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
+    // With its `x` and `+` as the position has them. The move may not be
+    // legal: the referee describes a move before it plays it.
+    let normal = ShogunMove {
+        capture: game.occupied() & bit(to) != 0,
+        check: game.gives_check(from, to),
+        ..*mv
     };
-    format!("{out} {side}")
+    let (side, kind) = game.piece_at(from).unwrap_or((game.to_move, Kind::X));
+    MoveDetail::new(
+        &normal,
+        MoveParts::Shogun(ShogunParts {
+            from: name(from),
+            to: name(to),
+            side: side.into(),
+            piece: kind.letter(),
+            shows: game.shows(from),
+            capture: game.piece_at(to).map(|(_, k)| k.letter()),
+            check: normal.check,
+        }),
+    )
 }

@@ -140,6 +140,6 @@ fn few_others_counts_up_to_one() {
     for men in [0, 1, 0b10, 0b11, 0b101, 0b111, 1 << 63, (1 << 63) | 1, !0] {
         let others = (men as Bits).count_ones().saturating_sub(1);
         let expected = (others <= 1).then_some(others);
-        assert_eq!(end::few_others(men), expected, "{men:b}");
+        assert_eq!(rules::few_others(men), expected, "{men:b}");
     }
 }

@@ -1,5 +1,5 @@
 //! The values of Shogun's tags `Setup`, `First`, `Rotation` and `Discs`,
-//! read and written (`Position` is `position`'s).
+//! read and written (`Position` is `setup`'s).
 
 use super::board::{Discs, Kind, Side};
 use crate::game::TagError;
