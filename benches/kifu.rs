@@ -164,7 +164,7 @@ fn legal_moves(c: &mut Criterion) {
 fn render_one<G: Game + Drawing>(c: &mut Criterion, kind: GameKind) {
     let (game, _) = midgame::<G>(kind);
     c.bench_function(&format!("render/{kind}"), |b| {
-        b.iter(|| black_box(&game).render(&Charset::Unicode.into()).len());
+        b.iter(|| black_box(&game).text(&Charset::Unicode.into()).len());
     });
 }
 

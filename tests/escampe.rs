@@ -30,12 +30,9 @@ fn the_start_is_unconstrained() {
     assert_eq!(Game::constraint(&game), None);
     insta::assert_snapshot!(
         "start_unicode",
-        Drawing::render(&game, &Charset::Unicode.into())
+        Drawing::text(&game, &Charset::Unicode.into())
     );
-    insta::assert_snapshot!(
-        "start_ascii",
-        Drawing::render(&game, &Charset::Ascii.into())
-    );
+    insta::assert_snapshot!("start_ascii", Drawing::text(&game, &Charset::Ascii.into()));
 }
 
 #[test]
@@ -47,12 +44,9 @@ fn a_landing_square_constrains_the_reply() {
     );
     insta::assert_snapshot!(
         "triple_unicode",
-        Drawing::render(&game, &Charset::Unicode.into())
+        Drawing::text(&game, &Charset::Unicode.into())
     );
-    insta::assert_snapshot!(
-        "triple_ascii",
-        Drawing::render(&game, &Charset::Ascii.into())
-    );
+    insta::assert_snapshot!("triple_ascii", Drawing::text(&game, &Charset::Ascii.into()));
 }
 
 #[test]
@@ -69,14 +63,14 @@ fn a_constraint_no_piece_can_obey_forces_a_pass() {
     assert_eq!(AnyGame::legal_moves(&game), ["--"]);
     insta::assert_snapshot!(
         "forced_pass_unicode",
-        Drawing::render(&game, &Charset::Unicode.into())
+        Drawing::text(&game, &Charset::Unicode.into())
     );
     let mut passed = game.clone();
     AnyGame::play(&mut passed, "--").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Game::constraint(&passed), None);
     insta::assert_snapshot!(
         "after_pass_ascii",
-        Drawing::render(&passed, &Charset::Ascii.into())
+        Drawing::text(&passed, &Charset::Ascii.into())
     );
 }
 
@@ -93,7 +87,7 @@ fn the_end_shows_the_winner() {
     assert_eq!(AnyGame::legal_moves(&game), Vec::<String>::new());
     insta::assert_snapshot!(
         "black_wins_ascii",
-        Drawing::render(&game, &Charset::Ascii.into())
+        Drawing::text(&game, &Charset::Ascii.into())
     );
 }
 

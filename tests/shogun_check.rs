@@ -16,8 +16,8 @@ fn a_shogun_in_check_is_marked() {
         "d1-d5 c8-d6 d5-e7 d6-b6 f1-f4 h8-h4 c1-b2 h4-g4 e7-e6+",
     );
     assert!(game.outcome().is_none());
-    insta::assert_snapshot!("check_unicode", game.render(&Charset::Unicode.into()));
-    insta::assert_snapshot!("check_ascii", game.render(&Charset::Ascii.into()));
+    insta::assert_snapshot!("check_unicode", game.text(&Charset::Unicode.into()));
+    insta::assert_snapshot!("check_ascii", game.text(&Charset::Ascii.into()));
 }
 
 #[test]
@@ -37,7 +37,7 @@ fn a_finished_game_names_the_winner() {
     assert_eq!(outcome.winner.as_deref(), Some("Red"));
     assert_eq!(outcome.reason, "White has no legal move (Shogun attacked)");
     assert!(Game::legal_moves(&game).is_empty());
-    insta::assert_snapshot!("mate_ascii", game.render(&Charset::Ascii.into()));
+    insta::assert_snapshot!("mate_ascii", game.text(&Charset::Ascii.into()));
 }
 
 /// The ruling of kifu-rules(7): a position where the side to move already

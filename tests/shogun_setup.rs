@@ -207,12 +207,12 @@ fn random_tags_give_legal_setups_of_every_rotation_and_first_player() {
 #[test]
 fn the_default_setup_is_drawn() {
     let game = start(&[]);
-    insta::assert_snapshot!("default_unicode", game.render(&Charset::Unicode.into()));
-    insta::assert_snapshot!("default_ascii", game.render(&Charset::Ascii.into()));
+    insta::assert_snapshot!("default_unicode", game.text(&Charset::Unicode.into()));
+    insta::assert_snapshot!("default_ascii", game.text(&Charset::Ascii.into()));
 }
 
 #[test]
 fn a_rotated_board_shows_other_numbers() {
     let game = start(&[("Setup", "ZYXXSXZY/ZXYSXZXY"), ("Rotation", "90")]);
-    insta::assert_snapshot!("rotation_90_unicode", game.render(&Charset::Unicode.into()));
+    insta::assert_snapshot!("rotation_90_unicode", game.text(&Charset::Unicode.into()));
 }

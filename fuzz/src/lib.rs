@@ -189,7 +189,7 @@ pub fn game(kind: GameKind, data: &[u8]) {
     }
     let _ = game.outcome();
     let _ = game.position_json();
-    let _ = game.render(&Charset::Ascii.into());
+    let _ = game.text(&Charset::Ascii.into());
 }
 
 /// `kifu import` on any bytes as a stream (NDJSON, objects one after

@@ -51,7 +51,7 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
                     colour,
                     last: view.last,
                 };
-                game.render(&text).into_bytes()
+                game.text(&text).into_bytes()
             }
             Picture::Svg => {
                 svg::write(&picture(game, game.kind(), &view, ply), args.size).into_bytes()

@@ -2,12 +2,12 @@
 //! an SVG image or a PNG image; [`crate::page`] puts them in an HTML page.
 //!
 //! Each game implements [`Drawing`]: it draws its position as a [`Scene`]
-//! of plain shapes ([`Drawing::draw`]) and writes it as text
-//! ([`Drawing::render`]); this module knows no game. [`svg`] writes a
+//! of plain shapes ([`Drawing::scene`]) and writes it as text
+//! ([`Drawing::text`]); this module knows no game. [`svg`] writes a
 //! scene as SVG, escaping every text; [`png`] rasterises that SVG with
 //! resvg and the font kifu ships.
 //! [`grid`] holds what the board games share: squares, coordinates and
-//! the legend. [`ansi`] colours the text boards ([`Drawing::render`],
+//! the legend. [`ansi`] colours the text boards ([`Drawing::text`],
 //! seen as a [`TextView`] asks) on a terminal.
 //!
 //! ```
@@ -32,9 +32,9 @@ use crate::game::{GameKind, MoveParts};
 pub trait Drawing {
     /// The board as text, seen as `view` asks: in colour, it shows the
     /// sides, the last move and the game's marks.
-    fn render(&self, view: &TextView<'_>) -> String;
+    fn text(&self, view: &TextView<'_>) -> String;
     /// The board as a picture, seen as `view` asks, for SVG, PNG and pages.
-    fn draw(&self, view: &View<'_>) -> Scene;
+    fn scene(&self, view: &View<'_>) -> Scene;
 }
 
 /// How to draw a board as text.
@@ -96,7 +96,7 @@ pub fn picture<D: Drawing + ?Sized>(
     view: &View<'_>,
     ply: usize,
 ) -> Scene {
-    let mut scene = game.draw(view);
+    let mut scene = game.scene(view);
     let mut data = vec![("game", kind.name().to_owned()), ("ply", ply.to_string())];
     if view.flip {
         data.push(("flip", "1".to_owned()));

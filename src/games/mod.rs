@@ -75,18 +75,18 @@ macro_rules! games {
         /// draw each), so the empty board that ends each method is never
         /// drawn.
         impl $crate::draw::Drawing for dyn $crate::game::AnyGame + '_ {
-            fn render(&self, view: &$crate::draw::TextView<'_>) -> String {
+            fn text(&self, view: &$crate::draw::TextView<'_>) -> String {
                 let game = self.as_any();
                 $(if let Some(game) = game.downcast_ref::<$module::$game>() {
-                    return $crate::draw::Drawing::render(game, view);
+                    return $crate::draw::Drawing::text(game, view);
                 })*
                 String::new()
             }
 
-            fn draw(&self, view: &$crate::draw::View<'_>) -> $crate::draw::Scene {
+            fn scene(&self, view: &$crate::draw::View<'_>) -> $crate::draw::Scene {
                 let game = self.as_any();
                 $(if let Some(game) = game.downcast_ref::<$module::$game>() {
-                    return $crate::draw::Drawing::draw(game, view);
+                    return $crate::draw::Drawing::scene(game, view);
                 })*
                 $crate::draw::Scene::new(0.0, 0.0)
             }
@@ -122,9 +122,9 @@ mod tests {
             let Ok(game) = kind.start(Tags::new(&tags)) else {
                 panic!("{kind}: no start");
             };
-            let text = game.as_ref().render(&Charset::Ascii.into());
+            let text = game.as_ref().text(&Charset::Ascii.into());
             assert!(text.lines().count() > 5, "{kind}: {text}");
-            let scene = game.as_ref().draw(&View::default());
+            let scene = game.as_ref().scene(&View::default());
             assert!(
                 scene.width > 0.0 && scene.nodes.len() > 10,
                 "{kind}: {scene:?}"

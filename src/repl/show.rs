@@ -11,7 +11,7 @@ impl Session {
     pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
         let last = (self.done.last())
             .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
-        let board = crate::draw::Drawing::render(
+        let board = crate::draw::Drawing::text(
             self.game.as_ref(),
             &crate::draw::TextView {
                 charset: self.charset,

@@ -9,12 +9,12 @@ use crate::game::MoveParts;
 use crate::games::lines::{self, LinePicture, SQUARES, Side, squares};
 
 impl Drawing for Escampe {
-    fn render(&self, view: &TextView<'_>) -> String {
-        render(self, view)
+    fn text(&self, view: &TextView<'_>) -> String {
+        text(self, view)
     }
 
-    fn draw(&self, view: &View<'_>) -> Scene {
-        draw(self, view)
+    fn scene(&self, view: &View<'_>) -> Scene {
+        scene(self, view)
     }
 }
 
@@ -37,18 +37,18 @@ fn pieces(escampe: &Escampe) -> [Option<(Side, char)>; SQUARES] {
 }
 
 /// The board as text: `*` marks the pieces the constraint lets move.
-fn render(escampe: &Escampe, view: &TextView<'_>) -> String {
+fn text(escampe: &Escampe, view: &TextView<'_>) -> String {
     let pieces = pieces(escampe);
     let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
     for square in squares(escampe.marked()) {
         cells[square].mark = Some(('*', Sgr::MARK));
     }
     let footer = escampe.footer("* marks the pieces the constraint lets move");
-    lines::render(&cells, view, &setup::ARMY.legend(), &footer)
+    lines::text(&cells, view, &setup::ARMY.legend(), &footer)
 }
 
 /// The picture of the position.
-fn draw(escampe: &Escampe, view: &View<'_>) -> Scene {
+fn scene(escampe: &Escampe, view: &View<'_>) -> Scene {
     let picture = LinePicture {
         pieces: pieces(escampe),
         legend: "U Unicorn  P Paladin",
@@ -57,5 +57,5 @@ fn draw(escampe: &Escampe, view: &View<'_>) -> Scene {
         last: last_squares(view.last),
         footer: escampe.footer("green dots mark the pieces the constraint lets move"),
     };
-    lines::draw(&picture, view.flip)
+    lines::scene(&picture, view.flip)
 }

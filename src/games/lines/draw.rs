@@ -33,7 +33,7 @@ pub fn index(square: SquareName) -> usize {
 }
 
 /// Draws the board, seen from White's side (rank 6 at the top) unless `flip`.
-pub fn draw(picture: &LinePicture<'_>, flip: bool) -> Scene {
+pub fn scene(picture: &LinePicture<'_>, flip: bool) -> Scene {
     let grid = Grid::new(SIZE, SIZE, CELL, flip);
     let mut lines_under = vec![format!("● Black  ○ White  {}", picture.legend)];
     lines_under.extend(picture.footer.iter().cloned());

@@ -9,23 +9,23 @@ mod fault;
 mod notation;
 mod paths;
 mod pieces;
-mod render;
 mod side;
+mod text;
 
 pub use crate::games::square::{Bits, bit, squares};
 pub use board::{
     Army, Board, Position, Start, check_board, failed, none_found, position_fault, read_board,
     read_position, setup_or_position, words,
 };
-pub use draw::{LinePicture, draw, index, piece_on, with_lines};
+pub use draw::{LinePicture, index, piece_on, scene, with_lines};
 #[cfg(test)]
 pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};
 pub use notation::{StepSyntax, read_step, square_at};
 pub use paths::{can_reach, reach};
 pub use pieces::Pieces;
-pub use render::{Cell, board_text, cells, render, status};
 pub use side::{Side, StepFault, StepRules, check_and_play, check_start, side_at};
+pub use text::{Cell, board_text, cells, status, text};
 
 use super::square::Square;
 

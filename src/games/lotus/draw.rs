@@ -18,12 +18,12 @@ use crate::game::{Game, MoveParts};
 use std::fmt::Write;
 
 impl Drawing for Lotus {
-    fn render(&self, view: &TextView<'_>) -> String {
-        render(self, view)
+    fn text(&self, view: &TextView<'_>) -> String {
+        text(self, view)
     }
 
-    fn draw(&self, view: &View<'_>) -> Scene {
-        draw(self, view)
+    fn scene(&self, view: &View<'_>) -> Scene {
+        scene(self, view)
     }
 }
 
@@ -88,7 +88,7 @@ pub(super) fn last_places(game: &Lotus, last: Option<&MoveParts>) -> [Option<u16
 }
 
 /// The picture of the position.
-fn draw(game: &Lotus, view: &View<'_>) -> Scene {
+fn scene(game: &Lotus, view: &View<'_>) -> Scene {
     let end = usize::from(game.end());
     let rows = end.div_ceil(ROW).max(1);
     let width = MARGIN * 2.0 + CELL * ROW as f32;
@@ -285,7 +285,7 @@ fn symbol(kind: Kind, charset: Charset) -> char {
 }
 
 /// The board as text.
-pub(super) fn render(game: &Lotus, view: &TextView<'_>) -> String {
+pub(super) fn text(game: &Lotus, view: &TextView<'_>) -> String {
     let mut out = String::new();
     let end = game.end();
     let brush = view.brush();

@@ -9,12 +9,12 @@ use crate::game::{Game, MoveParts};
 use crate::games::lines::{self, LinePicture, SQUARES, Side};
 
 impl Drawing for Mana {
-    fn render(&self, view: &TextView<'_>) -> String {
-        render(self, view)
+    fn text(&self, view: &TextView<'_>) -> String {
+        text(self, view)
     }
 
-    fn draw(&self, view: &View<'_>) -> Scene {
-        draw(self, view)
+    fn scene(&self, view: &View<'_>) -> Scene {
+        scene(self, view)
     }
 }
 
@@ -36,18 +36,18 @@ fn pieces(mana: &Mana) -> [Option<(Side, char)>; SQUARES] {
 }
 
 /// The board as text: the bird is `@`.
-fn render(mana: &Mana, view: &TextView<'_>) -> String {
+fn text(mana: &Mana, view: &TextView<'_>) -> String {
     let pieces = pieces(mana);
     let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
     if let Some(square) = mana.bird_square() {
         cells[square].mark = Some(('@', Sgr::BIRD));
     }
     let legend = format!("{}; @ the bird", setup::ARMY.legend());
-    lines::render(&cells, view, &legend, &mana.footer())
+    lines::text(&cells, view, &legend, &mana.footer())
 }
 
 /// The picture of the position.
-fn draw(mana: &Mana, view: &View<'_>) -> Scene {
+fn scene(mana: &Mana, view: &View<'_>) -> Scene {
     let allowed = match mana.bird_lines() {
         Some(n) if !mana.is_over() => lines::with_lines(mana.men[mana.to_move.index()], n),
         _ => 0,
@@ -64,5 +64,5 @@ fn draw(mana: &Mana, view: &View<'_>) -> Scene {
         last: last_squares(view.last),
         footer,
     };
-    lines::draw(&picture, view.flip)
+    lines::scene(&picture, view.flip)
 }

@@ -10,12 +10,12 @@ use crate::draw::{Charset, Drawing, Node, Scene, TextView, View};
 use crate::game::{Game, MoveParts};
 
 impl Drawing for Shogun {
-    fn render(&self, view: &TextView<'_>) -> String {
-        render(self, view)
+    fn text(&self, view: &TextView<'_>) -> String {
+        text(self, view)
     }
 
-    fn draw(&self, view: &View<'_>) -> Scene {
-        draw(self, view)
+    fn scene(&self, view: &View<'_>) -> Scene {
+        scene(self, view)
     }
 }
 
@@ -31,7 +31,7 @@ pub(super) fn last_squares(last: Option<&MoveParts>) -> Vec<usize> {
 }
 
 /// The picture of the position.
-fn draw(game: &Shogun, view: &View<'_>) -> Scene {
+fn scene(game: &Shogun, view: &View<'_>) -> Scene {
     let grid = Grid::new(SIZE, SIZE, CELL, view.flip);
     let mut under = vec![
         "○ White  ● Red; the big digit: the number the piece shows".to_owned(),
@@ -133,7 +133,7 @@ fn piece(game: &Shogun, grid: &Grid, square: usize, side: Side, kind: Kind, atta
 /// attacked Shogun. A footer says who moves and whether a Shogun is
 /// attacked. In colour, the sides, the attacked Shogun and the last
 /// move's squares (in reverse video) stand out.
-pub(super) fn render(game: &Shogun, view: &TextView<'_>) -> String {
+pub(super) fn text(game: &Shogun, view: &TextView<'_>) -> String {
     let (top, middle, bottom, bar, empty) = match view.charset {
         Charset::Unicode => (
             "  ┌────┬────┬────┬────┬────┬────┬────┬────┐\n",

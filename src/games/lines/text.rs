@@ -69,7 +69,7 @@ fn look(side: Side) -> Sgr {
 
 /// Draws the board, rank 6 at the top, then the `legend` and the lines
 /// of `footer`.
-pub fn render(cells: &[Cell; 36], view: &TextView<'_>, legend: &str, footer: &[String]) -> String {
+pub fn text(cells: &[Cell; 36], view: &TextView<'_>, legend: &str, footer: &[String]) -> String {
     let (top, middle, bottom, bar) = match view.charset {
         Charset::Unicode => (
             "  ┌───┬───┬───┬───┬───┬───┐\n",
