@@ -10,10 +10,10 @@ use kifu::games::escampe::Escampe;
 use kifu::games::lotus::Lotus;
 use kifu::games::mana::Mana;
 use kifu::games::shogun::Shogun;
+use kifu::random::Rng;
 use kifu::random::random_game;
 use kifu::record::{RawRecord, RecordReader, Tag};
 use kifu::referee::judge_record;
-use kifu::rng::Rng;
 use std::hint::black_box;
 use std::time::Duration;
 

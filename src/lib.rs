@@ -21,7 +21,7 @@
 //!   `kifu analyse` ask for moves, and [`tournament`] the refereeing of
 //!   engine against engine (`kifu match`);
 //! - [`builder`] writes a record while a game is played, and [`random`]
-//!   plays random games with the seeded [`rng`].
+//!   holds the seeded generator ([`random::Rng`]) and plays random games.
 //!
 //! The binary's fronts are private: `app` is its entry, which parses the
 //! command line and hands each command to `cli` (one function per
@@ -81,7 +81,6 @@ pub mod referee;
 /// `kifu play`'s session, for the fuzz targets and tests: not a stable API.
 #[doc(hidden)]
 pub mod repl;
-pub mod rng;
 pub mod seat;
 pub mod tournament;
 

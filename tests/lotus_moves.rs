@@ -5,8 +5,8 @@
 
 use kifu::game::{Game, MoveFault, MoveParts, Position, Tags};
 use kifu::games::lotus::{DEFAULT_COURSE, Lotus, LotusMove};
+use kifu::random::Rng;
 use kifu::record::Tag;
-use kifu::rng::Rng;
 use std::collections::BTreeSet;
 
 #[path = "support/perft.rs"]

@@ -2,10 +2,10 @@
 //! JSON round trips, and mutated records judged like a plain replay.
 
 use kifu::game::{AnyGame, GameKind, Tags};
+use kifu::random::Rng;
 use kifu::random::random_game;
 use kifu::record::{ItemKind, Record, RecordReader, Tag};
 use kifu::referee::{Options, Verdict, judge};
-use kifu::rng::Rng;
 use proptest::prelude::*;
 
 /// A random legal game of `kind` from `seed`: its text and the moves chosen.

@@ -75,7 +75,7 @@ fn the_quick_move_readers_agree_with_the_full_ones_on_random_games() {
     // add every kind of legal move, read with the text that follows it.
     for kind in GameKind::ALL {
         for seed in 0..40 {
-            let mut rng = kifu::rng::Rng::new(seed);
+            let mut rng = kifu::random::Rng::new(seed);
             let tags: Vec<kifu::record::Tag> = kind
                 .random_tags(&mut rng)
                 .into_iter()

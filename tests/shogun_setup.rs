@@ -183,7 +183,7 @@ fn odd_position_values_are_refused_with_their_code() {
 fn random_tags_give_legal_setups_of_every_rotation_and_first_player() {
     let mut rotations = BTreeSet::new();
     let mut firsts = BTreeSet::new();
-    let mut rng = kifu::rng::Rng::new(7);
+    let mut rng = kifu::random::Rng::new(7);
     for _ in 0..64 {
         let pairs = GameKind::Shogun.random_tags(&mut rng);
         let borrowed: Vec<(&str, &str)> = pairs

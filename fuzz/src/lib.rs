@@ -3,10 +3,10 @@
 
 use kifu::draw::{Charset, Drawing};
 use kifu::game::{Game, GameKind, GameVisitor, MoveFault, Tags};
+use kifu::random::Rng;
 use kifu::record::{Record, RecordReader, Tag};
 use kifu::referee::{Options, Verdict, judge, judge_record};
 use kifu::repl::{Reply, Session};
-use kifu::rng::Rng;
 use std::path::{Path, PathBuf};
 
 /// The record reader, the parser and the referee on any bytes: no panic,

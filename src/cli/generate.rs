@@ -4,9 +4,9 @@ use super::Status;
 use crate::front::Ran;
 use crate::front::args::{NewArgs, RandomArgs};
 use crate::game::{AnyGame, GameKind, SetupError, Tags};
+use crate::random::Rng;
 use crate::random::random_game;
 use crate::record::Tag;
-use crate::rng::Rng;
 use std::io::Write;
 
 /// Runs `kifu new`: the record `kifu play` would start from the same

@@ -80,8 +80,8 @@ impl GameKind {
     }
 
     /// Tags for a random start position of this game.
-    pub fn random_tags(self, rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
-        struct Random<'a>(&'a mut crate::rng::Rng);
+    pub fn random_tags(self, rng: &mut crate::random::Rng) -> Vec<(String, String)> {
+        struct Random<'a>(&'a mut crate::random::Rng);
         impl GameVisitor for Random<'_> {
             type Output = Vec<(String, String)>;
             fn visit<G: Game>(self) -> Self::Output {

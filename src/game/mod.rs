@@ -219,7 +219,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The tags a fresh record of this position carries (besides `Game`).
     fn setup_tags(&self) -> Vec<(String, String)>;
     /// Tags for a random start position (the default setup when empty).
-    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)>
+    fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)>
     where
         Self: Sized,
     {

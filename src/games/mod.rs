@@ -106,8 +106,8 @@ mod tests {
     use super::GameKind;
     use crate::draw::{Charset, Drawing, View};
     use crate::game::Tags;
+    use crate::random::Rng;
     use crate::record::Tag;
-    use crate::rng::Rng;
 
     #[test]
     fn a_game_picked_at_run_time_draws_as_its_own_type_does() {

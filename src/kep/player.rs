@@ -4,7 +4,7 @@
 use super::command::GoLimits;
 use super::info::Info;
 use crate::game::AnyGame;
-use crate::rng::Rng;
+use crate::random::Rng;
 
 /// The most plies one turn may take: more than any game's turn (lotus has
 /// three), so that a game that never says its turn ended cannot loop.

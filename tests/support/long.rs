@@ -2,7 +2,7 @@
 //! check while one is to be had), so that the game goes on.
 
 use kifu::game::{GameKind, Tags};
-use kifu::rng::Rng;
+use kifu::random::Rng;
 
 /// The text of a Shogun record of `plies` plies, or fewer if the game
 /// ends first; and the number of plies it holds.

@@ -7,7 +7,7 @@ use super::playout::playout;
 use super::turns::candidates;
 use crate::engine::Limits;
 use crate::game::Game;
-use crate::rng::Rng;
+use crate::random::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

@@ -2,7 +2,7 @@
 //! legal plies, and what the end is worth to one player.
 
 use crate::game::{Game, Score};
-use crate::rng::Rng;
+use crate::random::Rng;
 
 /// The most plies of a playout, so that nothing can loop.
 const MAX_PLAYOUT_PLIES: usize = 400;

@@ -192,7 +192,7 @@ impl PlayArgs {
     /// As [`SetupArgs::tag_list`].
     pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, TagOptionError> {
         let drawn = (self.seed)
-            .map(|seed| kind.random_tags(&mut crate::rng::Rng::new(seed)))
+            .map(|seed| kind.random_tags(&mut crate::random::Rng::new(seed)))
             .unwrap_or_default();
         self.setup.tag_list(kind, drawn)
     }
@@ -362,7 +362,7 @@ mod tests {
     #[test]
     fn a_seed_draws_the_setup_kifu_new_draws_under_the_options_given() {
         for &kind in GameKind::ALL {
-            let drawn = kind.random_tags(&mut crate::rng::Rng::new(3));
+            let drawn = kind.random_tags(&mut crate::random::Rng::new(3));
             let seeded = PlayArgs {
                 seed: Some(3),
                 ..PlayArgs::default()

@@ -221,7 +221,7 @@ impl Game for Escampe {
 
     /// Black picks an edge at random; each side fills six random squares of
     /// its two home ranks, Unicorn first.
-    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+    fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
         let low: Vec<usize> = (0..12).collect();
         let high: Vec<usize> = (24..36).collect();
         let (black_ranks, white_ranks) = if rng.below(2) == 0 {

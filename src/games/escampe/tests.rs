@@ -1,6 +1,6 @@
 use super::*;
 use crate::games::lines::Reason;
-use crate::rng::Rng;
+use crate::random::Rng;
 
 /// The quick path of `check_and_apply` refuses and plays exactly what
 /// `check` then `apply` do, and `check` accepts exactly the generated

@@ -239,7 +239,7 @@ fn explain_flowers(value: &str) -> Result<Flowers, TagError> {
 
 /// A random `Flowers` value: the arrival places 1-3 a permutation of
 /// `P W Y`, `/`, then the twelve lily flowers, four each of `P W Y`.
-pub fn random_flowers(rng: &mut crate::rng::Rng) -> String {
+pub fn random_flowers(rng: &mut crate::random::Rng) -> String {
     let mut arrival = *b"PWY";
     let mut lilies = *b"PPPPWWWWYYYY";
     rng.shuffle(&mut arrival);
@@ -254,7 +254,7 @@ pub fn random_flowers(rng: &mut crate::rng::Rng) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use crate::random::Rng;
 
     #[test]
     fn the_same_seed_draws_the_same_flowers() {

@@ -389,7 +389,7 @@ impl Game for Lotus {
         setup::tags_of(self)
     }
 
-    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+    fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
         setup::random_tags(rng)
     }
 }

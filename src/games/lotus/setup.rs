@@ -360,7 +360,7 @@ fn start_flowers(game: &Lotus) -> Option<String> {
 const RANDOM_PLAYERS: [&str; 6] = ["red", "green", "orange", "violet", "cyan", "amber"];
 
 /// Random tags: 3 to 6 players and a random flower layout.
-pub(super) fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+pub(super) fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
     let players = 3 + rng.below(4);
     vec![
         ("Players".to_owned(), RANDOM_PLAYERS[..players].join(" ")),

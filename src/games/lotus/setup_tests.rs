@@ -136,7 +136,7 @@ mod position {
     use super::super::*;
     use crate::game::{Game, SetupError};
     use crate::games::lotus::{LotusSetup, random_flowers};
-    use crate::rng::Rng;
+    use crate::random::Rng;
 
     const THREE: &str = "red green orange";
 

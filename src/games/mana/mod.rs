@@ -346,7 +346,7 @@ impl Game for Mana {
         }
     }
 
-    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+    fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
         let files = ['b', 'c', 'f'];
         let black = files[rng.below(3)];
         let white = files[rng.below(3)];

@@ -1,7 +1,7 @@
 use super::*;
 use crate::game::MoveFault;
 use crate::games::lines::Reason;
-use crate::rng::Rng;
+use crate::random::Rng;
 
 fn every_candidate() -> Vec<ManaMove> {
     let mut all = vec![ManaMove::Pass];

@@ -438,7 +438,7 @@ impl Game for Shogun {
         setup::tags_of(self)
     }
 
-    fn random_tags(rng: &mut crate::rng::Rng) -> Vec<(String, String)> {
+    fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
         let mut rank = |shogun: usize| {
             let mut pieces: Vec<char> = "XXXYYZZ".chars().collect();
             rng.shuffle(&mut pieces);

@@ -47,7 +47,7 @@ fn applying_a_shogun_move_follows_the_shogun() {
 
 /// Random games from random setups, every position checked by `each`.
 fn every_position_of_random_games(mut each: impl FnMut(&Shogun)) {
-    let mut rng = crate::rng::Rng::new(0x5140_6A11);
+    let mut rng = crate::random::Rng::new(0x5140_6A11);
     for _ in 0..24 {
         let tags: Vec<crate::record::Tag> = Shogun::random_tags(&mut rng)
             .into_iter()

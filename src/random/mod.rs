@@ -1,8 +1,13 @@
-//! Random complete legal games, for tests, benchmarks and fuzzing.
+//! Randomness that repeats: the seeded generator ([`Rng`]) behind random
+//! setups, random players and `--seed`, and random complete legal games,
+//! for tests, benchmarks and fuzzing.
+
+mod rng;
+
+pub use rng::Rng;
 
 use crate::builder::RecordBuilder;
 use crate::game::AnyGame;
-use crate::rng::Rng;
 
 /// The longest random game; a game still going then is left unfinished (`*`).
 pub const MAX_RANDOM_PLIES: usize = 2000;
