@@ -103,21 +103,16 @@ fn openings(args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
     }
     let kind = args.game.ok_or(MatchError::NoGame)?;
     let mut setup = args.setup.clone();
-    if kind == GameKind::Lotus && setup.players.is_none() {
-        let seats = usize::from(args.seats.unwrap_or(3));
-        let names: Vec<&str> = LOTUS_SEATS.split(' ').take(seats).collect();
-        setup.players = Some(names.join(" "));
-    } else if args.seats.is_some() && kind != GameKind::Lotus {
-        return Err(MatchError::SeatsOfTwoPlayers(kind));
+    match kind.players_of(usize::from(args.seats.unwrap_or(3))) {
+        Some(names) if setup.players.is_none() => setup.players = Some(names),
+        None if args.seats.is_some() => return Err(MatchError::SeatsOfTwoPlayers(kind)),
+        _ => {}
     }
     let tags = setup.tag_list(kind, Vec::new())?;
     Ok(vec![
         Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?,
     ])
 }
-
-/// The players of lotus's seats, with distinct first letters, in order.
-const LOTUS_SEATS: &str = "red green orange blue yellow purple";
 
 /// Checks that the engines can fill the game's seats.
 fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<(), MatchError> {

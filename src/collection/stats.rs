@@ -84,7 +84,7 @@ pub fn sum_up(record: &Record) -> Summary {
     // A game ended off the board counts as the win its Result tag declares.
     let declared = verdict.termination.as_ref().and_then(|t| t.declared);
     summary.result = match (verdict.kind, outcome) {
-        (Some(GameKind::Lotus), _) => None,
+        (Some(kind), _) if kind.scores_results() => None,
         (_, Some(o)) => o.token,
         (_, None) => Some(declared.map_or("*", |win| win.token)),
     };

@@ -12,8 +12,6 @@ pub(crate) use analyse::AnalyseArgs;
 pub(crate) use engine::EngineArgs;
 pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
-#[cfg(test)]
-pub(crate) use play::DEFAULT_ESCAMPE_SETUP;
 pub use play::TagOptionError;
 pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
 

@@ -79,6 +79,45 @@ impl GameKind {
         self.visit(Start(tags))
     }
 
+    /// The tag a fresh game of this kind adds to the tags `given`
+    /// ([`Game::default_tag`]).
+    pub fn default_tag(self, given: &[(String, String)]) -> Option<(&'static str, String)> {
+        struct Default<'a>(&'a [(String, String)]);
+        impl GameVisitor for Default<'_> {
+            type Output = Option<(&'static str, String)>;
+            fn visit<G: Game>(self) -> Self::Output {
+                G::default_tag(self.0)
+            }
+        }
+        self.visit(Default(given))
+    }
+
+    /// The `Players` value of a game of `seats` players, for a game whose
+    /// tags set how many play ([`Game::players_of`]).
+    pub fn players_of(self, seats: usize) -> Option<String> {
+        struct Players(usize);
+        impl GameVisitor for Players {
+            type Output = Option<String>;
+            fn visit<G: Game>(self) -> Self::Output {
+                G::players_of(self.0)
+            }
+        }
+        self.visit(Players(seats))
+    }
+
+    /// Whether its results are scores, not a winner's token ([`Game::WINS`]
+    /// is empty: lotus).
+    pub fn scores_results(self) -> bool {
+        struct Scores;
+        impl GameVisitor for Scores {
+            type Output = bool;
+            fn visit<G: Game>(self) -> Self::Output {
+                G::WINS.is_empty()
+            }
+        }
+        self.visit(Scores)
+    }
+
     /// Tags for a random start position of this game.
     pub fn random_tags(self, rng: &mut crate::random::Rng) -> Vec<(String, String)> {
         struct Random<'a>(&'a mut crate::random::Rng);

@@ -226,4 +226,23 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         let _ = rng;
         Vec::new()
     }
+    /// The tag a fresh game adds, first, when the tags `given` leave its
+    /// start open (escampe: the default setup; lotus: three players); none
+    /// for a game whose default start is whole.
+    fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)>
+    where
+        Self: Sized,
+    {
+        let _ = given;
+        None
+    }
+    /// The value of the `Players` tag of a game of `seats` players, for a
+    /// game whose tags set how many play (lotus); `None` for a game of two.
+    fn players_of(seats: usize) -> Option<String>
+    where
+        Self: Sized,
+    {
+        let _ = seats;
+        None
+    }
 }

@@ -76,7 +76,7 @@ fn mana_bird_squares_complete_after_the_at_sign() {
     assert_eq!(tab(&h, "e1-e5@"), (0, Vec::new()));
     let escampe = helper(
         GameKind::Escampe,
-        &[("Setup", crate::front::args::DEFAULT_ESCAMPE_SETUP)],
+        &[("Setup", "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1")],
     );
     assert_eq!(tab(&escampe, "a6-a5"), (0, words(&["a6-a5"])));
     assert_eq!(tab(&escampe, "a6-a5@"), (0, Vec::new()));

@@ -3,15 +3,6 @@
 use crate::game::GameKind;
 use std::path::PathBuf;
 
-/// The Escampe setup when none is given: each side's six pieces fill its
-/// home rank, the Unicorn on c, White on rank 6 and Black on rank 1. The
-/// board mirrors rank for rank with single and triple squares swapped, so
-/// each side stands on the mirror of the other's squares.
-pub(crate) const DEFAULT_ESCAMPE_SETUP: &str = "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1";
-
-/// The Lotus players when none are given: three, as in notation.md.
-pub(crate) const DEFAULT_LOTUS_PLAYERS: &str = "red green orange";
-
 /// The tags of the setup options, in the order they are written.
 pub(crate) const SETUP_TAGS: [&str; 8] = [
     "Setup", "Position", "Players", "Flowers", "Course", "Rotation", "First", "Discs",
@@ -151,8 +142,8 @@ pub(crate) const SETUP_IDS: [&str; 9] = [
 ];
 
 /// How a fresh game starts, for `kifu play` and `kifu new`: the tags the
-/// options stand for. Left out, escampe starts from
-/// [`DEFAULT_ESCAMPE_SETUP`] and lotus with [`DEFAULT_LOTUS_PLAYERS`].
+/// options stand for. What they leave open, the game fills in
+/// ([`GameKind::default_tag`]: escampe's default setup, lotus's players).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub(crate) struct SetupArgs {
     /// The Setup tag (mana, escampe, shogun).
@@ -242,16 +233,8 @@ impl SetupArgs {
             }
             tags.push((name.to_owned(), value.to_owned()));
         }
-        let has = |tags: &[(String, String)], name: &str| tags.iter().any(|(n, _)| n == name);
-        let default = match kind {
-            GameKind::Escampe if !has(&tags, "Setup") && !has(&tags, "Position") => {
-                Some(("Setup", DEFAULT_ESCAMPE_SETUP))
-            }
-            GameKind::Lotus if !has(&tags, "Players") => Some(("Players", DEFAULT_LOTUS_PLAYERS)),
-            _ => None,
-        };
-        if let Some((name, value)) = default {
-            tags.insert(0, (name.to_owned(), value.to_owned()));
+        if let Some((name, value)) = kind.default_tag(&tags) {
+            tags.insert(0, (name.to_owned(), value));
         }
         Ok(tags)
     }
@@ -389,11 +372,11 @@ mod tests {
         let tag = |name: &str, value: &str| vec![(name.to_owned(), value.to_owned())];
         assert_eq!(
             bare.tag_list(GameKind::Escampe, Vec::new()),
-            Ok(tag("Setup", DEFAULT_ESCAMPE_SETUP))
+            Ok(tag("Setup", "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1"))
         );
         assert_eq!(
             bare.tag_list(GameKind::Lotus, Vec::new()),
-            Ok(tag("Players", DEFAULT_LOTUS_PLAYERS))
+            Ok(tag("Players", "red green orange"))
         );
         assert_eq!(bare.tag_list(GameKind::Mana, Vec::new()), Ok(Vec::new()));
         let drawn = tag("Position", "x");

@@ -219,6 +219,11 @@ impl Game for Escampe {
         vec![("Position".to_owned(), setup::position_value(self))]
     }
 
+    fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)> {
+        let has = |name: &str| given.iter().any(|(n, _)| n == name);
+        (!has("Setup") && !has("Position")).then(|| ("Setup", setup::DEFAULT_SETUP.to_owned()))
+    }
+
     /// Black picks an edge at random; each side fills six random squares of
     /// its two home ranks, Unicorn first.
     fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {

@@ -44,6 +44,12 @@ pub(super) const SETUP_CODES: [&str; 9] = [
     SAME_EDGE,
     CONSTRAINT,
 ];
+/// The setup when none is given: each side's six pieces fill its home
+/// rank, the Unicorn on c, White on rank 6 and Black on rank 1. The board
+/// mirrors rank for rank with single and triple squares swapped, so each
+/// side stands on the mirror of the other's squares.
+pub(super) const DEFAULT_SETUP: &str = "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1";
+
 const SETUP_MISSING: &str = "escampe.setup-missing";
 const SETUP_GROUPS: &str = "escampe.setup-groups";
 const GROUP_SIZE: &str = "escampe.group-size";

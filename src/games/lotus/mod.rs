@@ -392,6 +392,15 @@ impl Game for Lotus {
     fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
         setup::random_tags(rng)
     }
+
+    fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)> {
+        let has_players = given.iter().any(|(name, _)| name == "Players");
+        (!has_players).then(|| ("Players", setup::DEFAULT_PLAYERS.to_owned()))
+    }
+
+    fn players_of(seats: usize) -> Option<String> {
+        setup::seat_names(seats)
+    }
 }
 
 #[cfg(test)]

@@ -359,6 +359,20 @@ fn start_flowers(game: &Lotus) -> Option<String> {
 /// Names for random games, in turn order; initials all differ.
 const RANDOM_PLAYERS: [&str; 6] = ["red", "green", "orange", "violet", "cyan", "amber"];
 
+/// The players of a game started without a `Players` tag: three, as in
+/// notation.md.
+pub(super) const DEFAULT_PLAYERS: &str = "red green orange";
+
+/// The players of `kifu match`'s seats, with distinct first letters, in
+/// order.
+const SEAT_NAMES: [&str; 6] = ["red", "green", "orange", "blue", "yellow", "purple"];
+
+/// The `Players` value of `seats` seats, from 3 to 6.
+pub(super) fn seat_names(seats: usize) -> Option<String> {
+    let names = SEAT_NAMES.get(..seats).filter(|names| names.len() >= 3)?;
+    Some(names.join(" "))
+}
+
 /// Random tags: 3 to 6 players and a random flower layout.
 pub(super) fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> {
     let players = 3 + rng.below(4);
