@@ -3,7 +3,8 @@
 //!
 //! - [`record`] reads records (tags, movetext, comments, results) and knows no game;
 //! - [`game`] is the one trait every game implements, and [`GameKind`] picks one;
-//! - [`games`] holds the games;
+//! - [`games`] holds the games, each in a folder of the same files (rules,
+//!   notation, setup, position, fault, draw: see [`games`]);
 //! - [`referee`] judges a record through the trait;
 //! - [`model`] is the JSON of records, verdicts, match tables and
 //!   collection reports, with their schemas;
@@ -27,7 +28,8 @@
 //! command line and hands each command to `cli` (one function per
 //! subcommand) or to `repl` (`kifu play`); `front` holds what both share
 //! (every clap definition, a fresh game's setup, atomic saves, exit
-//! statuses), and neither imports the other (`tests/architecture.rs`).
+//! statuses, and the `Stop` errors that `app` alone turns into a message
+//! and a status), and neither imports the other (`tests/architecture.rs`).
 //! `kifu::repl::Session` is public, hidden from the docs, only so that a
 //! fuzz target can drive a session line by line.
 //! The rules are those of `kifu-rules(7)`, the record format that of
