@@ -146,6 +146,16 @@ fn the_games_import_no_engine_model_or_front() {
 }
 
 #[test]
+fn the_fronts_and_the_collection_tools_name_no_game() {
+    // What they need of a game they ask through the trait
+    // (`Game::default_tag`, `Game::players_of`, `Game::decided_by`...).
+    let games = ["games/mana", "games/escampe", "games/shogun", "games/lotus"];
+    for room in ["cli", "repl", "front", "app", "collection"] {
+        assert_eq!(offending(room, &games), Vec::<String>::new());
+    }
+}
+
+#[test]
 fn the_command_line_and_the_repl_do_not_import_each_other() {
     assert_eq!(offending("cli", &["repl"]), Vec::<String>::new());
     assert_eq!(offending("repl", &["cli"]), Vec::<String>::new());

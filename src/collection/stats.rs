@@ -2,8 +2,7 @@
 //! ([`sum_up`]), the sums added into a [`Tally`], and the tally written as
 //! the report ([`Tally::report`], a [`StatsJson`]).
 
-use crate::game::{GameKind, Position, Tags};
-use crate::games::lotus::{COLOURS, deciding_colours};
+use crate::game::{GameKind, Tags};
 use crate::model::{
     BucketJson, CountJson, GameStatsJson, LengthsJson, SeatJson, ShareJson, StatsJson, Version,
 };
@@ -104,8 +103,8 @@ pub fn sum_up(record: &Record) -> Summary {
             summary.first_score = scores
                 .first()
                 .map(|s| (players - s.place.min(players)) as f64 / (players - 1) as f64);
-            if let Some(Position::Lotus(end)) = end.map(|g| g.position_json()) {
-                summary.deciding = deciding_colours(&end);
+            if let Some(end) = end {
+                summary.deciding = end.decided_by();
             }
         }
         None => {
@@ -258,14 +257,16 @@ fn game_report(game: &'static str, t: &GameTally) -> GameStatsJson {
                 average_place: round2(places as f64 / games.max(1) as f64),
             })
             .collect(),
-        deciding_flowers: (COLOURS.iter())
-            .filter_map(|colour| Some((colour, t.deciding.get(colour)?)))
-            .map(|(&colour, &count)| CountJson {
-                value: colour.to_string(),
-                count,
-                percent: percent(count, finished),
-            })
-            .collect(),
+        deciding_flowers: (GameKind::from_name(game)
+            .map_or(&[][..], GameKind::marks)
+            .iter())
+        .filter_map(|colour| Some((colour, t.deciding.get(colour)?)))
+        .map(|(&colour, &count)| CountJson {
+            value: colour.to_string(),
+            count,
+            percent: percent(count, finished),
+        })
+        .collect(),
     }
 }
 

@@ -33,6 +33,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn is_over(&self) -> bool;
     /// The scores so far, ranked, for games that keep a score.
     fn scores(&self) -> Option<Scores>;
+    /// The marks that decided a game won on points ([`Game::decided_by`]).
+    fn decided_by(&self) -> Vec<char>;
     /// Where the next ply stands, and who plays it.
     fn turn(&self) -> Turn<'_>;
     /// Every player in the order of the game's turns ([`Game::players`]).
@@ -100,6 +102,10 @@ impl<G: Game> AnyGame for G {
 
     fn scores(&self) -> Option<Scores> {
         Game::scores(self)
+    }
+
+    fn decided_by(&self) -> Vec<char> {
+        Game::decided_by(self)
     }
 
     fn turn(&self) -> Turn<'_> {

@@ -105,6 +105,18 @@ impl GameKind {
         self.visit(Players(seats))
     }
 
+    /// The parts of a score that can decide its games ([`Game::MARKS`]).
+    pub fn marks(self) -> &'static [char] {
+        struct Marks;
+        impl GameVisitor for Marks {
+            type Output = &'static [char];
+            fn visit<G: Game>(self) -> Self::Output {
+                G::MARKS
+            }
+        }
+        self.visit(Marks)
+    }
+
     /// Whether its results are scores, not a winner's token ([`Game::WINS`]
     /// is empty: lotus).
     pub fn scores_results(self) -> bool {

@@ -103,6 +103,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// (Mana: Black, then White): the tokens its results use. Empty for a
     /// game whose result is scores, not a winner's token (lotus).
     const WINS: &'static [Win];
+    /// The parts of a score that can decide a game won on points, by
+    /// letter in the order the notation writes them (lotus: the flower
+    /// colours); none for a game won by a move.
+    const MARKS: &'static [char] = &[];
 
     /// Reads the start position the tags state, without judging it.
     ///
@@ -170,6 +174,13 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The scores so far, ranked, for games that keep a score.
     fn scores(&self) -> Option<Scores> {
         None
+    }
+    /// Those of [`Game::MARKS`] that decided a game won alone on points:
+    /// without every player's points of one, the winner would not stand
+    /// alone first. None while the game goes on, or when players share
+    /// first place.
+    fn decided_by(&self) -> Vec<char> {
+        Vec::new()
     }
     /// Where the next ply stands in the numbering, and who plays it.
     fn turn(&self) -> Turn<'_>;

@@ -39,7 +39,7 @@ pub use notation::{Choice, LotusMove};
 pub use position::{
     ArrivalPlace, Bouquet, CourseFlower, Exchange, LotusParts, LotusPawn, LotusPlayer, LotusPosition,
 };
-pub use rules::{COLOURS, deciding_colours};
+pub use rules::COLOURS;
 pub use setup::LotusSetup;
 
 use course::Square;
@@ -238,6 +238,7 @@ impl Game for Lotus {
     const SETUP_TAGS: &'static [&'static str] = &["Flowers", "Course", "Position"];
     const NUMBERING: Numbering = Numbering::Turns;
     const WINS: &'static [Win] = &[];
+    const MARKS: &'static [char] = &rules::COLOURS;
     const CODES: &'static [&'static str] = &fault::CODES;
 
     fn read_setup(tags: Tags<'_>) -> Result<LotusSetup, SetupError> {
@@ -379,6 +380,13 @@ impl Game for Lotus {
 
     fn position_json(&self) -> Position {
         position::position(self)
+    }
+
+    fn decided_by(&self) -> Vec<char> {
+        match (self.is_over(), position::position(self)) {
+            (true, Position::Lotus(end)) => rules::deciding_colours(&end),
+            _ => Vec::new(),
+        }
     }
 
     fn describe(&self, mv: &LotusMove) -> MoveDetail {

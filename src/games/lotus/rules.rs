@@ -805,7 +805,7 @@ fn points(bouquet: &Bouquet) -> [i32; 5] {
 
 /// The colours that decided the game of `position`, where one player won
 /// alone; none when players share first place.
-pub fn deciding_colours(position: &LotusPosition) -> Vec<char> {
+pub(super) fn deciding_colours(position: &LotusPosition) -> Vec<char> {
     let all: Vec<[i32; 5]> = (position.players.iter())
         .map(|p| points(&p.flowers))
         .collect();
