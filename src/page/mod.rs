@@ -17,7 +17,7 @@ use crate::draw::{View, picture, svg};
 use crate::game::Tags;
 use crate::model::WrittenMoves;
 use crate::record::Record;
-use crate::referee::{Options, game_of, judge};
+use crate::referee::{Options, Ply, Visitor, game_of, judge_with};
 use moves::Boards;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -128,27 +128,17 @@ impl PageGame {
             stop_after: None,
             details: true,
         };
-        let mut moves: Vec<PageMove> = WrittenMoves::new(record)
+        let moves: Vec<PageMove> = WrittenMoves::new(record)
             .map(|m| PageMove::written(&m))
             .collect();
-        let mut placed = Boards::default();
-        let (verdict, _) = judge(record, options, |ply| {
-            // As `kifu render --line` draws a position in a variation:
-            // without its last move.
-            let view = View {
-                last: (ply.depth == 0)
-                    .then_some(ply.detail.as_ref())
-                    .flatten()
-                    .map(|d| &d.parts),
-                ..View::default()
-            };
-            let drawn = svg::write(
-                &picture(ply.game, ply.game.kind(), &view, ply.index + 1),
-                None,
-            );
-            placed.place(&mut moves, &ply, boards.len());
-            boards.push(lines.add(&drawn));
-        });
+        let mut drawn = Drawn {
+            lines,
+            boards,
+            moves,
+            placed: Boards::default(),
+        };
+        let (verdict, _) = judge_with(record, options, &mut drawn);
+        let Drawn { moves, boards, .. } = drawn;
         Self {
             source: format!("{file}:{}", record.first_line()),
             game: kind.map(|k| k.name().to_owned()),
@@ -164,6 +154,45 @@ impl PageGame {
             moves,
             boards,
         }
+    }
+}
+
+/// The walk of a record drawn for the page: each ply's board drawn and
+/// given to the move it stands for.
+struct Drawn<'l> {
+    lines: &'l mut Lines,
+    /// Every board so far, as the numbers of its lines.
+    boards: Vec<Vec<u32>>,
+    /// The moves written, each given its board as the walk reaches it.
+    moves: Vec<PageMove>,
+    placed: Boards,
+}
+
+impl Visitor for Drawn<'_> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        // As `kifu render --line` draws a position in a variation:
+        // without its last move.
+        let view = View {
+            last: (ply.depth == 0)
+                .then_some(ply.detail.as_ref())
+                .flatten()
+                .map(|d| &d.parts),
+            ..View::default()
+        };
+        let drawn = svg::write(
+            &picture(ply.game, ply.game.kind(), &view, ply.index + 1),
+            None,
+        );
+        self.placed.place(&mut self.moves, &ply, self.boards.len());
+        self.boards.push(self.lines.add(&drawn));
+    }
+
+    fn begin_variation(&mut self) {
+        self.placed.begin_variation();
+    }
+
+    fn end_variation(&mut self) {
+        self.placed.end_variation();
     }
 }
 

@@ -89,11 +89,21 @@ impl Boards {
         } else {
             (self.main.checked_sub(1))
                 .and_then(|i| moves.get_mut(i))
-                .and_then(|root| self.cursor.step(root, ply.depth, ply.opens))
+                .and_then(|root| self.cursor.step(root))
         };
         if let Some(node) = node {
             node.board = Some(board);
             node.ply = Some(ply.index + 1);
         }
+    }
+
+    /// A variation begins after the move last placed.
+    pub(super) fn begin_variation(&mut self) {
+        self.cursor.begin();
+    }
+
+    /// The variation last begun ends.
+    pub(super) fn end_variation(&mut self) {
+        self.cursor.end();
     }
 }

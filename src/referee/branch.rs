@@ -52,8 +52,6 @@ pub(super) struct Line<G> {
     moves: Vec<Range<usize>>,
     /// The variations opened in it so far.
     opened: u32,
-    /// The next ply is its first.
-    first: bool,
     /// It is the target's line or on the way to it.
     on_path: bool,
     /// The position at the target's ply, when the line has passed it or
@@ -70,7 +68,6 @@ impl<G: Game> Line<G> {
             number: (0, true),
             moves: Vec::new(),
             opened: 0,
-            first: false,
             on_path: true,
             at_target: None,
         }
@@ -248,13 +245,12 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
     fn played<G: Game>(&mut self, walk: &Walk<'r>, game: &G, line: &mut Line<G>) -> Option<Flow> {
         let plies = walk.plies();
         if self.watching {
-            self.watch.at_line(line.depth, line.first);
+            self.watch.at_line(line.depth);
             let stops = self.watch.tell(game, self.record, plies);
             if stops && line.depth == 0 {
                 return Some(Flow::Stop);
             }
         }
-        line.first = false;
         let target = self.target.as_ref()?;
         if line.on_path && target.ply == Some(plies) {
             if target.path.len() == line.depth {
@@ -297,7 +293,6 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
         let mut walk = walk.branch(*plies, open);
         let mut inner = Line {
             depth: line.depth + 1,
-            first: true,
             on_path: false,
             ..Line::main()
         };
@@ -321,7 +316,13 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
                 _ => {}
             }
         }
+        if self.watching {
+            self.watch.begin_variation();
+        }
         let flow = self.line(&mut walk, &mut game, &mut inner);
+        if self.watching {
+            self.watch.end_variation();
+        }
         let flow = match flow {
             Flow::Closed(at) => self.closed(&walk, &game, &inner, at)?,
             flow => flow,

@@ -1,8 +1,8 @@
 //! Variations judged: where a fault in one is said to be, the main line
-//! going on after it, and the order an observer is told of their plies.
+//! going on after it, and the order a visitor hears their plies and bounds.
 
 use crate::record::{parse_head, parse_record};
-use crate::referee::{Options, judge, judge_record};
+use crate::referee::{Options, Ply, Visitor, judge_record, judge_with};
 
 /// The verdict line of a mana record with this movetext, as `kifu
 /// validate` reads it.
@@ -68,37 +68,58 @@ fn the_result_and_the_verdict_are_the_main_lines() {
     );
 }
 
-#[test]
-fn an_observer_is_told_of_every_ply_in_the_order_written() {
-    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n\
-                1. e1-e4 (1. a1-c2 a6-a5 (1... e6-e5) 2. e1-f3) (1. f1-f3) 1... a6-a5 *\n";
-    let record = parse_record(text.to_owned(), 1).unwrap_or_default();
-    let mut told = Vec::new();
-    let options = Options {
-        stop_after: None,
-        details: true,
-    };
-    let (verdict, _) = judge(&record, options, |ply| {
+/// The walk as a visitor hears it: each ply as `index depth move`, and
+/// each variation's begin and end.
+#[derive(Default)]
+struct Heard(Vec<String>);
+
+impl Visitor for Heard {
+    fn ply(&mut self, ply: Ply<'_>) {
         let normalized = ply
             .detail
             .map(|d| d.normalized.to_string())
             .unwrap_or_default();
-        told.push((ply.index, ply.depth, ply.opens, normalized));
-    });
+        self.0
+            .push(format!("{} {} {normalized}", ply.index, ply.depth));
+    }
+
+    fn begin_variation(&mut self) {
+        self.0.push("(".to_owned());
+    }
+
+    fn end_variation(&mut self) {
+        self.0.push(")".to_owned());
+    }
+}
+
+#[test]
+fn a_visitor_hears_every_ply_and_variation_in_the_order_written() {
+    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n\
+                1. e1-e4 (1. a1-c2 a6-a5 (1... e6-e5) 2. e1-f3) (1. f1-f3) 1... a6-a5 *\n";
+    let record = parse_record(text.to_owned(), 1).unwrap_or_default();
+    let options = Options {
+        stop_after: None,
+        details: true,
+    };
+    let mut heard = Heard::default();
+    let (verdict, _) = judge_with(&record, options, &mut heard);
     assert!(verdict.is_valid(), "{:?}", verdict.fault);
-    let told: Vec<(usize, usize, bool, &str)> = (told.iter())
-        .map(|(i, d, o, n)| (*i, *d, *o, n.as_str()))
-        .collect();
     assert_eq!(
-        told,
+        heard.0,
         [
-            (0, 0, false, "e1-e4"),
-            (0, 1, true, "a1-c2"),
-            (1, 1, false, "a6-a5"),
-            (1, 2, true, "e6-e5"),
-            (2, 1, false, "e1-f3"),
-            (0, 1, true, "f1-f3"),
-            (1, 0, false, "a6-a5"),
+            "0 0 e1-e4",
+            "(",
+            "0 1 a1-c2",
+            "1 1 a6-a5",
+            "(",
+            "1 2 e6-e5",
+            ")",
+            "2 1 e1-f3",
+            ")",
+            "(",
+            "0 1 f1-f3",
+            ")",
+            "1 0 a6-a5",
         ]
     );
 }

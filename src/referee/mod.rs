@@ -62,10 +62,28 @@ pub struct Ply<'a> {
     /// How deep in variations it stands: 0 on the main line, 1 in a
     /// variation of the main line, 2 in a variation of that...
     pub depth: usize,
-    /// Whether it is the first ply of its variation. The plies come in
-    /// the order written: a move of the main line, then those of its
-    /// variations, then the next move.
-    pub opens: bool,
+}
+
+/// A consumer of a record's walk: the referee tells it, in the order the
+/// movetext is written, each ply it accepts and where each variation
+/// begins and ends. A move of the main line comes first, then its
+/// variations, each between its begin and its end (and theirs within
+/// them), then the next move. Any `FnMut(Ply)` is a visitor of plies
+/// alone.
+pub trait Visitor {
+    /// A ply accepted.
+    fn ply(&mut self, ply: Ply<'_>);
+    /// A variation begins: its plies replace the move last told at the
+    /// depth around it (lotus: the turn that move ends).
+    fn begin_variation(&mut self) {}
+    /// The variation last begun ends.
+    fn end_variation(&mut self) {}
+}
+
+impl<F: FnMut(Ply<'_>)> Visitor for F {
+    fn ply(&mut self, ply: Ply<'_>) {
+        self(ply);
+    }
 }
 
 /// How far to go and what to tell the observer.
@@ -77,17 +95,30 @@ pub struct Options {
     pub details: bool,
 }
 
-/// Judges a record and returns the verdict and the position reached.
-///
-/// The movetext is read from the record's text as the walk goes, so a
-/// record from [`crate::record::parse_head`] is judged whole. A syntax error
-/// anywhere in it makes the verdict, as if the record had not parsed.
+/// Judges a record, telling `observe` of each ply, and returns the
+/// verdict and the position reached: [`judge_with`] for a consumer of
+/// plies alone.
 pub fn judge(
     record: &Record,
     options: Options,
     mut observe: impl FnMut(Ply<'_>),
 ) -> (Verdict, Option<Box<dyn AnyGame>>) {
-    match judge_movetext(record, options, Some(&mut observe), true) {
+    judge_with(record, options, &mut observe)
+}
+
+/// Judges a record, telling `visitor` of its walk (each ply, and where
+/// each variation begins and ends), and returns the verdict and the
+/// position reached.
+///
+/// The movetext is read from the record's text as the walk goes, so a
+/// record from [`crate::record::parse_head`] is judged whole. A syntax error
+/// anywhere in it makes the verdict, as if the record had not parsed.
+pub fn judge_with(
+    record: &Record,
+    options: Options,
+    visitor: &mut dyn Visitor,
+) -> (Verdict, Option<Box<dyn AnyGame>>) {
+    match judge_movetext(record, options, Some(visitor), true) {
         Ok(judged) => judged,
         Err(error) => (Verdict::of_syntax_error(error), None),
     }
@@ -111,8 +142,8 @@ pub fn judge_record(record: &Record) -> Result<Verdict, SyntaxError> {
 /// a syntax error of its movetext.
 type Judgement = Result<(Verdict, Option<Box<dyn AnyGame>>), SyntaxError>;
 
-/// An observer of accepted plies.
-type Observer<'o> = Option<&'o mut dyn FnMut(Ply<'_>)>;
+/// The consumer of a walk, if any.
+type Observer<'o> = Option<&'o mut dyn Visitor>;
 
 /// Judges a record, telling `observe` of each ply; with the position
 /// reached when `keep` asks for it.

@@ -23,10 +23,8 @@ pub(super) struct Watch<'o> {
     word: Option<(Range<usize>, u8)>,
     /// The detail of the ply under way, worked out before it is played.
     detail: Option<MoveDetail>,
-    /// How deep in variations the ply under way stands, and whether it
-    /// is the first of its variation.
+    /// How deep in variations the ply under way stands.
     depth: usize,
-    opens: bool,
 }
 
 impl<'o> Watch<'o> {
@@ -38,15 +36,27 @@ impl<'o> Watch<'o> {
             word: None,
             detail: None,
             depth: 0,
-            opens: false,
         }
     }
 
     /// Where the plies told from now on stand: `depth` variations deep
-    /// (0 on the main line), and whether the next one opens its variation.
-    pub(super) fn at_line(&mut self, depth: usize, opens: bool) {
+    /// (0 on the main line).
+    pub(super) fn at_line(&mut self, depth: usize) {
         self.depth = depth;
-        self.opens = opens;
+    }
+
+    /// Tells the observer that a variation begins.
+    pub(super) fn begin_variation(&mut self) {
+        if let Some(observe) = self.observe.as_mut() {
+            observe.begin_variation();
+        }
+    }
+
+    /// Tells the observer that the variation last begun ends.
+    pub(super) fn end_variation(&mut self) {
+        if let Some(observe) = self.observe.as_mut() {
+            observe.end_variation();
+        }
     }
 
     /// Whether there is anything to watch: an observer or a ply to stop
@@ -90,13 +100,12 @@ impl<'o> Watch<'o> {
     #[inline(never)]
     pub(super) fn tell<G: Game>(&mut self, game: &G, record: &Record, plies: usize) -> bool {
         if let (Some(observe), Some((span, glyph))) = (self.observe.as_mut(), self.word.take()) {
-            observe(Ply {
+            observe.ply(Ply {
                 index: plies - 1,
                 word: record.move_word_at(span, glyph),
                 detail: self.detail.take(),
                 game,
                 depth: self.depth,
-                opens: self.opens,
             });
         }
         self.stops_after(plies)

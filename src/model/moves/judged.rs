@@ -3,7 +3,7 @@
 use super::{Cursor, MoveNode, MoveReport, WrittenMoves};
 use crate::game::{MoveDetail, Position};
 use crate::record::Record;
-use crate::referee::{Options, Ply, Verdict, judge};
+use crate::referee::{Options, Ply, Verdict, Visitor, judge, judge_with};
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeSeq};
 use std::cell::RefCell;
@@ -38,54 +38,27 @@ fn report(detail: Option<MoveDetail>, position: Option<Position>) -> Box<MoveRep
 
 impl Serialize for JudgedMoves<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(None)?;
-        let mut written = WrittenMoves::new(self.record);
-        let mut failed = None;
-        // The main line's move under way, written once its variations are.
-        let mut pending: Option<MoveNode<'_>> = None;
-        let mut cursor = Cursor::default();
+        let mut writer = MovesWriter {
+            seq: serializer.serialize_seq(None)?,
+            written: WrittenMoves::new(self.record),
+            failed: None,
+            pending: None,
+            cursor: Cursor::default(),
+            positions: self.positions,
+        };
         let options = Options {
             stop_after: None,
             details: true,
         };
-        let (verdict, _) = judge(self.record, options, |ply: Ply<'_>| {
-            if failed.is_some() {
-                return;
-            }
-            let position = self.positions.then(|| ply.game.position_json());
-            if ply.depth > 0 {
-                let node = pending
-                    .as_mut()
-                    .and_then(|root| cursor.step(root, ply.depth, ply.opens));
-                match node {
-                    Some(node) => node.report = Some(report(ply.detail, position)),
-                    None => failed = Some(S::Error::custom("a ply with no move written")),
-                }
-                return;
-            }
-            if let Some(done) = pending.take() {
-                if let Err(e) = seq.serialize_element(&done.json()) {
-                    failed = Some(e);
-                    return;
-                }
-            }
-            let Some(mut node) = written.next() else {
-                failed = Some(S::Error::custom("a ply with no move written"));
-                return;
-            };
-            if node.more.is_none() {
-                // Written at once: the move has nothing more to wait for.
-                let json = node.json_with(ply.detail.as_ref(), position.as_ref());
-                if let Err(e) = seq.serialize_element(&json) {
-                    failed = Some(e);
-                }
-            } else {
-                node.report = Some(report(ply.detail, position));
-                cursor.root();
-                pending = Some(node);
-            }
-        });
+        let (verdict, _) = judge_with(self.record, options, &mut writer);
         *self.verdict.borrow_mut() = Some(verdict);
+        let MovesWriter {
+            mut seq,
+            written,
+            failed,
+            pending,
+            ..
+        } = writer;
         if let Some(e) = failed {
             return Err(e);
         }
@@ -93,5 +66,68 @@ impl Serialize for JudgedMoves<'_> {
             seq.serialize_element(&node.json())?;
         }
         seq.end()
+    }
+}
+
+/// The walk of a record written as its moves array: a move of the main
+/// line is written once its variations are judged.
+struct MovesWriter<'r, Q: SerializeSeq> {
+    seq: Q,
+    written: WrittenMoves<'r>,
+    /// The first failure to write, after which nothing more is written.
+    failed: Option<Q::Error>,
+    /// The main line's move under way, written once its variations are.
+    pending: Option<MoveNode<'r>>,
+    cursor: Cursor,
+    /// Whether each move carries the position after it.
+    positions: bool,
+}
+
+impl<Q: SerializeSeq> Visitor for MovesWriter<'_, Q> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        if self.failed.is_some() {
+            return;
+        }
+        let position = self.positions.then(|| ply.game.position_json());
+        if ply.depth > 0 {
+            let node = self
+                .pending
+                .as_mut()
+                .and_then(|root| self.cursor.step(root));
+            match node {
+                Some(node) => node.report = Some(report(ply.detail, position)),
+                None => self.failed = Some(Q::Error::custom("a ply with no move written")),
+            }
+            return;
+        }
+        if let Some(done) = self.pending.take() {
+            if let Err(e) = self.seq.serialize_element(&done.json()) {
+                self.failed = Some(e);
+                return;
+            }
+        }
+        let Some(mut node) = self.written.next() else {
+            self.failed = Some(Q::Error::custom("a ply with no move written"));
+            return;
+        };
+        if node.more.is_none() {
+            // Written at once: the move has nothing more to wait for.
+            let json = node.json_with(ply.detail.as_ref(), position.as_ref());
+            if let Err(e) = self.seq.serialize_element(&json) {
+                self.failed = Some(e);
+            }
+        } else {
+            node.report = Some(report(ply.detail, position));
+            self.cursor.root();
+            self.pending = Some(node);
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        self.cursor.begin();
+    }
+
+    fn end_variation(&mut self) {
+        self.cursor.end();
     }
 }
