@@ -3,14 +3,14 @@
 
 use super::Session;
 use super::files::GameFile;
-use super::tree::{Line, ReplayError};
+use super::tree::{Heard, Line, ReplayError};
 use crate::collection::input::OpenError;
 use crate::draw::Charset;
 use crate::front::Status;
 use crate::game::{AnyGame, GameKind, MoveError, SetupError};
 use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
 use crate::record::{Record, RecordReader, SyntaxError, parse_record, write_record};
-use crate::referee::{Options, judge};
+use crate::referee::{Options, judge_with};
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -167,7 +167,8 @@ impl Session {
         name: &str,
         charset: Charset,
     ) -> Result<(Session, Option<String>), RecordError> {
-        let (verdict, _) = judge(record, Options::default(), |_| {});
+        let mut heard = Heard::default();
+        let (verdict, _) = judge_with(record, Options::default(), &mut heard);
         let fault = verdict.fault.map(|fault| format!("{name}:{fault}"));
         let nothing = || match &fault {
             Some(fault) => RecordError::Fault(fault.clone()),
@@ -207,10 +208,12 @@ impl Session {
             name: name.to_owned(),
             error,
         };
-        let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
         let line = match &fault {
-            None => Line::of_nodes(&nodes, start.as_ref()).map_err(replay)?,
-            Some(_) => legal_prefix(&nodes, start.as_ref()),
+            None => heard.line(),
+            Some(_) => {
+                let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
+                legal_prefix(&nodes, start.as_ref())
+            }
         };
         let mut session = Session::from_start(kind, tags, start, charset);
         session.set_main_line(line).map_err(replay)?;

@@ -9,6 +9,7 @@
 use crate::game::{AnyGame, MoveError, Numbering, number_before};
 use crate::model::MoveNode;
 use crate::record::WrittenMove;
+use crate::referee::{Ply, Visitor};
 
 /// Why the moves of a line do not replay.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -48,6 +49,79 @@ pub(super) struct Line {
     pub(super) moves: Vec<String>,
     /// Sorted by `at`.
     pub(super) branches: Vec<Branch>,
+}
+
+/// A record's tree of lines, heard from the referee's walk: each ply's
+/// word as written, and each variation between its begin and its end.
+#[derive(Debug)]
+pub(super) struct Heard {
+    /// The lines under way, the main line first: each with the branch ply
+    /// it hangs at (none for the main line), the index of its turn under
+    /// way and whether the next ply opens a turn.
+    lines: Vec<Heading>,
+}
+
+/// A line of [`Heard`] under way.
+#[derive(Debug, Default)]
+struct Heading {
+    line: Line,
+    at: usize,
+    turn_start: usize,
+    opens: bool,
+}
+
+impl Default for Heard {
+    fn default() -> Self {
+        Self {
+            lines: vec![Heading::default()],
+        }
+    }
+}
+
+impl Heard {
+    /// The main line and its variations.
+    pub(super) fn line(mut self) -> Line {
+        // A walk stopped inside variations leaves them unclosed.
+        while self.lines.len() > 1 {
+            self.end_variation();
+        }
+        self.lines.pop().map(|h| h.line).unwrap_or_default()
+    }
+}
+
+impl Visitor for Heard {
+    fn ply(&mut self, ply: Ply<'_>) {
+        let Some(heading) = self.lines.last_mut() else {
+            return;
+        };
+        let index = heading.line.moves.len();
+        if heading.opens {
+            heading.turn_start = index;
+        }
+        heading.line.moves.push(ply.word.text.to_owned());
+        heading.opens = ply.game.numbering() == Numbering::Pairs || ply.game.turn().opens;
+    }
+
+    fn begin_variation(&mut self) {
+        // A variation replaces the move (lotus: the turn) last heard.
+        let at = self.lines.last().map_or(0, |h| h.turn_start);
+        self.lines.push(Heading {
+            at,
+            ..Heading::default()
+        });
+    }
+
+    fn end_variation(&mut self) {
+        if self.lines.len() < 2 {
+            return;
+        }
+        let Some(Heading { line, at, .. }) = self.lines.pop() else {
+            return;
+        };
+        if let Some(around) = self.lines.last_mut() {
+            around.line.branches.push(Branch { at, line });
+        }
+    }
 }
 
 impl Line {

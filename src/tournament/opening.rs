@@ -1,9 +1,9 @@
 //! Where the games of a match start: a position the tags describe, and
 //! the moves played from it before the engines take over.
 
-use crate::game::{AnyGame, GameKind};
+use crate::game::{AnyGame, GameKind, Tags};
 use crate::record::{Record, parse_record, write_record};
-use crate::referee::{LineName, Reached, game_of, position_at};
+use crate::referee::{Options, game_of, judge};
 
 /// A start of the games of a match.
 #[derive(Debug)]
@@ -73,30 +73,25 @@ impl MainLine {
     /// game, after the line (and column) where it is.
     pub fn of(record: &Record) -> Result<MainLine, String> {
         let line = record.first_line();
-        game_of(record).ok_or_else(|| format!("{line}: the record names no game"))?;
-        let start = reach(record, Some(0))?;
-        reach(record, None)?;
-        let mut end = start.box_clone();
+        let kind = game_of(record).ok_or_else(|| format!("{line}: the record names no game"))?;
+        // One walk: the main line's plies, as the referee writes them.
         let mut moves = Vec::new();
-        for word in record.moves() {
-            let normal = end.detail(word.text).map_err(|e| e.to_string())?;
-            let normal = normal.normalized.to_string();
-            end.play(&normal).map_err(|e| e.to_string())?;
-            moves.push(normal);
+        let options = Options {
+            stop_after: None,
+            details: true,
+        };
+        let (verdict, end) = judge(record, options, |ply| {
+            if let (0, Some(detail)) = (ply.depth, ply.detail) {
+                moves.push(detail.normalized.to_string());
+            }
+        });
+        if let Some(fault) = verdict.fault {
+            return Err(fault.to_string());
         }
+        let no_game = || format!("{line}: the record has no game");
+        let start = kind.start(Tags::new(&record.tags)).map_err(|_| no_game())?;
+        let end = end.ok_or_else(no_game)?;
         Ok(MainLine { start, moves, end })
-    }
-}
-
-/// The position after `ply` plies of the record's main line (its end
-/// for `None`).
-fn reach(record: &Record, ply: Option<usize>) -> Result<Box<dyn AnyGame>, String> {
-    match position_at(record, &LineName::main(), ply) {
-        Reached::Position(game) => Ok(game),
-        Reached::Invalid(fault) => Err(fault.to_string()),
-        Reached::NoLine | Reached::Short(_) => {
-            Err(format!("{}: the record has no game", record.first_line()))
-        }
     }
 }
 
