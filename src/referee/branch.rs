@@ -221,7 +221,13 @@ impl<'r, 'w, 'o> Branches<'r, 'w, 'o> {
                     walk.result(span);
                     continue;
                 }
-                Read::Item(ItemKind::Comment | ItemKind::Nag { .. }, _) => continue,
+                Read::Item(ItemKind::Comment, span) => {
+                    if self.watching {
+                        self.watch.comment(self.record, &span);
+                    }
+                    continue;
+                }
+                Read::Item(ItemKind::Nag { .. }, _) => continue,
             };
             if G::NUMBERING == Numbering::Pairs {
                 line.starts(walk, game);

@@ -68,8 +68,8 @@ fn the_result_and_the_verdict_are_the_main_lines() {
     );
 }
 
-/// The walk as a visitor hears it: each ply as `index depth move`, and
-/// each variation's begin and end.
+/// The walk as a visitor hears it: each ply as `index depth move`, each
+/// variation's begin and end, each comment and the fault.
 #[derive(Default)]
 struct Heard(Vec<String>);
 
@@ -90,12 +90,20 @@ impl Visitor for Heard {
     fn end_variation(&mut self) {
         self.0.push(")".to_owned());
     }
+
+    fn comment(&mut self, text: &str) {
+        self.0.push(format!("{{{text}}}"));
+    }
+
+    fn fault(&mut self, fault: &crate::referee::Fault) {
+        self.0.push(format!("fault {}", fault.code));
+    }
 }
 
 #[test]
 fn a_visitor_hears_every_ply_and_variation_in_the_order_written() {
     let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n\
-                1. e1-e4 (1. a1-c2 a6-a5 (1... e6-e5) 2. e1-f3) (1. f1-f3) 1... a6-a5 *\n";
+                1. e1-e4 {main} (1. a1-c2 a6-a5 (1... e6-e5 {deep}) 2. e1-f3) (1. f1-f3) 1... a6-a5 *\n";
     let record = parse_record(text.to_owned(), 1).unwrap_or_default();
     let options = Options {
         stop_after: None,
@@ -108,11 +116,13 @@ fn a_visitor_hears_every_ply_and_variation_in_the_order_written() {
         heard.0,
         [
             "0 0 e1-e4",
+            "{main}",
             "(",
             "0 1 a1-c2",
             "1 1 a6-a5",
             "(",
             "1 2 e6-e5",
+            "{deep}",
             ")",
             "2 1 e1-f3",
             ")",
@@ -122,6 +132,12 @@ fn a_visitor_hears_every_ply_and_variation_in_the_order_written() {
             "1 0 a6-a5",
         ]
     );
+    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 (1. a1-a6) a6-a5 *\n";
+    let record = parse_record(text.to_owned(), 1).unwrap_or_default();
+    let mut heard = Heard::default();
+    judge_with(&record, options, &mut heard);
+    let last = heard.0.last().map(String::as_str);
+    assert_eq!(last, Some("fault mana.too-far"), "{:?}", heard.0);
 }
 
 #[test]

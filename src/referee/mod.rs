@@ -65,8 +65,8 @@ pub struct Ply<'a> {
 }
 
 /// A consumer of a record's walk: the referee tells it, in the order the
-/// movetext is written, each ply it accepts and where each variation
-/// begins and ends. A move of the main line comes first, then its
+/// movetext is written, each ply it accepts, where each variation begins
+/// and ends, and each comment; then the fault, if there is one. A move of the main line comes first, then its
 /// variations, each between its begin and its end (and theirs within
 /// them), then the next move. Any `FnMut(Ply)` is a visitor of plies
 /// alone.
@@ -78,6 +78,15 @@ pub trait Visitor {
     fn begin_variation(&mut self) {}
     /// The variation last begun ends.
     fn end_variation(&mut self) {}
+    /// A comment, as written between its braces (or after its `;`), where
+    /// it stands among the plies.
+    fn comment(&mut self, text: &str) {
+        let _ = text;
+    }
+    /// The fault that ends the walk of an invalid record, once it is over.
+    fn fault(&mut self, fault: &Fault) {
+        let _ = fault;
+    }
 }
 
 impl<F: FnMut(Ply<'_>)> Visitor for F {
@@ -118,10 +127,14 @@ pub fn judge_with(
     options: Options,
     visitor: &mut dyn Visitor,
 ) -> (Verdict, Option<Box<dyn AnyGame>>) {
-    match judge_movetext(record, options, Some(visitor), true) {
+    let (verdict, reached) = match judge_movetext(record, options, Some(&mut *visitor), true) {
         Ok(judged) => judged,
         Err(error) => (Verdict::of_syntax_error(error), None),
+    };
+    if let Some(fault) = &verdict.fault {
+        visitor.fault(fault);
     }
+    (verdict, reached)
 }
 
 /// The game of a record whose tag section is sound, as its verdict names
@@ -268,9 +281,13 @@ impl JudgeGame<'_, '_> {
                 Read::Item(ItemKind::Open, span) => {
                     break branch::rest(&mut walk, game, &mut items, &mut watch, span.start);
                 }
-                Read::Item(ItemKind::Comment | ItemKind::Close | ItemKind::Nag { .. }, _) => {
+                Read::Item(ItemKind::Comment, span) => {
+                    if watching {
+                        watch.comment(record, &span);
+                    }
                     continue;
                 }
+                Read::Item(ItemKind::Close | ItemKind::Nag { .. }, _) => continue,
             };
             if watching {
                 watch.before(game, record, &span, glyph, read.as_ref());

@@ -52,6 +52,15 @@ impl<'o> Watch<'o> {
         }
     }
 
+    /// Tells the observer of the comment that spans `span`, after the ply
+    /// before it.
+    #[inline(never)]
+    pub(super) fn comment(&mut self, record: &Record, span: &Range<usize>) {
+        if let Some(observe) = self.observe.as_mut() {
+            observe.comment(record.slice(span));
+        }
+    }
+
     /// Tells the observer that the variation last begun ends.
     pub(super) fn end_variation(&mut self) {
         if let Some(observe) = self.observe.as_mut() {
