@@ -6,7 +6,7 @@
 //! - [`select`] is the criteria of `kifu select` and the key of `--dedupe`;
 //! - [`stats`] sums records up into the report of `kifu stats`
 //!   ([`crate::model::StatsJson`]);
-//! - [`format`] writes a valid record in the canonical form of `kifu fmt`.
+//! - [`mod@format`] writes a valid record in the canonical form of `kifu fmt`.
 
 pub mod format;
 pub mod input;

@@ -1,10 +1,13 @@
 //! Judges a record: its tags, its numbering, every move and its result.
 //!
-//! [`judge`] builds the start position from the tags (module `start`),
-//! walks the movetext as it reads it (module `walk`), in code compiled for
-//! the record's game, tells the observer of each ply (module `watch`), and
-//! returns a [`Verdict`]; [`judge_record`] does the same without an
-//! observer, for `kifu validate`.
+//! [`judge_with`] builds the start position from the tags (module
+//! `start`), walks the movetext as it reads it (module `walk`), in code
+//! compiled for the record's game, tells a [`Visitor`] each ply, each
+//! variation's begin and end, each comment and the fault (module
+//! `watch`), and returns a [`Verdict`]. The JSON writer, the page's move
+//! list, the REPL's tree and `analyse` are such visitors; [`judge`] takes
+//! a closure of plies alone, and [`judge_record`] judges without a
+//! visitor, for `kifu validate`.
 
 mod branch;
 mod line;
