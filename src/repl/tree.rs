@@ -55,9 +55,7 @@ pub(super) struct Line {
 /// word as written, and each variation between its begin and its end.
 #[derive(Debug)]
 pub(super) struct Heard {
-    /// The lines under way, the main line first: each with the branch ply
-    /// it hangs at (none for the main line), the index of its turn under
-    /// way and whether the next ply opens a turn.
+    /// The lines under way, the main line first.
     lines: Vec<Heading>,
 }
 
@@ -65,8 +63,13 @@ pub(super) struct Heard {
 #[derive(Debug, Default)]
 struct Heading {
     line: Line,
+    /// The index, in the line around it, of the move it branches off at
+    /// (0 for the main line).
     at: usize,
+    /// The index of its move that began the turn under way (every move
+    /// begins one in a game of pairs).
     turn_start: usize,
+    /// Whether its next move begins a turn.
     opens: bool,
 }
 
