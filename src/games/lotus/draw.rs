@@ -1,12 +1,11 @@
-//! Draws a Lotus position: the course as a winding path of plain, lily,
-//! frog and stone squares with the flowers on them, the pawns in their
-//! players' colours, the start, the four arrival places and the score
-//! table, which is also the legend of the colours.
-//!
-//! Draws the course ten squares a row (number, kind and flower, pawn), the
-//! start and the arrival, then every bouquet with its score. In colour,
-//! every pawn and initial is in its player's colour, and the places the
-//! last move left and reached are in reverse video.
+//! Draws a Lotus position. As a picture: the course as a winding path of
+//! plain, lily, frog and stone squares with the flowers on them, the pawns
+//! in their players' colours, the start, the four arrival places and the
+//! score table, which is also the legend of the colours. As text: the
+//! course ten squares a row (number, kind and flower, pawn), the start and
+//! the arrival, then every bouquet with its score; in colour, every pawn
+//! and initial is in its player's colour, and the places the last move
+//! left and reached are in reverse video.
 
 use super::course::Kind;
 use super::flowers::Flower;

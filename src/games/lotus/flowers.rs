@@ -28,6 +28,17 @@ impl Flower {
         Flower::Black,
     ];
 
+    /// The letter of every colour, in the order of [`Flower::ALL`].
+    pub const LETTERS: [char; 5] = {
+        let mut letters = [' '; 5];
+        let mut i = 0;
+        while i < Flower::ALL.len() {
+            letters[i] = Flower::ALL[i].letter();
+            i += 1;
+        }
+        letters
+    };
+
     /// The letter written in records.
     pub const fn letter(self) -> char {
         match self {

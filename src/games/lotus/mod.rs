@@ -39,7 +39,6 @@ pub use notation::{Choice, LotusMove};
 pub use position::{
     ArrivalPlace, Bouquet, CourseFlower, Exchange, LotusParts, LotusPawn, LotusPlayer, LotusPosition,
 };
-pub use rules::COLOURS;
 pub use setup::LotusSetup;
 
 use course::Square;
@@ -238,7 +237,7 @@ impl Game for Lotus {
     const SETUP_TAGS: &'static [&'static str] = &["Flowers", "Course", "Position"];
     const NUMBERING: Numbering = Numbering::Turns;
     const WINS: &'static [Win] = &[];
-    const MARKS: &'static [char] = &rules::COLOURS;
+    const MARKS: &'static [char] = &Flower::LETTERS;
     const CODES: &'static [&'static str] = &fault::CODES;
 
     fn read_setup(tags: Tags<'_>) -> Result<LotusSetup, SetupError> {
@@ -383,9 +382,9 @@ impl Game for Lotus {
     }
 
     fn decided_by(&self) -> Vec<char> {
-        match (self.is_over(), position::position(self)) {
-            (true, Position::Lotus(end)) => rules::deciding_colours(&end),
-            _ => Vec::new(),
+        match self.is_over() {
+            true => self.deciding_colours(),
+            false => Vec::new(),
         }
     }
 

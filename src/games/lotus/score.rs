@@ -1,5 +1,8 @@
 //! Scores: 1 + 2 + ... + n for n flowers of one of white, yellow and pink;
-//! +4 for the blue flower, -2 for the black; and the players ranked by them.
+//! +4 for the blue flower, -2 for the black; the players ranked by them;
+//! and which colours decided a finished game: a colour decided it when,
+//! with every player's points of that colour taken away, the winner would
+//! not stand alone in first place (`kifu stats` counts them).
 
 use super::flowers::Flower;
 use super::players::MAX_PLAYERS;
@@ -59,15 +62,54 @@ impl Lotus {
 
 /// The score of a bouquet, counted by colour in the order of [`Flower::ALL`].
 pub(super) fn score(hand: &[u8; 5]) -> i32 {
-    let triangle = |n: u8| {
-        let n = i32::from(n);
+    points(hand).iter().sum()
+}
+
+/// The points a bouquet has from each colour, in the order of
+/// [`Flower::ALL`]: a triangle number for white, yellow and pink, 4 a
+/// blue, -2 a black.
+fn points(hand: &[u8; 5]) -> [i32; 5] {
+    let triangle = |flower: Flower| {
+        let n = i32::from(hand[flower.index()]);
         n * (n + 1) / 2
     };
-    triangle(hand[Flower::White.index()])
-        + triangle(hand[Flower::Yellow.index()])
-        + triangle(hand[Flower::Pink.index()])
-        + 4 * i32::from(hand[Flower::Blue.index()])
-        - 2 * i32::from(hand[Flower::Black.index()])
+    [
+        triangle(Flower::White),
+        triangle(Flower::Yellow),
+        triangle(Flower::Pink),
+        4 * i32::from(hand[Flower::Blue.index()]),
+        -2 * i32::from(hand[Flower::Black.index()]),
+    ]
+}
+
+impl Lotus {
+    /// The letters of the colours that decided the game, where one player
+    /// leads alone; none when players share first place.
+    pub(super) fn deciding_colours(&self) -> Vec<char> {
+        let all: Vec<[i32; 5]> = self.hands().iter().map(points).collect();
+        let sole_leader = |without: Option<usize>| {
+            let total = |points: &[i32; 5]| -> i32 {
+                (points.iter().enumerate())
+                    .filter(|&(colour, _)| Some(colour) != without)
+                    .map(|(_, p)| p)
+                    .sum()
+            };
+            let scores: Vec<i32> = all.iter().map(total).collect();
+            let best = scores.iter().copied().max()?;
+            let mut leaders = (0..scores.len()).filter(|&i| scores[i] == best);
+            match (leaders.next(), leaders.next()) {
+                (Some(leader), None) => Some(leader),
+                _ => None,
+            }
+        };
+        let Some(winner) = sole_leader(None) else {
+            return Vec::new();
+        };
+        (Flower::ALL.into_iter())
+            .filter(|flower| sole_leader(Some(flower.index())) != Some(winner))
+            .map(Flower::letter)
+            .collect()
+    }
 }
 
 /// Who won a finished game (when one player did) and why the game ended,
@@ -149,6 +191,12 @@ fn write_decimal(out: &mut [u8], mut at: usize, score: i32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn triangle_numbers_and_the_blue_and_black_weights() {
+        assert_eq!(points(&[3, 1, 0, 1, 1]), [6, 1, 0, 4, -2]);
+        assert_eq!(score(&[3, 1, 0, 1, 1]), 9);
+    }
 
     #[test]
     fn writes_scores_as_display_does() {

@@ -1,8 +1,8 @@
 //! The setup: the `Players`, `Flowers`, `Course` and `Position` tags as
-//! written, checked into the start position they give.
+//! written, checked into the start position they give, and the tags a
+//! position writes back.
 //!
-//! The `Position` tag of Lotus: any position of a game, written and read.
-//!
+//! The `Position` tag is any position of a game, written and read.
 //! `r:14*,9,0:WY g:6,3,0:- o:A1,17*,12:WWK 2W,5P,10P -WPB o 7 3` is a word
 //! per player in turn order (the initial, the pawns in the order they left
 //! the start, `*` on each pawn moved in this turn, `A1` to `A4` for the
@@ -12,14 +12,12 @@
 //! `grammar/lotus.ebnf` describe it; the value read back from a position
 //! written is that very position.
 //!
-//! Reads the words of a `Position` value into its parts, each on its own:
-//! a part that cannot be read is told, and the others are still read.
-//!
-//! The rules a `Position` value must keep once read: one pawn a square
-//! (the start aside), the arrival taken in order, no more flowers than the
-//! game has, no flower under a pawn, and the pawns moved in this turn
-//! agreeing with the pawn move next. Each rule asks only the parts that
-//! could be read.
+//! Its words are read into their parts each on its own: a part that cannot
+//! be read is told, and the others are still read. Then come the rules a
+//! value must keep: one pawn a square (the start aside), the arrival taken
+//! in order, no more flowers than the game has, no flower under a pawn,
+//! and the pawns moved in this turn agreeing with the pawn move next. Each
+//! rule asks only the parts that could be read.
 
 use super::course::{self, Course, DEFAULT_COURSE, Kind, LILIES, Square};
 use super::flowers::{DEFAULT, Flowers, parse_flowers, random_flowers};
