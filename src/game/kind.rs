@@ -27,120 +27,63 @@ impl GameKind {
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|k| k.name() == name)
     }
+}
 
+/// Defines methods of [`GameKind`] that ask the game's type: each is a
+/// [`GameVisitor`] that carries the method's arguments to `G`.
+macro_rules! asked_of_the_type {
+    ($(
+        $(#[$doc:meta])*
+        fn $name:ident($($arg:ident: $ty:ty),*) -> $out:ty = $game:ident => $body:expr;
+    )*) => {
+        impl GameKind {$(
+            $(#[$doc])*
+            pub fn $name(self, $($arg: $ty),*) -> $out {
+                struct Ask<A>(A);
+                impl GameVisitor for Ask<($($ty,)*)> {
+                    type Output = $out;
+                    fn visit<$game: Game>(self) -> $out {
+                        let ($($arg,)*) = self.0;
+                        $body
+                    }
+                }
+                self.visit(Ask(($($arg,)*)))
+            }
+        )*}
+    };
+}
+
+asked_of_the_type! {
     /// The tags this game reads, besides the common ones.
-    pub fn tags(self) -> &'static [&'static str] {
-        struct Names;
-        impl GameVisitor for Names {
-            type Output = &'static [&'static str];
-            fn visit<G: Game>(self) -> Self::Output {
-                G::TAGS
-            }
-        }
-        self.visit(Names)
-    }
-
+    fn tags() -> &'static [&'static str] = G => G::TAGS;
     /// The code of every fault the game reports ([`Game::CODES`]).
-    pub fn codes(self) -> &'static [&'static str] {
-        struct Codes;
-        impl GameVisitor for Codes {
-            type Output = &'static [&'static str];
-            fn visit<G: Game>(self) -> Self::Output {
-                G::CODES
-            }
-        }
-        self.visit(Codes)
-    }
-
+    fn codes() -> &'static [&'static str] = G => G::CODES;
     /// How this game numbers its movetext.
-    pub fn numbering(self) -> Numbering {
-        struct Of;
-        impl GameVisitor for Of {
-            type Output = Numbering;
-            fn visit<G: Game>(self) -> Self::Output {
-                G::NUMBERING
-            }
-        }
-        self.visit(Of)
-    }
-
+    fn numbering() -> Numbering = G => G::NUMBERING;
+    /// The parts of a score that can decide its games ([`Game::MARKS`]).
+    fn marks() -> &'static [char] = G => G::MARKS;
+    /// Whether its results are scores, not a winner's token ([`Game::WINS`]
+    /// is empty: lotus).
+    fn scores_results() -> bool = G => G::WINS.is_empty();
     /// The start position the tags describe.
     ///
     /// # Errors
     /// Every reason found in the tags.
-    pub fn start(self, tags: Tags<'_>) -> Result<Box<dyn AnyGame>, SetupError> {
-        struct Start<'a>(Tags<'a>);
-        impl GameVisitor for Start<'_> {
-            type Output = Result<Box<dyn AnyGame>, SetupError>;
-            fn visit<G: Game>(self) -> Self::Output {
-                Ok(Box::new(G::from_tags(self.0)?))
-            }
-        }
-        self.visit(Start(tags))
-    }
-
+    fn start(tags: Tags<'_>) -> Result<Box<dyn AnyGame>, SetupError> = G => {
+        Ok(Box::new(G::from_tags(tags)?))
+    };
     /// The tag a fresh game of this kind adds to the tags `given`
     /// ([`Game::default_tag`]).
-    pub fn default_tag(self, given: &[(String, String)]) -> Option<(&'static str, String)> {
-        struct Default<'a>(&'a [(String, String)]);
-        impl GameVisitor for Default<'_> {
-            type Output = Option<(&'static str, String)>;
-            fn visit<G: Game>(self) -> Self::Output {
-                G::default_tag(self.0)
-            }
-        }
-        self.visit(Default(given))
-    }
-
+    fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)> = G => {
+        G::default_tag(given)
+    };
     /// The `Players` value of a game of `seats` players, for a game whose
     /// tags set how many play ([`Game::players_of`]).
-    pub fn players_of(self, seats: usize) -> Option<String> {
-        struct Players(usize);
-        impl GameVisitor for Players {
-            type Output = Option<String>;
-            fn visit<G: Game>(self) -> Self::Output {
-                G::players_of(self.0)
-            }
-        }
-        self.visit(Players(seats))
-    }
-
-    /// The parts of a score that can decide its games ([`Game::MARKS`]).
-    pub fn marks(self) -> &'static [char] {
-        struct Marks;
-        impl GameVisitor for Marks {
-            type Output = &'static [char];
-            fn visit<G: Game>(self) -> Self::Output {
-                G::MARKS
-            }
-        }
-        self.visit(Marks)
-    }
-
-    /// Whether its results are scores, not a winner's token ([`Game::WINS`]
-    /// is empty: lotus).
-    pub fn scores_results(self) -> bool {
-        struct Scores;
-        impl GameVisitor for Scores {
-            type Output = bool;
-            fn visit<G: Game>(self) -> Self::Output {
-                G::WINS.is_empty()
-            }
-        }
-        self.visit(Scores)
-    }
-
+    fn players_of(seats: usize) -> Option<String> = G => G::players_of(seats);
     /// Tags for a random start position of this game.
-    pub fn random_tags(self, rng: &mut crate::random::Rng) -> Vec<(String, String)> {
-        struct Random<'a>(&'a mut crate::random::Rng);
-        impl GameVisitor for Random<'_> {
-            type Output = Vec<(String, String)>;
-            fn visit<G: Game>(self) -> Self::Output {
-                G::random_tags(self.0)
-            }
-        }
-        self.visit(Random(rng))
-    }
+    fn random_tags(rng: &mut crate::random::Rng) -> Vec<(String, String)> = G => {
+        G::random_tags(rng)
+    };
 }
 
 /// Work done with a game's type, chosen at run time by [`GameKind::visit`].
