@@ -8,7 +8,7 @@
 //! game: the plies of the lines it branches off up to the move it
 //! replaces, then its own.
 
-use super::branch::{Branches, Flow, Line, Target};
+use super::tree::{Flow, Target, Tree, Walked};
 use super::walk::Walk;
 use super::watch::Watch;
 use super::{Fault, Options, Verdict, check_syntax, judge, start};
@@ -155,16 +155,16 @@ impl GameVisitor for Reach<'_> {
             Ok(game) => game,
             Err(error) => return invalid(record, start::tag_fault(record, &error)),
         };
-        let mut items = record.movetext();
-        let mut walk = Walk::new(record);
+        let walk = Walk::new(record);
         let mut watch = Watch::new(Options::default(), None);
         let target = Target {
             path: self.line.path(),
             ply: self.ply,
         };
-        let mut branches = Branches::new(record, &mut items, &mut watch, Some(target));
-        let flow = branches.line(&mut walk, &mut game, &mut Line::<G>::main());
-        let (reached, short) = (branches.reached.take(), branches.short);
+        let mut tree = Tree::new(record, &mut watch, Some(target));
+        let walked = tree.main(record.movetext(), walk, &mut game);
+        let (reached, short) = (tree.reached.take(), tree.short);
+        let Walked { flow, items, .. } = walked;
         if let Err(error) = check_syntax(items) {
             return syntax(error);
         }

@@ -1,18 +1,19 @@
 //! Judges a record: its tags, its numbering, every move and its result.
 //!
 //! [`judge_with`] builds the start position from the tags (module
-//! `start`), walks the movetext as it reads it (module `walk`), in code
-//! compiled for the record's game, tells a [`Visitor`] each ply, each
-//! variation's begin and end, each comment and the fault (module
+//! `start`), walks the movetext's tree of lines in one loop as it reads
+//! it (module `tree`; a line's numbers, moves and end in module `walk`),
+//! in code compiled for the record's game, tells a [`Visitor`] each ply,
+//! each variation's begin and end, each comment and the fault (module
 //! `watch`), and returns a [`Verdict`]. The JSON writer, the page's move
 //! list, the REPL's tree and `analyse` are such visitors; [`judge`] takes
 //! a closure of plies alone, and [`judge_record`] judges without a
 //! visitor, for `kifu validate`.
 
-mod branch;
 mod line;
 mod start;
 mod termination;
+mod tree;
 mod verdict;
 mod walk;
 mod warnings;
@@ -43,11 +44,12 @@ pub const CODES: &[&str] = &[
     "result.tag-disagrees",
     "result.termination-after-end",
     "result.no-such-winner",
-    branch::WITHIN_TURN,
+    tree::WITHIN_TURN,
 ];
 
 use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
-use crate::record::{ItemKind, MoveWord, Movetext, Read, Record, SyntaxError};
+use crate::record::{MoveWord, Movetext, Record, SyntaxError};
+use tree::{Flow, Tree, Walked};
 use walk::Walk;
 use watch::Watch;
 
@@ -171,17 +173,14 @@ fn judge_movetext(
 ) -> Judgement {
     let items = record.movetext();
     match start::check_tags(record) {
-        Ok((kind, warnings)) => {
-            let (mut verdict, game) = kind.visit(JudgeGame {
-                record,
-                items,
-                options,
-                observe,
-                keep,
-            })?;
-            verdict.warnings = warnings;
-            Ok((verdict, game))
-        }
+        Ok((kind, warnings)) => kind.visit(JudgeGame {
+            record,
+            items,
+            options,
+            observe,
+            keep,
+            warnings,
+        }),
         Err(fault) => tag_fault(items, fault),
     }
 }
@@ -206,6 +205,8 @@ struct JudgeGame<'r, 'o> {
     observe: Observer<'o>,
     /// Whether to give back the position reached.
     keep: bool,
+    /// What the tags have that is suspect but not wrong.
+    warnings: Vec<Fault>,
 }
 
 impl GameVisitor for JudgeGame<'_, '_> {
@@ -217,7 +218,17 @@ impl GameVisitor for JudgeGame<'_, '_> {
         let mut position = start::position::<G>(self.record);
         let game = match &mut position {
             Ok(game) => game,
-            Err(error) => return tag_fault(self.items, start::tag_fault(self.record, error)),
+            Err(error) => {
+                let fault = start::tag_fault(self.record, error);
+                let warnings = self.warnings;
+                return tag_fault(self.items, fault).map(|(verdict, game)| {
+                    let verdict = Verdict {
+                        warnings,
+                        ..verdict
+                    };
+                    (verdict, game)
+                });
+            }
         };
         let keep = self.keep;
         let record = self.record;
@@ -239,77 +250,33 @@ impl JudgeGame<'_, '_> {
     /// Walks the movetext from the start position `game`.
     ///
     /// Each game's walk is a function of its own: inlined into the
-    /// dispatch on the game, the loop took more instructions. What it does for an observer or a ply to
-    /// stop after is out of line (module `watch`), behind one flag: kept in
-    /// the loop, its values took registers the walk needs across the ply.
+    /// dispatch on the game, the loop took more instructions.
     #[inline(never)]
     fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
         let Self {
             record,
-            mut items,
+            items,
             options,
             observe,
             keep: _,
+            warnings,
         } = self;
         let mut walk = Walk::new(record);
         walk.start(game);
         let mut watch = Watch::new(options, observe);
-        let watching = watch.is_on();
-        // Each item that does not fault goes on with the next one, once
-        // the observer is told of the ply before it; the walk stops there
-        // after the ply to stop after.
-        let fault = loop {
-            if watching && watch.tell(game, record, walk.plies()) {
-                break None;
-            }
-            let Some(read) = items.next_with(|text| game.read_move_at(text)) else {
-                break None;
-            };
-            // A move word: its span, the length of its glyph, and the move
-            // when the quick reader read it.
-            let (span, glyph, read) = match read {
-                Read::Move(mv, span) => (span, 0, Some(mv)),
-                Read::Item(ItemKind::Move { glyph }, span) => (span, glyph, None),
-                Read::Item(ItemKind::Number { value, dots }, span) => {
-                    match walk.number(game, value, dots, span.start) {
-                        None => continue,
-                        Some(fault) => break Some(fault),
-                    }
-                }
-                Read::Item(ItemKind::Result, span) => {
-                    walk.result(span);
-                    continue;
-                }
-                // A variation hands the rest over to a walk that knows them.
-                Read::Item(ItemKind::Open, span) => {
-                    break branch::rest(&mut walk, game, &mut items, &mut watch, span.start);
-                }
-                Read::Item(ItemKind::Comment, span) => {
-                    if watching {
-                        watch.comment(record, &span);
-                    }
-                    continue;
-                }
-                Read::Item(ItemKind::Close | ItemKind::Nag { .. }, _) => continue,
-            };
-            if watching {
-                watch.before(game, record, &span, glyph, read.as_ref());
-            }
-            if let Err(fault) = walk.ply(game, &span, read.as_ref()) {
-                break Some(fault);
-            }
-        };
-        if watching && fault.is_none() {
-            watch.tell(game, record, walk.plies());
-        }
+        let walked = Tree::new(record, &mut watch, None).main(items, walk, game);
+        let Walked {
+            flow, items, walk, ..
+        } = walked;
         check_syntax(items)?;
         let mut verdict = Verdict {
             kind: Some(G::KIND),
             plies: walk.plies(),
             turns: last_begun_turn(game, walk.plies()),
+            warnings,
             ..Verdict::default()
         };
-        if let Some(fault) = fault {
+        if let Flow::Fault(fault) = flow {
             verdict.scores = Game::scores(game);
             verdict.fault = Some(fault);
             return Ok(verdict);

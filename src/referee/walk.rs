@@ -74,11 +74,6 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The record walked.
-    pub(super) fn record(&self) -> &'a Record {
-        self.record
-    }
-
     /// The plies played so far.
     pub(super) fn plies(&self) -> usize {
         self.plies

@@ -2,9 +2,9 @@
 //!
 //! Out of the walk's loop: `kifu validate` has neither an observer nor a
 //! ply to stop after, and its loop carries nothing for them but one flag.
-//! The observer is told of a ply before the walk reads the next item (or
-//! at the end), not right after the ply: there, across the call that
-//! plays it, what the walk keeps live is dearest.
+//! The observer is told of a ply before the walk reads the next item, not
+//! right after the ply: there, across the call that plays it, what the
+//! walk keeps live is dearest.
 
 use super::{Observer, Options, Ply};
 use crate::game::{AnyGame, Game, MoveDetail};
@@ -103,12 +103,15 @@ impl<'o> Watch<'o> {
         }
     }
 
-    /// Before the next item, or at the end of the walk: tells the
-    /// observer of the ply last played, the `plies`-th, if it has not been
-    /// told yet, and says whether the walk stops there.
+    /// Before the next item, or at the end of a line: tells the observer
+    /// of the ply last played, the `plies`-th, if it has not been told
+    /// yet, and says whether there was one.
     #[inline(never)]
     pub(super) fn tell<G: Game>(&mut self, game: &G, record: &Record, plies: usize) -> bool {
-        if let (Some(observe), Some((span, glyph))) = (self.observe.as_mut(), self.word.take()) {
+        let Some((span, glyph)) = self.word.take() else {
+            return false;
+        };
+        if let Some(observe) = self.observe.as_mut() {
             observe.ply(Ply {
                 index: plies - 1,
                 word: record.move_word_at(span, glyph),
@@ -117,6 +120,6 @@ impl<'o> Watch<'o> {
                 depth: self.depth,
             });
         }
-        self.stops_after(plies)
+        true
     }
 }

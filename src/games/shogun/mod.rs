@@ -143,8 +143,11 @@ impl Shogun {
     }
 
     /// Moves the piece on `from` to `to`, capturing what stands there, and
-    /// passes the turn.
-    #[inline]
+    /// passes the turn. Always inlined, as [`Self::is_legal`] is: left to
+    /// the compiler, whether they are inlined into `check_and_apply`
+    /// turned on edits far from them, and `kifu validate` took up to 8%
+    /// more instructions when they were not.
+    #[inline(always)]
     fn move_piece(&mut self, from: usize, to: usize) {
         let (from, to) = (from & 63, to & 63);
         let me = self.to_move.index();

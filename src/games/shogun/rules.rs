@@ -89,7 +89,8 @@ impl Shogun {
     /// Whether the move is legal: the tests of [`Self::check_step_by_step`]
     /// on bit masks, with no words. It never accepts more than the
     /// step-by-step check (which has the last word on anything refused here).
-    #[inline]
+    /// Always inlined (see `move_piece`).
+    #[inline(always)]
     fn is_legal(&self, mv: &ShogunMove) -> bool {
         let (from, to) = (usize::from(mv.from) & 63, usize::from(mv.to) & 63);
         let mine = self.men[self.to_move.index()];
