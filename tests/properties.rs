@@ -152,9 +152,9 @@ proptest! {
     fn json_then_import_gives_the_same_record(kind in kinds(), seed in any::<u64>()) {
         let (text, _) = game(kind, seed);
         let record = parse(&text).map_err(TestCaseError::fail)?;
-        let json = kifu::model::RecordJson::new("<stdin>", &record, false);
-        let line = serde_json::to_string(&json).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert!(json.verdict().is_some_and(|v| v.is_valid()));
+        let (line, judged) = kifu::model::record_json("<stdin>", &record, false)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(judged.is_valid());
         let imported = kifu::model::text_from_json(&line).map_err(TestCaseError::fail)?;
         let again = parse(&imported).map_err(TestCaseError::fail)?;
         prop_assert_eq!(&again.tags.iter().map(|t| (&t.name, &t.value)).collect::<Vec<_>>(),

@@ -8,7 +8,7 @@ mod support;
 
 use assert_cmd::Command;
 use kifu::game::{AnyGame, GameKind, Numbering, Tags, number_before};
-use kifu::model::{MoveNode, RecordJson, WrittenMoves, text_from_json};
+use kifu::model::{MoveNode, WrittenMoves, record_json, text_from_json};
 use kifu::random::Rng;
 use kifu::random::random_game;
 use kifu::record::{Record, RecordReader, WrittenMove, write_record};
@@ -129,8 +129,8 @@ fn record_text(
 
 /// The JSON of a record, without its file name.
 fn json(record: &Record) -> Value {
-    let mut value =
-        serde_json::to_value(RecordJson::new("-", record, true)).unwrap_or_else(|e| panic!("{e}"));
+    let (line, _) = record_json("-", record, true).unwrap_or_else(|e| panic!("{e}"));
+    let mut value: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}"));
     value.as_object_mut().map(|o| o.remove("file"));
     value
 }
@@ -176,8 +176,7 @@ proptest! {
         prop_assert!(verdict.is_valid(), "{:?}\n{}", verdict.fault, text);
         prop_assert_eq!(verdict.summary(), plain.summary());
         // The JSON, imported, is the same record, and its JSON the same tree.
-        let line_json = serde_json::to_string(&RecordJson::new("-", &record, false))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (line_json, _) = record_json("-", &record, false).unwrap_or_else(|e| panic!("{e}"));
         let imported = text_from_json(&line_json).map_err(TestCaseError::fail)?;
         prop_assert_eq!(&imported, &text);
         prop_assert_eq!(json(&parse(&imported)), json(&record));

@@ -6,7 +6,8 @@ use super::validate::verdict_of;
 use crate::front::Ran;
 use crate::front::args::JsonArgs;
 use crate::model::writer::JsonWriter;
-use crate::model::{RecordJson, UnreadJson};
+use crate::model::{JSON_WALK, RecordJson, UnreadJson};
+use crate::referee::judge_with;
 use std::io::Write;
 
 /// Runs `kifu json`.
@@ -18,16 +19,17 @@ pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> Ran {
     let status = for_each_record(&args.files, |name, record| {
         let valid = match record {
             Ok(record) => {
-                // The moves are written as the referee accepts them.
-                let json = RecordJson::new(name, &record, args.positions);
-                out.write(&json)?;
-                let verdict = json.verdict();
-                if let Some(fault) = verdict.as_ref().and_then(|v| v.fault.as_ref()) {
+                // The referee walks the record, and its moves are written
+                // as it accepts them.
+                let mut json = RecordJson::begin(&mut out, name, &record, args.positions)?;
+                let (verdict, _) = judge_with(&record, JSON_WALK, &mut json);
+                json.finish(&verdict)?;
+                if let Some(fault) = &verdict.fault {
                     // The moves up to the fault are in the JSON; the fault
                     // is told as validate tells it.
                     eprintln!("{name}:{fault}");
                 }
-                verdict.is_some_and(|v| v.is_valid())
+                verdict.is_valid()
             }
             Err(e) => {
                 let (line, verdict) = verdict_of(Err(e));

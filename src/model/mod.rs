@@ -7,20 +7,27 @@
 //! the order printed, borrowed from the record and its verdict, so that
 //! nothing is copied to print it. Every object printed starts with
 //! `"kifu": 1`, the version of the format; a field with nothing to say is
-//! left out, never written as `null` or `[]`. A record's moves are written
-//! while the referee judges them ([`RecordJson`]), so that memory does not
-//! grow with the length of a record. `kifu.5` describes the fields, and
+//! left out, never written as `null` or `[]`. A record's object is written
+//! a field at a time instead, its moves as the referee's walk accepts them
+//! ([`RecordJson`] is a visitor of the walk), so that memory does not grow
+//! with the length of a record. `kifu.5` describes the fields, and
 //! [`schema()`] gives the JSON Schema of each output, from these types.
 //!
 //! ```
-//! use kifu::model::RecordJson;
+//! use kifu::model::{JSON_WALK, RecordJson, writer::JsonWriter};
+//! use kifu::referee::judge_with;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 *\n";
 //! let record = kifu::record::parse_record(text.to_string(), 1)?;
-//! let json = RecordJson::new("game.kifu", &record, false);
-//! let line = serde_json::to_string(&json)?;
-//! assert!(json.verdict().is_some_and(|v| v.is_valid()));
+//! let mut out = JsonWriter::new(Vec::new());
+//! // The referee walks the record; its moves are written as it accepts them.
+//! let mut json = RecordJson::begin(&mut out, "game.kifu", &record, false)?;
+//! let (verdict, _) = judge_with(&record, JSON_WALK, &mut json);
+//! json.finish(&verdict)?;
+//! out.flush()?;
+//! let line = String::from_utf8(out.into_inner())?;
+//! assert!(verdict.is_valid());
 //! assert!(line.starts_with("{\"kifu\":1,"));
 //! assert!(line.contains("\"text\":\"e1-e4\""));
 //! assert_eq!(kifu::model::text_from_json(&line)?, text);
@@ -43,7 +50,9 @@ pub use import::{
     text_from_json,
 };
 pub use moves::{Branching, Cursor, More, MoveJson, MoveNode, MoveReport, WrittenMoves};
-pub use record::{RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson};
+pub use record::{
+    JSON_WALK, RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson, record_json,
+};
 pub use schema::{Output, schema, schema_text};
 pub use standings::{DuelStanding, GameResult, Matchup, RaceSeat, RaceStanding, Standings};
 pub use stats::{

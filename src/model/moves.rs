@@ -7,7 +7,7 @@ mod cursor;
 mod judged;
 
 pub use cursor::{Branching, Cursor};
-pub(super) use judged::JudgedMoves;
+pub(super) use judged::MovesWriter;
 
 use crate::game::{MoveDetail, MoveParts, Position};
 use crate::record::{Item, ItemKind, Record};

@@ -1,53 +1,56 @@
 //! A record as JSON: `kifu json`.
 
-use super::moves::{JudgedMoves, WrittenMoves};
+use super::moves::{MovesWriter, WrittenMoves};
+use super::writer::{JsonWriter, Streamed};
 use super::{FaultJson, MoveJson, OutcomeJson, TerminationJson, Version};
 use crate::game::{GameKind, Position, Score, Tags};
 use crate::record::{ItemKind, Record, Tag};
-use crate::referee::{Fault, Verdict, game_of};
+use crate::referee::{Fault, Options, Ply, Verdict, Visitor, game_of, judge_with};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
-use serde::ser::{Error as _, SerializeMap, SerializeStruct};
+use serde::ser::SerializeMap;
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::io::{self, Write};
 
-/// A record as `kifu json` prints it, judged as it is written: its moves
-/// stream out as the referee accepts them. Its keys, in the order printed:
-/// `kifu`, `file`, `line`, `game`, `tags`, `setup`, `comments`, `moves`,
-/// `result_token`, `verdict`, `outcome`; a field with nothing to say is
-/// left out.
+/// How the referee walks a record for its JSON ([`RecordJson`]): to the
+/// end, with each move's canonical text and parts.
+pub const JSON_WALK: Options = Options {
+    stop_after: None,
+    details: true,
+};
+
+/// A record as `kifu json` prints it, written as the referee judges it:
+/// [`RecordJson::begin`] writes what comes before the moves, the referee's
+/// walk of the record ([`crate::referee::judge_with`], with details) tells
+/// this visitor each move as it accepts it, which is written out at once,
+/// and [`RecordJson::finish`] writes the rest with the verdict. Memory does
+/// not grow with the length of the record. Its keys, in the order
+/// printed: `kifu`, `file`, `line`, `game`, `tags`, `setup`, `comments`,
+/// `moves`, `result_token`, `verdict`, `outcome`; a field with nothing to
+/// say is left out.
 #[derive(Debug)]
-pub struct RecordJson<'a> {
-    file: &'a str,
+pub struct RecordJson<'a, W: Write> {
+    out: &'a mut JsonWriter<W>,
     record: &'a Record,
-    moves: JudgedMoves<'a>,
+    object: Streamed,
+    /// The moves array, when the record has moves.
+    moves: Option<MovesWriter<'a>>,
+    /// The first failure to write, after which nothing more is written.
+    failed: Option<io::Error>,
 }
 
-impl<'a> RecordJson<'a> {
-    /// The JSON of `record` read from `file`; with `positions`, each move
-    /// carries the position after it. Nothing is judged until it is
-    /// serialized.
-    pub fn new(file: &'a str, record: &'a Record, positions: bool) -> Self {
-        Self {
-            file,
-            record,
-            moves: JudgedMoves {
-                record,
-                positions,
-                verdict: RefCell::new(None),
-            },
-        }
-    }
-
-    /// The verdict, once the record has been serialized.
-    pub fn verdict(&self) -> Option<Verdict> {
-        self.moves.verdict.borrow().clone()
-    }
-}
-
-impl Serialize for RecordJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let record = self.record;
+impl<'a, W: Write> RecordJson<'a, W> {
+    /// Starts the JSON of `record` read from `file`, in `out`; with
+    /// `positions`, each move carries the position after it.
+    ///
+    /// # Errors
+    /// A failure to write.
+    pub fn begin(
+        out: &'a mut JsonWriter<W>,
+        file: &str,
+        record: &'a Record,
+        positions: bool,
+    ) -> io::Result<Self> {
         let game = game_of(record);
         let setup: Option<Position> = game
             .and_then(|kind| kind.start(Tags::new(&record.tags)).ok())
@@ -57,35 +60,93 @@ impl Serialize for RecordJson<'_> {
             .items
             .iter()
             .any(|item| matches!(item.kind(), ItemKind::Move { .. }));
-        let result_token = record.result_token().map(|(t, _)| t);
 
-        let mut s = serializer.serialize_struct("Record", 11)?;
-        s.serialize_field("kifu", &Version)?;
-        s.serialize_field("file", self.file)?;
-        s.serialize_field("line", &record.first_line())?;
-        optional(&mut s, "game", game.as_ref())?;
-        s.serialize_field("tags", &TagsJson(&record.tags))?;
-        optional(&mut s, "setup", setup.as_ref())?;
-        if comments.is_empty() {
-            s.skip_field("comments")?;
-        } else {
-            s.serialize_field("comments", &comments)?;
+        let mut object = Streamed::object(out);
+        object.field(out, "kifu", &Version)?;
+        object.field(out, "file", file)?;
+        object.field(out, "line", &record.first_line())?;
+        optional(out, &mut object, "game", game.as_ref())?;
+        object.field(out, "tags", &TagsJson(&record.tags))?;
+        optional(out, &mut object, "setup", setup.as_ref())?;
+        if !comments.is_empty() {
+            object.field(out, "comments", &comments)?;
         }
-        if has_moves {
-            s.serialize_field("moves", &self.moves)?;
-        } else {
-            self.moves.judge_silently();
-            s.skip_field("moves")?;
+        let moves = has_moves.then(|| MovesWriter::open(out, &mut object, record, positions));
+        Ok(Self {
+            out,
+            record,
+            object,
+            moves,
+            failed: None,
+        })
+    }
+
+    /// Ends the JSON of the record, which the referee judged so.
+    ///
+    /// # Errors
+    /// A failure to write, now or while the moves were written.
+    pub fn finish(self, verdict: &Verdict) -> io::Result<()> {
+        let Self {
+            out,
+            record,
+            mut object,
+            moves,
+            failed,
+        } = self;
+        if let Some(error) = failed {
+            return Err(error);
         }
-        optional(&mut s, "result_token", result_token)?;
-        let verdict = self.moves.verdict.borrow();
-        let verdict = verdict
-            .as_ref()
-            .ok_or_else(|| S::Error::custom("the record was not judged"))?;
-        s.serialize_field("verdict", &RecordVerdictJson::new(verdict))?;
+        if let Some(moves) = moves {
+            moves.close(out)?;
+        }
+        let result_token = record.result_token().map(|(t, _)| t);
+        optional(out, &mut object, "result_token", result_token)?;
+        object.field(out, "verdict", &RecordVerdictJson::new(verdict))?;
         let outcome = verdict.outcome.as_ref().map(OutcomeJson::new);
-        optional(&mut s, "outcome", outcome.as_ref())?;
-        s.end()
+        optional(out, &mut object, "outcome", outcome.as_ref())?;
+        object.close(out);
+        Ok(())
+    }
+}
+
+/// The JSON of `record` read from `file` on one line, as `kifu json`
+/// prints it, and its verdict: the referee walks it, [`RecordJson`]
+/// writing it into a string.
+///
+/// # Errors
+/// An error of a value written (none is expected of a record).
+pub fn record_json(file: &str, record: &Record, positions: bool) -> io::Result<(String, Verdict)> {
+    let mut out = JsonWriter::new(Vec::new());
+    let mut json = RecordJson::begin(&mut out, file, record, positions)?;
+    let (verdict, _) = judge_with(record, JSON_WALK, &mut json);
+    json.finish(&verdict)?;
+    out.flush()?;
+    let line = String::from_utf8(out.into_inner()).map_err(io::Error::other)?;
+    Ok((line, verdict))
+}
+
+impl<W: Write> Visitor for RecordJson<'_, W> {
+    fn ply(&mut self, ply: Ply<'_>) {
+        if self.failed.is_some() {
+            return;
+        }
+        if let Some(moves) = self.moves.as_mut() {
+            if let Err(error) = moves.ply(self.out, ply) {
+                self.failed = Some(error);
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) {
+        if let Some(moves) = self.moves.as_mut() {
+            moves.begin_variation();
+        }
+    }
+
+    fn end_variation(&mut self) {
+        if let Some(moves) = self.moves.as_mut() {
+            moves.end_variation();
+        }
     }
 }
 
@@ -160,15 +221,16 @@ impl JsonSchema for RecordVerdictSchema {
     }
 }
 
-/// Writes the field `key` when it has a value, and leaves it out when not.
-fn optional<S: SerializeStruct, T: Serialize + ?Sized>(
-    s: &mut S,
+/// Adds the field `key` to `object` when it has a `value`.
+fn optional<W: Write, T: Serialize + ?Sized>(
+    out: &mut JsonWriter<W>,
+    object: &mut Streamed,
     key: &'static str,
     value: Option<&T>,
-) -> Result<(), S::Error> {
+) -> io::Result<()> {
     match value {
-        Some(value) => s.serialize_field(key, value),
-        None => s.skip_field(key),
+        Some(value) => object.field(out, key, value),
+        None => Ok(()),
     }
 }
 

@@ -213,15 +213,34 @@ impl GameVisitor for JudgeGame<'_, '_> {
     type Output = Judgement;
 
     fn visit<G: Game>(self) -> Judgement {
+        self.judge::<G>()
+    }
+}
+
+impl JudgeGame<'_, '_> {
+    /// Judges the record from its start position: its walk, the verdict,
+    /// and the position reached when asked for.
+    ///
+    /// Each game's walk is a function of its own: inlined into the
+    /// dispatch on the game, the loop took more instructions.
+    #[inline(never)]
+    fn judge<G: Game>(self) -> Judgement {
+        let Self {
+            record,
+            items,
+            options,
+            observe,
+            keep,
+            warnings,
+        } = self;
         // The walk plays in the position where it was built: moved out of
         // the `Result`, a large position would be copied.
-        let mut position = start::position::<G>(self.record);
+        let mut position = start::position::<G>(record);
         let game = match &mut position {
             Ok(game) => game,
             Err(error) => {
-                let fault = start::tag_fault(self.record, error);
-                let warnings = self.warnings;
-                return tag_fault(self.items, fault).map(|(verdict, game)| {
+                let fault = start::tag_fault(record, error);
+                return tag_fault(items, fault).map(|(verdict, game)| {
                     let verdict = Verdict {
                         warnings,
                         ..verdict
@@ -230,37 +249,6 @@ impl GameVisitor for JudgeGame<'_, '_> {
                 });
             }
         };
-        let keep = self.keep;
-        let record = self.record;
-        let mut verdict = self.walk::<G>(game)?;
-        // A refused move may be one the writer meant for another setup.
-        let refused_move = |f: &&mut Fault| f.context.as_ref().is_some_and(|c| c.text.is_some());
-        if let Some(fault) = verdict.fault.as_mut().filter(refused_move) {
-            start::name_default_setup::<G>(record, fault);
-        }
-        let reached: Option<Box<dyn AnyGame>> = match position {
-            Ok(game) if keep => Some(Box::new(game)),
-            _ => None,
-        };
-        Ok((verdict, reached))
-    }
-}
-
-impl JudgeGame<'_, '_> {
-    /// Walks the movetext from the start position `game`.
-    ///
-    /// Each game's walk is a function of its own: inlined into the
-    /// dispatch on the game, the loop took more instructions.
-    #[inline(never)]
-    fn walk<G: Game>(self, game: &mut G) -> Result<Verdict, SyntaxError> {
-        let Self {
-            record,
-            items,
-            options,
-            observe,
-            keep: _,
-            warnings,
-        } = self;
         let mut walk = Walk::new(record);
         walk.start(game);
         let mut watch = Watch::new(options, observe);
@@ -279,16 +267,25 @@ impl JudgeGame<'_, '_> {
         if let Flow::Fault(fault) = flow {
             verdict.scores = Game::scores(game);
             verdict.fault = Some(fault);
-            return Ok(verdict);
-        }
-        end_of_record(game, &mut verdict);
-        if !watch.stops_after(verdict.plies) {
-            match walk.finish(game, verdict.outcome.as_ref()) {
-                Ok(termination) => verdict.termination = termination,
-                Err(fault) => verdict.fault = Some(fault),
+        } else {
+            end_of_record(game, &mut verdict);
+            if !watch.stops_after(verdict.plies) {
+                match walk.finish(game, verdict.outcome.as_ref()) {
+                    Ok(termination) => verdict.termination = termination,
+                    Err(fault) => verdict.fault = Some(fault),
+                }
             }
         }
-        Ok(verdict)
+        // A refused move may be one the writer meant for another setup.
+        let refused_move = |f: &&mut Fault| f.context.as_ref().is_some_and(|c| c.text.is_some());
+        if let Some(fault) = verdict.fault.as_mut().filter(refused_move) {
+            start::name_default_setup::<G>(record, fault);
+        }
+        let reached: Option<Box<dyn AnyGame>> = match position {
+            Ok(game) if keep => Some(Box::new(game)),
+            _ => None,
+        };
+        Ok((verdict, reached))
     }
 }
 

@@ -8,7 +8,7 @@ use crate::collection::input::OpenError;
 use crate::draw::Charset;
 use crate::front::Status;
 use crate::game::{AnyGame, GameKind, MoveError, SetupError};
-use crate::model::{ErrorJson, MoveNode, RecordJson, WrittenMoves};
+use crate::model::{ErrorJson, MoveNode, WrittenMoves, record_json};
 use crate::record::{Record, RecordReader, SyntaxError, parse_record, write_record};
 use crate::referee::{Options, judge_with};
 use std::io::{self, Read};
@@ -260,8 +260,10 @@ impl Session {
             Err(e) => return error(&e.to_string()),
         };
         match parse_record(text, 1) {
-            Ok(record) => serde_json::to_string(&RecordJson::new("<play>", &record, false))
-                .unwrap_or_else(|e| error(&e.to_string())),
+            Ok(record) => match record_json("<play>", &record, false) {
+                Ok((line, _)) => line,
+                Err(e) => error(&e.to_string()),
+            },
             Err(e) => error(&e.to_string()),
         }
     }

@@ -1,33 +1,11 @@
-//! The moves array of a record, written while the referee judges it.
+//! The moves array of a record, written as the referee judges it.
 
 use super::{Cursor, MoveNode, MoveReport, WrittenMoves};
 use crate::game::{MoveDetail, Position};
+use crate::model::writer::{JsonWriter, Streamed};
 use crate::record::Record;
-use crate::referee::{Options, Ply, Verdict, Visitor, judge, judge_with};
-use serde::Serialize;
-use serde::ser::{Error as _, SerializeSeq};
-use std::cell::RefCell;
-
-/// The moves array of a record, serialized by judging the record: the
-/// verdict is kept for the fields after the moves.
-#[derive(Debug)]
-pub(in crate::model) struct JudgedMoves<'r> {
-    pub(in crate::model) record: &'r Record,
-    pub(in crate::model) positions: bool,
-    pub(in crate::model) verdict: RefCell<Option<Verdict>>,
-}
-
-impl JudgedMoves<'_> {
-    /// Judges the record without writing anything, once it has no moves.
-    pub(in crate::model) fn judge_silently(&self) {
-        let options = Options {
-            stop_after: None,
-            details: false,
-        };
-        let (verdict, _) = judge(self.record, options, |_| {});
-        *self.verdict.borrow_mut() = Some(verdict);
-    }
-}
+use crate::referee::Ply;
+use std::io::{self, Write};
 
 /// What the referee said of a move, kept until its main line's move is
 /// written.
@@ -36,46 +14,13 @@ fn report(detail: Option<MoveDetail>, position: Option<Position>) -> Box<MoveRep
     Box::new(MoveReport { detail, position })
 }
 
-impl Serialize for JudgedMoves<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut writer = MovesWriter {
-            seq: serializer.serialize_seq(None)?,
-            written: WrittenMoves::new(self.record),
-            failed: None,
-            pending: None,
-            cursor: Cursor::default(),
-            positions: self.positions,
-        };
-        let options = Options {
-            stop_after: None,
-            details: true,
-        };
-        let (verdict, _) = judge_with(self.record, options, &mut writer);
-        *self.verdict.borrow_mut() = Some(verdict);
-        let MovesWriter {
-            mut seq,
-            written,
-            failed,
-            pending,
-            ..
-        } = writer;
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        for node in pending.into_iter().chain(written) {
-            seq.serialize_element(&node.json())?;
-        }
-        seq.end()
-    }
-}
-
-/// The walk of a record written as its moves array: a move of the main
-/// line is written once its variations are judged.
-struct MovesWriter<'r, Q: SerializeSeq> {
-    seq: Q,
+/// The moves array of a record under way: each move as written, with what
+/// the referee says of it as it walks the record. A move of the main line
+/// is written once its variations are judged, and dropped.
+#[derive(Debug)]
+pub(in crate::model) struct MovesWriter<'r> {
+    array: Streamed,
     written: WrittenMoves<'r>,
-    /// The first failure to write, after which nothing more is written.
-    failed: Option<Q::Error>,
     /// The main line's move under way, written once its variations are.
     pending: Option<MoveNode<'r>>,
     cursor: Cursor,
@@ -83,51 +28,77 @@ struct MovesWriter<'r, Q: SerializeSeq> {
     positions: bool,
 }
 
-impl<Q: SerializeSeq> Visitor for MovesWriter<'_, Q> {
-    fn ply(&mut self, ply: Ply<'_>) {
-        if self.failed.is_some() {
-            return;
+impl<'r> MovesWriter<'r> {
+    /// Opens the array of `record`'s moves as the field `moves` of
+    /// `object`.
+    pub(in crate::model) fn open<W: Write>(
+        out: &mut JsonWriter<W>,
+        object: &mut Streamed,
+        record: &'r Record,
+        positions: bool,
+    ) -> Self {
+        Self {
+            array: object.array_field(out, "moves"),
+            written: WrittenMoves::new(record),
+            pending: None,
+            cursor: Cursor::default(),
+            positions,
         }
+    }
+
+    /// A ply the referee accepted.
+    ///
+    /// # Errors
+    /// A failure to write, or a ply with no move written for it.
+    pub(in crate::model) fn ply<W: Write>(
+        &mut self,
+        out: &mut JsonWriter<W>,
+        ply: Ply<'_>,
+    ) -> io::Result<()> {
+        let no_move = || io::Error::other("a ply with no move written");
         let position = self.positions.then(|| ply.game.position_json());
         if ply.depth > 0 {
-            let node = self
-                .pending
-                .as_mut()
-                .and_then(|root| self.cursor.step(root));
-            match node {
-                Some(node) => node.report = Some(report(ply.detail, position)),
-                None => self.failed = Some(Q::Error::custom("a ply with no move written")),
-            }
-            return;
+            let root = self.pending.as_mut().ok_or_else(no_move)?;
+            let node = self.cursor.step(root).ok_or_else(no_move)?;
+            node.report = Some(report(ply.detail, position));
+            return Ok(());
         }
         if let Some(done) = self.pending.take() {
-            if let Err(e) = self.seq.serialize_element(&done.json()) {
-                self.failed = Some(e);
-                return;
-            }
+            self.array.element(out, &done.json())?;
         }
-        let Some(mut node) = self.written.next() else {
-            self.failed = Some(Q::Error::custom("a ply with no move written"));
-            return;
-        };
+        let mut node = self.written.next().ok_or_else(no_move)?;
         if node.more.is_none() {
             // Written at once: the move has nothing more to wait for.
             let json = node.json_with(ply.detail.as_ref(), position.as_ref());
-            if let Err(e) = self.seq.serialize_element(&json) {
-                self.failed = Some(e);
-            }
+            self.array.element(out, &json)
         } else {
             node.report = Some(report(ply.detail, position));
             self.cursor.root();
             self.pending = Some(node);
+            Ok(())
         }
     }
 
-    fn begin_variation(&mut self) {
+    /// A variation begins.
+    pub(in crate::model) fn begin_variation(&mut self) {
         self.cursor.begin();
     }
 
-    fn end_variation(&mut self) {
+    /// The variation last begun ends.
+    pub(in crate::model) fn end_variation(&mut self) {
         self.cursor.end();
+    }
+
+    /// Once the walk is over: writes the move under way and every move
+    /// the referee did not reach, and closes the array.
+    ///
+    /// # Errors
+    /// A failure to write.
+    pub(in crate::model) fn close<W: Write>(mut self, out: &mut JsonWriter<W>) -> io::Result<()> {
+        for node in self.pending.take().into_iter().chain(self.written) {
+            self.array.element(out, &node.json())?;
+        }
+        self.array.close(out);
+        Ok(())
     }
 }

@@ -69,6 +69,11 @@ impl<W: Write> JsonWriter<W> {
         self.out.flush()
     }
 
+    /// The output, once everything buffered is written to it ([`Self::flush`]).
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
     /// Writes the buffer out once it holds [`FLUSH_BYTES`].
     #[inline]
     fn flush_if_full(&mut self) -> io::Result<()> {
@@ -117,6 +122,84 @@ impl<W: Write> JsonWriter<W> {
     }
 }
 
+/// An object or an array written a part at a time, across calls: for a
+/// value whose parts come only as they are written, such as a record
+/// whose moves are written as the referee accepts them. It holds no borrow
+/// of the writer, which is handed to each call.
+#[derive(Debug)]
+pub struct Streamed {
+    first: bool,
+    close: u8,
+}
+
+impl Streamed {
+    /// Opens an object: `{`.
+    pub fn object<W: Write>(out: &mut JsonWriter<W>) -> Self {
+        out.buf.push(b'{');
+        Self {
+            first: true,
+            close: b'}',
+        }
+    }
+
+    /// Adds the comma before every part but the first.
+    fn separate<W: Write>(&mut self, out: &mut JsonWriter<W>) {
+        if !self.first {
+            out.buf.push(b',');
+        }
+        self.first = false;
+    }
+
+    /// Adds a field of the object: its name from the code, then its value.
+    ///
+    /// # Errors
+    /// An error `value` reports.
+    pub fn field<W: Write, T: Serialize + ?Sized>(
+        &mut self,
+        out: &mut JsonWriter<W>,
+        key: &'static str,
+        value: &T,
+    ) -> io::Result<()> {
+        self.separate(out);
+        out.name(key);
+        out.buf.push(b':');
+        value.serialize(&mut *out).map_err(Error::into_io)
+    }
+
+    /// Adds a field of the object whose value is an array written a part
+    /// at a time, and opens it: `"key":[`.
+    pub fn array_field<W: Write>(&mut self, out: &mut JsonWriter<W>, key: &'static str) -> Self {
+        self.separate(out);
+        out.name(key);
+        out.buf.extend_from_slice(b":[");
+        Self {
+            first: true,
+            close: b']',
+        }
+    }
+
+    /// Adds an element of the array. The buffer is written out between
+    /// elements, so that a long array never sits whole in memory.
+    ///
+    /// # Errors
+    /// A failure to write, or an error `value` reports.
+    #[inline]
+    pub fn element<W: Write, T: Serialize + ?Sized>(
+        &mut self,
+        out: &mut JsonWriter<W>,
+        value: &T,
+    ) -> io::Result<()> {
+        self.separate(out);
+        value.serialize(&mut *out).map_err(Error::into_io)?;
+        out.flush_if_full()
+    }
+
+    /// Closes it.
+    pub fn close<W: Write>(self, out: &mut JsonWriter<W>) {
+        out.buf.push(self.close);
+    }
+}
+
 /// Serializes `value` as a compact JSON string.
 ///
 /// # Errors
@@ -125,7 +208,7 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
     let mut writer = JsonWriter::new(Vec::new());
     writer.write(value)?;
     writer.flush()?;
-    String::from_utf8(writer.out).map_err(io::Error::other)
+    String::from_utf8(writer.into_inner()).map_err(io::Error::other)
 }
 
 /// Whether JSON escapes byte `b` in a string.
