@@ -19,7 +19,7 @@ pub fn main() -> ExitCode {
             // message and its exit status.
             Err(Stopped::Error(error)) => {
                 let _ = out.flush();
-                eprintln!("kifu: {error}");
+                say!("kifu: {error}");
                 Ok(error.status())
             }
             Err(Stopped::Output(e)) => Err(e),
@@ -37,7 +37,7 @@ pub fn main() -> ExitCode {
         Ok(status) => status.into(),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok.into(),
         Err(e) => {
-            eprintln!("kifu: cannot write the output: {e}");
+            say!("kifu: cannot write the output: {e}");
             Status::Trouble.into()
         }
     }

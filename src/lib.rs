@@ -65,6 +65,16 @@
 #![deny(unreachable_pub)]
 #![warn(missing_debug_implementations, missing_docs)]
 
+/// Writes a line to standard error, as `eprintln!` does, and goes on when
+/// standard error is closed (`kifu validate 2>&1 | head -1`), where
+/// `eprintln!` panics: nothing kifu says there is worth a crash.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod app;
 pub mod builder;
 mod cli;

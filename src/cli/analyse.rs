@@ -42,7 +42,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
         let record = match record {
             Ok(record) => record,
             Err(e) => {
-                eprintln!("kifu: {name}:{e}");
+                say!("kifu: {name}:{e}");
                 return Ok(Status::Invalid);
             }
         };
@@ -56,7 +56,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
                 Ok(Status::Ok)
             }
             Err(e) => {
-                eprintln!("kifu: {name}:{e}");
+                say!("kifu: {name}:{e}");
                 Ok(Status::Invalid)
             }
         }

@@ -46,7 +46,7 @@ fn status_of(served: Result<(), ServeError>) -> io::Result<Status> {
         Err(ServeError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Ok),
         Err(ServeError::Write(e)) => Err(e),
         Err(ServeError::Read(e)) => {
-            eprintln!("kifu engine: cannot read the commands: {e}");
+            say!("kifu engine: cannot read the commands: {e}");
             Ok(Status::Trouble)
         }
     }

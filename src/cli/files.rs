@@ -62,7 +62,7 @@ pub(super) fn for_each_file(
         let (name, input) = match open(&path) {
             Ok(opened) => opened,
             Err(message) => {
-                eprintln!("kifu: {message}");
+                say!("kifu: {message}");
                 worst = worst.max(Status::Trouble);
                 continue;
             }
@@ -74,14 +74,14 @@ pub(super) fn for_each_file(
         match read(&name, &mut records) {
             Ok(status) => worst = worst.max(status),
             Err(ReadError::Input(e)) => {
-                eprintln!("kifu: {name}: {}", io_reason(&e));
+                say!("kifu: {name}: {}", io_reason(&e));
                 worst = worst.max(Status::Trouble);
                 continue;
             }
             Err(ReadError::Output(e)) => return Err(e),
         }
         if !records.any {
-            eprintln!("kifu: {name}: no record found");
+            say!("kifu: {name}: no record found");
             worst = worst.max(Status::Invalid);
         }
     }

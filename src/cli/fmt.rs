@@ -36,7 +36,7 @@ fn print(path: &Path, width: usize, out: &mut dyn Write) -> io::Result<Status> {
     let (name, input) = match open(path) {
         Ok(opened) => opened,
         Err(message) => {
-            eprintln!("kifu: {message}");
+            say!("kifu: {message}");
             return Ok(Status::Trouble);
         }
     };
@@ -46,7 +46,7 @@ fn print(path: &Path, width: usize, out: &mut dyn Write) -> io::Result<Status> {
             Ok(status)
         }
         Err(message) => {
-            eprintln!("kifu: {message}");
+            say!("kifu: {message}");
             Ok(Status::Trouble)
         }
     }
@@ -97,7 +97,7 @@ fn rewrite(path: &Path, width: usize, check: bool, out: &mut dyn Write) -> io::R
         Ok(status) => Ok(status),
         Err(FmtError::Output(e)) => Err(e),
         Err(error) => {
-            eprintln!("kifu: {error}");
+            say!("kifu: {error}");
             Ok(Status::Trouble)
         }
     }
@@ -184,7 +184,7 @@ fn canonical(
             .as_ref()
             .map_or(first_line, |f| f.location.line);
         write_text(&mut said, name, line, &verdict, false);
-        eprint!("{}", String::from_utf8_lossy(&said));
+        let _ = io::stderr().write_all(&said);
         status = Status::Invalid;
         push_as_written(&mut text, &original, crlf);
     }

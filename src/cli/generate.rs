@@ -34,7 +34,7 @@ pub(crate) fn random(args: &RandomArgs, out: &mut dyn Write) -> Ran {
         let game = match start(args.game, &mut rng, args.players.as_deref()) {
             Ok(game) => game,
             Err(message) => {
-                eprintln!("kifu: {message}");
+                say!("kifu: {message}");
                 return Ok(Status::Trouble);
             }
         };

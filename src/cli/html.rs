@@ -29,7 +29,7 @@ pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> Ran {
         };
         let status = if let Some(fault) = &game.fault {
             // The page shows the game up to its fault, and so does this.
-            eprintln!("{name}:{fault}");
+            say!("{name}:{fault}");
             Status::Invalid
         } else {
             Status::Ok

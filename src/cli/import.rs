@@ -24,7 +24,7 @@ pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> Ran {
         let (name, reader) = match open(&path) {
             Ok(opened) => opened,
             Err(message) => {
-                eprintln!("kifu: {message}");
+                say!("kifu: {message}");
                 worst = worst.max(Status::Trouble);
                 continue;
             }
@@ -40,7 +40,7 @@ pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> Ran {
                 }
                 Err(reason) => {
                     let (line, number) = (record.line, record.number);
-                    eprintln!("{name}:{line}: record {number}: {reason}");
+                    say!("{name}:{line}: record {number}: {reason}");
                     worst = worst.max(Status::Invalid);
                 }
             }
@@ -48,7 +48,7 @@ pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> Ran {
         });
         match read {
             Ok(0) => {
-                eprintln!("kifu: {name}: no record found");
+                say!("kifu: {name}: no record found");
                 worst = worst.max(Status::Invalid);
             }
             Ok(_) => {}
@@ -57,11 +57,11 @@ pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> Ran {
                 line,
                 reason,
             }) => {
-                eprintln!("{name}:{line}: record {number}: {reason}");
+                say!("{name}:{line}: record {number}: {reason}");
                 worst = worst.max(Status::Invalid);
             }
             Err(JsonStop::Input { line, error }) => {
-                eprintln!("kifu: {name}:{line}: {}", io_reason(&error));
+                say!("kifu: {name}:{line}: {}", io_reason(&error));
                 worst = worst.max(Status::Trouble);
             }
             Err(JsonStop::Output(e)) => return Err(e.into()),

@@ -27,14 +27,14 @@ pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> Ran {
                 if let Some(fault) = &verdict.fault {
                     // The moves up to the fault are in the JSON; the fault
                     // is told as validate tells it.
-                    eprintln!("{name}:{fault}");
+                    say!("{name}:{fault}");
                 }
                 verdict.is_valid()
             }
             Err(e) => {
                 let (line, verdict) = verdict_of(Err(e));
                 if let Some(fault) = &verdict.fault {
-                    eprintln!("{name}:{fault}");
+                    say!("{name}:{fault}");
                     out.write(&UnreadJson::new(name, line, fault))?;
                 }
                 false

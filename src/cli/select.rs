@@ -46,7 +46,7 @@ pub(crate) fn run(args: &SelectArgs, out: &mut dyn Write) -> Ran {
                     }
                     match &record.text {
                         Some(text) => out.write_all(text.as_bytes())?,
-                        None => eprintln!(
+                        None => say!(
                             "kifu: {name}:{}: the record is selected but cannot be printed: it was not read whole",
                             record.line
                         ),

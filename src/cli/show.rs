@@ -28,13 +28,11 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
         Charset::Unicode
     };
     if args.format == Picture::Text && (args.flip || args.types || args.size.is_some()) {
-        eprintln!("kifu: --flip, --size and --types draw pictures: give --format svg or png");
+        say!("kifu: --flip, --size and --types draw pictures: give --format svg or png");
         return Ok(Status::Trouble);
     }
     if args.format == Picture::Png && args.output.is_none() && io::stdout().is_terminal() {
-        eprintln!(
-            "kifu: a PNG is not for a terminal: give --output FILE or redirect standard output"
-        );
+        say!("kifu: a PNG is not for a terminal: give --output FILE or redirect standard output");
         return Ok(Status::Trouble);
     }
     let mut drawn = None;
@@ -69,7 +67,7 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
             None => Ok(status),
         },
         Err(e) if e.kind() == io::ErrorKind::Other => {
-            eprintln!("kifu: {e}");
+            say!("kifu: {e}");
             Ok(Status::Trouble)
         }
         Err(e) => Err(e.into()),
@@ -88,7 +86,7 @@ pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> 
             match crate::front::save_atomic(path, bytes, crate::front::ReadOnly::Refuse) {
                 Ok(()) => Ok(Status::Ok),
                 Err(e) => {
-                    eprintln!("kifu: {e}");
+                    say!("kifu: {e}");
                     Ok(Status::Trouble)
                 }
             }
@@ -122,23 +120,23 @@ fn with_position(
     let (name, reader) = match open(&path) {
         Ok(opened) => opened,
         Err(message) => {
-            eprintln!("kifu: {message}");
+            say!("kifu: {message}");
             return Ok(Status::Trouble);
         }
     };
     let wanted = usize::try_from(args.record).unwrap_or(usize::MAX);
     let Some(item) = RecordReader::new(reader).nth(wanted.saturating_sub(1)) else {
-        eprintln!("kifu: {name}: there is no record {wanted}");
+        say!("kifu: {name}: there is no record {wanted}");
         return Ok(Status::Trouble);
     };
     let record = match item {
         Ok(Ok(record)) => record,
         Ok(Err(e)) => {
-            eprintln!("{name}:{e}");
+            say!("{name}:{e}");
             return Ok(Status::Invalid);
         }
         Err(e) => {
-            eprintln!("kifu: {name}: {e}");
+            say!("kifu: {name}: {e}");
             return Ok(Status::Trouble);
         }
     };
@@ -148,16 +146,16 @@ fn with_position(
         let game = match position_at(&record, &line, args.ply) {
             Reached::Position(game) => game,
             Reached::Invalid(fault) => {
-                eprintln!("{name}:{fault}");
+                say!("{name}:{fault}");
                 return Ok(Status::Invalid);
             }
             Reached::NoLine => {
-                eprintln!("kifu: {name}: the record has no line {line}");
+                say!("kifu: {name}: the record has no line {line}");
                 return Ok(Status::Trouble);
             }
             Reached::Short(plies) => {
                 let ply = args.ply.unwrap_or_default();
-                eprintln!("kifu: {name}: line {line} ends after {plies} plies, not {ply}");
+                say!("kifu: {name}: line {line} ends after {plies} plies, not {ply}");
                 return Ok(Status::Trouble);
             }
         };
@@ -183,7 +181,7 @@ fn with_position(
         None => None,
     };
     let status = if let Some(fault) = &fault {
-        eprintln!("{name}:{fault}");
+        say!("{name}:{fault}");
         Status::Invalid
     } else {
         Status::Ok
@@ -194,12 +192,12 @@ fn with_position(
     if let Some(ply) = args.ply.filter(|&p| p > verdict.plies) {
         let plies = verdict.plies;
         if verdict.fault.is_some() {
-            eprintln!(
+            say!(
                 "kifu: {name}: ply {ply} is past the fault: --ply {plies} shows the position before it"
             );
             return Ok(Status::Invalid);
         }
-        eprintln!("kifu: {name}: the record has {plies} plies, not {ply}");
+        say!("kifu: {name}: the record has {plies} plies, not {ply}");
         return Ok(Status::Trouble);
     }
     show(

@@ -40,8 +40,10 @@ pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> Ran
             |judged| {
                 progress.tick(BATCH_RECORDS);
                 tally.add(&judged.tally);
-                // Warnings go to standard error, each before its verdict's batch.
+                // Warnings go to standard error, each before its verdict's
+                // batch and after the verdicts before it.
                 if !judged.warnings.is_empty() {
+                    out.flush()?;
                     let _ = io::stderr().write_all(&judged.warnings);
                 }
                 out.write_all(&judged.text)
@@ -57,7 +59,9 @@ pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> Ran
         }
     })?;
     if tally.valid + tally.invalid > 1 {
-        eprintln!("{}", tally.summary());
+        // After the verdicts, where both streams go to one reader.
+        out.flush()?;
+        say!("{}", tally.summary());
     }
     Ok(status)
 }

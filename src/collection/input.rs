@@ -61,7 +61,7 @@ pub fn open(path: &Path) -> Result<Input, OpenError> {
     if path.as_os_str() == "-" {
         if io::stdin().is_terminal() {
             // Not a hang: kifu waits for what is typed.
-            eprintln!("kifu: reading records from standard input (end with Ctrl-D)");
+            say!("kifu: reading records from standard input (end with Ctrl-D)");
         }
         return decoded(STDIN_NAME.to_owned(), io::stdin());
     }

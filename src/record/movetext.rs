@@ -26,9 +26,11 @@ pub struct Movetext<'a> {
     text: &'a str,
     /// Where reading goes on; the end of the text after a syntax error.
     at: usize,
-    /// Items read so far, counted only when the movetext could hold more
-    /// than [`MAX_ITEMS`].
+    /// Items read so far but move numbers, counted only when the movetext
+    /// could hold more than [`MAX_ITEMS`].
     count: usize,
+    /// Move numbers read so far, counted so too.
+    numbers: usize,
     /// Whether the movetext is long enough to hold more than [`MAX_ITEMS`]
     /// items: each takes at least one byte, so a shorter one cannot, and its
     /// items need no counting.
@@ -58,6 +60,7 @@ impl<'a> Movetext<'a> {
             text: record.text(),
             at: record.movetext_at,
             count: 0,
+            numbers: 0,
             counting: record.text().len().saturating_sub(record.movetext_at) > MAX_ITEMS,
             result_seen: false,
             error: None,
@@ -293,10 +296,18 @@ impl Movetext<'_> {
             at += 1;
         };
         if self.counting {
-            if self.count == MAX_ITEMS {
-                return self.fail(too_many_items(at)).map(Read::of);
+            // Move numbers are counted apart: kifu's writer numbers the
+            // moves a record may leave unnumbered, and what it writes must
+            // read again.
+            let numbers = first.is_ascii_digit();
+            let count = match numbers {
+                true => &mut self.numbers,
+                false => &mut self.count,
+            };
+            if *count == MAX_ITEMS {
+                return self.fail(too_many_items(at, numbers)).map(Read::of);
             }
-            self.count += 1;
+            *count += 1;
         }
         match first {
             b'0'..=b'9' => self.number(at),

@@ -11,8 +11,9 @@ use std::borrow::Cow;
 pub const MAX_TAG_VALUE_BYTES: usize = 4096;
 /// The most tags a record may have.
 pub const MAX_TAGS: usize = 1000;
-/// The most movetext items (move numbers, moves, comments, result) a record
-/// may have; it bounds the memory of a record's parsed form.
+/// The most movetext items a record may have: moves, comments, glyphs,
+/// variations and the result; and, counted apart, as many move numbers.
+/// It bounds the memory of a record's parsed form.
 pub const MAX_ITEMS: usize = 10_000;
 
 /// About how many bytes of record text an item takes, to size the item list.

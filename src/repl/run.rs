@@ -39,7 +39,7 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> Ran {
         (Some(path), kind) => match load(path, kind, charset) {
             Ok(Loaded { session, fault }) => {
                 if let Some(fault) = fault {
-                    eprintln!("kifu: {fault}");
+                    say!("kifu: {fault}");
                 }
                 session
             }

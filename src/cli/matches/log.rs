@@ -43,7 +43,7 @@ impl Log {
     fn line(&self, text: &str) {
         match &self.bar {
             Some(bar) => bar.println(text),
-            None => eprintln!("{text}"),
+            None => say!("{text}"),
         }
     }
 
@@ -83,9 +83,10 @@ impl Log {
                 self.referee_time.as_secs_f64() * 1e6 / timed as f64
             ),
         };
-        eprintln!(
+        say!(
             "kifu: {} games, {} moves{per_move}",
-            self.games, self.answers
+            self.games,
+            self.answers
         );
     }
 }

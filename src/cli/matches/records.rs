@@ -29,7 +29,7 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
                 Ok(Status::Ok)
             }
             Err(reason) => {
-                eprintln!("kifu: {name}:{reason} (not counted)");
+                say!("kifu: {name}:{reason} (not counted)");
                 Ok(Status::Invalid)
             }
         }

@@ -72,7 +72,40 @@ pub(super) fn read_setup(tags: Tags<'_>) -> Result<Setup, SetupError> {
         },
         (None, None) => {}
     }
+    if reasons.is_empty() {
+        return Ok(setup);
+    }
+    // Whatever else is wrong, the pieces read are judged too.
+    reasons.extend(placement_faults(&setup.placement));
     SetupError::of(reasons).map_or(Ok(setup), Err)
+}
+
+/// What is wrong with where the pieces stand, whatever the other tags
+/// say: each count of a kind that is wrong, for each side, and a home
+/// rank's one Shogun off its square.
+fn placement_faults(placement: &Placement) -> Vec<TagError> {
+    let mut reasons = Vec::new();
+    for side in [Side::White, Side::Red] {
+        reasons.extend(count_faults(side, side_counts(placement, side)));
+    }
+    if let Placement::Ranks(ranks) = placement {
+        for (side, rank) in [Side::White, Side::Red].into_iter().zip(ranks) {
+            reasons.extend(shogun_off_its_square(side, rank));
+        }
+    }
+    reasons
+}
+
+/// How many pieces of each kind `side` has in `placement`, and whether
+/// they must be exactly the start's (a setup) or at most (a position).
+fn side_counts(placement: &Placement, side: Side) -> ([u32; 4], bool) {
+    match placement {
+        Placement::Ranks(ranks) => (count(ranks[side.index()].iter()), true),
+        Placement::Position { squares, .. } => {
+            let owned = squares.iter().flatten().filter(|(owner, _)| *owner == side);
+            (count(owned.map(|(_, kind)| kind)), false)
+        }
+    }
 }
 
 /// The home ranks of `values::DEFAULT_SETUP`, the setup of a record without
@@ -103,16 +136,9 @@ pub(super) fn from_setup(setup: Setup) -> Result<Shogun, SetupError> {
         Placement::Position { to_move, .. } => *to_move,
     };
     let mut game = Shogun::empty(to_move, discs, rotation);
+    reasons.extend(placement_faults(&placement));
     for side in [Side::White, Side::Red] {
-        let (counts, exact) = match &placement {
-            Placement::Ranks(ranks) => (count(ranks[side.index()].iter()), true),
-            Placement::Position { squares, .. } => {
-                let owned = squares.iter().flatten().filter(|(owner, _)| *owner == side);
-                (count(owned.map(|(_, kind)| kind)), false)
-            }
-        };
-        reasons.extend(count_error(side, counts, exact));
-        attack_test &= counts[Kind::S.index()] == 1;
+        attack_test &= side_counts(&placement, side).0[Kind::S.index()] == 1;
     }
     match placement {
         Placement::Ranks(ranks) => {
@@ -120,7 +146,6 @@ pub(super) fn from_setup(setup: Setup) -> Result<Shogun, SetupError> {
                 for (file, kind) in rank.into_iter().enumerate() {
                     game.put(home_rank(side) * 8 + file, side, kind);
                 }
-                reasons.extend(shogun_off_its_square(side, &rank));
             }
         }
         Placement::Position { squares, .. } => {
@@ -167,16 +192,16 @@ fn count<'a>(kinds: impl Iterator<Item = &'a Kind>) -> [u32; 4] {
     counts
 }
 
-/// Whether a side's pieces, counted by kind, are wrong: exactly as many of
-/// each kind as at the start (`exact`, for a setup), or at most as many
-/// but one Shogun (a position). The first kind that is wrong, if any.
-fn count_error(side: Side, counts: [u32; 4], exact: bool) -> Option<TagError> {
+/// What is wrong with a side's pieces, counted by kind: exactly as many
+/// of each kind as at the start (`exact`, for a setup), or at most as many
+/// but one Shogun (a position). Each kind that is wrong.
+fn count_faults(side: Side, (counts, exact): ([u32; 4], bool)) -> Vec<TagError> {
     let (tag, code) = if exact {
         ("Setup", "shogun.setup-count")
     } else {
         ("Position", "shogun.position-count")
     };
-    Kind::ALL.into_iter().find_map(|kind| {
+    Kind::ALL.into_iter().filter_map(|kind| {
         let (n, want) = (counts[kind.index()], kind.count());
         let exactly = kind == Kind::S || exact;
         let wrong = if exactly { n != want } else { n > want };
@@ -193,6 +218,7 @@ fn count_error(side: Side, counts: [u32; 4], exact: bool) -> Option<TagError> {
             )
         })
     })
+    .collect()
 }
 
 fn plural(kind: Kind, n: u32) -> String {
@@ -261,7 +287,7 @@ fn setup_value(game: &Shogun) -> Option<String> {
     let middle_empty = (8..56).all(|square| game.piece_at(square).is_none());
     let legal = [Side::White, Side::Red].into_iter().all(|side| {
         let rank = &ranks[side.index()];
-        count_error(side, count(rank.iter()), true).is_none()
+        count_faults(side, (count(rank.iter()), true)).is_empty()
             && shogun_off_its_square(side, rank).is_none()
     });
     let letters = |rank: &[Kind; 8]| rank.iter().map(|k| k.letter()).collect::<String>();

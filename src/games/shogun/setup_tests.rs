@@ -122,7 +122,7 @@ fn every_tag_that_cannot_be_read_is_reported() {
 
 #[test]
 fn each_side_of_a_setup_is_judged() {
-    // White: two X and three Y; Red: its Shogun on e8.
+    // White: two X and three Y, each count said; Red: its Shogun on e8.
     assert_eq!(
         reasons(&[("Setup", "XYYZSZYX/XYZZSYXX"), ("First", "red")]),
         [
@@ -130,6 +130,11 @@ fn each_side_of_a_setup_is_judged() {
                 "Setup",
                 "shogun.setup-count",
                 "White has 2 Xs; a side has exactly 3"
+            ),
+            reason(
+                "Setup",
+                "shogun.setup-count",
+                "White has 3 Ys; a side has exactly 2"
             ),
             reason(
                 "Setup",
@@ -218,4 +223,29 @@ fn every_setup_code_is_listed() {
         .map(crate::game::MoveFault::code)
         .collect();
     assert_eq!(Shogun::CODES.len() - moves.len(), codes.len(), "{codes:?}");
+}
+
+#[test]
+fn a_setup_error_lists_every_reason_whatever_else_is_wrong() {
+    let listed = reasons(&[
+        ("Setup", "XXXXXXXX/YYYYYYYY"),
+        ("Rotation", "45"),
+        ("First", "blue"),
+    ]);
+    let tags: Vec<&str> = listed.iter().map(|(tag, _, _)| tag.as_str()).collect();
+    assert_eq!(tags[..2], ["Rotation", "First"]);
+    let setup: Vec<&str> = listed[2..].iter().map(|(_, _, m)| m.as_str()).collect();
+    assert_eq!(
+        setup,
+        [
+            "White has 8 Xs; a side has exactly 3",
+            "White has 0 Ys; a side has exactly 2",
+            "White has 0 Zs; a side has exactly 2",
+            "White has 0 Shoguns; a side has exactly 1",
+            "Red has 0 Xs; a side has exactly 3",
+            "Red has 8 Ys; a side has exactly 2",
+            "Red has 0 Zs; a side has exactly 2",
+            "Red has 0 Shoguns; a side has exactly 1",
+        ]
+    );
 }

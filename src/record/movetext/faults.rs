@@ -23,10 +23,12 @@ pub(super) fn number_without_dot(digits: &[u8], at: usize) -> Fault {
     (at, SyntaxFault::NumberWithoutDot, message)
 }
 
-pub(super) fn too_many_items(at: usize) -> Fault {
-    let message = format!(
-        "the movetext has more than the limit of {MAX_ITEMS} items (move numbers, moves, comments)"
-    );
+pub(super) fn too_many_items(at: usize, numbers: bool) -> Fault {
+    let items = match numbers {
+        true => "move numbers",
+        false => "items (moves, comments, glyphs, variations)",
+    };
+    let message = format!("the movetext has more than the limit of {MAX_ITEMS} {items}");
     (at, SyntaxFault::TooManyItems, message)
 }
 
