@@ -29,9 +29,9 @@ fn status_with_closed(args: &[&str], stdin: &[u8], closed: Closed) -> Option<i32
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     let gone = || {
-        let (reader, writer) = std::io::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
+        let (reader, writer) = rustix::pipe::pipe().unwrap_or_else(|e| panic!("pipe: {e}"));
         drop(reader);
-        writer
+        Stdio::from(writer)
     };
     if matches!(closed, Closed::Out | Closed::Both) {
         command.stdout(gone());
