@@ -25,7 +25,7 @@ fn an_invalid_record_is_played_up_to_its_fault() {
     // Fixed and saved (here to its own file), it ends with 0.
     let (out, err, code) = play(&dir, &["--load", "bad.kifu"], b"e1-f3@b3\n:save\n:quit\n");
     assert_eq!((err, code), (format!("kifu: {fault}\n"), Some(0)), "{out}");
-    assert!(out.contains("Saved bad.kifu (3 moves)\n"), "{out}");
+    assert!(out.contains("Saved bad.kifu (3 plies)\n"), "{out}");
     assert_eq!(
         read(&dir, "bad.kifu"),
         "[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n1. a1-c2@b3 e6-e5 2. e1-f3@b3 *\n"
@@ -50,7 +50,7 @@ fn an_invalid_record_is_played_up_to_its_fault() {
     assert!(
         out.contains(
             "kifu mana> :load bad.kifu\n\
-             Loaded bad.kifu: 2 moves, up to the fault; the game goes on from there\n"
+             Loaded bad.kifu: 2 plies, up to the fault; the game goes on from there\n"
         ),
         "{out}"
     );
@@ -218,4 +218,24 @@ fn random_bytes_never_panic() {
     );
     // The session stops at the long line: what follows is not read.
     assert!(!out.contains("kifu mana> a1-a2\n"), "{out}");
+}
+
+#[test]
+fn a_command_typed_without_its_colon_is_asked_about() {
+    let dir = scratch("play-no-colon");
+    let (out, err, code) = play(
+        &dir,
+        &["mana", "--setup", "b1 c6"],
+        b"help\nquit\nundo\n:quit\n",
+    );
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "kifu: line 1: \"help\" is not a move: did you mean :help?\n\
+             kifu: line 2: \"quit\" is not a move: did you mean :quit?\n\
+             kifu: line 3: \"undo\" is not a move: did you mean :undo?\n",
+            Some(1)
+        ),
+        "{out}"
+    );
 }

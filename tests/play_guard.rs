@@ -46,7 +46,7 @@ fn unsaved_moves_stop_quit_new_and_load_in_a_script() {
     );
     assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
     assert!(out.contains("kifu mana> :new!\nNew game\n"), "{out}");
-    assert!(out.contains("Loaded other.kifu: 1 move\n"), "{out}");
+    assert!(out.contains("Loaded other.kifu: 1 ply\n"), "{out}");
     assert!(out.ends_with("kifu mana> :quit\n"), "{out}");
     let (out, err, code) = play(&dir, &["mana"], b"e1-e4\n:quit!\nb1-a2\n");
     assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
@@ -106,11 +106,11 @@ fn save_writes_the_games_file_and_asks_before_another() {
         "{out}"
     );
     assert!(
-        out.contains("kifu mana> :save\nSaved other.kifu (2 moves)\n"),
+        out.contains("kifu mana> :save\nSaved other.kifu (2 plies)\n"),
         "{out}"
     );
     assert!(
-        out.contains("kifu mana> :save ./other.kifu\nSaved ./other.kifu (2 moves)\n"),
+        out.contains("kifu mana> :save ./other.kifu\nSaved ./other.kifu (2 plies)\n"),
         "{out}"
     );
     assert_eq!(
@@ -126,12 +126,12 @@ fn save_writes_the_games_file_and_asks_before_another() {
     );
     assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
     assert!(
-        out.contains("kifu mana> :save\nSaved other.kifu (2 moves)\n"),
+        out.contains("kifu mana> :save\nSaved other.kifu (2 plies)\n"),
         "{out}"
     );
     // Saved under a new name, the game's file is the new one.
     assert!(
-        out.ends_with("kifu mana> :save\nSaved new.kifu (2 moves)\nkifu mana> :quit\n"),
+        out.ends_with("kifu mana> :save\nSaved new.kifu (2 plies)\nkifu mana> :quit\n"),
         "{out}"
     );
     assert_eq!(

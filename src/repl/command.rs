@@ -66,6 +66,21 @@ pub(crate) enum CommandError {
     /// No such command.
     #[error("unknown command {0} (:help lists the commands)")]
     Unknown(String),
+    /// A command's name typed without its colon, where a move was read.
+    #[error("\"{0}\" is not a move: did you mean :{0}?")]
+    NoColon(String),
+}
+
+impl CommandError {
+    /// A line of moves whose first word is a command's name without its
+    /// colon (`help`, `quit!`): what the user meant.
+    pub(crate) fn without_colon(line: &str) -> Option<Self> {
+        let word = line.split_whitespace().next()?;
+        let named = COMMANDS
+            .iter()
+            .any(|c| c.name.strip_prefix(':') == Some(word));
+        named.then(|| Self::NoColon(word.to_owned()))
+    }
 }
 
 impl FromStr for Command {

@@ -6,7 +6,7 @@
 
 use super::guard::Pending;
 use super::record::{self, Loaded};
-use super::show::count;
+use super::show::length;
 use super::{Outputs, ReadOnly, Reply, SaveError, SaveReason, Session, save_atomic};
 use crate::record::check_readable;
 use std::fs;
@@ -53,7 +53,7 @@ impl Session {
                     movetime: self.movetime,
                     ..session
                 };
-                let moves = count(self.moves().len(), "move");
+                let moves = length(self.kind, self.game(), self.moves().len());
                 match fault {
                     Some(fault) => {
                         io.refuse(&fault)?;
@@ -137,7 +137,7 @@ impl Session {
                     io.out,
                     "Saved {} ({})",
                     path.display(),
-                    count(self.moves().len(), "move")
+                    length(self.kind, self.game(), self.moves().len())
                 )?;
                 Ok(Reply::DONE)
             }

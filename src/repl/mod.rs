@@ -30,7 +30,7 @@ pub use crate::front::args::TagOptionError;
 pub use crate::front::setup::NewGameError;
 pub(crate) use crate::front::{ReadOnly, SaveError, SaveReason, save_atomic};
 pub(crate) use channel::Outputs;
-pub(crate) use command::{Command, help};
+pub(crate) use command::{Command, CommandError, help};
 pub(crate) use helper::KifuHelper;
 pub(crate) use run::run;
 
@@ -177,6 +177,9 @@ impl Session {
                 Ok(command) => self.command(command, io),
                 Err(e) => io.refuse(e),
             };
+        }
+        if let Some(error) = CommandError::without_colon(line) {
+            return io.refuse(error);
         }
         let reply = self.play_line(line, io)?;
         match reply.refused {

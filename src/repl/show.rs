@@ -1,6 +1,7 @@
 //! What the session shows: the board, whose turn it is, the legal moves.
 
 use super::Session;
+use crate::game::{AnyGame, GameKind, Numbering};
 use std::io::{self, Write};
 
 impl Session {
@@ -75,6 +76,25 @@ impl Session {
         }
         writeln!(out)?;
         writeln!(out, "{}", count(moves.len(), "legal move"))
+    }
+}
+
+/// The length of a game of `kind` at `game` after `plies` plies, as
+/// `kifu validate` says it: `1 ply`, `57 plies`; in a game numbered by
+/// turns, the number of the last turn begun (`12 turns`).
+pub(super) fn length(kind: GameKind, game: &dyn AnyGame, plies: usize) -> String {
+    match kind.numbering() {
+        Numbering::Pairs if plies == 1 => "1 ply".to_owned(),
+        Numbering::Pairs => format!("{plies} plies"),
+        Numbering::Turns => {
+            let turn = game.turn();
+            let turns = match (plies, turn.opens) {
+                (0, _) => 0,
+                (_, true) => turn.number.saturating_sub(1),
+                (_, false) => turn.number,
+            };
+            count(turns as usize, "turn")
+        }
     }
 }
 

@@ -149,8 +149,8 @@ fn load_and_save_over_another_file_ask_first() {
             PROMPT.to_owned(),
         ]
     );
-    assert!(out.contains(&format!("Loaded {other}: 1 move\n")), "{out}");
-    assert!(out.contains(&format!("Saved {other} (2 moves)\n")), "{out}");
+    assert!(out.contains(&format!("Loaded {other}: 1 ply\n")), "{out}");
+    assert!(out.contains(&format!("Saved {other} (2 plies)\n")), "{out}");
     assert_eq!(
         std::fs::read_to_string(&other).ok().as_deref(),
         Some("[Game \"mana\"]\n\n1. b1-a2 e6-e5 *\n")
