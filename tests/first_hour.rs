@@ -91,20 +91,20 @@ fn the_lotus_stone_hint_names_a_flower_the_player_holds() {
 }
 
 #[test]
-fn an_unknown_tag_close_to_a_known_one_is_a_warning() {
+fn an_unknown_tag_close_to_a_known_one_is_a_warning_at_its_name() {
     let text = "[Game \"mana\"]\n[setup \"b1 c6\"]\n[Date \"2024-05-01\"]\n\n1. e1-e4 *\n";
     let (out, err, status) = kifu(&["validate", "-"], text.as_bytes());
     assert_eq!(out, "<stdin>:1: mana, 1 ply, *\n");
     assert_eq!(
         err,
-        "<stdin>:2:8: warning: tag setup is not one kifu reads: did you mean Setup?\n\
+        "<stdin>:2:2: warning: tag setup is not one kifu reads: did you mean Setup?\n\
          <stdin>:3:7: warning: tag Date: \"2024-05-01\" is not a date of the form YYYY.MM.DD (?? for unknown parts)\n"
     );
     assert_eq!(status, Some(0));
     let (out, err, status) = kifu(&["validate", "--strict", "-"], text.as_bytes());
     assert_eq!(
         out,
-        "<stdin>:2:8: tag setup is not one kifu reads: did you mean Setup?\n"
+        "<stdin>:2:2: tag setup is not one kifu reads: did you mean Setup?\n"
     );
     assert_eq!(
         err,
@@ -114,8 +114,18 @@ fn an_unknown_tag_close_to_a_known_one_is_a_warning() {
     let (json, _, _) = kifu(&["validate", "--format", "json", "-"], text.as_bytes());
     assert!(json.contains("\"valid\":true"), "{json}");
     assert!(
-        json.contains("\"warnings\":[{\"line\":2,\"column\":8,\"code\":\"tag.misspelt\""),
+        json.contains("\"warnings\":[{\"line\":2,\"column\":2,\"code\":\"tag.misspelt\""),
         "{json}"
+    );
+    // Two letters swapped are one slip.
+    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n[Reslut \"W+\"]\n\n*\n";
+    let (out, _, status) = kifu(&["validate", "--strict", "-"], text.as_bytes());
+    assert_eq!(
+        (out.as_str(), status),
+        (
+            "<stdin>:3:2: tag Reslut is not one kifu reads: did you mean Result?\n",
+            Some(1)
+        )
     );
 }
 

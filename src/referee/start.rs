@@ -2,7 +2,7 @@
 
 use super::{Fault, warnings};
 use crate::game::{COMMON_TAGS, Game, GameKind, SetupError, Tags};
-use crate::record::{Location, Record};
+use crate::record::{Location, Record, Tag};
 
 /// The record's first line, where faults of the record as a whole point.
 fn record_start(record: &Record) -> Location {
@@ -59,10 +59,21 @@ pub(super) fn check_tags(record: &Record) -> Result<(GameKind, Vec<Fault>), Faul
             ));
         }
         if let Some((code, message)) = warnings::of_tag(kind, tag, known) {
-            found.push(fault(record.locate(tag.offset), code, message));
+            let at = match code {
+                warnings::MISSPELT => name_offset(record, tag),
+                _ => tag.offset,
+            };
+            found.push(fault(record.locate(at), code, message));
         }
     }
     Ok((kind, found))
+}
+
+/// Where `tag`'s name starts in the record's text: it stands just before
+/// the value.
+fn name_offset(record: &Record, tag: &Tag) -> usize {
+    let before = record.text().get(..tag.offset).unwrap_or_default();
+    before.rfind(tag.name.as_str()).unwrap_or(tag.offset)
 }
 
 /// The start position of game `G` that the record's tags describe; its

@@ -6,6 +6,10 @@
 use crate::game::{COMMON_TAGS, GameKind};
 use crate::record::Tag;
 
+/// The code of a tag name that looks like a slip for a known one: a
+/// warning about the name, not the value.
+pub(super) const MISSPELT: &str = "tag.misspelt";
+
 /// Tags of every game that kifu reads beyond [`COMMON_TAGS`].
 const MATCH_TAGS: [&str; 2] = ["Termination", "TimeControl"];
 
@@ -27,7 +31,7 @@ pub(super) fn of_tag(kind: GameKind, tag: &Tag, known: bool) -> Option<(&'static
         _ if known => None,
         _ => misspelt(kind, name).map(|known| {
             (
-                "tag.misspelt",
+                MISSPELT,
                 format!("tag {name} is not one kifu reads: did you mean {known}?"),
             )
         }),
@@ -35,7 +39,8 @@ pub(super) fn of_tag(kind: GameKind, tag: &Tag, known: bool) -> Option<(&'static
 }
 
 /// The known tag that `name` is a slip for: the same but for letter case,
-/// or one edit away (for names of four letters or more).
+/// or one edit away (for names of four letters or more), a swap of two
+/// letters side by side counting as one edit.
 fn misspelt(kind: GameKind, name: &str) -> Option<&'static str> {
     let mut known = COMMON_TAGS.iter().chain(kind.tags()).chain(&MATCH_TAGS);
     if MATCH_TAGS.contains(&name) {
@@ -43,7 +48,7 @@ fn misspelt(kind: GameKind, name: &str) -> Option<&'static str> {
     }
     known
         .find(|k| {
-            k.eq_ignore_ascii_case(name) || (name.len() >= 4 && strsim::levenshtein(k, name) == 1)
+            k.eq_ignore_ascii_case(name) || (name.len() >= 4 && strsim::osa_distance(k, name) == 1)
         })
         .copied()
 }
@@ -97,7 +102,11 @@ mod tests {
     #[test]
     fn slips_of_known_names() {
         assert_eq!(misspelt(GameKind::Mana, "setup"), Some("Setup"));
-        assert_eq!(misspelt(GameKind::Mana, "Evnet"), None);
+        // Two letters swapped are one slip.
+        assert_eq!(misspelt(GameKind::Mana, "Evnet"), Some("Event"));
+        assert_eq!(misspelt(GameKind::Mana, "Reslut"), Some("Result"));
+        assert_eq!(misspelt(GameKind::Mana, "Resutl"), Some("Result"));
+        assert_eq!(misspelt(GameKind::Mana, "Rselut"), None);
         assert_eq!(misspelt(GameKind::Mana, "Evet"), Some("Event"));
         assert_eq!(misspelt(GameKind::Lotus, "Player"), Some("Players"));
         assert_eq!(misspelt(GameKind::Mana, "Opening"), None);
