@@ -64,7 +64,11 @@ fn write_text(report: &StatsJson, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "  {count:>6}  {code}")?;
     }
     for game in &report.games {
-        writeln!(out, "\n{}: {} valid records", game.game, game.records)?;
+        let records = match game.records {
+            1 => "1 valid record".to_owned(),
+            n => format!("{n} valid records"),
+        };
+        writeln!(out, "\n{}: {records}", game.game)?;
         if !game.results.is_empty() {
             writeln!(out, "  results")?;
             for r in &game.results {

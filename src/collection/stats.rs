@@ -63,6 +63,20 @@ impl Summary {
     }
 }
 
+/// A start position as the tags that set it up say it: the first tag's
+/// value as written (`b1 b6`), then each other tag's name and value
+/// (`ZXXZSYYX/YZXSZXYX, First red`).
+fn setup_words(tags: &[(String, String)]) -> String {
+    let mut words = String::new();
+    for (i, (name, value)) in tags.iter().enumerate() {
+        match i {
+            0 => words.push_str(value),
+            _ => words.push_str(&format!(", {name} {value}")),
+        }
+    }
+    words
+}
+
 /// Judges a record and sums it up.
 pub fn sum_up(record: &Record) -> Summary {
     let start = (record.tag("Game").and_then(GameKind::from_name))
@@ -77,7 +91,7 @@ pub fn sum_up(record: &Record) -> Summary {
     let mut summary = Summary::empty(verdict.fault.as_ref().map(|f| f.code));
     summary.game = verdict.kind;
     summary.plies = verdict.plies;
-    summary.setup = start.map(|g| g.position_json().value().to_owned());
+    summary.setup = start.map(|g| setup_words(&g.setup_tags()));
     summary.first_move = first_move;
     let outcome = verdict.outcome.as_ref();
     // A game ended off the board counts as the win its Result tag declares.

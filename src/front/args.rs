@@ -138,7 +138,7 @@ pub(crate) struct SelectArgs {
 pub(crate) struct StatsArgs {
     /// Files of records; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
-    /// Print text tables or one JSON object.
+    /// Print the report as text tables, or as one JSON object.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -234,12 +234,13 @@ impl ColorChoice {
     }
 }
 
-/// How verdicts are printed.
+/// How a command prints what it found: each command's `--format` says
+/// what that is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
-    /// One line per record.
+    /// Text, for people.
     Text,
-    /// One JSON object per record.
+    /// JSON, for programs (`kifu man notation` describes its fields).
     Json,
 }
 
@@ -248,7 +249,8 @@ pub(crate) enum Format {
 pub(crate) struct ValidateArgs {
     /// Files of records; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
-    /// Print verdicts as text lines or as JSON objects.
+    /// Print each verdict as a line of text, or as a JSON object on a line
+    /// of its own.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Judge records on this many threads (default: the number of cores); the output is the same.

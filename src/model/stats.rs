@@ -38,7 +38,9 @@ pub struct GameStatsJson {
     pub results: Vec<CountJson>,
     /// The lengths of its games, in plies.
     pub plies: LengthsJson,
-    /// The most frequent start positions, as `Position` values.
+    /// The most frequent start positions, as the tags that set them up
+    /// say them: the first tag's value (`b1 b6`), then each other tag's
+    /// name and value (`, First red`).
     pub setups: Vec<ShareJson>,
     /// The most frequent first moves.
     pub first_moves: Vec<ShareJson>,
@@ -93,7 +95,7 @@ pub struct BucketJson {
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[schemars(rename = "Share", deny_unknown_fields)]
 pub struct ShareJson {
-    /// The `Position` value or the move, as written.
+    /// The setup, as its tags say it, or the move, as written.
     pub value: String,
     /// How many records have it.
     pub count: u64,

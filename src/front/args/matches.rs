@@ -84,7 +84,7 @@ pub(crate) struct MatchArgs {
     /// instead of playing.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["engine", "openings", "out"])]
     pub report: Vec<PathBuf>,
-    /// The table as text or as one JSON object.
+    /// Print the results table as text, or as one JSON object.
     #[arg(long, value_enum, default_value_t = super::Format::Text)]
     pub format: super::Format,
     /// The engines, each with its name and options, from the options
