@@ -342,7 +342,7 @@ fn bad_options_are_refused_before_any_game() {
                 "--game",
                 "mana",
             ],
-            "kifu: engine 1 (no-such-engine-here): cannot start \"no-such-engine-here\": No such file or directory (os error 2) (engine.cannot-start)\n",
+            "kifu: engine 1 (no-such-engine-here): cannot start \"no-such-engine-here\": the program \"no-such-engine-here\" was not found on PATH (engine.cannot-start)\n",
         ),
         (
             &[

@@ -145,7 +145,21 @@ fn bad_engine_options_are_refused() {
     assert_eq!(
         (err.as_str(), status),
         (
-            "kifu: the engine: cannot start \"no-such-engine-here\": No such file or directory (os error 2)\n",
+            "kifu: the engine: cannot start \"no-such-engine-here\": the program \"no-such-engine-here\" was not found on PATH\n",
+            Some(2)
+        )
+    );
+    // The README's `--vs 'kifu engine --random'`, with kifu not on PATH.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["play", "mana", "--vs", "kifu engine --random"])
+        .env("PATH", dir.join("nothing-here"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        (String::from_utf8_lossy(&output.stderr), output.status.code()),
+        (
+            "kifu: the engine: cannot start \"kifu engine --random\": the program \"kifu\" was not found on PATH\n".into(),
             Some(2)
         )
     );

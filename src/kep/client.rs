@@ -58,6 +58,21 @@ pub struct Engine {
     declared: Vec<(String, String)>,
 }
 
+/// Why `program` did not start, in words: a program not found is named
+/// as such, with where it was looked for.
+fn spawn_reason(program: &str, error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound if !program.contains('/') => {
+            format!("the program {program:?} was not found on PATH")
+        }
+        std::io::ErrorKind::NotFound => format!("there is no program {program:?}"),
+        std::io::ErrorKind::PermissionDenied => {
+            format!("{program:?} cannot be run (is it executable?)")
+        }
+        _ => error.to_string(),
+    }
+}
+
 impl Engine {
     /// Starts the engine, performs the `kep 1` handshake, sets its options
     /// and waits until it is ready.
@@ -79,7 +94,7 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| cannot(e.to_string()))?;
+            .map_err(|e| cannot(spawn_reason(program, &e)))?;
         let (Some(input), Some(output), Some(errors)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
