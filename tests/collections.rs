@@ -175,3 +175,38 @@ fn stats_counts_a_game_ended_off_the_board_as_its_declared_result() {
     // tag says it.
     assert!(out.contains("         3   1.00  f1 c6\n"), "{out}");
 }
+
+#[test]
+fn select_refuses_a_criterion_value_it_cannot_match_as_a_usage_error() {
+    let file = "fixtures/examples/mana.kifu";
+    let (out, err, code) = kifu(&["select", "--result", "1-0", file], b"");
+    assert_eq!((out.as_str(), code), ("", Some(2)));
+    assert!(
+        err.starts_with(
+            "error: invalid value '1-0' for '--result <RESULT>': a result is B+, W+ or R+ (that side won), * (not over) or a Lotus score list like \"r:12 g:9 o:3\"; chess's 1-0, 0-1 and 1/2-1/2 are not kifu results\n"
+        ),
+        "{err}"
+    );
+    let (_, err, code) = kifu(&["select", "--fault", "mana.to-far", file], b"");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with(
+            "error: invalid value 'mana.to-far' for '--fault <CODE>': not a fault code of kifu's (did you mean mana.too-far?); `kifu man notation` lists every code\n"
+        ),
+        "{err}"
+    );
+    // Values it can match are taken.
+    for (flag, value) in [
+        ("--result", "B+"),
+        ("--result", "r:12 g:9 o:3"),
+        ("--fault", "mana.too-far"),
+    ] {
+        let (_, err, code) = kifu(&["select", flag, value, file], b"");
+        assert!(matches!(code, Some(0 | 1)), "{flag} {value}: {err}");
+    }
+    let (help, _, _) = kifu(&["select", "--help"], b"");
+    assert!(
+        help.contains("Exit status: 0 at least one record matched, 1 none did, 2 usage error or unreadable input."),
+        "{help}"
+    );
+}

@@ -27,7 +27,7 @@ use std::path::PathBuf;
     version,
     about,
     long_about = None,
-    after_help = "Exit status: 0 every record valid, 1 at least one invalid record, 2 usage error or unreadable input.\nManuals: man -l man/kifu.1 (commands), man/kifu.5 (notation, JSON), man/kifu-rules.7 (rules)."
+    after_help = "Exit status: 0 every record valid, 1 at least one invalid record, 2 usage error or unreadable input.\nManuals: kifu man | man -l - (commands); kifu man notation (records, JSON), kifu man rules, kifu man engine."
 )]
 pub(crate) struct Cli {
     /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
@@ -56,6 +56,9 @@ pub(crate) enum Command {
     /// Print random complete legal games, for tests and benchmarks.
     Random(RandomArgs),
     /// Print the records that match every criterion, exactly as written.
+    #[command(
+        after_help = "Exit status: 0 at least one record matched, 1 none did, 2 usage error or unreadable input."
+    )]
     Select(Box<SelectArgs>),
     /// Report on a collection: verdicts, results, lengths, openings.
     Stats(StatsArgs),
@@ -96,7 +99,7 @@ pub(crate) struct SelectArgs {
     pub player: Option<String>,
     /// Records with this result: `B+`, `W+`, `R+`, `*`, or a Lotus score
     /// list like `r:12 g:9 o:3`.
-    #[arg(long, value_name = "RESULT")]
+    #[arg(long, value_name = "RESULT", value_parser = result_criterion)]
     pub result: Option<String>,
     /// Records won by NAME: a player's name or a side (`Black`).
     #[arg(long, value_name = "NAME")]
@@ -114,7 +117,7 @@ pub(crate) struct SelectArgs {
     #[arg(long)]
     pub invalid: bool,
     /// Invalid records whose fault has this code (`mana.disobeys-bird`).
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = fault_code)]
     pub fault: Option<String>,
     /// Records that reach this position (a Position tag value) at some ply.
     #[arg(long, value_name = "POSITION")]
@@ -165,6 +168,39 @@ fn tag_criterion(text: &str) -> Result<(String, String), ValueError> {
         Some((name, value)) if !name.is_empty() => Ok((name.to_owned(), value.to_owned())),
         _ => Err(ValueError::TagCriterion),
     }
+}
+
+/// A result to select: a winner's token, `*`, or a Lotus score list.
+fn result_criterion(text: &str) -> Result<String, ValueError> {
+    let token = text == "*" || matches!(text.as_bytes(), [b'B' | b'W' | b'R', b'+']);
+    let score = |part: &str| {
+        part.split_once(':').is_some_and(|(seat, n)| {
+            matches!(seat.as_bytes(), [b'a'..=b'z'])
+                && !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+        })
+    };
+    let scores = !text.is_empty() && text.split(' ').all(score);
+    match token || scores {
+        true => Ok(text.to_owned()),
+        false => Err(ValueError::Result {
+            chess: ["1-0", "0-1", "1/2-1/2", "½-½"].contains(&text),
+        }),
+    }
+}
+
+/// A fault code to select, one that kifu gives.
+fn fault_code(text: &str) -> Result<String, ValueError> {
+    let codes: Vec<&str> = crate::referee::every_code().collect();
+    if codes.contains(&text) {
+        return Ok(text.to_owned());
+    }
+    let nearest = (codes.iter())
+        .map(|code| (strsim::osa_distance(code, text), *code))
+        .min()
+        .filter(|(distance, _)| *distance <= 3)
+        .map(|(_, code)| code.to_owned());
+    Err(ValueError::FaultCode { nearest })
 }
 
 /// Arguments of `kifu completions`.
@@ -305,7 +341,7 @@ pub(crate) struct ShowArgs {
 }
 
 /// Why an option's value cannot be read; clap writes it after the option.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum ValueError {
     /// Not `NAME=VALUE`.
     #[error("expected NAME=VALUE, like Event=Club*")]
@@ -316,6 +352,24 @@ pub(crate) enum ValueError {
     /// Not a record number.
     #[error("expected a record number, counted from 1")]
     RecordNumber,
+    /// Not a result.
+    #[error(
+        "a result is B+, W+ or R+ (that side won), * (not over) or a Lotus score list like \"r:12 g:9 o:3\"{}",
+        if *.chess { "; chess's 1-0, 0-1 and 1/2-1/2 are not kifu results" } else { "" }
+    )]
+    Result {
+        /// It is a chess result.
+        chess: bool,
+    },
+    /// No fault code of kifu's.
+    #[error(
+        "not a fault code of kifu's{}; `kifu man notation` lists every code",
+        .nearest.as_ref().map(|c| format!(" (did you mean {c}?)")).unwrap_or_default()
+    )]
+    FaultCode {
+        /// The code closest to it, if one is close.
+        nearest: Option<String>,
+    },
 }
 
 /// A whole number of 0 or more: clap's own message for `-1` suggested

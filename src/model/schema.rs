@@ -14,7 +14,7 @@
 
 use super::record::RecordSchema;
 use super::{ErrorJson, Standings, StatsJson, UnreadJson, VerdictJson};
-use crate::game::{GameKind, Numbering, string_enum};
+use crate::game::{Numbering, string_enum};
 use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
 use schemars::{Schema, SchemaGenerator};
@@ -202,13 +202,7 @@ pub(super) fn units(_: &mut SchemaGenerator) -> Schema {
 /// The schema of a fault's code: every code declared, by the referee, the
 /// record and each game.
 pub(super) fn codes(_: &mut SchemaGenerator) -> Schema {
-    let games = GameKind::ALL.iter().flat_map(|kind| kind.codes());
-    string_enum(
-        crate::referee::CODES
-            .iter()
-            .chain(&crate::record::CODES)
-            .chain(games),
-    )
+    string_enum(crate::referee::every_code())
 }
 
 #[cfg(test)]

@@ -47,6 +47,19 @@ pub const CODES: &[&str] = &[
     tree::WITHIN_TURN,
 ];
 
+/// Every fault code kifu gives: the referee's, the record layer's and
+/// each game's.
+pub fn every_code() -> impl Iterator<Item = &'static str> {
+    let games = crate::game::GameKind::ALL
+        .iter()
+        .flat_map(|kind| kind.codes());
+    CODES
+        .iter()
+        .chain(&crate::record::CODES)
+        .chain(games)
+        .copied()
+}
+
 use crate::game::{AnyGame, Game, GameVisitor, MoveDetail};
 use crate::record::{MoveWord, Movetext, Record, SyntaxError};
 use tree::{Flow, Tree, Walked};
