@@ -245,7 +245,10 @@ mod tests {
             .get("enum")
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
-        let games: usize = GameKind::ALL.iter().map(|kind| kind.codes().len()).sum();
+        let games: usize = crate::game::GameKind::ALL
+            .iter()
+            .map(|kind| kind.codes().len())
+            .sum();
         let declared = crate::referee::CODES.len() + crate::record::CODES.len() + games;
         assert_eq!(listed, declared);
     }
