@@ -219,8 +219,12 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
             std::env::var("CI").map_or(true, |v| v != "true"),
             "CI=true: the browser test must run, and chromium or chromedriver is missing"
         );
-        eprintln!(
-            "skipped: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        // Written past the test harness's capture, which would hide it in
+        // a passing test: the skip shows in `cargo test`'s output.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "tests/browser.rs: skipped: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
         );
         return;
     };
