@@ -45,11 +45,37 @@ fn a_directory_is_unreadable_input() {
 }
 
 #[test]
-fn an_empty_file_has_no_record() {
-    let r = run(kifu().args(["validate", "-"]).write_stdin(""));
+fn an_empty_input_has_no_record_the_same_for_every_command() {
+    // No record is a problem of the input, as an unreadable file is: 2.
+    for args in [
+        &["validate", "-"][..],
+        &["json", "-"],
+        &["import", "-"],
+        &["stats", "-"],
+        &["select", "-"],
+        &["html", "-"],
+        &["render", "-"],
+        &["moves", "-"],
+    ] {
+        let r = run(kifu().args(args).write_stdin("\n"));
+        assert_eq!(
+            (r.stderr.as_str(), r.status),
+            ("kifu: <stdin>: no record found\n", Some(2)),
+            "kifu {}",
+            args.join(" ")
+        );
+        // stats reports on the nothing it read.
+        let printed = match args[0] {
+            "stats" => "records  0\nvalid    0\ninvalid  0\n",
+            _ => "",
+        };
+        assert_eq!(r.stdout, printed, "kifu {}", args.join(" "));
+    }
+    // fmt's work is the text, and an empty text is formatted as it is.
+    let r = run(kifu().args(["fmt", "-"]).write_stdin(""));
     assert_eq!(
         (r.stdout.as_str(), r.stderr.as_str(), r.status),
-        ("", "kifu: <stdin>: no record found\n", Some(1))
+        ("", "", Some(0))
     );
 }
 
@@ -396,4 +422,17 @@ fn the_man_pages_render_without_warnings() {
         assert!(output.status.success(), "{page}");
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{page}");
     }
+}
+
+#[test]
+fn moves_of_a_finished_game_says_it_is_over() {
+    let r = run(kifu().args(["moves", "fixtures/mana/valid/black-wins.kifu"]));
+    assert_eq!(
+        (r.stdout.as_str(), r.stderr.as_str(), r.status),
+        (
+            "",
+            "kifu: the game is over: B+ (Daimyo captured)\n",
+            Some(0)
+        )
+    );
 }

@@ -27,7 +27,7 @@ fn an_empty_file_a_directory_and_a_missing_file() {
     let empty = empty.to_string_lossy().into_owned();
     assert_eq!(
         kifu("empty", &["validate", &empty], feed(b"")).parts(),
-        fault(&format!("kifu: {empty}: no record found\n"), 1)
+        fault(&format!("kifu: {empty}: no record found\n"), 2)
     );
     assert_eq!(
         kifu("directory", &["validate", "fixtures"], feed(b"")).parts(),

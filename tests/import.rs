@@ -212,13 +212,13 @@ fn empty_input_is_no_record_found_as_validate_says() {
     for input in ["", " \n\t\r\n", "\u{feff}", "[]", "[\n]\n"] {
         assert_eq!(
             import(input),
-            fault("kifu: <stdin>: no record found\n", 1),
+            fault("kifu: <stdin>: no record found\n", 2),
             "{input:?}"
         );
     }
     assert_eq!(
         run(kifu().args(["validate", "-"]).write_stdin("")),
-        fault("kifu: <stdin>: no record found\n", 1)
+        fault("kifu: <stdin>: no record found\n", 2)
     );
 }
 

@@ -80,9 +80,10 @@ pub(super) fn for_each_file(
             }
             Err(ReadError::Output(e)) => return Err(e),
         }
+        // No record is a problem of the input, not an invalid record.
         if !records.any {
             say!("kifu: {name}: no record found");
-            worst = worst.max(Status::Invalid);
+            worst = worst.max(Status::Trouble);
         }
     }
     Ok(worst)

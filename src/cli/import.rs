@@ -49,7 +49,7 @@ pub(crate) fn run(args: &ImportArgs, out: &mut dyn Write) -> Ran {
         match read {
             Ok(0) => {
                 say!("kifu: {name}: no record found");
-                worst = worst.max(Status::Invalid);
+                worst = worst.max(Status::Trouble);
             }
             Ok(_) => {}
             Err(JsonStop::Bad {

@@ -100,9 +100,13 @@ pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> 
 /// Failures to write `out`.
 pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> Ran {
     let status = with_position(args, |game, _, _| {
-        if game.outcome().is_none() {
-            for mv in game.legal_moves() {
-                writeln!(out, "{mv}")?;
+        match game.outcome() {
+            // No move is legal: standard error says why.
+            Some(o) => say!("kifu: the game is over: {} ({})", o.tag_value, o.reason),
+            None => {
+                for mv in game.legal_moves() {
+                    writeln!(out, "{mv}")?;
+                }
             }
         }
         Ok(())
@@ -125,8 +129,16 @@ fn with_position(
         }
     };
     let wanted = usize::try_from(args.record).unwrap_or(usize::MAX);
-    let Some(item) = RecordReader::new(reader).nth(wanted.saturating_sub(1)) else {
-        say!("kifu: {name}: there is no record {wanted}");
+    let mut seen = 0;
+    let found = RecordReader::new(reader).find(|_| {
+        seen += 1;
+        seen >= wanted
+    });
+    let Some(item) = found else {
+        match seen {
+            0 => say!("kifu: {name}: no record found"),
+            n => say!("kifu: {name}: there is no record {wanted}: the input holds {n}"),
+        }
         return Ok(Status::Trouble);
     };
     let record = match item {
