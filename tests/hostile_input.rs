@@ -13,7 +13,7 @@ fn invalid_utf8_and_nul_bytes_each_fault_their_own_record() {
     assert_eq!(
         validate("bytes", feed(input)),
         (
-            "<stdin>:2:6: the text is not UTF-8 (byte 0xff)\n<stdin>:6:6: unexpected character '\\0' (at \"\\0a2 *\")\n".to_owned(),
+            "<stdin>:2:6: the text is not UTF-8 (byte 0xff, 'ÿ' in Latin-1): a Latin-1 file reads once converted, with iconv -f latin1 -t utf-8\n<stdin>:6:6: unexpected character '\\0' (at \"\\0a2 *\")\n".to_owned(),
             "2 records: 0 valid, 2 invalid\n".to_owned(),
             Some(1)
         )
@@ -143,4 +143,16 @@ fn a_negative_number_gets_no_misleading_hint() {
         assert!(run.stderr.starts_with(message), "{args:?}: {}", run.stderr);
         assert!(!run.stderr.contains("-- -"), "{args:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn a_latin1_byte_is_named_with_the_fix() {
+    let text = b"[Game \"mana\"]\n[Event \"Caf\xe9\"]\n[Setup \"b1 c6\"]\n\n*\n";
+    assert_eq!(
+        kifu("latin1", &["validate", "-"], feed(text)).parts(),
+        out(
+            "<stdin>:2:12: the text is not UTF-8 (byte 0xe9, 'é' in Latin-1): a Latin-1 file reads once converted, with iconv -f latin1 -t utf-8\n",
+            1
+        )
+    );
 }

@@ -111,7 +111,10 @@ fn a_line_that_is_not_utf8_does_not_hide_the_next_record() {
         .collect();
     assert_eq!(
         records,
-        ["2:6: the text is not UTF-8 (byte 0xff)", "record at line 4"]
+        [
+            "2:6: the text is not UTF-8 (byte 0xff, 'ÿ' in Latin-1): a Latin-1 file reads once converted, with iconv -f latin1 -t utf-8",
+            "record at line 4"
+        ]
     );
 }
 

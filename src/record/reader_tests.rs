@@ -71,7 +71,7 @@ fn bad_utf8_names_line_and_column() {
         error,
         (
             "record.not-utf8",
-            "2:5: the text is not UTF-8 (byte 0xff)".into()
+            "2:5: the text is not UTF-8 (byte 0xff, 'ÿ' in Latin-1): a Latin-1 file reads once converted, with iconv -f latin1 -t utf-8".into()
         )
     );
 }

@@ -25,11 +25,20 @@ pub(super) fn not_utf8(text: &[u8], error: std::str::Utf8Error, first_line: usiz
             line: first_line + count_lines(before),
             column: String::from_utf8_lossy(good).chars().count() + 1,
         },
-        message: format!(
-            "the text is not UTF-8 (byte 0x{:02x})",
-            text.get(bad).copied().unwrap_or(0)
-        ),
+        message: not_utf8_words(text.get(bad).copied().unwrap_or(0)),
     }
+}
+
+/// Why a text whose first byte out of UTF-8 is `byte` is not read, and the
+/// usual fix: such a byte is most often a letter of Latin-1 (`é` is 0xe9).
+fn not_utf8_words(byte: u8) -> String {
+    let latin1 = match byte {
+        0xa0.. => format!(", {:?} in Latin-1", char::from(byte)),
+        _ => String::new(),
+    };
+    format!(
+        "the text is not UTF-8 (byte 0x{byte:02x}{latin1}): a Latin-1 file reads once converted, with iconv -f latin1 -t utf-8"
+    )
 }
 
 /// The error for a comment opened at `location` and never closed, in a
