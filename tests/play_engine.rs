@@ -245,3 +245,47 @@ fn match_play_hint_and_analyse_ask_the_engine_alike() {
         assert_eq!(first_asked(&dir, log), asked, "{front}");
     }
 }
+
+#[test]
+fn undo_against_an_engine_takes_back_the_users_move_and_the_reply() {
+    let dir = scratch("vs-undo");
+    let args = [
+        "mana",
+        "--setup",
+        "b1 c6",
+        "--vs",
+        "engine",
+        "--movetime",
+        "50",
+    ];
+    let (out, err, status) = play(&dir, &args, b"e1-e4\n:undo\n:undo\n:quit!\n");
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    let took = out
+        .lines()
+        .find(|l| l.starts_with("Took back "))
+        .unwrap_or_default();
+    let words: Vec<&str> = took.split(' ').skip(2).collect();
+    assert_eq!(
+        words.len(),
+        2,
+        "the user's move and the engine's reply: {took}"
+    );
+    assert_eq!(words[0], "e1-e4");
+    let after = out.split("Took back").nth(1).unwrap_or_default();
+    assert!(after.contains("Move 1: Black to play\n"), "{out}");
+    assert!(out.contains("kifu mana> :undo\nnothing to undo\n"), "{out}");
+    // The engine's opening move, before the user has moved, stays.
+    let args = [
+        "mana",
+        "--setup",
+        "b1 c6",
+        "--vs",
+        "engine",
+        "--side",
+        "white",
+        "--movetime",
+        "50",
+    ];
+    let (out, _, _) = play(&dir, &args, b":undo\n:quit!\n");
+    assert!(out.contains("kifu mana> :undo\nnothing to undo\n"), "{out}");
+}

@@ -188,6 +188,35 @@ impl Session {
         }
     }
 
+    /// How many steps `:undo` takes back: the last one; against an
+    /// engine, the user's last line with the engine's replies after it, so
+    /// that the user is never left to move for the engine (none when the
+    /// user has not moved yet).
+    fn steps_to_undo(&self) -> usize {
+        let from_end = self
+            .done
+            .iter()
+            .rev()
+            .position(|step| self.users_turn(step.before.as_ref()));
+        from_end.map_or(0, |i| i + 1)
+    }
+
+    /// How many steps `:redo` plays again: the last one taken back; against
+    /// an engine, with the engine's replies after it.
+    fn steps_to_redo(&self) -> usize {
+        let back = self.undone.iter().rev();
+        let to = back
+            .map(|step| step.after.as_ref())
+            .position(|after| self.users_turn(after) || after.is_over());
+        to.map_or(self.undone.len(), |i| i + 1)
+    }
+
+    /// Whether the user moves in `game`: always, but against an engine.
+    fn users_turn(&self, game: &dyn AnyGame) -> bool {
+        let mover = game.turn().mover;
+        self.opponent.as_ref().is_none_or(|o| !o.plays(mover))
+    }
+
     /// Runs one command.
     fn command(&mut self, command: Command, io: &mut Outputs<'_>) -> io::Result<Reply> {
         let out = &mut *io.out;
@@ -196,23 +225,40 @@ impl Session {
             Command::Board => self.show(out)?,
             Command::Moves => self.list_moves(out)?,
             Command::Hint => return self.hint(io),
-            Command::Undo => match self.done.pop() {
-                Some(step) => {
-                    writeln!(out, "Took back {}", step.words.join(" "))?;
-                    self.game = step.before.box_clone();
-                    self.undone.push(step);
+            Command::Undo => match self.steps_to_undo() {
+                0 => writeln!(out, "nothing to undo")?,
+                n => {
+                    let taken = self.done.split_off(self.done.len() - n);
+                    let words: Vec<&str> = taken
+                        .iter()
+                        .flat_map(|s| &s.words)
+                        .map(String::as_str)
+                        .collect();
+                    writeln!(out, "Took back {}", words.join(" "))?;
+                    if let Some(first) = taken.first() {
+                        self.game = first.before.box_clone();
+                    }
+                    self.undone.extend(taken.into_iter().rev());
                     self.show(out)?;
                 }
-                None => writeln!(out, "nothing to undo")?,
             },
-            Command::Redo => match self.undone.pop() {
-                Some(step) => {
-                    writeln!(out, "Played again {}", step.words.join(" "))?;
-                    self.game = step.after.box_clone();
-                    self.done.push(step);
+            Command::Redo => match self.steps_to_redo() {
+                0 => writeln!(out, "nothing to redo")?,
+                n => {
+                    let again = self.undone.split_off(self.undone.len() - n);
+                    let words: Vec<&str> = again
+                        .iter()
+                        .rev()
+                        .flat_map(|s| &s.words)
+                        .map(String::as_str)
+                        .collect();
+                    writeln!(out, "Played again {}", words.join(" "))?;
+                    if let Some(last) = again.first() {
+                        self.game = last.after.box_clone();
+                    }
+                    self.done.extend(again.into_iter().rev());
                     self.show(out)?;
                 }
-                None => writeln!(out, "nothing to redo")?,
             },
             Command::New => return self.guarded(guard::Pending::New, io),
             Command::NewForced => return self.run_pending(guard::Pending::New, io),

@@ -41,12 +41,17 @@ impl Opponent {
         })
     }
 
+    /// Whether the engine plays `player`.
+    pub(super) fn plays(&self, player: &str) -> bool {
+        self.user.as_deref().is_some_and(|user| user != player)
+    }
+
     /// Who plays `player`: the user (everyone, when the engine only
     /// gives hints), or the engine.
     fn occupant_of(&mut self, player: &str) -> Occupant<'_> {
-        match self.user.as_deref() {
-            Some(user) if user != player => Occupant::Asked(self.seat.as_mut()),
-            _ => Occupant::Human,
+        match self.plays(player) {
+            true => Occupant::Asked(self.seat.as_mut()),
+            false => Occupant::Human,
         }
     }
 }

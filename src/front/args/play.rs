@@ -47,7 +47,11 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
     info(":board", None, "draw the board and say whose turn it is"),
     info(":moves", None, "list the legal moves"),
     info(":hint", None, "ask the engine for a move and its score"),
-    info(":undo", None, "take back the last line of moves"),
+    info(
+        ":undo",
+        None,
+        "take back the last line of moves (against an engine, with its reply)",
+    ),
     info(":redo", None, "play again the line last taken back"),
     info(
         ":new",
