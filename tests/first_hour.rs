@@ -253,3 +253,63 @@ fn the_manual_pages_are_printed_as_roff() {
     let (_, err, status) = kifu(&["man", "chess"], b"");
     assert_eq!(status, Some(2), "{err}");
 }
+
+/// A `.TP` entry's tag as the reader sees it: its one line, escapes and
+/// quotes of the font macros taken out.
+fn tag_text(line: &str) -> String {
+    let line = ["\\fB", "\\fI", "\\fR", "\\fP", "\\-", "\\(bu"]
+        .iter()
+        .fold(line.to_owned(), |text, escape| text.replace(escape, ""));
+    match line.split_once(' ') {
+        Some((macro_name, rest)) if macro_name.starts_with('.') => rest.replace('"', ""),
+        _ => line,
+    }
+}
+
+#[test]
+fn every_entry_of_the_manual_pages_is_written_whole() {
+    // roff takes a `.TP` entry's tag from the one line after it: a tag
+    // split over two lines loses its end to the body.
+    for page in ["kifu.1", "kifu.5", "kifu-rules.7", "kifu-engine.7"] {
+        let path = format!("man/{page}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if *line != ".TP" {
+                continue;
+            }
+            let tag = tag_text(lines.get(i + 1).copied().unwrap_or_default());
+            let opened = |open: char, close: char| {
+                tag.chars().filter(|c| *c == open).count()
+                    == tag.chars().filter(|c| *c == close).count()
+            };
+            assert!(
+                opened('[', ']') && opened('(', ')'),
+                "{path}:{}: the entry's tag {tag:?} goes on past its line",
+                i + 2
+            );
+        }
+    }
+    // Rendered, where groff is at hand, the engine's commands read whole.
+    let Ok(mut groff) = std::process::Command::new("groff")
+        .args(["-man", "-Tutf8", "-P-cbou", "man/kifu-engine.7"])
+        .output()
+    else {
+        return;
+    };
+    groff.stdout.retain(|b| *b != b'\r');
+    let rendered = String::from_utf8_lossy(&groff.stdout);
+    let lines: Vec<String> = rendered
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    for entry in [
+        "position [moves M1 M2 ...]",
+        "go [time MS] [inc MS] [movetime MS] [depth N] [nodes N]",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == entry),
+            "{entry:?} not whole in:\n{rendered}"
+        );
+    }
+}
