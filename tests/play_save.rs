@@ -58,7 +58,34 @@ fn a_read_only_file_needs_save_bang() {
     assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("keep\n"));
     let (out, _, code) = play(&dir, &["mana"], b"f1-e2\n:save! game.kifu\n");
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("Saved game.kifu (1 move)\n"), "{out}");
+    assert!(out.contains("Saved game.kifu (1 ply)\n"), "{out}");
+    assert_eq!(
+        validate(&dir, "game.kifu"),
+        ("game.kifu:1: mana, 1 ply, *\n".to_owned(), Some(0))
+    );
+}
+
+#[test]
+fn tag_sets_a_tag_that_save_writes() {
+    let dir = scratch("save-tag");
+    let (out, err, code) = play(
+        &dir,
+        &["mana", "--setup", "b1 c6"],
+        b":tag Event Club night\n:tag White Ana\n:tag Event Club night, round 2\n:tag Setup b1 b6\n:tag Result W+\ne1-e4\n:save game.kifu\n:quit\n",
+    );
+    assert_eq!(
+        (err.as_str(), code),
+        (
+            "kifu: line 4: :tag Setup: the tag sets up the game, so it is given when the game starts (kifu play --help)\n\
+             kifu: line 5: :tag Result: the result is the game's, and :save writes it\n",
+            Some(1)
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.join("game.kifu")).unwrap_or_default(),
+        "[Game \"mana\"]\n[Setup \"b1 c6\"]\n[Event \"Club night, round 2\"]\n[White \"Ana\"]\n\n1. e1-e4 *\n"
+    );
     assert_eq!(
         validate(&dir, "game.kifu"),
         ("game.kifu:1: mana, 1 ply, *\n".to_owned(), Some(0))

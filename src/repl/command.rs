@@ -1,6 +1,7 @@
 //! The `:commands` of the REPL: their names, descriptions and parser.
 
 use crate::front::args::COMMANDS;
+use crate::record::MAX_TAG_VALUE_BYTES;
 use crate::referee::{LineName, LineNameError};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -38,6 +39,8 @@ pub(crate) enum Command {
     Json,
     /// `:tags`: print the tags of the game.
     Tags,
+    /// `:tag NAME VALUE`: set a tag of the record.
+    Tag(String, String),
     /// `:variations`: list the variations, by name.
     Variations,
     /// `:promote LINE`: make a variation the main line.
@@ -66,9 +69,31 @@ pub(crate) enum CommandError {
     /// No such command.
     #[error("unknown command {0} (:help lists the commands)")]
     Unknown(String),
+    /// `:tag` without a name and a value.
+    #[error(":tag needs a name and a value, like :tag Event Club night")]
+    NoTag,
     /// A command's name typed without its colon, where a move was read.
     #[error("\"{0}\" is not a move: did you mean :{0}?")]
     NoColon(String),
+}
+
+/// Why `:tag` does not set a tag.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum TagRefused {
+    /// Not a tag name.
+    #[error(":tag {0}: a tag name is a letter, then letters, digits or _")]
+    Name(String),
+    /// A tag that sets up the game, which has begun.
+    #[error(
+        ":tag {0}: the tag sets up the game, so it is given when the game starts (kifu play --help)"
+    )]
+    Setup(String),
+    /// The result, which is the game's.
+    #[error(":tag Result: the result is the game's, and :save writes it")]
+    Result,
+    /// A value over the record's limit.
+    #[error(":tag {0}: a tag value is at most {MAX_TAG_VALUE_BYTES} bytes")]
+    Long(String),
 }
 
 impl CommandError {
@@ -121,6 +146,10 @@ impl FromStr for Command {
             ":save!" => Ok(Command::SaveForced(file())),
             ":json" => bare(Command::Json),
             ":tags" => bare(Command::Tags),
+            ":tag" => match rest.split_once(char::is_whitespace) {
+                Some((tag, value)) => Ok(Command::Tag(tag.to_owned(), value.trim().to_owned())),
+                None => Err(CommandError::NoTag),
+            },
             ":variations" => bare(Command::Variations),
             ":promote" if rest.is_empty() => Err(CommandError::NoLine),
             ":promote" => rest
@@ -168,6 +197,7 @@ impl fmt::Display for Command {
             Command::SaveForced(path) => write_file(f, ":save!", path.as_deref()),
             Command::Json => f.write_str(":json"),
             Command::Tags => f.write_str(":tags"),
+            Command::Tag(name, value) => write!(f, ":tag {name} {value}"),
             Command::Variations => f.write_str(":variations"),
             Command::Promote(line) => write!(f, ":promote {line}"),
             Command::Quit => f.write_str(":quit"),

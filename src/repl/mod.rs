@@ -30,7 +30,7 @@ pub use crate::front::args::TagOptionError;
 pub use crate::front::setup::NewGameError;
 pub(crate) use crate::front::{ReadOnly, SaveError, SaveReason, save_atomic};
 pub(crate) use channel::Outputs;
-pub(crate) use command::{Command, CommandError, help};
+pub(crate) use command::{Command, CommandError, TagRefused, help};
 pub(crate) use helper::KifuHelper;
 pub(crate) use run::run;
 
@@ -211,6 +211,32 @@ impl Session {
         to.map_or(self.undone.len(), |i| i + 1)
     }
 
+    /// Sets the tag `name` of the record to `value`, or adds it: any tag
+    /// but `Game`, the result and those that shape the game (its players'
+    /// names are welcome).
+    fn set_tag(&mut self, name: String, value: String) -> Result<(), TagRefused> {
+        if !crate::record::is_tag_name(&name) {
+            return Err(TagRefused::Name(name));
+        }
+        // The game's own tags shape it, but for its players' names.
+        let players = self.game.players();
+        let shapes = self.kind.tags().contains(&name.as_str()) && !players.contains(&name.as_str());
+        if name == "Game" || shapes {
+            return Err(TagRefused::Setup(name));
+        }
+        if name == "Result" {
+            return Err(TagRefused::Result);
+        }
+        if value.len() > crate::record::MAX_TAG_VALUE_BYTES {
+            return Err(TagRefused::Long(name));
+        }
+        match self.tags.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, old)) => *old = value,
+            None => self.tags.push((name, value)),
+        }
+        Ok(())
+    }
+
     /// Whether the user moves in `game`: always, but against an engine.
     fn users_turn(&self, game: &dyn AnyGame) -> bool {
         let mover = game.turn().mover;
@@ -276,6 +302,10 @@ impl Session {
                     writeln!(out, "[{name} \"{escaped}\"]")?;
                 }
             }
+            Command::Tag(name, value) => match self.set_tag(name, value) {
+                Ok(()) => {}
+                Err(refused) => return io.refuse(refused),
+            },
             Command::Variations => return self.list_variations(io),
             Command::Promote(line) => return self.promote(&line, io),
             Command::Quit => return self.guarded(guard::Pending::Quit, io),

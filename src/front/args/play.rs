@@ -78,6 +78,11 @@ pub(crate) const COMMANDS: &[CommandInfo] = &[
     info(":json", None, "print the game as `kifu json` would"),
     info(":tags", None, "print the tags of the game"),
     info(
+        ":tag",
+        Some("NAME VALUE"),
+        "set a tag of the record: Event, Date, the players' names...",
+    ),
+    info(
         ":variations",
         None,
         "list the variations (a move played after :undo keeps the line it replaces as one)",
