@@ -104,7 +104,7 @@ impl Lotus {
     ///
     /// Once the game is over every pawn is blocked, so the end of the game
     /// needs no question of its own here: the refusals ask it first.
-    #[inline]
+    #[inline(always)]
     fn aim<const SHORT: bool>(&self, mv: &LotusMove) -> Result<(usize, u16), LotusError> {
         let Some(index) = self.find_pawn::<SHORT>(mv) else {
             return Err(self.no_such_pawn(*mv));
@@ -138,7 +138,7 @@ impl Lotus {
     /// What [`Lotus::resolve`] and [`Lotus::check_choice`] ask, asked here
     /// from the square itself and the bracket, in the order of how often
     /// they come; debug builds check that both agree.
-    #[inline]
+    #[inline(always)]
     pub(super) fn check_and_play(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
         if self.short {
             self.check_and_play_on::<true>(mv)
@@ -149,7 +149,7 @@ impl Lotus {
 
     /// [`Lotus::check_and_play`] on a short course (`SHORT`), whose squares
     /// are read in place with no bounds to check, or on a long one.
-    #[inline]
+    #[inline(always)]
     fn check_and_play_on<const SHORT: bool>(&mut self, mv: &LotusMove) -> Result<(), LotusError> {
         let (index, target) = self.aim::<SHORT>(mv)?;
         if target > self.end {
