@@ -69,12 +69,24 @@ fn think(
     Ok((answer.decision, answer.score))
 }
 
-/// `cp 35`, or nothing.
-fn score_words(score: Option<Score>) -> String {
-    score.map_or_else(String::new, |score| format!(" ({score})"))
-}
-
 impl Session {
+    /// ` (cp 35)`, or nothing; the session's first `cp` score says its
+    /// unit once: ` (cp 35; 100 cp is a piece)` (lotus: a point).
+    fn score_words(&mut self, score: Option<Score>) -> String {
+        match score {
+            None => String::new(),
+            Some(Score::Cp(n)) if !self.cp_said => {
+                self.cp_said = true;
+                let unit = match self.kind.scores_results() {
+                    true => "a point",
+                    false => "a piece",
+                };
+                format!(" (cp {n}; 100 cp is {unit})")
+            }
+            Some(score) => format!(" ({score})"),
+        }
+    }
+
     /// Gives the session an engine.
     pub(crate) fn set_opponent(&mut self, opponent: Opponent) {
         self.opponent = Some(opponent);
@@ -106,7 +118,7 @@ impl Session {
                         io.out,
                         "The engine plays {}{}",
                         words.join(" "),
-                        score_words(score)
+                        self.score_words(score)
                     )?;
                     words.join(" ")
                 }
@@ -148,7 +160,8 @@ impl Session {
         self.opponent = Some(opponent);
         match thought {
             Ok((Decision::Move(words), score)) => {
-                writeln!(io.out, "hint: {}{}", words.join(" "), score_words(score))?;
+                let score = self.score_words(score);
+                writeln!(io.out, "hint: {}{score}", words.join(" "))?;
                 Ok(Reply::DONE)
             }
             Ok((Decision::Resign, _)) => {

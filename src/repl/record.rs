@@ -151,6 +151,7 @@ impl Session {
             colour: false,
             opponent: None,
             movetime: 1000,
+            cp_said: false,
         }
     }
 
