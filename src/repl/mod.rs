@@ -105,8 +105,6 @@ pub struct Session {
     opponent: Option<opponent::Opponent>,
     /// The engine's time per move, in milliseconds (`--movetime`).
     movetime: u64,
-    /// The unit of an engine's `cp` score has been said.
-    cp_said: bool,
 }
 
 impl Session {

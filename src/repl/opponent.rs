@@ -69,24 +69,12 @@ fn think(
     Ok((answer.decision, answer.score))
 }
 
-impl Session {
-    /// ` (cp 35)`, or nothing; the session's first `cp` score says its
-    /// unit once: ` (cp 35; 100 cp is a piece)` (lotus: a point).
-    fn score_words(&mut self, score: Option<Score>) -> String {
-        match score {
-            None => String::new(),
-            Some(Score::Cp(n)) if !self.cp_said => {
-                self.cp_said = true;
-                let unit = match self.kind.scores_results() {
-                    true => "a point",
-                    false => "a piece",
-                };
-                format!(" (cp {n}; 100 cp is {unit})")
-            }
-            Some(score) => format!(" ({score})"),
-        }
-    }
+/// `cp 35`, or nothing.
+fn score_words(score: Option<Score>) -> String {
+    score.map_or_else(String::new, |score| format!(" ({score})"))
+}
 
+impl Session {
     /// Gives the session an engine.
     pub(crate) fn set_opponent(&mut self, opponent: Opponent) {
         self.opponent = Some(opponent);
@@ -118,7 +106,7 @@ impl Session {
                         io.out,
                         "The engine plays {}{}",
                         words.join(" "),
-                        self.score_words(score)
+                        score_words(score)
                     )?;
                     words.join(" ")
                 }
@@ -160,8 +148,7 @@ impl Session {
         self.opponent = Some(opponent);
         match thought {
             Ok((Decision::Move(words), score)) => {
-                let score = self.score_words(score);
-                writeln!(io.out, "hint: {}{score}", words.join(" "))?;
+                writeln!(io.out, "hint: {}{}", words.join(" "), score_words(score))?;
                 Ok(Reply::DONE)
             }
             Ok((Decision::Resign, _)) => {

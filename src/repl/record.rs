@@ -151,7 +151,6 @@ impl Session {
             colour: false,
             opponent: None,
             movetime: 1000,
-            cp_said: false,
         }
     }
 
