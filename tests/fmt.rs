@@ -24,7 +24,7 @@ fn valid_fixtures() -> Vec<PathBuf> {
 }
 
 /// What must survive `fmt`: each record's verdict, and its moves as the
-/// referee reads them, with their glyphs and comments.
+/// referee reads them, with their glyphs, numeric glyphs and comments.
 fn meaning(text: &str) -> Vec<String> {
     let (json, _, _) = kifu(&["json", "-"], text.as_bytes());
     json.lines()
@@ -32,7 +32,10 @@ fn meaning(text: &str) -> Vec<String> {
             let mut v: serde_json::Value =
                 serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
             let moves: Vec<String> = (v["moves"].as_array().cloned().unwrap_or_default().iter())
-                .map(|m| format!("{} {} {}", m["normalized"], m["glyph"], m["comments"]))
+                .map(|m| {
+                    let parts = [&m["normalized"], &m["glyph"], &m["nags"], &m["comments"]];
+                    format!("{parts:?}")
+                })
                 .collect();
             let mut verdict = v["verdict"].take();
             // fmt puts the tags in order: a warning's place moves with its tag.
@@ -100,7 +103,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 #[test]
-fn check_names_files_and_in_place_rewrites_them() {
+fn check_shows_a_diff_and_in_place_rewrites() {
     let dir = scratch("in-place");
     let messy = dir.join("messy.kifu");
     let tidy = dir.join("tidy.kifu");
@@ -112,7 +115,13 @@ fn check_names_files_and_in_place_rewrites_them() {
     );
     assert_eq!(
         kifu(&["fmt", "--check", &m, &t], b""),
-        (format!("{m}\n"), String::new(), Some(1))
+        (
+            format!(
+                "--- {m}\n+++ {m}\n@@ -1,3 +1,3 @@\n [Game \"mana\"]\n \n-f1-e2   e6-e5 *\n+1. f1-e2 e6-e5 *\n"
+            ),
+            String::new(),
+            Some(1)
+        )
     );
     assert_eq!(
         kifu(&["fmt", "--check", &t], b""),
@@ -135,6 +144,41 @@ fn check_names_files_and_in_place_rewrites_them() {
         .collect();
     names.sort();
     assert_eq!(names, ["messy.kifu", "tidy.kifu"]);
+}
+
+#[test]
+fn strip_takes_out_comments_variations_and_glyphs_of_valid_records() {
+    let record =
+        "[Game \"mana\"]\n[Setup \"f1 b6\"]\n\n{start} 1. d1-d2! $1 {fine} (1. e1-d3?) d6-b5 *\n";
+    let strip = |what: &str| kifu(&["fmt", "--strip", what, "-"], record.as_bytes());
+    let head = "[Game \"mana\"]\n[Setup \"f1 b6\"]\n\n";
+    let expected = |movetext: &str| (format!("{head}{movetext}\n"), String::new(), Some(0));
+    assert_eq!(
+        strip("variations"),
+        expected("{start} 1. d1-d2! $1 {fine} d6-b5 *")
+    );
+    assert_eq!(
+        strip("comments"),
+        expected(" 1. d1-d2! $1 (1. e1-d3?) d6-b5 *")
+    );
+    assert_eq!(
+        strip("glyphs,variations"),
+        expected("{start} 1. d1-d2 {fine} d6-b5 *")
+    );
+    assert_eq!(
+        strip("comments,variations,glyphs"),
+        expected("1. d1-d2 d6-b5 *")
+    );
+    // An invalid record is written back as it was, untouched.
+    let invalid = "[Game \"mana\"]\n[Setup \"f1 b6\"]\n\n1. d1-d6 {far} *\n";
+    let (out, err, code) = kifu(&["fmt", "--strip", "comments", "-"], invalid.as_bytes());
+    assert_eq!((out.as_str(), code), (invalid, Some(1)), "{err}");
+    let (_, err, code) = kifu(&["fmt", "--strip", "moves", "-"], b"");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("[possible values: comments, variations, glyphs]"),
+        "{err}"
+    );
 }
 
 proptest! {

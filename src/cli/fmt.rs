@@ -9,9 +9,9 @@ use crate::collection::format::{format_record, has_variations};
 use crate::collection::input::{OpenError, io_reason};
 use crate::front::Ran;
 use crate::front::args::FmtArgs;
-use crate::record::RecordReader;
+use crate::record::{Record, RecordReader, Strip, strip};
 use crate::referee::{Verdict, judge_record};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 
 /// Runs `kifu fmt`.
@@ -19,12 +19,11 @@ use std::path::Path;
 /// # Errors
 /// Failures to write `out`.
 pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> Ran {
-    let width = usize::from(args.width);
     let mut worst = Status::Ok;
     for path in paths(&args.files) {
         let status = match (args.check, args.in_place) {
-            (false, false) => print(&path, width, out)?,
-            (check, _) => rewrite(&path, width, check, out)?,
+            (false, false) => print(&path, args, out)?,
+            (check, _) => rewrite(&path, args, check, out)?,
         };
         worst = worst.max(status);
     }
@@ -32,7 +31,7 @@ pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> Ran {
 }
 
 /// Prints the canonical form of the file at `path`.
-fn print(path: &Path, width: usize, out: &mut dyn Write) -> io::Result<Status> {
+fn print(path: &Path, args: &FmtArgs, out: &mut dyn Write) -> io::Result<Status> {
     let (name, input) = match open(path) {
         Ok(opened) => opened,
         Err(message) => {
@@ -40,7 +39,7 @@ fn print(path: &Path, width: usize, out: &mut dyn Write) -> io::Result<Status> {
             return Ok(Status::Trouble);
         }
     };
-    match canonical(&name, input, width) {
+    match canonical(&name, input, args) {
         Ok((text, status)) => {
             out.write_all(text.as_bytes())?;
             Ok(status)
@@ -90,10 +89,10 @@ enum FmtError {
     Output(#[source] io::Error),
 }
 
-/// `--check`: names the file if it is not canonical; `--in-place`
-/// rewrites it, atomically, if it is not.
-fn rewrite(path: &Path, width: usize, check: bool, out: &mut dyn Write) -> io::Result<Status> {
-    match rewritten(path, width, check, out) {
+/// `--check`: prints how the file differs from its canonical form, if it
+/// does; `--in-place` rewrites it, atomically, if it does.
+fn rewrite(path: &Path, args: &FmtArgs, check: bool, out: &mut dyn Write) -> io::Result<Status> {
+    match rewritten(path, args, check, out) {
         Ok(status) => Ok(status),
         Err(FmtError::Output(e)) => Err(e),
         Err(error) => {
@@ -106,7 +105,7 @@ fn rewrite(path: &Path, width: usize, check: bool, out: &mut dyn Write) -> io::R
 /// [`rewrite`]'s work: the status, or why the file cannot be formatted.
 fn rewritten(
     path: &Path,
-    width: usize,
+    args: &FmtArgs,
     check: bool,
     out: &mut dyn Write,
 ) -> Result<Status, FmtError> {
@@ -114,19 +113,25 @@ fn rewritten(
     if path.as_os_str() == "-" {
         return Err(FmtError::StandardInput);
     }
-    let bytes = std::fs::read(path).map_err(|error| FmtError::Unreadable {
+    let unreadable = |error| FmtError::Unreadable {
         name: name.clone(),
         error,
-    })?;
-    let (_, plain) = open(path)?;
-    let (text, status) = canonical(&name, plain, width)?;
-    if text.as_bytes() == bytes {
+    };
+    let (_, mut plain) = open(path)?;
+    let mut before = Vec::new();
+    plain.read_to_end(&mut before).map_err(unreadable)?;
+    let (text, status) = canonical(&name, Box::new(before.as_slice()), args)?;
+    if text.as_bytes() == before {
         return Ok(status);
     }
     if check {
-        writeln!(out, "{name}").map_err(FmtError::Output)?;
+        let before = String::from_utf8_lossy(&before);
+        let diff = similar::TextDiff::from_lines(before.as_ref(), text.as_str());
+        let shown = diff.unified_diff().header(&name, &name).to_string();
+        out.write_all(shown.as_bytes()).map_err(FmtError::Output)?;
         return Ok(Status::Invalid);
     }
+    let bytes = std::fs::read(path).map_err(unreadable)?;
     if crate::collection::input::is_compressed(&bytes) {
         return Err(FmtError::Compressed(name));
     }
@@ -142,9 +147,10 @@ fn rewritten(
 /// the input fails.
 fn canonical(
     name: &str,
-    input: Box<dyn BufRead + Send>,
-    width: usize,
+    input: Box<dyn BufRead + Send + '_>,
+    args: &FmtArgs,
 ) -> Result<(String, Status), FmtError> {
+    let width = usize::from(args.width);
     let mut text = String::new();
     let mut status = Status::Ok;
     let mut reader = RecordReader::new(input);
@@ -163,13 +169,13 @@ fn canonical(
         let (crlf, original, first_line) = (raw.crlf, raw.text.clone(), raw.first_line);
         let verdict = match raw.parse() {
             Ok(record) => match judge_record(&record) {
-                Ok(verdict) if verdict.is_valid() && !has_variations(&record) => {
-                    text.push_str(&format_record(&record, width));
-                    continue;
-                }
-                // Variations are kept as written, for now.
                 Ok(verdict) if verdict.is_valid() => {
-                    push_as_written(&mut text, &original, crlf);
+                    let record = stripped(name, record, &args.strip)?;
+                    match has_variations(&record) {
+                        false => text.push_str(&format_record(&record, width)),
+                        // Variations are kept as written, for now.
+                        true => push_as_written(&mut text, record.text(), crlf),
+                    }
                     continue;
                 }
                 Ok(verdict) => verdict,
@@ -189,6 +195,18 @@ fn canonical(
         push_as_written(&mut text, &original, crlf);
     }
     Ok((text, status))
+}
+
+/// The valid `record` without what `what` names.
+fn stripped(name: &str, record: Record, what: &[Strip]) -> Result<Record, FmtError> {
+    if what.is_empty() {
+        return Ok(record);
+    }
+    strip(&record, what).map_err(|e| FmtError::Unwritable {
+        name: name.to_owned(),
+        line: e.location.line,
+        message: e.message,
+    })
 }
 
 /// Appends a record's text as it was written, with one newline at its end.

@@ -13,9 +13,9 @@ pub fn has_variations(record: &Record) -> bool {
     (record.items.iter()).any(|item| item.kind() == ItemKind::Open)
 }
 
-/// A move in canonical form: its number, its text with its glyph, and the
-/// comments after it.
-type Canonical = (Option<(u32, Dots)>, String, Vec<String>);
+/// A move in canonical form: its number, its text with its glyph, its
+/// numeric glyphs and the comments after it.
+type Canonical = (Option<(u32, Dots)>, String, Vec<u8>, Vec<String>);
 
 /// A valid record in canonical form, its lines at most `width` wide.
 pub fn format_record(record: &Record, width: usize) -> String {
@@ -36,7 +36,8 @@ pub fn format_record(record: &Record, width: usize) -> String {
             .map_or(json.text, |d| d.normalized.as_str());
         let glyph = json.glyph.unwrap_or("");
         let comments = json.comments.iter().map(|c| (*c).to_owned()).collect();
-        moves.push((number.flatten(), format!("{text}{glyph}"), comments));
+        let nags = json.more.map_or_else(Vec::new, |more| more.nags);
+        moves.push((number.flatten(), format!("{text}{glyph}"), nags, comments));
         number = Some(number_before(ply.game.turn(), false));
     });
     let result = match end.as_ref().and_then(|g| g.outcome()) {
@@ -44,9 +45,10 @@ pub fn format_record(record: &Record, width: usize) -> String {
         None => Some("*"),
     };
     let written: Vec<WrittenMove<'_>> = (moves.iter())
-        .map(|(number, text, comments)| WrittenMove {
+        .map(|(number, text, nags, comments)| WrittenMove {
             number: *number,
             text,
+            nags,
             comments,
             ..WrittenMove::default()
         })

@@ -154,12 +154,17 @@ pub(crate) struct FmtArgs {
     /// The widest movetext line, in characters (a longer word stands alone).
     #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u16).range(20..))]
     pub width: u16,
-    /// Print the names of the files that are not canonical, and exit 1 if any.
+    /// Print what would change in each file that is not canonical, as a
+    /// unified diff, and exit 1 if any.
     #[arg(long, conflicts_with = "in_place")]
     pub check: bool,
     /// Rewrite each file that is not canonical, atomically.
     #[arg(long)]
     pub in_place: bool,
+    /// Write the valid records without their comments, variations or
+    /// glyphs; may be given more than once, or as a list (`comments,glyphs`).
+    #[arg(long, value_enum, value_name = "WHAT", value_delimiter = ',')]
+    pub strip: Vec<crate::record::Strip>,
 }
 
 /// `NAME=VALUE`.

@@ -21,6 +21,7 @@ mod movetext;
 mod parse;
 mod quote;
 mod reader;
+mod strip;
 mod syntax;
 mod write;
 
@@ -28,6 +29,7 @@ pub use movetext::{GLYPHS, MAX_DEPTH, Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, is_tag_name, parse_head, parse_record};
 pub use quote::{QuoteFault, Quoted, read_quoted};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
+pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
 pub use write::{WrittenMove, check_readable, write_record, write_record_within};
 
