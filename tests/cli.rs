@@ -36,11 +36,82 @@ fn a_missing_file_is_unreadable_input() {
 }
 
 #[test]
-fn a_directory_is_unreadable_input() {
-    let r = run(kifu().args(["validate", "fixtures"]));
+fn a_directory_is_read_for_its_record_files_in_sorted_order() {
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("walked");
+    let _ = std::fs::remove_dir_all(&root);
+    let write = |name: &str, text: &[u8]| {
+        let path = root.join(name);
+        std::fs::create_dir_all(path.parent().unwrap_or(&root)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+    };
+    let record = b"[Game \"mana\"]\n[Setup \"f1 b6\"]\n\n1. d1-d2 *\n";
+    write("b/z.kifu", record);
+    write("b/a.kifu", record);
+    write("a.kifu", record);
+    write("notes.txt", b"not a record");
+    write(".hidden/h.kifu", record);
+    write(".dot.kifu", record);
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gzip, record).unwrap_or_else(|e| panic!("{e}"));
+    write(
+        "c/packed.kifu.gz",
+        &gzip.finish().unwrap_or_else(|e| panic!("{e}")),
+    );
+    std::os::unix::fs::symlink(root.join("b"), root.join("linked"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(root.join("empty")).unwrap_or_else(|e| panic!("{e}"));
+    let dir = root.display().to_string();
+    let names = |args: &[&str]| {
+        let r = run(kifu().arg("validate").args(args).arg(&dir));
+        let files: Vec<String> = (r.stdout.lines())
+            .filter_map(|l| l.split(':').next())
+            .map(|f| f.trim_start_matches(&dir).to_owned())
+            .collect();
+        (files, r.stderr, r.status)
+    };
+    let summary = |n: usize| format!("{n} records: {n} valid, 0 invalid\n");
+    let plain = ["/a.kifu", "/b/a.kifu", "/b/z.kifu", "/c/packed.kifu.gz"];
     assert_eq!(
-        (r.stderr.as_str(), r.status),
-        ("kifu: fixtures: is a directory\n", Some(2))
+        names(&[]),
+        (plain.map(String::from).to_vec(), summary(4), Some(0))
+    );
+    let (hidden, _, _) = names(&["--hidden"]);
+    assert_eq!(
+        hidden,
+        [
+            "/.dot.kifu",
+            "/.hidden/h.kifu",
+            "/a.kifu",
+            "/b/a.kifu",
+            "/b/z.kifu",
+            "/c/packed.kifu.gz"
+        ]
+    );
+    let (followed, _, _) = names(&["-L"]);
+    assert_eq!(
+        followed,
+        [
+            "/a.kifu",
+            "/b/a.kifu",
+            "/b/z.kifu",
+            "/c/packed.kifu.gz",
+            "/linked/a.kifu",
+            "/linked/z.kifu"
+        ]
+    );
+    // A file named is read whatever its name; a directory with no record
+    // file is an input problem, as a missing file is.
+    let hidden_file = format!("{dir}/.dot.kifu");
+    let r = run(kifu().args(["validate", &hidden_file]));
+    assert_eq!(r.status, Some(0), "{}", r.stderr);
+    let empty = format!("{dir}/empty");
+    let r = run(kifu().args(["json", &empty]));
+    assert_eq!(
+        (r.stderr, r.status),
+        (
+            format!("kifu: {empty}: no record file (*.kifu) in the directory\n"),
+            Some(2)
+        )
     );
 }
 

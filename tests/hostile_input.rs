@@ -30,8 +30,11 @@ fn an_empty_file_a_directory_and_a_missing_file() {
         fault(&format!("kifu: {empty}: no record found\n"), 2)
     );
     assert_eq!(
-        kifu("directory", &["validate", "fixtures"], feed(b"")).parts(),
-        fault("kifu: fixtures: is a directory\n", 2)
+        kifu("directory", &["validate", "grammar"], feed(b"")).parts(),
+        fault(
+            "kifu: grammar: no record file (*.kifu) in the directory\n",
+            2
+        )
     );
     assert_eq!(
         kifu("missing", &["json", "no/such.kifu"], feed(b"")).parts(),

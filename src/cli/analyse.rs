@@ -36,9 +36,9 @@ struct View {
 pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
     let mut engine = crate::seat::start(&args.engine).map_err(EngineError)?;
     let terms = args.terms();
-    let files = super::files::paths(&args.file.iter().cloned().collect::<Vec<_>>());
+    let files = super::files::named(args.file.as_slice());
     let mut first = true;
-    let status = for_each_record(&files, |name, record| {
+    let status = for_each_record(files, |name, record| {
         let record = match record {
             Ok(record) => record,
             Err(e) => {

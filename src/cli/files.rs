@@ -2,6 +2,8 @@
 
 use super::Status;
 use crate::collection::input::{OpenError, io_reason};
+use crate::collection::paths::Walk;
+use crate::front::args::Inputs;
 use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
@@ -23,6 +25,17 @@ pub(super) fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
+/// The files to read, or why a directory named yields none; see
+/// [`crate::collection::paths::files`].
+pub(super) fn files(inputs: &Inputs) -> Vec<Result<PathBuf, OpenError>> {
+    crate::collection::paths::files(&inputs.files, inputs.walk())
+}
+
+/// The files `paths` names, directories walked as by default.
+pub(super) fn named(paths: &[PathBuf]) -> Vec<Result<PathBuf, OpenError>> {
+    crate::collection::paths::files(paths, Walk::default())
+}
+
 /// Calls `visit` with each record (or its syntax error) of every file.
 ///
 /// Unreadable files are reported on standard error and give
@@ -33,7 +46,7 @@ pub(super) fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
 /// # Errors
 /// Only errors of `visit` (writing the output).
 pub(super) fn for_each_record(
-    files: &[PathBuf],
+    files: Vec<Result<PathBuf, OpenError>>,
     mut visit: impl FnMut(&str, Result<Record, SyntaxError>) -> io::Result<Status>,
 ) -> io::Result<Status> {
     for_each_file(files, |name, reader| {
@@ -54,12 +67,12 @@ pub(super) fn for_each_record(
 /// Only errors of writing the output, which `read` returns as
 /// [`ReadError::Output`].
 pub(super) fn for_each_file(
-    files: &[PathBuf],
+    files: Vec<Result<PathBuf, OpenError>>,
     mut read: impl FnMut(&str, &mut Records) -> Result<Status, ReadError>,
 ) -> io::Result<Status> {
     let mut worst = Status::Ok;
-    for path in paths(files) {
-        let (name, input) = match open(&path) {
+    for path in files {
+        let (name, input) = match path.and_then(|path| open(&path)) {
             Ok(opened) => opened,
             Err(message) => {
                 say!("kifu: {message}");

@@ -3,7 +3,7 @@
 //! it was, and said on standard error as `validate` says it.
 
 use super::Status;
-use super::files::{open, paths};
+use super::files::{files, open};
 use super::validate::write_text;
 use crate::collection::format::{format_record, has_variations};
 use crate::collection::input::{OpenError, io_reason};
@@ -20,10 +20,14 @@ use std::path::Path;
 /// Failures to write `out`.
 pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> Ran {
     let mut worst = Status::Ok;
-    for path in paths(&args.files) {
-        let status = match (args.check, args.in_place) {
-            (false, false) => print(&path, args, out)?,
-            (check, _) => rewrite(&path, args, check, out)?,
+    for path in files(&args.input) {
+        let status = match (path, args.check, args.in_place) {
+            (Err(error), _, _) => {
+                say!("kifu: {error}");
+                Status::Trouble
+            }
+            (Ok(path), false, false) => print(&path, args, out)?,
+            (Ok(path), check, _) => rewrite(&path, args, check, out)?,
         };
         worst = worst.max(status);
     }

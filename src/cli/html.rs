@@ -1,7 +1,7 @@
 //! `kifu html`: one self-contained page that replays the records.
 
 use super::Status;
-use super::files::for_each_record;
+use super::files::{files, for_each_record};
 use super::show::emit;
 use crate::front::Ran;
 use crate::front::args::HtmlArgs;
@@ -16,7 +16,7 @@ use std::io::Write;
 pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> Ran {
     let mut games = Vec::new();
     let mut lines = Lines::default();
-    let status = for_each_record(&args.files, |name, item| {
+    let status = for_each_record(files(&args.input), |name, item| {
         let game = match item {
             Ok(record) => PageGame::of_record(name, &record, &mut lines),
             Err(e) => PageGame {

@@ -1,7 +1,7 @@
 //! `kifu json`: every record as one JSON object per line.
 
 use super::Status;
-use super::files::for_each_record;
+use super::files::{files, for_each_record};
 use super::validate::verdict_of;
 use crate::front::Ran;
 use crate::front::args::JsonArgs;
@@ -16,7 +16,7 @@ use std::io::Write;
 /// Failures to write `out`.
 pub(crate) fn run(args: &JsonArgs, out: &mut dyn Write) -> Ran {
     let mut out = JsonWriter::new(out);
-    let status = for_each_record(&args.files, |name, record| {
+    let status = for_each_record(files(&args.input), |name, record| {
         let valid = match record {
             Ok(record) => {
                 // The referee walks the record, and its moves are written

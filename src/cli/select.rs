@@ -2,7 +2,7 @@
 //! as they were written, in input order, judged on several threads.
 
 use super::Status;
-use super::files::for_each_file;
+use super::files::{files, for_each_file};
 use super::parallel;
 use super::validate::{Batch, next_batch};
 use crate::collection::select::{Criteria, Examined, examine};
@@ -25,7 +25,7 @@ pub(crate) fn run(args: &SelectArgs, out: &mut dyn Write) -> Ran {
     );
     let mut seen = HashSet::new();
     let mut selected = 0u64;
-    let read = for_each_file(&args.files, |name, records| {
+    let read = for_each_file(files(&args.input), |name, records| {
         let mut input_error = None;
         let batches = std::iter::from_fn(|| next_batch(records, &mut input_error));
         parallel::ordered(

@@ -3,7 +3,7 @@
 //! not with the records.
 
 use super::Status;
-use super::files::for_each_file;
+use super::files::{files, for_each_file};
 use super::parallel;
 use super::validate::{Batch, next_batch};
 use crate::collection::stats::{Summary, Tally, sum_up_raw};
@@ -19,7 +19,7 @@ use std::io::{self, Write};
 pub(crate) fn run(args: &StatsArgs, out: &mut dyn Write) -> Ran {
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let mut tally = Tally::default();
-    let status = for_each_file(&args.files, |_, records| {
+    let status = for_each_file(files(&args.input), |_, records| {
         let mut input_error = None;
         let batches = std::iter::from_fn(|| next_batch(records, &mut input_error));
         parallel::ordered(batches, jobs, sum_up_batch, |summaries| {

@@ -1,7 +1,7 @@
 //! `kifu validate`: one verdict per record.
 
 use super::Status;
-use super::files::{ReadError, Records, for_each_file};
+use super::files::{ReadError, Records, files, for_each_file};
 use super::parallel;
 use super::progress::Progress;
 use crate::draw::ansi::{Brush, Sgr};
@@ -30,7 +30,7 @@ pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> Ran
         usize::from,
     );
     let mut tally = Tally::default();
-    let status = for_each_file(&args.files, |name, records| {
+    let status = for_each_file(files(&args.input), |name, records| {
         let mut input_error = None;
         let batches = std::iter::from_fn(|| next_batch(records, &mut input_error));
         parallel::ordered(

@@ -34,6 +34,17 @@ pub enum OpenError {
     /// The path is a directory.
     #[error("{0}: is a directory")]
     Directory(String),
+    /// A directory holds no record file (`*.kifu`, plain or compressed).
+    #[error("{0}: no record file (*.kifu) in the directory")]
+    NoRecordFile(String),
+    /// A directory, or a file under it, cannot be walked.
+    #[error("{name}: {reason}")]
+    Walk {
+        /// The directory or file.
+        name: String,
+        /// What failed.
+        reason: String,
+    },
     /// The file cannot be opened or its first bytes read.
     #[error("{name}: {}", io_reason(.error))]
     Unreadable {

@@ -3,6 +3,8 @@
 //!
 //! - [`input`] opens the files kifu reads: standard input, and compressed
 //!   files (gzip, zstd, bzip2, xz) decoded as a stream;
+//! - [`paths`] finds the files a command line names, walking directories
+//!   for record files;
 //! - [`select`] is the criteria of `kifu select` and the key of `--dedupe`;
 //! - [`stats`] sums records up into the report of `kifu stats`
 //!   ([`crate::model::StatsJson`]);
@@ -10,5 +12,6 @@
 
 pub mod format;
 pub mod input;
+pub mod paths;
 pub mod select;
 pub mod stats;

@@ -81,11 +81,36 @@ pub(crate) enum Command {
     Analyse(AnalyseArgs),
 }
 
+/// The records a command reads: files, directories, or standard input.
+#[derive(Debug, Args)]
+pub(crate) struct Inputs {
+    /// Files of records, and directories whose record files (`*.kifu`,
+    /// plain or compressed) are read at any depth in sorted order; `-` or
+    /// none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Read hidden files and directories (`.name`) under a directory too.
+    #[arg(long)]
+    pub hidden: bool,
+    /// Walk symbolic links to directories under a directory too.
+    #[arg(short = 'L', long)]
+    pub follow: bool,
+}
+
+impl Inputs {
+    /// How the directories among the files are walked.
+    pub(crate) fn walk(&self) -> crate::collection::paths::Walk {
+        crate::collection::paths::Walk {
+            hidden: self.hidden,
+            follow: self.follow,
+        }
+    }
+}
+
 /// Arguments of `kifu select`: the criteria combine with AND.
 #[derive(Debug, Args)]
 pub(crate) struct SelectArgs {
-    /// Files of records; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: Inputs,
     /// Records of this game.
     #[arg(long, value_enum)]
     pub game: Option<GameKind>,
@@ -139,8 +164,8 @@ pub(crate) struct SelectArgs {
 /// Arguments of `kifu stats`.
 #[derive(Debug, Args)]
 pub(crate) struct StatsArgs {
-    /// Files of records; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: Inputs,
     /// Print the report as text tables, or as one JSON object.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -149,8 +174,8 @@ pub(crate) struct StatsArgs {
 /// Arguments of `kifu fmt`.
 #[derive(Debug, Args)]
 pub(crate) struct FmtArgs {
-    /// Files of records; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: Inputs,
     /// The widest movetext line, in characters (a longer word stands alone).
     #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u16).range(20..))]
     pub width: u16,
@@ -288,8 +313,8 @@ pub(crate) enum Format {
 /// Arguments of `kifu validate`.
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
-    /// Files of records; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: Inputs,
     /// Print each verdict as a line of text, or as a JSON object on a line
     /// of its own.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -308,8 +333,8 @@ pub(crate) struct ValidateArgs {
 /// Arguments of `kifu json`.
 #[derive(Debug, Args)]
 pub(crate) struct JsonArgs {
-    /// Files of records; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: Inputs,
     /// Add the position after every move.
     #[arg(long)]
     pub positions: bool,
@@ -428,8 +453,8 @@ pub(crate) struct RenderArgs {
 /// Arguments of `kifu html`.
 #[derive(Debug, Args)]
 pub(crate) struct HtmlArgs {
-    /// Files of records; `-` or none reads standard input.
-    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: Inputs,
     /// The page's title (default: the title of the first record).
     #[arg(long)]
     pub title: Option<String>,

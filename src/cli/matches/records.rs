@@ -2,7 +2,7 @@
 //! (`--report`, `--resume`), and the `--out` file games are appended to.
 
 use super::super::Status;
-use super::super::files::for_each_record;
+use super::super::files::{for_each_record, named};
 use super::error::{MatchError, RecordReason};
 use crate::collection::input::io_reason;
 use crate::game::GameKind;
@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// counted is told on standard error, and makes the status 1.
 pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
     let mut results = Vec::new();
-    let status = for_each_record(files, |name, record| {
+    let status = for_each_record(named(files), |name, record| {
         let counted = record
             .map_err(RecordReason::from)
             .and_then(|r| result_of_record(&r).map_err(RecordReason::Refused));
@@ -52,7 +52,7 @@ pub(super) fn resume(
         return Ok((rounds, results));
     }
     let mut trouble = None;
-    let status = for_each_record(&[path.to_path_buf()], |name, record| {
+    let status = for_each_record(named(&[path.to_path_buf()]), |name, record| {
         let counted = record.map_err(RecordReason::from).and_then(|record| {
             let round = round_of(&record, kind)?;
             Ok((
@@ -94,7 +94,7 @@ fn round_of(record: &Record, kind: GameKind) -> Result<usize, RecordReason> {
 pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<Vec<Opening>, MatchError> {
     let mut openings: Vec<Opening> = Vec::new();
     let mut trouble = None;
-    let status = for_each_record(&[path.to_path_buf()], |name, record| {
+    let status = for_each_record(named(&[path.to_path_buf()]), |name, record| {
         let opening = record.map_err(RecordReason::from).and_then(|record| {
             let line = record.first_line();
             let opening = Opening::of_record(&record).map_err(RecordReason::Refused)?;
