@@ -222,6 +222,45 @@ fn pictures(data: &serde_json::Value, game: usize) -> Vec<String> {
 }
 
 #[test]
+fn every_picture_s_legend_names_exactly_the_marks_drawn() {
+    // Each mark, the attribute that draws it, and its legend entry.
+    let marks = [
+        ("class=\"bird\"", "blue diamond: the bird"),
+        ("class=\"allowed\"", "green dots:"),
+        ("data-last=\"1\"", "yellow: the last move"),
+        ("class=\"attacked\"", "red ring: an attacked Shogun"),
+    ];
+    let mut seen = [[false; 2]; 4];
+    for game in ["mana", "escampe", "shogun", "lotus"] {
+        let file = format!("fixtures/examples/{game}.kifu");
+        let (out, _, _) = kifu(&["html", &file]);
+        let data = page_data(&String::from_utf8(out).unwrap_or_else(|e| panic!("{e}")));
+        let records = data["games"].as_array().map_or(0, Vec::len);
+        for record in 0..records {
+            for (ply, picture) in pictures(&data, record).iter().enumerate() {
+                // The legend's words, joined again where they were wrapped.
+                let captions: Vec<&str> = (picture.split("class=\"caption\">").skip(1))
+                    .filter_map(|t| t.split('<').next())
+                    .collect();
+                let legend = captions.join(" ");
+                for (i, (drawn_by, entry)) in marks.iter().enumerate() {
+                    let drawn = picture.contains(drawn_by);
+                    seen[i][usize::from(drawn)] = true;
+                    assert_eq!(
+                        legend.contains(entry),
+                        drawn,
+                        "{file} record {} ply {ply}: {entry:?} drawn: {drawn}; legend: {legend}",
+                        record + 1
+                    );
+                }
+            }
+        }
+    }
+    // Each mark is both drawn and not drawn somewhere, so each was tried.
+    assert_eq!(seen, [[true; 2]; 4]);
+}
+
+#[test]
 fn the_page_carries_every_position_render_draws() {
     let file = "fixtures/escampe/valid/black-wins.kifu";
     let (out, err, status) = kifu(&["html", file]);

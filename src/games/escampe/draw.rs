@@ -43,7 +43,10 @@ fn text(escampe: &Escampe, view: &TextView<'_>) -> String {
     for square in squares(escampe.marked()) {
         cells[square].mark = Some(('*', Sgr::MARK));
     }
-    let footer = escampe.footer("* marks the pieces the constraint lets move");
+    let mut footer = escampe.footer();
+    if escampe.marked() != 0 {
+        footer.push("* marks the pieces the constraint lets move".to_owned());
+    }
     lines::text(&cells, view, &setup::ARMY.legend(), &footer)
 }
 
@@ -53,9 +56,10 @@ fn scene(escampe: &Escampe, view: &View<'_>) -> Scene {
         pieces: pieces(escampe),
         legend: "U Unicorn  P Paladin",
         allowed: escampe.marked(),
+        allowed_means: "the pieces the constraint lets move",
         bird: None,
         last: last_squares(view.last),
-        footer: escampe.footer("green dots mark the pieces the constraint lets move"),
+        footer: escampe.footer(),
     };
     lines::scene(&picture, view.flip)
 }

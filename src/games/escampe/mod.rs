@@ -285,9 +285,9 @@ impl Escampe {
         }
     }
 
-    /// The lines under the board: who moves or won, the constraint, where
-    /// the last move ended, and `mark_note` when pieces are marked.
-    fn footer(&self, mark_note: &str) -> Vec<String> {
+    /// The lines under the board: who moves or won, the constraint, and
+    /// where the last move ended.
+    fn footer(&self) -> Vec<String> {
         let mut footer = vec![lines::status(self.outcome().as_ref(), self.to_move)];
         if self.is_over() {
             return footer;
@@ -303,9 +303,6 @@ impl Escampe {
                 self.to_move.other().name(),
                 square_name(usize::from(last))
             ));
-        }
-        if self.allowed() != 0 {
-            footer.push(mark_note.to_owned());
         }
         footer
     }

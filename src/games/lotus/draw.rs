@@ -95,11 +95,16 @@ fn scene(game: &Lotus, view: &View<'_>) -> Scene {
     let arrival_top = course_top + rows as f32 * (CELL + GAP);
     let players = game.players.count();
     let table_top = arrival_top + CELL + GAP;
-    let status = grid::wrap(&[status(game)], width - MARGIN * 2.0);
-    let height = table_top + grid::LINE * (players + 2 + status.len()) as f32 + MARGIN;
+    let last = last_places(game, view.last);
+    // The legend names what is drawn, and only that.
+    let mut legend = "squares: L lily, F frog, S stone; flowers W Y P B K".to_owned();
+    if last != [None, None] {
+        legend.push_str("; yellow: the last move");
+    }
+    let under = grid::wrap(&[legend, status(game)], width - MARGIN * 2.0);
+    let height = table_top + grid::LINE * (players + 1 + under.len()) as f32 + MARGIN;
     let mut scene = Scene::new(width, height);
     scene.push(Node::rect(0.0, 0.0, width, height).fill(colour::PAPER));
-    let last = last_places(game, view.last);
     let lit = |pos: u16| last.contains(&Some(pos));
     // Where each course square stands: rows of ten, every other one
     // running back, so that the path winds; turned half round by `flip`.
@@ -158,7 +163,7 @@ fn scene(game: &Lotus, view: &View<'_>) -> Scene {
         }
     }
     arrival(game, &mut scene, arrival_top, &lit);
-    table(game, &mut scene, table_top, &status);
+    table(game, &mut scene, table_top, &under);
     scene
 }
 
@@ -241,8 +246,8 @@ fn arrival(game: &Lotus, scene: &mut Scene, top: f32, lit: &dyn Fn(u16) -> bool)
 }
 
 /// The score table, which names the colour of every player, then the
-/// legend of the squares and how the game stands.
-fn table(game: &Lotus, scene: &mut Scene, top: f32, status: &[String]) {
+/// lines `under` it: the legend and how the game stands.
+fn table(game: &Lotus, scene: &mut Scene, top: f32, under: &[String]) {
     let mut y = top;
     for (i, name) in game.players.names().enumerate() {
         let owner = i as u8;
@@ -267,9 +272,7 @@ fn table(game: &Lotus, scene: &mut Scene, top: f32, status: &[String]) {
             .data("score", total.to_string()),
         );
     }
-    let mut lines = vec!["squares: L lily, F frog, S stone; flowers W Y P B K".to_owned()];
-    lines.extend(status.iter().cloned());
-    grid::text_lines(scene, MARGIN, y + 4.0, &lines);
+    grid::text_lines(scene, MARGIN, y + 4.0, under);
 }
 
 fn symbol(kind: Kind, charset: Charset) -> char {

@@ -42,7 +42,10 @@ fn text(mana: &Mana, view: &TextView<'_>) -> String {
     if let Some(square) = mana.bird_square() {
         cells[square].mark = Some(('@', Sgr::BIRD));
     }
-    let legend = format!("{}; @ the bird", setup::ARMY.legend());
+    let legend = match mana.bird_square() {
+        Some(_) => format!("{}; @ the bird", setup::ARMY.legend()),
+        None => setup::ARMY.legend(),
+    };
     lines::text(&cells, view, &legend, &mana.footer())
 }
 
@@ -52,17 +55,14 @@ fn scene(mana: &Mana, view: &View<'_>) -> Scene {
         Some(n) if !mana.is_over() => lines::with_lines(mana.men[mana.to_move.index()], n),
         _ => 0,
     };
-    let mut footer = mana.footer();
-    if allowed != 0 {
-        footer.push("green dots: the pieces the bird lets move; blue: the bird".to_owned());
-    }
     let picture = LinePicture {
         pieces: pieces(mana),
         legend: "D Daimyo  R Ronin",
         allowed,
+        allowed_means: "the pieces the bird lets move",
         bird: mana.bird_square(),
         last: last_squares(view.last),
-        footer,
+        footer: mana.footer(),
     };
     lines::scene(&picture, view.flip)
 }

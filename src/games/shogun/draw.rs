@@ -42,11 +42,22 @@ fn scene(game: &Shogun, view: &View<'_>) -> Scene {
         ),
     ];
     under.extend(status_lines(game));
+    let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
+    let last = last_squares(view.last);
+    let marks: Vec<&str> = [
+        (attacked.contains(&true), "red ring: an attacked Shogun"),
+        (!last.is_empty(), "yellow: the last move"),
+    ]
+    .into_iter()
+    .filter_map(|(drawn, mark)| drawn.then_some(mark))
+    .collect();
+    if !marks.is_empty() {
+        under.push(marks.join("; "));
+    }
     let under = grid::wrap(&under, grid.width() - CELL);
     let height = grid.bottom() + grid::LINE * under.len() as f32 + 10.0;
     let mut scene = Scene::new(grid.width(), height);
     scene.push(Node::rect(0.0, 0.0, grid.width(), height).fill(colour::PAPER));
-    let last = last_squares(view.last);
     grid.squares(
         &mut scene,
         |square| {
@@ -72,7 +83,6 @@ fn scene(game: &Shogun, view: &View<'_>) -> Scene {
             );
         }
     }
-    let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
     for square in 0..64 {
         let Some((side, kind)) = game.piece_at(square) else {
             continue;
