@@ -110,6 +110,34 @@ fn stats_of_a_random_collection() {
 }
 
 #[test]
+fn stats_counts_lengths_as_validate_does() {
+    // Lotus in turns, the other games in plies: the same numbers.
+    for (game, unit) in [("lotus", "turns"), ("mana", "plies")] {
+        let text = random(game, "12");
+        let (out, _, _) = kifu(&["stats", "--format", "json"], text.as_bytes());
+        let stats: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        let lengths = &stats["games"][0];
+        let other = if unit == "turns" { "plies" } else { "turns" };
+        assert!(lengths.get(other).is_none(), "{game}: {lengths}");
+        let (verdicts, _, _) = kifu(&["validate"], text.as_bytes());
+        let counted: Vec<u64> = (verdicts.lines())
+            .filter_map(|l| {
+                l.split(", ")
+                    .nth(1)?
+                    .strip_suffix(&format!(" {unit}"))?
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        assert_eq!(counted.len(), 12, "{verdicts}");
+        let (min, max) = (counted.iter().min(), counted.iter().max());
+        assert_eq!(lengths[unit]["min"].as_u64().as_ref(), min, "{game}");
+        assert_eq!(lengths[unit]["max"].as_u64().as_ref(), max, "{game}");
+    }
+}
+
+#[test]
 fn stats_counts_agree_with_validate() {
     let mut args = vec!["stats", "--format", "json"];
     let files: Vec<String> = ["mana", "escampe", "shogun", "lotus"]

@@ -9,7 +9,7 @@ use super::validate::{Batch, next_batch};
 use crate::collection::stats::{Summary, Tally, sum_up_raw};
 use crate::front::Ran;
 use crate::front::args::{Format, StatsArgs};
-use crate::model::StatsJson;
+use crate::model::{LengthsJson, StatsJson};
 use std::io::{self, Write};
 
 /// Runs `kifu stats`.
@@ -79,23 +79,10 @@ fn write_text(report: &StatsJson, out: &mut dyn Write) -> io::Result<()> {
                 )?;
             }
         }
-        let p = &game.plies;
-        writeln!(
-            out,
-            "  plies    min {}  median {}  max {}",
-            p.min, p.median, p.max
-        )?;
-        let most = p
-            .histogram
-            .iter()
-            .map(|b| b.count)
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        for b in &p.histogram {
-            let bar = "#".repeat((b.count * BAR_WIDTH).div_ceil(most) as usize);
-            let row = format!("    {:>5}-{:<5} {:>6}  {bar}", b.from, b.to, b.count);
-            writeln!(out, "{}", row.trim_end())?;
+        for (unit, lengths) in [("plies", &game.plies), ("turns", &game.turns)] {
+            if let Some(lengths) = lengths {
+                write_lengths(out, unit, lengths)?;
+            }
         }
         for (title, shares) in [("setups", &game.setups), ("first moves", &game.first_moves)] {
             writeln!(out, "  {title} (count, first player's score)")?;
@@ -120,6 +107,28 @@ fn write_text(report: &StatsJson, out: &mut dyn Write) -> io::Result<()> {
                 writeln!(out, "    {}  {:>6}  {:>5.1}%", f.value, f.count, f.percent)?;
             }
         }
+    }
+    Ok(())
+}
+
+/// The lengths of a game's records, in `unit`, with their histogram.
+fn write_lengths(out: &mut dyn Write, unit: &str, p: &LengthsJson) -> io::Result<()> {
+    writeln!(
+        out,
+        "  {unit:<8} min {}  median {}  max {}",
+        p.min, p.median, p.max
+    )?;
+    let most = p
+        .histogram
+        .iter()
+        .map(|b| b.count)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    for b in &p.histogram {
+        let bar = "#".repeat((b.count * BAR_WIDTH).div_ceil(most) as usize);
+        let row = format!("    {:>5}-{:<5} {:>6}  {bar}", b.from, b.to, b.count);
+        writeln!(out, "{}", row.trim_end())?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! ([`sum_up`]), the sums added into a [`Tally`], and the tally written as
 //! the report ([`Tally::report`], a [`StatsJson`]).
 
-use crate::game::{GameKind, Tags};
+use crate::game::{GameKind, Numbering, Tags};
 use crate::model::{
     BucketJson, CountJson, GameStatsJson, LengthsJson, SeatJson, ShareJson, StatsJson, Version,
 };
@@ -20,7 +20,8 @@ const HISTOGRAM_ROWS: usize = 10;
 pub struct Summary {
     fault: Option<&'static str>,
     game: Option<GameKind>,
-    plies: usize,
+    /// Its length, as `validate` counts it: plies, or Lotus turns.
+    length: usize,
     /// The result token, `*` for an unfinished game; none for Lotus.
     result: Option<&'static str>,
     /// The first player's score, once the game is over: 1 a win, 0 a loss;
@@ -52,7 +53,7 @@ impl Summary {
         Summary {
             fault,
             game: None,
-            plies: 0,
+            length: 0,
             result: None,
             first_score: None,
             setup: None,
@@ -90,7 +91,10 @@ pub fn sum_up(record: &Record) -> Summary {
     });
     let mut summary = Summary::empty(verdict.fault.as_ref().map(|f| f.code));
     summary.game = verdict.kind;
-    summary.plies = verdict.plies;
+    summary.length = match verdict.kind.map(GameKind::numbering) {
+        Some(Numbering::Turns) => verdict.turns as usize,
+        _ => verdict.plies,
+    };
     summary.setup = start.map(|g| setup_words(&g.setup_tags()));
     summary.first_move = first_move;
     let outcome = verdict.outcome.as_ref();
@@ -187,7 +191,7 @@ impl Tally {
         if let Some(result) = summary.result {
             *game.results.entry(result).or_default() += 1;
         }
-        *game.lengths.entry(summary.plies).or_default() += 1;
+        *game.lengths.entry(summary.length).or_default() += 1;
         for (key, shares) in [
             (summary.setup, &mut game.setups),
             (summary.first_move, &mut game.first_moves),
@@ -250,6 +254,7 @@ impl Tally {
 /// The report on the valid records of `game`.
 fn game_report(game: &'static str, t: &GameTally) -> GameStatsJson {
     let finished: u64 = t.finished;
+    let in_turns = GameKind::from_name(game).map(GameKind::numbering) == Some(Numbering::Turns);
     GameStatsJson {
         game,
         records: t.records,
@@ -260,7 +265,8 @@ fn game_report(game: &'static str, t: &GameTally) -> GameStatsJson {
                 percent: percent(count, t.records),
             })
             .collect(),
-        plies: lengths(&t.lengths),
+        plies: (!in_turns).then(|| lengths(&t.lengths)),
+        turns: in_turns.then(|| lengths(&t.lengths)),
         setups: top(&t.setups),
         first_moves: top(&t.first_moves),
         seats: (t.seats.iter().enumerate())

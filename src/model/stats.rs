@@ -36,8 +36,13 @@ pub struct GameStatsJson {
     /// Results by token (`*` unfinished); left out for Lotus.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub results: Vec<CountJson>,
-    /// The lengths of its games, in plies.
-    pub plies: LengthsJson,
+    /// The lengths of its games, in plies; left out for Lotus, whose
+    /// games are counted in turns, as `validate` counts them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<LengthsJson>,
+    /// Lotus: the lengths of its games, in turns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turns: Option<LengthsJson>,
     /// The most frequent start positions, as the tags that set them up
     /// say them: the first tag's value (`b1 b6`), then each other tag's
     /// name and value (`, First red`).
@@ -82,9 +87,9 @@ pub struct LengthsJson {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 #[schemars(rename = "Bucket", deny_unknown_fields)]
 pub struct BucketJson {
-    /// The fewest plies it counts.
+    /// The shortest length it counts.
     pub from: usize,
-    /// The most plies it counts.
+    /// The longest length it counts.
     pub to: usize,
     /// The records of that length.
     pub count: u64,
