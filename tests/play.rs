@@ -68,7 +68,7 @@ b1-a2
         &["mana", "--setup", "c1 b6", "--tag", "White=Ana"],
         script,
         "game.kifu",
-        "[Game \"mana\"]\n[Setup \"c1 b6\"]\n[White \"Ana\"]\n\n\
+        "[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"c1 b6\"]\n[White \"Ana\"]\n\n\
          1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5 3. d1-e1@e3 d6-d3 *\n",
         "kifu: line 4: move 3 (Black) f1-f2: the piece cannot reach that square: the piece on f1 stands on a double square and must move exactly 2 steps; did you mean f1-e2?\n\
          kifu: line 7: unknown command :foo (:help lists the commands)\n",
@@ -176,7 +176,7 @@ d1-c1
         ],
         script,
         "escampe.kifu",
-        "[Game \"escampe\"]\n[Setup \"b5 f6 d5 c5 c6 a6 / a1 d2 e1 f2 d1 e2\"]\n\n\
+        "[Game \"escampe\"]\n[Date \"2026.12.01\"]\n[Setup \"b5 f6 d5 c5 c6 a6 / a1 d2 e1 f2 d1 e2\"]\n\n\
          1. f6-e5 a1-b1 2. c6-e6 d1-c1 3. -- b1-c2 *\n",
         "kifu: line 3: move 2 (Black) f2-f6: the piece cannot reach that square: the piece on f2 stands on a double square and must move exactly 2 steps\n",
     );
@@ -207,7 +207,7 @@ e8-e6
         &["shogun", "--setup", "ZYXXSXZY/ZXYSXZXY"],
         script,
         "shogun.kifu",
-        "[Game \"shogun\"]\n[Setup \"ZYXXSXZY/ZXYSXZXY\"]\n\n\
+        "[Game \"shogun\"]\n[Date \"2026.12.01\"]\n[Setup \"ZYXXSXZY/ZXYSXZXY\"]\n\n\
          1. d1-d3 c8-a6 2. f1-e3 e8-e6 3. d3-c2 e6-d7 *\n",
         "kifu: line 3: move 2 (Red) a1-a8: no piece of the side to move there: a1 holds a White piece and Red is to move; did you mean a6-a2?\n",
     );
@@ -248,7 +248,7 @@ r0
         ],
         script,
         "lotus.kifu",
-        "[Game \"lotus\"]\n[Players \"orange violet magenta red cyan\"]\n\
+        "[Game \"lotus\"]\n[Date \"2026.12.01\"]\n[Players \"orange violet magenta red cyan\"]\n\
          [Flowers \"YPW/PPWWWYWYPYPY\"]\n\n1. m0 o0 r0 2. o0 v0 r0 3. r10 r7 o5 *\n",
         "kifu: line 4: turn 2 (violet) z0: no such pawn: no player's initial is 'z'; did you mean c0?\n\
          kifu: line 12: cannot save lotus.kifu: turn 4: a turn is three pawn moves; this one has fewer: \

@@ -82,6 +82,35 @@ fn the_engine_moves_first_when_the_user_takes_the_second_side() {
 }
 
 #[test]
+fn the_saved_game_is_dated_and_names_the_engine_as_its_player() {
+    let dir = scratch("vs-engine-saved");
+    let args = [
+        "mana",
+        "--setup",
+        "c1 c6",
+        "--vs",
+        "engine",
+        "--movetime",
+        "30",
+    ];
+    let (out, err, status) = play(&dir, &args, b"c1-c3\n:save game.kifu\n");
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    let saved = support::read(&dir, "game.kifu");
+    let engine = format!("[White \"kifu-engine {}\"]", env!("CARGO_PKG_VERSION"));
+    let head = format!("[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"c1 c6\"]\n{engine}\n\n");
+    assert!(saved.starts_with(&head), "{saved}");
+    // A name given is kept.
+    let named = ["--tag", "White=Eve"];
+    let args: Vec<&str> = args.iter().copied().chain(named).collect();
+    let (out, _, _) = play(&dir, &args, b"c1-c3\n:save! named.kifu\n");
+    let saved = support::read(&dir, "named.kifu");
+    assert!(
+        saved.contains("[White \"Eve\"]\n") && !saved.contains("kifu-engine"),
+        "{out}{saved}"
+    );
+}
+
+#[test]
 fn hint_gives_a_legal_move_and_its_score_in_any_game() {
     let dir = scratch("hint");
     let (out, err, status) = play(

@@ -115,7 +115,7 @@ fn save_writes_the_games_file_and_asks_before_another() {
     );
     assert_eq!(
         read(&dir, "other.kifu"),
-        "[Game \"mana\"]\n\n1. e1-e4 e6-e5 *\n"
+        "[Game \"mana\"]\n[Date \"2026.12.01\"]\n\n1. e1-e4 e6-e5 *\n"
     );
     // The file loaded is the game's: `:save` writes it back.
     fs::write(dir.join("other.kifu"), OTHER).unwrap_or_else(|e| panic!("{e}"));
@@ -183,19 +183,19 @@ fn escampe_and_lotus_play_bare_from_their_defaults() {
     assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
     assert!(
         out.contains(
-            "kifu escampe> :tags\n[Game \"escampe\"]\n[Setup \"c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1\"]\n"
+            "kifu escampe> :tags\n[Game \"escampe\"]\n[Date \"2026.12.01\"]\n[Setup \"c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1\"]\n"
         ),
         "{out}"
     );
     assert_eq!(
         read(&dir, "e.kifu"),
-        "[Game \"escampe\"]\n[Setup \"c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1\"]\n\n1. c6-c4 d1-d2 *\n"
+        "[Game \"escampe\"]\n[Date \"2026.12.01\"]\n[Setup \"c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1\"]\n\n1. c6-c4 d1-d2 *\n"
     );
     assert_eq!(validate(&dir, "e.kifu").1, Some(0));
     let (out, err, code) = play(&dir, &["lotus"], b":tags\n");
     assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
     assert!(
-        out.ends_with("kifu lotus> :tags\n[Game \"lotus\"]\n[Players \"red green orange\"]\n"),
+        out.ends_with("kifu lotus> :tags\n[Game \"lotus\"]\n[Date \"2026.12.01\"]\n[Players \"red green orange\"]\n"),
         "{out}"
     );
     assert!(out.contains("red to play"), "{out}");

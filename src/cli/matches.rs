@@ -78,7 +78,7 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
         margin: Duration::from_millis(args.timemargin),
         max_plies: args.max_plies as usize,
         event: args.event.clone(),
-        date: today(),
+        date: crate::game::today(),
     };
     let output = match &args.out {
         Some(path) => Some(records::Output::open(path, args.resume)?),
@@ -121,15 +121,4 @@ fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<()
         _ if engines > seats => Err(MatchError::TooManyEngines { engines, seats }),
         _ => Ok(()),
     }
-}
-
-/// Today's date as the `Date` tag writes it, in UTC: `2026.12.01`.
-fn today() -> String {
-    let date = time::OffsetDateTime::now_utc().date();
-    format!(
-        "{:04}.{:02}.{:02}",
-        date.year(),
-        u8::from(date.month()),
-        date.day()
-    )
 }

@@ -26,7 +26,7 @@ pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, Win, rank};
 pub use play::{perft, play, play_read};
-pub use tags::Tags;
+pub use tags::{Tags, today};
 
 use std::fmt;
 

@@ -26,3 +26,40 @@ impl<'a> Tags<'a> {
             .map(|t| (t.name.as_str(), t.value.as_str()))
     }
 }
+
+/// Today's date as the `Date` tag writes it, in UTC: `2026.12.01`. When
+/// `SOURCE_DATE_EPOCH` holds a time in seconds, as for reproducible
+/// builds, that day is today: records written in tests and builds come
+/// out the same every day.
+pub fn today() -> String {
+    let epoch = std::env::var("SOURCE_DATE_EPOCH").ok();
+    let pinned = epoch.and_then(|seconds| seconds.trim().parse::<i64>().ok());
+    let now = pinned
+        .and_then(|seconds| time::OffsetDateTime::from_unix_timestamp(seconds).ok())
+        .unwrap_or_else(time::OffsetDateTime::now_utc);
+    let date = now.date();
+    format!(
+        "{:04}.{:02}.{:02}",
+        date.year(),
+        u8::from(date.month()),
+        date.day()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn today_is_a_date_tag_value() {
+        let today = super::today();
+        let parts: Vec<&str> = today.split('.').collect();
+        assert_eq!(
+            parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
+            [4, 2, 2],
+            "{today}"
+        );
+        assert!(
+            today.chars().all(|c| c.is_ascii_digit() || c == '.'),
+            "{today}"
+        );
+    }
+}

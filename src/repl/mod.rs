@@ -318,6 +318,9 @@ impl Session {
     /// new record not yet saved anywhere.
     fn new_game(&mut self, out: &mut dyn Write) -> io::Result<Reply> {
         self.game = self.start.box_clone();
+        // A new game is played today.
+        self.tags.retain(|(name, _)| name != "Date");
+        self.date_today();
         self.done.clear();
         self.undone.clear();
         self.branches.clear();

@@ -75,8 +75,16 @@ fn score_words(score: Option<Score>) -> String {
 }
 
 impl Session {
-    /// Gives the session an engine.
+    /// Gives the session an engine; the record names it as the players it
+    /// plays, where the game has a tag for their names and none is given.
     pub(crate) fn set_opponent(&mut self, opponent: Opponent) {
+        for player in self.game.players() {
+            let named = self.tags.iter().any(|(name, _)| name == player);
+            if opponent.plays(player) && self.kind.tags().contains(&player) && !named {
+                self.tags
+                    .push((player.to_owned(), opponent.seat.name().to_owned()));
+            }
+        }
         self.opponent = Some(opponent);
     }
 

@@ -126,7 +126,23 @@ impl Session {
         charset: Charset,
     ) -> Result<Session, super::NewGameError> {
         let start = crate::front::setup::start(kind, tags)?;
-        Ok(Session::from_start(kind, start.tags, start.game, charset))
+        let mut session = Session::from_start(kind, start.tags, start.game, charset);
+        session.date_today();
+        Ok(session)
+    }
+
+    /// Dates the game today, unless a `Date` tag was given; the tag goes
+    /// after `Game`, where records have it.
+    pub(super) fn date_today(&mut self) {
+        if !self.tags.iter().any(|(name, _)| name == "Date") {
+            let at = self
+                .tags
+                .iter()
+                .position(|(name, _)| name == "Game")
+                .map_or(0, |i| i + 1);
+            self.tags
+                .insert(at, ("Date".to_owned(), crate::game::today()));
+        }
     }
 
     fn from_start(

@@ -2,10 +2,16 @@
 
 use super::*;
 
+/// The date the sessions' records are given.
+const DATE: &str = "2026.12.01";
+
 fn mana() -> Session {
     let started = Session::start(
         GameKind::Mana,
-        &[("Setup".into(), "c1 b6".into())],
+        &[
+            ("Date".into(), DATE.into()),
+            ("Setup".into(), "c1 b6".into()),
+        ],
         Charset::Ascii,
     );
     assert!(started.is_ok(), "{started:?}");
@@ -82,7 +88,7 @@ fn the_record_numbers_the_moves_and_ends_with_the_result() {
     say(&mut s, "a1-c2@b3 e6-e5 e1-f3@b3");
     assert_eq!(
         s.record_text(true),
-        Ok("[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n1. a1-c2@b3 e6-e5 2. e1-f3@b3 *\n".to_owned())
+        Ok("[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"c1 b6\"]\n\n1. a1-c2@b3 e6-e5 2. e1-f3@b3 *\n".to_owned())
     );
 }
 
@@ -116,7 +122,10 @@ fn quit_and_unknown_commands() {
 fn lotus() -> Session {
     let started = Session::start(
         GameKind::Lotus,
-        &[("Players".into(), "red green orange".into())],
+        &[
+            ("Date".into(), DATE.into()),
+            ("Players".into(), "red green orange".into()),
+        ],
         Charset::Ascii,
     );
     assert!(started.is_ok(), "{started:?}");
@@ -142,9 +151,11 @@ fn a_different_move_after_undo_keeps_the_line_it_replaces() {
     );
     assert_eq!(
         s.record_text(true),
-        Ok("[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+        Ok(
+            "[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"c1 b6\"]\n\n\
             1. a1-c2@b3 e6-e5 2. e1-e4 (2. e1-d3) (2. e1-f3@b3 a6-a5) *\n"
-            .to_owned())
+                .to_owned()
+        )
     );
 }
 
@@ -164,9 +175,11 @@ fn promoting_a_variation_makes_it_the_main_line() {
     assert_eq!(text, "there is no variation 1.1 (:variations lists them)\n");
     assert_eq!(
         s.record_text(true),
-        Ok("[Game \"mana\"]\n[Setup \"c1 b6\"]\n\n\
+        Ok(
+            "[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"c1 b6\"]\n\n\
             1. a1-c2@b3 e6-e5 2. e1-f3@b3 (2. e1-d3) 2... a6-a5 *\n"
-            .to_owned())
+                .to_owned()
+        )
     );
 }
 
@@ -220,9 +233,11 @@ fn a_lotus_variation_replaces_the_whole_turn() {
     let text = s.record_text(true);
     assert_eq!(
         text,
-        Ok("[Game \"lotus\"]\n[Players \"red green orange\"]\n\n\
+        Ok(
+            "[Game \"lotus\"]\n[Date \"2026.12.01\"]\n[Players \"red green orange\"]\n\n\
             1. r0 g0 g0 (1. r0 g0 o0) *\n"
-            .to_owned())
+                .to_owned()
+        )
     );
     let record = crate::record::parse_record(text.unwrap_or_default(), 1);
     let verdict = record.map(|r| crate::referee::judge_record(&r).map(|v| v.summary()));

@@ -18,7 +18,9 @@ pub fn kifu(dir: &Path) -> Command {
     let mut command = Command::cargo_bin("kifu").unwrap_or_else(|e| panic!("{e}"));
     command
         .current_dir(dir)
-        .env("XDG_STATE_HOME", dir.join("state"));
+        .env("XDG_STATE_HOME", dir.join("state"))
+        // The day the records are dated: 2026.12.01.
+        .env("SOURCE_DATE_EPOCH", "1796083200");
     command
 }
 

@@ -30,6 +30,8 @@ impl Terminal {
             .current_dir(dir)
             .env("TERM", "xterm")
             .env("XDG_STATE_HOME", dir.join("state"))
+            // The day the records are dated: 2026.12.01.
+            .env("SOURCE_DATE_EPOCH", "1796083200")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
