@@ -184,7 +184,7 @@ fn shogun_shows_the_sides_the_last_move_and_the_shogun_in_check() {
 
 #[test]
 fn lotus_shows_the_players_and_the_last_move() {
-    // Ply 20 is red's pawn from 13 to 15.
+    // Ply 20 is red's pawn from 13 to 15; green is drawn green.
     let board = visible(&render(LOTUS, Some("20"), &["--color", "always"]));
     let lines: Vec<&str> = board.lines().collect();
     let numbers = lines
@@ -197,7 +197,7 @@ fn lotus_shows_the_players_and_the_last_move() {
     );
     assert_eq!(
         lines[numbers + 2],
-        "  \\e[1;34mg\\e[0m               \\e[7m\\e[1;31mr\\e[0m   \\e[1;34mg\\e[0m       \\e[1;34mg\\e[0m"
+        "  \\e[1;32mg\\e[0m               \\e[7m\\e[1;31mr\\e[0m   \\e[1;32mg\\e[0m       \\e[1;32mg\\e[0m"
     );
     // The score table is the legend of the colours, in turn order.
     assert!(
@@ -205,11 +205,11 @@ fn lotus_shows_the_players_and_the_last_move() {
         "{board}"
     );
     assert!(
-        board.contains("\ngreen  (\\e[1;34mg\\e[0m)  W 0"),
+        board.contains("\ngreen  (\\e[1;32mg\\e[0m)  W 0"),
         "{board}"
     );
     assert!(
-        board.contains("\norange (\\e[1;32mo\\e[0m)  W 0"),
+        board.contains("\norange (\\e[1;38;5;208mo\\e[0m)  W 0"),
         "{board}"
     );
 }
@@ -347,4 +347,27 @@ fn the_repl_boards_are_in_colour_with_always() {
     assert!(!plain.contains('\x1b'), "{}", visible(&plain));
     assert_eq!(plain, strip(&out));
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_lotus_player_named_after_a_colour_is_drawn_in_it() {
+    // The first record's seats: orange violet magenta red cyan.
+    let text = render(
+        "fixtures/examples/lotus.kifu",
+        Some("20"),
+        &["--color", "always"],
+    );
+    for (initial, code) in [
+        ('o', "\x1b[1;38;5;208m"),
+        ('v', "\x1b[1;38;5;99m"),
+        ('m', "\x1b[1;35m"),
+        ('r', "\x1b[1;31m"),
+        ('c', "\x1b[1;36m"),
+    ] {
+        assert!(
+            text.contains(&format!("{code}{initial}\x1b[0m")),
+            "{initial}: {}",
+            visible(&text)
+        );
+    }
 }

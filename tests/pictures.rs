@@ -260,6 +260,54 @@ fn every_picture_s_legend_names_exactly_the_marks_drawn() {
     assert_eq!(seen, [[true; 2]; 4]);
 }
 
+/// The fill of each player's pawns in a Lotus picture, by initial.
+fn pawn_fills(svg: &str) -> Vec<(String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}"));
+    let mut fills: Vec<(String, String)> = (doc.descendants())
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .filter_map(|pawn| {
+            let disc = pawn.children().find(|c| c.has_tag_name("circle"))?;
+            Some((
+                pawn.attribute("data-piece")?.to_owned(),
+                disc.attribute("fill")?.to_owned(),
+            ))
+        })
+        .collect();
+    fills.sort();
+    fills.dedup();
+    fills
+}
+
+#[test]
+fn a_lotus_player_named_after_a_colour_is_drawn_in_it() {
+    let fills = |file: &str| pawn_fills(&svg(&[file, "--ply", "0"]));
+    let pairs = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+        list.iter()
+            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+            .collect()
+    };
+    // orange violet magenta red cyan: each in its own colour.
+    assert_eq!(
+        fills("fixtures/examples/lotus.kifu"),
+        pairs(&[
+            ("c", "#00838f"),
+            ("m", "#c51162"),
+            ("o", "#ef6c00"),
+            ("r", "#d32f2f"),
+            ("v", "#7c4dff")
+        ])
+    );
+    // Names that are no colour take the colours left, in seat order.
+    let dir = scratch("lotus-names");
+    let file = dir.join("names.kifu");
+    std::fs::write(&file, "[Game \"lotus\"]\n[Players \"ann red bob\"]\n\n*\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        fills(&file.to_string_lossy()),
+        pairs(&[("a", "#1565c0"), ("b", "#2e7d32"), ("r", "#d32f2f")])
+    );
+}
+
 #[test]
 fn the_page_carries_every_position_render_draws() {
     let file = "fixtures/escampe/valid/black-wins.kifu";

@@ -45,21 +45,6 @@ impl Sgr {
     pub const VALID: Sgr = Sgr("\x1b[32m");
     /// An invalid verdict: red.
     pub const INVALID: Sgr = Sgr("\x1b[31m");
-    /// The players of a Lotus game, in turn order (the colours of their
-    /// pawns in the pictures): red, blue, green, yellow, magenta, cyan.
-    pub const PLAYERS: [Sgr; 6] = [
-        Sgr("\x1b[1;31m"),
-        Sgr("\x1b[1;34m"),
-        Sgr("\x1b[1;32m"),
-        Sgr("\x1b[1;33m"),
-        Sgr("\x1b[1;35m"),
-        Sgr("\x1b[1;36m"),
-    ];
-
-    /// The look of the player `index` in turn order.
-    pub fn player(index: u8) -> Sgr {
-        Self::PLAYERS[usize::from(index) % Self::PLAYERS.len()]
-    }
 }
 
 /// Writes text in its looks when colour is on, and as it is when off.

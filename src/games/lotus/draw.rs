@@ -7,6 +7,7 @@
 //! and initial is in its player's colour, and the places the last move
 //! left and reached are in reverse video.
 
+use super::colours::{SeatColour, seat_colours};
 use super::course::Kind;
 use super::flowers::Flower;
 use super::{Lotus, NO_PAWN, score};
@@ -34,17 +35,6 @@ const ROW: usize = 10;
 const GAP: f32 = 16.0;
 /// The margin around the picture.
 const MARGIN: f32 = 20.0;
-/// The players' colours, in turn order, and the colour of their initials.
-const PLAYERS: [(&str, &str); 8] = [
-    ("#d32f2f", "#ffffff"),
-    ("#1565c0", "#ffffff"),
-    ("#2e7d32", "#ffffff"),
-    ("#f9a825", "#222222"),
-    ("#6a1b9a", "#ffffff"),
-    ("#00838f", "#ffffff"),
-    ("#5d4037", "#ffffff"),
-    ("#ec407a", "#222222"),
-];
 
 /// The colours of a flower and of its letter.
 fn flower_colours(flower: Flower) -> (&'static str, &'static str) {
@@ -68,9 +58,10 @@ fn kind_look(kind: Kind) -> (&'static str, &'static str) {
     }
 }
 
-/// A player's colours.
-fn player_colours(owner: u8) -> (&'static str, &'static str) {
-    PLAYERS[usize::from(owner) % PLAYERS.len()]
+/// The colour a player is drawn in.
+fn seat_colour(game: &Lotus, owner: u8) -> SeatColour {
+    let colours = seat_colours(&game.players);
+    colours.get(usize::from(owner)).copied().unwrap_or(colours[0])
 }
 
 /// The places of the last move, counted as pawns' positions are (0 the
@@ -187,11 +178,11 @@ fn flower_node(flower: Flower, x: f32, y: f32, r: f32) -> Node {
 
 /// A pawn: a disc of its owner's colour with the owner's initial.
 fn pawn(game: &Lotus, owner: u8, x: f32, y: f32, square: String) -> Node {
-    let (fill, ink) = player_colours(owner);
+    let colour = seat_colour(game, owner);
     let letter = char::from(game.players.letter(owner)).to_string();
     Node::group(vec![
-        Node::circle(x, y, CELL * 0.27).fill(fill).stroke(colour::INK, 1.5),
-        Node::label(x, y, CELL * 0.3, letter.clone()).fill(ink),
+        Node::circle(x, y, CELL * 0.27).fill(colour.fill).stroke(colour::INK, 1.5),
+        Node::label(x, y, CELL * 0.3, letter.clone()).fill(colour.ink),
     ])
     .class("piece")
     .data("square", square)
@@ -252,7 +243,7 @@ fn table(game: &Lotus, scene: &mut Scene, top: f32, under: &[String]) {
     for (i, name) in game.players.names().enumerate() {
         let owner = i as u8;
         let hand = &game.hands[i];
-        let (fill, _) = player_colours(owner);
+        let fill = seat_colour(game, owner).fill;
         let letter = char::from(game.players.letter(owner));
         let counts: Vec<String> = Flower::ALL
             .iter()
@@ -296,7 +287,7 @@ pub(super) fn text(game: &Lotus, view: &TextView<'_>) -> String {
     let letter = |owner: u8| char::from(game.players.letter(owner));
     // A pawn's initial in its player's colour, lit as `lit` says.
     let pawn = |out: &mut String, owner: u8, lit: Option<Sgr>| {
-        brush.paint(out, &[lit, Some(Sgr::player(owner))], letter(owner));
+        brush.paint(out, &[lit, Some(seat_colour(game, owner).sgr)], letter(owner));
     };
     brush.paint(&mut out, &[lit(0)], "start");
     out.push_str(": ");
@@ -369,7 +360,7 @@ pub(super) fn text(game: &Lotus, view: &TextView<'_>) -> String {
             .collect();
         let _ = write!(out, "{name:<width$} (");
         let owner = i as u8;
-        brush.paint(&mut out, &[Some(Sgr::player(owner))], letter(owner));
+        brush.paint(&mut out, &[Some(seat_colour(game, owner).sgr)], letter(owner));
         let _ = writeln!(out, ")  {}  score {}", counts.join("  "), score::score(hand));
     }
     let _ = writeln!(out, "{}", status(game));

@@ -21,6 +21,7 @@
 //! - `players.rs`: the `Players` tag;
 //! - `score.rs`: the scores and the ranking.
 
+mod colours;
 mod course;
 mod draw;
 mod fault;
