@@ -350,7 +350,7 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
     .await;
     assert_eq!(
         heading,
-        json!("mana · \"><img src=x onerror=window.pwned=7> - <svg onload=window.pwned=8> · *")
+        json!("mana · <svg onload=window.pwned=8> - \"><img src=x onerror=window.pwned=7> · *")
     );
     let tags = js(
         &client,
@@ -390,7 +390,138 @@ async fn the_page_replays_every_valid_fixture_in_chromium() {
         .unwrap_or_else(|e| panic!("{e}"));
 
     variations(&client, &page, &files, &shots).await;
+    first_hour(&client, &dir, &shots).await;
     client.close().await.unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// What a new user met on the page: controls drawn whatever the fonts,
+/// moves never broken across lines, a finished Lotus game's result, the
+/// players in the order they move, and Lotus players drawn in the colour
+/// they are named after.
+async fn first_hour(client: &Client, dir: &Path, shots: &Path) {
+    let players = dir.join("players.kifu");
+    std::fs::write(
+        &players,
+        "[Game \"mana\"]\n[White \"Wanda\"]\n[Black \"Bo\"]\n[Setup \"f1 b6\"]\n\n1. d1-d2 *\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let page = dir.join("first-hour.html");
+    let (page_name, players_name) = (page.to_string_lossy(), players.to_string_lossy());
+    kifu(&[
+        "html",
+        "-o",
+        &page_name,
+        "fixtures/examples/lotus.kifu",
+        &players_name,
+        "fixtures/examples/shogun.kifu",
+    ]);
+    open(client, &page, "game=1&ply=0").await;
+    // Each control is an icon of its own, drawn as a picture: no text that
+    // a font may lack (U+23EE and U+23ED showed as empty boxes).
+    let controls = js(
+        client,
+        "return Array.prototype.map.call(document.querySelectorAll('#controls button'), function (b) {
+           var icon = b.querySelector('svg path'), box = icon ? icon.getBoundingClientRect() : { width: 0, height: 0 };
+           return [b.textContent.trim(), Math.round(box.width), Math.round(box.height), icon ? icon.getAttribute('d') : ''];
+         });",
+    )
+    .await;
+    let controls = controls.as_array().cloned().unwrap_or_default();
+    assert_eq!(controls.len(), 4, "{controls:?}");
+    for control in &controls {
+        assert_eq!(control[0], json!(""), "{controls:?}");
+        let (width, height) = (
+            control[1].as_u64().unwrap_or(0),
+            control[2].as_u64().unwrap_or(0),
+        );
+        assert!(
+            width >= 8 && height >= 8,
+            "an icon of {width}x{height} px: {controls:?}"
+        );
+    }
+    let shapes: std::collections::HashSet<String> =
+        controls.iter().map(|c| c[3].to_string()).collect();
+    assert_eq!(shapes.len(), 4, "{controls:?}");
+    // The finished Lotus game shows its result, in the list and heading.
+    let result = "o:4 v:4 m:9 r:4 c:1";
+    let heading = js(
+        client,
+        "return document.getElementById('heading').textContent;",
+    )
+    .await;
+    assert_eq!(
+        heading,
+        json!(format!("lotus · orange violet magenta red cyan · {result}"))
+    );
+    let listed = js(
+        client,
+        "return document.querySelector('#game-list button').textContent;",
+    )
+    .await;
+    assert!(
+        listed.as_str().unwrap_or_default().contains(result),
+        "{listed}"
+    );
+    // Orange is drawn orange, violet violet: the colour of the name.
+    let fills = js(
+        client,
+        "var out = {}; document.querySelectorAll('#board svg .piece').forEach(function (p) {
+           out[p.dataset.piece] = p.querySelector('circle').getAttribute('fill'); }); return out;",
+    )
+    .await;
+    assert_eq!(
+        fills,
+        json!({"o": "#ef6c00", "v": "#7c4dff", "m": "#c51162", "r": "#d32f2f", "c": "#00838f"})
+    );
+    // Mana's players in the order they move: Black first.
+    let records = |file: &str| {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        text.lines().filter(|l| l.starts_with("[Game ")).count()
+    };
+    let lotus_records = records("fixtures/examples/lotus.kifu");
+    let games = js(
+        client,
+        "return JSON.parse(document.getElementById('kifu-data').textContent).games.length;",
+    )
+    .await;
+    let expected = lotus_records + 1 + records("fixtures/examples/shogun.kifu");
+    assert_eq!(games, json!(expected));
+    open(client, &page, &format!("game={}&ply=0", lotus_records + 1)).await;
+    let heading = js(
+        client,
+        "return document.getElementById('heading').textContent;",
+    )
+    .await;
+    assert_eq!(heading, json!("mana · Bo - Wanda · *"));
+    // No move, nor a move with its number, is broken across lines, even
+    // on a phone's width.
+    client
+        .set_window_size(390, 844)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    for game in [1, lotus_records + 2] {
+        open(client, &page, &format!("game={game}&ply=0")).await;
+        let broken = js(
+            client,
+            "var out = []; document.querySelectorAll('#moves .ply, #moves .move').forEach(function (e) {
+               if (e.getClientRects().length !== 1) { out.push(e.textContent); } }); return [out, document.querySelectorAll('#moves .ply').length];",
+        )
+        .await;
+        assert_eq!(
+            broken[0],
+            json!([]),
+            "game {game}: moves broken across lines"
+        );
+        assert!(
+            broken[1].as_u64().unwrap_or(0) > 20,
+            "game {game}: {broken}"
+        );
+    }
+    shot(client, shots, "first-hour-phone").await;
+    client
+        .set_window_size(1280, 1000)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// A move of a record as the page's data has it, with the line it stands

@@ -14,10 +14,10 @@ mod moves;
 pub use moves::PageMove;
 
 use crate::draw::{View, picture, svg};
-use crate::game::Tags;
+use crate::game::{AnyGame, Tags};
 use crate::model::WrittenMoves;
 use crate::record::Record;
-use crate::referee::{Options, Ply, Visitor, game_of, judge_with};
+use crate::referee::{Options, Ply, Verdict, Visitor, game_of, judge_with};
 use moves::Boards;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -40,7 +40,8 @@ pub struct PageGame {
     pub tags: Vec<(String, String)>,
     /// The players, as the tags name them (`Ann - Bob`).
     pub players: String,
-    /// The result token written, or the result tag.
+    /// The result: the verdict's for a valid record, else the result
+    /// token written or the `Result` tag.
     pub result: String,
     /// What the referee says, as `kifu validate` says it.
     pub verdict: String,
@@ -93,8 +94,43 @@ impl Lines {
     }
 }
 
-/// The tags that name the players, in the order they are shown.
+/// The tags that name the players, in the order they are shown when the
+/// record's start is unknown.
 const PLAYER_TAGS: [&str; 4] = ["White", "Black", "Red", "Players"];
+
+/// The tags that name the players of a game from `start`, the player who
+/// moves first first; then Lotus's `Players`.
+fn player_tags(start: &dyn AnyGame) -> Vec<&str> {
+    let players = start.players();
+    let first = players
+        .iter()
+        .position(|p| *p == start.turn().mover)
+        .unwrap_or(0);
+    let (before, after) = players.split_at(first);
+    after
+        .iter()
+        .chain(before)
+        .copied()
+        .chain(["Players"])
+        .collect()
+}
+
+/// The result a page shows: that of the verdict, for a valid record
+/// (the outcome's, or the one a game ended off the board declares);
+/// otherwise the result token written, or the `Result` tag.
+fn shown_result(record: &Record, verdict: &Verdict) -> String {
+    if verdict.is_valid() {
+        return match (&verdict.outcome, &verdict.termination) {
+            (None, Some(termination)) => termination.result().to_owned(),
+            _ => verdict.result().to_owned(),
+        };
+    }
+    let written = record.result_token().map(|(token, _)| token);
+    written
+        .or_else(|| record.tag("Result"))
+        .unwrap_or("*")
+        .to_owned()
+}
 
 impl PageGame {
     /// A record read from `file`, judged, with the picture of every
@@ -105,19 +141,12 @@ impl PageGame {
             .iter()
             .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect();
-        let players: Vec<&str> = PLAYER_TAGS
-            .iter()
-            .filter_map(|name| record.tag(name))
-            .collect();
-        let result = record
-            .result_token()
-            .map(|(token, _)| token)
-            .or_else(|| record.tag("Result"))
-            .unwrap_or("*")
-            .to_owned();
         let mut boards = Vec::new();
         let kind = game_of(record);
-        if let Some(start) = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok()) {
+        let start = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok());
+        let shown = start.as_deref().map_or(PLAYER_TAGS.to_vec(), player_tags);
+        let players: Vec<&str> = shown.iter().filter_map(|name| record.tag(name)).collect();
+        if let Some(start) = &start {
             let drawn = svg::write(
                 &picture(start.as_ref(), start.kind(), &View::default(), 0),
                 None,
@@ -144,7 +173,7 @@ impl PageGame {
             game: kind.map(|k| k.name().to_owned()),
             tags,
             players: players.join(" - "),
-            result,
+            result: shown_result(record, &verdict),
             verdict: verdict.summary(),
             fault: verdict.fault.as_ref().map(ToString::to_string),
             comments: WrittenMoves::leading_comments(record)

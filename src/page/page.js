@@ -122,14 +122,17 @@
         container.appendChild(el("span", "comment", c));
         container.appendChild(document.createTextNode(" "));
       });
-      if (move.number) { container.appendChild(el("span", "num", move.number)); }
+      // A move and its number are never broken across lines.
+      var ply = el("span", "ply");
+      if (move.number) { ply.appendChild(el("span", "num", move.number)); }
       var span = el("span", "move" + (move.board === undefined ? " unplayed" : ""), move.text);
       if (move.glyph) { span.appendChild(el("span", "glyph", move.glyph)); }
       span.dataset.node = String(node.id);
       span.dataset.board = move.board === undefined ? "" : String(move.board);
       var target = node;
       span.addEventListener("click", function () { show(target); });
-      container.appendChild(span);
+      ply.appendChild(span);
+      container.appendChild(ply);
       container.appendChild(document.createTextNode(" "));
       (move.comments || []).forEach(function (c) {
         container.appendChild(el("span", "comment", c));
