@@ -382,7 +382,7 @@ fn the_page_keeps_hostile_record_text_out_of_its_markup() {
     );
     assert_eq!(
         data["games"][1]["players"],
-        "\"><img src=x onerror=window.pwned=7> - <svg onload=window.pwned=8>"
+        "<svg onload=window.pwned=8> - \"><img src=x onerror=window.pwned=7>"
     );
 }
 
