@@ -4,8 +4,12 @@
 
 #[path = "support/run.rs"]
 mod run;
+#[path = "support/terminal.rs"]
+mod terminal;
 
 use run::kifu;
+use std::time::Duration;
+use terminal::Terminal;
 
 /// `kifu analyse --depth 2 FILE`, checked to validate; its output.
 fn analysed(file: &str) -> String {
@@ -41,7 +45,7 @@ fn lotus_and_invalid_records_are_refused_with_the_reason() {
     assert!(
         first.starts_with("kifu: fixtures/examples/lotus.kifu:")
             && first.ends_with(
-                ": lotus is not analysed: its engine weighs whole turns, without scores"
+                ": lotus is not analysed yet: its engine chooses and scores whole turns, and analyse weighs one move at a time"
             ),
         "{err}"
     );
@@ -54,4 +58,44 @@ fn lotus_and_invalid_records_are_refused_with_the_reason() {
          single square, and a piece of yours on a single square can move, so you must move one of \
          those\n"
     );
+}
+
+#[test]
+fn the_record_s_own_comments_and_glyphs_stay_beside_the_engine_s() {
+    let record = "[Game \"mana\"]\n[Setup \"f1 b6\"]\n\n\
+                  {a game} 1. d1-d2! $1 {good start} d6-b5 {hm} 2. e1-d3 *\n";
+    let (out, err, status) = kifu(&["analyse", "--depth", "2", "-"], record.as_bytes());
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    // The engine's score follows the record's own comment; the record's
+    // glyph and numeric glyph stay on their move.
+    for kept in ["{a game} 1. d1-d2! $1 {good start} {cp ", "d6-b5 {hm} {cp "] {
+        assert!(out.contains(kept), "{kept:?} in\n{out}");
+    }
+    let (verdicts, err, status) = kifu(&["validate", "-"], out.as_bytes());
+    assert_eq!(status, Some(0), "{verdicts}{err}");
+}
+
+#[test]
+fn on_a_terminal_a_long_analysis_shows_its_progress() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("analyse-progress");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/mana/valid/black-wins.kifu"
+    );
+    // Standard output goes to a file: the terminal shows standard error.
+    let command = format!(
+        "{} analyse --movetime 100 {file} > analysed.kifu",
+        env!("CARGO_BIN_EXE_kifu")
+    );
+    let mut terminal = Terminal::start(&dir, &command);
+    assert_eq!(terminal.exit(Duration::from_secs(60)), Some(0));
+    let screen = terminal.screen();
+    assert!(
+        screen.contains(&format!("analysing {file}:1: position ")),
+        "{screen:?}"
+    );
+    let analysed = std::fs::read_to_string(dir.join("analysed.kifu")).unwrap_or_default();
+    assert!(analysed.contains("{cp "), "{analysed}");
 }

@@ -4,11 +4,13 @@
 
 use super::Status;
 use super::files::for_each_record;
+use super::progress::Progress;
 use crate::front::EngineError;
 use crate::front::Ran;
 use crate::front::args::AnalyseArgs;
 use crate::game::{AnyGame, GameKind, MoveError, Numbering, number_before};
 use crate::kep::{Decision, GameSoFar, Score};
+use crate::model::{MoveNode, WrittenMoves};
 use crate::record::{Record, WrittenMove, write_record};
 use crate::seat::{Clock, MARGIN, Seat, Terms, TimeControl};
 use crate::tournament::MainLine;
@@ -37,6 +39,7 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
     let mut engine = crate::seat::start(&args.engine).map_err(EngineError)?;
     let terms = args.terms();
     let files = super::files::named(args.file.as_slice());
+    let progress = Progress::positions();
     let mut first = true;
     let status = for_each_record(files, |name, record| {
         let record = match record {
@@ -46,7 +49,8 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
                 return Ok(Status::Invalid);
             }
         };
-        match analyse(&record, engine.as_mut(), terms) {
+        progress.begin(format!("{name}:{}", record.first_line()));
+        match analyse(&record, engine.as_mut(), terms, &progress) {
             Ok(text) => {
                 if !first {
                     writeln!(out)?;
@@ -91,7 +95,9 @@ enum AnalyseError {
     #[error("{0}")]
     Refused(String),
     /// A game numbered by turns (lotus).
-    #[error("{line}: {kind} is not analysed: its engine weighs whole turns, without scores")]
+    #[error(
+        "{line}: {kind} is not analysed yet: its engine chooses and scores whole turns, and analyse weighs one move at a time"
+    )]
     Turns {
         /// The record's first line.
         line: usize,
@@ -128,7 +134,12 @@ enum AnalyseError {
 /// # Errors
 /// The record's fault, a lotus record, or the engine's failure, after the
 /// line where the record is.
-fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<String, AnalyseError> {
+fn analyse(
+    record: &Record,
+    engine: &mut dyn Seat,
+    terms: Terms,
+    progress: &Progress,
+) -> Result<String, AnalyseError> {
     let line = record.first_line();
     let MainLine { start, moves, .. } = MainLine::of(record).map_err(AnalyseError::Refused)?;
     if start.numbering() == Numbering::Turns {
@@ -145,8 +156,11 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
         next.play(played)?;
         positions.push(next);
     }
+    // Every position, then at most one alternative a move.
+    progress.set_length(positions.len() + moves.len());
     let mut views = Vec::new();
     for (ply, position) in positions.iter().enumerate() {
+        progress.tick(1);
         let game = GameSoFar {
             kind: start.kind(),
             tags: &tags,
@@ -158,6 +172,7 @@ fn analyse(record: &Record, engine: &mut dyn Seat, terms: Terms) -> Result<Strin
     }
     let mut assessed = Vec::new();
     for (ply, played) in moves.iter().enumerate() {
+        progress.tick(1);
         let after = after_score(
             positions.get(ply + 1).map(AsRef::as_ref),
             views.get(ply + 1),
@@ -271,23 +286,40 @@ fn annotate(
     views: &[View],
     assessed: &[MoveAssessment],
 ) -> String {
+    // The record's own glyphs and comments, kept beside the engine's.
+    let own: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
     let mut texts = Vec::new();
+    let mut nags = Vec::new();
     let mut comments = Vec::new();
     let mut lines: Vec<Vec<Numbered>> = Vec::new();
     for ((ply, played), assessed) in moves.iter().enumerate().zip(assessed) {
         let Some(before) = views.get(ply) else { break };
-        let glyph = match assessed.lost {
-            l if l > BLUNDER => "??",
-            l if l > MISTAKE => "?",
-            _ => "",
+        let node = own.get(ply);
+        let (glyph, nag) = match assessed.lost {
+            l if l > BLUNDER => ("??", 4),
+            l if l > MISTAKE => ("?", 2),
+            _ => ("", 0),
         };
-        texts.push(format!("{played}{glyph}"));
+        let mut move_nags = node
+            .and_then(|n| n.more.as_ref())
+            .map_or_else(Vec::new, |m| m.nags.clone());
+        // A move that has a glyph of its own gets the engine's as `$2`/`$4`.
+        match node.and_then(|n| n.glyph) {
+            Some(own_glyph) => {
+                texts.push(format!("{played}{own_glyph}"));
+                if nag > 0 {
+                    move_nags.push(nag);
+                }
+            }
+            None => texts.push(format!("{played}{glyph}")),
+        }
+        nags.push(move_nags);
         let ended = positions.get(ply + 1).is_some_and(|p| p.is_over());
-        let comment = assessed
-            .after
-            .filter(|_| !ended)
-            .map(|s| vec![s.to_string()]);
-        comments.push(comment.unwrap_or_default());
+        let mut said: Vec<String> = node.map_or_else(Vec::new, |n| {
+            n.comments.iter().map(|c| (*c).to_owned()).collect()
+        });
+        said.extend(assessed.after.filter(|_| !ended).map(|s| s.to_string()));
+        comments.push(said);
         let better = before.best.as_ref().filter(|_| assessed.lost > 0);
         lines.push(match (better, positions.get(ply)) {
             (Some(best), Some(position)) if before.pv.is_empty() => {
@@ -303,6 +335,7 @@ fn annotate(
                 .get(ply)
                 .and_then(|p| number_before(p.turn(), ply == 0)),
             text: &texts[ply],
+            nags: &nags[ply],
             comments: &comments[ply],
             variations: match lines[ply].is_empty() {
                 true => Vec::new(),
@@ -323,7 +356,10 @@ fn annotate(
         .map(|t| (t.name.to_string(), t.value.to_string()))
         .collect();
     let result = record.result_token().map(|(token, _)| token);
-    write_record(&tags, &[], &written, result)
+    let leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
+        .map(str::to_owned)
+        .collect();
+    write_record(&tags, &leading, &written, result)
 }
 
 /// A move of a variation, with the number written before it.
