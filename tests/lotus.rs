@@ -13,6 +13,8 @@ fn kifu(args: &[&str], stdin: &str) -> (String, Option<i32>) {
     let output = Command::cargo_bin("kifu")
         .unwrap_or_else(|e| panic!("{e}"))
         .current_dir(root())
+        // The day the records `play` begins are dated: 2026.12.01.
+        .env("SOURCE_DATE_EPOCH", "1796083200")
         .args(args)
         .write_stdin(stdin)
         .output()
@@ -349,7 +351,7 @@ fn new_play_and_moves_start_from_a_position() {
     assert_eq!(
         text,
         format!(
-            "[Game \"lotus\"]\n[Position \"{MID_TURN}\"]\n[Players \"{players}\"]\n\n35... r34[Y<>vW] g27 *\n"
+            "[Game \"lotus\"]\n[Date \"2026.12.01\"]\n[Position \"{MID_TURN}\"]\n[Players \"{players}\"]\n\n35... r34[Y<>vW] g27 *\n"
         )
     );
     let (out, status) = kifu(&["new", "lotus", "--position", "r:0 - ---- r 1 1"], "");

@@ -84,7 +84,7 @@ fn tag_sets_a_tag_that_save_writes() {
     );
     assert_eq!(
         fs::read_to_string(dir.join("game.kifu")).unwrap_or_default(),
-        "[Game \"mana\"]\n[Setup \"b1 c6\"]\n[Event \"Club night, round 2\"]\n[White \"Ana\"]\n\n1. e1-e4 *\n"
+        "[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"b1 c6\"]\n[Event \"Club night, round 2\"]\n[White \"Ana\"]\n\n1. e1-e4 *\n"
     );
     assert_eq!(
         validate(&dir, "game.kifu"),
