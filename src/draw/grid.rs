@@ -218,6 +218,18 @@ impl Disc<'_> {
     }
 }
 
+/// The legend entry of the last move's squares.
+pub const LAST_MOVE: &str = "yellow: the last move";
+
+/// The legend of the marks a picture draws: each entry whose mark is
+/// drawn, joined by `; `; none when no mark is drawn.
+pub fn marks_legend(marks: &[(bool, &str)]) -> Option<String> {
+    let drawn: Vec<&str> = (marks.iter())
+        .filter_map(|&(drawn, entry)| drawn.then_some(entry))
+        .collect();
+    (!drawn.is_empty()).then(|| drawn.join("; "))
+}
+
 /// The lines of text cut at spaces to fit `width` units at the size of
 /// [`TEXT`] (by an average width of a letter, a little generous).
 pub fn wrap(lines: &[String], width: f32) -> Vec<String> {

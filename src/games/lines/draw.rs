@@ -40,20 +40,12 @@ pub fn scene(picture: &LinePicture<'_>, flip: bool) -> Scene {
     let grid = Grid::new(SIZE, SIZE, CELL, flip);
     let mut lines_under = vec![format!("● Black  ○ White  {}", picture.legend)];
     lines_under.extend(picture.footer.iter().cloned());
-    // The marks drawn, and only those.
-    let mut marks = Vec::new();
-    if picture.allowed != 0 {
-        marks.push(format!("green dots: {}", picture.allowed_means));
-    }
-    if picture.bird.is_some() {
-        marks.push("blue diamond: the bird".to_owned());
-    }
-    if !picture.last.is_empty() {
-        marks.push("yellow: the last move".to_owned());
-    }
-    if !marks.is_empty() {
-        lines_under.push(marks.join("; "));
-    }
+    let allowed = format!("green dots: {}", picture.allowed_means);
+    lines_under.extend(grid::marks_legend(&[
+        (picture.allowed != 0, &allowed),
+        (picture.bird.is_some(), "blue diamond: the bird"),
+        (!picture.last.is_empty(), grid::LAST_MOVE),
+    ]));
     let lines_under = grid::wrap(&lines_under, grid.width() - CELL);
     let height = grid.bottom() + grid::LINE * lines_under.len() as f32 + 10.0;
     let mut scene = Scene::new(grid.width(), height);

@@ -89,8 +89,8 @@ fn scene(game: &Lotus, view: &View<'_>) -> Scene {
     let last = last_places(game, view.last);
     // The legend names what is drawn, and only that.
     let mut legend = "squares: L lily, F frog, S stone; flowers W Y P B K".to_owned();
-    if last != [None, None] {
-        legend.push_str("; yellow: the last move");
+    if let Some(marks) = grid::marks_legend(&[(last != [None, None], grid::LAST_MOVE)]) {
+        legend = format!("{legend}; {marks}");
     }
     let under = grid::wrap(&[legend, status(game)], width - MARGIN * 2.0);
     let height = table_top + grid::LINE * (players + 1 + under.len()) as f32 + MARGIN;

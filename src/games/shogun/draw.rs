@@ -44,16 +44,10 @@ fn scene(game: &Shogun, view: &View<'_>) -> Scene {
     under.extend(status_lines(game));
     let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
     let last = last_squares(view.last);
-    let marks: Vec<&str> = [
+    under.extend(grid::marks_legend(&[
         (attacked.contains(&true), "red ring: an attacked Shogun"),
-        (!last.is_empty(), "yellow: the last move"),
-    ]
-    .into_iter()
-    .filter_map(|(drawn, mark)| drawn.then_some(mark))
-    .collect();
-    if !marks.is_empty() {
-        under.push(marks.join("; "));
-    }
+        (!last.is_empty(), grid::LAST_MOVE),
+    ]));
     let under = grid::wrap(&under, grid.width() - CELL);
     let height = grid.bottom() + grid::LINE * under.len() as f32 + 10.0;
     let mut scene = Scene::new(grid.width(), height);
