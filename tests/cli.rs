@@ -430,15 +430,19 @@ fn new_prints_a_fresh_record_for_every_game() {
         lotus.stdout,
         run(kifu().args(["new", "lotus", "--seed", "3", "--players", "ana ben cy"])).stdout
     );
-    // Bare, escampe starts from its default setup (home ranks full, the
-    // Unicorn on c), written as the game writes a setup, and lotus with
-    // three players.
+    // Bare, escampe has no start: its players place their pieces, which a
+    // record cannot wait for; lotus starts with three players.
     let escampe = run(kifu().args(["new", "escampe"]));
     assert_eq!(
-        (escampe.stdout.as_str(), escampe.status),
         (
-            "[Game \"escampe\"]\n[Position \"PPUPPP/6/6/6/6/ppuppp w -\"]\n\n*\n",
-            Some(0)
+            escampe.stdout.as_str(),
+            escampe.stderr.as_str(),
+            escampe.status
+        ),
+        (
+            "",
+            "kifu: escampe has no default setup: give one with --setup (like \"b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1\"), draw one with --seed N, or place the pieces in kifu play escampe\n",
+            Some(2)
         )
     );
     let lotus = run(kifu().args(["new", "lotus"]));

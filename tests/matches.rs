@@ -174,7 +174,16 @@ fn no_engine_outlives_the_match() {
     let run = play_match(
         &dir,
         &[(&stubborn, "stubborn"), (&crashing, "crashing")],
-        &["--game", "escampe", "--games", "4", "--concurrency", "2"],
+        &[
+            "--game",
+            "escampe",
+            "--setup",
+            "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+        ],
     );
     assert_eq!(run.status, Some(0), "{}", run.err);
     assert_eq!(support::processes_with(&marker), Vec::<String>::new());

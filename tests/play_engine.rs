@@ -116,10 +116,19 @@ fn hint_gives_a_legal_move_and_its_score_in_any_game() {
     let (out, err, status) = play(
         &dir,
         &["mana", "--setup", "c1 c6", "--movetime", "30"],
-        b":hint\n:quit!\n",
+        b":hint\n:hint\n:quit!\n",
     );
     assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
     assert!(out.contains("kifu mana> :hint\nhint: "), "{out}");
+    // The unit of a `cp` score is said once, the first time.
+    let hints: Vec<&str> = out.lines().filter(|l| l.starts_with("hint: ")).collect();
+    assert_eq!(hints.len(), 2, "{out}");
+    // (At the start no side is lost: the score is in cp.)
+    assert!(hints[0].ends_with("; 100 cp is a piece)"), "{out}");
+    assert!(
+        hints[1].contains("(cp ") && !hints[1].contains("100 cp"),
+        "{out}"
+    );
     let line = out
         .lines()
         .find(|l| l.starts_with("hint: "))

@@ -1,7 +1,8 @@
 //! `kifu play` keeping work safe, through the binary with a script on
 //! standard input: the unsaved-work guard (`:quit`, `:new`, `:load`, the
 //! end of input), `:save` with no name and over another file, the count
-//! of legal moves, and escampe and lotus played bare.
+//! of legal moves, and lotus played bare (escampe's placement:
+//! `tests/placement.rs`).
 
 #[path = "support/play.rs"]
 mod support;
@@ -177,21 +178,8 @@ fn moves_counts_one_legal_move_in_the_singular() {
 }
 
 #[test]
-fn escampe_and_lotus_play_bare_from_their_defaults() {
+fn lotus_plays_bare_from_its_default() {
     let dir = scratch("bare");
-    let (out, err, code) = play(&dir, &["escampe"], b":tags\nc6-c4\nd1-d2\n:save e.kifu\n");
-    assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
-    assert!(
-        out.contains(
-            "kifu escampe> :tags\n[Game \"escampe\"]\n[Date \"2026.12.01\"]\n[Setup \"c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1\"]\n"
-        ),
-        "{out}"
-    );
-    assert_eq!(
-        read(&dir, "e.kifu"),
-        "[Game \"escampe\"]\n[Date \"2026.12.01\"]\n[Setup \"c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1\"]\n\n1. c6-c4 d1-d2 *\n"
-    );
-    assert_eq!(validate(&dir, "e.kifu").1, Some(0));
     let (out, err, code) = play(&dir, &["lotus"], b":tags\n");
     assert_eq!((err.as_str(), code), ("", Some(0)), "{out}");
     assert!(

@@ -1,6 +1,7 @@
 //! `kifu play --vs engine` on a real terminal, where the REPL reads lines
 //! with its line editor: a whole game, the user's side typed key by key
-//! (the first move `:moves` lists), saved, and the record checked.
+//! (the first move `:moves` lists), saved, and the record checked; and
+//! an escampe placement completed with Tab.
 
 #[path = "support/play.rs"]
 mod support;
@@ -67,4 +68,28 @@ fn a_whole_game_against_the_engine_on_a_terminal() {
     assert!(verdict.contains(&format!(", {over}")), "{over}: {verdict}");
     let record = read(&dir, "game.kifu");
     assert!(record.trim_end().ends_with(&result), "{result}: {record}");
+}
+
+#[test]
+fn tab_completes_a_placement_on_a_terminal() {
+    let dir = scratch("terminal-placement");
+    let prompt = "kifu escampe> ";
+    let command = format!(
+        "{} play escampe --vs engine --movetime 20",
+        env!("CARGO_BIN_EXE_kifu")
+    );
+    let mut terminal = Terminal::start(&dir, &command);
+    let shown = terminal.first(prompt, PATIENCE);
+    assert!(shown.contains("Black places first: "), "{shown}");
+    // After c6, only c5 of the squares open to Black starts with c: Tab
+    // writes it.
+    terminal.type_keys("c6 c\t");
+    let shown = terminal.ask(" a6 b6 d6 e6", prompt, PATIENCE);
+    assert!(
+        shown.contains(" / c6 c5 a6 b6 d6 e6\"]"),
+        "the Setup tag: {shown}"
+    );
+    assert!(shown.contains("The engine plays "), "{shown}");
+    terminal.type_keys(":quit!\r");
+    assert_eq!(terminal.exit(PATIENCE), Some(0), "{}", terminal.screen());
 }

@@ -109,10 +109,29 @@ fn openings(args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
         _ => {}
     }
     let tags = setup.tag_list(kind, Vec::new())?;
-    Ok(vec![
-        Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?,
-    ])
+    if kind.placing(&tags).is_none() {
+        let opening = Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?;
+        return Ok(vec![opening]);
+    }
+    // A start the players place (escampe): each round of games, one game
+    // a seat for every engine, starts from a setup drawn at random, the
+    // same for the whole round (seeds 1, 2, ...).
+    let engines = args.engines.len().max(1);
+    let rounds = args
+        .games
+        .map_or(1, |games| (games as usize).div_ceil(engines));
+    (1..=rounds.clamp(1, MAX_DRAWN_OPENINGS) as u64)
+        .map(|seed| {
+            let drawn = kind.random_tags(&mut crate::random::Rng::new(seed));
+            let tags = setup.tag_list(kind, drawn)?;
+            Opening::of_tags(kind, &tags).map_err(MatchError::Opening)
+        })
+        .collect()
 }
+
+/// The most setups drawn for a match of a game whose players place its
+/// start; later rounds start from them again.
+const MAX_DRAWN_OPENINGS: usize = 1 << 16;
 
 /// Checks that the engines can fill the game's seats.
 fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<(), MatchError> {

@@ -35,6 +35,13 @@ pub trait Drawing {
     fn text(&self, view: &TextView<'_>) -> String;
     /// The board as a picture, seen as `view` asks, for SVG, PNG and pages.
     fn scene(&self, view: &View<'_>) -> Scene;
+    /// The board of a start being placed (`crate::game::Placing`) as
+    /// text: the pieces placed so far, the squares `open` to `mover`
+    /// marked (by default the board as it is).
+    fn placement_text(&self, open: &[String], mover: &str, view: &TextView<'_>) -> String {
+        let _ = (open, mover);
+        self.text(view)
+    }
 }
 
 /// How to draw a board as text.

@@ -20,6 +20,7 @@ mod evaluation;
 mod lines;
 mod lotus;
 mod mana;
+mod placement;
 mod player;
 mod search;
 mod shogun;

@@ -7,7 +7,7 @@ use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
 use super::table::Table;
 use super::weights::Weights;
 use super::{Evaluation, EvaluationVisitor, visit};
-use crate::game::{AnyGame, Numbering};
+use crate::game::{AnyGame, Numbering, Placing};
 use crate::kep::{GoLimits, Info, Player, Score};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -98,6 +98,26 @@ impl Player for SearchPlayer {
 
     fn new_game(&mut self) {
         self.table.clear();
+    }
+
+    /// Of some random placements, the one a two-ply search of the start
+    /// likes best ([`super::placement`]).
+    fn place(
+        &mut self,
+        placing: &dyn Placing,
+        limits: &GoLimits,
+        _: &mut dyn FnMut(Info),
+    ) -> Vec<String> {
+        let deadline = self.deadline(limits, Instant::now());
+        let shallow = GoLimits {
+            depth: Some(2),
+            ..GoLimits::default()
+        };
+        super::placement::best(placing, deadline, |start| {
+            let mut score = None;
+            self.turn(start, &shallow, &mut |info| score = info.score.or(score));
+            score
+        })
     }
 
     fn turn(

@@ -32,6 +32,17 @@ pub enum NewGameError {
     /// The tags start no game.
     #[error("{0} cannot start from these tags")]
     NoStart(GameKind),
+    /// The tags leave the start to be placed by the players, which a
+    /// record cannot wait for.
+    #[error(
+        "{kind} has no default setup: give one with --setup (like \"{example}\"), draw one with --seed N, or place the pieces in kifu play {kind}"
+    )]
+    Unplaced {
+        /// The game.
+        kind: GameKind,
+        /// A whole start as its tag writes it.
+        example: &'static str,
+    },
 }
 
 /// The start of a new game of `kind` from these tags (`Game` is added
@@ -75,6 +86,10 @@ pub(crate) fn new_record(
     drawn: Vec<(String, String)>,
 ) -> Result<String, NewGameError> {
     let tags = setup.tag_list(kind, drawn)?;
+    if let Some(placing) = kind.placing(&tags) {
+        let example = placing.example();
+        return Err(NewGameError::Unplaced { kind, example });
+    }
     let Start { game, .. } = start(kind, &tags)?;
     let own = game.setup_tags();
     let mut written = vec![("Game".to_owned(), kind.name().to_owned())];

@@ -77,6 +77,11 @@ asked_of_the_type! {
     fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)> = G => {
         G::default_tag(given)
     };
+    /// The start the players still place, when the tags `given` leave it
+    /// open ([`Game::placing`]).
+    fn placing(given: &[(String, String)]) -> Option<Box<dyn super::Placing>> = G => {
+        G::placing(given)
+    };
     /// The `Players` value of a game of `seats` players, for a game whose
     /// tags set how many play ([`Game::players_of`]).
     fn players_of(seats: usize) -> Option<String> = G => G::players_of(seats);

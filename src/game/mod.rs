@@ -12,6 +12,7 @@ mod json;
 mod kind;
 mod numbering;
 mod outcome;
+mod placing;
 mod play;
 mod tags;
 pub mod zobrist;
@@ -25,6 +26,7 @@ pub use json::{Colour, MoveParts, Position, SquareName};
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, Win, rank};
+pub use placing::Placing;
 pub use play::{perft, play, play_read};
 pub use tags::{Tags, today};
 
@@ -238,9 +240,20 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         Vec::new()
     }
     /// The tag a fresh game adds, first, when the tags `given` leave its
-    /// start open (escampe: the default setup; lotus: three players); none
+    /// start open (lotus: three players); none
     /// for a game whose default start is whole.
     fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)>
+    where
+        Self: Sized,
+    {
+        let _ = given;
+        None
+    }
+    /// The start still to be placed by the players when the tags `given`
+    /// leave it open (escampe without `Setup` or `Position`, or with the
+    /// partial `Setup` KEP gives an engine that places second); none for a
+    /// game whose start is never placed.
+    fn placing(given: &[(String, String)]) -> Option<Box<dyn Placing>>
     where
         Self: Sized,
     {

@@ -90,6 +90,19 @@ macro_rules! games {
                 })*
                 $crate::draw::Scene::new(0.0, 0.0)
             }
+
+            fn placement_text(
+                &self,
+                open: &[String],
+                mover: &str,
+                view: &$crate::draw::TextView<'_>,
+            ) -> String {
+                let game = self.as_any();
+                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
+                    return $crate::draw::Drawing::placement_text(game, open, mover, view);
+                })*
+                String::new()
+            }
         }
     };
 }

@@ -3,7 +3,7 @@
 
 use super::command::GoLimits;
 use super::info::Info;
-use crate::game::AnyGame;
+use crate::game::{AnyGame, Placing};
 use crate::random::Rng;
 
 /// The most plies one turn may take: more than any game's turn (lotus has
@@ -45,8 +45,37 @@ pub trait Player {
         limits: &GoLimits,
         tell: &mut dyn FnMut(Info),
     ) -> Vec<String>;
+    /// Its placement of the start `placing` leaves open (escampe: its six
+    /// squares, Unicorn first), when `go` comes before the start is whole;
+    /// by default the first square open at each step.
+    fn place(
+        &mut self,
+        placing: &dyn Placing,
+        limits: &GoLimits,
+        tell: &mut dyn FnMut(Info),
+    ) -> Vec<String> {
+        let _ = (limits, tell);
+        play_placement(placing, |open| open.first().cloned())
+    }
     /// Forgets what it learnt of the last game (`newgame`).
     fn new_game(&mut self) {}
+}
+
+/// The mover's placement in `placing`, word by word, each chosen by
+/// `choose` among the words open after those before it.
+pub fn play_placement(
+    placing: &dyn Placing,
+    mut choose: impl FnMut(Vec<String>) -> Option<String>,
+) -> Vec<String> {
+    let mut words = Vec::new();
+    while words.len() < MAX_TURN_PLIES {
+        let open = placing.next_words(&words);
+        match choose(open) {
+            Some(word) => words.push(word),
+            None => break,
+        }
+    }
+    words
 }
 
 /// The plies of one whole turn from `game`, each chosen by `choose` in the
@@ -91,6 +120,18 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
+    fn place(
+        &mut self,
+        placing: &dyn Placing,
+        _: &GoLimits,
+        _: &mut dyn FnMut(Info),
+    ) -> Vec<String> {
+        play_placement(placing, |mut open| {
+            let at = self.rng.below(open.len());
+            (at < open.len()).then(|| open.swap_remove(at))
+        })
+    }
+
     fn turn(&mut self, game: &dyn AnyGame, _: &GoLimits, _: &mut dyn FnMut(Info)) -> Vec<String> {
         play_turn(game, |position| {
             let mut moves = position.legal_moves();

@@ -7,7 +7,7 @@ use super::info::Info;
 use super::lines::LineReader;
 use super::player::Player;
 use super::{VERSION, words::shorten};
-use crate::game::{AnyGame, GameKind, Tags};
+use crate::game::{AnyGame, GameKind, Placing, Tags};
 use crate::record::Tag;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -157,6 +157,15 @@ impl<P: Player> Session<P> {
             .map_err(|e| format!("the tags state no start of {kind}: {e}"))
     }
 
+    /// The start the players still place, when the tags leave it open
+    /// (escampe without a whole `Setup`): `go` asks for a placement then.
+    fn placing(&self) -> Option<Box<dyn Placing>> {
+        let tags: Vec<(String, String)> = (self.tags.iter())
+            .map(|tag| (tag.name.to_string(), tag.value.to_string()))
+            .collect();
+        self.game?.placing(&tags)
+    }
+
     /// Plays `moves` from the start; a refusal is kept, and said.
     fn set_position(&mut self, moves: &[String]) -> Vec<Answer> {
         let reached = self.start().and_then(|mut game| {
@@ -183,6 +192,15 @@ impl<P: Player> Session<P> {
     /// `info string` that says why) when there is no position to play in,
     /// or no move in it. The search's `info` lines go to `tell`.
     fn go(&mut self, limits: &GoLimits, tell: &mut dyn FnMut(Answer)) -> Vec<Answer> {
+        if let Some(placing) = self.placing() {
+            let words = (self.player).place(placing.as_ref(), limits, &mut |line| {
+                tell(Answer::Info(line));
+            });
+            return match words.is_empty() {
+                true => resign("nothing to place".to_owned()),
+                false => vec![Answer::Move(words)],
+            };
+        }
         let started;
         let game = match &self.position {
             Position::Reached(game) => game.as_ref(),

@@ -51,6 +51,7 @@ impl Session {
                     colour: self.colour,
                     opponent: self.opponent.take(),
                     movetime: self.movetime,
+                    cp_said: self.cp_said,
                     ..session
                 };
                 let moves = length(self.kind, self.game(), self.moves().len());

@@ -3,10 +3,11 @@
 //! only move that fits what is typed.
 //!
 //! Moves complete for the position after the moves already typed on the
-//! line; after `@` (a Mana bird), the squares the game accepts there.
+//! line; after `@` (a Mana bird), the squares the game accepts there;
+//! while the sides place (escampe), the squares still open to the mover.
 
 use super::{COMMANDS, move_words};
-use crate::game::AnyGame;
+use crate::game::{AnyGame, Placing};
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -26,6 +27,8 @@ const FILES: std::ops::RangeInclusive<char> = 'a'..='l';
 /// every line.
 pub(crate) struct KifuHelper {
     game: Box<dyn AnyGame>,
+    /// The placement in progress, whose open squares complete instead.
+    placing: Option<Box<dyn Placing>>,
     files: FilenameCompleter,
 }
 
@@ -42,6 +45,7 @@ impl KifuHelper {
     pub(crate) fn new(game: &dyn AnyGame) -> Self {
         Self {
             game: game.box_clone(),
+            placing: None,
             files: FilenameCompleter::new(),
         }
     }
@@ -49,6 +53,11 @@ impl KifuHelper {
     /// Replaces the position, after it changed.
     pub(crate) fn set_game(&mut self, game: &dyn AnyGame) {
         self.game = game.box_clone();
+    }
+
+    /// Replaces the placement in progress, after it changed.
+    pub(crate) fn set_placing(&mut self, placing: Option<&dyn Placing>) {
+        self.placing = placing.map(Placing::box_clone);
     }
 
     /// Where the word under the cursor starts, and the moves or commands
@@ -69,6 +78,14 @@ impl KifuHelper {
         let first = earlier.trim().is_empty();
         if earlier.trim_start().starts_with(':') {
             return (start, Vec::new());
+        }
+        if let Some(placing) = &self.placing {
+            let mut found = placing.next_words(&move_words(earlier));
+            if first {
+                found.extend(COMMANDS.iter().map(|c| c.name.to_owned()));
+            }
+            found.retain(|w| w.starts_with(word));
+            return (start, found);
         }
         let mut game = self.game.box_clone();
         if move_words(earlier).iter().any(|w| game.play(w).is_err()) {

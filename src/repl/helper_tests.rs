@@ -12,7 +12,11 @@ fn helper(kind: GameKind, tags: &[(&str, &str)]) -> KifuHelper {
         .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
         .collect();
     match Session::start(kind, &tags, Charset::Ascii) {
-        Ok(session) => KifuHelper::new(session.game()),
+        Ok(session) => {
+            let mut helper = KifuHelper::new(session.game());
+            helper.set_placing(session.placing_now());
+            helper
+        }
         Err(e) => panic!("{e}"),
     }
 }
@@ -117,4 +121,21 @@ fn odd_positions_do_not_panic() {
     assert_eq!(h.candidates("é", 1).0, 0);
     assert_eq!(h.candidates("", 5).0, 0);
     assert_eq!(h.candidates("e1-e4@é", 9).0, 0);
+}
+
+#[test]
+fn placements_complete_the_squares_open_to_the_side_to_place() {
+    // Escampe without a setup: Black places first, on either edge, then
+    // only on the edge of his first square, each square once.
+    let h = helper(GameKind::Escampe, &[]);
+    let (_, all) = tab(&h, "");
+    assert!(all.contains(&"a1".to_owned()) && all.contains(&"f6".to_owned()));
+    assert!(!all.iter().any(|w| w.ends_with('3') || w.ends_with('4')));
+    assert!(all.contains(&":help".to_owned()), "{all:?}");
+    assert_eq!(tab(&h, "c1 a"), (3, words(&["a1", "a2"])));
+    assert_eq!(tab(&h, "c6 c"), (3, words(&["c5"])));
+    assert_eq!(tab(&h, "c1 a1 b1 d1 e1 f1 "), (18, words(&[])));
+    // White, once Black has placed (KEP's form), only on the other edge.
+    let h = helper(GameKind::Escampe, &[("Setup", "- / c1 a1 b2 d1 e2 f1")]);
+    assert_eq!(tab(&h, "e"), (0, words(&["e5", "e6"])));
 }

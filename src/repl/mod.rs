@@ -18,6 +18,7 @@ mod files;
 mod guard;
 mod helper;
 mod opponent;
+mod placement;
 mod record;
 mod run;
 mod show;
@@ -35,7 +36,7 @@ pub(crate) use helper::KifuHelper;
 pub(crate) use run::run;
 
 use crate::draw::Charset;
-use crate::game::{AnyGame, GameKind, with_hint};
+use crate::game::{AnyGame, GameKind, Placing, with_hint};
 use std::io::{self, Write};
 
 /// One line's worth of play: the position before and after, and the moves.
@@ -105,6 +106,15 @@ pub struct Session {
     opponent: Option<opponent::Opponent>,
     /// The engine's time per move, in milliseconds (`--movetime`).
     movetime: u64,
+    /// The start the sides are still placing (escampe without a `Setup`):
+    /// until it is whole, lines place pieces, and `game` holds the pieces
+    /// placed so far (module `placement`).
+    placing: Option<Box<dyn Placing>>,
+    /// The placement the game was started to ask for, asked again by
+    /// `:new`; none for a start the tags gave.
+    placed_from: Option<Box<dyn Placing>>,
+    /// The unit of an engine's `cp` score has been said.
+    cp_said: bool,
 }
 
 impl Session {
@@ -136,7 +146,9 @@ impl Session {
     /// What Tab may complete at the start of a line: the legal moves, then
     /// the commands.
     pub fn completions(&self) -> Vec<String> {
-        let mut words = if self.game.outcome().is_none() {
+        let mut words = if let Some(placing) = &self.placing {
+            placing.next_words(&[])
+        } else if self.game.outcome().is_none() {
             self.game.legal_moves()
         } else {
             Vec::new()
@@ -245,6 +257,9 @@ impl Session {
 
     /// Runs one command.
     fn command(&mut self, command: Command, io: &mut Outputs<'_>) -> io::Result<Reply> {
+        if let Some(refusal) = self.before_placed(&command) {
+            return io.refuse(refusal);
+        }
         let out = &mut *io.out;
         match command {
             Command::Help => out.write_all(help().as_bytes())?,
@@ -318,6 +333,7 @@ impl Session {
     /// new record not yet saved anywhere.
     fn new_game(&mut self, out: &mut dyn Write) -> io::Result<Reply> {
         self.game = self.start.box_clone();
+        self.place_again();
         // A new game is played today.
         self.tags.retain(|(name, _)| name != "Date");
         self.date_today();
@@ -337,6 +353,9 @@ impl Session {
         let words = move_words(line);
         if words.is_empty() {
             return Ok(Reply::DONE);
+        }
+        if self.placing.is_some() {
+            return self.place(&words, io);
         }
         let mut game = self.game.box_clone();
         for (i, word) in words.iter().enumerate() {

@@ -63,18 +63,30 @@ fn think(
     terms: Terms,
     session: &Session,
 ) -> Result<(Decision, Option<Score>), EngineError> {
-    seat.new_game(session.kind, &session.start.setup_tags());
+    seat.new_game(session.kind, &session.engine_tags());
     let clock = Clock::new(terms);
     let answer = seat.ask(&session.moves(), &clock)?;
     Ok((answer.decision, answer.score))
 }
 
-/// `cp 35`, or nothing.
-fn score_words(score: Option<Score>) -> String {
-    score.map_or_else(String::new, |score| format!(" ({score})"))
-}
-
 impl Session {
+    /// ` (cp 35)`, or nothing; the session's first `cp` score says its
+    /// unit once: ` (cp 35; 100 cp is a piece)` (lotus: a point).
+    fn score_words(&mut self, score: Option<Score>) -> String {
+        match score {
+            None => String::new(),
+            Some(Score::Cp(n)) if !self.cp_said => {
+                self.cp_said = true;
+                let unit = match self.kind.scores_results() {
+                    true => "a point",
+                    false => "a piece",
+                };
+                format!(" (cp {n}; 100 cp is {unit})")
+            }
+            Some(score) => format!(" ({score})"),
+        }
+    }
+
     /// Gives the session an engine; the record names it as the players it
     /// plays, where the game has a tag for their names and none is given.
     pub(crate) fn set_opponent(&mut self, opponent: Opponent) {
@@ -110,11 +122,16 @@ impl Session {
             };
             let words = match thought {
                 Ok((Decision::Move(words), score)) => {
+                    let verb = if self.placing.is_some() {
+                        "places"
+                    } else {
+                        "plays"
+                    };
                     writeln!(
                         io.out,
-                        "The engine plays {}{}",
+                        "The engine {verb} {}{}",
                         words.join(" "),
-                        score_words(score)
+                        self.score_words(score)
                     )?;
                     words.join(" ")
                 }
@@ -156,7 +173,8 @@ impl Session {
         self.opponent = Some(opponent);
         match thought {
             Ok((Decision::Move(words), score)) => {
-                writeln!(io.out, "hint: {}{}", words.join(" "), score_words(score))?;
+                let score = self.score_words(score);
+                writeln!(io.out, "hint: {}{score}", words.join(" "))?;
                 Ok(Reply::DONE)
             }
             Ok((Decision::Resign, _)) => {

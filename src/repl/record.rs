@@ -125,6 +125,9 @@ impl Session {
         tags: &[(String, String)],
         charset: Charset,
     ) -> Result<Session, super::NewGameError> {
+        if let Some(placing) = kind.placing(tags) {
+            return Ok(Session::placing(kind, tags, placing, charset));
+        }
         let start = crate::front::setup::start(kind, tags)?;
         let mut session = Session::from_start(kind, start.tags, start.game, charset);
         session.date_today();
@@ -145,7 +148,7 @@ impl Session {
         }
     }
 
-    fn from_start(
+    pub(super) fn from_start(
         kind: GameKind,
         tags: Vec<(String, String)>,
         game: Box<dyn AnyGame>,
@@ -167,6 +170,9 @@ impl Session {
             colour: false,
             opponent: None,
             movetime: 1000,
+            placing: None,
+            placed_from: None,
+            cp_said: false,
         }
     }
 

@@ -10,6 +10,21 @@ impl Session {
     /// # Errors
     /// Only failures to write `out`.
     pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(placing) = &self.placing {
+            let view = crate::draw::TextView {
+                charset: self.charset,
+                colour: self.colour,
+                last: None,
+            };
+            let (open, mover) = (placing.next_words(&[]), placing.mover().unwrap_or_default());
+            let board =
+                crate::draw::Drawing::placement_text(placing.board().as_ref(), &open, mover, &view);
+            out.write_all(board.as_bytes())?;
+            if !board.is_empty() && !board.ends_with('\n') {
+                out.write_all(b"\n")?;
+            }
+            return writeln!(out, "{}", placing.request());
+        }
         let last = (self.done.last())
             .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
         let board = crate::draw::Drawing::text(

@@ -123,6 +123,7 @@ impl Lines for Editing {
     fn refresh(&mut self, session: &Session) {
         if let Some(helper) = self.editor.helper_mut() {
             helper.set_game(session.game());
+            helper.set_placing(session.placing_now());
         }
     }
 

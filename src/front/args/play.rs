@@ -152,7 +152,8 @@ pub(crate) const SETUP_IDS: [&str; 9] = [
 
 /// How a fresh game starts, for `kifu play` and `kifu new`: the tags the
 /// options stand for. What they leave open, the game fills in
-/// ([`GameKind::default_tag`]: escampe's default setup, lotus's players).
+/// ([`GameKind::default_tag`]: lotus's players; escampe's players place
+/// its start, [`GameKind::placing`]).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub(crate) struct SetupArgs {
     /// The Setup tag (mana, escampe, shogun).
@@ -201,8 +202,7 @@ impl PlayArgs {
 impl SetupArgs {
     /// The tags these options stand for, in a fixed order, without `Game`.
     /// A tag `drawn` at random is kept unless an option gives it; then the
-    /// defaults fill in what is still missing (escampe's setup, lotus's
-    /// players), first.
+    /// defaults fill in what is still missing (lotus's players), first.
     ///
     /// # Errors
     /// A malformed `--tag`, or a tag given twice.
@@ -376,13 +376,11 @@ mod tests {
     }
 
     #[test]
-    fn escampe_and_lotus_have_defaults_that_options_replace() {
+    fn lotus_has_a_default_that_options_replace_and_escampe_none() {
         let bare = SetupArgs::default();
         let tag = |name: &str, value: &str| vec![(name.to_owned(), value.to_owned())];
-        assert_eq!(
-            bare.tag_list(GameKind::Escampe, Vec::new()),
-            Ok(tag("Setup", "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1"))
-        );
+        // Escampe's start is placed by its players: no tag fills it in.
+        assert_eq!(bare.tag_list(GameKind::Escampe, Vec::new()), Ok(Vec::new()));
         assert_eq!(
             bare.tag_list(GameKind::Lotus, Vec::new()),
             Ok(tag("Players", "red green orange"))

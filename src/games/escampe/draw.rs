@@ -16,6 +16,11 @@ impl Drawing for Escampe {
     fn scene(&self, view: &View<'_>) -> Scene {
         scene(self, view)
     }
+
+    fn placement_text(&self, open: &[String], mover: &str, view: &TextView<'_>) -> String {
+        let open = open.iter().filter_map(|square| lines::parse_square(square));
+        placement_text(self, open.fold(0, |bits, square| bits | lines::bit(square)), mover, view)
+    }
 }
 
 /// The squares of the last move: where it started and where it ended
@@ -47,6 +52,26 @@ fn text(escampe: &Escampe, view: &TextView<'_>) -> String {
     if escampe.marked() != 0 {
         footer.push("* marks the pieces the constraint lets move".to_owned());
     }
+    lines::text(&cells, view, &setup::ARMY.legend(), &footer)
+}
+
+/// The board of a placement (`placement.rs`) as text: the pieces placed
+/// so far, `*` on the squares `mover` may place on.
+fn placement_text(
+    board: &Escampe,
+    open: lines::Bits,
+    mover: &str,
+    view: &TextView<'_>,
+) -> String {
+    let pieces = pieces(board);
+    let mut cells = lines::cells(|square| pieces[square], &[]);
+    for square in squares(open) {
+        cells[square].mark = Some(('*', Sgr::MARK));
+    }
+    let footer = vec![
+        format!("{mover} to place"),
+        format!("* marks the squares {mover} may place on"),
+    ];
     lines::text(&cells, view, &setup::ARMY.legend(), &footer)
 }
 

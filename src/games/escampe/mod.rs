@@ -10,6 +10,8 @@
 //! - `notation.rs`: the move `EscampeMove`, its reader and its writer;
 //! - `setup.rs`: the `Setup` and `Position` tags, read and checked into a
 //!   start, and the tags a position writes;
+//! - `placement.rs`: the placement before the first move, side by side,
+//!   for the REPL and the engine;
 //! - `position.rs`: the position and its moves as JSON;
 //! - `fault.rs`: `EscampeSyntax` and `EscampeIllegal`, their codes and
 //!   messages;
@@ -19,6 +21,7 @@
 mod draw;
 mod fault;
 mod notation;
+mod placement;
 mod position;
 mod rules;
 mod setup;
@@ -29,7 +32,7 @@ pub use position::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
 use crate::game::{
-    Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
+    Game, GameKind, MoveDetail, Numbering, Outcome, Placing, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
 
@@ -219,9 +222,9 @@ impl Game for Escampe {
         vec![("Position".to_owned(), setup::position_value(self))]
     }
 
-    fn default_tag(given: &[(String, String)]) -> Option<(&'static str, String)> {
-        let has = |name: &str| given.iter().any(|(n, _)| n == name);
-        (!has("Setup") && !has("Position")).then(|| ("Setup", setup::DEFAULT_SETUP.to_owned()))
+    fn placing(given: &[(String, String)]) -> Option<Box<dyn Placing>> {
+        let placing = placement::EscampePlacing::of_tags(given)?;
+        Some(Box::new(placing))
     }
 
     /// Black picks an edge at random; each side fills six random squares of

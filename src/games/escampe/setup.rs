@@ -44,11 +44,6 @@ pub(super) const SETUP_CODES: [&str; 9] = [
     SAME_EDGE,
     CONSTRAINT,
 ];
-/// The setup when none is given: each side's six pieces fill its home
-/// rank, the Unicorn on c, White on rank 6 and Black on rank 1. The board
-/// mirrors rank for rank with single and triple squares swapped, so each
-/// side stands on the mirror of the other's squares.
-pub(super) const DEFAULT_SETUP: &str = "c6 a6 b6 d6 e6 f6 / c1 a1 b1 d1 e1 f1";
 
 const SETUP_MISSING: &str = "escampe.setup-missing";
 const SETUP_GROUPS: &str = "escampe.setup-groups";
@@ -73,12 +68,12 @@ pub(super) const ARMY: Army = Army {
 };
 
 /// An example of a good `Setup` value, quoted in messages.
-const SETUP_EXAMPLE: &str = "b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1";
+pub(super) const SETUP_EXAMPLE: &str = "b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1";
 
 /// The squares of ranks 1 and 2.
-const LOW_EDGE: Bits = (1 << 12) - 1;
+pub(super) const LOW_EDGE: Bits = (1 << 12) - 1;
 /// The squares of ranks 5 and 6.
-const HIGH_EDGE: Bits = LOW_EDGE << 24;
+pub(super) const HIGH_EDGE: Bits = LOW_EDGE << 24;
 
 /// An Escampe start as the tags state it, not yet checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +129,7 @@ fn read_groups(value: &str) -> Result<EscampeSetup, SetupError> {
 }
 
 /// Reads one side's six squares, Unicorn first.
-fn read_group(side: Side, text: &str) -> Result<[u8; 6], TagError> {
+pub(super) fn read_group(side: Side, text: &str) -> Result<[u8; 6], TagError> {
     let Some(words) = lines::words::<6>(text) else {
         let message = format!(
             "{}'s group {:?} has {} squares; each side places six, Unicorn first",
@@ -182,25 +177,14 @@ fn groups_start(groups: &[[u8; 6]; 2]) -> Result<Escampe, SetupError> {
     let sides = [Side::White, Side::Black];
     let mut reasons = Vec::new();
     for (side, group) in sides.iter().zip(groups) {
-        let mut seen: Bits = 0;
-        for &square in group {
-            if seen & bit(usize::from(square)) != 0 {
-                let message = format!(
-                    "{} appears twice in {}'s group",
-                    square_name(usize::from(square)),
-                    side.name()
-                );
-                reasons.push(setup_fault(REPEATED_SQUARE, message));
-            }
-            seen |= bit(usize::from(square));
-        }
+        reasons.extend(repeats(*side, group));
     }
     let [white_edge, black_edge] = [0, 1].map(|i| edge(sides[i], &groups[i]));
     match (white_edge, black_edge) {
         (Ok(white), Ok(black)) if white == black => {
-            let ranks = if white == LOW_EDGE { "1-2" } else { "5-6" };
             let message = format!(
-                "both groups stand on ranks {ranks}: one group stands on ranks 1-2, the other on ranks 5-6"
+                "both groups stand on ranks {}: one group stands on ranks 1-2, the other on ranks 5-6",
+                ranks(white)
             );
             reasons.push(setup_fault(SAME_EDGE, message));
         }
@@ -217,8 +201,31 @@ fn groups_start(groups: &[[u8; 6]; 2]) -> Result<Escampe, SetupError> {
     Ok(escampe)
 }
 
+/// The squares a side's group names twice, one fault each.
+pub(super) fn repeats(side: Side, group: &[u8; 6]) -> Vec<TagError> {
+    let mut seen: Bits = 0;
+    let mut reasons = Vec::new();
+    for &square in group {
+        if seen & bit(usize::from(square)) != 0 {
+            let message = format!(
+                "{} appears twice in {}'s group",
+                square_name(usize::from(square)),
+                side.name()
+            );
+            reasons.push(setup_fault(REPEATED_SQUARE, message));
+        }
+        seen |= bit(usize::from(square));
+    }
+    reasons
+}
+
+/// The ranks of an edge, in words: `1-2` or `5-6`.
+pub(super) fn ranks(edge: Bits) -> &'static str {
+    if edge == LOW_EDGE { "1-2" } else { "5-6" }
+}
+
 /// The edge (ranks 1-2 or 5-6) that holds all of a group.
-fn edge(side: Side, group: &[u8; 6]) -> Result<Bits, TagError> {
+pub(super) fn edge(side: Side, group: &[u8; 6]) -> Result<Bits, TagError> {
     let name = |square: u8| square_name(usize::from(square));
     let mut found: Option<(Bits, u8)> = None;
     for &square in group {
