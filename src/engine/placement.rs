@@ -3,10 +3,9 @@
 //! start a short search scores best for it, each scored against a few
 //! random placements of the sides still to place, while time is left.
 
-use crate::game::{AnyGame, Placing, Tags};
-use crate::kep::{Score, play_placement};
+use crate::game::{AnyGame, Placing};
+use crate::kep::{Score, random_placement};
 use crate::random::Rng;
-use crate::record::Tag;
 use std::time::Instant;
 
 /// How many placements of its own are weighed, at most.
@@ -56,15 +55,6 @@ pub(super) fn best(
     best.map(|(_, words)| words).unwrap_or_default()
 }
 
-/// A placement of the mover's pieces, each square drawn at random among
-/// those open.
-fn random_placement(placing: &dyn Placing, rng: &mut Rng) -> Vec<String> {
-    play_placement(placing, |mut open| {
-        let at = rng.below(open.len());
-        (at < open.len()).then(|| open.swap_remove(at))
-    })
-}
-
 /// The start once every side after `placing`'s has placed at random.
 fn completed(placing: &dyn Placing, rng: &mut Rng) -> Option<Box<dyn AnyGame>> {
     let mut placing = placing.box_clone();
@@ -72,14 +62,7 @@ fn completed(placing: &dyn Placing, rng: &mut Rng) -> Option<Box<dyn AnyGame>> {
         let words = random_placement(placing.as_ref(), rng);
         placing.place(&words).ok()?;
     }
-    let (name, value) = placing.tag()?;
-    let tags = [Tag {
-        name: name.into(),
-        value: value.into(),
-        offset: 0,
-    }];
-    let kind = placing.board().kind();
-    kind.start(Tags::new(&tags)).ok()
+    placing.start()?.ok()
 }
 
 /// A score as one number: forced results beyond every evaluation.

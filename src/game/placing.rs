@@ -2,7 +2,7 @@
 //! after another (escampe: each side places its six pieces), for the
 //! REPL and the engine; a record states the start already chosen.
 
-use super::AnyGame;
+use super::{AnyGame, SetupError, Tags};
 use std::fmt;
 
 /// A start being chosen: who places next, what they may give, and what
@@ -33,4 +33,21 @@ pub trait Placing: fmt::Debug + Send {
     /// game's own (escampe: `Setup`); before, the form KEP's `tag` carries
     /// to an engine that places (none before the first placement).
     fn tag(&self) -> Option<(String, String)>;
+
+    /// The start position once every side has placed (`None` before).
+    ///
+    /// # Errors
+    /// The game refuses the start the placement states.
+    fn start(&self) -> Option<Result<Box<dyn AnyGame>, SetupError>> {
+        if self.mover().is_some() {
+            return None;
+        }
+        let (name, value) = self.tag()?;
+        let tags = [crate::record::Tag {
+            name: name.into(),
+            value: value.into(),
+            offset: 0,
+        }];
+        Some(self.board().kind().start(Tags::new(&tags)))
+    }
 }

@@ -55,7 +55,7 @@ pub use error::{CODES, Keyword, ProtocolError};
 pub use failure::{EngineFailure, FAILURE_CODES, seconds};
 pub use info::{Info, Score};
 pub use lines::LineReader;
-pub use player::{Player, RandomPlayer, play_placement, play_turn};
+pub use player::{Player, RandomPlayer, play_placement, play_turn, random_placement};
 pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
 pub use spec::{Answered, Decision, EngineSpec, GameSoFar};
 

@@ -78,6 +78,15 @@ pub fn play_placement(
     words
 }
 
+/// A placement of the mover's pieces in `placing`, each square drawn by
+/// `rng` among those open.
+pub fn random_placement(placing: &dyn Placing, rng: &mut Rng) -> Vec<String> {
+    play_placement(placing, |mut open| {
+        let at = rng.below(open.len());
+        (at < open.len()).then(|| open.swap_remove(at))
+    })
+}
+
 /// The plies of one whole turn from `game`, each chosen by `choose` in the
 /// position it is played in: plies follow one another until the game
 /// says the turn may end there ([`AnyGame::check_turn_ends`]) or the game
@@ -126,10 +135,7 @@ impl Player for RandomPlayer {
         _: &GoLimits,
         _: &mut dyn FnMut(Info),
     ) -> Vec<String> {
-        play_placement(placing, |mut open| {
-            let at = self.rng.below(open.len());
-            (at < open.len()).then(|| open.swap_remove(at))
-        })
+        random_placement(placing, &mut self.rng)
     }
 
     fn turn(&mut self, game: &dyn AnyGame, _: &GoLimits, _: &mut dyn FnMut(Info)) -> Vec<String> {

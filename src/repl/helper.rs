@@ -79,28 +79,30 @@ impl KifuHelper {
         if earlier.trim_start().starts_with(':') {
             return (start, Vec::new());
         }
-        if let Some(placing) = &self.placing {
-            let mut found = placing.next_words(&move_words(earlier));
-            if first {
-                found.extend(COMMANDS.iter().map(|c| c.name.to_owned()));
-            }
-            found.retain(|w| w.starts_with(word));
-            return (start, found);
-        }
-        let mut game = self.game.box_clone();
-        if move_words(earlier).iter().any(|w| game.play(w).is_err()) {
-            return (start, Vec::new());
-        }
-        let mut found = match word.split_once('@') {
-            Some((mv, _)) => bird_squares(game.as_ref(), mv),
-            None if game.outcome().is_none() => game.legal_moves(),
-            None => Vec::new(),
-        };
+        let mut found = self.moves_after(earlier, word).unwrap_or_default();
         if first {
             found.extend(COMMANDS.iter().map(|c| c.name.to_owned()));
         }
         found.retain(|w| w.starts_with(word));
         (start, found)
+    }
+
+    /// The moves (while the sides place, the squares) that may follow the
+    /// words `earlier`, for the `word` being typed; `None` when one of the
+    /// moves before it is not legal.
+    fn moves_after(&self, earlier: &str, word: &str) -> Option<Vec<String>> {
+        if let Some(placing) = &self.placing {
+            return Some(placing.next_words(&move_words(earlier)));
+        }
+        let mut game = self.game.box_clone();
+        if move_words(earlier).iter().any(|w| game.play(w).is_err()) {
+            return None;
+        }
+        Some(match word.split_once('@') {
+            Some((mv, _)) => bird_squares(game.as_ref(), mv),
+            None if game.outcome().is_none() => game.legal_moves(),
+            None => Vec::new(),
+        })
     }
 }
 

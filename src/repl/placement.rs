@@ -6,8 +6,7 @@
 
 use super::{Command, Outputs, Reply, Session};
 use crate::draw::Charset;
-use crate::game::{GameKind, Placing, Tags};
-use crate::record::Tag;
+use crate::game::{GameKind, Placing};
 use std::io;
 
 impl Session {
@@ -47,15 +46,10 @@ impl Session {
             self.show(io.out)?;
             return Ok(Reply::DONE);
         }
-        let Some((name, value)) = placing.tag() else {
+        let (Some((name, value)), Some(start)) = (placing.tag(), placing.start()) else {
             return Ok(Reply::DONE);
         };
-        let tag = [Tag {
-            name: name.clone().into(),
-            value: value.clone().into(),
-            offset: 0,
-        }];
-        let start = match self.kind.start(Tags::new(&tag)) {
+        let start = match start {
             Ok(start) => start,
             Err(e) => return io.refuse(format_args!("{name} {value:?}: {e}")),
         };

@@ -10,34 +10,13 @@ impl Session {
     /// # Errors
     /// Only failures to write `out`.
     pub fn show(&self, out: &mut dyn Write) -> io::Result<()> {
-        if let Some(placing) = &self.placing {
-            let view = crate::draw::TextView {
-                charset: self.charset,
-                colour: self.colour,
-                last: None,
-            };
-            let (open, mover) = (placing.next_words(&[]), placing.mover().unwrap_or_default());
-            let board =
-                crate::draw::Drawing::placement_text(placing.board().as_ref(), &open, mover, &view);
-            out.write_all(board.as_bytes())?;
-            if !board.is_empty() && !board.ends_with('\n') {
-                out.write_all(b"\n")?;
-            }
-            return writeln!(out, "{}", placing.request());
-        }
-        let last = (self.done.last())
-            .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
-        let board = crate::draw::Drawing::text(
-            self.game.as_ref(),
-            &crate::draw::TextView {
-                charset: self.charset,
-                colour: self.colour,
-                last: last.as_ref().map(|detail| &detail.parts),
-            },
-        );
+        let board = self.board_text();
         out.write_all(board.as_bytes())?;
         if !board.is_empty() && !board.ends_with('\n') {
             out.write_all(b"\n")?;
+        }
+        if let Some(placing) = &self.placing {
+            return writeln!(out, "{}", placing.request());
         }
         let status = self.status();
         // The constraint is said once: some boards already print it.
@@ -47,6 +26,26 @@ impl Session {
             }
         }
         Ok(())
+    }
+
+    /// The board as text, the last move shown; while the sides place, the
+    /// pieces placed so far and the squares open to the mover.
+    fn board_text(&self) -> String {
+        let last = (self.done.last())
+            .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
+        let view = crate::draw::TextView {
+            charset: self.charset,
+            colour: self.colour,
+            last: last.as_ref().map(|detail| &detail.parts),
+        };
+        let game = self.game.as_ref();
+        match &self.placing {
+            Some(placing) => {
+                let mover = placing.mover().unwrap_or_default();
+                crate::draw::Drawing::placement_text(game, &placing.next_words(&[]), mover, &view)
+            }
+            None => crate::draw::Drawing::text(game, &view),
+        }
     }
 
     /// Whose turn it is and the constraint in force, or how the game ended.

@@ -66,10 +66,7 @@ impl EscampePlacing {
         let mut board = Escampe::empty(self.side().unwrap_or(Side::White));
         for side in [Side::Black, Side::White] {
             if let Some(group) = &self.groups[side.index()] {
-                for &square in group {
-                    board.men[side.index()] |= bit(usize::from(square));
-                }
-                board.unicorn |= bit(usize::from(group[0]));
+                setup::put_group(&mut board, side, group);
             }
         }
         board

@@ -193,12 +193,17 @@ fn groups_start(groups: &[[u8; 6]; 2]) -> Result<Escampe, SetupError> {
     lines::none_found(reasons)?;
     let mut escampe = Escampe::empty(Side::White);
     for (side, group) in sides.iter().zip(groups) {
-        for &square in group {
-            escampe.men[side.index()] |= bit(usize::from(square));
-        }
-        escampe.unicorn |= bit(usize::from(group[0]));
+        put_group(&mut escampe, *side, group);
     }
     Ok(escampe)
+}
+
+/// Puts a side's group on the board, its first square the Unicorn's.
+pub(super) fn put_group(escampe: &mut Escampe, side: Side, group: &[u8; 6]) {
+    for &square in group {
+        escampe.men[side.index()] |= bit(usize::from(square));
+    }
+    escampe.unicorn |= bit(usize::from(group[0]));
 }
 
 /// The squares a side's group names twice, one fault each.
