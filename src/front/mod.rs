@@ -13,5 +13,5 @@ pub(crate) mod save;
 pub(crate) mod setup;
 pub(crate) mod status;
 
-pub(crate) use save::{ReadOnly, SaveError, SaveReason, save_atomic};
+pub(crate) use save::{ReadOnly, SaveError, SaveReason, save_atomic, save_atomic_with};
 pub(crate) use status::{EngineError, Ran, Status, Stop, Stopped};

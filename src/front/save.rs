@@ -8,7 +8,11 @@
 //!
 //! A temporary file is named `.NAME.PID.N.kifu-tmp`, with NAME cut short so
 //! that the whole fits in 255 bytes; one left by a process that died (killed
-//! during a save) is removed at the next save into that directory.
+//! during a save) is removed at the next save into that directory. It is
+//! created with the target's permissions (so a private file is never
+//! readable by others, not even for a moment) and, where the process may,
+//! given the target's owner and group. A file with other hard links is
+//! replaced by a new file: the other names keep the old contents.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -40,8 +44,8 @@ pub(crate) enum SaveReason {
     /// A FIFO, a device or a socket.
     #[error("is not a regular file (a FIFO, a device or a socket): it is left alone")]
     NotRegular,
-    /// A read-only file, without `:save!`.
-    #[error("the file is read-only (:save! replaces it)")]
+    /// A read-only file, not to be replaced.
+    #[error("the file is read-only")]
     ReadOnly,
     /// The file system refused: the reason, said of `dir`.
     #[error("{}", io_reason(.error, .dir))]
@@ -90,6 +94,21 @@ pub(crate) fn save_atomic(
     contents: impl AsRef<[u8]>,
     read_only: ReadOnly,
 ) -> Result<(), SaveError> {
+    save_atomic_with(path, read_only, |file| file.write_all(contents.as_ref()))
+}
+
+/// [`save_atomic`] of what `write` writes, as it writes it: a text of any
+/// length is saved in constant memory. An error of `write` abandons the
+/// save, the file left as it was.
+///
+/// # Errors
+/// A [`SaveError`] naming the file and the reason (`write`'s error among
+/// them).
+pub(crate) fn save_atomic_with(
+    path: &Path,
+    read_only: ReadOnly,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), SaveError> {
     let fail = |reason: SaveReason| SaveError {
         path: path.to_owned(),
         reason,
@@ -108,20 +127,19 @@ pub(crate) fn save_atomic(
     };
     remove_stale_temporaries(&dir);
     let temp = dir.join(temp_name(&file_name.to_string_lossy()));
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .map_err(|error| {
-            fail(SaveReason::Io {
-                error,
-                dir: dir.clone(),
-            })
-        })?;
-    let written = write_and_sync(&mut file, &target, contents.as_ref()).and_then(|()| {
-        drop(file);
-        fs::rename(&temp, &target)
-    });
+    let existing = fs::metadata(&target).ok();
+    let mut file = create_temporary(&temp, existing.as_ref()).map_err(|error| {
+        fail(SaveReason::Io {
+            error,
+            dir: dir.clone(),
+        })
+    })?;
+    let written = (take_over(&file, existing.as_ref()))
+        .and_then(|()| write_and_sync(&mut file, write))
+        .and_then(|()| {
+            drop(file);
+            fs::rename(&temp, &target)
+        });
     if let Err(error) = written {
         let _ = fs::remove_file(&temp);
         return Err(fail(SaveReason::Io { error, dir }));
@@ -130,6 +148,35 @@ pub(crate) fn save_atomic(
     // here (some file systems refuse it) does not undo the save.
     if let Ok(dir) = File::open(&dir) {
         let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Creates the temporary file `temp`, readable by no more than `existing`
+/// (the target's metadata, if it exists) is from its first moment.
+fn create_temporary(temp: &Path, existing: Option<&fs::Metadata>) -> io::Result<File> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    // A new file gets what the umask leaves of 0666, as any file would.
+    let mode = existing.map_or(0o666, |m| m.permissions().mode() & 0o777);
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(mode)
+        .open(temp)
+}
+
+/// Gives the temporary `file` the owner and group of `existing` where the
+/// process may, and its exact permissions.
+fn take_over(file: &File, existing: Option<&fs::Metadata>) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    if let Some(meta) = existing {
+        let own = file.metadata()?;
+        if (own.uid(), own.gid()) != (meta.uid(), meta.gid()) {
+            // Only root may give a file away; others keep their own.
+            let _ = std::os::unix::fs::fchown(&file, Some(meta.uid()), Some(meta.gid()));
+        }
+        // After the owner, which clears set-id bits; the umask is undone.
+        file.set_permissions(meta.permissions())?;
     }
     Ok(())
 }
@@ -204,13 +251,15 @@ fn temp_pid(name: &str) -> Option<u32> {
     pid.parse().ok()
 }
 
-/// Writes the text, keeps an existing file's permissions, and syncs.
-fn write_and_sync(file: &mut File, path: &Path, contents: &[u8]) -> io::Result<()> {
-    if let Ok(meta) = fs::metadata(path) {
-        file.set_permissions(meta.permissions())?;
-    }
-    file.write_all(contents)?;
-    file.flush()?;
+/// Writes the text through a buffer, and syncs it to disk.
+fn write_and_sync(
+    file: &mut File,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut buffered = io::BufWriter::new(&mut *file);
+    write(&mut buffered)?;
+    buffered.flush()?;
+    drop(buffered);
     file.sync_all()
 }
 

@@ -165,7 +165,7 @@ fn a_read_only_file_is_replaced_only_when_forced() {
     assert_eq!(
         save_atomic(&target, "new\n", ReadOnly::Refuse).map_err(|e| e.to_string()),
         Err(format!(
-            "cannot save {}: the file is read-only (:save! replaces it)",
+            "cannot save {}: the file is read-only",
             target.display()
         ))
     );
@@ -205,4 +205,57 @@ fn temporary_names_fit_and_carry_the_process_id() {
     assert_eq!(temp_pid(&name), Some(std::process::id()));
     assert_eq!(temp_pid(".game.kifu.12.tmp"), None);
     assert_eq!(temp_pid(".x.kifu-tmp"), None);
+}
+
+#[test]
+fn a_temporary_file_is_born_with_the_targets_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("born-private");
+    let target = dir.join("game.kifu");
+    assert!(fs::write(&target, "old\n").is_ok());
+    assert!(fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).is_ok());
+    let existing = fs::metadata(&target).ok();
+    let temp = dir.join(temp_name("game.kifu"));
+    let file = create_temporary(&temp, existing.as_ref());
+    assert!(file.is_ok());
+    let mode = fs::metadata(&temp).map(|m| m.permissions().mode() & 0o777);
+    assert_eq!(mode.ok(), Some(0o600));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A reader watching the directory, as another user would, never finds a
+/// temporary file of a private record readable by others.
+#[test]
+fn a_watcher_never_sees_a_private_record_readable() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::sync::atomic::AtomicBool;
+    let dir = scratch("watched");
+    let target = dir.join("private.kifu");
+    assert!(fs::write(&target, "secret\n").is_ok());
+    assert!(fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).is_ok());
+    let done = AtomicBool::new(false);
+    let exposed = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut exposed = 0;
+            while !done.load(Ordering::Relaxed) {
+                for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+                    let temporary = entry.file_name().to_string_lossy().ends_with(TEMP_SUFFIX);
+                    let mode = entry.metadata().map_or(0, |m| m.permissions().mode());
+                    if temporary && mode & 0o077 != 0 {
+                        exposed += 1;
+                    }
+                }
+            }
+            exposed
+        });
+        for round in 0..400 {
+            assert!(save_atomic(&target, format!("secret {round}\n"), ReadOnly::Refuse).is_ok());
+        }
+        done.store(true, Ordering::Relaxed);
+        watcher.join().unwrap_or(usize::MAX)
+    });
+    assert_eq!(exposed, 0);
+    let mode = fs::metadata(&target).map(|m| m.permissions().mode() & 0o777);
+    assert_eq!(mode.ok(), Some(0o600));
+    let _ = fs::remove_dir_all(&dir);
 }

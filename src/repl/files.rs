@@ -142,6 +142,12 @@ impl Session {
                 )?;
                 Ok(Reply::DONE)
             }
+            Err(
+                e @ SaveError {
+                    reason: SaveReason::ReadOnly,
+                    ..
+                },
+            ) => io.refuse(format_args!("{e} (:save! replaces it)")),
             Err(e) => io.refuse(e),
         }
     }
