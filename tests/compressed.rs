@@ -121,6 +121,93 @@ fn a_damaged_stream_stops_with_status_2_after_the_records_before_it() {
     }
 }
 
+/// Zero padding or text after a complete gzip stream: every record of the
+/// stream is judged (the last one was lost), then the bytes after it are
+/// said, with status 2.
+#[test]
+fn bytes_after_a_complete_gzip_stream_come_after_its_last_record() {
+    let dir = scratch("trailing");
+    let (records, _, _) = kifu(&["random", "mana", "--seed", "4", "--count", "50"], b"");
+    for (tail, said) in [
+        (vec![0u8; 1000], "zero bytes"),
+        (b"hello\n".to_vec(), "bytes that are not gzip"),
+    ] {
+        let mut bytes = compress("gzip", records.as_bytes());
+        bytes.extend(&tail);
+        let file = dir.join("padded.kifu.gz");
+        fs::write(&file, &bytes).unwrap_or_else(|e| panic!("{e}"));
+        let path = file.to_string_lossy().into_owned();
+        let (out, err, code) = kifu(&["validate", "-j", "1", &path], b"");
+        assert_eq!(
+            (out.lines().count(), err.as_str(), code),
+            (
+                50,
+                format!("kifu: {path}: the gzip stream is complete, but {said} follow the end of the stream\n50 records: 50 valid, 0 invalid\n").as_str(),
+                Some(2)
+            )
+        );
+    }
+}
+
+/// What is wrong with a stream is said in words: a zstd window larger than
+/// kifu reads (once called "damaged"), a corrupt xz stream (once "liblzma
+/// internal error").
+#[test]
+fn a_stream_kifu_cannot_read_is_said_in_words() {
+    let dir = scratch("words");
+    // A zstd frame whose header asks for a window of 2 GiB (zstd --long=31).
+    let wide = dir.join("wide.kifu.zst");
+    fs::write(&wide, b"\x28\xb5\x2f\xfd\x00\xa8\x01\x00\x00").unwrap_or_else(|e| panic!("{e}"));
+    let wide = wide.to_string_lossy().into_owned();
+    assert_eq!(
+        kifu(&["validate", &wide], b""),
+        (
+            String::new(),
+            format!(
+                "kifu: {wide}: the zstd stream was written with a window larger than kifu reads (at most 128 MiB; zstd --long=27 or less)\n"
+            ),
+            Some(2)
+        )
+    );
+    let text = fs::read(FIXTURE).unwrap_or_else(|e| panic!("{e}"));
+    let mut xz = compress("xz", &text);
+    let middle = xz.len() / 2;
+    xz[middle] ^= 0x55;
+    let corrupt = dir.join("corrupt.kifu.xz");
+    fs::write(&corrupt, &xz).unwrap_or_else(|e| panic!("{e}"));
+    let corrupt = corrupt.to_string_lossy().into_owned();
+    let (_, err, code) = kifu(&["validate", &corrupt], b"");
+    assert_eq!(
+        (err.lines().next(), code),
+        (
+            Some(format!("kifu: {corrupt}: the xz stream is corrupt").as_str()),
+            Some(2)
+        )
+    );
+}
+
+/// `fmt --in-place` of a read-only file says so, without a REPL command.
+#[test]
+fn fmt_of_a_read_only_file_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("read-only");
+    let file = dir.join("messy.kifu");
+    fs::write(&file, "[Game \"mana\"]\n\nf1-e2 *\n").unwrap_or_else(|e| panic!("{e}"));
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap_or_else(|e| panic!("{e}"));
+    let path = file.to_string_lossy().into_owned();
+    let said = kifu(&["fmt", "--in-place", &path], b"");
+    let _ = fs::set_permissions(&file, fs::Permissions::from_mode(0o644));
+    // root may write a read-only file, but kifu refuses it all the same.
+    assert_eq!(
+        said,
+        (
+            String::new(),
+            format!("kifu: cannot save {path}: the file is read-only\n"),
+            Some(2)
+        )
+    );
+}
+
 #[test]
 fn a_plain_file_named_gz_is_text() {
     let dir = scratch("named");

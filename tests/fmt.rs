@@ -196,3 +196,185 @@ proptest! {
         prop_assert_eq!(kifu(&["fmt", "-"], out.as_bytes()).0, out);
     }
 }
+
+/// Runs `kifu ARGS` under a limit of `kib` KiB of address space, its
+/// standard output into `out`; gives its standard error and status.
+fn kifu_within(kib: u64, args: &[&str], out: &Path) -> (String, Option<i32>) {
+    let file = fs::File::create(out).unwrap_or_else(|e| panic!("{e}"));
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .stdout(file)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+/// 160 MB of records, each with long comments, as one zstd stream: plain
+/// `fmt` writes them in bounded memory (it once built its whole output in
+/// one string).
+#[test]
+fn fmt_streams_a_large_text_in_bounded_memory() {
+    let dir = scratch("streams");
+    let comment = "x".repeat(900_000);
+    let record = format!(
+        "[Setup \"f1 c6\"]\n[Game \"mana\"]\n\n1. f1-e2\n{{{comment}}}\n{{{comment}}}\n{{{comment}}}\ne6-e5 *\n"
+    );
+    let records = 60;
+    let input = dir.join("large.kifu.zst");
+    let mut encoder = zstd::stream::write::Encoder::new(
+        fs::File::create(&input).unwrap_or_else(|e| panic!("{e}")),
+        1,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for _ in 0..records {
+        std::io::Write::write_all(&mut encoder, format!("{record}\n").as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    encoder.finish().unwrap_or_else(|e| panic!("{e}"));
+    let (one, _, _) = kifu(&["fmt", "-"], record.as_bytes());
+    assert!(one.starts_with("[Game \"mana\"]\n[Setup \"f1 c6\"]\n\n1. f1-e2\n{x"));
+    let out = dir.join("out.kifu");
+    let path = input.to_string_lossy().into_owned();
+    assert_eq!(
+        kifu_within(100 << 10, &["fmt", &path], &out),
+        (String::new(), Some(0))
+    );
+    let written = fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
+    assert_eq!(written, records * (one.len() as u64 + 1) - 1);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `--check` and `--in-place` read a file twice: a device or a FIFO is
+/// refused at once (`/dev/zero` once grew without limit; a FIFO hung).
+#[test]
+fn check_and_in_place_refuse_what_is_not_a_regular_file() {
+    let dir = scratch("not-regular");
+    let fifo = dir.join("pipe.kifu");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.to_string_lossy().into_owned();
+    for path in ["/dev/zero", "/dev/full", fifo.as_str()] {
+        for mode in ["--check", "--in-place"] {
+            // A hang would be killed by the limit on CPU time.
+            let out = dir.join("out");
+            let (said, status) = kifu_within(1 << 20, &["fmt", mode, path], &out);
+            assert_eq!(
+                (said, status),
+                (
+                    format!(
+                        "kifu: {path}: is not a regular file (a device, a FIFO or a socket): --check and --in-place read only regular files\n"
+                    ),
+                    Some(2)
+                ),
+                "{mode} {path}"
+            );
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+fn compress(format: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let written = match format {
+        "gzip" => {
+            let mut e = flate2::write::GzEncoder::new(&mut out, flate2::Compression::default());
+            std::io::Write::write_all(&mut e, bytes).and_then(|()| e.finish().map(drop))
+        }
+        "zstd" => zstd::stream::copy_encode(bytes, &mut out, 3),
+        "bzip2" => {
+            let mut e = bzip2::write::BzEncoder::new(&mut out, bzip2::Compression::fast());
+            std::io::Write::write_all(&mut e, bytes).and_then(|()| e.finish().map(drop))
+        }
+        _ => {
+            let mut e = liblzma::write::XzEncoder::new(&mut out, 1);
+            std::io::Write::write_all(&mut e, bytes).and_then(|()| e.finish().map(drop))
+        }
+    };
+    assert!(written.is_ok(), "{format}");
+    out
+}
+
+fn decompress(bytes: &[u8]) -> String {
+    // kifu itself reads every format: its `fmt` of a canonical file is it.
+    let (text, said, status) = kifu(&["fmt", "-"], bytes);
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    text
+}
+
+/// A compressed file is compared once decompressed, and rewritten in its
+/// own compression (a canonical gzip file once "needed formatting").
+#[test]
+fn compressed_files_are_checked_decompressed_and_rewritten_in_their_format() {
+    let dir = scratch("compressed");
+    let tidy = "[Game \"mana\"]\n\n1. f1-e2 e6-e5 *\n";
+    let messy = "[Game \"mana\"]\n\nf1-e2   e6-e5 *\n";
+    for format in ["gzip", "zstd", "bzip2", "xz"] {
+        let file = dir.join(format!("{format}.kifu"));
+        let path = file.to_string_lossy().into_owned();
+        let canonical = compress(format, tidy.as_bytes());
+        fs::write(&file, &canonical).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            kifu(&["fmt", "--check", &path], b""),
+            (String::new(), String::new(), Some(0)),
+            "{format}"
+        );
+        assert_eq!(
+            kifu(&["fmt", "--in-place", &path], b""),
+            (String::new(), String::new(), Some(0)),
+            "{format}"
+        );
+        assert_eq!(
+            fs::read(&file).ok(),
+            Some(canonical),
+            "{format}: left as it was"
+        );
+        fs::write(&file, compress(format, messy.as_bytes())).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            kifu(&["fmt", "--check", &path], b""),
+            (
+                format!(
+                    "--- {path}\n+++ {path}\n@@ -1,3 +1,3 @@\n [Game \"mana\"]\n \n-f1-e2   e6-e5 *\n+1. f1-e2 e6-e5 *\n"
+                ),
+                String::new(),
+                Some(1)
+            ),
+            "{format}"
+        );
+        assert_eq!(
+            kifu(&["fmt", "--in-place", &path], b""),
+            (String::new(), String::new(), Some(0)),
+            "{format}"
+        );
+        let rewritten = fs::read(&file).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            rewritten.get(..2),
+            compress(format, b"").get(..2),
+            "{format}: still {format}"
+        );
+        assert_eq!(decompress(&rewritten), tidy, "{format}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A file's byte-order mark and line endings stay as they are, for every
+/// record, formatted or kept; a comment after the result stays after it.
+#[test]
+fn the_files_bom_line_ending_and_comments_after_the_result_are_kept() {
+    let crlf = "\u{feff}[Setup \"f1 c6\"]\r\n[Game \"mana\"]\r\n\r\n1. f1-e2    e6-e5 * {after}\r\n\r\n[Game \"mana\"]\n\n1. f1-f9 *\n";
+    let (text, said, status) = kifu(&["fmt", "-"], crlf.as_bytes());
+    assert_eq!(
+        text,
+        "\u{feff}[Game \"mana\"]\r\n[Setup \"f1 c6\"]\r\n\r\n1. f1-e2 e6-e5 * {after}\r\n\r\n[Game \"mana\"]\r\n\r\n1. f1-f9 *\r\n"
+    );
+    assert_eq!(status, Some(1), "{said}");
+    let (again, _, _) = kifu(&["fmt", "-"], text.as_bytes());
+    assert_eq!(again, text);
+    let (plain, _, _) = kifu(&["fmt", "-"], b"[Game \"mana\"]\n\n{lead} * {after}\n");
+    assert_eq!(plain, "[Game \"mana\"]\n\n{lead} * {after}\n");
+}

@@ -7,8 +7,8 @@ use super::files::{files, open};
 use super::validate::write_text;
 use crate::collection::format::{format_record, has_variations};
 use crate::collection::input::{OpenError, io_reason};
-use crate::front::Ran;
 use crate::front::args::FmtArgs;
+use crate::front::{Ran, ReadOnly};
 use crate::record::{Record, RecordReader, Strip, strip};
 use crate::referee::{Verdict, judge_record};
 use std::io::{self, BufRead, Read, Write};
@@ -34,7 +34,7 @@ pub(crate) fn run(args: &FmtArgs, out: &mut dyn Write) -> Ran {
     Ok(worst)
 }
 
-/// Prints the canonical form of the file at `path`.
+/// Prints the canonical form of the file at `path`, record by record.
 fn print(path: &Path, args: &FmtArgs, out: &mut dyn Write) -> io::Result<Status> {
     let (name, input) = match open(path) {
         Ok(opened) => opened,
@@ -43,11 +43,9 @@ fn print(path: &Path, args: &FmtArgs, out: &mut dyn Write) -> io::Result<Status>
             return Ok(Status::Trouble);
         }
     };
-    match canonical(&name, input, args) {
-        Ok((text, status)) => {
-            out.write_all(text.as_bytes())?;
-            Ok(status)
-        }
+    match write_canonical(&name, input, args, Verdicts::Said, out) {
+        Ok(status) => Ok(status),
+        Err(FmtError::Output(e)) => Err(e),
         Err(message) => {
             say!("kifu: {message}");
             Ok(Status::Trouble)
@@ -82,9 +80,11 @@ enum FmtError {
         /// Why it was not read whole.
         message: String,
     },
-    /// `--in-place` of a compressed file.
-    #[error("{0}: a compressed file is not rewritten in place")]
-    Compressed(String),
+    /// `--check` or `--in-place` of a device, a FIFO or a socket.
+    #[error(
+        "{0}: is not a regular file (a device, a FIFO or a socket): --check and --in-place read only regular files"
+    )]
+    NotRegular(String),
     /// The rewritten file could not be saved.
     #[error(transparent)]
     Save(#[from] crate::front::SaveError),
@@ -106,7 +106,14 @@ fn rewrite(path: &Path, args: &FmtArgs, check: bool, out: &mut dyn Write) -> io:
     }
 }
 
+/// The longest text `--check` shows a diff of; past it, the first line
+/// that differs is said instead, so that memory stays bounded.
+const MAX_DIFF_BYTES: u64 = 32 << 20;
+
 /// [`rewrite`]'s work: the status, or why the file cannot be formatted.
+///
+/// The file is read as a stream, twice when it differs from its canonical
+/// form: once to compare (in constant memory), once to write.
 fn rewritten(
     path: &Path,
     args: &FmtArgs,
@@ -114,72 +121,174 @@ fn rewritten(
     out: &mut dyn Write,
 ) -> Result<Status, FmtError> {
     let name = path.display().to_string();
+    regular_file(path, &name)?;
+    let (_, input) = open(path)?;
+    let mut same = Compare::new(open(path)?.1);
+    let status = write_canonical(&name, input, args, Verdicts::Said, &mut same)?;
+    let Some(line) = same
+        .first_difference()
+        .map_err(|error| FmtError::Unreadable {
+            name: name.clone(),
+            error,
+        })?
+    else {
+        return Ok(status);
+    };
+    if check {
+        show_diff(path, &name, args, line, out)?;
+        return Ok(Status::Invalid);
+    }
+    let compression = crate::collection::input::open(path)?.compression;
+    let mut failed = None;
+    let saved = crate::front::save_atomic_with(path, ReadOnly::Refuse, |file| {
+        let (_, input) = open(path).map_err(io::Error::other)?;
+        // A failure that is not the file's own abandons the save, and is
+        // said as itself.
+        let write = |out: &mut dyn Write| match write_canonical(
+            &name,
+            input,
+            args,
+            Verdicts::Unsaid,
+            out,
+        ) {
+            Ok(_) => Ok(()),
+            Err(FmtError::Output(e)) => Err(e),
+            Err(other) => {
+                failed = Some(other);
+                Err(io::Error::other("abandoned"))
+            }
+        };
+        match compression {
+            None => write(file),
+            Some(format) => format.encode(file, write),
+        }
+    });
+    match (saved, failed) {
+        (_, Some(error)) => Err(error),
+        (Err(error), None) => Err(error.into()),
+        (Ok(()), None) => Ok(status),
+    }
+}
+
+/// Refuses what is not a regular file: `--check` and `--in-place` read a
+/// file twice, and a device (`/dev/zero`) or a FIFO cannot be.
+fn regular_file(path: &Path, name: &str) -> Result<(), FmtError> {
     if path.as_os_str() == "-" {
         return Err(FmtError::StandardInput);
     }
-    let unreadable = |error| FmtError::Unreadable {
-        name: name.clone(),
-        error,
-    };
-    let (_, mut plain) = open(path)?;
-    let mut before = Vec::new();
-    plain.read_to_end(&mut before).map_err(unreadable)?;
-    let (text, status) = canonical(&name, Box::new(before.as_slice()), args)?;
-    if text.as_bytes() == before {
-        return Ok(status);
-    }
-    if check {
-        let before = String::from_utf8_lossy(&before);
-        let diff = similar::TextDiff::from_lines(before.as_ref(), text.as_str());
-        let shown = diff.unified_diff().header(&name, &name).to_string();
-        out.write_all(shown.as_bytes()).map_err(FmtError::Output)?;
-        return Ok(Status::Invalid);
-    }
-    let bytes = std::fs::read(path).map_err(unreadable)?;
-    if crate::collection::input::is_compressed(&bytes) {
-        return Err(FmtError::Compressed(name));
-    }
-    crate::front::save_atomic(path, &text, crate::front::ReadOnly::Refuse)?;
-    Ok(status)
-}
-
-/// The canonical text of every record of `input`, and the status: 1 when
-/// a record is invalid (and written back as it was).
-///
-/// # Errors
-/// A record that cannot be written back (it was never read whole), or
-/// the input fails.
-fn canonical(
-    name: &str,
-    input: Box<dyn BufRead + Send + '_>,
-    args: &FmtArgs,
-) -> Result<(String, Status), FmtError> {
-    let width = usize::from(args.width);
-    let mut text = String::new();
-    let mut status = Status::Ok;
-    let mut reader = RecordReader::new(input);
-    while let Some(raw) = reader.next_raw().map_err(|error| FmtError::Unreadable {
+    let meta = std::fs::metadata(path).map_err(|error| FmtError::Unreadable {
         name: name.to_owned(),
         error,
-    })? {
+    })?;
+    match meta.is_file() {
+        true => Ok(()),
+        false => Err(FmtError::NotRegular(name.to_owned())),
+    }
+}
+
+/// Prints the unified diff between the file and its canonical form, or,
+/// for a text over [`MAX_DIFF_BYTES`], the first line that differs.
+fn show_diff(
+    path: &Path,
+    name: &str,
+    args: &FmtArgs,
+    line: usize,
+    out: &mut dyn Write,
+) -> Result<(), FmtError> {
+    let unreadable = |error| FmtError::Unreadable {
+        name: name.to_owned(),
+        error,
+    };
+    let mut before = Vec::new();
+    let (_, input) = open(path)?;
+    input
+        .take(MAX_DIFF_BYTES + 1)
+        .read_to_end(&mut before)
+        .map_err(unreadable)?;
+    if before.len() as u64 > MAX_DIFF_BYTES {
+        say!(
+            "kifu: {name}:{line}: not in canonical form from this line on (no diff is shown of a text over {} MiB)",
+            MAX_DIFF_BYTES >> 20
+        );
+        return Ok(());
+    }
+    let mut text = Vec::new();
+    write_canonical(
+        name,
+        Box::new(before.as_slice()),
+        args,
+        Verdicts::Unsaid,
+        &mut text,
+    )?;
+    let (before, text) = (
+        String::from_utf8_lossy(&before),
+        String::from_utf8_lossy(&text),
+    );
+    let diff = similar::TextDiff::from_lines(before.as_ref(), text.as_ref());
+    let shown = diff.unified_diff().header(name, name).to_string();
+    out.write_all(shown.as_bytes()).map_err(FmtError::Output)
+}
+
+/// Whether [`write_canonical`] says the verdicts of invalid records on
+/// standard error: once a file, not again when it is read a second time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdicts {
+    Said,
+    Unsaid,
+}
+
+/// A file's byte-order mark, which its canonical form keeps.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Writes the canonical text of every record of `input` to `out`, record by
+/// record, and returns the status: 1 when a record is invalid (and written
+/// back as it was). The file's line ending (that of its first record) and
+/// byte-order mark are kept.
+///
+/// # Errors
+/// A record that cannot be written back (it was never read whole), the
+/// input fails, or `out` fails ([`FmtError::Output`]).
+fn write_canonical(
+    name: &str,
+    mut input: Box<dyn BufRead + Send + '_>,
+    args: &FmtArgs,
+    verdicts: Verdicts,
+    out: &mut dyn Write,
+) -> Result<Status, FmtError> {
+    let unreadable = |error| FmtError::Unreadable {
+        name: name.to_owned(),
+        error,
+    };
+    let width = usize::from(args.width);
+    let bom = input.fill_buf().map_err(unreadable)?.starts_with(BOM);
+    let mut status = Status::Ok;
+    let mut crlf = None;
+    let mut reader = RecordReader::new(input);
+    while let Some(raw) = reader.next_raw().map_err(unreadable)? {
         let raw = raw.map_err(|e| FmtError::Unwritable {
             name: name.to_owned(),
             line: e.location.line,
             message: e.message,
         })?;
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        let (crlf, original, first_line) = (raw.crlf, raw.text.clone(), raw.first_line);
+        let separator = match crlf {
+            None if bom => BOM,
+            None => b"",
+            Some(true) => b"\r\n",
+            Some(false) => b"\n",
+        };
+        let crlf = *crlf.get_or_insert(raw.crlf);
+        out.write_all(separator).map_err(FmtError::Output)?;
+        let (original, first_line) = (raw.text.clone(), raw.first_line);
         let verdict = match raw.parse() {
             Ok(record) => match judge_record(&record) {
                 Ok(verdict) if verdict.is_valid() => {
                     let record = stripped(name, record, &args.strip)?;
-                    match has_variations(&record) {
-                        false => text.push_str(&format_record(&record, width)),
+                    let text = match has_variations(&record) {
+                        false => format_record(&record, width),
                         // Variations are kept as written, for now.
-                        true => push_as_written(&mut text, record.text(), crlf),
-                    }
+                        true => record.text().to_owned(),
+                    };
+                    write_lines(out, &text, crlf).map_err(FmtError::Output)?;
                     continue;
                 }
                 Ok(verdict) => verdict,
@@ -187,18 +296,20 @@ fn canonical(
             },
             Err(error) => Verdict::of_syntax_error(error),
         };
-        // As `validate` says it, on standard error.
-        let mut said = Vec::new();
-        let line = verdict
-            .fault
-            .as_ref()
-            .map_or(first_line, |f| f.location.line);
-        write_text(&mut said, name, line, &verdict, false);
-        let _ = io::stderr().write_all(&said);
+        if verdicts == Verdicts::Said {
+            // As `validate` says it, on standard error.
+            let mut said = Vec::new();
+            let line = verdict
+                .fault
+                .as_ref()
+                .map_or(first_line, |f| f.location.line);
+            write_text(&mut said, name, line, &verdict, false);
+            let _ = io::stderr().write_all(&said);
+        }
         status = Status::Invalid;
-        push_as_written(&mut text, &original, crlf);
+        write_lines(out, &original, crlf).map_err(FmtError::Output)?;
     }
-    Ok((text, status))
+    Ok(status)
 }
 
 /// The valid `record` without what `what` names.
@@ -213,12 +324,91 @@ fn stripped(name: &str, record: Record, what: &[Strip]) -> Result<Record, FmtErr
     })
 }
 
-/// Appends a record's text as it was written, with one newline at its end.
-fn push_as_written(text: &mut String, original: &str, crlf: bool) {
-    let kept = original.trim_end_matches('\n');
+/// Writes a record's text (lines ending with `\n`) with one line ending at
+/// its end: `\r\n` ones in a file of those.
+fn write_lines(out: &mut dyn Write, text: &str, crlf: bool) -> io::Result<()> {
+    let kept = text.trim_end_matches('\n');
     match crlf {
-        true => text.push_str(&kept.replace('\n', "\r\n")),
-        false => text.push_str(kept),
+        true => {
+            for line in kept.split('\n') {
+                out.write_all(line.as_bytes())?;
+                out.write_all(b"\r\n")?;
+            }
+            Ok(())
+        }
+        false => {
+            out.write_all(kept.as_bytes())?;
+            out.write_all(b"\n")
+        }
     }
-    text.push_str(if crlf { "\r\n" } else { "\n" });
+}
+
+/// A sink that compares what is written to it with `expected`, and keeps
+/// the line where they first differ, in constant memory.
+struct Compare {
+    expected: Box<dyn BufRead + Send>,
+    /// The lines found alike so far.
+    line: usize,
+    /// They differ, from `line` + 1 on.
+    differ: bool,
+    /// Reading `expected` failed.
+    failed: Option<io::Error>,
+}
+
+impl Compare {
+    fn new(expected: Box<dyn BufRead + Send>) -> Self {
+        Self {
+            expected,
+            line: 0,
+            differ: false,
+            failed: None,
+        }
+    }
+
+    /// The line (counted from 1) where the two texts first differ, if they
+    /// do: what was written may also end before `expected` does.
+    ///
+    /// # Errors
+    /// Reading `expected` failed.
+    fn first_difference(mut self) -> io::Result<Option<usize>> {
+        if !self.differ {
+            match self.expected.fill_buf() {
+                Ok([]) => {}
+                Ok(_) => self.differ = true,
+                Err(e) => self.failed = Some(e),
+            }
+        }
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        Ok(self.differ.then_some(self.line + 1))
+    }
+}
+
+impl Write for Compare {
+    fn write(&mut self, mut data: &[u8]) -> io::Result<usize> {
+        let written = data.len();
+        while !self.differ && self.failed.is_none() && !data.is_empty() {
+            let expected = match self.expected.fill_buf() {
+                Ok(expected) => expected,
+                Err(e) => {
+                    self.failed = Some(e);
+                    break;
+                }
+            };
+            let n = expected.len().min(data.len());
+            let alike = (expected.iter().zip(data))
+                .position(|(a, b)| a != b)
+                .unwrap_or(n);
+            self.line += memchr::memchr_iter(b'\n', &data[..alike]).count();
+            self.differ = alike < n || n == 0;
+            self.expected.consume(alike);
+            data = &data[alike..];
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }

@@ -44,7 +44,7 @@ pub fn format_record(record: &Record, width: usize) -> String {
         Some(outcome) => outcome.token,
         None => Some("*"),
     };
-    let written: Vec<WrittenMove<'_>> = (moves.iter())
+    let mut written: Vec<WrittenMove<'_>> = (moves.iter())
         .map(|(number, text, nags, comments)| WrittenMove {
             number: *number,
             text,
@@ -53,10 +53,21 @@ pub fn format_record(record: &Record, width: usize) -> String {
             ..WrittenMove::default()
         })
         .collect();
-    let leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
+    let mut leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
         .map(str::to_owned)
         .collect();
-    write_record_within(width, &tag_order(record, kind), &leading, &written, result)
+    // Comments after the result stay there: the moves' (or, with no move,
+    // the leading ones) end with them.
+    let after: Vec<String> = (WrittenMoves::after_result(record).into_iter())
+        .map(str::to_owned)
+        .collect();
+    let before_result = |comments: &[String]| comments.len().saturating_sub(after.len());
+    match written.last_mut() {
+        Some(last) => last.comments = &last.comments[..before_result(last.comments)],
+        None => leading.truncate(before_result(&leading)),
+    }
+    let tags = tag_order(record, kind);
+    write_record_within(width, &tags, &leading, &written, (result, &after))
 }
 
 /// The tags in canonical order: `Game` and the common tags, then the

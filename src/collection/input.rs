@@ -2,6 +2,7 @@
 //! file (gzip, zstd, bzip2 or xz, told by its first bytes, not its name) is
 //! read through its decoder, as a stream, in constant memory.
 
+pub use super::compress::Compression;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
@@ -16,6 +17,8 @@ const BUFFER_BYTES: usize = 1 << 16;
 pub struct Input {
     /// The file's name as given, or [`STDIN_NAME`].
     pub name: String,
+    /// The format it was compressed in, if it was.
+    pub compression: Option<Compression>,
     /// The text, decompressed.
     pub text: Box<dyn BufRead + Send>,
 }
@@ -100,44 +103,6 @@ pub fn is_compressed(bytes: &[u8]) -> bool {
     Compression::of(bytes).is_some()
 }
 
-/// A compression format kifu reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Compression {
-    Gzip,
-    Zstd,
-    Bzip2,
-    Xz,
-}
-
-impl Compression {
-    /// The format whose magic number `start` begins with, if any.
-    fn of(start: &[u8]) -> Option<Self> {
-        match start {
-            [0x1f, 0x8b, ..] => Some(Compression::Gzip),
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
-            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
-            // `BZh`, the block size, then a block's or the end's magic: text
-            // that merely starts with `BZh` is not taken for bzip2.
-            [b'B', b'Z', b'h', b'1'..=b'9', rest @ ..]
-                if rest.starts_with(&[0x31, 0x41, 0x59, 0x26, 0x53, 0x59])
-                    || rest.starts_with(&[0x17, 0x72, 0x45, 0x38, 0x50, 0x90]) =>
-            {
-                Some(Compression::Bzip2)
-            }
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Compression::Gzip => "gzip",
-            Compression::Zstd => "zstd",
-            Compression::Bzip2 => "bzip2",
-            Compression::Xz => "xz",
-        }
-    }
-}
-
 /// The text of `source`, through a decoder when it is compressed.
 fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input, OpenError> {
     let start = match read_start(&mut source) {
@@ -149,22 +114,18 @@ fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input
     let Some(format) = format else {
         return Ok(Input {
             name,
+            compression: None,
             text: Box::new(raw),
         });
     };
-    let decoder: Box<dyn Read + Send> = match format {
-        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
-        Compression::Zstd => match zstd::stream::read::Decoder::with_buffer(raw) {
-            Ok(decoder) => Box::new(decoder),
-            Err(error) => return Err(OpenError::Zstd { name, error }),
-        },
-        Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
-        Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
+    let decoder = match format.decoder(raw) {
+        Ok(decoder) => decoder,
+        Err(error) => return Err(OpenError::Zstd { name, error }),
     };
-    let named = Damage { format, decoder };
     Ok(Input {
         name,
-        text: Box::new(BufReader::with_capacity(BUFFER_BYTES, named)),
+        compression: Some(format),
+        text: Box::new(BufReader::with_capacity(BUFFER_BYTES, decoder)),
     })
 }
 
@@ -176,29 +137,3 @@ fn read_start(source: &mut impl Read) -> io::Result<Vec<u8>> {
     source.take(MAGIC_BYTES).read_to_end(&mut start)?;
     Ok(start)
 }
-
-/// A decoder whose errors say that the compressed stream is damaged, and
-/// in which format.
-struct Damage {
-    format: Compression,
-    decoder: Box<dyn Read + Send>,
-}
-
-impl Read for Damage {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.decoder.read(buf).map_err(|e| {
-            let reason = match e.kind() {
-                io::ErrorKind::UnexpectedEof => "it ends too soon".to_owned(),
-                _ => e.to_string(),
-            };
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("the {} stream is damaged: {reason}", self.format.name()),
-            )
-        })
-    }
-}
-
-#[cfg(test)]
-#[path = "input_tests.rs"]
-mod tests;

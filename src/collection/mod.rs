@@ -3,6 +3,7 @@
 //!
 //! - [`input`] opens the files kifu reads: standard input, and compressed
 //!   files (gzip, zstd, bzip2, xz) decoded as a stream;
+//! - [`compress`] is the compressed formats, decoded and encoded;
 //! - [`paths`] finds the files a command line names, walking directories
 //!   for record files;
 //! - [`select`] is the criteria of `kifu select` and the key of `--dedupe`;
@@ -10,6 +11,7 @@
 //!   ([`crate::model::StatsJson`]);
 //! - [`mod@format`] writes a valid record in the canonical form of `kifu fmt`.
 
+pub mod compress;
 pub mod format;
 pub mod input;
 pub mod paths;

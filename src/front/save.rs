@@ -173,7 +173,7 @@ fn take_over(file: &File, existing: Option<&fs::Metadata>) -> io::Result<()> {
         let own = file.metadata()?;
         if (own.uid(), own.gid()) != (meta.uid(), meta.gid()) {
             // Only root may give a file away; others keep their own.
-            let _ = std::os::unix::fs::fchown(&file, Some(meta.uid()), Some(meta.gid()));
+            let _ = std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid()));
         }
         // After the owner, which clears set-id bits; the umask is undone.
         file.set_permissions(meta.permissions())?;

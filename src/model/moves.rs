@@ -197,6 +197,15 @@ impl<'r> WrittenMoves<'r> {
         }
     }
 
+    /// The comments written after the result token.
+    pub fn after_result(record: &'r Record) -> Vec<&'r str> {
+        (record.items.iter())
+            .skip_while(|item| item.kind() != ItemKind::Result)
+            .filter(|item| item.kind() == ItemKind::Comment)
+            .map(|item| record.slice(&item.span()))
+            .collect()
+    }
+
     /// The comments before the first move.
     pub fn leading_comments(record: &'r Record) -> Vec<&'r str> {
         record

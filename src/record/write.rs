@@ -33,17 +33,18 @@ pub fn write_record(
     moves: &[WrittenMove<'_>],
     result: Option<&str>,
 ) -> String {
-    write_record_within(LINE_WIDTH, tags, leading_comments, moves, result)
+    write_record_within(LINE_WIDTH, tags, leading_comments, moves, (result, &[]))
 }
 
 /// [`write_record`], in movetext lines of at most `width` characters
-/// (unless a single word or comment is longer).
+/// (unless a single word or comment is longer), with the comments written
+/// after the result token.
 pub fn write_record_within(
     width: usize,
     tags: &[(String, String)],
     leading_comments: &[String],
     moves: &[WrittenMove<'_>],
-    result: Option<&str>,
+    (result, after_result): (Option<&str>, &[String]),
 ) -> String {
     let mut out = String::new();
     for (name, value) in tags {
@@ -61,6 +62,9 @@ pub fn write_record_within(
     write_line(&mut out, &mut line, moves);
     if let Some(result) = result {
         line.word(&mut out, result);
+    }
+    for comment in after_result {
+        line.comment(&mut out, comment);
     }
     if line.width > 0 {
         out.push('\n');

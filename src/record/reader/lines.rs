@@ -17,6 +17,9 @@ pub(super) struct Lines<R> {
     first_read: bool,
     /// The input is at its end.
     done: bool,
+    /// The error the input gave when read once more at its end (bytes after
+    /// a complete compressed stream), for the call after the last run.
+    after_end: Option<io::Error>,
 }
 
 /// What [`Lines::next`] hands out.
@@ -39,6 +42,7 @@ impl<R: BufRead> Lines<R> {
             carried: false,
             first_read: false,
             done: false,
+            after_end: None,
         }
     }
 
@@ -52,14 +56,14 @@ impl<R: BufRead> Lines<R> {
         }
         self.carried = false;
         if self.done {
-            return Ok(Run::End);
+            return self.after_end.take().map_or(Ok(Run::End), Err);
         }
         if !self.first_read {
             return self.read_line();
         }
         match self.whole_lines()? {
             None => {
-                self.done = true;
+                self.reach_end();
                 Ok(Run::End)
             }
             Some(0) => self.read_line(),
@@ -89,6 +93,16 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
+    /// Marks the end of the input. An input read once more may still fail
+    /// (a decoder that found bytes after its stream): the error is kept for
+    /// the next call, so that the text before it is taken first.
+    fn reach_end(&mut self) {
+        self.done = true;
+        if let Err(e) = self.input.fill_buf() {
+            self.after_end = Some(e);
+        }
+    }
+
     /// Takes `taken` bytes of the run last handed out.
     pub(super) fn consume(&mut self, taken: usize) {
         if self.carried {
@@ -110,7 +124,7 @@ impl<R: BufRead> Lines<R> {
                 Err(e) => return Err(e),
             };
             if buffer.is_empty() {
-                self.done = true;
+                self.reach_end();
                 if !any {
                     return Ok(Run::End);
                 }
