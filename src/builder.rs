@@ -3,7 +3,7 @@
 //! the result.
 
 use crate::game::{AnyGame, GameKind, number_before};
-use crate::record::{Dots, WrittenMove, write_record};
+use crate::record::{Dots, MAX_TAG_VALUE_BYTES, WrittenMove, readable_tag_value, write_record};
 
 /// A record being written, move by move.
 #[derive(Debug, Clone)]
@@ -58,9 +58,11 @@ impl RecordBuilder {
         }
     }
 
-    /// Adds a tag at the end of the tags.
+    /// Adds a tag at the end of the tags, its value made one that reads
+    /// back ([`readable_tag_value`]).
     pub fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_owned(), value.to_owned()));
+        let value = readable_tag_value(value, MAX_TAG_VALUE_BYTES);
+        self.tags.push((name.to_owned(), value.into_owned()));
     }
 
     /// Removes the last move.

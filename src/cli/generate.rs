@@ -6,7 +6,7 @@ use crate::front::args::{NewArgs, RandomArgs};
 use crate::game::{AnyGame, GameKind, SetupError, Tags};
 use crate::random::Rng;
 use crate::random::random_game;
-use crate::record::Tag;
+use crate::record::{Tag, tag_value_fault};
 use std::io::Write;
 
 /// Runs `kifu new`: the record `kifu play` would start from the same
@@ -31,6 +31,10 @@ pub(crate) fn new(args: &NewArgs, out: &mut dyn Write) -> Ran {
 pub(crate) fn random(args: &RandomArgs, out: &mut dyn Write) -> Ran {
     let mut rng = Rng::new(args.seed);
     for i in 0..args.count {
+        if let Some(fault) = args.players.as_deref().and_then(tag_value_fault) {
+            say!("kifu: --players: {fault}");
+            return Ok(Status::Trouble);
+        }
         let game = match start(args.game, &mut rng, args.players.as_deref()) {
             Ok(game) => game,
             Err(message) => {

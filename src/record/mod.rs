@@ -31,7 +31,10 @@ pub use quote::{QuoteFault, Quoted, read_quoted};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
-pub use write::{WrittenMove, check_readable, write_record, write_record_within};
+pub use write::{
+    WrittenMove, check_readable, readable_tag_value, tag_value_fault, write_record,
+    write_record_within,
+};
 
 pub(crate) use syntax::snippet;
 

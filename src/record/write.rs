@@ -1,6 +1,7 @@
 //! Writes a record back to text.
 
-use super::{Dots, MAX_ITEMS, Quoted, RecordReader, SyntaxError};
+use super::{Dots, MAX_ITEMS, MAX_TAG_VALUE_BYTES, Quoted, RecordReader, SyntaxError};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// One move to write, with the number that precedes it, if any, and the
@@ -70,6 +71,39 @@ pub fn write_record_within(
         out.push('\n');
     }
     out
+}
+
+/// Why `value` cannot be a tag's value as it is (it reads back only
+/// within [`MAX_TAG_VALUE_BYTES`], on one line), or `None`.
+pub fn tag_value_fault(value: &str) -> Option<String> {
+    if value.len() > MAX_TAG_VALUE_BYTES {
+        return Some(format!(
+            "{} bytes: a tag value is at most {MAX_TAG_VALUE_BYTES}",
+            value.len()
+        ));
+    }
+    (value.contains(['\n', '\r'])).then(|| "a tag value is one line".to_owned())
+}
+
+/// `value` as a tag value that reads back: each line end (which would end
+/// the value) a space, and cut to at most `limit` bytes (and at most
+/// [`MAX_TAG_VALUE_BYTES`]) at a character boundary, ending with `…` when
+/// it is cut.
+pub fn readable_tag_value(value: &str, limit: usize) -> Cow<'_, str> {
+    let limit = limit.min(MAX_TAG_VALUE_BYTES);
+    let one_line = match value.contains(['\n', '\r']) {
+        true => Cow::Owned(value.replace(['\n', '\r'], " ")),
+        false => Cow::Borrowed(value),
+    };
+    if one_line.len() <= limit {
+        return one_line;
+    }
+    const ELLIPSIS: &str = "…";
+    let mut cut = limit.saturating_sub(ELLIPSIS.len());
+    while !one_line.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    Cow::Owned(format!("{}{ELLIPSIS}", &one_line[..cut]))
 }
 
 /// Checks that `text`, one record as [`write_record`] wrote it, reads back

@@ -4,10 +4,17 @@
 
 use super::MatchError;
 use crate::kep::{Engine, EngineSpec};
+use crate::record::readable_tag_value;
+
+/// The longest name of an engine, in bytes: six of them, with their
+/// ` (N)`, fit in lotus's `Engines` tag.
+pub(super) const MAX_NAME_BYTES: usize = 255;
 
 /// The name of each engine in records and tables: its `--name`, or its
 /// `id name`, with ` (2)`, ` (3)`... after a name already taken, and any
-/// comma (which separates lotus's `Engines`) made a semicolon.
+/// comma (which separates lotus's `Engines`) made a semicolon. A name over
+/// [`MAX_NAME_BYTES`], or with a line end, is made one that a record holds
+/// ([`readable_tag_value`]), and said on standard error.
 ///
 /// # Errors
 /// The first engine that cannot start, or refuses its options.
@@ -19,8 +26,21 @@ pub(super) fn names(specs: &[EngineSpec]) -> Result<Vec<String>, MatchError> {
             command: spec.command.clone(),
             failure,
         })?;
-        let name = engine.name().replace(',', ";");
+        let given = engine.name().replace(',', ";");
         engine.quit();
+        let name = readable_tag_value(&given, MAX_NAME_BYTES).into_owned();
+        if name != given {
+            say!(
+                "kifu: engine {}'s name ({} bytes{}) is written as \"{name}\"",
+                number + 1,
+                given.len(),
+                if given.contains(['\n', '\r']) {
+                    ", with a line end"
+                } else {
+                    ""
+                },
+            );
+        }
         names.push(distinct(&names, name));
     }
     Ok(names)

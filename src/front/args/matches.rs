@@ -78,7 +78,7 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// The Event tag of the records.
-    #[arg(long, value_name = "TEXT", default_value = "kifu match")]
+    #[arg(long, value_name = "TEXT", default_value = "kifu match", value_parser = tag_value)]
     pub event: String,
     /// Print the results table of the match records of these files
     /// instead of playing.
@@ -169,5 +169,16 @@ fn usage(message: String) -> clap::Error {
             (command.clone().bin_name("kifu match")).error(ErrorKind::ValueValidation, message)
         }
         None => clap::Error::raw(ErrorKind::ValueValidation, format!("{message}\n")),
+    }
+}
+
+/// A value a record's tag holds ([`crate::record::tag_value_fault`]).
+///
+/// # Errors
+/// Why it cannot be a tag's value.
+fn tag_value(value: &str) -> Result<String, String> {
+    match crate::record::tag_value_fault(value) {
+        Some(fault) => Err(fault),
+        None => Ok(value.to_owned()),
     }
 }
