@@ -49,6 +49,10 @@ fn status_of(served: Result<(), ServeError>) -> io::Result<Status> {
             say!("kifu engine: cannot read the commands: {e}");
             Ok(Status::Trouble)
         }
+        Err(ServeError::Thread(e)) => {
+            say!("kifu engine: cannot start a thread: {e}");
+            Ok(Status::Trouble)
+        }
     }
 }
 

@@ -42,18 +42,31 @@ where
             let _ = permit_tx.send(());
         }
         let (result_tx, result_rx) = sync_channel::<(u64, T)>(ahead);
-        for _ in 0..jobs {
-            let result_tx = result_tx.clone();
-            let (source, work) = (&source, &work);
-            scope.spawn(move || {
-                while let Some((index, item)) = take(source) {
-                    if result_tx.send((index, work(item))).is_err() {
-                        break;
+        // As many threads as the system gives, up to `jobs`.
+        let started = (0..jobs)
+            .map_while(|_| {
+                let result_tx = result_tx.clone();
+                let (source, work) = (&source, &work);
+                let thread = thread::Builder::new().name("kifu-job".to_owned());
+                let spawned = thread.spawn_scoped(scope, move || {
+                    while let Some((index, item)) = take(source) {
+                        if result_tx.send((index, work(item))).is_err() {
+                            break;
+                        }
                     }
-                }
-            });
-        }
+                });
+                spawned.ok()
+            })
+            .count();
         drop(result_tx);
+        if started == 0 {
+            // No thread at all (a limit on processes): this one does it all.
+            while let Some((_, item)) = take(&source) {
+                sink(work(item))?;
+                let _ = permit_tx.send(());
+            }
+            return Ok(());
+        }
         let mut waiting = BTreeMap::new();
         let mut next = 0u64;
         for (index, result) in result_rx.iter() {

@@ -66,8 +66,9 @@ impl Progress {
         bar.inc(records as u64);
         if !self.shown.load(Ordering::Relaxed) && self.started.elapsed() >= QUIET_FOR {
             self.shown.store(true, Ordering::Relaxed);
+            // Drawn at each step, at most 4 times a second; no ticking
+            // thread, which a limit on processes could refuse.
             bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
-            bar.enable_steady_tick(Duration::from_millis(250));
         }
     }
 }

@@ -12,11 +12,13 @@
 use super::answer::Answer;
 use super::command::{Command, GoLimits};
 use super::failure::EngineFailure;
+use super::groups;
 use super::spec::{Answered, Decision, EngineSpec, GameSoFar};
 use super::streams::{Line, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
 use crate::game::GameKind;
 use std::collections::VecDeque;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -93,27 +95,36 @@ impl Engine {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // A group of its own, ended whole with the engine.
+            .process_group(0)
             .spawn()
             .map_err(|e| cannot(spawn_reason(program, &e)))?;
-        let (Some(input), Some(output), Some(errors)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            let _ = child.kill();
-            let _ = child.wait();
+        groups::enter(child.id());
+        let streams = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (Some(input), Some(output), Some(errors)) = streams else {
+            end_child(&mut child);
             return Err(cannot("its standard streams are not pipes".to_owned()));
         };
         let (to_write, lines_to_write) = channel();
         let (was_written, written) = channel();
-        std::thread::spawn(move || write_input(input, &lines_to_write, &was_written));
         let (sender, lines) = sync_channel(PENDING_LINES);
-        std::thread::spawn(move || read_output(output, &sender));
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr);
         let (ended, stderr_ended) = sync_channel(1);
-        std::thread::spawn(move || {
-            keep_tail(errors, &tail);
-            let _ = ended.send(());
+        let started = start_thread("kifu-engine-input", move || {
+            write_input(input, &lines_to_write, &was_written);
+        })
+        .and_then(|()| start_thread("kifu-engine-output", move || read_output(output, &sender)))
+        .and_then(|()| {
+            start_thread("kifu-engine-stderr", move || {
+                keep_tail(errors, &tail);
+                let _ = ended.send(());
+            })
         });
+        if let Err(e) = started {
+            end_child(&mut child);
+            return Err(cannot(format!("kifu cannot start a thread for it: {e}")));
+        }
         let mut engine = Engine {
             child,
             input: to_write,
@@ -362,7 +373,7 @@ impl Engine {
     }
 
     /// Sends `quit`, waits [`QUIT_TIME`] for the engine to exit, kills it
-    /// if it has not, and reaps it.
+    /// if it has not, and reaps it; what it started ends with it.
     pub fn quit(mut self) {
         self.send(&Command::Quit);
         let _ = self.hand_over();
@@ -370,6 +381,7 @@ impl Engine {
         while Instant::now() < deadline {
             match self.child.try_wait() {
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                // Dropped: its group is ended.
                 _ => return,
             }
         }
@@ -377,13 +389,25 @@ impl Engine {
 }
 
 impl Drop for Engine {
-    /// Kills the engine unless it has exited, and reaps it.
+    /// Ends the engine's whole process group, and reaps the engine.
     fn drop(&mut self) {
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        end_child(&mut self.child);
     }
+}
+
+/// Ends the process group `child` leads (while it is not reaped, its id
+/// cannot be taken by another group), and reaps it.
+fn end_child(child: &mut Child) {
+    groups::end(child.id());
+    let _ = child.wait();
+}
+
+/// Starts a thread for an engine's stream, or says why it cannot be.
+fn start_thread(name: &str, run: impl FnOnce() + Send + 'static) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name(name.to_owned())
+        .spawn(run)
+        .map(drop)
 }
 
 /// A [`EngineFailure::BadLine`] of `line`.

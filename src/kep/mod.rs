@@ -35,6 +35,7 @@ mod client;
 mod command;
 mod error;
 mod failure;
+mod groups;
 mod info;
 mod lines;
 mod player;

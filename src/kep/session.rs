@@ -273,7 +273,8 @@ pub fn serve_stoppable<P: Player>(
 ) -> Result<(), ServeError> {
     let (sender, lines) = sync_channel(64);
     let flag = Arc::clone(stop);
-    std::thread::spawn(move || {
+    let reader = std::thread::Builder::new().name("kifu-engine-commands".to_owned());
+    let started = reader.spawn(move || {
         let mut reader = LineReader::new(input);
         while let Some(next) = reader.next_line().transpose() {
             if let Ok(Ok(line)) = &next {
@@ -289,6 +290,7 @@ pub fn serve_stoppable<P: Player>(
             }
         }
     });
+    started.map_err(ServeError::Thread)?;
     answer_all(session, lines.into_iter(), output)
 }
 
@@ -327,4 +329,6 @@ pub enum ServeError {
     Read(io::Error),
     /// The answers could not be written.
     Write(io::Error),
+    /// The thread that reads the commands could not be started.
+    Thread(io::Error),
 }

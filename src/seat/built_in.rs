@@ -26,13 +26,17 @@ pub struct BuiltInSeat {
 impl BuiltInSeat {
     /// Starts the engine `kifu engine` runs with no options, on a thread
     /// of its own.
-    pub fn start() -> Self {
+    ///
+    /// # Errors
+    /// The thread cannot be started (a limit on processes).
+    pub fn start() -> Result<Self, EngineFailure> {
         let stop = Arc::new(AtomicBool::new(false));
         let player = SearchPlayer::new(Style::search(None, None), Arc::clone(&stop));
         let name = player.name();
         let (commands, received) = channel::<Command>();
         let (answered, answers) = channel();
-        std::thread::spawn(move || {
+        let thread = std::thread::Builder::new().name("kifu-built-in-engine".to_owned());
+        let started = thread.spawn(move || {
             let mut session = Session::new(player, None);
             for command in received {
                 let mut tell = |answer| {
@@ -45,12 +49,18 @@ impl BuiltInSeat {
                 }
             }
         });
-        Self {
+        if let Err(e) = started {
+            return Err(EngineFailure::CannotStart {
+                command: super::BUILT_IN.to_owned(),
+                reason: format!("kifu cannot start a thread for it: {e}"),
+            });
+        }
+        Ok(Self {
             commands,
             answers,
             stop,
             name,
-        }
+        })
     }
 
     /// Hands `command` to the engine's thread.

@@ -71,7 +71,7 @@ pub const BUILT_IN: &str = "engine";
 /// Why the program could not be started or made ready.
 pub fn start(command: &str) -> Result<Box<dyn Seat>, EngineFailure> {
     match command {
-        BUILT_IN => Ok(Box::new(BuiltInSeat::start())),
+        BUILT_IN => Ok(Box::new(BuiltInSeat::start()?)),
         other => {
             let spec = EngineSpec {
                 command: other.to_owned(),

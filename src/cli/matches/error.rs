@@ -25,6 +25,9 @@ pub(crate) enum MatchError {
     /// No opening at all.
     #[error("no opening to play")]
     NoOpening,
+    /// Not one thread to play games on could be started.
+    #[error("cannot start a thread to play on: {0}")]
+    Thread(std::io::Error),
     /// Not two engines for a two-player game.
     #[error("{kind} is a two-player game: give two --engine, not {engines}")]
     TwoPlayers {

@@ -45,11 +45,18 @@ pub(super) fn play_all(
     let (sender, receiver) = channel::<Played>();
     let mut results = Vec::new();
     let mut trouble = None;
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let (sender, queue, stop) = (sender.clone(), &queue, &stop);
-            scope.spawn(move || play_queue(plan, queue, stop, &sender));
-        }
+    let mut refused = None;
+    let started = std::thread::scope(|scope| {
+        // As many threads as the system gives, up to `threads`.
+        let started = (0..threads)
+            .map_while(|_| {
+                let (sender, queue, stop) = (sender.clone(), &queue, &stop);
+                let thread = std::thread::Builder::new().name("kifu-match".to_owned());
+                let spawned =
+                    thread.spawn_scoped(scope, move || play_queue(plan, queue, stop, &sender));
+                spawned.map_err(|e| refused = Some(e)).ok()
+            })
+            .count();
         drop(sender);
         for played in receiver {
             if let Some(Err(e)) = output.as_mut().map(|out| out.append(&played.record)) {
@@ -59,8 +66,12 @@ pub(super) fn play_all(
             log.game(&played, plan.names);
             results.push((played.round, played.result));
         }
+        started
     });
     log.finish();
+    if let (0, Some(refused)) = (started, refused) {
+        return Err(MatchError::Thread(refused));
+    }
     if let Some(trouble) = trouble {
         return Err(trouble);
     }
