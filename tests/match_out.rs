@@ -1,0 +1,125 @@
+//! `kifu match --out` keeps whole records whatever happens: a write that
+//! fails (here the file-size limit stands for a full disk) leaves no part
+//! of a record, and `--resume` goes on from any file a match left: an
+//! empty one, or one whose last record was torn.
+
+#[path = "support/matches.rs"]
+mod support;
+
+use std::path::Path;
+use support::{kifu_in, kifu_path, random_engine, read, scratch};
+
+/// The arguments of a match of `games` games of mana to `out.kifu`.
+fn match_args(games: &str) -> Vec<String> {
+    [
+        "match",
+        "--game",
+        "mana",
+        "--setup",
+        "f1 c6",
+        "--engine",
+        &random_engine(1),
+        "--engine",
+        &random_engine(2),
+        "--games",
+        games,
+        "--out",
+        "out.kifu",
+    ]
+    .map(str::to_owned)
+    .to_vec()
+}
+
+/// `validate`'s summary of the records in `dir/out.kifu`, and its status.
+fn judged(dir: &Path) -> (String, Option<i32>) {
+    let run = kifu_in(dir, &["validate", "out.kifu"]);
+    (run.err, run.status)
+}
+
+#[test]
+fn an_empty_out_file_resumes() {
+    let dir = scratch("out-empty");
+    std::fs::write(dir.join("out.kifu"), "").unwrap_or_else(|e| panic!("{e}"));
+    let mut args = match_args("2");
+    args.push("--resume".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = kifu_in(&dir, &args);
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    assert_eq!(
+        judged(&dir),
+        ("2 records: 2 valid, 0 invalid\n".to_owned(), Some(0))
+    );
+}
+
+#[test]
+fn a_torn_last_record_is_cut_off_and_played_again() {
+    let dir = scratch("out-torn");
+    let args = match_args("2");
+    let first: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(kifu_in(&dir, &first).status, Some(0));
+    let whole = read(&dir, "out.kifu");
+    // A third record, cut inside a tag value, as a killed match leaves it.
+    let torn = format!("{whole}\n[Game \"mana\"]\n[Setup \"f1 c6\"]\n[Event \"kifu ma");
+    std::fs::write(dir.join("out.kifu"), &torn).unwrap_or_else(|e| panic!("{e}"));
+    let mut args = match_args("3");
+    args.push("--resume".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = kifu_in(&dir, &args);
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let line = whole.lines().count() + 4;
+    assert!(
+        run.err.starts_with(&format!(
+            "kifu: out.kifu:{line}:8: the tag value has no closing quote (at \"\\\"kifu ma\"): taken for the last record torn by a match stopped while writing it: it is cut off, and its game is played again\n"
+        )),
+        "{}",
+        run.err
+    );
+    let now = read(&dir, "out.kifu");
+    assert!(now.starts_with(&whole), "the games before are kept");
+    assert_eq!(
+        judged(&dir),
+        ("3 records: 3 valid, 0 invalid\n".to_owned(), Some(0))
+    );
+}
+
+/// The file-size limit (`ulimit -f`, SIGXFSZ ignored) makes a write fail
+/// part way, as a full disk does: the file keeps only whole records, and
+/// `--resume` then plays the rest.
+#[test]
+fn a_failed_write_leaves_only_whole_records() {
+    let dir = scratch("out-full");
+    let args = match_args("8");
+    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
+        .chain(args.iter().cloned())
+        .map(|a| shell_words::quote(&a).into_owned())
+        .collect();
+    let script = format!("trap '' XFSZ; ulimit -f 16; exec {}", quoted.join(" "));
+    let output = std::process::Command::new("sh")
+        .current_dir(&dir)
+        .args(["-c", &script])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("kifu: cannot write out.kifu: File too large"),
+        "{err}"
+    );
+    let (summary, status) = judged(&dir);
+    assert_eq!(status, Some(0), "{summary}");
+    let kept: usize = summary
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!((1..8).contains(&kept), "{summary}");
+    let mut args = args;
+    args.push("--resume".to_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = kifu_in(&dir, &args);
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    assert_eq!(
+        judged(&dir),
+        ("8 records: 8 valid, 0 invalid\n".to_owned(), Some(0))
+    );
+}
