@@ -36,7 +36,8 @@ pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Ran {
 fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> io::Result<()> {
     let standings = Standings::of(results);
     match format {
-        Format::Text => writeln!(out, "{standings}"),
+        // The names come from records and engines: shown, not obeyed.
+        Format::Text => writeln!(crate::record::VisibleWriter(out), "{standings}"),
         Format::Json => {
             serde_json::to_writer(&mut *out, &standings)?;
             writeln!(out)

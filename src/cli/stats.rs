@@ -10,6 +10,7 @@ use crate::collection::stats::{Summary, Tally, sum_up_raw};
 use crate::front::Ran;
 use crate::front::args::{Format, StatsArgs};
 use crate::model::{LengthsJson, StatsJson};
+use crate::record::VisibleWriter;
 use std::io::{self, Write};
 
 /// Runs `kifu stats`.
@@ -48,7 +49,8 @@ fn write(tally: &Tally, format: Format, out: &mut dyn Write) -> io::Result<()> {
             serde_json::to_writer(&mut *out, &report)?;
             writeln!(out)
         }
-        Format::Text => write_text(&report, out),
+        // Names and setups come from records: shown, not obeyed.
+        Format::Text => write_text(&report, &mut VisibleWriter(out)),
     }
 }
 

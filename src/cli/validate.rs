@@ -8,7 +8,7 @@ use crate::draw::ansi::{Brush, Sgr};
 use crate::front::Ran;
 use crate::front::args::{Format, ValidateArgs};
 use crate::model::VerdictJson;
-use crate::record::{RawRecord, Record, SyntaxError};
+use crate::record::{RawRecord, Record, SyntaxError, Visible, VisibleFmt, write_visible};
 use crate::referee::{Verdict, judge_record};
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
@@ -207,7 +207,8 @@ pub(super) fn write_text(
         None => write_summary_line(&mut out, name, line, verdict, colours),
         Some(fault) => {
             let (start, end) = colours;
-            writeln!(out, "{name}:{start}{fault}{end}")
+            let fault = fault.to_string();
+            writeln!(out, "{}:{start}{}{end}", Visible(name), Visible(&fault))
         }
     };
 }
@@ -222,12 +223,13 @@ fn write_summary_line(
     verdict: &Verdict,
     (start, end): (&str, &str),
 ) -> fmt::Result {
-    out.write_str(name)?;
+    write_visible(out, name)?;
     out.write_str(":")?;
     out.write_str(itoa::Buffer::new().format(line))?;
     out.write_str(": ")?;
     out.write_str(start)?;
-    verdict.write_summary(out)?;
+    // Lotus's player names come from the record: shown, not obeyed.
+    verdict.write_summary(&mut VisibleFmt(out))?;
     out.write_str(end)?;
     out.write_str("\n")
 }

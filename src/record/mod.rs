@@ -23,6 +23,7 @@ mod quote;
 mod reader;
 mod strip;
 mod syntax;
+mod visible;
 mod write;
 
 pub use movetext::{GLYPHS, MAX_DEPTH, Movetext, Read, is_result};
@@ -31,6 +32,7 @@ pub use quote::{QuoteFault, Quoted, read_quoted};
 pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
+pub use visible::{Visible, VisibleFmt, VisibleWriter, write_visible};
 pub use write::{
     WrittenMove, check_readable, readable_tag_value, tag_value_fault, write_record,
     write_record_within,

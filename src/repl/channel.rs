@@ -23,7 +23,8 @@ impl Outputs<'_> {
     /// Failures to write.
     pub(crate) fn refuse(&mut self, message: impl Display) -> io::Result<Reply> {
         self.out.flush()?;
-        writeln!(self.err, "{message}")?;
+        // A refusal may quote the record or the engine: shown, not obeyed.
+        writeln!(self.err, "{}", crate::record::Visible(&message.to_string()))?;
         self.err.flush()?;
         Ok(Reply::REFUSED)
     }

@@ -48,8 +48,14 @@ impl Session {
         }
     }
 
-    /// Whose turn it is and the constraint in force, or how the game ended.
+    /// Whose turn it is and the constraint in force, or how the game ended,
+    /// shown as a terminal is to show it (lotus's names come from records).
     pub fn status(&self) -> String {
+        crate::record::Visible(&self.status_words()).to_string()
+    }
+
+    /// [`Session::status`], as the game words it.
+    fn status_words(&self) -> String {
         if let Some(outcome) = self.game.outcome() {
             return format!("Game over: {} ({})", outcome.tag_value, outcome.reason);
         }

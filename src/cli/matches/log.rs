@@ -41,6 +41,8 @@ impl Log {
 
     /// Writes a line of the log.
     fn line(&self, text: &str) {
+        // Names, moves and standard error come from the engines.
+        let text = crate::record::Visible(text).to_string();
         match &self.bar {
             Some(bar) => bar.println(text),
             None => say!("{text}"),

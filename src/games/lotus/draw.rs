@@ -7,6 +7,7 @@
 //! and initial is in its player's colour, and the places the last move
 //! left and reached are in reverse video.
 
+use crate::record::Visible;
 use super::colours::{SeatColour, seat_colours};
 use super::course::Kind;
 use super::flowers::Flower;
@@ -346,13 +347,12 @@ pub(super) fn text(game: &Lotus, view: &TextView<'_>) -> String {
         out,
         "{legend}; flowers W Y P B K; pawns and taken places by initial"
     );
-    let width = game
-        .players
-        .names()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(0);
-    for (i, name) in game.players.names().enumerate() {
+    // The names come from the record: shown, not obeyed by the terminal.
+    let names: Vec<String> = (game.players.names())
+        .map(|name| Visible(name).to_string())
+        .collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    for (i, name) in names.iter().enumerate() {
         let hand = &game.hands[i];
         let counts: Vec<String> = Flower::ALL
             .iter()
@@ -363,7 +363,7 @@ pub(super) fn text(game: &Lotus, view: &TextView<'_>) -> String {
         brush.paint(&mut out, &[Some(seat_colour(game, owner).sgr)], letter(owner));
         let _ = writeln!(out, ")  {}  score {}", counts.join("  "), score::score(hand));
     }
-    let _ = writeln!(out, "{}", status(game));
+    let _ = writeln!(out, "{}", Visible(&status(game)));
     out
 }
 
