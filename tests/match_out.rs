@@ -123,3 +123,48 @@ fn a_failed_write_leaves_only_whole_records() {
         ("8 records: 8 valid, 0 invalid\n".to_owned(), Some(0))
     );
 }
+
+/// A match of a hundred million games draws its games from the schedule
+/// as it plays them: under 300 MB of address space it plays its first
+/// games (it once allocated the whole schedule, 2.7 GB, and aborted).
+#[test]
+fn a_hundred_million_games_start_in_bounded_memory() {
+    let dir = scratch("out-huge");
+    let args = match_args("100000000");
+    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
+        .chain(args.iter().cloned())
+        .map(|a| shell_words::quote(&a).into_owned())
+        .collect();
+    let mut kifu = std::process::Command::new("sh")
+        .current_dir(&dir)
+        .args([
+            "-c",
+            &format!("ulimit -v 300000; exec {}", quoted.join(" ")),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let start = std::time::Instant::now();
+    let out = dir.join("out.kifu");
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) == 0
+        && start.elapsed() < std::time::Duration::from_secs(30)
+        && matches!(kifu.try_wait(), Ok(None))
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = i32::try_from(kifu.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw);
+    if let Some(pid) = pid {
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+    }
+    let status = kifu.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(15),
+        "{status}"
+    );
+    let (summary, code) = judged(&dir);
+    assert_eq!(code, Some(0), "{summary}");
+}

@@ -71,9 +71,16 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
         _ => Default::default(),
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let pending: Vec<_> = (schedule.games(shard))
-        .filter(|pairing| !done.contains(&pairing.round))
-        .collect();
+    let done_here = (done.iter())
+        .filter(|&&round| round <= schedule.games)
+        .filter(|&&round| round.checked_sub(1).is_some_and(|index| shard.holds(index)))
+        .count();
+    let pending = workers::Pending {
+        count: shard.games_of(schedule.games) - done_here,
+        games: Box::new(
+            (schedule.games(shard)).filter(move |pairing| !done.contains(&pairing.round)),
+        ),
+    };
     let conditions = Conditions {
         time: args.time_control(),
         margin: Duration::from_millis(args.timemargin),

@@ -72,6 +72,11 @@ impl Shard {
     pub fn holds(self, index: usize) -> bool {
         index % self.count.max(1) + 1 == self.index
     }
+
+    /// How many of the `games` games of a match this slice holds.
+    pub fn games_of(self, games: usize) -> usize {
+        (games + self.count.max(1)).saturating_sub(self.index) / self.count.max(1)
+    }
 }
 
 /// Why a `--shard` value names no slice.
@@ -109,6 +114,19 @@ impl fmt::Display for Shard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slice_counts_its_games_without_listing_them() {
+        for count in 1..6 {
+            for index in 1..=count {
+                let shard = Shard { index, count };
+                for games in 0..20 {
+                    let listed = (0..games).filter(|&g| shard.holds(g)).count();
+                    assert_eq!(shard.games_of(games), listed, "{shard} of {games}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn engines_rotate_through_the_seats_before_the_next_opening() {

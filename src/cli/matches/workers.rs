@@ -27,6 +27,24 @@ pub(super) struct Plan<'a> {
     pub concurrency: usize,
 }
 
+/// The games still to play, drawn one by one from the schedule as a
+/// thread is free for one (a match of a hundred million games holds no
+/// list of them), and how many there are.
+pub(super) struct Pending<'a> {
+    /// The games, in order.
+    pub games: Box<dyn Iterator<Item = Pairing> + Send + 'a>,
+    /// How many.
+    pub count: usize,
+}
+
+impl std::fmt::Debug for Pending<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pending")
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Plays `pending`, appending each game to `output` as it ends, and
 /// gives their results in the order of their rounds.
 ///
@@ -35,12 +53,12 @@ pub(super) struct Plan<'a> {
 /// more are started.
 pub(super) fn play_all(
     plan: &Plan<'_>,
-    pending: Vec<Pairing>,
+    pending: Pending<'_>,
     mut output: Option<Output>,
 ) -> Result<Vec<GameResult>, MatchError> {
-    let mut log = Log::start(pending.len());
-    let threads = plan.concurrency.min(pending.len()).max(1);
-    let queue = Mutex::new(pending.into_iter());
+    let mut log = Log::start(pending.count);
+    let threads = plan.concurrency.min(pending.count).max(1);
+    let queue = Mutex::new(pending.games);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = channel::<Played>();
     let mut results = Vec::new();
@@ -83,7 +101,7 @@ pub(super) fn play_all(
 /// quits this thread's engines.
 fn play_queue(
     plan: &Plan<'_>,
-    queue: &Mutex<std::vec::IntoIter<Pairing>>,
+    queue: &Mutex<Box<dyn Iterator<Item = Pairing> + Send + '_>>,
     stop: &AtomicBool,
     sender: &Sender<Played>,
 ) {
