@@ -183,18 +183,55 @@ fn render_refuses_a_size_out_of_range() {
     assert!(err.contains("5 is not in 16..=4096"), "{err}");
 }
 
-/// The data the page carries: the JSON inside its data script.
+/// The data the page carries, as `{"lines": [...], "games": [...]}`:
+/// each game's JSON script, its boards made whole again (a board after the
+/// first may be its edit from the one before: `-1`, then `copy skip add
+/// line...` groups), and the lines' script.
 fn page_data(page: &str) -> serde_json::Value {
-    let open = "<script type=\"application/json\" id=\"kifu-data\">";
-    let start = page
-        .find(open)
-        .map(|i| i + open.len())
-        .unwrap_or_else(|| panic!("no data"));
-    let end = start
-        + page[start..]
-            .find("</script>")
-            .unwrap_or_else(|| panic!("no end"));
-    serde_json::from_str(&page[start..end]).unwrap_or_else(|e| panic!("{e}"))
+    let scripts = |open: &str| -> Vec<serde_json::Value> {
+        page.match_indices(open)
+            .map(|(at, _)| {
+                let start = at + open.len();
+                let end = start
+                    + page[start..]
+                        .find("</script>")
+                        .unwrap_or_else(|| panic!("no end"));
+                serde_json::from_str(&page[start..end]).unwrap_or_else(|e| panic!("{e}"))
+            })
+            .collect()
+    };
+    let mut games = scripts("<script type=\"application/json\" class=\"kifu-game\">");
+    for game in &mut games {
+        let mut before: Vec<serde_json::Value> = Vec::new();
+        let boards: Vec<serde_json::Value> =
+            (game["boards"].as_array().cloned().unwrap_or_default())
+                .into_iter()
+                .map(|board| {
+                    let numbers = board.as_array().cloned().unwrap_or_default();
+                    if numbers.first().and_then(serde_json::Value::as_i64) == Some(-1) {
+                        // `copy skip add line...` groups, the rest copied.
+                        let n = |i: usize| numbers[i].as_u64().unwrap_or(u64::MAX) as usize;
+                        let (mut next, mut at, mut i) = (Vec::new(), 0, 1);
+                        while i + 2 < numbers.len() {
+                            let (copy, skip, add) = (n(i), n(i + 1), n(i + 2));
+                            next.extend_from_slice(&before[at..at + copy]);
+                            at += copy + skip;
+                            next.extend_from_slice(&numbers[i + 3..i + 3 + add]);
+                            i += 3 + add;
+                        }
+                        next.extend_from_slice(&before[at..]);
+                        before = next;
+                    } else {
+                        before = numbers;
+                    }
+                    serde_json::Value::from(before.clone())
+                })
+                .collect();
+        game["boards"] = boards.into();
+    }
+    let lines = scripts("<script type=\"application/json\" id=\"kifu-lines\">");
+    assert_eq!(lines.len(), 1, "one script of lines");
+    serde_json::json!({ "lines": lines[0], "games": games })
 }
 
 /// The pictures of game `game` of a page's data, in the order of its
@@ -369,9 +406,15 @@ fn the_page_keeps_hostile_record_text_out_of_its_markup() {
     let (out, _, status) = kifu(&["html", "tests/support/hostile-pictures.kifu"]);
     assert_eq!(status, Some(0));
     let page = String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"));
-    // The page's own two scripts, and no other.
-    assert_eq!(page.matches("<script").count(), 2);
-    assert_eq!(page.matches("</script").count(), 2);
+    // The page's own scripts, and no other: one a game (two here), the
+    // lines of the pictures, the script.
+    assert_eq!(page.matches("<script").count(), 4);
+    assert_eq!(page.matches("</script").count(), 4);
+    assert_eq!(
+        page.matches("<script type=\"application/json\" class=\"kifu-game\">")
+            .count(),
+        2
+    );
     assert!(!page.contains("<img"));
     assert!(!page.contains("<svg onload"));
     assert!(page.contains("<title>&quot;&gt;&lt;img src=x onerror=window.pwned=1&gt;</title>"));
@@ -511,4 +554,50 @@ fn count_moves(moves: &[serde_json::Value]) -> usize {
                 .sum::<usize>()
         })
         .sum()
+}
+
+/// The page is written as the records are read: with its input still open,
+/// the games read so far are already on standard output (`html` once held
+/// every picture of every game until the end, 475 times its input).
+#[test]
+fn the_page_is_written_while_the_records_are_read() {
+    use std::io::{Read, Write};
+    let (records, _, _) = kifu(&["random", "mana", "--seed", "5", "--count", "20"]);
+    let mut html = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["html", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut input = html.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    input.write_all(&records).unwrap_or_else(|e| panic!("{e}"));
+    let mut output = html.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let (first, came) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buffer = [0u8; 1 << 16];
+        let mut told = false;
+        loop {
+            let n = output.read(&mut buffer).unwrap_or(0);
+            if n == 0 {
+                return seen;
+            }
+            seen.extend_from_slice(&buffer[..n]);
+            if !told && String::from_utf8_lossy(&seen).contains("class=\"kifu-game\"") {
+                told = first.send(()).is_ok();
+            }
+        }
+    });
+    // The input stays open: nothing but streaming can put games out.
+    let streamed = came.recv_timeout(std::time::Duration::from_secs(60));
+    drop(input);
+    let seen = reader.join().unwrap_or_default();
+    assert!(
+        streamed.is_ok(),
+        "no game on the page while its input was open"
+    );
+    assert!(html.wait().is_ok_and(|s| s.success()));
+    let page = String::from_utf8_lossy(&seen);
+    assert_eq!(page_data(&page)["games"].as_array().map(Vec::len), Some(20));
 }

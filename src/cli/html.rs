@@ -2,23 +2,51 @@
 
 use super::Status;
 use super::files::{files, for_each_record};
-use super::show::emit;
-use crate::front::Ran;
 use crate::front::args::HtmlArgs;
-use crate::page::{Lines, PageGame, page};
-use std::io::Write;
+use crate::front::{Ran, ReadOnly};
+use crate::page::{PageGame, PageWriter};
+use std::io::{self, Write};
 
-/// Runs `kifu html`: every record of the files, valid or not, on one page.
-/// The status is that of `kifu validate` for the same files.
+/// Runs `kifu html`: every record of the files, valid or not, on one page,
+/// written as the records are read (to `--output` atomically). The status
+/// is that of `kifu validate` for the same files.
 ///
 /// # Errors
 /// Failures to write `out`.
 pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> Ran {
-    let mut games = Vec::new();
-    let mut lines = Lines::default();
+    let Some(path) = args.output.as_deref() else {
+        return Ok(write_page(args, out)?.unwrap_or(Status::Trouble));
+    };
+    let mut status = None;
+    let saved = crate::front::save_atomic_with(path, ReadOnly::Refuse, |file| {
+        status = write_page(args, file)?;
+        match status {
+            Some(_) => Ok(()),
+            // No page: the file is left as it was.
+            None => Err(io::Error::other("no page")),
+        }
+    });
+    match (saved, status) {
+        (Ok(()), Some(status)) => Ok(status),
+        (_, None) => Ok(Status::Trouble),
+        (Err(e), Some(_)) => {
+            say!("kifu: {e}");
+            Ok(Status::Trouble)
+        }
+    }
+}
+
+/// Writes the page of the records of the files to `out`, and gives the
+/// status; `None` when no file could be read, and no page is written.
+///
+/// # Errors
+/// Failures to write `out`.
+fn write_page(args: &HtmlArgs, out: &mut dyn Write) -> io::Result<Option<Status>> {
+    let mut page = PageWriter::new(out, args.title.clone());
+    let mut any = false;
     let status = for_each_record(files(&args.input), |name, item| {
         let game = match item {
-            Ok(record) => PageGame::of_record(name, &record, &mut lines),
+            Ok(record) => PageGame::of_record(name, &record, &mut page.lines),
             Err(e) => PageGame {
                 source: format!("{name}:{}", e.location.line),
                 verdict: format!("the record cannot be read: {}", e.message),
@@ -34,22 +62,13 @@ pub(crate) fn run(args: &HtmlArgs, out: &mut dyn Write) -> Ran {
         } else {
             Status::Ok
         };
-        games.push(game);
+        page.game(&game)?;
+        any = true;
         Ok(status)
     })?;
-    if status == Status::Trouble && games.is_empty() {
-        return Ok(status);
+    if status == Status::Trouble && !any {
+        return Ok(None);
     }
-    let title = args.title.clone().unwrap_or_else(|| {
-        games
-            .first()
-            .and_then(|g| g.tags.iter().find(|(name, _)| name == "Event"))
-            .map_or_else(|| "kifu: games".to_owned(), |(_, value)| value.clone())
-    });
-    let written = emit(
-        args.output.as_deref(),
-        page(&title, &games, &lines).as_bytes(),
-        out,
-    )?;
-    Ok(status.max(written))
+    page.finish()?;
+    Ok(Some(status))
 }

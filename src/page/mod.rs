@@ -5,9 +5,13 @@
 //! --format svg` writes, and travels in the page as data: the script only
 //! shows them. Pictures of one game share most of their lines (squares,
 //! coordinates, a piece on a square), so the page keeps every distinct
-//! line once ([`Lines`]) and each picture as the list of its lines. Every text from a record reaches the page as JSON inside a
-//! `<script type="application/json">`, escaped so that no `<` can end it,
-//! and the script puts it into the page as text, never as markup.
+//! line once ([`Lines`]) and each picture as the lines that changed from
+//! the one before. The page is written as the records are read
+//! ([`PageWriter`]): each game in a JSON script element of its own, the
+//! lines last, so memory does not grow with the records. Every text from a
+//! record reaches the page as JSON inside a `<script
+//! type="application/json">`, escaped so that no `<` can end it, and the
+//! script puts it into the page as text, never as markup.
 
 mod moves;
 
@@ -21,8 +25,10 @@ use crate::referee::{Options, Ply, Verdict, Visitor, game_of, judge_with};
 use moves::Boards;
 use serde::Serialize;
 use std::collections::HashMap;
+use std::io::{self, Write};
 
-/// The page's frame: `{{TITLE}}` and `{{DATA}}` are filled in.
+/// The page's frame: `{{TITLE}}`, `{{STYLE}}` and `{{SCRIPT}}` are
+/// filled in, and the games and the lines go where `{{DATA}}` stands.
 const TEMPLATE: &str = include_str!("page.html");
 /// The style, put inline.
 const STYLE: &str = include_str!("page.css");
@@ -53,7 +59,9 @@ pub struct PageGame {
     pub moves: Vec<PageMove>,
     /// The picture of every position, the start, then after each ply
     /// played in the order written (a move, then its variations' plies):
-    /// the numbers of its lines in [`Lines`].
+    /// the numbers of its lines in [`Lines`] (in the page, each after the
+    /// first as its change from the one before: [`serialize_boards`]).
+    #[serde(serialize_with = "serialize_boards")]
     pub boards: Vec<Vec<u32>>,
 }
 
@@ -225,21 +233,90 @@ impl Visitor for Drawn<'_> {
     }
 }
 
-/// The data the page's script reads.
-#[derive(Serialize)]
-struct PageData<'a> {
-    lines: &'a Lines,
-    games: &'a [PageGame],
+/// The page of `kifu html`, written as its records are read: the frame
+/// up to the games (once the first game gives the title), each game as it
+/// comes, in a JSON script element of its own, then the lines of the
+/// pictures and the end of the frame. Memory holds one game and the
+/// distinct lines of the pictures, whatever the number of records.
+pub struct PageWriter<'w> {
+    out: &'w mut dyn Write,
+    /// The lines of the pictures so far.
+    pub lines: Lines,
+    /// The title given, or `None` for the first game's `Event`.
+    title: Option<String>,
+    /// The frame up to the games is written.
+    started: bool,
 }
 
-/// The whole page for these games, titled `title`; `lines` holds the
-/// lines of their pictures.
-pub fn page(title: &str, games: &[PageGame], lines: &Lines) -> String {
-    let data = script_json(&PageData { lines, games });
+impl std::fmt::Debug for PageWriter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PageWriter")
+            .field("started", &self.started)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The title of a page whose first game is `first`: its `Event`.
+fn title_of(first: Option<&PageGame>) -> String {
+    (first.and_then(|g| g.tags.iter().find(|(name, _)| name == "Event")))
+        .map_or_else(|| "kifu: games".to_owned(), |(_, value)| value.clone())
+}
+
+impl<'w> PageWriter<'w> {
+    /// A page written to `out`, titled `title` (by default, the first
+    /// game's `Event`).
+    pub fn new(out: &'w mut dyn Write, title: Option<String>) -> Self {
+        Self {
+            out,
+            lines: Lines::default(),
+            title,
+            started: false,
+        }
+    }
+
+    /// Writes the frame up to the games, once.
+    fn start(&mut self, first: Option<&PageGame>) -> io::Result<()> {
+        if std::mem::replace(&mut self.started, true) {
+            return Ok(());
+        }
+        let title = self.title.take().unwrap_or_else(|| title_of(first));
+        let head = TEMPLATE.split("{{DATA}}").next().unwrap_or_default();
+        self.out.write_all(fill(head, &title).as_bytes())
+    }
+
+    /// Writes one game.
+    ///
+    /// # Errors
+    /// Failures to write.
+    pub fn game(&mut self, game: &PageGame) -> io::Result<()> {
+        self.start(Some(game))?;
+        self.out
+            .write_all(b"<script type=\"application/json\" class=\"kifu-game\">")?;
+        self.out.write_all(script_json(game).as_bytes())?;
+        self.out.write_all(b"</script>\n")
+    }
+
+    /// Writes the lines of the pictures and the end of the frame.
+    ///
+    /// # Errors
+    /// Failures to write.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.start(None)?;
+        self.out
+            .write_all(b"<script type=\"application/json\" id=\"kifu-lines\">")?;
+        self.out.write_all(script_json(&self.lines).as_bytes())?;
+        self.out.write_all(b"</script>")?;
+        let tail = TEMPLATE.split("{{DATA}}").nth(1).unwrap_or_default();
+        self.out.write_all(fill(tail, "").as_bytes())
+    }
+}
+
+/// A part of the page's frame with its markers filled in: the style, the
+/// script and `title`. One pass: a value is never searched for markers.
+fn fill(part: &str, title: &str) -> String {
     let title = html_text(title);
-    // One pass over the frame: a value is never searched for markers.
-    let mut out = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
-    let mut rest = TEMPLATE;
+    let mut out = String::with_capacity(part.len() + STYLE.len() + SCRIPT.len());
+    let mut rest = part;
     while let Some(at) = rest.find("{{") {
         out.push_str(&rest[..at]);
         let after = &rest[at + 2..];
@@ -251,7 +328,6 @@ pub fn page(title: &str, games: &[PageGame], lines: &Lines) -> String {
             "STYLE" => out.push_str(STYLE),
             "SCRIPT" => out.push_str(SCRIPT),
             "TITLE" => out.push_str(&title),
-            "DATA" => out.push_str(&data),
             other => {
                 out.push_str("{{");
                 out.push_str(other);
@@ -262,6 +338,59 @@ pub fn page(title: &str, games: &[PageGame], lines: &Lines) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The boards of a game as the page carries them: the first whole (the
+/// numbers of its lines), each next one, when it is shorter so, as its
+/// edit from the board before: `-1`, then groups of three numbers and the
+/// lines added, `copy skip add line...` (copy `copy` lines of the board
+/// before, pass `skip` of them, add the `add` lines that follow); the lines
+/// left of the board before are copied at the end. Positions one move
+/// apart share most of their lines, so the page grows by a few numbers a
+/// ply.
+fn serialize_boards<S: serde::Serializer>(boards: &[Vec<u32>], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(boards.len()))?;
+    let mut before: &[u32] = &[];
+    for (i, board) in boards.iter().enumerate() {
+        let edit = (i > 0).then(|| edit_of(before, board));
+        match edit.filter(|edit| edit.len() < board.len()) {
+            Some(edit) => seq.serialize_element(&edit)?,
+            None => seq.serialize_element(board)?,
+        }
+        before = board;
+    }
+    seq.end()
+}
+
+/// The edit that turns the board `before` into `board`, as
+/// [`serialize_boards`] writes it.
+fn edit_of(before: &[u32], board: &[u32]) -> Vec<i64> {
+    use similar::DiffOp;
+    let mut edit = vec![-1];
+    let mut copy = 0;
+    for op in similar::capture_diff_slices(similar::Algorithm::Myers, before, board) {
+        let (skip, added) = match op {
+            DiffOp::Equal { len, .. } => {
+                copy += len;
+                continue;
+            }
+            DiffOp::Delete { old_len, .. } => (old_len, &board[..0]),
+            DiffOp::Insert {
+                new_index, new_len, ..
+            } => (0, &board[new_index..new_index + new_len]),
+            DiffOp::Replace {
+                old_len,
+                new_index,
+                new_len,
+                ..
+            } => (old_len, &board[new_index..new_index + new_len]),
+        };
+        edit.extend([copy as i64, skip as i64, added.len() as i64]);
+        edit.extend(added.iter().map(|&n| i64::from(n)));
+        copy = 0;
+    }
+    edit
 }
 
 /// Escapes text for HTML, as element text or a quoted attribute.
@@ -306,6 +435,42 @@ mod tests {
         assert_eq!(lines.picture(&two), "<svg>\n <b/>\n</svg>\n");
     }
 
+    /// The board [`edit_of`] stands for, decoded as the page's script does.
+    fn apply(before: &[u32], edit: &[i64]) -> Vec<u32> {
+        let (mut next, mut at, mut i) = (Vec::new(), 0, 1);
+        while i + 2 < edit.len() {
+            let (copy, skip, add) = (edit[i] as usize, edit[i + 1] as usize, edit[i + 2] as usize);
+            next.extend(&before[at..at + copy]);
+            at += copy + skip;
+            next.extend(edit[i + 3..i + 3 + add].iter().map(|&n| n as u32));
+            i += 3 + add;
+        }
+        next.extend(&before[at..]);
+        next
+    }
+
+    #[test]
+    fn a_board_is_its_edit_from_the_one_before() {
+        let cases: [(&[u32], &[u32]); 5] = [
+            (&[1, 2, 3, 4, 5], &[1, 2, 3, 4, 5]),
+            (&[1, 2, 3, 4, 5], &[1, 9, 3, 4, 5, 6]),
+            (&[1, 2, 3, 4, 5], &[2, 3, 7, 8, 5]),
+            (&[1, 2, 3], &[]),
+            (&[], &[4, 5]),
+        ];
+        for (before, board) in cases {
+            assert_eq!(
+                apply(before, &edit_of(before, board)),
+                board,
+                "{before:?} to {board:?}"
+            );
+        }
+        assert_eq!(
+            edit_of(&[1, 2, 3, 4, 5], &[1, 9, 3, 4, 5]),
+            [-1, 1, 1, 1, 9]
+        );
+    }
+
     #[test]
     fn json_in_a_script_cannot_close_it() {
         let value = std::collections::BTreeMap::from([("c", "</script><!-- & \u{2028}")]);
@@ -321,7 +486,10 @@ mod tests {
 
     #[test]
     fn the_page_without_games_is_small_and_has_no_network() {
-        let page = page("a <b> \"c\"", &[], &Lines::default());
+        let mut out = Vec::new();
+        let written = PageWriter::new(&mut out, Some("a <b> \"c\"".to_owned())).finish();
+        assert!(written.is_ok());
+        let page = String::from_utf8_lossy(&out);
         assert!(page.len() < 100 * 1024, "{} bytes", page.len());
         assert!(page.contains("<title>a &lt;b&gt; &quot;c&quot;</title>"));
         for network in ["http://", "https://", "//cdn", "src=\"http"] {

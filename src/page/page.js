@@ -3,8 +3,29 @@
 // goes into the page through textContent, never as markup; the pictures
 // were drawn (and their texts escaped) by kifu itself.
 (function () {
-  var data = JSON.parse(document.getElementById("kifu-data").textContent);
-  var games = data.games || [];
+  // Each game in a script element of its own, the lines of the pictures
+  // last; a board after the first may be its edit from the board before:
+  // -1, then groups "copy skip add line...", the rest copied at the end.
+  var data = { lines: JSON.parse(document.getElementById("kifu-lines").textContent) };
+  var games = Array.prototype.map.call(document.querySelectorAll("script.kifu-game"), function (script) {
+    var game = JSON.parse(script.textContent);
+    var before = [];
+    game.boards = (game.boards || []).map(function (board) {
+      if (board[0] !== -1) { before = board; return board; }
+      var next = [], at = 0, i = 1, k;
+      while (i + 2 < board.length) {
+        var copy = board[i], skip = board[i + 1], add = board[i + 2];
+        for (k = 0; k < copy; k++) { next.push(before[at++]); }
+        at += skip;
+        for (k = 0; k < add; k++) { next.push(board[i + 3 + k]); }
+        i += 3 + add;
+      }
+      while (at < before.length) { next.push(before[at++]); }
+      before = next;
+      return next;
+    });
+    return game;
+  });
   var $ = function (id) { return document.getElementById(id); };
   var state = { game: 0, node: null, nodes: [] };
 
