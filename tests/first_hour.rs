@@ -201,8 +201,11 @@ fn many_records_end_with_a_count_and_quiet_prints_only_the_invalid() {
 #[test]
 fn validate_on_a_terminal_says_it_reads_standard_input() {
     // `script` (util-linux) gives kifu a terminal; ^D ends its input.
-    let mut child = std::process::Command::new("script")
+    // `timeout` turns a kifu that waits on past ^D into a failure, not a hang.
+    let mut child = std::process::Command::new("timeout")
         .args([
+            "20",
+            "script",
             "-qec",
             &format!("{} validate", env!("CARGO_BIN_EXE_kifu")),
             "/dev/null",
@@ -217,6 +220,7 @@ fn validate_on_a_terminal_says_it_reads_standard_input() {
     }
     let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8_lossy(&output.stdout);
+    assert_ne!(output.status.code(), Some(124), "kifu still waited after ^D");
     assert!(
         text.starts_with("kifu: reading records from standard input (end with Ctrl-D)\r\n"),
         "{text:?}"

@@ -6,6 +6,7 @@
 //! another one (zero padding, text) end the text where the stream ended:
 //! everything before them is read, and then the error says what follows.
 
+use crate::record::AfterText;
 use std::io::{self, BufRead, Read, Write};
 
 /// A compression format kifu reads.
@@ -113,19 +114,17 @@ impl Compression {
 }
 
 /// The members of a gzip stream one after another, which ends where bytes
-/// that do not start a member follow a complete one.
+/// that do not start a member follow a complete one: the text ends there,
+/// and those bytes are an [`AfterText`] error.
 struct GzipMembers<R: BufRead> {
     /// The member being read; `None` once the stream has ended.
     member: Option<flate2::bufread::GzDecoder<R>>,
-    /// What follows the last member when it is not another one.
-    trailing: Option<io::Error>,
 }
 
 impl<R: BufRead> GzipMembers<R> {
     fn new(raw: R) -> Self {
         Self {
             member: Some(flate2::bufread::GzDecoder::new(raw)),
-            trailing: None,
         }
     }
 }
@@ -134,7 +133,7 @@ impl<R: BufRead> Read for GzipMembers<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {
             let Some(member) = self.member.as_mut() else {
-                return self.trailing.take().map_or(Ok(0), Err);
+                return Ok(0);
             };
             let n = member.read(buf)?;
             if n > 0 || buf.is_empty() {
@@ -159,12 +158,9 @@ impl<R: BufRead> Read for GzipMembers<R> {
                 true => "zero bytes",
                 false => "bytes that are not gzip",
             };
-            self.trailing = Some(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{what} follow the end of the stream"),
-            ));
-            // The text ends here; the error comes at the next read.
-            return Ok(0);
+            return Err(AfterText::error(format!(
+                "the gzip stream is complete, but {what} follow the end of the stream"
+            )));
         }
     }
 }
@@ -184,6 +180,9 @@ impl Read for Damage {
             return Err(io::Error::new(io::ErrorKind::InvalidData, said.clone()));
         }
         self.decoder.read(buf).map_err(|e| {
+            if AfterText::is(&e) {
+                return e;
+            }
             let said = self.reason(&e);
             self.ended = Some(said.clone());
             io::Error::new(io::ErrorKind::InvalidData, said)
@@ -198,9 +197,6 @@ impl Damage {
         let text = e.to_string();
         if e.kind() == io::ErrorKind::UnexpectedEof {
             return format!("the {name} stream is damaged: it ends too soon");
-        }
-        if text.contains("follow the end of the stream") {
-            return format!("the {name} stream is complete, but {text}");
         }
         if self.format == Compression::Zstd && text.contains("too much memory") {
             return format!(

@@ -29,7 +29,7 @@ mod write;
 pub use movetext::{GLYPHS, MAX_DEPTH, Movetext, Read, is_result};
 pub use parse::{MAX_ITEMS, MAX_TAG_VALUE_BYTES, MAX_TAGS, is_tag_name, parse_head, parse_record};
 pub use quote::{QuoteFault, Quoted, read_quoted};
-pub use reader::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
+pub use reader::{AfterText, MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
 pub use visible::{Visible, VisibleFmt, VisibleWriter, write_visible};

@@ -16,6 +16,7 @@ mod split;
 mod tally;
 
 pub(super) use faults::too_large;
+pub use lines::AfterText;
 
 use super::{Record, SyntaxError, parse_head, parse_record};
 use lines::{Lines, Run};

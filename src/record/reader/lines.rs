@@ -1,7 +1,34 @@
 //! The input, handed out in runs of whole lines straight from its buffer.
 
 use super::MAX_LINE_BYTES;
+use std::fmt;
 use std::io::{self, BufRead};
+
+/// An input error that comes after the whole text, such as bytes that follow
+/// a complete compressed stream: the text before it is read and judged
+/// first, and the error is said after it.
+#[derive(Debug)]
+pub struct AfterText(pub String);
+
+impl fmt::Display for AfterText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for AfterText {}
+
+impl AfterText {
+    /// The I/O error that carries `message` after the text.
+    pub fn error(message: String) -> io::Error {
+        io::Error::new(io::ErrorKind::InvalidData, Self(message))
+    }
+
+    /// Whether `e` comes after the text.
+    pub fn is(e: &io::Error) -> bool {
+        e.get_ref().is_some_and(|inner| inner.is::<Self>())
+    }
+}
 
 /// The input, handed out in runs of whole lines.
 #[derive(Debug)]
@@ -17,8 +44,8 @@ pub(super) struct Lines<R> {
     first_read: bool,
     /// The input is at its end.
     done: bool,
-    /// The error the input gave when read once more at its end (bytes after
-    /// a complete compressed stream), for the call after the last run.
+    /// The [`AfterText`] error that ended the input, for the call after the
+    /// last run.
     after_end: Option<io::Error>,
 }
 
@@ -83,6 +110,10 @@ impl<R: BufRead> Lines<R> {
         loop {
             match self.input.fill_buf() {
                 Ok([]) => return Ok(None),
+                Err(e) if AfterText::is(&e) => {
+                    self.after_end = Some(e);
+                    return Ok(None);
+                }
                 Ok(buffer) => {
                     let window = &buffer[..buffer.len().min(MAX_LINE_BYTES + 1)];
                     return Ok(Some(memchr::memrchr(b'\n', window).map_or(0, |i| i + 1)));
@@ -93,14 +124,10 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// Marks the end of the input. An input read once more may still fail
-    /// (a decoder that found bytes after its stream): the error is kept for
-    /// the next call, so that the text before it is taken first.
+    /// Marks the end of the input. It is not read again: a terminal would
+    /// wait for more after Ctrl-D.
     fn reach_end(&mut self) {
         self.done = true;
-        if let Err(e) = self.input.fill_buf() {
-            self.after_end = Some(e);
-        }
     }
 
     /// Takes `taken` bytes of the run last handed out.
@@ -121,6 +148,10 @@ impl<R: BufRead> Lines<R> {
             let buffer = match self.input.fill_buf() {
                 Ok(buffer) => buffer,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if AfterText::is(&e) => {
+                    self.after_end = Some(e);
+                    &[]
+                }
                 Err(e) => return Err(e),
             };
             if buffer.is_empty() {
