@@ -15,6 +15,8 @@ fn check(target: &str, data: &[u8]) {
         "json_import" => checks::json_import(data),
         "repl" => checks::repl(data),
         "engine_protocol" => checks::engine_protocol(data),
+        "fmt" => checks::fmt(data),
+        "page" => checks::page(data),
         name => match GameKind::from_name(name) {
             Some(kind) => checks::game(kind, data),
             None => panic!("tests/regressions/{name}: no such fuzz target"),
@@ -53,14 +55,19 @@ fn every_saved_input_passes_its_fuzz_check() {
 #[test]
 fn validate_and_a_whole_parse_agree_on_every_fixture() {
     // `kifu validate` judges the movetext as it reads it; the record_reader
-    // check asserts it gives the verdict of the record parsed whole.
+    // check asserts it gives the verdict of the record parsed whole. The
+    // fmt and page checks hold fmt's canonical text and html's page to what
+    // they promise on every fixture.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let mut count = 0;
     for game in entries(&root) {
         for kind in ["valid", "invalid"] {
             for path in entries(&game.join(kind)) {
                 if path.extension().is_some_and(|e| e == "kifu") {
-                    checks::record_reader(&read(&path));
+                    let data = read(&path);
+                    checks::record_reader(&data);
+                    checks::fmt(&data);
+                    checks::page(&data);
                     count += 1;
                 }
             }

@@ -613,3 +613,106 @@ pub fn engine_protocol(data: &[u8]) {
         "the line reader went on"
     );
 }
+
+/// `kifu fmt`'s canonical form on any bytes: no panic, and every valid
+/// record's canonical text reads back as exactly one record, valid, with
+/// the same verdict and the same tags, whose canonical text is itself.
+pub fn fmt(data: &[u8]) {
+    let mut reader = RecordReader::new(data);
+    while let Ok(Some(raw)) = reader.next_raw() {
+        let Ok(raw) = raw else { continue };
+        let Ok(record) = raw.parse() else { continue };
+        let Ok(verdict) = judge_record(&record) else {
+            continue;
+        };
+        if !verdict.is_valid() || kifu::collection::format::has_variations(&record) {
+            continue;
+        }
+        let text = kifu::collection::format::format_record(&record, 79);
+        let again = reads_back_as_one(&text);
+        let judged = judge_record(&again).unwrap_or_else(Verdict::of_syntax_error);
+        assert_eq!(judged.fault, None, "fmt wrote {text:?} of {:?}", record.text());
+        assert_eq!(judged.summary(), verdict.summary(), "fmt wrote {text:?}");
+        let tags = |r: &Record| {
+            let mut tags: Vec<(String, String)> = (r.tags.iter())
+                .map(|t| (t.name.to_string(), t.value.to_string()))
+                .collect();
+            tags.sort();
+            tags
+        };
+        assert_eq!(tags(&again), tags(&record), "fmt wrote {text:?}");
+        let twice = kifu::collection::format::format_record(&again, 79);
+        assert_eq!(twice, text, "fmt of fmt's text differs");
+    }
+}
+
+/// `kifu html`'s page writer on any bytes: no panic; the page is one
+/// frame with a JSON script element per record parsed and one of the
+/// lines, none holding a `<`; each game's element reads as the game, its
+/// boards (edits from the one before) decode to the pictures drawn, and
+/// every picture's lines are on the page.
+pub fn page(data: &[u8]) {
+    use kifu::page::{PageGame, PageWriter};
+    let mut out = Vec::new();
+    let mut games = Vec::new();
+    let mut writer = PageWriter::new(&mut out, None);
+    let mut reader = RecordReader::new(data);
+    while let Ok(Some(raw)) = reader.next_raw() {
+        let Ok(raw) = raw else { continue };
+        let Ok(record) = raw.parse() else { continue };
+        let game = PageGame::of_record("fuzz.kifu", &record, &mut writer.lines);
+        writer.game(&game).unwrap_or_else(|e| panic!("writing to memory: {e}"));
+        games.push(game);
+    }
+    let lines = serde_json::to_value(&writer.lines).unwrap_or_else(|e| panic!("{e}"));
+    writer.finish().unwrap_or_else(|e| panic!("writing to memory: {e}"));
+    let page = String::from_utf8(out).unwrap_or_else(|e| panic!("the page is not UTF-8: {e}"));
+    let elements: Vec<&str> = page.split("<script type=\"application/json\"").skip(1).collect();
+    assert_eq!(elements.len(), games.len() + 1, "one element a game, and the lines");
+    let content = |element: &str| -> serde_json::Value {
+        let (_, rest) = element.split_once('>').unwrap_or_else(|| panic!("no element"));
+        let (json, _) = rest.split_once("</script>").unwrap_or_else(|| panic!("unclosed"));
+        assert!(!json.contains('<'), "a '<' in a script element: {json:?}");
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json:?}"))
+    };
+    let shown = content(elements[games.len()]);
+    assert_eq!(shown, lines, "the lines on the page are not the pictures' lines");
+    let shown = shown.as_array().map_or(0, Vec::len);
+    for (game, element) in games.iter().zip(&elements) {
+        let json = content(element);
+        assert_eq!(json["verdict"], game.verdict.as_str());
+        let tags: Vec<(String, String)> =
+            serde_json::from_value(json["tags"].clone()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(tags, game.tags);
+        let boards: Vec<Vec<i64>> =
+            serde_json::from_value(json["boards"].clone()).unwrap_or_else(|e| panic!("{e}"));
+        let mut before: Vec<i64> = Vec::new();
+        for (board, drawn) in boards.iter().zip(&game.boards) {
+            before = decoded(&before, board);
+            let drawn: Vec<i64> = drawn.iter().map(|&n| i64::from(n)).collect();
+            assert_eq!(before, drawn, "a board decodes to another picture");
+            assert!(drawn.iter().all(|&n| (n as usize) < shown));
+        }
+        assert_eq!(boards.len(), game.boards.len());
+    }
+}
+
+/// A board of the page from the one before: a whole one, or `-1` and
+/// groups of `copy skip add line...`, the rest of `before` copied at the
+/// end (as the page's script reads it).
+fn decoded(before: &[i64], board: &[i64]) -> Vec<i64> {
+    if board.first() != Some(&-1) {
+        return board.to_vec();
+    }
+    let (mut out, mut at, mut rest) = (Vec::new(), 0, &board[1..]);
+    while let [copy, skip, add, more @ ..] = rest {
+        let (copy, skip, add) = (*copy as usize, *skip as usize, *add as usize);
+        out.extend_from_slice(&before[at..at + copy]);
+        at += copy + skip;
+        out.extend_from_slice(&more[..add]);
+        rest = &more[add..];
+    }
+    assert!(rest.is_empty(), "an edit's groups end short");
+    out.extend_from_slice(&before[at..]);
+    out
+}
