@@ -168,3 +168,56 @@ fn a_hundred_million_games_start_in_bounded_memory() {
     let (summary, code) = judged(&dir);
     assert_eq!(code, Some(0), "{summary}");
 }
+
+/// 400,000 openings in a small gzip: `--games 4` plays from the first two
+/// under 100 MB of address space, each as the file gives it (a match once
+/// held every opening's game: 167 MB here, 1.8 GB for a 0.6 MB gzip).
+#[test]
+fn openings_are_read_as_the_games_need_them() {
+    let dir = scratch("openings-huge");
+    let mut gzip = flate2::write::GzEncoder::new(
+        std::fs::File::create(dir.join("openings.kifu.gz")).unwrap_or_else(|e| panic!("{e}")),
+        flate2::Compression::fast(),
+    );
+    for index in 0..400_000 {
+        let setup = ["b1 c6", "c1 f6"][usize::from(index % 2 == 1)];
+        let record = format!("[Game \"mana\"]\n[Setup \"{setup}\"]\n\n1. b1-a2 *\n\n");
+        std::io::Write::write_all(&mut gzip, record.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    }
+    gzip.finish().unwrap_or_else(|e| panic!("{e}"));
+    let args = [
+        "match",
+        "--openings",
+        "openings.kifu.gz",
+        "--engine",
+        &random_engine(1),
+        "--engine",
+        &random_engine(2),
+        "--games",
+        "4",
+        "--out",
+        "out.kifu",
+    ];
+    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
+        .chain(args.iter().map(|a| (*a).to_owned()))
+        .map(|a| shell_words::quote(&a).into_owned())
+        .collect();
+    let output = std::process::Command::new("sh")
+        .current_dir(&dir)
+        .args(["-c", &format!("ulimit -v 100000; exec {}", quoted.join(" "))])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = read(&dir, "out.kifu");
+    let setups: Vec<&str> = (text.lines())
+        .filter_map(|line| line.strip_prefix("[Setup \""))
+        .map(|value| value.trim_end_matches("\"]"))
+        .collect();
+    assert_eq!(setups, ["b1 c6", "b1 c6", "c1 f6", "c1 f6"]);
+    assert_eq!(judged(&dir).1, Some(0));
+}

@@ -324,6 +324,32 @@ fn each_opening_is_played_from_both_sides() {
         starts[2..].iter().all(|l| l.starts_with("1. b1-a2 ")),
         "{starts:?}"
     );
+    // More games than openings from each side: the file is read again
+    // from its first record, as the schedule comes back to it.
+    let run = play_match(
+        &dir,
+        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+        &["--openings", "openings.kifu", "--games", "7", "--out", "again.kifu"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    assert_eq!(
+        tag_values(&read(&dir, "again.kifu"), "Setup"),
+        ["b1 c6", "b1 c6", "c1 f6", "c1 f6", "b1 c6", "b1 c6", "c1 f6"]
+    );
+    // Standard input cannot be read again.
+    let run = play_match(
+        &dir,
+        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+        &["--openings", "-"],
+    );
+    assert_eq!(
+        (run.status, run.err.as_str()),
+        (
+            Some(2),
+            "kifu: --openings -: not a file: kifu reads the openings again as the games need \
+             them, which standard input and pipes cannot give\n"
+        )
+    );
 }
 
 /// Mistakes on the command line: exit status 2 and a message that says

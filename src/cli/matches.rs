@@ -52,19 +52,16 @@ fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> i
 /// Why the match cannot be played, for standard error (status 2).
 fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
     let openings = openings(args)?;
-    let kind = openings
-        .first()
-        .map(|o| o.start.kind())
-        .ok_or(MatchError::NoOpening)?;
-    let seats = openings.first().map_or(2, |o| o.start.players().len());
+    let first = openings.first().ok_or(MatchError::NoOpening)?;
+    let (kind, seats) = (first.start.kind(), first.start.players().len());
     check_engine_count(kind, args.engines.len(), seats)?;
     let names = engines::names(&args.engines)?;
     let engines = args.engines.len();
     let schedule = Schedule {
         engines,
         seats,
-        openings: openings.len(),
-        games: args.games.map_or(engines * openings.len(), |n| n as usize),
+        openings: openings.count(),
+        games: args.games.map_or(engines * openings.count(), |n| n as usize),
     };
     let (done, mut results) = match (&args.out, args.resume) {
         (Some(path), true) => records::resume(path, kind)?,
@@ -75,10 +72,13 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
         .filter(|&&round| round <= schedule.games)
         .filter(|&&round| round.checked_sub(1).is_some_and(|index| shard.holds(index)))
         .count();
+    let mut opening = openings.reader();
     let pending = workers::Pending {
         count: shard.games_of(schedule.games) - done_here,
         games: Box::new(
-            (schedule.games(shard)).filter(move |pairing| !done.contains(&pairing.round)),
+            (schedule.games(shard))
+                .filter(move |pairing| !done.contains(&pairing.round))
+                .map(move |pairing| opening(pairing.opening).map(|o| (pairing, o))),
         ),
     };
     let conditions = Conditions {
@@ -95,7 +95,6 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
     let plan = workers::Plan {
         specs: &args.engines,
         names: &names,
-        openings: &openings,
         conditions: &conditions,
         concurrency: usize::from(args.concurrency),
     };
@@ -104,10 +103,50 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
     Ok((results, Status::Ok))
 }
 
+/// Where the games of a match start.
+#[derive(Debug)]
+enum Openings {
+    /// The starts of the setup options, held (a few).
+    Held(Vec<Opening>),
+    /// The records of `--openings`, read as the games need them.
+    File(records::OpeningFile),
+}
+
+impl Openings {
+    /// The first opening, which gives the game and its seats.
+    fn first(&self) -> Option<&Opening> {
+        match self {
+            Openings::Held(all) => all.first(),
+            Openings::File(file) => Some(&file.first),
+        }
+    }
+
+    /// How many there are.
+    fn count(&self) -> usize {
+        match self {
+            Openings::Held(all) => all.len(),
+            Openings::File(file) => file.count,
+        }
+    }
+
+    /// Opening `index` from 0, for the games in the schedule's order.
+    fn reader(&self) -> impl FnMut(usize) -> Result<Opening, MatchError> + Send + '_ {
+        let mut file = match self {
+            Openings::File(file) => Some(records::OpeningReader::new(file)),
+            Openings::Held(_) => None,
+        };
+        move |index| match (self, &mut file) {
+            (_, Some(reader)) => reader.get(index),
+            (Openings::Held(all), None) => all.get(index).cloned().ok_or(MatchError::NoOpening),
+            (Openings::File(_), None) => Err(MatchError::NoOpening),
+        }
+    }
+}
+
 /// The openings: those of `--openings`, or the start of the setup options.
-fn openings(args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
+fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
     if let Some(path) = &args.openings {
-        return records::openings(path, args.game);
+        return records::openings(path, args.game).map(Openings::File);
     }
     let kind = args.game.ok_or(MatchError::NoGame)?;
     let mut setup = args.setup.clone();
@@ -119,7 +158,7 @@ fn openings(args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
     let tags = setup.tag_list(kind, Vec::new())?;
     if kind.placing(&tags).is_none() {
         let opening = Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?;
-        return Ok(vec![opening]);
+        return Ok(Openings::Held(vec![opening]));
     }
     // A start the players place (escampe): each round of games, one game
     // a seat for every engine, starts from a setup drawn at random, the
@@ -134,7 +173,8 @@ fn openings(args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
             let tags = setup.tag_list(kind, drawn)?;
             Opening::of_tags(kind, &tags).map_err(MatchError::Opening)
         })
-        .collect()
+        .collect::<Result<_, _>>()
+        .map(Openings::Held)
 }
 
 /// The most setups drawn for a match of a game whose players place its

@@ -17,6 +17,16 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
+impl Clone for Opening {
+    fn clone(&self) -> Self {
+        Opening {
+            start: self.start.box_clone(),
+            tags: self.tags.clone(),
+            moves: self.moves.clone(),
+        }
+    }
+}
+
 impl Opening {
     /// The start that these tags (without `Game`) describe, with no moves.
     ///

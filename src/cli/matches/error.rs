@@ -73,6 +73,24 @@ pub(crate) enum MatchError {
         /// Why, after the record's line.
         reason: RecordReason,
     },
+    /// An `--openings` path that is not a file, which cannot be read again.
+    #[error(
+        "--openings {}: not a file: kifu reads the openings again as the games need them, \
+         which standard input and pipes cannot give",
+        .0.display()
+    )]
+    OpeningsNotAFile(PathBuf),
+    /// An `--openings` file that could no longer be read.
+    #[error("--openings: {file}: {reason}")]
+    OpeningsUnread {
+        /// The file, as messages name it.
+        file: String,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Fewer openings than when the match began.
+    #[error("--openings: the files hold fewer openings than when the match began")]
+    OpeningsChanged,
     /// An `--openings` file with no opening.
     #[error("--openings: no opening read from {}", .0.display())]
     NoOpenings(PathBuf),

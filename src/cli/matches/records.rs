@@ -2,17 +2,17 @@
 //! (`--report`, `--resume`), and the `--out` file games are appended to.
 
 use super::super::Status;
-use super::super::files::{for_each_file, for_each_record, named};
+use super::super::files::{for_each_file, for_each_record, named, open};
 use super::error::{MatchError, RecordReason};
 use crate::collection::input::io_reason;
 use crate::game::GameKind;
 use crate::model::GameResult;
-use crate::record::{RawRecord, Record};
+use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
 use crate::referee::game_of;
 use crate::tournament::{Opening, result_of_record};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 /// The results of the match records of `files`; a record that cannot be
@@ -138,37 +138,164 @@ fn round_of(record: &Record, kind: GameKind) -> Result<usize, RecordReason> {
         .ok_or(RecordReason::NoRound { line })
 }
 
+/// The openings of `--openings`: checked whole once, and then read again
+/// as the games need them ([`OpeningReader`]), so that memory holds one
+/// opening, whatever the size of the files.
+#[derive(Debug)]
+pub(super) struct OpeningFile {
+    /// The files, in order.
+    files: Vec<PathBuf>,
+    /// How many openings they hold.
+    pub count: usize,
+    /// The first: the match's game and seats.
+    pub first: Opening,
+}
+
 /// The openings of `path`: every record, valid and of one game (`game`
-/// when given).
+/// when given). Only regular files are taken, since they are read again.
 ///
 /// # Errors
-/// The first record that cannot open games, or a file with none.
-pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<Vec<Opening>, MatchError> {
-    let mut openings: Vec<Opening> = Vec::new();
-    let mut trouble = None;
-    let status = for_each_record(named(&[path.to_path_buf()]), |name, record| {
-        let opening = record.map_err(RecordReason::from).and_then(|record| {
-            let line = record.first_line();
-            let opening = Opening::of_record(&record).map_err(RecordReason::Refused)?;
-            let kind = opening.start.kind();
-            let wanted = game.or_else(|| openings.first().map(|o| o.start.kind()));
-            match wanted {
-                Some(wanted) if wanted != kind => {
-                    Err(RecordReason::OtherGame { line, kind, wanted })
-                }
-                _ => Ok(opening),
+/// A path that is not a file, the first record that cannot open games, or
+/// a file with none.
+pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<OpeningFile, MatchError> {
+    let files = named(&[path.to_path_buf()]);
+    let mut paths = Vec::new();
+    for file in &files {
+        if let Ok(file) = file {
+            if !std::fs::metadata(file).is_ok_and(|m| m.is_file()) {
+                return Err(MatchError::OpeningsNotAFile(file.clone()));
             }
-        });
-        match opening {
-            Ok(opening) => openings.push(opening),
+            paths.push(file.clone());
+        }
+    }
+    let (mut first, mut count): (Option<Opening>, usize) = (None, 0);
+    let mut trouble = None;
+    let status = for_each_record(files, |name, record| {
+        let wanted = game.or_else(|| first.as_ref().map(|o| o.start.kind()));
+        match opening_of(record, wanted) {
+            Ok(opening) => {
+                count += 1;
+                first.get_or_insert(opening);
+            }
             Err(reason) => trouble = trouble.take().or(Some((name.to_owned(), reason))),
         }
         Ok(Status::Ok)
     });
-    match (trouble, status) {
-        (Some((file, reason)), _) => Err(MatchError::Openings { file, reason }),
-        (None, Ok(Status::Ok)) => Ok(openings),
-        (None, _) => Err(MatchError::NoOpenings(path.to_path_buf())),
+    match (trouble, status, first) {
+        (Some((file, reason)), _, _) => Err(MatchError::Openings { file, reason }),
+        (None, Ok(Status::Ok), Some(first)) => Ok(OpeningFile {
+            files: paths,
+            count,
+            first,
+        }),
+        (None, _, _) => Err(MatchError::NoOpenings(path.to_path_buf())),
+    }
+}
+
+/// The opening of a record of `--openings`, whose game must be `wanted`
+/// when that is known.
+fn opening_of(
+    record: Result<Record, SyntaxError>,
+    wanted: Option<GameKind>,
+) -> Result<Opening, RecordReason> {
+    let record = record?;
+    let line = record.first_line();
+    let opening = Opening::of_record(&record).map_err(RecordReason::Refused)?;
+    let kind = opening.start.kind();
+    match wanted {
+        Some(wanted) if wanted != kind => Err(RecordReason::OtherGame { line, kind, wanted }),
+        _ => Ok(opening),
+    }
+}
+
+/// Reads the openings of an [`OpeningFile`] in the order of the schedule:
+/// opening `i` is the one before again, or is read by going on from it, or,
+/// when the schedule comes back to an earlier one, from the first file
+/// again.
+pub(super) struct OpeningReader<'a> {
+    of: &'a OpeningFile,
+    /// The files not yet opened.
+    files: std::slice::Iter<'a, PathBuf>,
+    /// The file being read, and its name.
+    reader: Option<(String, RecordReader<Box<dyn BufRead + Send>>)>,
+    /// The index of the next record the reader gives.
+    next: usize,
+    /// The opening given last, and its index.
+    last: Option<(usize, Opening)>,
+}
+
+impl std::fmt::Debug for OpeningReader<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpeningReader")
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> OpeningReader<'a> {
+    /// A reader of `of`'s openings, from its first.
+    pub(super) fn new(of: &'a OpeningFile) -> Self {
+        OpeningReader {
+            of,
+            files: of.files.iter(),
+            reader: None,
+            next: 0,
+            last: None,
+        }
+    }
+
+    /// Opening `index`, from 0.
+    ///
+    /// # Errors
+    /// The files changed since they were checked: a record no longer
+    /// opens games, or is no longer there.
+    pub(super) fn get(&mut self, index: usize) -> Result<Opening, MatchError> {
+        if let Some((at, opening)) = &self.last {
+            if *at == index {
+                return Ok(opening.clone());
+            }
+        }
+        if index < self.next {
+            *self = OpeningReader::new(self.of);
+        }
+        while self.next <= index {
+            let opening = self.read_next()?;
+            self.next += 1;
+            self.last = Some((self.next - 1, opening));
+        }
+        match &self.last {
+            Some((_, opening)) => Ok(opening.clone()),
+            None => Err(MatchError::OpeningsChanged),
+        }
+    }
+
+    /// The next record's opening, in this file or the ones after it.
+    fn read_next(&mut self) -> Result<Opening, MatchError> {
+        let wanted = Some(self.of.first.start.kind());
+        loop {
+            if let Some((name, reader)) = &mut self.reader {
+                let failed = |reason| MatchError::Openings {
+                    file: name.clone(),
+                    reason,
+                };
+                match reader.next() {
+                    Some(Ok(record)) => return opening_of(record, wanted).map_err(failed),
+                    Some(Err(e)) => {
+                        return Err(MatchError::OpeningsUnread {
+                            file: name.clone(),
+                            reason: io_reason(&e),
+                        });
+                    }
+                    None => self.reader = None,
+                }
+            }
+            let path = self.files.next().ok_or(MatchError::OpeningsChanged)?;
+            let (name, input) = open(path).map_err(|e| MatchError::OpeningsUnread {
+                file: path.display().to_string(),
+                reason: e.to_string(),
+            })?;
+            self.reader = Some((name, RecordReader::new(input)));
+        }
     }
 }
 

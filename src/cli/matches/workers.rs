@@ -19,23 +19,25 @@ pub(super) struct Plan<'a> {
     pub specs: &'a [EngineSpec],
     /// Each engine's name.
     pub names: &'a [String],
-    /// The openings, which pairings name by index.
-    pub openings: &'a [Opening],
     /// Clocks, limits and tags.
     pub conditions: &'a Conditions,
     /// Games played at the same time.
     pub concurrency: usize,
 }
 
-/// The games still to play, drawn one by one from the schedule as a
-/// thread is free for one (a match of a hundred million games holds no
-/// list of them), and how many there are.
+/// The games still to play, each with its opening, drawn one by one from
+/// the schedule as a thread is free for one (a match of a hundred million
+/// games holds no list of them, nor the openings of a large file), and how
+/// many there are.
 pub(super) struct Pending<'a> {
-    /// The games, in order.
-    pub games: Box<dyn Iterator<Item = Pairing> + Send + 'a>,
+    /// The games, in order; an opening that could not be read ends them.
+    pub games: Games<'a>,
     /// How many.
     pub count: usize,
 }
+
+/// The games of [`Pending`].
+pub(super) type Games<'a> = Box<dyn Iterator<Item = Result<(Pairing, Opening), MatchError>> + Send + 'a>;
 
 impl std::fmt::Debug for Pending<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -64,9 +66,10 @@ pub(super) fn play_all(
     let mut results = Vec::new();
     let mut trouble = None;
     let mut refused = None;
+    let mut unread = None;
     let started = std::thread::scope(|scope| {
         // As many threads as the system gives, up to `threads`.
-        let started = (0..threads)
+        let started: Vec<_> = (0..threads)
             .map_while(|_| {
                 let (sender, queue, stop) = (sender.clone(), &queue, &stop);
                 let thread = std::thread::Builder::new().name("kifu-match".to_owned());
@@ -74,7 +77,7 @@ pub(super) fn play_all(
                     thread.spawn_scoped(scope, move || play_queue(plan, queue, stop, &sender));
                 spawned.map_err(|e| refused = Some(e)).ok()
             })
-            .count();
+            .collect();
         drop(sender);
         for played in receiver {
             if let Some(Err(e)) = output.as_mut().map(|out| out.append(&played.record)) {
@@ -84,13 +87,19 @@ pub(super) fn play_all(
             log.game(&played, plan.names);
             results.push((played.round, played.result));
         }
-        started
+        let count = started.len();
+        for thread in started {
+            if let Ok(Some(e)) = thread.join() {
+                unread.get_or_insert(e);
+            }
+        }
+        count
     });
     log.finish();
     if let (0, Some(refused)) = (started, refused) {
         return Err(MatchError::Thread(refused));
     }
-    if let Some(trouble) = trouble {
+    if let Some(trouble) = trouble.or(unread) {
         return Err(trouble);
     }
     results.sort_by_key(|(round, _)| *round);
@@ -98,26 +107,33 @@ pub(super) fn play_all(
 }
 
 /// Plays games from `queue` until it is empty or `stop` is set, then
-/// quits this thread's engines.
+/// quits this thread's engines; gives the error of an opening that could
+/// not be read (which stops the other threads too).
 fn play_queue(
     plan: &Plan<'_>,
-    queue: &Mutex<Box<dyn Iterator<Item = Pairing> + Send + '_>>,
+    queue: &Mutex<Games<'_>>,
     stop: &AtomicBool,
     sender: &Sender<Played>,
-) {
+) -> Option<MatchError> {
     let mut running: Vec<Option<Box<dyn Seat>>> = plan.specs.iter().map(|_| None).collect();
+    let mut failed = None;
     while !stop.load(Ordering::Relaxed) {
         let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-        let Some(pairing) = next else { break };
-        let Some(opening) = plan.openings.get(pairing.opening) else {
-            break;
+        let (pairing, opening) = match next {
+            None => break,
+            Some(Ok(game)) => game,
+            Some(Err(e)) => {
+                stop.store(true, Ordering::Relaxed);
+                failed = Some(e);
+                break;
+            }
         };
         let mut lineup = Lineup {
             specs: plan.specs,
             names: plan.names,
             running: &mut running,
         };
-        let played = play_game(&pairing, opening, &mut lineup, plan.conditions);
+        let played = play_game(&pairing, &opening, &mut lineup, plan.conditions);
         if sender.send(played).is_err() {
             break;
         }
@@ -125,4 +141,5 @@ fn play_queue(
     for engine in running.into_iter().flatten() {
         engine.leave();
     }
+    failed
 }
