@@ -450,3 +450,25 @@ fn a_stop_right_after_go_stops_that_go_however_late_its_search_begins() {
     let line = answered.unwrap_or_else(|e| panic!("no move within 30 s of stop: {e}"));
     assert!(line.starts_with("move "), "{line}");
 }
+
+#[test]
+fn a_pipelined_go_stop_go_stops_the_first_go_and_plays_the_second() {
+    // Written at once: the second go must not undo the stop of the first
+    // (whose search would take 10 minutes), nor the stop end the second.
+    let (mut child, mut stdin, lines) = searching_shogun_engine();
+    stdin
+        .write_all(b"position\ngo depth 64 movetime 600000\nstop\ngo depth 1\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    stdin.flush().unwrap_or_else(|e| panic!("{e}"));
+    let mut answers = Vec::new();
+    while answers.len() < 2 {
+        match lines.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) if line.starts_with("info ") => continue,
+            Ok(line) => answers.push(line),
+            Err(e) => panic!("{} answers within 30 s: {e}", answers.len()),
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(answers.iter().all(|a| a.starts_with("move ")), "{answers:?}");
+}

@@ -11,7 +11,7 @@ use crate::game::{AnyGame, GameKind, Placing, Tags};
 use crate::record::Tag;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
 
 /// The position the last `position` stated.
@@ -259,9 +259,12 @@ pub fn serve<P: Player>(
 
 /// [`serve`], with `input` read on a thread of its own: a `stop` (or
 /// `quit`) that comes while the player searches sets `stop` at once, and
-/// the player answers with the best move it has. Each `go` clears it, on
-/// that thread too, so that a `stop` written right after a `go` stops
-/// that `go` however late the search begins.
+/// the player answers with the best move it has. A `stop` ends the `go`s
+/// read before it, whenever their searches begin: the reading thread
+/// counts the `go`s and notes the last one each `stop` ends, and each
+/// `go` clears `stop` as it is answered unless it is one of those (a
+/// pipelined `go`, `stop`, `go` ends the first search at once, and the
+/// second runs).
 ///
 /// # Errors
 /// A failure to read `input` or write `output`.
@@ -272,15 +275,21 @@ pub fn serve_stoppable<P: Player>(
     stop: &Arc<AtomicBool>,
 ) -> Result<(), ServeError> {
     let (sender, lines) = sync_channel(64);
-    let flag = Arc::clone(stop);
+    // The number of the last `go` (from 1) that a `stop` ends.
+    let stopped = Arc::new(AtomicU64::new(0));
+    let (flag, ended) = (Arc::clone(stop), Arc::clone(&stopped));
     let reader = std::thread::Builder::new().name("kifu-engine-commands".to_owned());
     let started = reader.spawn(move || {
         let mut reader = LineReader::new(input);
+        let mut gos = 0;
         while let Some(next) = reader.next_line().transpose() {
             if let Ok(Ok(line)) = &next {
                 match Command::read(line) {
-                    Ok(Command::Go(_)) => flag.store(false, Ordering::Relaxed),
-                    Ok(Command::Stop | Command::Quit) => flag.store(true, Ordering::Relaxed),
+                    Ok(Command::Go(_)) => gos += 1,
+                    Ok(Command::Stop | Command::Quit) => {
+                        ended.store(gos, Ordering::SeqCst);
+                        flag.store(true, Ordering::SeqCst);
+                    }
                     _ => {}
                 }
             }
@@ -291,7 +300,21 @@ pub fn serve_stoppable<P: Player>(
         }
     });
     started.map_err(ServeError::Thread)?;
-    answer_all(session, lines.into_iter(), output)
+    let mut gos = 0;
+    let lines = lines.into_iter().inspect(|line| {
+        if let Ok(Ok(line)) = line {
+            if let Ok(Command::Go(_)) = Command::read(line) {
+                gos += 1;
+                // Cleared, then set again if a stop for this go was read
+                // meanwhile: the reader notes the go before it sets the flag.
+                stop.store(false, Ordering::SeqCst);
+                if stopped.load(Ordering::SeqCst) >= gos {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    });
+    answer_all(session, lines, output)
 }
 
 /// Answers each line of `lines` until `quit` or their end.
