@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! test_engine [--name NAME] [--seed N] [--illegal-at N] [--garbage-at N]
+//!             [--bad-score-at N]
 //!             [--crash-at N] [--resign-at N] [--sleep-at N MS] [--delay MS]
 //!             [--ignore-quit] [--flood-stderr] [--deaf] [--marker WORD]
 //!             [--log FILE]
@@ -29,6 +30,7 @@ struct Faults {
     seed: u64,
     illegal_at: Option<usize>,
     garbage_at: Option<usize>,
+    bad_score_at: Option<usize>,
     crash_at: Option<usize>,
     resign_at: Option<usize>,
     sleep_at: Option<(usize, u64)>,
@@ -54,6 +56,7 @@ fn faults() -> Result<Faults, String> {
             "--seed" => faults.seed = number(args.next(), &flag)?,
             "--illegal-at" => faults.illegal_at = Some(number(args.next(), &flag)? as usize),
             "--garbage-at" => faults.garbage_at = Some(number(args.next(), &flag)? as usize),
+            "--bad-score-at" => faults.bad_score_at = Some(number(args.next(), &flag)? as usize),
             "--crash-at" => faults.crash_at = Some(number(args.next(), &flag)? as usize),
             "--resign-at" => faults.resign_at = Some(number(args.next(), &flag)? as usize),
             "--sleep-at" => {
@@ -173,6 +176,12 @@ fn go(faults: &Faults, ply: usize, session: &mut Session<RandomPlayer>, line: &s
     }
     if at(faults.garbage_at) {
         return vec![Answer::Unknown("hello referee".to_owned())];
+    }
+    if at(faults.bad_score_at) {
+        // A score past i32, then a move: the info line is the fault.
+        let mut answers = vec![Answer::Unknown("info depth 1 score cp 2147483648".to_owned())];
+        answers.extend(session.answer_line(line).answers);
+        return answers;
     }
     if at(faults.resign_at) {
         return vec![Answer::Resign];

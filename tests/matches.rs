@@ -138,6 +138,24 @@ fn garbage_in_answer_to_go_loses_the_game() {
 }
 
 #[test]
+fn a_malformed_score_is_a_protocol_error() {
+    let (records, log, _) = misbehaviour("bad-score", "--bad-score-at 3");
+    let said: Vec<&str> = (records.lines())
+        .filter(|l| l.contains("protocol") || l.contains("2147483648"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "[Termination \"protocol error\"]",
+            "{kifu: White (bad) answered with no move: it answered \"info depth 1 score cp \
+             2147483648\": info: score cp must be a whole number, not 2147483648}"
+        ],
+        "{records}"
+    );
+    assert!(log.contains("good beat bad (protocol error)"), "{log}");
+}
+
+#[test]
 fn a_crash_loses_the_game_and_the_engine_is_started_again() {
     let (records, log, table) = misbehaviour("crash", "--crash-at 1 --flood-stderr");
     insta::assert_snapshot!("crash_records", records);

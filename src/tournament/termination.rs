@@ -9,9 +9,12 @@ pub enum Termination {
     Normal,
     /// An engine gave no move within its time.
     TimeForfeit,
-    /// An engine played a move the rules refuse, or answered with a line
-    /// that is no move.
+    /// An engine played a move the rules refuse, or one that does not
+    /// parse.
     IllegalMove,
+    /// An engine broke the protocol: a line in answer to `go` that is
+    /// neither `info` nor `move`, or one of them written wrong.
+    ProtocolError,
     /// An engine exited, or could not be started again.
     EngineCrash,
     /// The game reached `--max-plies` and was stopped unfinished.
@@ -22,10 +25,11 @@ pub enum Termination {
 
 impl Termination {
     /// Every termination, in the order of the documentation.
-    pub const ALL: [Termination; 6] = [
+    pub const ALL: [Termination; 7] = [
         Termination::Normal,
         Termination::TimeForfeit,
         Termination::IllegalMove,
+        Termination::ProtocolError,
         Termination::EngineCrash,
         Termination::Adjudication,
         Termination::Resign,
@@ -37,6 +41,7 @@ impl Termination {
             Termination::Normal => "normal",
             Termination::TimeForfeit => "time forfeit",
             Termination::IllegalMove => "illegal move",
+            Termination::ProtocolError => "protocol error",
             Termination::EngineCrash => "engine crash",
             Termination::Adjudication => "adjudication",
             Termination::Resign => "resign",
@@ -52,7 +57,7 @@ impl Termination {
     pub fn of_failure(failure: &EngineFailure) -> Self {
         match failure {
             EngineFailure::TimeOut { .. } => Termination::TimeForfeit,
-            EngineFailure::BadLine { .. } => Termination::IllegalMove,
+            EngineFailure::BadLine { .. } => Termination::ProtocolError,
             EngineFailure::CannotStart { .. }
             | EngineFailure::Exited { .. }
             | EngineFailure::UnknownOption { .. } => Termination::EngineCrash,
