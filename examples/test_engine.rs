@@ -6,13 +6,14 @@
 //!
 //! ```text
 //! test_engine [--name NAME] [--seed N] [--illegal-at N] [--garbage-at N]
-//!             [--bad-score-at N]
+//!             [--bad-score-at N] [--twice-at N]
 //!             [--crash-at N] [--resign-at N] [--sleep-at N MS] [--delay MS]
 //!             [--ignore-quit] [--flood-stderr] [--deaf] [--marker WORD]
 //!             [--log FILE]
 //! ```
 //!
-//! `--delay MS` answers every `go` after MS milliseconds; `--flood-stderr`
+//! `--delay MS` answers every `go` after MS milliseconds; `--twice-at N`
+//! writes its move at ply N again 2 ms later; `--flood-stderr`
 //! writes a thousand lines of standard error before every move; `--deaf`
 //! stops reading its input, for a minute, once it has said `readyok`;
 //! `--marker` is ignored, so that a test can find its processes; `--log`
@@ -31,6 +32,7 @@ struct Faults {
     illegal_at: Option<usize>,
     garbage_at: Option<usize>,
     bad_score_at: Option<usize>,
+    twice_at: Option<usize>,
     crash_at: Option<usize>,
     resign_at: Option<usize>,
     sleep_at: Option<(usize, u64)>,
@@ -56,6 +58,7 @@ fn faults() -> Result<Faults, String> {
             "--seed" => faults.seed = number(args.next(), &flag)?,
             "--illegal-at" => faults.illegal_at = Some(number(args.next(), &flag)? as usize),
             "--garbage-at" => faults.garbage_at = Some(number(args.next(), &flag)? as usize),
+            "--twice-at" => faults.twice_at = Some(number(args.next(), &flag)? as usize),
             "--bad-score-at" => faults.bad_score_at = Some(number(args.next(), &flag)? as usize),
             "--crash-at" => faults.crash_at = Some(number(args.next(), &flag)? as usize),
             "--resign-at" => faults.resign_at = Some(number(args.next(), &flag)? as usize),
@@ -126,7 +129,15 @@ fn main() {
             answers.retain(|a| !a.starts_with("id name "));
             answers.insert(0, id.to_string());
         }
-        for answer in answers {
+        if matches!(command, Some(Command::Go(_))) && faults.twice_at == Some(ply) {
+            if let Some(last) = answers.last().cloned() {
+                answers.push(last);
+            }
+        }
+        for (n, answer) in answers.iter().enumerate() {
+            if n > 0 && matches!(command, Some(Command::Go(_))) && faults.twice_at == Some(ply) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
             if writeln!(out, "{answer}")
                 .and_then(|()| out.flush())
                 .is_err()

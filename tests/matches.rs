@@ -156,6 +156,23 @@ fn a_malformed_score_is_a_protocol_error() {
 }
 
 #[test]
+fn a_second_move_written_late_is_dropped() {
+    // The engine writes its move at ply 3 (and at 4, as the other seat)
+    // twice, 2 ms apart: the second is not the answer to the next go.
+    for ply in ["3", "4"] {
+        let (records, _, _) = misbehaviour(&format!("twice-{ply}"), &format!("--twice-at {ply}"));
+        let terminations: Vec<&str> = (records.lines())
+            .filter(|l| l.starts_with("[Termination "))
+            .collect();
+        assert_eq!(
+            terminations,
+            ["[Termination \"normal\"]"; 2],
+            "{records}"
+        );
+    }
+}
+
+#[test]
 fn a_crash_loses_the_game_and_the_engine_is_started_again() {
     let (records, log, table) = misbehaviour("crash", "--crash-at 1 --flood-stderr");
     insta::assert_snapshot!("crash_records", records);

@@ -263,15 +263,19 @@ impl Engine {
 
     /// Sends `go` and waits, at most `allowed`, for the `move`, reading
     /// `info` lines on the way. Lines left over from before are dropped
-    /// unread, as the protocol says.
+    /// unread, as the protocol says: those already come, and, through an
+    /// `isready` written with the `go`, every line the engine writes
+    /// before its `readyok` (a second `move` a moment late).
     ///
     /// # Errors
     /// A time-out, an exit, or a line that is neither `info` nor `move`.
     pub fn go(&mut self, limits: GoLimits, allowed: Duration) -> Result<Answered, EngineFailure> {
         while self.lines.try_recv().is_ok() {}
+        self.send(&Command::IsReady);
         self.send(&Command::Go(limits));
         let sent = self.written_by(Instant::now() + allowed, allowed)?;
         let deadline = sent + allowed;
+        self.skip_to_ready(deadline, allowed)?;
         let (mut score, mut pv) = (None, Vec::new());
         loop {
             let line = self.next_line("move", deadline, allowed)?;
@@ -297,6 +301,27 @@ impl Engine {
                 sent,
                 received,
             });
+        }
+    }
+
+    /// Drops every line, good or bad, up to the next `readyok`.
+    ///
+    /// # Errors
+    /// No `readyok` before `deadline` (awaiting the `move`), or an exit.
+    fn skip_to_ready(&mut self, deadline: Instant, allowed: Duration) -> Result<(), EngineFailure> {
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(Line::Text(line)) if Answer::read(&line) == Ok(Answer::ReadyOk) => return Ok(()),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineFailure::TimeOut {
+                        awaited: "move",
+                        allowed,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+            }
         }
     }
 
