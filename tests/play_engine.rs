@@ -169,6 +169,27 @@ fn an_engine_that_fails_stops_playing_and_says_why() {
 }
 
 #[test]
+fn a_hint_the_rules_refuse_is_said_to_be_the_engines_failure() {
+    let dir = scratch("hint-illegal");
+    let illegal = matches::test_engine("--illegal-at 0");
+    let (out, err, status) = play(
+        &dir,
+        &["mana", "--setup", "c1 c6", "--vs", &illegal, "--side", "black"],
+        b":hint\n:quit!\n",
+    );
+    assert_eq!(
+        (err.as_str(), status),
+        (
+            "kifu: line 1: the engine failed: its hint \"z9-z9\" is refused: move 1 (Black) \
+             z9-z9: \"z9\" is not a square (files a-f, ranks 1-6)\n",
+            Some(1)
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("hint: "), "{out}");
+}
+
+#[test]
 fn bad_engine_options_are_refused() {
     let dir = scratch("vs-refused");
     let (_, err, status) = play(&dir, &["mana", "--vs", "engine", "--side", "green"], b"");

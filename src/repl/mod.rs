@@ -349,6 +349,18 @@ impl Session {
     }
 
     /// Plays the moves of a line, all or none.
+    /// Why `words` (an engine's move, or its placement) cannot be played
+    /// here, worded as a refusal of the line; nothing is played.
+    fn refusal_of(&self, words: &[String]) -> Option<String> {
+        if let Some(placing) = &self.placing {
+            let mover = placing.mover().unwrap_or_default();
+            let mut placing = placing.box_clone();
+            return (placing.place(words).err())
+                .map(|reason| format!("{mover} places {}: {reason}", words.join(" ")));
+        }
+        refusal(self.game.box_clone().as_mut(), words).map(|(_, reason)| reason)
+    }
+
     fn play_line(&mut self, line: &str, io: &mut Outputs<'_>) -> io::Result<Reply> {
         let words = move_words(line);
         if words.is_empty() {
@@ -358,31 +370,12 @@ impl Session {
             return self.place(&words, io);
         }
         let mut game = self.game.box_clone();
-        for (i, word) in words.iter().enumerate() {
-            let turn = game.turn();
-            let context = format!(
-                "{} {} ({}) {word}",
-                game.numbering().label(),
-                turn.number,
-                turn.mover
-            );
-            let refusal = if game.outcome().is_some() {
-                Some("the game is already over".to_owned())
-            } else {
-                // A refused move leaves the position as it was.
-                let refused = game.play(word).err();
-                refused.map(|e| match e.about_the_move {
-                    true => with_hint(e.message, &game.legal_moves(), word),
-                    false => e.message,
-                })
-            };
-            if let Some(reason) = refusal {
-                let reply = io.refuse(format_args!("{context}: {reason}"))?;
-                if i > 0 {
-                    writeln!(io.err, "nothing from this line was played")?;
-                }
-                return Ok(reply);
+        if let Some((i, refusal)) = refusal(game.as_mut(), &words) {
+            let reply = io.refuse(refusal)?;
+            if i > 0 {
+                writeln!(io.err, "nothing from this line was played")?;
             }
+            return Ok(reply);
         }
         let redo = self.keep_replaced(&words);
         self.undone = Session::redo_steps(game.as_ref(), redo);
@@ -394,6 +387,32 @@ impl Session {
         self.show(io.out)?;
         Ok(Reply::DONE)
     }
+}
+
+/// Plays `words` on `game` until one is refused: its index, and why, after
+/// the move (`move 3 (White) e1-e9: ...`). A refused move leaves the
+/// position as it was.
+fn refusal(game: &mut dyn AnyGame, words: &[String]) -> Option<(usize, String)> {
+    for (i, word) in words.iter().enumerate() {
+        let turn = game.turn();
+        let context = format!(
+            "{} {} ({}) {word}",
+            game.numbering().label(),
+            turn.number,
+            turn.mover
+        );
+        let refused = match game.outcome() {
+            Some(_) => Some("the game is already over".to_owned()),
+            None => game.play(word).err().map(|e| match e.about_the_move {
+                true => with_hint(e.message, &game.legal_moves(), word),
+                false => e.message,
+            }),
+        };
+        if let Some(reason) = refused {
+            return Some((i, format!("{context}: {reason}")));
+        }
+    }
+    None
 }
 
 /// The moves of a line: its words less move numbers and glyphs.

@@ -173,6 +173,12 @@ impl Session {
         self.opponent = Some(opponent);
         match thought {
             Ok((Decision::Move(words), score)) => {
+                if let Some(refused) = self.refusal_of(&words) {
+                    let hint = words.join(" ");
+                    return io.refuse(format_args!(
+                        "the engine failed: its hint {hint:?} is refused: {refused}"
+                    ));
+                }
                 let score = self.score_words(score);
                 writeln!(io.out, "hint: {}{score}", words.join(" "))?;
                 Ok(Reply::DONE)
