@@ -60,12 +60,14 @@ for record in re.split(r"\n\n(?=\[)", open(path).read().strip()):
 ' "$1"
 }
 
+megabytes() { awk '{ printf "%.1f MB", $1 / 1048576 }' <<<"$(stat -c %s "$1")"; }
+
 peak() { # peak COMMAND...: the command's peak RSS in MB, its output dropped
     /usr/bin/time -f %M -o "$dir/rss" "$@" >/dev/null 2>&1 || true
     awk '{ printf "%.1f MB", $1 / 1024 }' "$dir/rss"
 }
 
-printf '| %s input | fmt | html | match --openings --games 2 |\n|---|---:|---:|---:|\n' "$game"
+printf '| %s, MB asked (records; openings) | fmt | html | match --openings --games 2 |\n|---|---:|---:|---:|\n' "$game"
 for mb in "${sizes[@]}"; do
     games="$dir/$game-$mb.kifu" openings="$dir/$game-$mb-openings.kifu"
     if [ ! -s "$games" ]; then
@@ -79,8 +81,8 @@ for mb in "${sizes[@]}"; do
         ("$kifu" validate "$dir/cut.kifu" 2>/dev/null || true) | only_running "$dir/cut.kifu" >"$openings"
     fi
     engine="$kifu engine --random"
-    printf '| %s (%s MB; %s MB of openings) | %s | %s | %s |\n' "$mb" \
-        "$(du -m "$games" | cut -f1)" "$(du -m "$openings" | cut -f1)" \
+    printf '| %s (%s; openings %s) | %s | %s | %s |\n' "$mb" \
+        "$(megabytes "$games")" "$(megabytes "$openings")" \
         "$(peak "$kifu" fmt "$games")" "$(peak "$kifu" html "$games")" \
         "$(peak "$kifu" match --openings "$openings" --games 2 --engine "$engine" --engine "$engine")"
 done

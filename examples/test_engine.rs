@@ -190,7 +190,9 @@ fn go(faults: &Faults, ply: usize, session: &mut Session<RandomPlayer>, line: &s
     }
     if at(faults.bad_score_at) {
         // A score past i32, then a move: the info line is the fault.
-        let mut answers = vec![Answer::Unknown("info depth 1 score cp 2147483648".to_owned())];
+        let mut answers = vec![Answer::Unknown(
+            "info depth 1 score cp 2147483648".to_owned(),
+        )];
         answers.extend(session.answer_line(line).answers);
         return answers;
     }

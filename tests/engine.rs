@@ -470,5 +470,8 @@ fn a_pipelined_go_stop_go_stops_the_first_go_and_plays_the_second() {
     }
     let _ = child.kill();
     let _ = child.wait();
-    assert!(answers.iter().all(|a| a.starts_with("move ")), "{answers:?}");
+    assert!(
+        answers.iter().all(|a| a.starts_with("move ")),
+        "{answers:?}"
+    );
 }

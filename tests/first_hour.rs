@@ -220,7 +220,11 @@ fn validate_on_a_terminal_says_it_reads_standard_input() {
     }
     let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8_lossy(&output.stdout);
-    assert_ne!(output.status.code(), Some(124), "kifu still waited after ^D");
+    assert_ne!(
+        output.status.code(),
+        Some(124),
+        "kifu still waited after ^D"
+    );
     assert!(
         text.starts_with("kifu: reading records from standard input (end with Ctrl-D)\r\n"),
         "{text:?}"

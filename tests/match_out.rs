@@ -30,6 +30,20 @@ fn match_args(games: &str) -> Vec<String> {
     .to_vec()
 }
 
+/// `kifu ARGS` in `dir` through `sh`, after the shell commands `limits`
+/// (`ulimit -v 100000`), which set the limits kifu runs under.
+fn limited(dir: &Path, limits: &str, args: &[String]) -> std::process::Command {
+    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
+        .chain(args.iter().cloned())
+        .map(|a| shell_words::quote(&a).into_owned())
+        .collect();
+    let mut command = std::process::Command::new("sh");
+    command
+        .current_dir(dir)
+        .args(["-c", &format!("{limits}; exec {}", quoted.join(" "))]);
+    command
+}
+
 /// `validate`'s summary of the records in `dir/out.kifu`, and its status.
 fn judged(dir: &Path) -> (String, Option<i32>) {
     let run = kifu_in(dir, &["validate", "out.kifu"]);
@@ -89,14 +103,7 @@ fn a_torn_last_record_is_cut_off_and_played_again() {
 fn a_failed_write_leaves_only_whole_records() {
     let dir = scratch("out-full");
     let args = match_args("8");
-    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
-        .chain(args.iter().cloned())
-        .map(|a| shell_words::quote(&a).into_owned())
-        .collect();
-    let script = format!("trap '' XFSZ; ulimit -f 16; exec {}", quoted.join(" "));
-    let output = std::process::Command::new("sh")
-        .current_dir(&dir)
-        .args(["-c", &script])
+    let output = limited(&dir, "trap '' XFSZ; ulimit -f 16", &args)
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     let err = String::from_utf8_lossy(&output.stderr);
@@ -130,17 +137,7 @@ fn a_failed_write_leaves_only_whole_records() {
 #[test]
 fn a_hundred_million_games_start_in_bounded_memory() {
     let dir = scratch("out-huge");
-    let args = match_args("100000000");
-    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
-        .chain(args.iter().cloned())
-        .map(|a| shell_words::quote(&a).into_owned())
-        .collect();
-    let mut kifu = std::process::Command::new("sh")
-        .current_dir(&dir)
-        .args([
-            "-c",
-            &format!("ulimit -v 300000; exec {}", quoted.join(" ")),
-        ])
+    let mut kifu = limited(&dir, "ulimit -v 300000", &match_args("100000000"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -197,14 +194,9 @@ fn openings_are_read_as_the_games_need_them() {
         "4",
         "--out",
         "out.kifu",
-    ];
-    let quoted: Vec<String> = std::iter::once(kifu_path().to_string_lossy().into_owned())
-        .chain(args.iter().map(|a| (*a).to_owned()))
-        .map(|a| shell_words::quote(&a).into_owned())
-        .collect();
-    let output = std::process::Command::new("sh")
-        .current_dir(&dir)
-        .args(["-c", &format!("ulimit -v 100000; exec {}", quoted.join(" "))])
+    ]
+    .map(str::to_owned);
+    let output = limited(&dir, "ulimit -v 100000", &args)
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(

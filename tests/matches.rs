@@ -164,11 +164,7 @@ fn a_second_move_written_late_is_dropped() {
         let terminations: Vec<&str> = (records.lines())
             .filter(|l| l.starts_with("[Termination "))
             .collect();
-        assert_eq!(
-            terminations,
-            ["[Termination \"normal\"]"; 2],
-            "{records}"
-        );
+        assert_eq!(terminations, ["[Termination \"normal\"]"; 2], "{records}");
     }
 }
 
@@ -364,12 +360,21 @@ fn each_opening_is_played_from_both_sides() {
     let run = play_match(
         &dir,
         &[(&random_engine(1), "one"), (&random_engine(2), "two")],
-        &["--openings", "openings.kifu", "--games", "7", "--out", "again.kifu"],
+        &[
+            "--openings",
+            "openings.kifu",
+            "--games",
+            "7",
+            "--out",
+            "again.kifu",
+        ],
     );
     assert_eq!(run.status, Some(0), "{}", run.err);
     assert_eq!(
         tag_values(&read(&dir, "again.kifu"), "Setup"),
-        ["b1 c6", "b1 c6", "c1 f6", "c1 f6", "b1 c6", "b1 c6", "c1 f6"]
+        [
+            "b1 c6", "b1 c6", "c1 f6", "c1 f6", "b1 c6", "b1 c6", "c1 f6"
+        ]
     );
     // Standard input cannot be read again.
     let run = play_match(

@@ -174,7 +174,9 @@ fn a_hint_the_rules_refuse_is_said_to_be_the_engines_failure() {
     let illegal = matches::test_engine("--illegal-at 0");
     let (out, err, status) = play(
         &dir,
-        &["mana", "--setup", "c1 c6", "--vs", &illegal, "--side", "black"],
+        &[
+            "mana", "--setup", "c1 c6", "--vs", &illegal, "--side", "black",
+        ],
         b":hint\n:quit!\n",
     );
     assert_eq!(

@@ -631,7 +631,12 @@ pub fn fmt(data: &[u8]) {
         let text = kifu::collection::format::format_record(&record, 79);
         let again = reads_back_as_one(&text);
         let judged = judge_record(&again).unwrap_or_else(Verdict::of_syntax_error);
-        assert_eq!(judged.fault, None, "fmt wrote {text:?} of {:?}", record.text());
+        assert_eq!(
+            judged.fault,
+            None,
+            "fmt wrote {text:?} of {:?}",
+            record.text()
+        );
         assert_eq!(judged.summary(), verdict.summary(), "fmt wrote {text:?}");
         let tags = |r: &Record| {
             let mut tags: Vec<(String, String)> = (r.tags.iter())
@@ -661,22 +666,40 @@ pub fn page(data: &[u8]) {
         let Ok(raw) = raw else { continue };
         let Ok(record) = raw.parse() else { continue };
         let game = PageGame::of_record("fuzz.kifu", &record, &mut writer.lines);
-        writer.game(&game).unwrap_or_else(|e| panic!("writing to memory: {e}"));
+        writer
+            .game(&game)
+            .unwrap_or_else(|e| panic!("writing to memory: {e}"));
         games.push(game);
     }
     let lines = serde_json::to_value(&writer.lines).unwrap_or_else(|e| panic!("{e}"));
-    writer.finish().unwrap_or_else(|e| panic!("writing to memory: {e}"));
+    writer
+        .finish()
+        .unwrap_or_else(|e| panic!("writing to memory: {e}"));
     let page = String::from_utf8(out).unwrap_or_else(|e| panic!("the page is not UTF-8: {e}"));
-    let elements: Vec<&str> = page.split("<script type=\"application/json\"").skip(1).collect();
-    assert_eq!(elements.len(), games.len() + 1, "one element a game, and the lines");
+    let elements: Vec<&str> = page
+        .split("<script type=\"application/json\"")
+        .skip(1)
+        .collect();
+    assert_eq!(
+        elements.len(),
+        games.len() + 1,
+        "one element a game, and the lines"
+    );
     let content = |element: &str| -> serde_json::Value {
-        let (_, rest) = element.split_once('>').unwrap_or_else(|| panic!("no element"));
-        let (json, _) = rest.split_once("</script>").unwrap_or_else(|| panic!("unclosed"));
+        let (_, rest) = element
+            .split_once('>')
+            .unwrap_or_else(|| panic!("no element"));
+        let (json, _) = rest
+            .split_once("</script>")
+            .unwrap_or_else(|| panic!("unclosed"));
         assert!(!json.contains('<'), "a '<' in a script element: {json:?}");
         serde_json::from_str(json).unwrap_or_else(|e| panic!("not JSON ({e}): {json:?}"))
     };
     let shown = content(elements[games.len()]);
-    assert_eq!(shown, lines, "the lines on the page are not the pictures' lines");
+    assert_eq!(
+        shown, lines,
+        "the lines on the page are not the pictures' lines"
+    );
     let shown = shown.as_array().map_or(0, Vec::len);
     for (game, element) in games.iter().zip(&elements) {
         let json = content(element);

@@ -61,7 +61,9 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
         engines,
         seats,
         openings: openings.count(),
-        games: args.games.map_or(engines * openings.count(), |n| n as usize),
+        games: args
+            .games
+            .map_or(engines * openings.count(), |n| n as usize),
     };
     let (done, mut results) = match (&args.out, args.resume) {
         (Some(path), true) => records::resume(path, kind)?,

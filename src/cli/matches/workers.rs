@@ -37,7 +37,8 @@ pub(super) struct Pending<'a> {
 }
 
 /// The games of [`Pending`].
-pub(super) type Games<'a> = Box<dyn Iterator<Item = Result<(Pairing, Opening), MatchError>> + Send + 'a>;
+pub(super) type Games<'a> =
+    Box<dyn Iterator<Item = Result<(Pairing, Opening), MatchError>> + Send + 'a>;
 
 impl std::fmt::Debug for Pending<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
