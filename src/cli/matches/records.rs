@@ -160,13 +160,11 @@ pub(super) struct OpeningFile {
 pub(super) fn openings(path: &Path, game: Option<GameKind>) -> Result<OpeningFile, MatchError> {
     let files = named(&[path.to_path_buf()]);
     let mut paths = Vec::new();
-    for file in &files {
-        if let Ok(file) = file {
-            if !std::fs::metadata(file).is_ok_and(|m| m.is_file()) {
-                return Err(MatchError::OpeningsNotAFile(file.clone()));
-            }
-            paths.push(file.clone());
+    for file in files.iter().flatten() {
+        if !std::fs::metadata(file).is_ok_and(|m| m.is_file()) {
+            return Err(MatchError::OpeningsNotAFile(file.clone()));
         }
+        paths.push(file.clone());
     }
     let (mut first, mut count): (Option<Opening>, usize) = (None, 0);
     let mut trouble = None;
