@@ -8,7 +8,7 @@ use crate::draw::ansi::{Brush, Sgr};
 use crate::front::Ran;
 use crate::front::args::{Format, ValidateArgs};
 use crate::model::VerdictJson;
-use crate::record::{RawRecord, Record, SyntaxError, Visible, VisibleFmt, write_visible};
+use crate::record::{RawRecord, Record, SyntaxError, Visible, make_visible, write_visible};
 use crate::referee::{Verdict, judge_record};
 use std::fmt::{self, Write as _};
 use std::io::{self, Write};
@@ -204,7 +204,7 @@ pub(super) fn write_text(
     let colours = Brush::new(colour).codes(look);
     // Writing to a Vec cannot fail.
     let _ = match &verdict.fault {
-        None => write_summary_line(&mut out, name, line, verdict, colours),
+        None => write_summary_line(out.0, name, line, verdict, colours),
         Some(fault) => {
             let (start, end) = colours;
             let fault = fault.to_string();
@@ -217,19 +217,22 @@ pub(super) fn write_text(
 /// the `start` and `end` colour codes. Written piece by piece, without the
 /// machinery of `format_args!`: this is the line of almost every record.
 fn write_summary_line(
-    out: &mut impl fmt::Write,
+    bytes: &mut Vec<u8>,
     name: &str,
     line: usize,
     verdict: &Verdict,
     (start, end): (&str, &str),
 ) -> fmt::Result {
-    write_visible(out, name)?;
+    let mut out = Bytes(bytes);
+    write_visible(&mut out, name)?;
     out.write_str(":")?;
     out.write_str(itoa::Buffer::new().format(line))?;
     out.write_str(": ")?;
     out.write_str(start)?;
     // Lotus's player names come from the record: shown, not obeyed.
-    verdict.write_summary(&mut VisibleFmt(out))?;
+    let from = out.0.len();
+    verdict.write_summary(&mut out)?;
+    make_visible(out.0, from);
     out.write_str(end)?;
     out.write_str("\n")
 }

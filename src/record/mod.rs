@@ -32,7 +32,7 @@ pub use quote::{QuoteFault, Quoted, read_quoted};
 pub use reader::{AfterText, MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord, RecordReader};
 pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
-pub use visible::{Visible, VisibleFmt, VisibleWriter, write_visible};
+pub use visible::{Visible, VisibleWriter, make_visible, write_visible};
 pub use write::{
     WrittenMove, check_readable, readable_tag_value, tag_value_fault, write_record,
     write_record_within,

@@ -21,9 +21,11 @@ impl fmt::Display for Visible<'_> {
 /// Whether `bytes` may hold a control character other than the line end:
 /// a C0 byte, DEL, or the first byte of a C1 character.
 fn may_hide(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f || b == 0xc2)
+    // A fold with no early exit, which the compiler makes vector code: the
+    // text is short and almost never holds one.
+    (bytes.iter()).fold(false, |hides, &b| {
+        hides | ((b < 0x20) & (b != b'\n')) | (b == 0x7f) | (b == 0xc2)
+    })
 }
 
 /// Whether `c` is shown as an escape.
@@ -54,14 +56,18 @@ pub fn write_visible(out: &mut (impl fmt::Write + ?Sized), text: &str) -> fmt::R
     out.write_str(rest)
 }
 
-/// A [`fmt::Write`] that writes everything through [`write_visible`].
-#[derive(Debug)]
-pub struct VisibleFmt<'a, W: fmt::Write + ?Sized>(pub &'a mut W);
-
-impl<W: fmt::Write + ?Sized> fmt::Write for VisibleFmt<'_, W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        write_visible(self.0, s)
-    }
+/// Escapes the control characters of the text written to `out` from byte
+/// `from` on (taken as UTF-8), in place: one look over text written piece
+/// by piece, which almost never holds one.
+pub fn make_visible(out: &mut Vec<u8>, from: usize) {
+    let Some(written) = out.get(from..).filter(|text| may_hide(text)) else {
+        return;
+    };
+    let text = String::from_utf8_lossy(written).into_owned();
+    out.truncate(from);
+    let mut shown = String::new();
+    let _ = write_visible(&mut shown, &text);
+    out.extend_from_slice(shown.as_bytes());
 }
 
 /// An [`io::Write`] for text that holds no codes of kifu's own (no
@@ -115,5 +121,15 @@ mod tests {
             shown("del\u{7f} csi\u{9b} nul\0"),
             "del\\u{7f} csi\\u{9b} nul\\u{0}"
         );
+    }
+
+    #[test]
+    fn text_already_written_is_escaped_in_place() {
+        let mut out = b"\x1b[1mkept: ".to_vec();
+        out.extend_from_slice("red\u{7}, gr\u{1b}een é".as_bytes());
+        make_visible(&mut out, 10);
+        assert_eq!(out, "\u{1b}[1mkept: red\\u{7}, gr\\eeen é".as_bytes());
+        make_visible(&mut out, 99);
+        assert_eq!(out, "\u{1b}[1mkept: red\\u{7}, gr\\eeen é".as_bytes());
     }
 }
