@@ -132,15 +132,15 @@ impl Openings {
     }
 
     /// Opening `index` from 0, for the games in the schedule's order.
-    fn reader(&self) -> impl FnMut(usize) -> Result<Opening, MatchError> + Send + '_ {
-        let mut file = match self {
-            Openings::File(file) => Some(records::OpeningReader::new(file)),
-            Openings::Held(_) => None,
-        };
-        move |index| match (self, &mut file) {
-            (_, Some(reader)) => reader.get(index),
-            (Openings::Held(all), None) => all.get(index).cloned().ok_or(MatchError::NoOpening),
-            (Openings::File(_), None) => Err(MatchError::NoOpening),
+    fn reader(&self) -> Box<dyn FnMut(usize) -> Result<Opening, MatchError> + Send + '_> {
+        match self {
+            Openings::Held(all) => {
+                Box::new(|index| all.get(index).cloned().ok_or(MatchError::NoOpening))
+            }
+            Openings::File(file) => {
+                let mut reader = records::OpeningReader::new(file);
+                Box::new(move |index| reader.get(index))
+            }
         }
     }
 }

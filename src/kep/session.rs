@@ -283,9 +283,14 @@ pub fn serve_stoppable<P: Player>(
         let mut reader = LineReader::new(input);
         let mut gos = 0;
         while let Some(next) = reader.next_line().transpose() {
+            // Each `go` goes with its number, for the answering side.
+            let mut go = None;
             if let Ok(Ok(line)) = &next {
                 match Command::read(line) {
-                    Ok(Command::Go(_)) => gos += 1,
+                    Ok(Command::Go(_)) => {
+                        gos += 1;
+                        go = Some(gos);
+                    }
                     Ok(Command::Stop | Command::Quit) => {
                         ended.store(gos, Ordering::SeqCst);
                         flag.store(true, Ordering::SeqCst);
@@ -294,25 +299,22 @@ pub fn serve_stoppable<P: Player>(
                 }
             }
             let failed = next.is_err();
-            if sender.send(next).is_err() || failed {
+            if sender.send((go, next)).is_err() || failed {
                 return;
             }
         }
     });
     started.map_err(ServeError::Thread)?;
-    let mut gos = 0;
-    let lines = lines.into_iter().inspect(|line| {
-        if let Ok(Ok(line)) = line {
-            if let Ok(Command::Go(_)) = Command::read(line) {
-                gos += 1;
-                // Cleared, then set again if a stop for this go was read
-                // meanwhile: the reader notes the go before it sets the flag.
-                stop.store(false, Ordering::SeqCst);
-                if stopped.load(Ordering::SeqCst) >= gos {
-                    stop.store(true, Ordering::SeqCst);
-                }
+    let lines = lines.into_iter().map(|(go, line)| {
+        if let Some(go) = go {
+            // Cleared, then set again if a stop for this go was read
+            // meanwhile: the reader notes the go before it sets the flag.
+            stop.store(false, Ordering::SeqCst);
+            if stopped.load(Ordering::SeqCst) >= go {
+                stop.store(true, Ordering::SeqCst);
             }
         }
+        line
     });
     answer_all(session, lines, output)
 }
