@@ -20,7 +20,8 @@
 //!   player abstraction (a KEP engine process or the built-in engine, with
 //!   one clock) that `kifu match`, `kifu play --vs`, `:hint` and
 //!   `kifu analyse` ask for moves, and [`tournament`] the refereeing of
-//!   engine against engine (`kifu match`);
+//!   engine against engine (`kifu match`); [`course`] is the protocol of
+//!   the Escampe course's programs, which `kifu match` referees too;
 //! - [`builder`] writes a record while a game is played, and [`random`]
 //!   holds the seeded generator ([`random::Rng`]) and plays random games.
 //!
@@ -79,6 +80,7 @@ mod app;
 pub mod builder;
 mod cli;
 pub mod collection;
+pub mod course;
 pub mod draw;
 pub mod engine;
 mod front;

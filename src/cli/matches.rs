@@ -2,6 +2,7 @@
 
 mod engines;
 mod error;
+mod listen;
 mod log;
 mod records;
 mod workers;
@@ -11,6 +12,7 @@ use crate::front::Ran;
 use crate::front::args::Format;
 use crate::front::args::MatchArgs;
 use crate::game::GameKind;
+use crate::kep::Protocol;
 use crate::model::{GameResult, Standings};
 use crate::tournament::{Conditions, Opening, Schedule, Shard};
 use error::MatchError;
@@ -51,6 +53,16 @@ fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> i
 /// # Errors
 /// Why the match cannot be played, for standard error (status 2).
 fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
+    let conditions = Conditions {
+        time: args.time_control(),
+        margin: Duration::from_millis(args.timemargin),
+        max_plies: args.max_plies as usize,
+        event: args.event.clone(),
+        date: crate::game::today(),
+    };
+    if let Some(address) = &args.listen {
+        return listen::serve(args, address, &conditions);
+    }
     let openings = openings(args)?;
     let first = openings.first().ok_or(MatchError::NoOpening)?;
     let (kind, seats) = (first.start.kind(), first.start.players().len());
@@ -82,13 +94,6 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
                 .filter(move |pairing| !done.contains(&pairing.round))
                 .map(move |pairing| opening(pairing.opening).map(|o| (pairing, o))),
         ),
-    };
-    let conditions = Conditions {
-        time: args.time_control(),
-        margin: Duration::from_millis(args.timemargin),
-        max_plies: args.max_plies as usize,
-        event: args.event.clone(),
-        date: crate::game::today(),
     };
     let output = match &args.out {
         Some(path) => Some(records::Output::open(path, args.resume)?),
@@ -147,6 +152,9 @@ impl Openings {
 
 /// The openings: those of `--openings`, or the start of the setup options.
 fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
+    if (args.engines.iter()).any(|spec| spec.protocol == Protocol::Course) {
+        return course_opening(args);
+    }
     if let Some(path) = &args.openings {
         return records::openings(path, args.game).map(Openings::File);
     }
@@ -177,6 +185,20 @@ fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
         })
         .collect::<Result<_, _>>()
         .map(Openings::Held)
+}
+
+/// The opening of a match with a course player: escampe, from the
+/// players' own placements, as the course's server plays it.
+fn course_opening(args: &MatchArgs) -> Result<Openings, MatchError> {
+    let kind = args.game.unwrap_or(GameKind::Escampe);
+    if kind != GameKind::Escampe {
+        return Err(MatchError::CourseGame(kind));
+    }
+    if args.openings.is_some() || !args.setup.tag_list(kind, Vec::new())?.is_empty() {
+        return Err(MatchError::CourseStart);
+    }
+    let opening = Opening::to_place(kind).ok_or(MatchError::NoOpening)?;
+    Ok(Openings::Held(vec![opening]))
 }
 
 /// The most setups drawn for a match of a game whose players place its

@@ -480,6 +480,22 @@ pub(crate) fn parse() -> Result<Cli, clap::Error> {
     Ok(cli)
 }
 
+/// The protocols a player program may speak, as clap offers them.
+impl ValueEnum for crate::kep::Protocol {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[crate::kep::Protocol::Kep, crate::kep::Protocol::Course]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(match self {
+            crate::kep::Protocol::Kep => clap::builder::PossibleValue::new("kep")
+                .help("KEP on standard input and output (kifu-engine(7))"),
+            crate::kep::Protocol::Course => clap::builder::PossibleValue::new("course")
+                .help("the Escampe course's protocol over TCP"),
+        })
+    }
+}
+
 /// The games as clap offers them: the names of the table of games.
 impl ValueEnum for GameKind {
     fn value_variants<'a>() -> &'a [Self] {

@@ -62,7 +62,7 @@ pub struct Engine {
 
 /// Why `program` did not start, in words: a program not found is named
 /// as such, with where it was looked for.
-fn spawn_reason(program: &str, error: &std::io::Error) -> String {
+pub(crate) fn spawn_reason(program: &str, error: &std::io::Error) -> String {
     match error.kind() {
         std::io::ErrorKind::NotFound if !program.contains('/') => {
             format!("the program {program:?} was not found on PATH")

@@ -15,7 +15,7 @@ static WATCH: Once = Once::new();
 
 /// Notes the group led by `leader` as running; the first time, starts
 /// the thread that ends every such group when kifu is ended by a signal.
-pub(super) fn enter(leader: u32) {
+pub(crate) fn enter(leader: u32) {
     WATCH.call_once(watch_signals);
     RUNNING
         .lock()
@@ -24,7 +24,7 @@ pub(super) fn enter(leader: u32) {
 }
 
 /// Ends every process of the group led by `leader`, and forgets it.
-pub(super) fn end(leader: u32) {
+pub(crate) fn end(leader: u32) {
     kill(leader);
     let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
     running.retain(|&pid| pid != leader);

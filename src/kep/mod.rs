@@ -35,7 +35,7 @@ mod client;
 mod command;
 mod error;
 mod failure;
-mod groups;
+pub(crate) mod groups;
 mod info;
 mod lines;
 mod player;
@@ -50,6 +50,7 @@ mod error_tests;
 mod tests;
 
 pub use answer::{Answer, IdKey};
+pub(crate) use client::spawn_reason;
 pub use client::{Engine, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES, STDERR_WAIT};
 pub use command::{Command, GoLimits};
 pub use error::{CODES, Keyword, ProtocolError};
@@ -58,7 +59,9 @@ pub use info::{Info, Score};
 pub use lines::LineReader;
 pub use player::{Player, RandomPlayer, play_placement, play_turn, random_placement};
 pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
-pub use spec::{Answered, Decision, EngineSpec, GameSoFar};
+pub use spec::{Answered, Decision, EngineSpec, GameSoFar, Protocol};
+pub(crate) use streams::keep_tail;
+pub(crate) use words::shorten;
 
 /// The protocol version this crate speaks: the number of `kep 1`.
 pub const VERSION: u32 = 1;

@@ -65,6 +65,11 @@ impl<P: Player> Session<P> {
         }
     }
 
+    /// The player's name, as `id name` gives it.
+    pub fn player_name(&self) -> String {
+        self.player.name()
+    }
+
     /// The reply to one line from the referee, the `info` lines of a
     /// search included. A line that is no command gets an `info string`
     /// that says why, and changes nothing; an empty line gets nothing.

@@ -4,16 +4,29 @@
 use super::info::Score;
 use std::time::{Duration, Instant};
 
-/// How an engine is started: its command line, the name to give it, and
-/// the options to set.
+/// How an engine is started: its command line, the protocol it speaks,
+/// the name to give it, and the options to set.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EngineSpec {
     /// The command line, split as a POSIX shell would (no shell runs it).
     pub command: String,
+    /// The protocol it speaks.
+    pub protocol: Protocol,
     /// The name in records and tables (default: the engine's `id name`).
     pub name: Option<String>,
     /// Options to set after the handshake: `setoption NAME VALUE`.
     pub options: Vec<(String, String)>,
+}
+
+/// The protocol a player program speaks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// KEP, on the program's standard input and output.
+    #[default]
+    Kep,
+    /// The Escampe course's, over TCP ([`crate::course`]): kifu listens,
+    /// the program connects to the port its command line is given.
+    Course,
 }
 
 /// A game as an engine is told it: the game, its start's tags, the moves

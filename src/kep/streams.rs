@@ -61,7 +61,7 @@ pub(super) fn read_output(output: impl Read, sender: &SyncSender<Line>) {
 
 /// Reads the engine's standard error to its end, keeping the last
 /// [`STDERR_LINES`] lines in `tail`.
-pub(super) fn keep_tail(errors: impl Read, tail: &Mutex<VecDeque<String>>) {
+pub(crate) fn keep_tail(errors: impl Read, tail: &Mutex<VecDeque<String>>) {
     let mut reader = LineReader::new(BufReader::new(errors));
     while let Ok(Some(line)) = reader.next_line() {
         let line = line.unwrap_or_else(|e| format!("({e})"));

@@ -7,10 +7,12 @@
 //!
 //! - [`Seat`] is a player asked for its moves: [`ProcessSeat`], a KEP
 //!   program ([`crate::kep::Engine`]); [`BuiltInSeat`], the built-in
-//!   engine, in-process;
+//!   engine, in-process; [`CourseSeat`], a client of the Escampe course's
+//!   protocol over TCP ([`crate::course`]);
 //! - [`Occupant`] says who sits at a seat: a human at the REPL (whose
 //!   moves are typed, not asked for) or a [`Seat`];
-//! - [`start`] starts the seat of an `--engine`/`--vs` word;
+//! - [`start`] starts the seat of an `--engine`/`--vs` word, [`launch`]
+//!   the seat of a match's engine for one of a game's players;
 //! - [`Terms`], [`TimeControl`] and [`Clock`] are the time a seat gets.
 //!
 //! `kifu match`, `kifu play --vs`, `:hint` and `kifu analyse` all ask
@@ -19,14 +21,17 @@
 
 mod built_in;
 mod clock;
+mod course;
 mod process;
 
 pub use built_in::BuiltInSeat;
 pub use clock::{Clock, MARGIN, Terms, TimeControl, TimeControlError};
+pub use course::{CourseSeat, PORT_MARK};
 pub use process::ProcessSeat;
 
+use crate::course::Colour;
 use crate::game::GameKind;
-use crate::kep::{Answered, EngineFailure, EngineSpec};
+use crate::kep::{Answered, EngineFailure, EngineSpec, Protocol};
 
 /// A player asked for its moves, each within its clock's time.
 pub trait Seat: std::fmt::Debug + Send {
@@ -42,6 +47,14 @@ pub trait Seat: std::fmt::Debug + Send {
     /// # Errors
     /// A move too late, a seat gone away, or an answer that is no move.
     fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure>;
+
+    /// Tells it the game ended after `moves`, won by the player `winner`
+    /// (none when unfinished); gives whether it plays another game (a
+    /// course client plays one).
+    fn game_over(&mut self, moves: &[String], winner: Option<&str>) -> bool {
+        let _ = (moves, winner);
+        true
+    }
 
     /// The last lines it wrote on its standard error, if it has one.
     fn stderr_tail(&mut self) -> Vec<String> {
@@ -78,6 +91,24 @@ pub fn start(command: &str) -> Result<Box<dyn Seat>, EngineFailure> {
                 ..EngineSpec::default()
             };
             Ok(Box::new(ProcessSeat::start(&spec)?))
+        }
+    }
+}
+
+/// Starts the seat of `spec` for the player `player` of a game: a KEP
+/// program, or a course client (which plays that colour of escampe).
+///
+/// # Errors
+/// Why the program could not be started or made ready.
+pub fn launch(spec: &EngineSpec, player: &str) -> Result<Box<dyn Seat>, EngineFailure> {
+    match spec.protocol {
+        Protocol::Kep => Ok(Box::new(ProcessSeat::start(spec)?)),
+        Protocol::Course => {
+            let colour = Colour::of_player(player).ok_or_else(|| EngineFailure::CannotStart {
+                command: spec.command.clone(),
+                reason: format!("a course player plays escampe's White or Black, not {player}"),
+            })?;
+            Ok(Box::new(CourseSeat::launch(spec, colour)?))
         }
     }
 }

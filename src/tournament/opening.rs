@@ -40,6 +40,18 @@ impl Opening {
         Opening::of_record(&record)
     }
 
+    /// The start of a game whose players place it (escampe's placement
+    /// phase), when `kind` has one: no tags, no moves, and the empty board
+    /// as its start until they have placed.
+    pub fn to_place(kind: GameKind) -> Option<Opening> {
+        let placing = kind.placing(&[])?;
+        Some(Opening {
+            start: placing.board(),
+            tags: Vec::new(),
+            moves: Vec::new(),
+        })
+    }
+
     /// The start and main-line moves of a record of an openings file. The
     /// record must be valid, and its game still running at its end.
     ///

@@ -8,10 +8,10 @@ use super::schedule::Pairing;
 use super::termination::Termination;
 use super::turn::check_turn;
 use crate::builder::RecordBuilder;
-use crate::game::AnyGame;
-use crate::kep::{Answered, Decision, EngineFailure, EngineSpec, seconds};
+use crate::game::{AnyGame, Placing};
+use crate::kep::{Answered, Decision, EngineFailure, EngineSpec, play_placement, seconds};
 use crate::model::GameResult;
-use crate::seat::{Clock, ProcessSeat, Seat, Terms, TimeControl};
+use crate::seat::{Clock, Seat, Terms, TimeControl, launch};
 use std::time::{Duration, Instant};
 
 /// What every game of a match shares besides its engines.
@@ -78,6 +78,8 @@ struct Table<'a, 'b> {
     lineup: &'a mut Lineup<'b>,
     pairing: &'a Pairing,
     game: Box<dyn AnyGame>,
+    /// The tags of its start, as the engines are told them.
+    tags: Vec<(String, String)>,
     record: RecordBuilder,
     moves: Vec<String>,
     players: Vec<String>,
@@ -85,7 +87,9 @@ struct Table<'a, 'b> {
     referee_time: Duration,
 }
 
-/// Plays the game `pairing` from `opening`.
+/// Plays the game `pairing` from `opening`; when its start is left to
+/// the players to place ([`Opening::to_place`]), the engines place it
+/// first, each on its clock.
 pub fn play_game(
     pairing: &Pairing,
     opening: &Opening,
@@ -93,9 +97,17 @@ pub fn play_game(
     conditions: &Conditions,
 ) -> Played {
     let game = opening.start.box_clone();
+    let kind = game.kind();
     let players: Vec<String> = game.players().into_iter().map(str::to_owned).collect();
+    let terms = Terms {
+        time: conditions.time,
+        depth: None,
+        margin: conditions.margin,
+    };
+    let mut clocks = vec![Clock::new(terms); players.len()];
     let mut table = Table {
-        record: RecordBuilder::new(game.kind(), opening.tags.clone()),
+        record: RecordBuilder::new(kind, opening.tags.clone()),
+        tags: opening.tags.clone(),
         game,
         lineup,
         pairing,
@@ -103,6 +115,10 @@ pub fn play_game(
         players,
         answers: 0,
         referee_time: Duration::ZERO,
+    };
+    let placed = match kind.placing(&opening.tags) {
+        Some(placing) => table.place(placing, &mut clocks),
+        None => Ok(()),
     };
     table.write_head(conditions);
     for text in &opening.moves {
@@ -112,8 +128,8 @@ pub fn play_game(
         }
         table.moves.push(text.clone());
     }
-    let ending = match table.prepare(opening) {
-        Ok(()) => table.run(conditions),
+    let ending = match placed.and_then(|()| table.prepare()) {
+        Ok(()) => table.run(conditions, &mut clocks),
         Err(lost) => lost,
     };
     table.finish(ending)
@@ -160,43 +176,126 @@ impl Table<'_, '_> {
         format!("{player} ({})", self.name_of(seat))
     }
 
+    /// Asks the engines, in the order the game says, to place its start,
+    /// each on its clock; then the game starts from what they placed. An
+    /// engine that fails or places wrongly loses the game, and the squares
+    /// left open are filled with the first open ones, so that the record
+    /// states a start (its comment says so).
+    fn place(&mut self, mut placing: Box<dyn Placing>, clocks: &mut [Clock]) -> Result<(), Ending> {
+        let kind = self.game.kind();
+        let mut placed = loop {
+            let Some(mover) = placing.mover() else {
+                break Ok(());
+            };
+            let seat = self.players.iter().position(|p| p == mover).unwrap_or(0);
+            let tags: Vec<(String, String)> = placing.tag().into_iter().collect();
+            let Some(clock) = clocks.get_mut(seat) else {
+                break Err(Ending::lost(
+                    seat,
+                    Termination::IllegalMove,
+                    format!("{mover} has no seat"),
+                    Vec::new(),
+                ));
+            };
+            let answer = self.running(seat).and_then(|running| {
+                running.new_game(kind, &tags);
+                running.ask(&[], clock)
+            });
+            let answer = match answer {
+                Ok(answer) => answer,
+                Err(failure) => break Err(self.failed(seat, &failure)),
+            };
+            clock.spend(answer.elapsed());
+            self.answers += 1;
+            let words = match &answer.decision {
+                Decision::Move(words) => words,
+                Decision::Resign => {
+                    let message = format!("{} resigned", self.who(seat));
+                    let stderr = self.stderr_of(seat);
+                    break Err(Ending::lost(seat, Termination::Resign, message, stderr));
+                }
+            };
+            if let Err(reason) = placing.place(words) {
+                let message = format!("{} placed {}: {reason}", self.who(seat), words.join(" "));
+                let stderr = self.stderr_of(seat);
+                break Err(Ending::lost(
+                    seat,
+                    Termination::IllegalMove,
+                    message,
+                    stderr,
+                ));
+            }
+        };
+        if placing.mover().is_some() {
+            while placing.mover().is_some() {
+                let words = play_placement(placing.as_ref(), |open| open.first().cloned());
+                if placing.place(&words).is_err() {
+                    break;
+                }
+            }
+            if let Err(ending) = &mut placed {
+                if let Some(loser) = &mut ending.loser {
+                    loser.message.push_str(
+                        "; the pieces not placed stand on the first open squares, for the record",
+                    );
+                }
+            }
+        }
+        let tags: Vec<(String, String)> = placing.tag().into_iter().collect();
+        match Opening::of_tags(kind, &tags) {
+            Ok(opening) => {
+                // The start as placed: the `Setup` tag, as the players
+                // gave it.
+                self.record = RecordBuilder::new(kind, tags.clone());
+                self.tags = tags;
+                self.game = opening.start;
+            }
+            Err(reason) => {
+                let message = format!("the placement states no start: {reason}");
+                placed = placed.and(Err(Ending::lost(
+                    0,
+                    Termination::IllegalMove,
+                    message,
+                    Vec::new(),
+                )));
+            }
+        }
+        placed
+    }
+
     /// Starts every engine of the game that is not running, and tells
     /// each the new game.
-    fn prepare(&mut self, opening: &Opening) -> Result<(), Ending> {
+    fn prepare(&mut self) -> Result<(), Ending> {
         for seat in 0..self.players.len() {
             let engine = self.engine_of(seat);
             if self.pairing.seats[..seat].contains(&engine) {
                 continue;
             }
-            let kind = self.game.kind();
-            match self.running(engine) {
-                Ok(running) => running.new_game(kind, &opening.tags),
+            let (kind, tags) = (self.game.kind(), self.tags.clone());
+            match self.running(seat) {
+                Ok(running) => running.new_game(kind, &tags),
                 Err(failure) => return Err(self.failed(seat, &failure)),
             }
         }
         Ok(())
     }
 
-    /// The seat of `engine`, its process started if need be.
-    fn running(&mut self, engine: usize) -> Result<&mut Box<dyn Seat>, EngineFailure> {
+    /// The engine of `seat`, started for that seat if it is not running.
+    fn running(&mut self, seat: usize) -> Result<&mut Box<dyn Seat>, EngineFailure> {
+        let engine = self.engine_of(seat);
+        let player = self.players.get(seat).cloned().unwrap_or_default();
         let slot =
             (self.lineup.running.get_mut(engine)).ok_or(EngineFailure::Exited { status: None })?;
         if slot.is_none() {
             let spec = self.lineup.specs.get(engine).cloned().unwrap_or_default();
-            *slot = Some(Box::new(ProcessSeat::start(&spec)?));
+            *slot = Some(launch(&spec, &player)?);
         }
         slot.as_mut().ok_or(EngineFailure::Exited { status: None })
     }
 
     /// Asks for moves until the game ends by the rules, reaches the limit
     /// of plies, or an engine fails.
-    fn run(&mut self, conditions: &Conditions) -> Ending {
-        let terms = Terms {
-            time: conditions.time,
-            depth: None,
-            margin: conditions.margin,
-        };
-        let mut clocks = vec![Clock::new(terms); self.players.len()];
+    fn run(&mut self, conditions: &Conditions, clocks: &mut [Clock]) -> Ending {
         let mut last_received: Option<Instant> = None;
         loop {
             if self.game.is_over() {
@@ -215,8 +314,8 @@ impl Table<'_, '_> {
                 let message = format!("{mover} has no seat");
                 return Ending::lost(seat, Termination::IllegalMove, message, Vec::new());
             };
-            let (engine, moves) = (self.engine_of(seat), self.moves.clone());
-            let answer = (self.running(engine)).and_then(|running| running.ask(&moves, clock));
+            let moves = self.moves.clone();
+            let answer = (self.running(seat)).and_then(|running| running.ask(&moves, clock));
             let answer = match answer {
                 Ok(answer) => answer,
                 Err(failure) => return self.failed(seat, &failure),
@@ -286,6 +385,36 @@ impl Table<'_, '_> {
         Ending::lost(seat, Termination::of_failure(failure), message, stderr)
     }
 
+    /// Tells each engine of the game how it ended; one that plays no more
+    /// games (a course client) leaves its seat.
+    fn tell_the_end(&mut self, termination: Termination, loser: Option<usize>) {
+        let winner = match (termination, loser) {
+            (Termination::Normal, _) => (self.game.outcome())
+                .and_then(|outcome| outcome.winner)
+                .map(|winner| winner.to_string()),
+            (_, Some(loser)) if self.players.len() == 2 => {
+                self.players.get(1 - loser.min(1)).cloned()
+            }
+            _ => None,
+        };
+        for seat in 0..self.players.len() {
+            let engine = self.engine_of(seat);
+            if self.pairing.seats[..seat].contains(&engine) {
+                continue;
+            }
+            let Some(slot) = self.lineup.running.get_mut(engine) else {
+                continue;
+            };
+            let plays_on = (slot.as_mut())
+                .is_none_or(|running| running.game_over(&self.moves, winner.as_deref()));
+            if !plays_on {
+                if let Some(running) = slot.take() {
+                    running.leave();
+                }
+            }
+        }
+    }
+
     /// The last lines of standard error of the engine of `seat`.
     fn stderr_of(&mut self, seat: usize) -> Vec<String> {
         let engine = self.engine_of(seat);
@@ -322,6 +451,7 @@ impl Table<'_, '_> {
             });
         }
         let termination = ending.termination;
+        self.tell_the_end(termination, loser);
         self.record.tag("Termination", termination.tag_value());
         let record = match (termination, self.game.outcome()) {
             (Termination::Normal, Some(outcome)) => {

@@ -3,8 +3,10 @@
 //! once rather than in every game.
 
 use super::MatchError;
-use crate::kep::{Engine, EngineSpec};
+use crate::course::Colour;
+use crate::kep::{Engine, EngineFailure, EngineSpec, Protocol};
 use crate::record::readable_tag_value;
+use crate::seat::{CourseSeat, Seat};
 
 /// The longest name of an engine, in bytes: six of them, with their
 /// ` (N)`, fit in lotus's `Engines` tag.
@@ -21,29 +23,56 @@ pub(super) const MAX_NAME_BYTES: usize = 255;
 pub(super) fn names(specs: &[EngineSpec]) -> Result<Vec<String>, MatchError> {
     let mut names: Vec<String> = Vec::new();
     for (number, spec) in specs.iter().enumerate() {
-        let engine = Engine::start(spec).map_err(|failure| MatchError::Engine {
+        let given = given_name(spec).map_err(|failure| MatchError::Engine {
             number: number + 1,
             command: spec.command.clone(),
             failure,
         })?;
-        let given = engine.name().replace(',', ";");
-        engine.quit();
-        let name = readable_tag_value(&given, MAX_NAME_BYTES).into_owned();
-        if name != given {
-            say!(
-                "kifu: engine {}'s name ({} bytes{}) is written as \"{name}\"",
-                number + 1,
-                given.len(),
-                if given.contains(['\n', '\r']) {
-                    ", with a line end"
-                } else {
-                    ""
-                },
-            );
-        }
-        names.push(distinct(&names, name));
+        let name = record_name(&names, &given, &format!("engine {}", number + 1));
+        names.push(name);
     }
     Ok(names)
+}
+
+/// The name an engine gives itself: its `--name`, its `id name`, or the
+/// name a course client sends first.
+fn given_name(spec: &EngineSpec) -> Result<String, EngineFailure> {
+    match spec.protocol {
+        Protocol::Kep => {
+            let engine = Engine::start(spec)?;
+            let name = engine.name().to_owned();
+            engine.quit();
+            Ok(name)
+        }
+        Protocol::Course => {
+            let seat = Box::new(CourseSeat::launch(spec, Colour::Blanc)?);
+            let name = spec.name.clone().unwrap_or_else(|| seat.name().to_owned());
+            seat.leave();
+            Ok(name)
+        }
+    }
+}
+
+/// The name `given` as records and tables write it beside the names
+/// `taken`: a comma (which separates lotus's `Engines`) made a semicolon,
+/// a name over [`MAX_NAME_BYTES`] or with a line end made one a record
+/// holds (and said on standard error, of `whose` name), and ` (2)`,
+/// ` (3)`... after a name already taken.
+pub(super) fn record_name(taken: &[String], given: &str, whose: &str) -> String {
+    let given = given.replace(',', ";");
+    let name = readable_tag_value(&given, MAX_NAME_BYTES).into_owned();
+    if name != given {
+        say!(
+            "kifu: {whose}'s name ({} bytes{}) is written as \"{name}\"",
+            given.len(),
+            if given.contains(['\n', '\r']) {
+                ", with a line end"
+            } else {
+                ""
+            },
+        );
+    }
+    distinct(taken, name)
 }
 
 /// `name`, or `name (N)` with the first N from 2 that no name in `taken` has.

@@ -28,6 +28,22 @@ pub(crate) enum MatchError {
     /// Not one thread to play games on could be started.
     #[error("cannot start a thread to play on: {0}")]
     Thread(std::io::Error),
+    /// A course player in a match of another game than escampe.
+    #[error("a course player (--protocol course) plays escampe, not {0}")]
+    CourseGame(GameKind),
+    /// A course player with a start given: it places its own pieces.
+    #[error(
+        "a course player (--protocol course) places its own pieces: a match with one takes no --setup, --position or --openings"
+    )]
+    CourseStart,
+    /// The address of `--listen` cannot be listened on.
+    #[error("--listen {address}: {reason}")]
+    Listen {
+        /// The address given.
+        address: String,
+        /// Why.
+        reason: String,
+    },
     /// Not two engines for a two-player game.
     #[error("{kind} is a two-player game: give two --engine, not {engines}")]
     TwoPlayers {

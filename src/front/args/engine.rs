@@ -29,6 +29,17 @@ pub(crate) struct EngineArgs {
     /// Search threads (only 1 for now).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=1))]
     pub threads: u8,
+    /// Play one game as a client of the server at HOST:PORT (with
+    /// --protocol course: the Escampe course's server, or `kifu match
+    /// --listen`), instead of speaking KEP on standard input and output.
+    #[arg(long, value_name = "HOST:PORT", requires = "protocol")]
+    pub connect: Option<String>,
+    /// The protocol of --connect: course.
+    #[arg(long, value_name = "PROTOCOL", value_enum, requires = "connect")]
+    pub protocol: Option<crate::kep::Protocol>,
+    /// The name the client gives the server (default: the engine's name).
+    #[arg(long, value_name = "NAME", requires = "connect")]
+    pub name: Option<String>,
     /// The seed of the random moves: the same seed and commands give the
     /// same moves (default: from the clock).
     #[arg(long, allow_negative_numbers = true, value_parser = super::whole_number::<u64>)]

@@ -2,7 +2,7 @@
 
 use super::SetupArgs;
 use crate::game::GameKind;
-use crate::kep::EngineSpec;
+use crate::kep::{EngineSpec, Protocol};
 use crate::seat::TimeControl;
 use crate::tournament::Shard;
 use clap::error::ErrorKind;
@@ -25,9 +25,19 @@ pub(crate) struct MatchArgs {
     #[arg(
         long = "engine",
         value_name = "CMD",
-        required_unless_present = "report"
+        required_unless_present_any = ["report", "listen"]
     )]
     pub engine: Vec<String>,
+    /// The protocol of the engine before it: `kep` (the default), or
+    /// `course`, the Escampe course's over TCP, its command holding
+    /// `{port}`; after --listen, the protocol of the clients (course).
+    #[arg(long = "protocol", value_name = "PROTOCOL", value_enum)]
+    pub protocol: Vec<Protocol>,
+    /// Wait on ADDR (HOST:PORT, or a PORT on loopback) for two course
+    /// clients a game, as the course's server does, the first to connect
+    /// playing Blanc (White).
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["engine", "openings", "report", "resume", "shard"])]
+    pub listen: Option<String>,
     /// The name of the engine before it, in records and tables (default:
     /// its `id name`).
     #[arg(long = "name", value_name = "NAME")]
@@ -37,7 +47,7 @@ pub(crate) struct MatchArgs {
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub option: Vec<String>,
     /// The game (may be left out with --openings).
-    #[arg(long, value_enum, required_unless_present_any = ["openings", "report"])]
+    #[arg(long, value_enum, required_unless_present_any = ["openings", "report", "listen"])]
     pub game: Option<GameKind>,
     /// How the game starts, as for `kifu play`.
     #[command(flatten)]
@@ -135,6 +145,26 @@ impl MatchArgs {
                 )));
             }
             spec.name = Some(name.clone());
+        }
+        for (protocol, place) in self.protocol.iter().zip(places("protocol")) {
+            if self.listen.is_some() {
+                if *protocol != Protocol::Course {
+                    return Err(usage(
+                        "--listen waits for clients of the course's protocol: give --protocol course".to_owned(),
+                    ));
+                }
+                continue;
+            }
+            let index = owner("--protocol", place)?;
+            if let Some(spec) = self.engines.get_mut(index) {
+                spec.protocol = *protocol;
+            }
+        }
+        if self.listen.is_some() && self.protocol.is_empty() {
+            return Err(usage(
+                "--listen waits for clients of the course's protocol: give --protocol course"
+                    .to_owned(),
+            ));
         }
         for (option, place) in self.option.iter().zip(places("option")) {
             let index = owner("--option", place)?;

@@ -1,0 +1,134 @@
+//! `kifu match --listen ADDR --protocol course`: a drop-in for the Escampe
+//! course's referee server. It waits for two clients a game, the first
+//! to connect playing Blanc (White), and referees their game as every
+//! match game is refereed: clocks, records, the table.
+
+use super::engines::record_name;
+use super::log::Log;
+use super::records::Output;
+use super::{MatchError, Status};
+use crate::course::Colour;
+use crate::front::args::MatchArgs;
+use crate::game::GameKind;
+use crate::kep::{EngineSpec, Protocol};
+use crate::model::GameResult;
+use crate::seat::{CourseSeat, Seat};
+use crate::tournament::{Conditions, Lineup, Opening, Pairing, play_game};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
+
+/// The address `--listen` names: `HOST:PORT`, or a port alone on
+/// loopback.
+///
+/// # Errors
+/// Why it names no address.
+pub(super) fn address(text: &str) -> Result<SocketAddr, MatchError> {
+    let error = |reason: String| MatchError::Listen {
+        address: text.to_owned(),
+        reason,
+    };
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
+    }
+    let mut addresses =
+        (text.to_socket_addrs()).map_err(|e| error(format!("not HOST:PORT or a PORT ({e})")))?;
+    addresses
+        .next()
+        .ok_or_else(|| error("it names no address".to_owned()))
+}
+
+/// Serves `args.games` games (default 1) to the clients that connect on
+/// `args.listen`, one game after another.
+///
+/// # Errors
+/// The address cannot be listened on, or `--out` cannot be written.
+pub(super) fn serve(
+    args: &MatchArgs,
+    listen: &str,
+    conditions: &Conditions,
+) -> Result<(Vec<GameResult>, Status), MatchError> {
+    if let Some(kind) = args.game.filter(|&kind| kind != GameKind::Escampe) {
+        return Err(MatchError::CourseGame(kind));
+    }
+    let at = address(listen)?;
+    let listener = TcpListener::bind(at).map_err(|e| MatchError::Listen {
+        address: listen.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let bound = listener.local_addr().unwrap_or(at);
+    if !bound.ip().is_loopback() {
+        say!(
+            "kifu: warning: listening on {bound}, beyond loopback: any machine that reaches it may play"
+        );
+    }
+    let games = args.games.map_or(1, |n| n as usize);
+    say!("kifu: listening on {bound} for course clients, two a game, {games} games");
+    let mut output = match &args.out {
+        Some(path) => Some(Output::open(path, false)?),
+        None => None,
+    };
+    let opening = Opening::to_place(GameKind::Escampe).ok_or(MatchError::NoOpening)?;
+    let spec = EngineSpec {
+        protocol: Protocol::Course,
+        ..EngineSpec::default()
+    };
+    let specs = [spec.clone(), spec];
+    let mut log = Log::start(games);
+    let mut results = Vec::new();
+    for round in 1..=games {
+        let blanc = client(&listener, Colour::Blanc);
+        let noir = client(&listener, Colour::Noir);
+        let mut names = Vec::new();
+        for seat in [&blanc, &noir] {
+            let name = record_name(&names, seat.name(), "a client");
+            names.push(name);
+        }
+        let mut running: Vec<Option<Box<dyn Seat>>> = vec![Some(blanc), Some(noir)];
+        let mut lineup = Lineup {
+            specs: &specs,
+            names: &names,
+            running: &mut running,
+        };
+        // Escampe's players are White, then Black: Blanc, then Noir.
+        let pairing = Pairing {
+            round,
+            opening: 0,
+            seats: vec![0, 1],
+        };
+        let played = play_game(&pairing, &opening, &mut lineup, conditions);
+        for seat in running.into_iter().flatten() {
+            seat.leave();
+        }
+        if let Some(out) = output.as_mut() {
+            out.append(&played.record)?;
+        }
+        log.game(&played, &names);
+        results.push(played.result);
+    }
+    log.finish();
+    Ok((results, Status::Ok))
+}
+
+/// The next client that connects and says its name, to play `colour`;
+/// one that fails to is said and passed over.
+fn client(listener: &TcpListener, colour: Colour) -> Box<dyn Seat> {
+    loop {
+        let (stream, from) = match listener.accept() {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                say!("kifu: a connection failed: {e}");
+                continue;
+            }
+        };
+        match CourseSeat::join(stream, colour) {
+            Ok(seat) => {
+                say!(
+                    "kifu: {} ({from}) plays {}",
+                    crate::record::Visible(seat.name()),
+                    colour.word()
+                );
+                return Box::new(seat);
+            }
+            Err(failure) => say!("kifu: the client from {from} is passed over: {failure}"),
+        }
+    }
+}

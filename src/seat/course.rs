@@ -1,0 +1,348 @@
+//! A seat played by a program of the Escampe course ([`crate::course`]):
+//! a client that connects to kifu over TCP, as it would to the course's
+//! referee server. kifu either starts the program itself, listening on a
+//! free loopback port that it puts where the command line says `{port}`
+//! ([`CourseSeat::launch`]), or takes a client that connected on its own
+//! (`kifu match --listen`, [`CourseSeat::join`]).
+//!
+//! The seat tells its client the game as the course's server would: its
+//! colour once, then, before each of its moves, every move of the other
+//! side since its last (`JOUEUR Noir`, `MOUVEMENT C6/A6/B5/D5/E6/F5`), and
+//! `JOUEUR` with its own colour, to which it answers with its move; at the
+//! end, `FIN!` with the winner. A course client plays one game and exits.
+
+use super::{Clock, Seat};
+use crate::course::{self, Colour, ServerLine};
+use crate::game::GameKind;
+use crate::kep::{
+    Answered, Decision, EngineFailure, EngineSpec, HANDSHAKE_TIME, LineReader, QUIT_TIME, groups,
+    keep_tail, spawn_reason,
+};
+use std::collections::VecDeque;
+use std::io::{BufReader, Write};
+use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// What stands in a course player's command line for the port kifu
+/// listens on.
+pub const PORT_MARK: &str = "{port}";
+
+/// What the reader of the connection hands on: a line, or why there is
+/// none (a line too long, or not UTF-8).
+type Line = Result<String, String>;
+
+/// A course client at a seat.
+#[derive(Debug)]
+pub struct CourseSeat {
+    name: String,
+    colour: Colour,
+    stream: TcpStream,
+    lines: Receiver<Line>,
+    program: Option<Program>,
+    /// The `Setup` tag of the game: the placements made so far.
+    setup: Option<String>,
+    /// How many entries of the game's history the client knows.
+    told: usize,
+}
+
+/// The process of a course client that kifu started, in a process group
+/// of its own, with the last lines of its output kept.
+#[derive(Debug)]
+struct Program {
+    child: Child,
+    output: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl CourseSeat {
+    /// Starts the program `spec` describes, its command line given the
+    /// port of a fresh loopback listener for `{port}`, and takes its
+    /// connection to play `colour`.
+    ///
+    /// # Errors
+    /// No `{port}` in the command, a program that cannot start, exits or
+    /// does not connect and say its name within [`HANDSHAKE_TIME`].
+    pub fn launch(spec: &EngineSpec, colour: Colour) -> Result<Self, EngineFailure> {
+        let cannot = |reason: String| EngineFailure::CannotStart {
+            command: spec.command.clone(),
+            reason,
+        };
+        if !spec.command.contains(PORT_MARK) {
+            return Err(cannot(format!(
+                "a course player's command holds {PORT_MARK}, where kifu puts the port it listens on"
+            )));
+        }
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
+            .map_err(|e| cannot(format!("kifu cannot listen on loopback: {e}")))?;
+        let port = (listener.local_addr())
+            .map_err(|e| cannot(e.to_string()))?
+            .port();
+        let command = spec.command.replace(PORT_MARK, &port.to_string());
+        let mut program = Program::start(&command).map_err(cannot)?;
+        let deadline = Instant::now() + HANDSHAKE_TIME;
+        let stream = loop {
+            match listener.accept() {
+                Ok((stream, _)) => break stream,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e) => return Err(cannot(format!("kifu cannot take its connection: {e}"))),
+            }
+            if let Ok(Some(status)) = program.child.try_wait() {
+                return Err(EngineFailure::Exited {
+                    status: Some(status.to_string()),
+                });
+            }
+            if Instant::now() >= deadline {
+                return Err(EngineFailure::TimeOut {
+                    awaited: "connection",
+                    allowed: HANDSHAKE_TIME,
+                });
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        let blocking = stream.set_nonblocking(false);
+        blocking.map_err(|e| cannot(e.to_string()))?;
+        let mut seat = Self::join(stream, colour)?;
+        seat.program = Some(program);
+        Ok(seat)
+    }
+
+    /// Takes a client that connected: reads its name (within
+    /// [`HANDSHAKE_TIME`]) and tells it its colour.
+    ///
+    /// # Errors
+    /// The client says no name in time, or goes away.
+    pub fn join(stream: TcpStream, colour: Colour) -> Result<Self, EngineFailure> {
+        let gone = |e: std::io::Error| EngineFailure::Exited {
+            status: Some(format!("its connection failed: {e}")),
+        };
+        stream
+            .set_write_timeout(Some(HANDSHAKE_TIME))
+            .map_err(gone)?;
+        // Each line goes at once, not held back to join the next.
+        stream.set_nodelay(true).map_err(gone)?;
+        let reading = stream.try_clone().map_err(gone)?;
+        let (sender, lines) = sync_channel(16);
+        let reader = std::thread::Builder::new().name("kifu-course-client".to_owned());
+        let started = reader.spawn(move || {
+            let mut reader = LineReader::new(BufReader::new(reading));
+            while let Ok(Some(line)) = reader.next_line() {
+                if sender.send(line.map_err(|e| e.to_string())).is_err() {
+                    return;
+                }
+            }
+        });
+        started.map_err(|e| EngineFailure::CannotStart {
+            command: "a course client".to_owned(),
+            reason: format!("kifu cannot start a thread for it: {e}"),
+        })?;
+        let mut seat = CourseSeat {
+            name: String::new(),
+            colour,
+            stream,
+            lines,
+            program: None,
+            setup: None,
+            told: 0,
+        };
+        let name = seat.next_line("name", Instant::now() + HANDSHAKE_TIME, HANDSHAKE_TIME)?;
+        let name = name.trim_matches(|c: char| c == '\0' || c.is_whitespace());
+        seat.name = match name.is_empty() {
+            true => "course player".to_owned(),
+            false => name.to_owned(),
+        };
+        seat.write(&ServerLine::Colour(colour))?;
+        Ok(seat)
+    }
+
+    /// The colour it plays.
+    pub fn colour(&self) -> Colour {
+        self.colour
+    }
+
+    /// Writes one line of the server.
+    fn write(&mut self, line: &ServerLine) -> Result<(), EngineFailure> {
+        let written = writeln!(self.stream, "{line}").and_then(|()| self.stream.flush());
+        written.map_err(|_| self.exited())
+    }
+
+    /// The next line the client sends, awaited until `deadline`.
+    fn next_line(
+        &mut self,
+        awaited: &'static str,
+        deadline: Instant,
+        allowed: Duration,
+    ) -> Result<String, EngineFailure> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Ok(line)) => Ok(line),
+            Ok(Err(reason)) => Err(EngineFailure::BadLine {
+                line: String::new(),
+                reason,
+            }),
+            Err(RecvTimeoutError::Timeout) => Err(EngineFailure::TimeOut { awaited, allowed }),
+            Err(RecvTimeoutError::Disconnected) => Err(self.exited()),
+        }
+    }
+
+    /// The failure of a client whose connection closed: how its program
+    /// exited, when kifu started it and it has.
+    fn exited(&mut self) -> EngineFailure {
+        let status = self.program.as_mut().and_then(|program| {
+            let deadline = Instant::now() + Duration::from_millis(200);
+            loop {
+                match program.child.try_wait() {
+                    Ok(Some(status)) => break Some(status.to_string()),
+                    Ok(None) if Instant::now() < deadline => {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    _ => break None,
+                }
+            }
+        });
+        EngineFailure::Exited {
+            status: Some(status.unwrap_or_else(|| "it closed the connection".to_owned())),
+        }
+    }
+
+    /// Tells the client every entry of `history` it does not know that
+    /// the other side made: `JOUEUR` with that side, then `MOUVEMENT`.
+    fn tell(&mut self, history: &[(Colour, Vec<String>)]) -> Result<(), EngineFailure> {
+        for (colour, words) in history.iter().skip(self.told) {
+            if *colour == self.colour {
+                continue;
+            }
+            let text = course::from_kifu(words).unwrap_or_else(|| words.join(" "));
+            self.write(&ServerLine::Turn(*colour))?;
+            self.write(&ServerLine::Move(text))?;
+        }
+        self.told = self.told.max(history.len());
+        Ok(())
+    }
+}
+
+impl Seat for CourseSeat {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, _: GameKind, tags: &[(String, String)]) {
+        self.setup = (tags.iter())
+            .find(|(name, _)| name == "Setup")
+            .map(|(_, value)| value.clone());
+    }
+
+    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
+        let history = course::history(self.setup.as_deref(), moves);
+        self.tell(&history)?;
+        self.write(&ServerLine::Turn(self.colour))?;
+        let (sent, allowed) = (Instant::now(), clock.allowed());
+        let line = self.next_line("move", sent + allowed, allowed)?;
+        let received = Instant::now();
+        self.told = history.len() + 1;
+        let words = course::to_kifu(&line).map_err(|reason| EngineFailure::BadLine {
+            line: crate::kep::shorten(&line),
+            reason,
+        })?;
+        Ok(Answered {
+            decision: Decision::Move(words),
+            score: None,
+            pv: Vec::new(),
+            sent,
+            received,
+        })
+    }
+
+    fn game_over(&mut self, moves: &[String], winner: Option<&str>) -> bool {
+        let history = course::history(self.setup.as_deref(), moves);
+        let winner = winner.and_then(Colour::of_player);
+        let _ = self
+            .tell(&history)
+            .and_then(|()| self.write(&ServerLine::End(winner)));
+        false
+    }
+
+    fn stderr_tail(&mut self) -> Vec<String> {
+        let Some(program) = &self.program else {
+            return Vec::new();
+        };
+        let tail = program
+            .output
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        tail.iter().cloned().collect()
+    }
+
+    fn leave(mut self: Box<Self>) {
+        let _ = self.stream.shutdown(Shutdown::Both);
+        if let Some(program) = &mut self.program {
+            let deadline = Instant::now() + QUIT_TIME;
+            while Instant::now() < deadline {
+                match program.child.try_wait() {
+                    Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                    _ => return,
+                }
+            }
+        }
+    }
+}
+
+impl Drop for CourseSeat {
+    /// Closes the connection, which ends the thread that reads it.
+    fn drop(&mut self) {
+        let _ = self.stream.shutdown(Shutdown::Both);
+    }
+}
+
+impl Program {
+    /// Starts `command` in a process group of its own, its standard input
+    /// empty and the last lines of its output (both streams) kept.
+    ///
+    /// # Errors
+    /// Why it could not be started, in words.
+    fn start(command: &str) -> Result<Program, String> {
+        let words = shell_words::split(command).map_err(|e| e.to_string())?;
+        let (program, args) = words.split_first().ok_or("the command is empty")?;
+        let mut child = std::process::Command::new(program)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| spawn_reason(program, &e))?;
+        groups::enter(child.id());
+        let output = Arc::new(Mutex::new(VecDeque::new()));
+        let streams = [
+            child
+                .stdout
+                .take()
+                .map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
+            child
+                .stderr
+                .take()
+                .map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
+        ];
+        for stream in streams.into_iter().flatten() {
+            let tail = Arc::clone(&output);
+            let thread = std::thread::Builder::new().name("kifu-course-output".to_owned());
+            if let Err(e) = thread.spawn(move || keep_tail(stream, &tail)) {
+                groups::end(child.id());
+                let _ = child.wait();
+                return Err(format!("kifu cannot start a thread for it: {e}"));
+            }
+        }
+        Ok(Program { child, output })
+    }
+}
+
+impl Drop for Program {
+    /// Ends the program's whole process group, and reaps it.
+    fn drop(&mut self) {
+        groups::end(self.child.id());
+        let _ = self.child.wait();
+    }
+}
