@@ -66,6 +66,25 @@ impl CourseSeat {
     /// No `{port}` in the command, a program that cannot start, exits or
     /// does not connect and say its name within [`HANDSHAKE_TIME`].
     pub fn launch(spec: &EngineSpec, colour: Colour) -> Result<Self, EngineFailure> {
+        let mut seat = Self::launch_unseated(spec, colour)?;
+        seat.write(&ServerLine::Colour(colour))?;
+        Ok(seat)
+    }
+
+    /// The name the program `spec` describes gives when started, which is
+    /// then ended without a game (nor a colour).
+    ///
+    /// # Errors
+    /// As [`CourseSeat::launch`].
+    pub fn name_of(spec: &EngineSpec) -> Result<String, EngineFailure> {
+        let seat = Self::launch_unseated(spec, Colour::Blanc)?;
+        let name = seat.name.clone();
+        Box::new(seat).leave();
+        Ok(name)
+    }
+
+    /// [`CourseSeat::launch`], the colour not yet told.
+    fn launch_unseated(spec: &EngineSpec, colour: Colour) -> Result<Self, EngineFailure> {
         let cannot = |reason: String| EngineFailure::CannotStart {
             command: spec.command.clone(),
             reason,
@@ -105,7 +124,7 @@ impl CourseSeat {
         };
         let blocking = stream.set_nonblocking(false);
         blocking.map_err(|e| cannot(e.to_string()))?;
-        let mut seat = Self::join(stream, colour)?;
+        let mut seat = Self::greet(stream, colour)?;
         seat.program = Some(program);
         Ok(seat)
     }
@@ -116,6 +135,13 @@ impl CourseSeat {
     /// # Errors
     /// The client says no name in time, or goes away.
     pub fn join(stream: TcpStream, colour: Colour) -> Result<Self, EngineFailure> {
+        let mut seat = Self::greet(stream, colour)?;
+        seat.write(&ServerLine::Colour(colour))?;
+        Ok(seat)
+    }
+
+    /// The seat of a client that connected, once it has said its name.
+    fn greet(stream: TcpStream, colour: Colour) -> Result<Self, EngineFailure> {
         let gone = |e: std::io::Error| EngineFailure::Exited {
             status: Some(format!("its connection failed: {e}")),
         };
@@ -154,7 +180,6 @@ impl CourseSeat {
             true => "course player".to_owned(),
             false => name.to_owned(),
         };
-        seat.write(&ServerLine::Colour(colour))?;
         Ok(seat)
     }
 

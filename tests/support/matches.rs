@@ -157,3 +157,25 @@ pub fn processes_with(marker: &str) -> Vec<String> {
         .filter(|line| line.contains(marker))
         .collect()
 }
+
+/// The stand-in course client `examples/course_client.rs`, which `cargo
+/// test` builds beside `kifu`.
+pub fn course_client_path() -> PathBuf {
+    let path = kifu_path()
+        .parent()
+        .map(|dir| dir.join("examples/course_client"))
+        .unwrap_or_default();
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds it (or `cargo build --example course_client`)",
+        path.display()
+    );
+    path
+}
+
+/// The command line of the stand-in course client with `options`, to
+/// connect to the port kifu puts for `{port}`.
+pub fn course_client(options: &str) -> String {
+    let client = shell_words::quote(&course_client_path().to_string_lossy()).into_owned();
+    format!("{client} {options} 127.0.0.1 {{port}}")
+}

@@ -3,10 +3,9 @@
 //! once rather than in every game.
 
 use super::MatchError;
-use crate::course::Colour;
 use crate::kep::{Engine, EngineFailure, EngineSpec, Protocol};
 use crate::record::readable_tag_value;
-use crate::seat::{CourseSeat, Seat};
+use crate::seat::CourseSeat;
 
 /// The longest name of an engine, in bytes: six of them, with their
 /// ` (N)`, fit in lotus's `Engines` tag.
@@ -44,12 +43,10 @@ fn given_name(spec: &EngineSpec) -> Result<String, EngineFailure> {
             engine.quit();
             Ok(name)
         }
-        Protocol::Course => {
-            let seat = Box::new(CourseSeat::launch(spec, Colour::Blanc)?);
-            let name = spec.name.clone().unwrap_or_else(|| seat.name().to_owned());
-            seat.leave();
-            Ok(name)
-        }
+        Protocol::Course => match &spec.name {
+            Some(name) => Ok(name.clone()),
+            None => CourseSeat::name_of(spec),
+        },
     }
 }
 
