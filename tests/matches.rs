@@ -405,7 +405,7 @@ fn bad_options_are_refused_before_any_game() {
     let cases: [(&[&str], &str); 5] = [
         (
             &["match", "--engine", &random, "--game", "mana"],
-            "kifu: mana is a two-player game: give two --engine, not 1\n",
+            "kifu: mana is a two-player game: give two --engine or more, not 1\n",
         ),
         (
             &[

@@ -13,8 +13,8 @@ use crate::front::args::Format;
 use crate::front::args::MatchArgs;
 use crate::game::GameKind;
 use crate::kep::Protocol;
-use crate::model::{GameResult, Standings};
-use crate::tournament::{Conditions, Opening, Schedule, Shard};
+use crate::model::{GameResult, SprtReport, Standings};
+use crate::tournament::{Conditions, Opening, Pairings, Schedule, Shard};
 use error::MatchError;
 use std::io::{self, Write};
 use std::time::Duration;
@@ -29,19 +29,25 @@ pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Ran {
         print_table(args.format, &results, out)?;
         return Ok(status);
     }
-    let (results, status) = play(args)?;
-    print_table(args.format, &results, out)?;
+    let (results, sprt, status) = play(args)?;
+    let mut standings = Standings::of(&results);
+    standings.sprt = sprt;
+    write_standings(args.format, &standings, out)?;
     Ok(status)
 }
 
-/// Writes the results table.
+/// Writes the results table of `results`.
 fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> io::Result<()> {
-    let standings = Standings::of(results);
+    write_standings(format, &Standings::of(results), out)
+}
+
+/// Writes `standings` as text or JSON.
+fn write_standings(format: Format, standings: &Standings, out: &mut dyn Write) -> io::Result<()> {
     match format {
         // The names come from records and engines: shown, not obeyed.
         Format::Text => writeln!(crate::record::VisibleWriter(out), "{standings}"),
         Format::Json => {
-            serde_json::to_writer(&mut *out, &standings)?;
+            serde_json::to_writer(&mut *out, standings)?;
             writeln!(out)
         }
     }
@@ -52,7 +58,7 @@ fn print_table(format: Format, results: &[GameResult], out: &mut dyn Write) -> i
 ///
 /// # Errors
 /// Why the match cannot be played, for standard error (status 2).
-fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
+fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Option<SprtReport>, Status), MatchError> {
     let conditions = Conditions {
         time: args.time_control(),
         margin: Duration::from_millis(args.timemargin),
@@ -61,21 +67,31 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
         date: crate::game::today(),
     };
     if let Some(address) = &args.listen {
-        return listen::serve(args, address, &conditions);
+        let (results, status) = listen::serve(args, address, &conditions)?;
+        return Ok((results, None, status));
     }
     let openings = openings(args)?;
     let first = openings.first().ok_or(MatchError::NoOpening)?;
     let (kind, seats) = (first.start.kind(), first.start.players().len());
-    check_engine_count(kind, args.engines.len(), seats)?;
+    check_engine_count(kind, args.engines.len(), seats, args.gauntlet)?;
+    if args.sprt.is_some() && (seats != 2 || args.engines.len() != 2) {
+        return Err(MatchError::SprtOfTwo);
+    }
     let names = engines::names(&args.engines)?;
-    let engines = args.engines.len();
-    let schedule = Schedule {
-        engines,
+    let mut schedule = Schedule {
+        engines: args.engines.len(),
         seats,
         openings: openings.count(),
-        games: args
-            .games
-            .map_or(engines * openings.count(), |n| n as usize),
+        games: 0,
+        pairings: match args.gauntlet {
+            true => Pairings::Gauntlet,
+            false => Pairings::RoundRobin,
+        },
+    };
+    schedule.games = match (args.games, args.sprt) {
+        (Some(n), _) => n as usize,
+        (None, Some(_)) => SPRT_GAMES,
+        (None, None) => schedule.cycle() * openings.count(),
     };
     let (done, mut results) = match (&args.out, args.resume) {
         (Some(path), true) => records::resume(path, kind)?,
@@ -104,11 +120,17 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Status), MatchError> {
         names: &names,
         conditions: &conditions,
         concurrency: usize::from(args.concurrency),
+        sprt: args.sprt,
     };
-    let played = workers::play_all(&plan, pending, output)?;
+    let (played, sprt) = workers::play_all(&plan, pending, output)?;
     results.extend(played);
-    Ok((results, Status::Ok))
+    Ok((results, sprt, Status::Ok))
 }
+
+/// The most games of a match with `--sprt` and no `--games`: it stops
+/// when the test decides, which it does long before at any Elo
+/// difference worth testing.
+const SPRT_GAMES: usize = 200_000;
 
 /// Where the games of a match start.
 #[derive(Debug)]
@@ -205,10 +227,19 @@ fn course_opening(args: &MatchArgs) -> Result<Openings, MatchError> {
 /// start; later rounds start from them again.
 const MAX_DRAWN_OPENINGS: usize = 1 << 16;
 
-/// Checks that the engines can fill the game's seats.
-fn check_engine_count(kind: GameKind, engines: usize, seats: usize) -> Result<(), MatchError> {
+/// Checks that the engines can fill the game's seats: two or more for
+/// a two-player game (a round-robin or a gauntlet when more), at most
+/// the seats of a race.
+fn check_engine_count(
+    kind: GameKind,
+    engines: usize,
+    seats: usize,
+    gauntlet: bool,
+) -> Result<(), MatchError> {
     match seats {
-        2 if engines != 2 => Err(MatchError::TwoPlayers { kind, engines }),
+        2 if engines < 2 => Err(MatchError::TwoPlayers { kind, engines }),
+        2 => Ok(()),
+        _ if gauntlet => Err(MatchError::GauntletOfRaces(kind)),
         _ if engines > seats => Err(MatchError::TooManyEngines { engines, seats }),
         _ => Ok(()),
     }

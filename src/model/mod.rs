@@ -37,6 +37,7 @@
 
 mod import;
 mod moves;
+pub mod rating;
 mod record;
 mod schema;
 mod standings;
@@ -54,7 +55,10 @@ pub use record::{
     JSON_WALK, RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson, record_json,
 };
 pub use schema::{Output, schema, schema_text};
-pub use standings::{DuelStanding, GameResult, Matchup, RaceSeat, RaceStanding, Standings};
+pub use standings::{
+    CrosstableRow, DuelStanding, Encounter, GameResult, Matchup, RaceSeat, RaceStanding,
+    SprtReport, Standings,
+};
 pub use stats::{
     BucketJson, CountJson, GameStatsJson, LengthsJson, SeatJson, ShareJson, StatsJson,
 };

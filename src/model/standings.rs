@@ -5,7 +5,9 @@
 //!
 //! Duels (two-player games) and races (lotus, three seats or more) make
 //! two tables, each with its engines in the order first seen; a list of
-//! results may hold both.
+//! results may hold both. Duels between three engines or more (a
+//! round-robin, a gauntlet) add a crosstable, and their Elo is fitted by
+//! maximum likelihood over all the duels at once ([`super::rating`]).
 //!
 //! ```
 //! use kifu::model::{GameResult, Standings};
@@ -78,11 +80,69 @@ pub struct Standings {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(min = 1))]
     pub duels: Vec<DuelStanding>,
+    /// When the duels are between three engines or more: each engine's
+    /// results against each other, rows and columns in the order of
+    /// `duels`; left out otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(length(min = 3))]
+    pub crosstable: Vec<CrosstableRow>,
     /// Each engine's standing in the races, in the order first seen; left
     /// out when there is no race.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[schemars(length(min = 1))]
     pub races: Vec<RaceStanding>,
+    /// The sequential probability ratio test of `kifu match --sprt`, when
+    /// one was run; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
+}
+
+/// One engine's row of the crosstable.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CrosstableRow {
+    /// The engine.
+    pub engine: String,
+    /// Its results against each other engine, in the order of the rows;
+    /// itself left out.
+    pub against: Vec<Encounter>,
+}
+
+/// An engine's results against one opponent.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Encounter {
+    /// The opponent.
+    pub opponent: String,
+    /// The games won against it.
+    pub wins: usize,
+    /// The games lost against it.
+    pub losses: usize,
+    /// The games against it left unfinished.
+    pub unfinished: usize,
+    /// The points: a win is 1, an unfinished game 1/2.
+    #[schemars(range(min = 0))]
+    pub points: f64,
+}
+
+/// What the sequential probability ratio test said when the match
+/// stopped (`kifu match --sprt`; kifu(1) says how it counts).
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SprtReport {
+    /// The test, as `--sprt` writes it: `elo0=0,elo1=10,alpha=0.05,beta=0.05`.
+    pub test: String,
+    /// The game pairs counted by the first engine's points in them: 0,
+    /// 1/2, 1, 3/2 and 2.
+    pub pentanomial: [u64; 5],
+    /// The log-likelihood ratio, rounded to thousandths.
+    pub llr: f64,
+    /// The lower bound, at which H0 is accepted, rounded to thousandths.
+    pub lower: f64,
+    /// The upper bound, at which H1 is accepted, rounded to thousandths.
+    pub upper: f64,
+    /// `H0` or `H1` when accepted; `none` when the games ran out first.
+    pub accepted: String,
 }
 
 /// The results of the first engine of the duels against the other.
@@ -122,14 +182,16 @@ pub struct DuelStanding {
     /// Its points as a percentage of its games, rounded to hundredths.
     #[schemars(range(min = 0, max = 100))]
     pub score: f64,
-    /// Its Elo difference against its opponents, from its score, rounded
-    /// to hundredths; left out when its score is 0 or 100%, where it is
-    /// infinite.
+    /// Its Elo, rounded to hundredths. Between two engines: its
+    /// difference against the other, from its score, left out when its
+    /// score is 0 or 100%, where it is infinite. Among three or more: its
+    /// rating by maximum likelihood over all the duels, the field's mean
+    /// 0, left out where the rating is infinite (kifu(1) says when).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elo: Option<f64>,
     /// The half-width of the 95% interval of `elo`, rounded to hundredths;
-    /// left out with `elo`, and when the interval of the score reaches 0
-    /// or 100%, where it is unbounded.
+    /// left out with `elo`, and, between two engines, when the interval
+    /// of the score reaches 0 or 100%, where it is unbounded.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(range(min = 0))]
     pub elo_error: Option<f64>,
@@ -283,14 +345,92 @@ impl Standings {
                 }
             }
         }
-        Standings {
+        let mut standings = Standings {
             kifu: Version,
             games: games.len(),
             matchup: matchup(games, &duels.rows),
-            duels: duels.rows.into_iter().map(duel_standing).collect(),
+            duels: Vec::new(),
+            crosstable: Vec::new(),
             races: races.rows.into_iter().map(race_standing).collect(),
+            sprt: None,
+        };
+        if duels.rows.len() >= 3 {
+            standings.crosstable = crosstable(games, &duels);
+            let ratings = ratings(games, &duels);
+            standings.duels = (duels.rows.into_iter().zip(ratings))
+                .map(|(row, rating)| DuelStanding {
+                    elo: rating.elo.map(hundredths),
+                    elo_error: rating.error.map(hundredths),
+                    ..duel_standing(row)
+                })
+                .collect();
+        } else {
+            standings.duels = duels.rows.into_iter().map(duel_standing).collect();
         }
+        standings
     }
+}
+
+/// Each engine's results against each other, in the order of `engines`.
+fn crosstable(games: &[GameResult], engines: &Rows<Tally>) -> Vec<CrosstableRow> {
+    let count = engines.rows.len();
+    let mut cells = vec![vec![Tally::default(); count]; count];
+    for game in games {
+        let GameResult::Duel {
+            engines: names,
+            winner,
+        } = game
+        else {
+            continue;
+        };
+        let [Some(&a), Some(&b)] = names.each_ref().map(|name| engines.index.get(name)) else {
+            continue;
+        };
+        cells[a][b].count(0, *winner);
+        cells[b][a].count(1, *winner);
+    }
+    (engines.rows.iter().zip(cells))
+        .map(|((engine, _), row)| CrosstableRow {
+            engine: engine.clone(),
+            against: (row.into_iter().enumerate())
+                .filter(|(other, _)| engines.rows[*other].0 != *engine)
+                .map(|(other, tally)| Encounter {
+                    opponent: engines.rows[other].0.clone(),
+                    wins: tally.wins,
+                    losses: tally.losses,
+                    unfinished: tally.unfinished,
+                    points: tally.points(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The ratings of the engines of the duels, fitted over all of them.
+fn ratings(games: &[GameResult], engines: &Rows<Tally>) -> Vec<super::rating::Rating> {
+    let played: Vec<super::rating::Game> = (games.iter())
+        .filter_map(|game| match game {
+            GameResult::Duel {
+                engines: names,
+                winner,
+            } => {
+                let first = *engines.index.get(&names[0])?;
+                let second = *engines.index.get(&names[1])?;
+                let points = match winner {
+                    Some(0) => 1.0,
+                    Some(1) => 0.0,
+                    _ => 0.5,
+                };
+                Some(super::rating::Game {
+                    first,
+                    second,
+                    points,
+                })
+            }
+            GameResult::Race { .. } => None,
+        })
+        .collect();
+    super::rating::ratings(engines.rows.len(), &played)
 }
 
 /// The matchup of the duels' two engines, when there are two.

@@ -2,26 +2,30 @@
 //! move, with clocks, and written down as a record.
 //!
 //! - [`Schedule`] says which engine takes which seat of which game, from
-//!   which [`Opening`], and [`Shard`] slices it;
+//!   which [`Opening`] (a round-robin or a gauntlet of encounters, in
+//!   two-player games), and [`Shard`] slices it;
 //! - [`play_game`] plays one game with the engines of a [`Lineup`] under
 //!   the [`Conditions`] (a [`crate::seat::TimeControl`] among them), each
 //!   engine a [`crate::seat::Seat`] with its [`crate::seat::Clock`], checking each
 //!   answer with [`check_turn`], and gives the record and the
 //!   [`Termination`];
 //! - [`result_of_game`] and [`result_of_record`] turn a game or a record into
-//!   the result that [`crate::model::Standings`] counts.
+//!   the result that [`crate::model::Standings`] counts;
+//! - [`sprt`] is the sequential probability ratio test of a two-engine
+//!   match, in game pairs.
 
 mod ending;
 mod opening;
 mod play;
 mod result;
 mod schedule;
+pub mod sprt;
 mod termination;
 mod turn;
 
 pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use result::{result_of_game, result_of_record};
-pub use schedule::{Pairing, Schedule, Shard, ShardError};
+pub use schedule::{Pairing, Pairings, Schedule, Shard, ShardError};
 pub use termination::Termination;
 pub use turn::check_turn;

@@ -1,9 +1,18 @@
 //! Which engines play which seats of which game, from which opening: a
 //! fixed plan, so that shards of a match are disjoint and reproducible.
 //!
-//! Game `g` (from 0) seats engine `(s + g) mod E` in seat `s`, and plays
-//! opening `(g / E) mod O`: E games in a row rotate the engines through
-//! the seats from one opening, so each engine plays each seat equally, and
+//! Two-player games are played in encounters: two games of one pair of
+//! engines from one opening, colours swapped. The pairs are every pair of
+//! the engines in a round-robin (`(0,1), (0,2), ... (1,2), ...`), or the
+//! first engine against each other in a gauntlet; game `g` (from 0) is
+//! game `g mod 2` of the encounter of pair `(g / 2) mod P`, from opening
+//! `(g / 2P) mod O`: every pair meets from one opening, each engine of it
+//! with each colour, before the next opening comes. With two engines this
+//! is a plain match, colours alternating.
+//!
+//! Races (lotus, three seats or more) rotate the engines through the
+//! seats: game `g` seats engine `(s + g) mod E` in seat `s`, and plays
+//! opening `(g / E) mod O`, so each engine plays each seat equally, and
 //! each opening from every side, before the next opening comes.
 
 use std::fmt;
@@ -20,6 +29,18 @@ pub struct Schedule {
     pub openings: usize,
     /// How many games the whole match has.
     pub games: usize,
+    /// Which pairs of engines meet in a two-player game.
+    pub pairings: Pairings,
+}
+
+/// Which pairs of engines meet in a two-player game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Pairings {
+    /// Every pair.
+    #[default]
+    RoundRobin,
+    /// The first engine against each other (`--gauntlet`).
+    Gauntlet,
 }
 
 /// One game of the plan.
@@ -34,12 +55,47 @@ pub struct Pairing {
 }
 
 impl Schedule {
+    /// The pairs of engines that meet in a two-player game, in order.
+    fn pairs(&self) -> Vec<[usize; 2]> {
+        let engines = self.engines.max(2);
+        match self.pairings {
+            Pairings::RoundRobin => (0..engines)
+                .flat_map(|first| (first + 1..engines).map(move |second| [first, second]))
+                .collect(),
+            Pairings::Gauntlet => (1..engines).map(|other| [0, other]).collect(),
+        }
+    }
+
+    /// The games of one pass over the openings' first: each encounter once
+    /// (two-player games), or each engine once in the first seat (races).
+    pub fn cycle(&self) -> usize {
+        match self.seats {
+            2 => 2 * self.pairs().len(),
+            _ => self.engines.max(1),
+        }
+    }
+
     /// Game `index` of the match, from 0.
     pub fn pairing(&self, index: usize) -> Pairing {
+        let round = index + 1;
+        let opening = (index / self.cycle()) % self.openings.max(1);
+        if self.seats == 2 {
+            let pairs = self.pairs();
+            let [first, second] = pairs[(index / 2) % pairs.len()];
+            let seats = match index % 2 {
+                0 => vec![first, second],
+                _ => vec![second, first],
+            };
+            return Pairing {
+                round,
+                opening,
+                seats,
+            };
+        }
         let engines = self.engines.max(1);
         Pairing {
-            round: index + 1,
-            opening: (index / engines) % self.openings.max(1),
+            round,
+            opening,
             seats: (0..self.seats)
                 .map(|seat| (seat + index) % engines)
                 .collect(),
@@ -135,6 +191,7 @@ mod tests {
             seats: 2,
             openings: 3,
             games: 7,
+            pairings: Pairings::RoundRobin,
         };
         let plan: Vec<(usize, usize, Vec<usize>)> = (schedule.games(Shard::WHOLE))
             .map(|p| (p.round, p.opening, p.seats))
@@ -160,6 +217,7 @@ mod tests {
             seats: 3,
             openings: 1,
             games: 2,
+            pairings: Pairings::RoundRobin,
         };
         let seats: Vec<Vec<usize>> = schedule.games(Shard::WHOLE).map(|p| p.seats).collect();
         assert_eq!(seats, [vec![0, 1, 0], vec![1, 0, 1]]);
@@ -172,6 +230,7 @@ mod tests {
             seats: 2,
             openings: 1,
             games: 10,
+            pairings: Pairings::RoundRobin,
         };
         let mut rounds: Vec<usize> = (1..=3)
             .flat_map(|index| schedule.games(Shard { index, count: 3 }).map(|p| p.round))
@@ -185,6 +244,54 @@ mod tests {
         );
         rounds.sort_unstable();
         assert_eq!(rounds, (1..=10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_round_robin_plays_every_pair_both_ways_from_each_opening() {
+        let schedule = Schedule {
+            engines: 4,
+            seats: 2,
+            openings: 2,
+            games: 24,
+            pairings: Pairings::RoundRobin,
+        };
+        let plan: Vec<(usize, Vec<usize>)> = (schedule.games(Shard::WHOLE))
+            .map(|p| (p.opening, p.seats))
+            .collect();
+        let pairs = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
+        for (index, (opening, seats)) in plan.iter().enumerate() {
+            let [a, b] = pairs[(index / 2) % 6];
+            let expected = if index % 2 == 0 {
+                vec![a, b]
+            } else {
+                vec![b, a]
+            };
+            assert_eq!((*opening, seats), (index / 12, &expected), "game {index}");
+        }
+        assert_eq!(schedule.cycle(), 12);
+    }
+
+    #[test]
+    fn a_gauntlet_plays_the_first_engine_against_each_other() {
+        let schedule = Schedule {
+            engines: 4,
+            seats: 2,
+            openings: 1,
+            games: 6,
+            pairings: Pairings::Gauntlet,
+        };
+        let seats: Vec<Vec<usize>> = schedule.games(Shard::WHOLE).map(|p| p.seats).collect();
+        assert_eq!(
+            seats,
+            [
+                vec![0, 1],
+                vec![1, 0],
+                vec![0, 2],
+                vec![2, 0],
+                vec![0, 3],
+                vec![3, 0]
+            ]
+        );
     }
 
     #[test]

@@ -165,7 +165,7 @@ impl FromStr for SprtParams {
     /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05`: keys in any order, `elo0` and `elo1`
     /// required, `alpha` and `beta` 0.05 when left out.
     fn from_str(s: &str) -> Result<Self, String> {
-        let fail = |problem: String| Err(format!("--sprt: {problem}"));
+        let fail = |problem: String| Err(problem);
         let keys = ["elo0", "elo1", "alpha", "beta"];
         let mut values: [Option<f64>; 4] = [None; 4];
         for item in s.split(',') {
@@ -414,7 +414,7 @@ mod tests {
         ] {
             let (input, message) = case.split_once(" => ").unwrap();
             let got = SprtParams::from_str(input);
-            assert_eq!(got, Err(format!("--sprt: {message}")));
+            assert_eq!(got, Err(message.to_owned()));
         }
     }
 }

@@ -45,13 +45,19 @@ pub(crate) enum MatchError {
         reason: String,
     },
     /// Not two engines for a two-player game.
-    #[error("{kind} is a two-player game: give two --engine, not {engines}")]
+    #[error("{kind} is a two-player game: give two --engine or more, not {engines}")]
     TwoPlayers {
         /// The game.
         kind: GameKind,
         /// The engines given.
         engines: usize,
     },
+    /// `--gauntlet` in a game of more than two seats.
+    #[error("--gauntlet is for two-player games; the seats of {0} are shared by all the engines")]
+    GauntletOfRaces(GameKind),
+    /// `--sprt` in a match that is not two engines in a two-player game.
+    #[error("--sprt tests one engine against another: give two --engine of a two-player game")]
+    SprtOfTwo,
     /// More engines than seats.
     #[error("{engines} engines for {seats} seats: give at most {seats} --engine, or more --seats")]
     TooManyEngines {

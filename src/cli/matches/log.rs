@@ -49,6 +49,11 @@ impl Log {
         }
     }
 
+    /// Writes a line of the log that is not a game's.
+    pub(super) fn note(&self, text: &str) {
+        self.line(text);
+    }
+
     /// Tells a game that ended.
     pub(super) fn game(&mut self, played: &Played, names: &[String]) {
         self.games += 1;

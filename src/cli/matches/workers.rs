@@ -5,9 +5,11 @@ use super::MatchError;
 use super::log::Log;
 use super::records::Output;
 use crate::kep::EngineSpec;
-use crate::model::GameResult;
+use crate::model::{GameResult, SprtReport};
 use crate::seat::Seat;
+use crate::tournament::sprt::{Pentanomial, SprtParams, SprtVerdict};
 use crate::tournament::{Conditions, Lineup, Opening, Pairing, Played, play_game};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Mutex, PoisonError};
@@ -23,6 +25,8 @@ pub(super) struct Plan<'a> {
     pub conditions: &'a Conditions,
     /// Games played at the same time.
     pub concurrency: usize,
+    /// The sequential test that may stop the match early.
+    pub sprt: Option<SprtParams>,
 }
 
 /// The games still to play, each with its opening, drawn one by one from
@@ -48,8 +52,83 @@ impl std::fmt::Debug for Pending<'_> {
     }
 }
 
+/// The sequential test of a match as its game pairs end: the first
+/// engine's points in each game, by round, until the other game of its
+/// pair (rounds 2k - 1 and 2k, one opening with colours swapped) ends.
+#[derive(Debug)]
+struct Sequential {
+    params: SprtParams,
+    first: String,
+    waiting: HashMap<usize, usize>,
+    pairs: Pentanomial,
+    verdict: SprtVerdict,
+    llr: f64,
+}
+
+impl Sequential {
+    /// Counts the game `played`; says whether the test has decided.
+    fn count(&mut self, played: &crate::tournament::Played, log: &Log) -> bool {
+        let GameResult::Duel { engines, winner } = &played.result else {
+            return false;
+        };
+        // Points in half points: 2 a win, 1 unfinished.
+        let halves = match winner.and_then(|w| engines.get(w)) {
+            Some(name) if *name == self.first => 2,
+            Some(_) => 0,
+            None => 1,
+        };
+        let pair = (played.round + 1) / 2;
+        let Some(other) = self.waiting.remove(&pair) else {
+            self.waiting.insert(pair, halves);
+            return false;
+        };
+        if self.verdict != SprtVerdict::Continue {
+            return true;
+        }
+        self.pairs.0[other + halves] += 1;
+        let state = self.params.test(&self.pairs);
+        self.llr = state.llr;
+        self.verdict = state.verdict;
+        let said = match state.verdict {
+            SprtVerdict::Continue => String::new(),
+            SprtVerdict::AcceptH0 => ": H0 accepted".to_owned(),
+            SprtVerdict::AcceptH1 => ": H1 accepted".to_owned(),
+        };
+        let [a, b, c, d, e] = self.pairs.0;
+        log.note(&format!(
+            "SPRT: LLR {:.2} ({:.2}, {:.2}) after {} pairs ({a}-{b}-{c}-{d}-{e}){said}",
+            state.llr,
+            state.lower,
+            state.upper,
+            a + b + c + d + e
+        ));
+        state.verdict != SprtVerdict::Continue
+    }
+
+    /// What the test said at the end.
+    fn report(&self) -> SprtReport {
+        let (lower, upper) = self.params.bounds();
+        let thousandths = |x: f64| (x * 1000.0).round() / 1000.0 + 0.0;
+        SprtReport {
+            test: self.params.to_string(),
+            pentanomial: self.pairs.0,
+            llr: thousandths(self.llr),
+            lower: thousandths(lower),
+            upper: thousandths(upper),
+            accepted: match self.verdict {
+                SprtVerdict::Continue => "none",
+                SprtVerdict::AcceptH0 => "H0",
+                SprtVerdict::AcceptH1 => "H1",
+            }
+            .to_owned(),
+        }
+    }
+}
+
 /// Plays `pending`, appending each game to `output` as it ends, and
-/// gives their results in the order of their rounds.
+/// gives their results in the order of their rounds, and what the
+/// sequential test said, if one ran (it stops the match once it decides:
+/// the games in play are finished, no more are started).
 ///
 /// # Errors
 /// The output could not be written: the games in play are finished, no
@@ -58,7 +137,15 @@ pub(super) fn play_all(
     plan: &Plan<'_>,
     pending: Pending<'_>,
     mut output: Option<Output>,
-) -> Result<Vec<GameResult>, MatchError> {
+) -> Result<(Vec<GameResult>, Option<SprtReport>), MatchError> {
+    let mut sequential = plan.sprt.map(|params| Sequential {
+        params,
+        first: plan.names.first().cloned().unwrap_or_default(),
+        waiting: HashMap::new(),
+        pairs: Pentanomial::default(),
+        verdict: SprtVerdict::Continue,
+        llr: 0.0,
+    });
     let mut log = Log::start(pending.count);
     let threads = plan.concurrency.min(pending.count).max(1);
     let queue = Mutex::new(pending.games);
@@ -86,6 +173,11 @@ pub(super) fn play_all(
                 trouble.get_or_insert(e);
             }
             log.game(&played, plan.names);
+            if let Some(test) = sequential.as_mut() {
+                if test.count(&played, &log) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
             results.push((played.round, played.result));
         }
         let count = started.len();
@@ -104,7 +196,8 @@ pub(super) fn play_all(
         return Err(trouble);
     }
     results.sort_by_key(|(round, _)| *round);
-    Ok(results.into_iter().map(|(_, result)| result).collect())
+    let results = results.into_iter().map(|(_, result)| result).collect();
+    Ok((results, sequential.as_ref().map(Sequential::report)))
 }
 
 /// Plays games from `queue` until it is empty or `stop` is set, then

@@ -11,10 +11,12 @@ use std::path::PathBuf;
 /// Arguments of `kifu match`.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = "\
-Each --name and --option belongs to the --engine before it. Two-player games \
-take two engines; lotus takes 3 to 6 seats (--seats, or --players), which the \
-engines share in turn. Colours or seats rotate so that each engine plays each \
-side equally, and each opening is played from every side.
+Each --name, --option and --protocol belongs to the --engine before it. \
+Two-player games take two engines, or more for a round-robin (every pair) or, \
+with --gauntlet, the first against each other; each pair plays each opening \
+twice, colours swapped. Lotus takes 3 to 6 seats (--seats, or --players), \
+which the engines share in turn. Colours or seats rotate so that each engine \
+plays each side equally, and each opening is played from every side.
 
 Exit status: 0 the match was played (whatever its games' results); 1 a record \
 of --report or --resume could not be counted; 2 bad options, an engine that \
@@ -63,6 +65,15 @@ pub(crate) struct MatchArgs {
     /// The number of games (default: each opening once from every side).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub games: Option<u32>,
+    /// With three engines or more in a two-player game, play the first
+    /// against each other instead of every pair (a round-robin).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Stop a two-engine match as soon as the sequential probability ratio
+    /// test decides: `elo0=0,elo1=10,alpha=0.05,beta=0.05` (normalized Elo,
+    /// as fastchess; alpha and beta 0.05 when left out), on game pairs.
+    #[arg(long, value_name = "TEST")]
+    pub sprt: Option<crate::tournament::sprt::SprtParams>,
     /// Games played at the same time.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub concurrency: u16,

@@ -82,6 +82,9 @@ impl fmt::Display for Standings {
             table(f, &header, &rows)?;
             writeln!(f)?;
         }
+        if !self.crosstable.is_empty() {
+            self.write_crosstable(f)?;
+        }
         if !self.races.is_empty() {
             let header = ["engine", "seats", "firsts", "avg place", "avg score"];
             let rows: Vec<Vec<String>> = self
@@ -109,6 +112,46 @@ impl fmt::Display for Standings {
                 m.engine, m.opponent, m.wins, m.losses, m.unfinished
             )?;
         }
+        if let Some(sprt) = &self.sprt {
+            let [a, b, c, d, e] = sprt.pentanomial;
+            let accepted = match sprt.accepted.as_str() {
+                "none" => "neither accepted".to_owned(),
+                hypothesis => format!("{hypothesis} accepted"),
+            };
+            write!(
+                f,
+                "\nSPRT {}: LLR {:.2} ({:.2}, {:.2}), {accepted}; pairs {a}-{b}-{c}-{d}-{e} \
+                 (0-0.5-1-1.5-2 points)",
+                sprt.test, sprt.llr, sprt.lower, sprt.upper
+            )?;
+        }
         Ok(())
+    }
+}
+
+impl Standings {
+    /// The crosstable: each row's points against each column, of the games
+    /// they played (`2.5/4`), then a blank line.
+    fn write_crosstable(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut header = vec!["crosstable"];
+        header.extend(self.crosstable.iter().map(|row| row.engine.as_str()));
+        let rows: Vec<Vec<String>> = (self.crosstable.iter())
+            .map(|row| {
+                let mut cells = vec![row.engine.clone()];
+                let mut against = row.against.iter();
+                for column in &self.crosstable {
+                    let cell = match column.engine == row.engine {
+                        true => "-".to_owned(),
+                        false => against.next().map_or_else(String::new, |e| {
+                            format!("{}/{}", e.points, e.wins + e.losses + e.unfinished)
+                        }),
+                    };
+                    cells.push(cell);
+                }
+                cells
+            })
+            .collect();
+        table(f, &header, &rows)?;
+        writeln!(f)
     }
 }

@@ -25,8 +25,11 @@
 /// One game: the two engines (indices) and the first one's points (0, 0.5 or 1).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Game {
+    /// The first engine.
     pub first: usize,
+    /// The second engine.
     pub second: usize,
+    /// The first engine's points: 1, 1/2 or 0.
     pub points: f64,
 }
 
@@ -34,7 +37,9 @@ pub struct Game {
 /// (`None` where the rating is infinite or undefined, see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rating {
+    /// The rating, in Elo, the field's mean 0.
     pub elo: Option<f64>,
+    /// The half-width of its 95% interval, in Elo.
     pub error: Option<f64>,
 }
 
