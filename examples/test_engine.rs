@@ -6,13 +6,14 @@
 //!
 //! ```text
 //! test_engine [--name NAME] [--seed N] [--illegal-at N] [--garbage-at N]
-//!             [--bad-score-at N] [--twice-at N]
+//!             [--bad-score-at N] [--twice-at N] [--score CP]
 //!             [--crash-at N] [--resign-at N] [--sleep-at N MS] [--delay MS]
 //!             [--ignore-quit] [--flood-stderr] [--deaf] [--marker WORD]
 //!             [--log FILE]
 //! ```
 //!
-//! `--delay MS` answers every `go` after MS milliseconds; `--twice-at N`
+//! `--delay MS` answers every `go` after MS milliseconds; `--score CP`
+//! says `info score cp CP` before each move; `--twice-at N`
 //! writes its move at ply N again 2 ms later; `--flood-stderr`
 //! writes a thousand lines of standard error before every move; `--deaf`
 //! stops reading its input, for a minute, once it has said `readyok`;
@@ -37,6 +38,7 @@ struct Faults {
     resign_at: Option<usize>,
     sleep_at: Option<(usize, u64)>,
     delay: Option<u64>,
+    score: Option<i32>,
     ignore_quit: bool,
     flood_stderr: bool,
     deaf: bool,
@@ -67,6 +69,12 @@ fn faults() -> Result<Faults, String> {
                 faults.sleep_at = Some((ply, number(args.next(), &flag)?));
             }
             "--delay" => faults.delay = Some(number(args.next(), &flag)?),
+            "--score" => {
+                faults.score = args.next().and_then(|v| v.parse().ok());
+                if faults.score.is_none() {
+                    return Err("--score takes a number of centipawns".to_owned());
+                }
+            }
             "--ignore-quit" => faults.ignore_quit = true,
             "--flood-stderr" => faults.flood_stderr = true,
             "--deaf" => faults.deaf = true,
@@ -199,5 +207,10 @@ fn go(faults: &Faults, ply: usize, session: &mut Session<RandomPlayer>, line: &s
     if at(faults.resign_at) {
         return vec![Answer::Resign];
     }
-    session.answer_line(line).answers
+    let mut answers = session.answer_line(line).answers;
+    if let Some(cp) = faults.score {
+        let score = Answer::read(&format!("info depth 1 score cp {cp}"));
+        answers.splice(0..0, score);
+    }
+    answers
 }

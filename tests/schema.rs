@@ -436,6 +436,16 @@ fn what_kifu_match_prints_is_valid() {
         &[(&one, "a"), (&two, "b")],
         &["--game", "lotus", "--games", "2"],
     );
+    printed += &play(
+        "sprt.kifu",
+        &[(&one, "a"), (&two, "b")],
+        &["--game", "mana", "--games", "4", "--sprt", "elo0=0,elo1=10"],
+    );
+    printed += &play(
+        "abc.kifu",
+        &[(&one, "a"), (&two, "b"), (&three, "c")],
+        &["--game", "mana", "--games", "6"],
+    );
     let report = matches::kifu_in(
         &dir,
         &[
@@ -451,7 +461,7 @@ fn what_kifu_match_prints_is_valid() {
     assert_eq!(report.status, Some(0), "{}", report.err);
     printed += &report.out;
     let objects = objects(&printed);
-    assert_eq!(objects.len(), 6);
+    assert_eq!(objects.len(), 8);
     check(Output::Match, "kifu match --format json", &objects);
     check_every_field_is_printed(Output::Match, &objects);
 }

@@ -63,6 +63,7 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Option<SprtReport>, Status
         time: args.time_control(),
         margin: Duration::from_millis(args.timemargin),
         max_plies: args.max_plies as usize,
+        resign: args.resign,
         event: args.event.clone(),
         date: crate::game::today(),
     };

@@ -14,6 +14,7 @@
 //! - [`sprt`] is the sequential probability ratio test of a two-engine
 //!   match, in game pairs.
 
+mod adjudication;
 mod ending;
 mod opening;
 mod play;
@@ -23,6 +24,7 @@ pub mod sprt;
 mod termination;
 mod turn;
 
+pub use adjudication::Resign;
 pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use result::{result_of_game, result_of_record};

@@ -1,6 +1,7 @@
 //! One refereed game between engines: every move asked for with the
 //! clock running, checked as `kifu validate` checks it, and written down.
 
+use super::adjudication::{Resign, Scores};
 use super::ending::{Ending, Loser, declared_winner};
 use super::opening::Opening;
 use super::result::result_of_game;
@@ -23,6 +24,8 @@ pub struct Conditions {
     pub margin: Duration,
     /// The plies after which a game stops unfinished.
     pub max_plies: usize,
+    /// When the engines' scores end a game of two (`--resign`).
+    pub resign: Option<Resign>,
     /// The `Event` tag.
     pub event: String,
     /// The `Date` tag.
@@ -297,6 +300,8 @@ impl Table<'_, '_> {
     /// of plies, or an engine fails.
     fn run(&mut self, conditions: &Conditions, clocks: &mut [Clock]) -> Ending {
         let mut last_received: Option<Instant> = None;
+        let two = self.players.len() == 2;
+        let mut scores = conditions.resign.filter(|_| two).map(Scores::new);
         loop {
             if self.game.is_over() {
                 return Ending::without_loser(Termination::Normal);
@@ -328,6 +333,24 @@ impl Table<'_, '_> {
             self.answers += 1;
             if let Err(ending) = self.take(seat, &answer) {
                 return ending;
+            }
+            let adjudged = scores.as_mut().and_then(|s| s.count(seat, answer.score));
+            if let (Some(winner), Some(rule)) = (adjudged, conditions.resign) {
+                if !self.game.is_over() {
+                    let message = format!(
+                        "adjudicated: both engines' last {} scores put {} ahead by {} cp or more \
+                         (--resign {rule})",
+                        rule.moves,
+                        self.who(winner),
+                        rule.score
+                    );
+                    return Ending::lost(
+                        1 - winner,
+                        Termination::Adjudication,
+                        message,
+                        Vec::new(),
+                    );
+                }
             }
         }
     }

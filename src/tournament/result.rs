@@ -57,7 +57,8 @@ pub fn result_of_game(
 /// The result of a match record: its game judged to its end, its
 /// engines from the `White`/`Black`/`Red` tags (lotus: `Engines`), and
 /// the player who lost by failing from its `Termination` tag: the one
-/// to move at the end, unless a `Result` tag declares the winner.
+/// to move at the end, unless a `Result` tag declares the winner (which
+/// an adjudication by score does too).
 ///
 /// # Errors
 /// Why the record is no match game, after the line (and column) where it
@@ -101,10 +102,12 @@ fn recorded_result(record: &Record, game: &dyn AnyGame) -> Result<GameResult, St
     let declared = (record.tag("Result"))
         .and_then(|token| token.strip_suffix('+'))
         .and_then(|initial| (players.iter()).position(|p| p.get(..1) == Some(initial)));
-    let loser = match (termination.has_loser(), declared) {
-        (false, _) => None,
-        (true, Some(winner)) if players.len() == 2 => Some(1 - winner.min(1)),
-        (true, _) => players.iter().position(|p| *p == mover),
+    let loser = match (termination, declared) {
+        (_, Some(winner)) if termination != Termination::Normal && players.len() == 2 => {
+            Some(1 - winner.min(1))
+        }
+        _ if !termination.has_loser() => None,
+        _ => players.iter().position(|p| *p == mover),
     };
     Ok(result_of_game(game, engines, loser))
 }

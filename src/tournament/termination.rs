@@ -17,7 +17,8 @@ pub enum Termination {
     ProtocolError,
     /// An engine exited, or could not be started again.
     EngineCrash,
-    /// The game reached `--max-plies` and was stopped unfinished.
+    /// The referee ended the game: unfinished at `--max-plies`, or won
+    /// by the side the engines' scores agree on (`--resign`).
     Adjudication,
     /// An engine gave up.
     Resign,

@@ -89,6 +89,11 @@ pub(crate) struct MatchArgs {
     /// Stop a game unfinished (`*`, Termination "adjudication") after N plies.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,
+    /// End a game of two engines, won by the side both put ahead, once
+    /// each engine's last N scores have put it at least S centipawns
+    /// ahead: `moves=N,score=S` (off by default).
+    #[arg(long, value_name = "moves=N,score=S")]
+    pub resign: Option<crate::tournament::Resign>,
     /// Append every game to FILE as a record once it ends.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
