@@ -61,7 +61,7 @@ fn write_standings(format: Format, standings: &Standings, out: &mut dyn Write) -
 fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Option<SprtReport>, Status), MatchError> {
     let conditions = Conditions {
         time: args.time_control(),
-        margin: Duration::from_millis(args.timemargin),
+        margin: args.timemargin.map(Duration::from_millis),
         max_plies: args.max_plies as usize,
         resign: args.resign,
         event: args.event.clone(),

@@ -97,6 +97,31 @@ impl fmt::Display for Seconds {
 /// overhead, never taken from the clock.
 pub const MARGIN: Duration = Duration::from_millis(50);
 
+/// The margin for a machine under load (`kifu match` without
+/// `--timemargin`): [`MARGIN`] times the runnable load per core, when
+/// that is more than one: `(load + 1) / cores`, the load the 1-minute
+/// average of `/proc/loadavg` (the engine about to move among it), read
+/// anew for each game. A process that waits its turn for a core is not
+/// slow: on a busy machine the referee waits for it as long as the
+/// scheduler makes it wait (two cores at load 4: 125 ms), up to
+/// [`MAX_LOAD_FACTOR`] times [`MARGIN`]. Where the load cannot be read,
+/// [`MARGIN`].
+pub fn load_margin() -> Duration {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as f64;
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
+        .filter(|load| load.is_finite() && *load >= 0.0);
+    match load {
+        Some(load) => MARGIN.mul_f64(((load + 1.0) / cores).clamp(1.0, MAX_LOAD_FACTOR)),
+        None => MARGIN,
+    }
+}
+
+/// The most [`load_margin`] multiplies [`MARGIN`] by: a move is never
+/// allowed more than 300 ms past its time.
+pub const MAX_LOAD_FACTOR: f64 = 6.0;
+
 /// The terms a seat plays under: its time, how deep it may search, and
 /// how late its move may come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,9 @@
 //! One seat at the board: whoever plays a player's moves, asked for each
 //! under one [`Clock`], with one meaning of `movetime`, `time` and `inc`
 //! (`kifu match`'s, in `kifu(1)`): `go` carries the limits, and the move
-//! must arrive within the time left and the margin ([`MARGIN`] unless
-//! `kifu match --timemargin` says otherwise), measured from the end of
+//! must arrive within the time left and the margin ([`MARGIN`], or in
+//! `kifu match` [`load_margin`] unless `--timemargin` says otherwise),
+//! measured from the end of
 //! writing `go`, or it is too late.
 //!
 //! - [`Seat`] is a player asked for its moves: [`ProcessSeat`], a KEP
@@ -25,7 +26,9 @@ mod course;
 mod process;
 
 pub use built_in::BuiltInSeat;
-pub use clock::{Clock, MARGIN, Terms, TimeControl, TimeControlError};
+pub use clock::{
+    Clock, MARGIN, MAX_LOAD_FACTOR, Terms, TimeControl, TimeControlError, load_margin,
+};
 pub use course::{CourseSeat, PORT_MARK};
 pub use process::ProcessSeat;
 

@@ -12,7 +12,7 @@ use crate::builder::RecordBuilder;
 use crate::game::{AnyGame, Placing};
 use crate::kep::{Answered, Decision, EngineFailure, EngineSpec, play_placement, seconds};
 use crate::model::GameResult;
-use crate::seat::{Clock, Seat, Terms, TimeControl, launch};
+use crate::seat::{Clock, Seat, Terms, TimeControl, launch, load_margin};
 use std::time::{Duration, Instant};
 
 /// What every game of a match shares besides its engines.
@@ -20,8 +20,9 @@ use std::time::{Duration, Instant};
 pub struct Conditions {
     /// The time each engine gets.
     pub time: TimeControl,
-    /// How late a move may come before it loses on time.
-    pub margin: Duration,
+    /// How late a move may come before it loses on time; none: by the
+    /// machine's load when each game starts ([`crate::seat::load_margin`]).
+    pub margin: Option<Duration>,
     /// The plies after which a game stops unfinished.
     pub max_plies: usize,
     /// When the engines' scores end a game of two (`--resign`).
@@ -105,7 +106,7 @@ pub fn play_game(
     let terms = Terms {
         time: conditions.time,
         depth: None,
-        margin: conditions.margin,
+        margin: conditions.margin.unwrap_or_else(load_margin),
     };
     let mut clocks = vec![Clock::new(terms); players.len()];
     let mut table = Table {

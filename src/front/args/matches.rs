@@ -83,9 +83,11 @@ pub(crate) struct MatchArgs {
     /// A fixed budget for every move, in milliseconds, instead of a clock.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// How late, in milliseconds, a move may come before it loses on time.
-    #[arg(long, value_name = "MS", default_value_t = 50)]
-    pub timemargin: u64,
+    /// How late, in milliseconds, a move may come before it loses on time
+    /// (default: 50, times the machine's runnable load per core when it
+    /// is over one, read as each game starts).
+    #[arg(long, value_name = "MS")]
+    pub timemargin: Option<u64>,
     /// Stop a game unfinished (`*`, Termination "adjudication") after N plies.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_plies: u32,

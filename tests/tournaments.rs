@@ -1,0 +1,392 @@
+//! `kifu match` with more than two engines (a round-robin, a gauntlet),
+//! the sequential test that stops a match (`--sprt`), and adjudication by
+//! score (`--resign`), through the binary. The crosstable and the ratings
+//! are checked against a computation of their own here, from the records.
+
+#[path = "support/matches.rs"]
+mod support;
+
+use serde_json::Value;
+use std::collections::HashMap;
+use support::{kifu_in, random_engine, read, scratch, stable, tag_values, test_engine};
+
+/// `kifu match` in `dir` between `engines` (each a command line, then a
+/// name) with `options`.
+fn play_match(dir: &std::path::Path, engines: &[(&str, &str)], options: &[&str]) -> support::Run {
+    let mut args = vec!["match"];
+    for (command, name) in engines {
+        args.extend(["--engine", command, "--name", name]);
+    }
+    args.extend(options);
+    kifu_in(dir, &args)
+}
+
+/// Each duel of `records` as (White's engine, Black's engine, White's
+/// points), read from the tags.
+fn duels(records: &str) -> Vec<(String, String, f64)> {
+    let whites = tag_values(records, "White");
+    let blacks = tag_values(records, "Black");
+    let results = tag_values(records, "Result");
+    assert_eq!((whites.len(), blacks.len()), (results.len(), results.len()));
+    (whites.into_iter().zip(blacks).zip(results))
+        .map(|((white, black), result)| {
+            let points = match result.as_str() {
+                "W+" => 1.0,
+                "B+" => 0.0,
+                _ => 0.5,
+            };
+            (white, black, points)
+        })
+        .collect()
+}
+
+/// The ratings of `names` from `games`, fitted here independently of kifu:
+/// the Bradley-Terry strengths by Zermelo's iteration (a draw half a win
+/// for each side), in Elo with the field's mean 0, and the half-width of
+/// each one's 95% interval from the Fisher information under the
+/// constraint that the ratings sum to 0, inverted by Gauss-Jordan.
+fn reference_ratings(names: &[String], games: &[(String, String, f64)]) -> Vec<(f64, f64)> {
+    let k = names.len();
+    let at = |name: &String| names.iter().position(|n| n == name).expect("an engine");
+    let (mut played, mut won) = (vec![vec![0.0; k]; k], vec![0.0; k]);
+    for (white, black, points) in games {
+        let (w, b) = (at(white), at(black));
+        played[w][b] += 1.0;
+        played[b][w] += 1.0;
+        won[w] += points;
+        won[b] += 1.0 - points;
+    }
+    let mut strength = vec![1.0_f64; k];
+    for _ in 0..20_000 {
+        let next: Vec<f64> = (0..k)
+            .map(|i| {
+                let denominator: f64 = (0..k)
+                    .filter(|&j| j != i)
+                    .map(|j| played[i][j] / (strength[i] + strength[j]))
+                    .sum();
+                won[i] / denominator
+            })
+            .collect();
+        let mean_log = next.iter().map(|s| s.ln()).sum::<f64>() / k as f64;
+        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
+    }
+    let elo: Vec<f64> = strength.iter().map(|s| 400.0 * s.log10()).collect();
+    // The information of the ratings, in natural units, and 1/k added to
+    // every entry so that the matrix has an inverse.
+    let mut info = vec![vec![1.0 / k as f64; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j {
+                let p = strength[i] / (strength[i] + strength[j]);
+                let w = played[i][j] * p * (1.0 - p);
+                info[i][j] -= w;
+                info[i][i] += w;
+            }
+        }
+    }
+    let mut inverse: Vec<Vec<f64>> = (0..k)
+        .map(|i| (0..k).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
+    for column in 0..k {
+        let pivot = info[column][column];
+        for j in 0..k {
+            info[column][j] /= pivot;
+            inverse[column][j] /= pivot;
+        }
+        for row in 0..k {
+            if row != column {
+                let factor = info[row][column];
+                for j in 0..k {
+                    info[row][j] -= factor * info[column][j];
+                    inverse[row][j] -= factor * inverse[column][j];
+                }
+            }
+        }
+    }
+    let scale = 400.0 / std::f64::consts::LN_10;
+    (0..k)
+        .map(|i| {
+            let variance = inverse[i][i] - 1.0 / k as f64;
+            (elo[i], 1.96 * variance.sqrt() * scale)
+        })
+        .collect()
+}
+
+/// A round-robin of four engines: every pair meets from each opening,
+/// colours swapped; the crosstable and each engine's rating and interval
+/// are those computed here from the records, and `--report` gives the
+/// same table.
+#[test]
+fn a_round_robin_of_four_engines_matches_the_reference() {
+    let dir = scratch("round-robin");
+    let names = ["r1", "r2", "r3", "r4"];
+    let engines: Vec<String> = (1..=4).map(random_engine).collect();
+    let lineup: Vec<(&str, &str)> = engines.iter().map(String::as_str).zip(names).collect();
+    let run = play_match(
+        &dir,
+        &lineup,
+        &[
+            "--game",
+            "mana",
+            "--games",
+            "120",
+            "--concurrency",
+            "2",
+            "--format",
+            "json",
+            "--out",
+            "rr.kifu",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "rr.kifu");
+    let verdicts = kifu_in(&dir, &["validate", "--quiet", "rr.kifu"]);
+    assert_eq!(verdicts.status, Some(0), "{}", verdicts.err);
+    let games = duels(&records);
+    assert_eq!(games.len(), 120);
+    // Every pair, 20 games, ten with each colour.
+    let mut met: HashMap<(String, String), usize> = HashMap::new();
+    for (white, black, _) in &games {
+        *met.entry((white.clone(), black.clone())).or_default() += 1;
+    }
+    assert_eq!(met.len(), 12);
+    assert!(met.values().all(|&n| n == 10), "{met:?}");
+    let table: Value = serde_json::from_str(&run.out).expect("JSON");
+    let order: Vec<String> = (table["duels"].as_array().expect("duels").iter())
+        .map(|row| row["engine"].as_str().expect("a name").to_owned())
+        .collect();
+    // The crosstable: each row's points against each other engine.
+    let crosstable = table["crosstable"].as_array().expect("a crosstable");
+    assert_eq!(crosstable.len(), 4);
+    for row in crosstable {
+        let engine = row["engine"].as_str().expect("an engine");
+        for cell in row["against"].as_array().expect("cells") {
+            let opponent = cell["opponent"].as_str().expect("an opponent");
+            let points: f64 = (games.iter())
+                .map(
+                    |(white, black, points)| match (white.as_str(), black.as_str()) {
+                        (w, b) if w == engine && b == opponent => *points,
+                        (w, b) if w == opponent && b == engine => 1.0 - points,
+                        _ => 0.0,
+                    },
+                )
+                .sum();
+            assert_eq!(
+                cell["points"].as_f64(),
+                Some(points),
+                "{engine} v {opponent}"
+            );
+            let total = cell["wins"].as_u64().unwrap_or(0)
+                + cell["losses"].as_u64().unwrap_or(0)
+                + cell["unfinished"].as_u64().unwrap_or(0);
+            assert_eq!(total, 20, "{engine} v {opponent}");
+        }
+    }
+    let reference = reference_ratings(&order, &games);
+    for (row, (elo, error)) in table["duels"]
+        .as_array()
+        .expect("duels")
+        .iter()
+        .zip(reference)
+    {
+        let name = &row["engine"];
+        let got = row["elo"].as_f64().unwrap_or(f64::NAN);
+        assert!((got - elo).abs() <= 0.006, "{name}: {got} against {elo}");
+        let got = row["elo_error"].as_f64().unwrap_or(f64::NAN);
+        assert!(
+            (got - error).abs() <= 0.006,
+            "{name}: ±{got} against ±{error}"
+        );
+    }
+    let report = kifu_in(&dir, &["match", "--format", "json", "--report", "rr.kifu"]);
+    let again: Value = serde_json::from_str(&report.out).expect("JSON");
+    let sorted = |value: &Value| {
+        let mut rows: Vec<String> = (value["duels"].as_array().expect("duels").iter())
+            .map(Value::to_string)
+            .collect();
+        rows.sort();
+        rows
+    };
+    assert_eq!(sorted(&again), sorted(&table));
+}
+
+/// A gauntlet: the first engine against each other, and no other pair
+/// (mana's first seat is Black); the text table shows the crosstable.
+#[test]
+fn a_gauntlet_plays_the_first_engine_against_the_others() {
+    let dir = scratch("gauntlet");
+    let engines: Vec<String> = (1..=4).map(random_engine).collect();
+    let names = ["g", "a", "b", "c"];
+    let lineup: Vec<(&str, &str)> = engines.iter().map(String::as_str).zip(names).collect();
+    let run = play_match(
+        &dir,
+        &lineup,
+        &["--game", "mana", "--gauntlet", "--out", "g.kifu"],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "g.kifu");
+    let pairs: Vec<(String, String)> = (duels(&records).into_iter())
+        .map(|(white, black, _)| (white, black))
+        .collect();
+    let expected: Vec<(String, String)> = ["a", "b", "c"]
+        .iter()
+        .flat_map(|o| [(*o, "g"), ("g", *o)])
+        .map(|(w, b)| (w.to_owned(), b.to_owned()))
+        .collect();
+    assert_eq!(pairs, expected);
+    insta::assert_snapshot!("gauntlet_table", run.out);
+}
+
+/// `--sprt`: the greedy engine against the random one stops as soon as
+/// the test accepts H1, long before `--games`; the log shows the LLR as
+/// the pairs end, and the table the test's end.
+#[test]
+fn sprt_stops_the_match_when_the_test_decides() {
+    let dir = scratch("sprt");
+    let kifu = support::kifu_path();
+    let greedy = format!("{} engine --greedy", kifu.display());
+    let run = play_match(
+        &dir,
+        &[(&greedy, "greedy"), (&random_engine(3), "random")],
+        &[
+            "--game",
+            "shogun",
+            "--games",
+            "400",
+            "--sprt",
+            "elo0=0,elo1=100",
+            "--out",
+            "s.kifu",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "s.kifu");
+    let played = tag_values(&records, "Round").len();
+    // The game after the deciding pair may have started already.
+    assert!((2..400).contains(&played), "{played} games");
+    let llrs: Vec<&str> = run
+        .err
+        .lines()
+        .filter(|l| l.starts_with("SPRT: LLR "))
+        .collect();
+    assert_eq!(llrs.len(), played / 2, "{}", run.err);
+    let last = llrs.last().copied().unwrap_or_default();
+    assert!(last.ends_with(": H1 accepted"), "{last}");
+    assert!(last.contains(" (-2.94, 2.94) after "), "{last}");
+    let table = run.out.lines().last().unwrap_or_default();
+    assert!(
+        table.starts_with("SPRT elo0=0,elo1=100,alpha=0.05,beta=0.05: LLR ")
+            && table.contains(", H1 accepted; pairs "),
+        "{table}"
+    );
+    let json = play_match(
+        &dir,
+        &[(&greedy, "greedy"), (&random_engine(3), "random")],
+        &[
+            "--game",
+            "shogun",
+            "--games",
+            "400",
+            "--sprt",
+            "elo0=0,elo1=100",
+            "--format",
+            "json",
+        ],
+    );
+    let table: Value = serde_json::from_str(&json.out).expect("JSON");
+    assert_eq!(table["sprt"]["accepted"], "H1");
+    assert_eq!(table["sprt"]["upper"], 2.944);
+    let pairs: u64 = (table["sprt"]["pentanomial"]
+        .as_array()
+        .expect("five counts")
+        .iter())
+    .filter_map(Value::as_u64)
+    .sum();
+    assert_eq!(pairs as usize, played / 2);
+}
+
+/// `--resign`: two engines that both say the first is far ahead end each
+/// game after three scores each, won by it, and `--report` counts it so.
+#[test]
+fn resign_adjudicates_when_both_engines_agree() {
+    let dir = scratch("resign");
+    let up = test_engine("--seed 1 --score 500");
+    let down = test_engine("--seed 2 --score -450");
+    let run = play_match(
+        &dir,
+        &[(&up, "up"), (&down, "down")],
+        &[
+            "--game",
+            "mana",
+            "--setup",
+            "c1 c6",
+            "--games",
+            "2",
+            "--resign",
+            "moves=3,score=400",
+            "--out",
+            "a.kifu",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "a.kifu");
+    assert_eq!(tag_values(&records, "Termination"), ["adjudication"; 2]);
+    assert_eq!(tag_values(&records, "Result"), ["B+", "W+"]);
+    insta::assert_snapshot!(
+        "resign_first_record",
+        stable(records.split("\n\n[").next().unwrap_or(""))
+    );
+    let verdicts = kifu_in(&dir, &["validate", "a.kifu"]);
+    assert_eq!(
+        (verdicts.out.as_str(), verdicts.status),
+        (
+            "a.kifu:1: mana, 6 plies, B+ (adjudication)\na.kifu:17: mana, 6 plies, W+ (adjudication)\n",
+            Some(0)
+        )
+    );
+    let report = kifu_in(&dir, &["match", "--report", "a.kifu"]);
+    assert_eq!(
+        (report.out.as_str(), report.status),
+        (run.out.as_str(), Some(0))
+    );
+    assert!(run.out.contains("up against down: 2-0-0"), "{}", run.out);
+}
+
+/// Options that cannot go together: status 2 and what to do.
+#[test]
+fn tournament_options_are_checked_before_any_game() {
+    let dir = scratch("tournament-options");
+    let one = random_engine(1);
+    let three = [(&*one, "a"), (&*one, "b"), (&*one, "c")];
+    for (engines, options, message) in [
+        (
+            &three[..],
+            &["--game", "mana", "--sprt", "elo0=0,elo1=10"][..],
+            "kifu: --sprt tests one engine against another: give two --engine of a two-player game\n",
+        ),
+        (
+            &three[..],
+            &["--game", "lotus", "--gauntlet"][..],
+            "kifu: --gauntlet is for two-player games; the seats of lotus are shared by all the engines\n",
+        ),
+    ] {
+        let run = play_match(&dir, engines, options);
+        assert_eq!((run.err.as_str(), run.status), (message, Some(2)));
+    }
+    for (option, value, why) in [
+        (
+            "--sprt",
+            "elo0=10,elo1=5",
+            "elo1 (5) must be greater than elo0 (10)",
+        ),
+        (
+            "--resign",
+            "moves=3",
+            "give both moves=N and score=S (like moves=3,score=400)",
+        ),
+    ] {
+        let run = play_match(&dir, &three[..2], &["--game", "mana", option, value]);
+        assert_eq!(run.status, Some(2));
+        assert!(run.err.contains(why), "{}", run.err);
+    }
+}
