@@ -83,17 +83,30 @@ impl CourseSeat {
         Ok(name)
     }
 
+    /// Checks that the command of `spec` says where the port goes.
+    ///
+    /// # Errors
+    /// It holds no `{port}`.
+    pub fn check_command(spec: &EngineSpec) -> Result<(), EngineFailure> {
+        match spec.command.contains(PORT_MARK) {
+            true => Ok(()),
+            false => Err(EngineFailure::CannotStart {
+                command: spec.command.clone(),
+                reason: format!(
+                    "a course player's command holds {PORT_MARK}, where kifu puts the port it \
+                     listens on"
+                ),
+            }),
+        }
+    }
+
     /// [`CourseSeat::launch`], the colour not yet told.
     fn launch_unseated(spec: &EngineSpec, colour: Colour) -> Result<Self, EngineFailure> {
         let cannot = |reason: String| EngineFailure::CannotStart {
             command: spec.command.clone(),
             reason,
         };
-        if !spec.command.contains(PORT_MARK) {
-            return Err(cannot(format!(
-                "a course player's command holds {PORT_MARK}, where kifu puts the port it listens on"
-            )));
-        }
+        Self::check_command(spec)?;
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
             .map_err(|e| cannot(format!("kifu cannot listen on loopback: {e}")))?;

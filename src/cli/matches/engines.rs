@@ -44,7 +44,7 @@ fn given_name(spec: &EngineSpec) -> Result<String, EngineFailure> {
             Ok(name)
         }
         Protocol::Course => match &spec.name {
-            Some(name) => Ok(name.clone()),
+            Some(name) => CourseSeat::check_command(spec).map(|()| name.clone()),
             None => CourseSeat::name_of(spec),
         },
     }

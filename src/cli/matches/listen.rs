@@ -61,7 +61,8 @@ pub(super) fn serve(
         );
     }
     let games = args.games.map_or(1, |n| n as usize);
-    say!("kifu: listening on {bound} for course clients, two a game, {games} games");
+    let plural = if games == 1 { "" } else { "s" };
+    say!("kifu: listening on {bound} for course clients, two a game, {games} game{plural}");
     let mut output = match &args.out {
         Some(path) => Some(Output::open(path, false)?),
         None => None,

@@ -8,6 +8,20 @@ use crate::tournament::Shard;
 use clap::error::ErrorKind;
 use std::path::PathBuf;
 
+/// What `--listen` plays without, besides the setup options: engines it
+/// starts, and what the course's server does not offer.
+const LISTEN_CONFLICTS: [&str; 9] = [
+    "engine",
+    "openings",
+    "report",
+    "resume",
+    "shard",
+    "sprt",
+    "gauntlet",
+    "concurrency",
+    "seats",
+];
+
 /// Arguments of `kifu match`.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = "\
@@ -38,7 +52,7 @@ pub(crate) struct MatchArgs {
     /// Wait on ADDR (HOST:PORT, or a PORT on loopback) for two course
     /// clients a game, as the course's server does, the first to connect
     /// playing Blanc (White).
-    #[arg(long, value_name = "ADDR", conflicts_with_all = ["engine", "openings", "report", "resume", "shard"])]
+    #[arg(long, value_name = "ADDR", conflicts_with_all = LISTEN_CONFLICTS, conflicts_with_all = super::SETUP_IDS)]
     pub listen: Option<String>,
     /// The name of the engine before it, in records and tables (default:
     /// its `id name`).
@@ -72,7 +86,7 @@ pub(crate) struct MatchArgs {
     /// Stop a two-engine match as soon as the sequential probability ratio
     /// test decides: `elo0=0,elo1=10,alpha=0.05,beta=0.05` (normalized Elo,
     /// as fastchess; alpha and beta 0.05 when left out), on game pairs.
-    #[arg(long, value_name = "TEST")]
+    #[arg(long, value_name = "TEST", conflicts_with_all = ["shard", "resume"])]
     pub sprt: Option<crate::tournament::sprt::SprtParams>,
     /// Games played at the same time.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
