@@ -437,8 +437,7 @@ fn serve_one_game(listener: &TcpListener, colour: &str, nul: bool) -> (String, S
     let mut groups: Vec<Vec<String>> = Vec::new();
     let mut game: Option<Box<dyn AnyGame>> = None;
     let mut moves: Vec<String> = Vec::new();
-    let mut result = String::new();
-    loop {
+    let result = loop {
         // Black places, White places, then White moves first.
         let mover = match groups.len() + moves.len() {
             0 => "Noir",
@@ -452,8 +451,7 @@ fn serve_one_game(listener: &TcpListener, colour: &str, nul: bool) -> (String, S
                     _ => "Noir",
                 };
                 send(&format!("FIN! {winner}"));
-                result = outcome.tag_value.to_string();
-                break;
+                break outcome.tag_value.to_string();
             }
         }
         send(&format!("JOUEUR {mover}"));
@@ -498,7 +496,7 @@ fn serve_one_game(listener: &TcpListener, colour: &str, nul: bool) -> (String, S
                 moves.push(word);
             }
         }
-    }
+    };
     let record = format!(
         "[Game \"escampe\"]\n[Setup \"{} / {}\"]\n\n{} {result}\n",
         groups[1].join(" "),
