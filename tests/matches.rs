@@ -8,18 +8,7 @@
 #[path = "support/matches.rs"]
 mod support;
 
-use support::{kifu_in, random_engine, read, scratch, stable, tag_values, test_engine};
-
-/// `kifu match` in `dir` between `engines` (each a command line, then a
-/// name) with `options`.
-fn play_match(dir: &std::path::Path, engines: &[(&str, &str)], options: &[&str]) -> support::Run {
-    let mut args = vec!["match"];
-    for (command, name) in engines {
-        args.extend(["--engine", command, "--name", name]);
-    }
-    args.extend(options);
-    kifu_in(dir, &args)
-}
+use support::{kifu_in, play_match, random_engine, read, scratch, stable, tag_values, test_engine};
 
 /// The done-when of the issue: 100 games of the random engine against
 /// itself in each game (lotus: three seats), every record valid.

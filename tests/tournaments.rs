@@ -8,18 +8,7 @@ mod support;
 
 use serde_json::Value;
 use std::collections::HashMap;
-use support::{kifu_in, random_engine, read, scratch, stable, tag_values, test_engine};
-
-/// `kifu match` in `dir` between `engines` (each a command line, then a
-/// name) with `options`.
-fn play_match(dir: &std::path::Path, engines: &[(&str, &str)], options: &[&str]) -> support::Run {
-    let mut args = vec!["match"];
-    for (command, name) in engines {
-        args.extend(["--engine", command, "--name", name]);
-    }
-    args.extend(options);
-    kifu_in(dir, &args)
-}
+use support::{kifu_in, play_match, random_engine, read, scratch, stable, tag_values, test_engine};
 
 /// Each duel of `records` as (White's engine, Black's engine, White's
 /// points), read from the tags.

@@ -19,7 +19,7 @@ use super::words::shorten;
 use crate::game::GameKind;
 use std::collections::VecDeque;
 use std::os::unix::process::CommandExt;
-use std::process::{Child, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -29,6 +29,9 @@ pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 
 /// How long an engine may take to exit after `quit` before it is killed.
 pub const QUIT_TIME: Duration = Duration::from_secs(1);
+
+/// How long the status of an engine whose output ended is waited for.
+pub(crate) const EXIT_WAIT: Duration = Duration::from_millis(200);
 
 /// How many lines of an engine's standard error are kept.
 pub const STDERR_LINES: usize = 10;
@@ -373,17 +376,10 @@ impl Engine {
     /// The failure of an engine that went away: its exit status, if it
     /// comes within a moment.
     fn exited(&mut self) -> EngineFailure {
-        let deadline = Instant::now() + Duration::from_millis(200);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status.to_string()),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                _ => break None,
-            }
-        };
-        EngineFailure::Exited { status }
+        let status = exit_within(&mut self.child, EXIT_WAIT);
+        EngineFailure::Exited {
+            status: status.map(|status| status.to_string()),
+        }
     }
 
     /// The last lines the engine wrote on its standard error: once it
@@ -402,13 +398,20 @@ impl Engine {
     pub fn quit(mut self) {
         self.send(&Command::Quit);
         let _ = self.hand_over();
-        let deadline = Instant::now() + QUIT_TIME;
-        while Instant::now() < deadline {
-            match self.child.try_wait() {
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-                // Dropped: its group is ended.
-                _ => return,
-            }
+        // Then dropped: its group is ended.
+        let _ = exit_within(&mut self.child, QUIT_TIME);
+    }
+}
+
+/// How `child` exited, waited for at most `time`; `None` while it runs
+/// (or cannot be asked).
+pub(crate) fn exit_within(child: &mut Child, time: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + time;
+    loop {
+        match child.try_wait() {
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+            Ok(status) => return status,
+            Err(_) => return None,
         }
     }
 }

@@ -15,8 +15,8 @@ use super::{Clock, Seat};
 use crate::course::{self, Colour, ServerLine};
 use crate::game::GameKind;
 use crate::kep::{
-    Answered, Decision, EngineFailure, EngineSpec, HANDSHAKE_TIME, LineReader, QUIT_TIME, groups,
-    keep_tail, spawn_reason,
+    Answered, Decision, EXIT_WAIT, EngineFailure, EngineSpec, HANDSHAKE_TIME, LineReader,
+    QUIT_TIME, exit_within, groups, keep_tail, spawn_reason,
 };
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
@@ -229,20 +229,13 @@ impl CourseSeat {
     /// The failure of a client whose connection closed: how its program
     /// exited, when kifu started it and it has.
     fn exited(&mut self) -> EngineFailure {
-        let status = self.program.as_mut().and_then(|program| {
-            let deadline = Instant::now() + Duration::from_millis(200);
-            loop {
-                match program.child.try_wait() {
-                    Ok(Some(status)) => break Some(status.to_string()),
-                    Ok(None) if Instant::now() < deadline => {
-                        std::thread::sleep(Duration::from_millis(5));
-                    }
-                    _ => break None,
-                }
-            }
-        });
+        let status =
+            (self.program.as_mut()).and_then(|program| exit_within(&mut program.child, EXIT_WAIT));
         EngineFailure::Exited {
-            status: Some(status.unwrap_or_else(|| "it closed the connection".to_owned())),
+            status: Some(status.map_or_else(
+                || "it closed the connection".to_owned(),
+                |status| status.to_string(),
+            )),
         }
     }
 
@@ -317,13 +310,8 @@ impl Seat for CourseSeat {
     fn leave(mut self: Box<Self>) {
         let _ = self.stream.shutdown(Shutdown::Both);
         if let Some(program) = &mut self.program {
-            let deadline = Instant::now() + QUIT_TIME;
-            while Instant::now() < deadline {
-                match program.child.try_wait() {
-                    Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-                    _ => return,
-                }
-            }
+            // Then dropped: its group is ended.
+            let _ = exit_within(&mut program.child, QUIT_TIME);
         }
     }
 }

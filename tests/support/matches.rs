@@ -71,6 +71,17 @@ pub fn kifu_in(dir: &Path, args: &[&str]) -> Run {
     }
 }
 
+/// `kifu match` in `dir` between `engines` (each a command line, then a
+/// name) with `options`.
+pub fn play_match(dir: &Path, engines: &[(&str, &str)], options: &[&str]) -> Run {
+    let mut args = vec!["match"];
+    for (command, name) in engines {
+        args.extend(["--engine", command, "--name", name]);
+    }
+    args.extend(options);
+    kifu_in(dir, &args)
+}
+
 /// The text of `file` in `dir`.
 pub fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
