@@ -211,23 +211,12 @@ impl Table<'_, '_> {
             };
             clock.spend(answer.elapsed());
             self.answers += 1;
-            let words = match &answer.decision {
-                Decision::Move(words) => words,
-                Decision::Resign => {
-                    let message = format!("{} resigned", self.who(seat));
-                    let stderr = self.stderr_of(seat);
-                    break Err(Ending::lost(seat, Termination::Resign, message, stderr));
-                }
+            let words = match self.words_of(seat, &answer) {
+                Ok(words) => words,
+                Err(resigned) => break Err(resigned),
             };
             if let Err(reason) = placing.place(words) {
-                let message = format!("{} placed {}: {reason}", self.who(seat), words.join(" "));
-                let stderr = self.stderr_of(seat);
-                break Err(Ending::lost(
-                    seat,
-                    Termination::IllegalMove,
-                    message,
-                    stderr,
-                ));
+                break Err(self.refused(seat, "placed", words, &reason));
             }
         };
         if placing.mover().is_some() {
@@ -356,25 +345,31 @@ impl Table<'_, '_> {
         }
     }
 
-    /// Plays the engine's answer, or says how it lost the game.
-    fn take(&mut self, seat: usize, answer: &Answered) -> Result<(), Ending> {
-        let words = match &answer.decision {
+    /// The words of the engine's answer, or the ending of its resignation.
+    fn words_of<'w>(&mut self, seat: usize, answer: &'w Answered) -> Result<&'w [String], Ending> {
+        match &answer.decision {
+            Decision::Move(words) => Ok(words),
             Decision::Resign => {
                 let message = format!("{} resigned", self.who(seat));
                 let stderr = self.stderr_of(seat);
-                return Err(Ending::lost(seat, Termination::Resign, message, stderr));
+                Err(Ending::lost(seat, Termination::Resign, message, stderr))
             }
-            Decision::Move(words) => words,
-        };
-        let turn = check_turn(self.game.as_ref(), words).map_err(|reason| {
-            let message = format!("{} played {}: {reason}", self.who(seat), words.join(" "));
-            Ending::lost(
-                seat,
-                Termination::IllegalMove,
-                message,
-                self.stderr_of(seat),
-            )
-        })?;
+        }
+    }
+
+    /// The ending of a move (or placement) of the engine of `seat` that
+    /// the rules refuse for `reason`: `White (x) played e1-e9: ...`.
+    fn refused(&mut self, seat: usize, verb: &str, words: &[String], reason: &str) -> Ending {
+        let message = format!("{} {verb} {}: {reason}", self.who(seat), words.join(" "));
+        let stderr = self.stderr_of(seat);
+        Ending::lost(seat, Termination::IllegalMove, message, stderr)
+    }
+
+    /// Plays the engine's answer, or says how it lost the game.
+    fn take(&mut self, seat: usize, answer: &Answered) -> Result<(), Ending> {
+        let words = self.words_of(seat, answer)?;
+        let turn = (check_turn(self.game.as_ref(), words))
+            .map_err(|reason| self.refused(seat, "played", words, &reason))?;
         for text in turn {
             self.record.push(self.game.as_ref(), &text);
             if self.game.play(&text).is_err() {
