@@ -185,8 +185,9 @@ fn main() {
     });
     let mut out = stream.try_clone().unwrap_or_else(|e| panic!("{e}"));
     let end = if options.nul { "\0" } else { "" };
+    // One write a line, as ClientJeu's PrintWriter sends it.
     let mut send = |text: &str| {
-        if writeln!(out, "{text}{end}").is_err() {
+        if out.write_all(format!("{text}{end}\n").as_bytes()).is_err() {
             eprintln!("course_client: the server went away");
             std::process::exit(1);
         }

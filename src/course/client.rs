@@ -56,8 +56,7 @@ pub fn play<P: Player>(
     input: impl BufRead,
     output: &mut dyn Write,
 ) -> Result<Played, ClientError> {
-    writeln!(output, "{name}")?;
-    output.flush()?;
+    output.write_all(format!("{name}\n").as_bytes())?;
     let mut lines = LineReader::new(input);
     let mut next = move || -> Result<(String, ServerLine), ClientError> {
         let line = lines.next_line()?.ok_or(ClientError::Closed)?;
@@ -96,8 +95,7 @@ pub fn play<P: Player>(
                 let words = choose(session, &history, limits)?;
                 let text = from_kifu(&words)
                     .ok_or_else(|| ClientError::NoMove(format!("{words:?} is no course move")))?;
-                writeln!(output, "{text}")?;
-                output.flush()?;
+                output.write_all(format!("{text}\n").as_bytes())?;
                 history.push(words);
             }
             (_, ServerLine::Turn(_)) => {}

@@ -201,9 +201,9 @@ impl CourseSeat {
         self.colour
     }
 
-    /// Writes one line of the server.
+    /// Writes one line of the server, in one write.
     fn write(&mut self, line: &ServerLine) -> Result<(), EngineFailure> {
-        let written = writeln!(self.stream, "{line}").and_then(|()| self.stream.flush());
+        let written = self.stream.write_all(format!("{line}\n").as_bytes());
         written.map_err(|_| self.exited())
     }
 
