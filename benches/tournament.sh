@@ -17,9 +17,9 @@
 #    $RR_GAMES (default 1,000) games at --concurrency 2, timed, with its
 #    table (crosstable and ratings).
 # 3. Under load: 4 busy shell loops on the machine, then $LOADED (default
-#    30) games of mana between two `kifu engine` at --movetime 100, with
-#    the default margin: the longest move the referee measured, and the
-#    time forfeits (there must be none).
+#    6) games of shogun (at most 200 plies each) between two `kifu engine`
+#    at --movetime 100, with the default margin: the longest moves the
+#    referee measured, and the time forfeits (there must be none).
 # Records go to ${TMPDIR:-/tmp}/kifu-tournament/, and are validated.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +31,7 @@ dir=${TMPDIR:-/tmp}/kifu-tournament
 mkdir -p "$dir"
 games=${GAMES:-200}
 rr_games=${RR_GAMES:-1000}
-loaded=${LOADED:-30}
+loaded=${LOADED:-6}
 
 timed() { # name, then the match's arguments
     local name=$1
@@ -58,7 +58,7 @@ timed round-robin --engine "$kifu engine --random --seed 1" --engine "$kifu engi
     --game mana --games "$rr_games" --concurrency 2
 cat "$dir/round-robin.table"
 
-echo "== under load: 4 busy loops, $loaded games of mana, kifu engine at --movetime 100"
+echo "== under load: 4 busy loops, $loaded games of shogun, kifu engine at --movetime 100"
 pids=()
 for _ in 1 2 3 4; do
     (while :; do :; done) &
@@ -67,10 +67,10 @@ done
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 sleep 30
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-timed loaded --engine "$kifu engine" --engine "$kifu engine" --game mana --setup "c1 c6" \
+timed loaded --engine "$kifu engine" --engine "$kifu engine" --game shogun --max-plies 200 \
     --games "$loaded" --movetime 100
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "longest moves (s):"
-grep -o '{[0-9.]*s' "$dir/loaded.kifu" | tr -d '{s' | sort -n | tail -3 | tr '\n' ' '
+grep -o '{[0-9.]*s' "$dir/loaded.kifu" | tr -d '{s' | sort -n | uniq -c | tail -6 | tr -s ' \n' ' '
 echo
 grep -h '^\[Termination ' "$dir/loaded.kifu" | sort | uniq -c

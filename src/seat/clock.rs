@@ -3,9 +3,11 @@
 //! command (`kifu match`'s, which `kifu(1)` documents).
 
 use crate::kep::GoLimits;
+use rustix::time::{ClockId, clock_gettime};
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// How much time the engines get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,30 +99,54 @@ impl fmt::Display for Seconds {
 /// overhead, never taken from the clock.
 pub const MARGIN: Duration = Duration::from_millis(50);
 
-/// The margin for a machine under load (`kifu match` without
-/// `--timemargin`): [`MARGIN`] times the runnable load per core, when
-/// that is more than one: `(load + 1) / cores`, the load the 1-minute
-/// average of `/proc/loadavg` (the engine about to move among it), read
-/// anew for each game. A process that waits its turn for a core is not
-/// slow: on a busy machine the referee waits for it as long as the
-/// scheduler makes it wait (two cores at load 4: 125 ms), up to
-/// [`MAX_LOAD_FACTOR`] times [`MARGIN`]. Where the load cannot be read,
-/// [`MARGIN`].
+/// The margin on the machine as it is now (`kifu match` without
+/// `--timemargin`): [`MARGIN`] divided by the share of a core that a
+/// busy thread gets, measured ([`core_share`]), up to
+/// [`MAX_LOAD_FACTOR`] times [`MARGIN`]. An engine that stops thinking on
+/// time still needs the processor to say its move; on a machine where it
+/// gets a third of a core, that takes three times as long, and the
+/// referee waits for it (two cores at load 4, measured: about 125 ms).
+/// The share is measured at most every [`SHARE_AGE`], by the first game
+/// to start after that.
 pub fn load_margin() -> Duration {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from) as f64;
-    let load = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|text| text.split_whitespace().next()?.parse::<f64>().ok())
-        .filter(|load| load.is_finite() && *load >= 0.0);
-    match load {
-        Some(load) => MARGIN.mul_f64(((load + 1.0) / cores).clamp(1.0, MAX_LOAD_FACTOR)),
-        None => MARGIN,
-    }
+    static MEASURED: Mutex<Option<(Instant, f64)>> = Mutex::new(None);
+    let mut measured = MEASURED.lock().unwrap_or_else(PoisonError::into_inner);
+    let share = match *measured {
+        Some((at, share)) if at.elapsed() < SHARE_AGE => share,
+        _ => {
+            let share = core_share(PROBE_TIME);
+            *measured = Some((Instant::now(), share));
+            share
+        }
+    };
+    MARGIN.mul_f64((1.0 / share).clamp(1.0, MAX_LOAD_FACTOR))
 }
 
 /// The most [`load_margin`] multiplies [`MARGIN`] by: a move is never
 /// allowed more than 300 ms past its time.
 pub const MAX_LOAD_FACTOR: f64 = 6.0;
+
+/// How long a measure of [`core_share`] stands.
+pub const SHARE_AGE: Duration = Duration::from_secs(15);
+
+/// How long [`load_margin`] keeps a thread busy to measure its share.
+const PROBE_TIME: Duration = Duration::from_millis(40);
+
+/// The share of a core (0 to 1) that a thread busy for `time` got: the
+/// processor time it was given over the time that passed, as the
+/// scheduler shares the cores among the threads that want them.
+pub fn core_share(time: Duration) -> f64 {
+    let cpu = || {
+        let now = clock_gettime(ClockId::ThreadCPUTime);
+        Duration::new(now.tv_sec.unsigned_abs(), now.tv_nsec.unsigned_abs() as u32)
+    };
+    let (start, used) = (Instant::now(), cpu());
+    while start.elapsed() < time {
+        std::hint::spin_loop();
+    }
+    let (wall, given) = (start.elapsed(), cpu().saturating_sub(used));
+    (given.as_secs_f64() / wall.as_secs_f64().max(1e-9)).clamp(0.01, 1.0)
+}
 
 /// The terms a seat plays under: its time, how deep it may search, and
 /// how late its move may come.
@@ -253,6 +279,17 @@ mod tests {
         fixed.spend(ms(99));
         assert_eq!(fixed.limits().to_string_for_test(), "movetime 100");
         assert_eq!(fixed.allowed(), ms(150));
+    }
+
+    #[test]
+    fn a_busy_thread_gets_a_share_of_a_core() {
+        let share = core_share(ms(20));
+        assert!(share > 0.0 && share <= 1.0, "{share}");
+        let margin = load_margin();
+        assert!(
+            MARGIN <= margin && margin <= MARGIN.mul_f64(MAX_LOAD_FACTOR),
+            "{margin:?}"
+        );
     }
 
     #[test]

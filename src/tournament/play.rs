@@ -21,7 +21,7 @@ pub struct Conditions {
     /// The time each engine gets.
     pub time: TimeControl,
     /// How late a move may come before it loses on time; none: by the
-    /// machine's load when each game starts ([`crate::seat::load_margin`]).
+    /// machine's load as each game starts ([`crate::seat::load_margin`]).
     pub margin: Option<Duration>,
     /// The plies after which a game stops unfinished.
     pub max_plies: usize,

@@ -98,8 +98,8 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// How late, in milliseconds, a move may come before it loses on time
-    /// (default: 50, times the machine's runnable load per core when it
-    /// is over one, read as each game starts).
+    /// (default: 50 divided by the share of a core a busy thread gets on
+    /// the machine, measured as games start, at most 300).
     #[arg(long, value_name = "MS")]
     pub timemargin: Option<u64>,
     /// Stop a game unfinished (`*`, Termination "adjudication") after N plies.
