@@ -74,13 +74,9 @@ impl Files {
         let mut list = Vec::new();
         for path in paths {
             if !path.is_dir() {
-                let canonical = path.canonicalize().ok();
-                if canonical.is_none() && !path.parent().is_none_or(parent_exists) {
-                    return Err(format!("{}: no such directory for it", path.display()));
-                }
                 list.push(Named {
                     name: path.display().to_string(),
-                    path: canonical.unwrap_or_else(|| path.clone()),
+                    path: canonical_file(path)?,
                 });
                 continue;
             }
@@ -235,10 +231,23 @@ impl Files {
     }
 }
 
-/// Whether the directory `parent` of a file named exists (`""` is the
-/// current one).
-fn parent_exists(parent: &Path) -> bool {
-    parent.as_os_str().is_empty() || parent.is_dir()
+/// The canonical path of a file named: its own, or for a file not yet
+/// there, its directory's with its name, the path it will have once a
+/// save creates it.
+///
+/// # Errors
+/// No file name, or no such directory.
+fn canonical_file(path: &Path) -> Result<PathBuf, String> {
+    if let Ok(canonical) = path.canonicalize() {
+        return Ok(canonical);
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let dir = parent.unwrap_or(Path::new(".")).canonicalize();
+    let dir = dir.map_err(|e| format!("{}: its directory: {}", path.display(), io_reason(&e)))?;
+    Ok(dir.join(name))
 }
 
 /// Refuses a file whose path now leads elsewhere than at the start (a
