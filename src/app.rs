@@ -83,5 +83,6 @@ fn run(cli: Cli, out: &mut dyn Write) -> Ran {
         Command::Match(args) => cli::matches::run(&args, out),
         Command::Analyse(args) => cli::analyse::run(&args, out),
         Command::Man(args) => cli::man::run(&args, out),
+        Command::Serve(args) => cli::serve::run(&args, out),
     }
 }

@@ -23,7 +23,10 @@
 //!   engine against engine (`kifu match`); [`course`] is the protocol of
 //!   the Escampe course's programs, which `kifu match` referees too;
 //! - [`builder`] writes a record while a game is played, and [`random`]
-//!   holds the seeded generator ([`random::Rng`]) and plays random games.
+//!   holds the seeded generator ([`random::Rng`]) and plays random games;
+//! - [`serve`] is the local web server of `kifu serve`: its guard (token,
+//!   `Host`, `Origin`), its bounded connections, and its JSON API over
+//!   the named files and the games played in the browser.
 //!
 //! The binary's fronts are private: `app` is its entry, which parses the
 //! command line and hands each command to `cli` (one function per
@@ -96,6 +99,7 @@ pub mod referee;
 #[doc(hidden)]
 pub mod repl;
 pub mod seat;
+pub mod serve;
 pub mod tournament;
 
 pub use app::main;

@@ -16,6 +16,7 @@ pub(crate) mod matches;
 mod parallel;
 mod progress;
 pub(crate) mod select;
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod stats;
 pub(crate) mod validate;

@@ -7,6 +7,7 @@ mod engine;
 mod man;
 mod matches;
 mod play;
+mod serve;
 
 pub(crate) use analyse::AnalyseArgs;
 pub(crate) use engine::EngineArgs;
@@ -14,6 +15,7 @@ pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
 pub use play::TagOptionError;
 pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
+pub(crate) use serve::ServeArgs;
 
 use crate::game::GameKind;
 use crate::referee::LineName;
@@ -79,6 +81,9 @@ pub(crate) enum Command {
     /// The records back with the engine's score after each move, ?/?? on the
     /// moves that lose much, and its better line as a variation.
     Analyse(AnalyseArgs),
+    /// Serve a board in the browser on this machine: play games, open and
+    /// save the records of the files named.
+    Serve(ServeArgs),
 }
 
 /// The records a command reads: files, directories, or standard input.

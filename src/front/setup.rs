@@ -73,18 +73,18 @@ pub(crate) fn start(kind: GameKind, tags: &[(String, String)]) -> Result<Start, 
     Ok(Start { tags: all, game })
 }
 
-/// `kifu new`: the record of a fresh game started as `kifu play` starts
-/// one from the same options, with tags `drawn` at random (`--seed`) where
-/// no option gives them. The game writes its own setup tags; the other
-/// tags given follow.
+/// A fresh game started as `kifu play` starts one from the same options,
+/// with tags `drawn` at random (`--seed`) where no option gives them: the
+/// tags of its record (the game writes its own setup tags; the other tags
+/// given follow) and its start, for `kifu new` and `kifu serve`.
 ///
 /// # Errors
 /// The options or the tags at fault, in words.
-pub(crate) fn new_record(
+pub(crate) fn fresh(
     kind: GameKind,
     setup: &SetupArgs,
     drawn: Vec<(String, String)>,
-) -> Result<String, NewGameError> {
+) -> Result<Start, NewGameError> {
     let tags = setup.tag_list(kind, drawn)?;
     if let Some(placing) = kind.placing(&tags) {
         let example = placing.example();
@@ -97,7 +97,23 @@ pub(crate) fn new_record(
     written.extend(tags.into_iter().filter(|(name, _)| {
         !SETUP_TAGS.contains(&name.as_str()) && !own.iter().any(|(n, _)| n == name)
     }));
-    Ok(RecordBuilder::with_tags(written).text(game.as_ref()))
+    Ok(Start {
+        tags: written,
+        game,
+    })
+}
+
+/// `kifu new`: the record of a [`fresh`] game.
+///
+/// # Errors
+/// The options or the tags at fault, in words.
+pub(crate) fn new_record(
+    kind: GameKind,
+    setup: &SetupArgs,
+    drawn: Vec<(String, String)>,
+) -> Result<String, NewGameError> {
+    let Start { tags, game } = fresh(kind, setup, drawn)?;
+    Ok(RecordBuilder::with_tags(tags).text(game.as_ref()))
 }
 
 impl super::Stop for NewGameError {}

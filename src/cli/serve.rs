@@ -1,0 +1,78 @@
+//! `kifu serve`: the local web server of [`crate::serve`], given what it
+//! asks of the fronts (a new game from the options of `kifu new`, the
+//! atomic save), its address printed with its token.
+
+use super::Status;
+use crate::front::args::{ServeArgs, SetupArgs};
+use crate::front::{Ran, ReadOnly, Stop, save_atomic};
+use crate::game::GameKind;
+use crate::random::Rng;
+use crate::serve::{Backend, Config, NewGame, ServeError, Server, Started};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+/// What `kifu serve` lends the server of the fronts.
+#[derive(Debug)]
+struct Fronts;
+
+impl Backend for Fronts {
+    fn start(&self, request: &NewGame) -> Result<Started, String> {
+        let kind = GameKind::from_name(&request.game).ok_or_else(|| {
+            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            format!(
+                "no game {:?}: the games are {}",
+                request.game,
+                names.join(", ")
+            )
+        })?;
+        let setup = SetupArgs {
+            setup: request.setup.clone(),
+            position: request.position.clone(),
+            players: request.players.clone(),
+            flowers: request.flowers.clone(),
+            course: request.course.clone(),
+            rotation: request.rotation.clone(),
+            first: request.first.clone(),
+            discs: request.discs.clone(),
+            tags: request.tags.clone(),
+        };
+        let drawn = (request.seed)
+            .map(|seed| kind.random_tags(&mut Rng::new(seed)))
+            .unwrap_or_default();
+        let start = crate::front::setup::fresh(kind, &setup, drawn).map_err(|e| e.to_string())?;
+        Ok(Started {
+            tags: start.tags,
+            game: start.game,
+        })
+    }
+
+    fn save(&self, path: &Path, text: &str) -> Result<(), String> {
+        save_atomic(path, text, ReadOnly::Refuse).map_err(|e| e.to_string())
+    }
+}
+
+impl Stop for ServeError {}
+
+/// Runs `kifu serve`: prints the address to open, then serves until the
+/// process is stopped.
+///
+/// # Errors
+/// The server cannot start, or `out` cannot be written.
+pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
+    let server = Server::bind(Config {
+        paths: args.files.clone(),
+        port: args.port,
+        listen: args.listen,
+        backend: Arc::new(Fronts),
+    })?;
+    if let Some(address) = args.listen {
+        say!(
+            "kifu: warning: listening on {address}, not on loopback: whoever reaches it there with the token can play and write the files named"
+        );
+    }
+    writeln!(out, "{}", server.url())?;
+    out.flush()?;
+    server.run()?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,21 @@
+//! The options of `kifu serve`.
+
+use clap::Args;
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// Arguments of `kifu serve`.
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// Files of records the page may open and save games to (one not yet
+    /// there is created by a save), and directories whose record files
+    /// (`*.kifu`) it may open; nothing else can be read or written.
+    pub files: Vec<PathBuf>,
+    /// The port to listen on (default: a free one).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub port: u16,
+    /// Listen on this address instead of 127.0.0.1: other machines may
+    /// then reach the server, so kifu warns.
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<IpAddr>,
+}

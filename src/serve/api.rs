@@ -1,0 +1,372 @@
+//! The routes: the page and its assets, and the JSON API that the module
+//! doc of [`super`] describes. Every request passes the guard first.
+
+use super::files::Files;
+use super::games::{Games, outcome_of};
+use super::guard::{Admitted, Guard, harden};
+use super::{Backend, MAX_BODY, NewGame, REQUEST_TIME};
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{Next, from_fn_with_state};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+
+/// What the routes share.
+#[derive(Debug)]
+pub(super) struct App {
+    guard: Guard,
+    files: Files,
+    games: Games,
+    backend: Arc<dyn Backend>,
+}
+
+impl App {
+    /// The routes' shared state.
+    pub(super) fn new(guard: Guard, files: Files, backend: Arc<dyn Backend>) -> Self {
+        Self {
+            guard,
+            files,
+            games: Games::default(),
+            backend,
+        }
+    }
+}
+
+/// A refusal: its status, a stable code and the reason in words, sent as
+/// `{"error": reason, "code": code}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct ApiError {
+    pub(super) status: StatusCode,
+    pub(super) code: &'static str,
+    pub(super) message: String,
+}
+
+impl ApiError {
+    /// A refusal with `status`, `code` and `message`.
+    pub(super) fn new(status: StatusCode, code: &'static str, message: String) -> Self {
+        Self {
+            status,
+            code,
+            message,
+        }
+    }
+}
+
+/// The JSON of an [`ApiError`].
+#[derive(Debug, Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    code: &'a str,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: &self.message,
+            code: self.code,
+        };
+        (self.status, json(&body)).into_response()
+    }
+}
+
+/// A value as a JSON answer.
+fn json<T: Serialize>(value: &T) -> Response {
+    match serde_json::to_string(value) {
+        Ok(text) => json_text(text),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// JSON text as an answer.
+fn json_text(text: String) -> Response {
+    let mut response = Response::new(Body::from(text));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// The routes, behind the guard.
+pub(super) fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/serve.js", get(script))
+        .route("/serve.css", get(style))
+        .route("/api/files", get(list_files))
+        .route("/api/files/{index}", get(file_records))
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/engine", post(engine_move))
+        .route("/api/games/{id}/save", post(save_game))
+        .fallback(no_route)
+        .layer(from_fn_with_state(Arc::clone(&app), guarded))
+        .with_state(app)
+}
+
+/// Every request: the guard's checks, a bounded body, a bounded time, and
+/// the headers every answer carries.
+async fn guarded(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let admitted = app
+        .guard
+        .admit(request.method(), request.uri(), request.headers());
+    let declared = (request.headers().get(header::CONTENT_LENGTH))
+        .and_then(|length| length.to_str().ok()?.parse::<u64>().ok());
+    let mut response = match admitted {
+        Err(refusal) => refusal.into_response(),
+        Ok(_) if declared.is_some_and(|length| length > MAX_BODY as u64) => too_large(),
+        Ok(admitted) => {
+            let answer = tokio::time::timeout(REQUEST_TIME, next.run(request)).await;
+            let mut response = answer.unwrap_or_else(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "serve.timeout",
+                    format!("no answer within {} s", REQUEST_TIME.as_secs()),
+                )
+                .into_response()
+            });
+            if admitted == Admitted::SetCookie
+                && let Ok(cookie) = HeaderValue::from_str(&app.guard.cookie())
+            {
+                response.headers_mut().insert(header::SET_COOKIE, cookie);
+            }
+            response
+        }
+    };
+    harden(response.headers_mut());
+    response
+}
+
+/// 413: a body over [`MAX_BODY`].
+fn too_large() -> Response {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "serve.too-large",
+        format!("a request body is at most {MAX_BODY} bytes"),
+    )
+    .into_response()
+}
+
+/// A JSON body of at most [`MAX_BODY`] bytes, read as `T`.
+async fn body<T: DeserializeOwned>(request: Request) -> Result<T, Response> {
+    let bytes: Bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
+        .await
+        .map_err(|_| too_large())?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "serve.body",
+            format!("the body is not the JSON expected: {e}"),
+        )
+        .into_response()
+    })
+}
+
+/// 404 for any other path.
+async fn no_route() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "serve.no-route",
+        "no such page: see `kifu man` for the API of kifu serve".to_owned(),
+    )
+}
+
+/// A fixed text with its type.
+fn asset(kind: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], text).into_response()
+}
+
+/// `GET /`.
+async fn page() -> Response {
+    asset("text/html; charset=utf-8", include_str!("page.html"))
+}
+
+/// `GET /serve.js`.
+async fn script() -> Response {
+    asset("text/javascript; charset=utf-8", include_str!("page.js"))
+}
+
+/// `GET /serve.css`.
+async fn style() -> Response {
+    asset("text/css; charset=utf-8", include_str!("page.css"))
+}
+
+/// `GET /api/files`.
+async fn list_files(State(app): State<Arc<App>>) -> Response {
+    blocking(move || Ok(json(&app.files.listing()))).await
+}
+
+/// `GET /api/files/{index}`.
+async fn file_records(State(app): State<Arc<App>>, Path(index): Path<String>) -> Response {
+    blocking(move || app.files.records_json(&index).map(json_text)).await
+}
+
+/// Runs file or engine work off the runtime's threads.
+async fn blocking(work: impl FnOnce() -> Result<Response, ApiError> + Send + 'static) -> Response {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(refusal)) => refusal.into_response(),
+        Err(e) => ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "serve.internal",
+            e.to_string(),
+        )
+        .into_response(),
+    }
+}
+
+/// `POST /api/games`.
+async fn new_game(State(app): State<Arc<App>>, request: Request) -> Response {
+    let asked: NewGame = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let started = match app.backend.start(&asked) {
+        Ok(started) => started,
+        Err(message) => {
+            return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.setup", message)
+                .into_response();
+        }
+    };
+    let shared = match app.games.add(started.tags, started.game) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let play = shared.lock().await;
+    let outcome = outcome_of(&play);
+    (StatusCode::CREATED, json(&play.state(&outcome))).into_response()
+}
+
+/// `GET /api/games/{id}`.
+async fn game_state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let play = shared.lock().await;
+    let outcome = outcome_of(&play);
+    json(&play.state(&outcome))
+}
+
+/// The body of `POST /api/games/{id}/moves`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/games/{id}/moves`.
+async fn play_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: MoveBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock().await;
+    if let Err(refused) = play.play(&asked.text) {
+        return refused.into_response();
+    }
+    let outcome = outcome_of(&play);
+    json(&play.state(&outcome))
+}
+
+/// The body of `POST /api/games/{id}/engine`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineBody {
+    /// The engine's time for the move, in ms.
+    #[serde(default = "default_movetime")]
+    movetime: u64,
+}
+
+/// The engine's time for a move unless the request says: 1 s, as `kifu
+/// play --vs`.
+fn default_movetime() -> u64 {
+    1000
+}
+
+/// `POST /api/games/{id}/engine`.
+async fn engine_move(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: EngineBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || {
+        let moves = play.engine(asked.movetime)?;
+        let outcome = outcome_of(&play);
+        Ok(json(&play.engine_json(moves, &outcome)))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/save`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveBody {
+    /// The file's index in `GET /api/files`.
+    file: usize,
+}
+
+/// The answer to a save.
+#[derive(Debug, Serialize)]
+struct SavedJson {
+    file: usize,
+    name: String,
+    /// The records the file holds now.
+    records: Option<usize>,
+}
+
+/// `POST /api/games/{id}/save`.
+async fn save_game(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: SaveBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || {
+        let record = play.record();
+        let last = play.saved.get(&asked.file).copied();
+        let (name, saved) = app
+            .files
+            .save(asked.file, &record, last, app.backend.as_ref())?;
+        play.saved.insert(asked.file, saved);
+        let records = app.files.count_of(asked.file);
+        Ok(json(&SavedJson {
+            file: asked.file,
+            name,
+            records,
+        }))
+    })
+    .await
+}

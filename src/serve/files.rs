@@ -1,0 +1,292 @@
+//! The files the server may read and write: those named on its command
+//! line, and the record files under the directories named, listed once at
+//! its start. A request names a file by its index in the list, never by
+//! a path; the file is opened by the canonical path found at the start,
+//! and refused if that path now leads elsewhere.
+
+use super::api::ApiError;
+use crate::collection::input::{io_reason, is_compressed};
+use crate::collection::paths::{Walk, files};
+use crate::model::writer::JsonWriter;
+use crate::model::{UnreadJson, record_json};
+use crate::record::RecordReader;
+use crate::referee::Verdict;
+use axum::http::StatusCode;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::{self, BufRead};
+use std::path::{Path, PathBuf};
+
+/// A file the server may read and write.
+#[derive(Debug, Clone)]
+struct Named {
+    /// Its name as `kifu validate` writes it: under the name given.
+    name: String,
+    /// Its canonical path, or for a file not yet there the path given.
+    path: PathBuf,
+}
+
+/// The files the server may read and write, in the order found.
+#[derive(Debug, Default)]
+pub(super) struct Files {
+    list: Vec<Named>,
+}
+
+/// A file in `GET /api/files`.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct FileJson<'a> {
+    /// Its index: the name requests give it.
+    index: usize,
+    /// Its name, under the file or directory named.
+    name: &'a str,
+    /// Whether it is there yet (a file named may be created by a save).
+    exists: bool,
+    /// How many records it holds; none when it cannot be read.
+    records: Option<usize>,
+}
+
+/// What a save left in a file, to know it again at the next save of the
+/// same game: the length of the text before the game's record, and the
+/// length and hash of the whole text written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Saved {
+    before: usize,
+    len: usize,
+    hash: u64,
+}
+
+fn hash_of(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl Files {
+    /// The files of `paths`: each file as named (it may not exist yet,
+    /// to be created by a save, if its directory does), and the record
+    /// files under each directory, without hidden files or links to
+    /// directories, and without the files whose canonical path leaves the
+    /// directory (a symbolic link pointing outside).
+    ///
+    /// # Errors
+    /// A directory that cannot be walked, or a file whose directory is
+    /// not there.
+    pub(super) fn list(paths: &[PathBuf]) -> Result<Self, String> {
+        let mut list = Vec::new();
+        for path in paths {
+            if !path.is_dir() {
+                list.push(Named {
+                    name: path.display().to_string(),
+                    path: canonical_file(path)?,
+                });
+                continue;
+            }
+            let root = path
+                .canonicalize()
+                .map_err(|e| format!("{}: {}", path.display(), io_reason(&e)))?;
+            for found in files(std::slice::from_ref(path), Walk::default()) {
+                let found = found.map_err(|e| e.to_string())?;
+                let Ok(canonical) = found.canonicalize() else {
+                    continue;
+                };
+                if canonical.starts_with(&root) {
+                    list.push(Named {
+                        name: found.display().to_string(),
+                        path: canonical,
+                    });
+                }
+            }
+        }
+        Ok(Self { list })
+    }
+
+    /// Every file, for `GET /api/files`.
+    pub(super) fn listing(&self) -> Vec<FileJson<'_>> {
+        (self.list.iter().enumerate())
+            .map(|(index, named)| {
+                let exists = named.path.exists();
+                FileJson {
+                    index,
+                    name: &named.name,
+                    exists,
+                    records: exists.then(|| count(&named.path).ok()).flatten(),
+                }
+            })
+            .collect()
+    }
+
+    /// How many records file `index` holds, if it can be read.
+    pub(super) fn count_of(&self, index: usize) -> Option<usize> {
+        self.list
+            .get(index)
+            .and_then(|named| count(&named.path).ok())
+    }
+
+    /// The file of index `index`, as the request wrote it.
+    ///
+    /// # Errors
+    /// 404 for an index that names no file.
+    fn named(&self, index: &str) -> Result<(usize, &Named), ApiError> {
+        let found = (index.parse::<usize>().ok()).and_then(|i| Some((i, self.list.get(i)?)));
+        found.ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "serve.no-file",
+                "no such file: files are named by their index in /api/files".to_owned(),
+            )
+        })
+    }
+
+    /// The JSON of every record of file `index`, as `kifu json` writes
+    /// each one: `{"index", "name", "records": [...]}`.
+    ///
+    /// # Errors
+    /// 404 for no such file, 403 for a file that now leads elsewhere, 409
+    /// for one that cannot be read.
+    pub(super) fn records_json(&self, index: &str) -> Result<String, ApiError> {
+        let (index, named) = self.named(index)?;
+        let input = open(named)?;
+        let mut out = JsonWriter::new(Vec::new());
+        let unreadable = |e: io::Error| unreadable(named, &e);
+        out.raw(b"{\"index\":").map_err(unreadable)?;
+        out.write(&index).map_err(unreadable)?;
+        out.raw(b",\"name\":").map_err(unreadable)?;
+        out.write(&named.name).map_err(unreadable)?;
+        out.raw(b",\"records\":[").map_err(unreadable)?;
+        let mut reader = RecordReader::new(input);
+        let mut first = true;
+        while let Some(raw) = reader.next_raw().map_err(unreadable)? {
+            if !first {
+                out.raw(b",").map_err(unreadable)?;
+            }
+            first = false;
+            match raw.and_then(crate::record::RawRecord::parse) {
+                Ok(record) => {
+                    let (line, _) = record_json(&named.name, &record, false).map_err(unreadable)?;
+                    out.raw(line.as_bytes()).map_err(unreadable)?;
+                }
+                Err(e) => {
+                    let line = e.location.line;
+                    let verdict = Verdict::of_syntax_error(e);
+                    if let Some(fault) = &verdict.fault {
+                        out.write(&UnreadJson::new(&named.name, line, fault))
+                            .map_err(unreadable)?;
+                    }
+                }
+            }
+        }
+        out.raw(b"]}").map_err(unreadable)?;
+        out.flush().map_err(unreadable)?;
+        String::from_utf8(out.into_inner()).map_err(|e| unreadable(io::Error::other(e)))
+    }
+
+    /// Saves `record` into file `index`: in place of the record that
+    /// `last` says this game saved there, if the file is as that save left
+    /// it, else after what the file holds. Gives the file's name and what
+    /// this save left.
+    ///
+    /// # Errors
+    /// 404 for no such file, 403 for a file that now leads elsewhere, 409
+    /// for a compressed file or one that cannot be read or saved.
+    pub(super) fn save(
+        &self,
+        index: usize,
+        record: &str,
+        last: Option<Saved>,
+        backend: &dyn super::Backend,
+    ) -> Result<(String, Saved), ApiError> {
+        let (_, named) = self.named(&index.to_string())?;
+        check_still(named)?;
+        let old = match std::fs::read(&named.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(unreadable(named, &e)),
+        };
+        if is_compressed(&old) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.compressed",
+                format!("{}: a compressed file is not written", named.name),
+            ));
+        }
+        let unchanged = last.filter(|s| s.len == old.len() && s.hash == hash_of(&old));
+        let before = unchanged.map_or(old.len(), |s| s.before);
+        let mut text = String::from_utf8_lossy(&old[..before]).into_owned();
+        if !text.is_empty() {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push('\n');
+        }
+        let before = text.len();
+        text.push_str(record);
+        backend
+            .save(&named.path, &text)
+            .map_err(|message| ApiError::new(StatusCode::CONFLICT, "serve.save", message))?;
+        let saved = Saved {
+            before,
+            len: text.len(),
+            hash: hash_of(text.as_bytes()),
+        };
+        Ok((named.name.clone(), saved))
+    }
+}
+
+/// The canonical path of a file named: its own, or for a file not yet
+/// there, its directory's with its name, the path it will have once a
+/// save creates it.
+///
+/// # Errors
+/// No file name, or no such directory.
+fn canonical_file(path: &Path) -> Result<PathBuf, String> {
+    if let Ok(canonical) = path.canonicalize() {
+        return Ok(canonical);
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let dir = parent.unwrap_or(Path::new(".")).canonicalize();
+    let dir = dir.map_err(|e| format!("{}: its directory: {}", path.display(), io_reason(&e)))?;
+    Ok(dir.join(name))
+}
+
+/// Refuses a file whose path now leads elsewhere than at the start (a
+/// directory on the way replaced by a link).
+fn check_still(named: &Named) -> Result<(), ApiError> {
+    match named.path.canonicalize() {
+        Ok(now) if now != named.path => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "serve.moved",
+            format!("{}: the path now leads elsewhere", named.name),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Opens a file of the list to read its records.
+fn open(named: &Named) -> Result<Box<dyn BufRead + Send>, ApiError> {
+    check_still(named)?;
+    crate::collection::input::open(&named.path)
+        .map(|input| input.text)
+        .map_err(|e| ApiError::new(StatusCode::CONFLICT, "serve.unreadable", e.to_string()))
+}
+
+/// 409: the file cannot be read.
+fn unreadable(named: &Named, e: &io::Error) -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "serve.unreadable",
+        format!("{}: {}", named.name, io_reason(e)),
+    )
+}
+
+/// How many records the file at `path` holds, read without judging them.
+fn count(path: &Path) -> io::Result<usize> {
+    let input = crate::collection::input::open(path).map_err(io::Error::other)?;
+    let mut reader = RecordReader::new(input.text);
+    let mut count = 0;
+    while reader.next_raw()?.is_some() {
+        count += 1;
+    }
+    Ok(count)
+}

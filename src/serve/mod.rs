@@ -1,0 +1,274 @@
+//! `kifu serve`: a local web server with a board in the browser. The
+//! referee, the engine and the files stay in kifu: the page asks, this
+//! module answers. Nothing here prints; `kifu serve` (the binary's front)
+//! prints the address and the warnings.
+//!
+//! - [`Server::bind`] binds the address (loopback unless one is given)
+//!   and draws the token; [`Server::run`] serves until the process ends;
+//! - `guard`: every request passes the same checks, in this order: its
+//!   `Host` must be the server's own (`127.0.0.1:PORT`, `localhost:PORT`,
+//!   `[::1]:PORT`, or the address given), else 421, which stops DNS
+//!   rebinding; an `Origin`, when present, must be `http://` and one of
+//!   those hosts, else 403, which stops cross-site requests; then it
+//!   must carry the token, else 401: `GET /?token=T` (the address
+//!   printed) sets it as an HttpOnly, SameSite=Strict cookie that later
+//!   requests carry, and scripts may send `Authorization: Bearer T`;
+//! - `listen`: at most [`MAX_CONNECTIONS`] connections are open: a new
+//!   one asks the oldest to close (at once when idle, after its answer
+//!   when busy), so idle connections cannot keep a real request out; a
+//!   connection that sends no whole request head for [`IDLE`] is closed;
+//!   a request is answered within [`REQUEST_TIME`] or gets 408, and a
+//!   body over [`MAX_BODY`] bytes gets 413;
+//! - `files`: the records the server may read and write are those of
+//!   the files and directories named at its start (a directory walked
+//!   for `*.kifu` as `kifu validate DIR` walks it, where a file reached
+//!   through a symbolic link that leaves the directory is left out),
+//!   named in requests by their index in that list, never by a path;
+//! - `games`: the games being played, in memory;
+//! - `api`: the routes and their JSON.
+//!
+//! The API (every body is JSON; an error is `{"error": "...", "code":
+//! "..."}` with the status):
+//!
+//! | request | answer |
+//! |---------|--------|
+//! | `GET /` | the page, which plays a game by clicking its legal moves |
+//! | `GET /api/files` | `[{"index", "name", "exists", "records"}]`: the files that may be opened |
+//! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included |
+//! | `POST /api/games` `{"game": "mana", "setup": "c1 c6"}` | 201 and the new game's state; the other fields are those of `kifu new`: `position`, `players`, `flowers`, `course`, `rotation`, `first`, `discs`, `tags` (`["Event=Club"]`) and `seed` |
+//! | `GET /api/games/{id}` | the game's state |
+//! | `POST /api/games/{id}/moves` `{"move": "e1-e4"}` | the new state, or 422 with the referee's refusal and its fault code |
+//! | `POST /api/games/{id}/engine` `{"movetime": 500}` | the built-in engine plays the side to move (lotus: its whole turn); `{"moves", "resigned", "state"}` |
+//! | `POST /api/games/{id}/save` `{"file": i}` | the game written as a record to file `i`: `{"file", "name", "records"}` |
+//!
+//! A game's state is `{"id", "game", "tags", "moves", "to_move",
+//! "constraint", "legal_moves", "board", "result", "record"}`: `tags` are
+//! those a record starting from the position carries (its `Position`),
+//! `board` the SVG picture of `kifu render --format svg`, `result` the
+//! outcome once the game is over, `record` the game as a record.
+//!
+//! A save appends the game's record to the file, atomically (the whole
+//! new text is written beside the file and renamed over it, as `kifu
+//! play`'s `:save` does). A game saved again to the same file replaces
+//! the record it wrote there, if the file is as it left it; otherwise it
+//! appends again. So a file that `kifu serve` creates (named on its
+//! command line, not yet there) holds the game saved there, and a file
+//! that others write loses nothing.
+//!
+//! TODO (issue 37, later sessions): a board to click (a piece, then one
+//! of its targets shown) for all four games, Lotus's turn pawn by pawn
+//! and Escampe's placement; engine choice (`--engine CMD`) and a hint;
+//! opening a record to step through it and annotate it (variations,
+//! comments, glyphs, tags) with the unsaved-work guard; analysis and its
+//! score graph; watching a match live (server-sent events); browser
+//! tests; and the speed measurements in `benches/`.
+
+mod api;
+mod files;
+mod games;
+mod guard;
+mod listen;
+
+use crate::game::AnyGame;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The most connections open at once; one more closes the oldest.
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// How long a connection may wait without sending a whole request head
+/// (a new connection, or one kept alive between requests).
+pub const IDLE: Duration = Duration::from_secs(10);
+
+/// How long a request may take, its body read and its answer made.
+pub const REQUEST_TIME: Duration = Duration::from_secs(30);
+
+/// The largest request body, in bytes: 1 MiB.
+pub const MAX_BODY: usize = 1 << 20;
+
+/// What `kifu serve` was asked to serve.
+pub struct Config {
+    /// The files and directories named on the command line.
+    pub paths: Vec<PathBuf>,
+    /// The port; 0 for a free one.
+    pub port: u16,
+    /// The address to bind instead of 127.0.0.1 (`--listen`).
+    pub listen: Option<IpAddr>,
+    /// What the binary's fronts do for the server: start a game from the
+    /// options of `kifu new`, save a file atomically.
+    pub backend: Arc<dyn Backend>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("paths", &self.paths)
+            .field("port", &self.port)
+            .field("listen", &self.listen)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the server asks of the binary's fronts, which own the setup
+/// options of `kifu new` and the atomic save of `kifu play`.
+pub trait Backend: Send + Sync + 'static {
+    /// A new game as `kifu new` starts it from the same options.
+    ///
+    /// # Errors
+    /// The options at fault, in the words `kifu new` uses.
+    fn start(&self, request: &NewGame) -> Result<Started, String>;
+
+    /// Writes `text` to `path` atomically, a read-only file refused.
+    ///
+    /// # Errors
+    /// Why it could not be saved, in words.
+    fn save(&self, path: &Path, text: &str) -> Result<(), String>;
+}
+
+/// A new game's start: the record's tags (`Game` first) and the position.
+#[derive(Debug)]
+pub struct Started {
+    /// The tags of its record, `Game` first.
+    pub tags: Vec<(String, String)>,
+    /// The start position.
+    pub game: Box<dyn AnyGame>,
+}
+
+/// The body of `POST /api/games`: the game and the setup options of
+/// `kifu new`, each as its flag's value.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game, by name (`mana`).
+    pub game: String,
+    /// `--setup`.
+    pub setup: Option<String>,
+    /// `--position`.
+    pub position: Option<String>,
+    /// `--players`.
+    pub players: Option<String>,
+    /// `--flowers`.
+    pub flowers: Option<String>,
+    /// `--course`.
+    pub course: Option<String>,
+    /// `--rotation`.
+    pub rotation: Option<String>,
+    /// `--first`.
+    pub first: Option<String>,
+    /// `--discs`.
+    pub discs: Option<String>,
+    /// `--tag NAME=VALUE`, each.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// `--seed`.
+    pub seed: Option<u64>,
+}
+
+/// Why the server cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address cannot be bound.
+    #[error("cannot listen on {address}: {error}")]
+    Bind {
+        /// The address.
+        address: SocketAddr,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// `--listen` gave an address that stands for every address.
+    #[error("--listen {0}: give the one address to serve on (requests must name it in their Host)")]
+    Unspecified(IpAddr),
+    /// The operating system gave no random bytes for the token.
+    #[error("cannot draw a token: {0}")]
+    Token(String),
+    /// The runtime cannot start.
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    /// A file named cannot be served.
+    #[error("{0}")]
+    File(String),
+}
+
+/// A server bound to its address, with its token and its files.
+#[derive(Debug)]
+pub struct Server {
+    listener: std::net::TcpListener,
+    address: SocketAddr,
+    token: String,
+    files: files::Files,
+    backend: Arc<dyn Backend>,
+}
+
+impl std::fmt::Debug for dyn Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Backend")
+    }
+}
+
+impl Server {
+    /// Binds the address of `config`, draws the token, and lists the
+    /// files it may serve.
+    ///
+    /// # Errors
+    /// An address that cannot be bound, no randomness for the token, or a
+    /// file or directory named that cannot be served.
+    pub fn bind(config: Config) -> Result<Self, ServeError> {
+        let ip = config.listen.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+        if ip.is_unspecified() {
+            return Err(ServeError::Unspecified(ip));
+        }
+        let files = files::Files::list(&config.paths).map_err(ServeError::File)?;
+        let token = guard::draw_token().map_err(ServeError::Token)?;
+        let wanted = SocketAddr::new(ip, config.port);
+        let bind = |error| ServeError::Bind {
+            address: wanted,
+            error,
+        };
+        let listener = std::net::TcpListener::bind(wanted).map_err(bind)?;
+        let address = listener.local_addr().map_err(bind)?;
+        Ok(Self {
+            listener,
+            address,
+            token,
+            files,
+            backend: config.backend,
+        })
+    }
+
+    /// The address to open: `http://127.0.0.1:PORT/?token=TOKEN`.
+    pub fn url(&self) -> String {
+        format!("http://{}/?token={}", self.address, self.token)
+    }
+
+    /// The address it listens on.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// Serves requests until the process ends.
+    ///
+    /// # Errors
+    /// The runtime or the listener cannot start.
+    pub fn run(self) -> Result<(), ServeError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_io()
+            .enable_time()
+            .build()
+            .map_err(ServeError::Runtime)?;
+        let guard = guard::Guard::new(self.token, self.address);
+        let app = api::App::new(guard, self.files, self.backend);
+        let router = api::router(Arc::new(app));
+        runtime.block_on(async move {
+            self.listener
+                .set_nonblocking(true)
+                .map_err(ServeError::Runtime)?;
+            let listener =
+                tokio::net::TcpListener::from_std(self.listener).map_err(ServeError::Runtime)?;
+            listen::accept(listener, router).await;
+            Ok(())
+        })
+    }
+}
