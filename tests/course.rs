@@ -437,7 +437,7 @@ fn serve_one_game(listener: &TcpListener, colour: &str, nul: bool) -> (String, S
     let mut groups: Vec<Vec<String>> = Vec::new();
     let mut game: Option<Box<dyn AnyGame>> = None;
     let mut moves: Vec<String> = Vec::new();
-    let mut result = String::new();
+    let result;
     loop {
         // Black places, White places, then White moves first.
         let mover = match groups.len() + moves.len() {

@@ -77,7 +77,7 @@ impl Sequential {
             Some(_) => 0,
             None => 1,
         };
-        let pair = (played.round + 1) / 2;
+        let pair = played.round.div_ceil(2);
         let Some(other) = self.waiting.remove(&pair) else {
             self.waiting.insert(pair, halves);
             return false;
