@@ -339,22 +339,30 @@ fn json_then_import(text: &str) -> Result<String, String> {
 }
 
 /// `text` through `kifu fmt`, as it writes: each valid record without
-/// variations in canonical form, the others as they are, their last line
-/// ends trimmed, one newline between records.
+/// variations in canonical form (a record of tags alone with the empty
+/// line after them), the others as they are, their last line ends
+/// trimmed, an empty line between records.
 fn formatted(text: &str) -> Result<String, String> {
-    let mut out = Vec::new();
+    let mut out = String::new();
     for read in RecordReader::new(text.as_bytes()) {
         let record = read
             .map_err(|e| e.to_string())?
             .map_err(|e| e.to_string())?;
+        if !out.is_empty() && !out.ends_with("\n\n") {
+            out.push('\n');
+        }
         let valid = judge_record(&record).is_ok_and(|v| v.is_valid());
         let text = match valid && !has_variations(&record) {
             true => format_record(&record, 79),
             false => record.text().to_owned(),
         };
-        out.push(format!("{}\n", text.trim_end_matches('\n')));
+        out.push_str(text.trim_end_matches('\n'));
+        out.push('\n');
+        if valid && !has_variations(&record) && text.ends_with("\n\n") {
+            out.push('\n');
+        }
     }
-    Ok(out.join("\n"))
+    Ok(out)
 }
 
 /// The records of one random game of `kind` from `seed`, each written as
@@ -379,7 +387,8 @@ fn records_of_game(kind: GameKind, seed: u64) -> Vec<String> {
 /// The property: the records `picks` chooses among those of one random
 /// game, put end to end (`apart`: with a blank line between), read back as
 /// as many records with the same verdicts, as written and through
-/// `json` and `import`, and through `fmt`.
+/// `json` and `import`, and through `fmt` (of them all, and of each one
+/// alone).
 fn records_keep_apart(
     kind: GameKind,
     seed: u64,
@@ -412,6 +421,18 @@ fn records_keep_apart(
     );
     let canonical = formatted(&file).map_err(TestCaseError::fail)?;
     prop_assert_eq!(&verdicts_of(&canonical), &expected, "fmt:\n{}", canonical);
+    // Each record formatted alone, as files put end to end.
+    let pieces: Vec<String> = (chosen.iter())
+        .map(|record| formatted(record))
+        .collect::<Result<_, _>>()
+        .map_err(TestCaseError::fail)?;
+    let canonical = pieces.concat();
+    prop_assert_eq!(
+        &verdicts_of(&canonical),
+        &expected,
+        "fmt, each:\n{}",
+        canonical
+    );
     Ok(())
 }
 

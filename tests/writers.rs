@@ -338,6 +338,11 @@ fn what_every_writer_writes_reads_back_record_by_record_end_to_end() {
         (expected.clone(), Some(0)),
         "{formatted}"
     );
+    // Each record formatted alone, the outputs put end to end.
+    let each: String = (written.iter())
+        .map(|text| kifu(&["fmt", "-"], text.as_bytes()).0)
+        .collect();
+    assert_eq!(verdicts(&each), (expected.clone(), Some(0)), "{each}");
     let (json, _, _) = kifu(&["json", "-"], file.as_bytes());
     let (imported, said, status) = kifu(&["import", "-"], json.as_bytes());
     assert_eq!((said.as_str(), status), ("", Some(0)));
