@@ -47,6 +47,10 @@ fn an_empty_line_ends_the_tag_section_so_a_tag_after_it_splits() {
             .collect();
         let second = 3 + empty.matches('\n').count();
         assert_eq!(read, [Ok((1, 2, 0)), Ok((second, 1, 2))], "{text:?}");
+        let whole = raw_records(text.as_bytes(), 1 << 16);
+        for capacity in [1, 2, 3, 5, 8, 13] {
+            assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
+        }
     }
     // Tag lines one after another are one tag section, as before.
     let text = "[Game \"lotus\"]\n[Event \"a\"]\n[Event \"b\"]\n";
