@@ -1,11 +1,14 @@
 //! Properties over random legal games of every kind: text round trips,
-//! JSON round trips, and mutated records judged like a plain replay.
+//! JSON round trips, mutated records judged like a plain replay, and
+//! records written end to end read back apart.
 
-use kifu::game::{AnyGame, GameKind, Tags};
+use kifu::collection::format::{format_record, has_variations};
+use kifu::game::{AnyGame, GameKind, Tags, number_before};
+use kifu::model::text_from_json;
 use kifu::random::Rng;
 use kifu::random::random_game;
-use kifu::record::{ItemKind, Record, RecordReader, Tag};
-use kifu::referee::{Options, Verdict, judge};
+use kifu::record::{ItemKind, Record, RecordReader, Tag, WrittenMove, write_record};
+use kifu::referee::{Options, Verdict, judge, judge_record};
 use proptest::prelude::*;
 
 /// A random legal game of `kind` from `seed`: its text and the moves chosen.
@@ -199,5 +202,265 @@ proptest! {
         if played < moves && !game.is_over() && verdict.plies == played {
             prop_assert!(!verdict.is_valid());
         }
+    }
+}
+
+/// A move of a record being written: its number, text, comments and
+/// variations, as [`write_record`] takes them.
+struct Written {
+    number: Option<(u32, kifu::record::Dots)>,
+    text: String,
+    comments: Vec<String>,
+    variations: Vec<Vec<Written>>,
+}
+
+/// The moves `moves` played from `game`, numbered as the game numbers a
+/// line that starts there (`first`: the record's first move).
+fn numbered(game: &mut Box<dyn AnyGame>, moves: &[String], first: bool) -> Vec<Written> {
+    let mut line = Vec::new();
+    for mv in moves {
+        let number = number_before(game.turn(), first && line.is_empty());
+        line.push(Written {
+            number,
+            text: mv.clone(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+        if let Err(e) = game.play(mv) {
+            panic!("the legal move {mv} is refused: {e}");
+        }
+    }
+    line
+}
+
+/// The moves of `line` as [`write_record`] takes them.
+fn as_written(line: &[Written]) -> Vec<WrittenMove<'_>> {
+    line.iter()
+        .map(|m| WrittenMove {
+            number: m.number,
+            text: &m.text,
+            comments: &m.comments,
+            variations: m.variations.iter().map(|v| as_written(v)).collect(),
+            ..WrittenMove::default()
+        })
+        .collect()
+}
+
+/// The record of the game `moves` make from `tags`, started from the
+/// position after `from` of them (written by its setup tags), as kifu's
+/// writers write it. With `extras`, it holds a comment before the moves and
+/// after the first one, and the first whole pair or turn it plays again as
+/// a variation.
+fn started_from(tags: &[Tag], moves: &[String], from: usize, extras: bool) -> Option<String> {
+    let kind = tags
+        .first()
+        .and_then(|t| GameKind::from_name(&t.value))
+        .unwrap_or_else(|| panic!("no game in {tags:?}"));
+    let mut game = kind
+        .start(Tags::new(tags))
+        .unwrap_or_else(|e| panic!("{kind}: {e}"));
+    for mv in &moves[..from] {
+        let _ = game.play(mv);
+    }
+    let mut written = vec![("Game".to_owned(), kind.name().to_owned())];
+    written.extend(game.setup_tags());
+    // The game as the record starts it: a position tag may number anew.
+    let written_tags = tags_of(kind, written[1..].to_vec());
+    // A position without a Unicorn or a Daimyo, where escampe and mana
+    // end, is no start.
+    let mut game = kind.start(Tags::new(&written_tags)).ok()?;
+    let setup = game.box_clone();
+    let rest = &moves[from..];
+    let mut line = numbered(&mut game, rest, true);
+    let mut leading = Vec::new();
+    if extras {
+        leading.push("before the first move".to_owned());
+        // The first pair or turn that a number opens, played again as its
+        // own variation (after its first move; in lotus, after the turn).
+        let opens: Vec<usize> = (0..line.len())
+            .filter(|&i| i > 0 && line[i].number.is_some())
+            .collect();
+        if let Some(&start) = opens.first() {
+            let end = opens.get(1).copied().unwrap_or(line.len());
+            let mut before = setup.box_clone();
+            for mv in &rest[..start] {
+                let _ = before.play(mv);
+            }
+            let variation = numbered(&mut before, &rest[start..end], true);
+            // A lotus variation stands after the whole turn it replaces.
+            let after = if kind == GameKind::Lotus {
+                end - 1
+            } else {
+                start
+            };
+            line[after].variations.push(variation);
+        }
+        if let Some(first) = line.first_mut() {
+            first.comments.push("after the first move".to_owned());
+        }
+    }
+    let result = match game.outcome() {
+        Some(outcome) => outcome.token,
+        None => Some("*"),
+    };
+    Some(write_record(&written, &leading, &as_written(&line), result))
+}
+
+/// What `kifu validate` says of each record of `text`, in order.
+fn verdicts_of(text: &str) -> Vec<String> {
+    RecordReader::new(text.as_bytes())
+        .map(|read| match read {
+            Ok(Ok(record)) => match judge_record(&record) {
+                Ok(verdict) => verdict.summary(),
+                Err(e) => e.to_string(),
+            },
+            Ok(Err(e)) => e.to_string(),
+            Err(e) => e.to_string(),
+        })
+        .collect()
+}
+
+/// `text` through `kifu json` and then `kifu import`, as they write.
+fn json_then_import(text: &str) -> Result<String, String> {
+    let mut ndjson = String::new();
+    for read in RecordReader::new(text.as_bytes()) {
+        let record = read
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        let (line, _) = kifu::model::record_json("-", &record, false).map_err(|e| e.to_string())?;
+        ndjson.push_str(&line);
+        ndjson.push('\n');
+    }
+    let texts: Vec<String> = ndjson
+        .lines()
+        .map(text_from_json)
+        .collect::<Result<_, _>>()?;
+    Ok(texts.join("\n"))
+}
+
+/// `text` through `kifu fmt`, as it writes: each valid record without
+/// variations in canonical form (a record of tags alone with the empty
+/// line after them), the others as they are, their last line ends
+/// trimmed, an empty line between records.
+fn formatted(text: &str) -> Result<String, String> {
+    let mut out = String::new();
+    for read in RecordReader::new(text.as_bytes()) {
+        let record = read
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        if !out.is_empty() && !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+        let valid = judge_record(&record).is_ok_and(|v| v.is_valid());
+        let text = match valid && !has_variations(&record) {
+            true => format_record(&record, 79),
+            false => record.text().to_owned(),
+        };
+        out.push_str(text.trim_end_matches('\n'));
+        out.push('\n');
+        if valid && !has_variations(&record) && text.ends_with("\n\n") {
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// The records of one random game of `kind` from `seed`, each written as
+/// kifu writes it: the game from its start, and from its first, a middle
+/// and its final position, each with and without comments and a
+/// variation.
+fn records_of_game(kind: GameKind, seed: u64) -> Vec<String> {
+    let (text, moves) = game(kind, seed);
+    let tags = match parse(&text) {
+        Ok(record) => record.tags,
+        Err(e) => panic!("{kind} seed {seed}: {e}"),
+    };
+    let mut records = vec![text];
+    for from in [0, moves.len() / 2, moves.len()] {
+        for extras in [false, true] {
+            records.extend(started_from(&tags, &moves, from, extras));
+        }
+    }
+    records
+}
+
+/// The property: the records `picks` chooses among those of one random
+/// game, put end to end (`apart`: with a blank line between), read back as
+/// as many records with the same verdicts, as written and through
+/// `json` and `import`, and through `fmt` (of them all, and of each one
+/// alone).
+fn records_keep_apart(
+    kind: GameKind,
+    seed: u64,
+    picks: &[usize],
+    apart: bool,
+) -> Result<(), TestCaseError> {
+    let records = records_of_game(kind, seed);
+    let chosen: Vec<&String> = picks.iter().map(|&i| &records[i % records.len()]).collect();
+    let mut expected = Vec::new();
+    for record in &chosen {
+        let alone = parse(record).map_err(TestCaseError::fail)?;
+        let verdict = judge_record(&alone).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(verdict.is_valid(), "{:?}\n{}", verdict.fault, record);
+        prop_assert_eq!(verdicts_of(record), vec![verdict.summary()], "{}", record);
+        expected.push(verdict.summary());
+    }
+    let separator = if apart { "\n" } else { "" };
+    let file = chosen
+        .iter()
+        .map(|r| r.as_str())
+        .collect::<Vec<_>>()
+        .join(separator);
+    prop_assert_eq!(&verdicts_of(&file), &expected, "validate:\n{}", file);
+    let imported = json_then_import(&file).map_err(TestCaseError::fail)?;
+    prop_assert_eq!(
+        &verdicts_of(&imported),
+        &expected,
+        "json, import:\n{}",
+        imported
+    );
+    let canonical = formatted(&file).map_err(TestCaseError::fail)?;
+    prop_assert_eq!(&verdicts_of(&canonical), &expected, "fmt:\n{}", canonical);
+    // Each record formatted alone, as files put end to end.
+    let pieces: Vec<String> = (chosen.iter())
+        .map(|record| formatted(record))
+        .collect::<Result<_, _>>()
+        .map_err(TestCaseError::fail)?;
+    let canonical = pieces.concat();
+    prop_assert_eq!(
+        &verdicts_of(&canonical),
+        &expected,
+        "fmt, each:\n{}",
+        canonical
+    );
+    Ok(())
+}
+
+/// The records of a random game, two to five of them put end to end.
+fn picks() -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(0..7usize, 2..=5)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mana_records_written_end_to_end_read_back_apart(seed in any::<u64>(), picks in picks(), apart in any::<bool>()) {
+        records_keep_apart(GameKind::Mana, seed, &picks, apart)?;
+    }
+
+    #[test]
+    fn escampe_records_written_end_to_end_read_back_apart(seed in any::<u64>(), picks in picks(), apart in any::<bool>()) {
+        records_keep_apart(GameKind::Escampe, seed, &picks, apart)?;
+    }
+
+    #[test]
+    fn shogun_records_written_end_to_end_read_back_apart(seed in any::<u64>(), picks in picks(), apart in any::<bool>()) {
+        records_keep_apart(GameKind::Shogun, seed, &picks, apart)?;
+    }
+
+    #[test]
+    fn lotus_records_written_end_to_end_read_back_apart(seed in any::<u64>(), picks in picks(), apart in any::<bool>()) {
+        records_keep_apart(GameKind::Lotus, seed, &picks, apart)?;
     }
 }

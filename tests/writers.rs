@@ -211,3 +211,140 @@ fn match_writes_long_and_odd_names_as_records_that_validate() {
     assert_eq!(resumed.status, Some(0), "{}", resumed.err);
     assert_valid(&support::read(&dir, "out.kifu"), 4, "match --resume");
 }
+
+/// The players of `kifu random lotus --seed 3`.
+const PLAYERS: &str = "red green orange violet";
+
+/// What `validate` says of the record `random lotus --seed 3` plays to
+/// its end, and of the record started from its final position.
+const PLAYED: &str = "lotus, 37 turns, r:17 g:0 o:6 v:2 (place 4 taken; red wins)";
+const FINISHED: &str = "lotus, 0 turns, r:17 g:0 o:6 v:2 (place 4 taken; red wins)";
+
+/// `random lotus --seed 3 --count 1`, and the final position of its game
+/// as `json --positions` states it.
+fn lotus_and_its_final_position() -> (String, String) {
+    let (played, said, status) = kifu(&["random", "lotus", "--seed", "3", "--count", "1"], b"");
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    let (json, _, _) = kifu(&["json", "--positions", "-"], played.as_bytes());
+    let record: serde_json::Value =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    let last = record["moves"].as_array().and_then(|moves| moves.last());
+    let position = last.and_then(|m| m["position"]["position"].as_str());
+    let position = position.unwrap_or_else(|| panic!("no final position in {json}"));
+    (played, position.to_owned())
+}
+
+/// What `validate` says of each record of `text`, and its status.
+fn verdicts(text: &str) -> (Vec<String>, Option<i32>) {
+    let (out, _, status) = kifu(&["validate", "-j", "1", "-"], text.as_bytes());
+    (
+        out.lines()
+            .map(|line| {
+                line.split_once(": ")
+                    .map_or(line, |(_, said)| said)
+                    .to_owned()
+            })
+            .collect(),
+        status,
+    )
+}
+
+/// Issue #40: a record with no moves (a finished lotus game stated by its
+/// final position) and the next record stayed one record through `json`
+/// and `import` ("tag Game appears twice"), and in one file.
+#[test]
+fn a_record_with_no_moves_stays_apart_from_the_next_one() {
+    let dir = support::scratch("writers-no-moves");
+    let (played, position) = lotus_and_its_final_position();
+    let finished =
+        format!("[Game \"lotus\"]\n[Players \"{PLAYERS}\"]\n[Position \"{position}\"]\n\n");
+    assert_eq!(verdicts(&finished), (vec![FINISHED.to_owned()], Some(0)));
+    assert!(fs::write(dir.join("final.kifu"), &finished).is_ok());
+    assert!(fs::write(dir.join("l1.kifu"), &played).is_ok());
+    let json = support::kifu_in(&dir, &["json", "final.kifu", "l1.kifu"]);
+    assert_eq!((json.err.as_str(), json.status), ("", Some(0)));
+    let (imported, said, status) = kifu(&["import", "-"], json.out.as_bytes());
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    let both = vec![FINISHED.to_owned(), PLAYED.to_owned()];
+    assert_eq!(verdicts(&imported), (both.clone(), Some(0)), "{imported}");
+    // The same two records in one file, either way round.
+    assert_eq!(verdicts(&format!("{finished}{played}")), (both, Some(0)));
+    assert_eq!(
+        verdicts(&format!("{played}{finished}")),
+        (vec![PLAYED.to_owned(), FINISHED.to_owned()], Some(0))
+    );
+}
+
+/// What `new`, `play`'s `:save`, `random`, `analyse`, `match` and `fmt`
+/// write, put end to end, reads back as as many records with the same
+/// verdicts, a record with no moves among them.
+#[test]
+fn what_every_writer_writes_reads_back_record_by_record_end_to_end() {
+    let dir = support::scratch("writers-end-to-end");
+    let (played, position) = lotus_and_its_final_position();
+    let from_final = ["--players", PLAYERS, "--position", position.as_str()];
+    let (new, said, status) = kifu(&[&["new", "lotus"][..], &from_final].concat(), b"");
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    let script = format!(":save {}\n:quit\n", dir.join("saved.kifu").display());
+    let (_, said, status) = kifu(
+        &[&["play", "lotus"][..], &from_final].concat(),
+        script.as_bytes(),
+    );
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    let saved = support::read(&dir, "saved.kifu");
+    let mana = "[Game \"mana\"]\n[Setup \"f1 c6\"]\n\n1. f1-e2 e6-e5 *\n";
+    let (analysed, said, status) = kifu(&["analyse", "--depth", "1", "-"], mana.as_bytes());
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    let random = support::random_engine(1);
+    let matched = support::kifu_in(
+        &dir,
+        &[
+            "match",
+            "--game",
+            "mana",
+            "--engine",
+            &random,
+            "--engine",
+            &random,
+            "--games",
+            "1",
+            "--movetime",
+            "20",
+            "--out",
+            "match.kifu",
+        ],
+    );
+    assert_eq!(matched.status, Some(0), "{}", matched.err);
+    let matched = support::read(&dir, "match.kifu");
+    let (matched_verdict, _) = verdicts(&matched);
+    let written = [&new, &played, &saved, &analysed, &new, &matched, &saved];
+    let mut expected = Vec::new();
+    for (text, said) in
+        written
+            .iter()
+            .zip([FINISHED, PLAYED, FINISHED, "mana, 2 plies, *", FINISHED])
+    {
+        assert_eq!(verdicts(text), (vec![said.to_owned()], Some(0)), "{text}");
+        expected.push(said.to_owned());
+    }
+    expected.extend(matched_verdict);
+    expected.push(FINISHED.to_owned());
+    let file = written.map(|text| text.as_str()).concat();
+    assert_eq!(verdicts(&file), (expected.clone(), Some(0)), "{file}");
+    let (formatted, said, status) = kifu(&["fmt", "-"], file.as_bytes());
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    assert_eq!(
+        verdicts(&formatted),
+        (expected.clone(), Some(0)),
+        "{formatted}"
+    );
+    // Each record formatted alone, the outputs put end to end.
+    let each: String = (written.iter())
+        .map(|text| kifu(&["fmt", "-"], text.as_bytes()).0)
+        .collect();
+    assert_eq!(verdicts(&each), (expected.clone(), Some(0)), "{each}");
+    let (json, _, _) = kifu(&["json", "-"], file.as_bytes());
+    let (imported, said, status) = kifu(&["import", "-"], json.as_bytes());
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    assert_eq!(verdicts(&imported), (expected, Some(0)), "{imported}");
+}

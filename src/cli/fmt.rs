@@ -263,6 +263,8 @@ fn write_canonical(
     let bom = input.fill_buf().map_err(unreadable)?.starts_with(BOM);
     let mut status = Status::Ok;
     let mut crlf = None;
+    // The last record written ends with an empty line already.
+    let mut apart = false;
     let mut reader = RecordReader::new(input);
     while let Some(raw) = reader.next_raw().map_err(unreadable)? {
         let raw = raw.map_err(|e| FmtError::Unwritable {
@@ -273,6 +275,7 @@ fn write_canonical(
         let separator = match crlf {
             None if bom => BOM,
             None => b"",
+            Some(_) if apart => b"",
             Some(true) => b"\r\n",
             Some(false) => b"\n",
         };
@@ -283,12 +286,20 @@ fn write_canonical(
             Ok(record) => match judge_record(&record) {
                 Ok(verdict) if verdict.is_valid() => {
                     let record = stripped(name, record, &args.strip)?;
-                    let text = match has_variations(&record) {
-                        false => format_record(&record, width),
+                    let (text, canonical) = match has_variations(&record) {
+                        false => (format_record(&record, width), true),
                         // Variations are kept as written, for now.
-                        true => record.text().to_owned(),
+                        true => (record.text().to_owned(), false),
                     };
                     write_lines(out, &text, crlf).map_err(FmtError::Output)?;
+                    // A record of tags alone (a finished lotus game stated
+                    // by its final position) keeps the empty line that ends
+                    // its tags, so that a record after it, in this output
+                    // or in a file put after it, stays apart.
+                    apart = canonical && text.ends_with("\n\n");
+                    if apart {
+                        write_lines(out, "", crlf).map_err(FmtError::Output)?;
+                    }
                     continue;
                 }
                 Ok(verdict) => verdict,
@@ -307,6 +318,7 @@ fn write_canonical(
             let _ = io::stderr().write_all(&said);
         }
         status = Status::Invalid;
+        apart = false;
         write_lines(out, &original, crlf).map_err(FmtError::Output)?;
     }
     Ok(status)

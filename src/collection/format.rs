@@ -17,7 +17,10 @@ pub fn has_variations(record: &Record) -> bool {
 /// numeric glyphs and the comments after it.
 type Canonical = (Option<(u32, Dots)>, String, Vec<u8>, Vec<String>);
 
-/// A valid record in canonical form, its lines at most `width` wide.
+/// A valid record in canonical form, its lines at most `width` wide; as
+/// [`write_record_within`] writes it, a record of tags alone (a finished
+/// lotus game from its final position) ends with the empty line after its
+/// tags, and any other with its last movetext line.
 pub fn format_record(record: &Record, width: usize) -> String {
     let kind = record.tag("Game").and_then(GameKind::from_name);
     let start = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok());

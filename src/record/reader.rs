@@ -2,10 +2,11 @@
 //!
 //! The input is taken in runs of whole lines straight from its buffer. A
 //! record ends where a line whose first non-blank byte is `[` follows
-//! movetext outside a comment; within movetext, searches for `[`, `{` and
-//! `;` skip the lines between (or, once brackets turn up within lines, for
-//! line ends, `{` and `;`), and each run is copied into the record's text
-//! at once. Only a line split between two reads of the input (and the
+//! movetext outside a comment, or follows an empty line after the tag
+//! lines (a record with no movetext); within movetext, searches for `[`,
+//! `{` and `;` skip the lines between (or, once brackets turn up within
+//! lines, for line ends, `{` and `;`), and each run is copied into the
+//! record's text at once. Only a line split between two reads of the input (and the
 //! file's first line, which may start with a byte-order mark) is put
 //! together on its own.
 

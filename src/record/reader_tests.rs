@@ -33,6 +33,35 @@ fn a_comment_is_movetext_so_a_tag_after_it_splits() {
 }
 
 #[test]
+fn an_empty_line_ends_the_tag_section_so_a_tag_after_it_splits() {
+    // A record with no movetext (a finished lotus game started from its
+    // last position) and the next record, one after the other.
+    for empty in ["\n", "  \t\n", "\r\n", "\n\n"] {
+        let text = format!("[Game \"lotus\"]\n[Event \"a\"]\n{empty}[Game \"lotus\"]\n1. r0\n");
+        let all = records(&text);
+        let read: Vec<_> = (all.iter())
+            .map(|r| {
+                r.as_ref()
+                    .map(|r| (r.first_line(), r.tags.len(), r.items.len()))
+            })
+            .collect();
+        let second = 3 + empty.matches('\n').count();
+        assert_eq!(read, [Ok((1, 2, 0)), Ok((second, 1, 2))], "{text:?}");
+        let whole = raw_records(text.as_bytes(), 1 << 16);
+        for capacity in [1, 2, 3, 5, 8, 13] {
+            assert_eq!(raw_records(text.as_bytes(), capacity), whole, "{capacity}");
+        }
+    }
+    // Tag lines one after another are one tag section, as before.
+    let text = "[Game \"lotus\"]\n[Event \"a\"]\n[Event \"b\"]\n";
+    let codes: Vec<_> = records(text)
+        .iter()
+        .map(|r| r.as_ref().map_err(|e| e.code()).map(drop))
+        .collect();
+    assert_eq!(codes, [Err("record.duplicate-tag")]);
+}
+
+#[test]
 fn a_tag_inside_a_comment_does_not_split() {
     let text = "[Game \"mana\"]\n1. a1-a2 {\n[Game \"x\"]\n} *\n";
     assert_eq!(records(text).len(), 1);

@@ -31,6 +31,9 @@ struct ScanState {
     in_comment: bool,
     comment_start: Option<Location>,
     seen_movetext: bool,
+    /// An empty line has ended the tag section: a tag line after it starts
+    /// the next record, as one after movetext does.
+    tags_ended: bool,
     /// A `[` within a line has been seen in movetext: it is searched a line
     /// at a time.
     line_by_line: bool,
@@ -215,14 +218,20 @@ impl Scanner<'_> {
     /// Scans from `at`, the start of a line, up to the first line that
     /// starts the next record: its offset, or the length of the run.
     fn scan(&mut self, mut at: usize) -> usize {
-        // The tag section: a line at a time, up to the first movetext.
+        // The tag section: a line at a time, up to the first movetext or,
+        // after an empty line, the next record's first tag line.
         while !self.scan.seen_movetext {
             let Some(first) = self.run[at..].iter().position(|&b| !is_blank(b)) else {
                 return self.run.len();
             };
+            let line = at;
             at += first;
             at = match self.run[at] {
-                b'\n' => self.pass_newline(at),
+                b'\n' => {
+                    self.scan.tags_ended = true;
+                    self.pass_newline(at)
+                }
+                b'[' if self.scan.tags_ended => return line,
                 b'[' => self.next_line(at),
                 _ => self.rest_of_line(at),
             };
