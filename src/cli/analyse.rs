@@ -12,7 +12,7 @@ use crate::game::{AnyGame, GameKind, MoveError, Numbering, number_before};
 use crate::kep::{Decision, GameSoFar, Score};
 use crate::model::{MoveNode, WrittenMoves};
 use crate::record::{Record, WrittenMove, write_record};
-use crate::seat::{Clock, MARGIN, Seat, Terms, TimeControl};
+use crate::seat::{Clock, Seat, Terms, TimeControl, load_margin};
 use crate::tournament::MainLine;
 use std::io::Write;
 use std::time::Duration;
@@ -81,7 +81,7 @@ impl AnalyseArgs {
             Some(depth) => Terms {
                 time: TimeControl::MoveTime(DEPTH_TIME),
                 depth: Some(depth),
-                margin: MARGIN,
+                margin: load_margin(),
             },
             None => Terms::movetime(Duration::from_millis(self.movetime)),
         }

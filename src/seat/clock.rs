@@ -161,12 +161,13 @@ pub struct Terms {
 }
 
 impl Terms {
-    /// `budget` a move, at the default [`MARGIN`]: `go movetime MS`.
+    /// `budget` a move, at the margin of the machine as it is now
+    /// ([`load_margin`]): `go movetime MS`.
     pub fn movetime(budget: Duration) -> Self {
         Self {
             time: TimeControl::MoveTime(budget),
             depth: None,
-            margin: MARGIN,
+            margin: load_margin(),
         }
     }
 }
@@ -275,7 +276,10 @@ mod tests {
         assert_eq!(clock.limits().time, Some(710));
         clock.spend(ms(2000));
         assert_eq!(clock.limits().time, Some(10));
-        let mut fixed = Clock::new(Terms::movetime(ms(100)));
+        let mut fixed = Clock::new(Terms {
+            margin: MARGIN,
+            ..Terms::movetime(ms(100))
+        });
         fixed.spend(ms(99));
         assert_eq!(fixed.limits().to_string_for_test(), "movetime 100");
         assert_eq!(fixed.allowed(), ms(150));
@@ -296,6 +300,7 @@ mod tests {
     fn a_depth_goes_with_the_time() {
         let deep = Clock::new(Terms {
             depth: Some(2),
+            margin: MARGIN,
             ..Terms::movetime(ms(600_000))
         });
         assert_eq!(

@@ -1,9 +1,9 @@
 //! One seat at the board: whoever plays a player's moves, asked for each
 //! under one [`Clock`], with one meaning of `movetime`, `time` and `inc`
 //! (`kifu match`'s, in `kifu(1)`): `go` carries the limits, and the move
-//! must arrive within the time left and the margin ([`MARGIN`], or in
-//! `kifu match` [`load_margin`] unless `--timemargin` says otherwise),
-//! measured from the end of
+//! must arrive within the time left and the margin ([`load_margin`]:
+//! [`MARGIN`] on an idle machine, more on a busy one; `kifu match
+//! --timemargin` may fix it), measured from the end of
 //! writing `go`, or it is too late.
 //!
 //! - [`Seat`] is a player asked for its moves: [`ProcessSeat`], a KEP
