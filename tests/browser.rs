@@ -12,45 +12,18 @@
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
 
+#[path = "support/chromium.rs"]
+mod chromium;
 #[path = "support/fixtures.rs"]
 mod support;
 
+use chromium::{browser, js, screenshots, shot};
 use fantoccini::key::Key;
-use fantoccini::{Client, ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 use support::fixtures;
-
-/// The first of `names` found on `PATH`.
-fn program(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
-        .find(|candidate| candidate.is_file())
-}
-
-/// chromedriver, stopped when dropped.
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Where the artefacts of this test go: `<target dir>/screenshots/`.
-fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .map_or_else(|| PathBuf::from("target"), Path::to_path_buf)
-        .join("screenshots");
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
 
 /// Runs kifu from the repository root; its standard output. A usage
 /// error or an unreadable file fails the test.
@@ -58,13 +31,6 @@ fn kifu(args: &[&str]) -> String {
     let (out, err, status) = support::run(args);
     assert!(status.is_some_and(|c| c <= 1), "{args:?}: {err}");
     String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Writes what the browser shows to `<screenshots>/<name>.png`.
-async fn shot(client: &Client, shots: &Path, name: &str) {
-    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
-    let file = shots.join(format!("{name}.png"));
-    std::fs::write(&file, png).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
 }
 
 /// The `data-` attributes of an SVG, element by element in document order.
@@ -103,13 +69,6 @@ fn shown_state() -> String {
          document.getElementById('where').textContent, \
          document.getElementById('comment').textContent, location.hash];"
     )
-}
-
-async fn js(client: &Client, script: &str) -> Value {
-    client
-        .execute(script, Vec::new())
-        .await
-        .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
 /// The page's deep link, once no write of it is waiting (the page writes
@@ -155,49 +114,6 @@ fn rendered(file: &str, ply: Option<usize>) -> String {
     data_of_svg(&kifu(&args))
 }
 
-/// Starts chromedriver and a headless Chromium session.
-async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Client) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap_or_else(|e| panic!("{e}"));
-    let child = std::process::Command::new(driver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e}", driver.display()));
-    let driver = Driver(child);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not start");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    let profile = dir.join("profile");
-    let capabilities = json!({
-        "browserName": "chrome",
-        "goog:chromeOptions": {
-            "binary": chromium.to_string_lossy(),
-            "args": [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1280,1000",
-                format!("--user-data-dir={}", profile.display()),
-            ]
-        }
-    });
-    let Value::Object(capabilities) = capabilities else {
-        panic!("capabilities are an object");
-    };
-    let client = ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .unwrap_or_else(|e| panic!("cannot start Chromium: {e}"));
-    (driver, client)
-}
-
 /// Opens `page` at `hash`; a change of hash alone goes through the page's
 /// hashchange handler. The page's own write of its address is awaited
 /// first: a link to the address it already has changes nothing.
@@ -212,20 +128,7 @@ async fn open(client: &Client, page: &Path, hash: &str) {
 
 #[tokio::test(flavor = "current_thread")]
 async fn the_page_replays_every_valid_fixture_in_chromium() {
-    let chromium = program(&["chromium", "chromium-browser"]);
-    let driver = program(&["chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            std::env::var("CI").map_or(true, |v| v != "true"),
-            "CI=true: the browser test must run, and chromium or chromedriver is missing"
-        );
-        // Written past the test harness's capture, which would hide it in
-        // a passing test: the skip shows in `cargo test`'s output.
-        use std::io::Write as _;
-        let _ = writeln!(
-            std::io::stderr(),
-            "tests/browser.rs: skipped: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
-        );
+    let Some((chromium, driver)) = chromium::installed("tests/browser.rs") else {
         return;
     };
     let dir = support::scratch("browser");

@@ -40,10 +40,23 @@ impl Backend for Fronts {
         let drawn = (request.seed)
             .map(|seed| kind.random_tags(&mut Rng::new(seed)))
             .unwrap_or_default();
+        let tags = setup
+            .tag_list(kind, drawn.clone())
+            .map_err(|e| e.to_string())?;
+        if let Some(placing) = kind.placing(&tags) {
+            let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
+            all.extend(tags);
+            return Ok(Started {
+                tags: all,
+                game: placing.board(),
+                placing: Some(placing),
+            });
+        }
         let start = crate::front::setup::fresh(kind, &setup, drawn).map_err(|e| e.to_string())?;
         Ok(Started {
             tags: start.tags,
             game: start.game,
+            placing: None,
         })
     }
 

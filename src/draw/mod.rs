@@ -42,6 +42,11 @@ pub trait Drawing {
         let _ = (open, mover);
         self.text(view)
     }
+    /// The squares of the picture that a move of these `parts` leaves and
+    /// reaches, by the `data-square` names [`Drawing::scene`] gives them
+    /// (a Lotus place: `0` the start, `12`, `arrival-2`): none where the
+    /// move has no such square (a pass; a Mana re-entry leaves none).
+    fn move_squares(&self, parts: &MoveParts) -> [Option<String>; 2];
 }
 
 /// How to draw a board as text.
@@ -145,6 +150,55 @@ impl Scene {
     /// Adds a `data-` attribute to the whole picture.
     pub fn data(&mut self, name: &'static str, value: impl Into<String>) {
         self.data.push((name, value.into()));
+    }
+}
+
+/// A square of a picture, where a page maps a click: its `data-square`
+/// name and its rectangle, in the picture's user units.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Spot {
+    /// The square's name, as its `data-square`.
+    pub square: String,
+    /// Left.
+    pub x: f32,
+    /// Top.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+impl Scene {
+    /// The squares the picture draws, each once, in drawing order: a
+    /// rectangle with a `data-square`, or a group with one whose first
+    /// shape is a rectangle (a Lotus course square). Pieces, flowers and
+    /// marks, drawn as discs and named by the square they stand on, are
+    /// not squares.
+    pub fn spots(&self) -> Vec<Spot> {
+        let mut spots: Vec<Spot> = Vec::new();
+        for node in &self.nodes {
+            let Some((_, name)) = node.data.iter().find(|(key, _)| *key == "square") else {
+                continue;
+            };
+            let shape = match &node.shape {
+                Shape::Group(nodes) => nodes.first().map(|first| &first.shape),
+                shape => Some(shape),
+            };
+            let Some(&Shape::Rect { x, y, w, h, .. }) = shape else {
+                continue;
+            };
+            if spots.iter().all(|spot| spot.square != *name) {
+                spots.push(Spot {
+                    square: name.clone(),
+                    x,
+                    y,
+                    w,
+                    h,
+                });
+            }
+        }
+        spots
     }
 }
 

@@ -103,6 +103,14 @@ macro_rules! games {
                 })*
                 String::new()
             }
+
+            fn move_squares(&self, parts: &$crate::game::MoveParts) -> [Option<String>; 2] {
+                let game = self.as_any();
+                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
+                    return $crate::draw::Drawing::move_squares(game, parts);
+                })*
+                [None, None]
+            }
         }
     };
 }

@@ -104,6 +104,8 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/engine", post(engine_move))
+        .route("/api/games/{id}/hint", post(engine_hint))
+        .route("/api/games/{id}/placement", post(place_square))
         .route("/api/games/{id}/save", post(save_game))
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::clone(&app), guarded))
@@ -234,7 +236,7 @@ async fn new_game(State(app): State<Arc<App>>, request: Request) -> Response {
                 .into_response();
         }
     };
-    let shared = match app.games.add(started.tags, started.game) {
+    let shared = match app.games.add(started) {
         Ok(shared) => shared,
         Err(refused) => return refused.into_response(),
     };
@@ -322,6 +324,70 @@ async fn engine_move(
     .await
 }
 
+/// The engine's move for the side to move, shown, not played.
+#[derive(Debug, Serialize)]
+struct HintJson {
+    /// The moves it would play (lotus: its turn's pawn moves).
+    moves: Vec<String>,
+    /// Whether it would resign instead.
+    resigned: bool,
+}
+
+/// `POST /api/games/{id}/hint`.
+async fn engine_hint(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: EngineBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || {
+        let moves = play.engine_moves(asked.movetime)?;
+        Ok(json(&HintJson {
+            resigned: moves.is_none(),
+            moves: moves.unwrap_or_default(),
+        }))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/placement`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaceBody {
+    /// The mover's next square.
+    square: String,
+}
+
+/// `POST /api/games/{id}/placement`.
+async fn place_square(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: PlaceBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock().await;
+    if let Err(refused) = play.place(&asked.square) {
+        return refused.into_response();
+    }
+    let outcome = outcome_of(&play);
+    json(&play.state(&outcome))
+}
+
 /// The body of `POST /api/games/{id}/save`.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -355,7 +421,7 @@ async fn save_game(
     };
     let mut play = shared.lock_owned().await;
     blocking(move || {
-        let record = play.record();
+        let record = play.record_to_save()?;
         let last = play.saved.get(&asked.file).copied();
         let (name, saved) = app
             .files

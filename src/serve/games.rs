@@ -5,8 +5,8 @@
 use super::api::ApiError;
 use super::files::Saved;
 use crate::builder::RecordBuilder;
-use crate::draw::{View, picture, svg};
-use crate::game::{AnyGame, GameKind, MoveDetail};
+use crate::draw::{Drawing, Spot, View, picture, svg};
+use crate::game::{AnyGame, GameKind, MoveDetail, Placing};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
 use crate::seat::{Clock, Seat, Terms};
@@ -31,8 +31,20 @@ pub(super) struct Play {
     record: RecordBuilder,
     moves: Vec<String>,
     seat: Option<Box<dyn Seat>>,
+    /// The start the sides are placing, until every side has placed.
+    placement: Option<Placement>,
     /// What this game's saves left in each file, by index.
     pub(super) saved: HashMap<usize, Saved>,
+}
+
+/// A start being placed (Escampe without a `Setup`): the squares the
+/// mover has given so far, one click each, and the tags the record gets
+/// with the start's tag once every side has placed.
+#[derive(Debug)]
+struct Placement {
+    placing: Box<dyn Placing>,
+    given: Vec<String>,
+    tags: Vec<(String, String)>,
 }
 
 /// A game shared between the requests that name it, one at a time.
@@ -49,11 +61,12 @@ impl Games {
     ///
     /// # Errors
     /// 503 when [`MAX_GAMES`] are kept.
-    pub(super) fn add(
-        &self,
-        tags: Vec<(String, String)>,
-        start: Box<dyn AnyGame>,
-    ) -> Result<Shared, ApiError> {
+    pub(super) fn add(&self, started: super::Started) -> Result<Shared, ApiError> {
+        let super::Started {
+            tags,
+            game: start,
+            placing,
+        } = started;
         let mut by_id = self.by_id.lock().unwrap_or_else(|e| e.into_inner());
         if by_id.len() >= MAX_GAMES {
             return Err(ApiError::new(
@@ -68,9 +81,14 @@ impl Games {
             kind: start.kind(),
             game: start.box_clone(),
             start,
-            record: RecordBuilder::with_tags(tags),
+            record: RecordBuilder::with_tags(tags.clone()),
             moves: Vec::new(),
             seat: None,
+            placement: placing.map(|placing| Placement {
+                placing,
+                given: Vec::new(),
+                tags,
+            }),
             saved: HashMap::new(),
         };
         let shared = Arc::new(tokio::sync::Mutex::new(play));
@@ -111,6 +129,8 @@ pub(super) struct StateJson<'a> {
     tags: Vec<TagJson>,
     /// The moves played (lotus: pawn moves).
     moves: &'a [String],
+    /// Every player, in the order of the game's turns.
+    players: Vec<&'a str>,
     /// Who plays next; none once the game is over.
     to_move: Option<&'a str>,
     /// The constraint in force, in words.
@@ -119,10 +139,90 @@ pub(super) struct StateJson<'a> {
     legal_moves: Vec<String>,
     /// The board, as `kifu render --format svg` draws it.
     board: String,
+    /// The board's size in its own units (its `viewBox`).
+    size: [f32; 2],
+    /// Its squares, each with its rectangle in those units.
+    squares: Vec<Spot>,
+    /// The legal moves by the square they leave, in the order of
+    /// `legal_moves`; a move that leaves none (a pass, a Mana re-entry)
+    /// is in `buttons`.
+    pieces: Vec<PieceJson>,
+    /// The legal moves that leave no square, each a button.
+    buttons: Vec<String>,
+    /// The start being placed, until every side has placed.
+    placing: Option<PlacingJson<'a>>,
     /// The outcome, once the game is over.
     result: Option<OutcomeJson<'a>>,
     /// The game as a record.
     record: String,
+}
+
+/// A square the side to move may leave, and where to.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct PieceJson {
+    /// The square, as the board's `squares` name it.
+    from: String,
+    /// Each square it may reach, in the order of the legal moves.
+    targets: Vec<TargetJson>,
+}
+
+/// A square a piece may reach, and the moves that take it there.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct TargetJson {
+    /// The square; none for a move that reaches no square of the board.
+    to: Option<String>,
+    /// The moves: more than one when the move also chooses (Mana's bird,
+    /// a Lotus exchange).
+    moves: Vec<String>,
+}
+
+/// A start being placed, as the page asks for it.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct PlacingJson<'a> {
+    /// Who places.
+    mover: Option<&'static str>,
+    /// What they give, in words.
+    request: String,
+    /// The squares given so far, in order.
+    given: &'a [String],
+    /// The squares the next may be.
+    open: Vec<String>,
+}
+
+/// The legal moves of `game` (`legal`) grouped by the square each leaves:
+/// the pieces to choose and the buttons.
+fn pieces_of(game: &dyn AnyGame, legal: &[String]) -> (Vec<PieceJson>, Vec<String>) {
+    let mut pieces: Vec<PieceJson> = Vec::new();
+    let mut buttons = Vec::new();
+    for mv in legal {
+        let [from, to] = match game.detail(mv) {
+            Ok(detail) => game.move_squares(&detail.parts),
+            Err(_) => [None, None],
+        };
+        let Some(from) = from else {
+            buttons.push(mv.clone());
+            continue;
+        };
+        let at = match pieces.iter().position(|piece| piece.from == from) {
+            Some(at) => at,
+            None => {
+                pieces.push(PieceJson {
+                    from,
+                    targets: Vec::new(),
+                });
+                pieces.len() - 1
+            }
+        };
+        let targets = &mut pieces[at].targets;
+        match targets.iter_mut().find(|target| target.to == to) {
+            Some(target) => target.moves.push(mv.clone()),
+            None => targets.push(TargetJson {
+                to,
+                moves: vec![mv.clone()],
+            }),
+        }
+    }
+    (pieces, buttons)
 }
 
 /// What the engine did, with the state after it.
@@ -150,8 +250,19 @@ impl Play {
             ..View::default()
         };
         let game = self.game.as_ref();
-        let board = svg::write(&picture(game, self.kind, &view, self.moves.len()), None);
+        let scene = picture(game, self.kind, &view, self.moves.len());
         let over = outcome.is_some();
+        let placing = self.placement.as_ref().map(|placement| PlacingJson {
+            mover: placement.placing.mover(),
+            request: placement.placing.request(),
+            given: &placement.given,
+            open: placement.placing.next_words(&placement.given),
+        });
+        let legal_moves = match placing {
+            Some(_) => Vec::new(),
+            None => game.legal_moves(),
+        };
+        let (pieces, buttons) = pieces_of(game, &legal_moves);
         StateJson {
             id: self.id,
             game: self.kind,
@@ -159,13 +270,31 @@ impl Play {
                 .map(|(name, value)| TagJson { name, value })
                 .collect(),
             moves: &self.moves,
-            to_move: (!over).then(|| game.turn().mover),
+            players: game.players(),
+            to_move: match &placing {
+                Some(placing) => placing.mover,
+                None => (!over).then(|| game.turn().mover),
+            },
             constraint: game.constraint(),
-            legal_moves: game.legal_moves(),
-            board,
+            legal_moves,
+            board: svg::write(&scene, None),
+            size: [scene.width, scene.height],
+            squares: scene.spots(),
+            pieces,
+            buttons,
+            placing,
             result: outcome.as_ref().map(OutcomeJson::new),
             record: self.record(),
         }
+    }
+
+    /// The game as a record to save: 409 while its start is placed.
+    ///
+    /// # Errors
+    /// 409 while the start is being placed.
+    pub(super) fn record_to_save(&self) -> Result<String, ApiError> {
+        self.placed()?;
+        Ok(self.record())
     }
 
     /// The game as a record, ending with its result.
@@ -178,6 +307,7 @@ impl Play {
     /// # Errors
     /// 422 with the referee's reason and its fault code.
     pub(super) fn play(&mut self, text: &str) -> Result<(), ApiError> {
+        self.placed()?;
         let before = self.game.box_clone();
         match self.game.play(text) {
             Ok(()) => {
@@ -197,9 +327,45 @@ impl Play {
     /// move: its moves, or `None` when it resigns. Blocks while it thinks.
     ///
     /// # Errors
-    /// 409 once the game is over, 422 for a movetime out of range, 500
-    /// when the engine fails or answers a move the referee refuses.
+    /// 409 once the game is over or while its start is placed, 422 for a
+    /// movetime out of range, 500 when the engine fails or answers a move
+    /// the referee refuses.
     pub(super) fn engine(&mut self, movetime: u64) -> Result<Option<Vec<String>>, ApiError> {
+        let moves = self.engine_moves(movetime)?;
+        let Some(moves) = moves else {
+            return Ok(None);
+        };
+        for mv in &moves {
+            self.play(mv).map_err(|e| {
+                ApiError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "serve.engine",
+                    format!("the engine played {mv}: {}", e.message),
+                )
+            })?;
+        }
+        Ok(Some(moves))
+    }
+
+    /// 409 while the start is being placed.
+    fn placed(&self) -> Result<(), ApiError> {
+        match &self.placement {
+            Some(placement) => Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.placing",
+                format!("the start is being placed: {}", placement.placing.request()),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The moves the built-in engine would play for the player to move
+    /// (lotus: its turn), `movetime` ms a move, without playing them;
+    /// `None` when it would resign. Blocks while it thinks.
+    ///
+    /// # Errors
+    /// As [`Play::engine`].
+    pub(super) fn engine_moves(&mut self, movetime: u64) -> Result<Option<Vec<String>>, ApiError> {
         if !(1..=MAX_MOVETIME).contains(&movetime) {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -207,6 +373,7 @@ impl Play {
                 format!("movetime is from 1 to {MAX_MOVETIME} ms"),
             ));
         }
+        self.placed()?;
         if self.game.is_over() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -228,14 +395,61 @@ impl Play {
         let answer = seat
             .ask(&self.moves, &clock)
             .map_err(|e| failed(e.to_string()))?;
-        let Decision::Move(moves) = answer.decision else {
-            return Ok(None);
-        };
-        for mv in &moves {
-            self.play(mv)
-                .map_err(|e| failed(format!("the engine played {mv}: {}", e.message)))?;
+        match answer.decision {
+            Decision::Move(moves) => Ok(Some(moves)),
+            _ => Ok(None),
         }
-        Ok(Some(moves))
+    }
+
+    /// The mover of a start being placed gives its next square; once the
+    /// mover has given every square, its placement is made, and once
+    /// every side has placed, the game begins from the start's tag.
+    ///
+    /// # Errors
+    /// 409 when no start is being placed; 422 for a square not open, or a
+    /// placement the game refuses (nothing given is kept then).
+    pub(super) fn place(&mut self, square: &str) -> Result<(), ApiError> {
+        let Some(placement) = self.placement.as_mut() else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.placed",
+                "the start is placed: play moves".to_owned(),
+            ));
+        };
+        let refused =
+            |message| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.place", message);
+        let open = placement.placing.next_words(&placement.given);
+        if !open.iter().any(|word| word == square) {
+            return Err(refused(format!(
+                "{square} is not open: {}",
+                placement.placing.request()
+            )));
+        }
+        placement.given.push(square.to_owned());
+        if !placement.placing.next_words(&placement.given).is_empty() {
+            return Ok(());
+        }
+        let given = std::mem::take(&mut placement.given);
+        placement.placing.place(&given).map_err(refused)?;
+        self.game = placement.placing.board();
+        self.start = self.game.box_clone();
+        if placement.placing.mover().is_some() {
+            return Ok(());
+        }
+        let (Some((name, value)), Some(start)) =
+            (placement.placing.tag(), placement.placing.start())
+        else {
+            return Ok(());
+        };
+        let start = start.map_err(|e| refused(format!("{name} {value:?}: {e}")))?;
+        let mut tags = std::mem::take(&mut placement.tags);
+        tags.retain(|(tag, _)| *tag != name);
+        tags.insert(1.min(tags.len()), (name, value));
+        self.record = RecordBuilder::with_tags(tags);
+        self.game = start;
+        self.start = self.game.box_clone();
+        self.placement = None;
+        Ok(())
     }
 
     /// What the engine did, and the state after it.

@@ -39,13 +39,38 @@
 //! | `GET /api/games/{id}` | the game's state |
 //! | `POST /api/games/{id}/moves` `{"move": "e1-e4"}` | the new state, or 422 with the referee's refusal and its fault code |
 //! | `POST /api/games/{id}/engine` `{"movetime": 500}` | the built-in engine plays the side to move (lotus: its whole turn); `{"moves", "resigned", "state"}` |
+//! | `POST /api/games/{id}/hint` `{"movetime": 500}` | the engine's move for the side to move, not played: `{"moves", "resigned"}` |
+//! | `POST /api/games/{id}/placement` `{"square": "c1"}` | the mover of a start being placed gives its next square; the new state, or 422 for a square not open |
 //! | `POST /api/games/{id}/save` `{"file": i}` | the game written as a record to file `i`: `{"file", "name", "records"}` |
 //!
-//! A game's state is `{"id", "game", "tags", "moves", "to_move",
-//! "constraint", "legal_moves", "board", "result", "record"}`: `tags` are
-//! those a record starting from the position carries (its `Position`),
-//! `board` the SVG picture of `kifu render --format svg`, `result` the
-//! outcome once the game is over, `record` the game as a record.
+//! A game's state is `{"id", "game", "tags", "moves", "players",
+//! "to_move", "constraint", "legal_moves", "board", "size", "squares",
+//! "pieces", "buttons", "placing", "result", "record"}`: `tags` are those
+//! a record starting from the position carries (its `Position`), `board`
+//! the SVG picture of `kifu render --format svg`, `result` the outcome
+//! once the game is over, `record` the game as a record. What the page
+//! needs to play by clicking, the rules staying here: `size` is the
+//! board's `viewBox` (width, height), `squares` each square of the
+//! picture (`{"square", "x", "y", "w", "h"}`, by its `data-square`
+//! name: `e4`, or a Lotus place `0`, `17`, `arrival-2`;
+//! [`crate::draw::Scene::spots`]), `pieces` the legal moves by the square
+//! they leave (`[{"from", "targets": [{"to", "moves"}]}]`, as each game's
+//! [`crate::draw::Drawing::move_squares`] names them; a target with
+//! several moves is a choice, Mana's bird or a Lotus exchange), and
+//! `buttons` the legal moves that leave no square (a pass, a Mana
+//! re-entry). While the start is placed (Escampe without a `Setup`:
+//! [`Started::placing`]), `placing` is `{"mover", "request", "given",
+//! "open"}`, the squares given so far and those open to the next, there
+//! are no legal moves, and moves, the engine and saves get 409
+//! (`serve.placing`); once every side has placed, the start's tag joins
+//! the record's tags after `Game`.
+//!
+//! The page marks the squares with transparent spots laid over the
+//! picture (`.spot` elements placed from `squares`), so that the SVG
+//! stays the very picture `kifu render` draws. It is busy
+//! (`<html data-state="busy">`) while a request runs, and when the side
+//! to move is the one chosen under "Engine plays", asks the engine at
+//! once.
 //!
 //! A save appends the game's record to the file, atomically (the whole
 //! new text is written beside the file and renamed over it, as `kifu
@@ -55,13 +80,14 @@
 //! command line, not yet there) holds the game saved there, and a file
 //! that others write loses nothing.
 //!
-//! TODO (issue 37, later sessions): a board to click (a piece, then one
-//! of its targets shown) for all four games, Lotus's turn pawn by pawn
-//! and Escampe's placement; engine choice (`--engine CMD`) and a hint;
-//! opening a record to step through it and annotate it (variations,
-//! comments, glyphs, tags) with the unsaved-work guard; analysis and its
-//! score graph; watching a match live (server-sent events); browser
-//! tests; and the speed measurements in `benches/`.
+//! TODO (issue 37, later sessions): dragging as well as clicking; the
+//! engine placing an Escampe start (`engine` and `hint` refuse while it
+//! is placed); a KEP engine (`--engine CMD`) besides the built-in one;
+//! Lotus's players, flowers and course in the page's form (the API takes
+//! them); opening a record to step through it and annotate it
+//! (variations, comments, glyphs, tags) with the unsaved-work guard;
+//! analysis and its score graph; watching a match live (server-sent
+//! events); and the speed measurements in `benches/`.
 
 mod api;
 mod files;
@@ -69,7 +95,7 @@ mod games;
 mod guard;
 mod listen;
 
-use crate::game::AnyGame;
+use crate::game::{AnyGame, Placing};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -114,7 +140,9 @@ impl std::fmt::Debug for Config {
 /// What the server asks of the binary's fronts, which own the setup
 /// options of `kifu new` and the atomic save of `kifu play`.
 pub trait Backend: Send + Sync + 'static {
-    /// A new game as `kifu new` starts it from the same options.
+    /// A new game as `kifu new` starts it from the same options, or, when
+    /// they leave the start to be placed (Escampe without a `Setup`), the
+    /// placement to make first.
     ///
     /// # Errors
     /// The options at fault, in the words `kifu new` uses.
@@ -132,8 +160,11 @@ pub trait Backend: Send + Sync + 'static {
 pub struct Started {
     /// The tags of its record, `Game` first.
     pub tags: Vec<(String, String)>,
-    /// The start position.
+    /// The start position; while the start is placed, the pieces placed.
     pub game: Box<dyn AnyGame>,
+    /// The start the sides place before the first move, if they do: its
+    /// tag (`Setup`) joins `tags` once every side has placed.
+    pub placing: Option<Box<dyn Placing>>,
 }
 
 /// The body of `POST /api/games`: the game and the setup options of

@@ -21,6 +21,15 @@ impl Drawing for Escampe {
         let open = open.iter().filter_map(|square| lines::parse_square(square));
         placement_text(self, open.fold(0, |bits, square| bits | lines::bit(square)), mover, view)
     }
+
+    fn move_squares(&self, parts: &MoveParts) -> [Option<String>; 2] {
+        match parts {
+            MoveParts::Escampe(EscampeParts::Move { from, to, .. }) => {
+                [Some(from.as_str().to_owned()), Some(to.as_str().to_owned())]
+            }
+            _ => [None, None],
+        }
+    }
 }
 
 /// The squares of the last move: where it started and where it ended

@@ -26,6 +26,21 @@ impl Drawing for Lotus {
     fn scene(&self, view: &View<'_>) -> Scene {
         scene(self, view)
     }
+
+    fn move_squares(&self, parts: &MoveParts) -> [Option<String>; 2] {
+        match parts {
+            MoveParts::Lotus(parts) => [
+                Some(parts.from.to_string()),
+                (parts.to.map(|to| to.to_string())).or(parts.arrival.map(arrival_name)),
+            ],
+            _ => [None, None],
+        }
+    }
+}
+
+/// The `data-square` of an arrival place, numbered from 1.
+fn arrival_name(place: u16) -> String {
+    format!("arrival-{place}")
 }
 
 /// The side of a square.
@@ -215,7 +230,7 @@ fn arrival(game: &Lotus, scene: &mut Scene, top: f32, lit: &dyn Fn(u16) -> bool)
     for i in 0..4u16 {
         let pos = game.end() + i + 1;
         let x = MARGIN + CELL * (2.0 + 2.0 * f32::from(i));
-        let name = format!("arrival-{}", i + 1);
+        let name = arrival_name(i + 1);
         scene.push(
             Node::rect(x, top, CELL * 1.6, CELL)
                 .rounded(5.0)

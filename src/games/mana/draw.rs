@@ -16,6 +16,15 @@ impl Drawing for Mana {
     fn scene(&self, view: &View<'_>) -> Scene {
         scene(self, view)
     }
+
+    fn move_squares(&self, parts: &MoveParts) -> [Option<String>; 2] {
+        let name = |square: crate::game::SquareName| Some(square.as_str().to_owned());
+        match parts {
+            MoveParts::Mana(ManaParts::Move { from, to, .. }) => [name(*from), name(*to)],
+            MoveParts::Mana(ManaParts::Reentry { to, .. }) => [None, name(*to)],
+            _ => [None, None],
+        }
+    }
 }
 
 /// The squares of the last move: where it started (none for a re-entry)

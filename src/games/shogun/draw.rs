@@ -17,6 +17,16 @@ impl Drawing for Shogun {
     fn scene(&self, view: &View<'_>) -> Scene {
         scene(self, view)
     }
+
+    fn move_squares(&self, parts: &MoveParts) -> [Option<String>; 2] {
+        match parts {
+            MoveParts::Shogun(parts) => [
+                Some(parts.from.as_str().to_owned()),
+                Some(parts.to.as_str().to_owned()),
+            ],
+            _ => [None, None],
+        }
+    }
 }
 
 /// The side of a square in the picture.

@@ -1,0 +1,119 @@
+//! What the browser tests share: Debian's Chromium, headless, driven
+//! through chromedriver (WebDriver) with fantoccini, and where their
+//! screenshots go.
+
+use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+/// Chromium and chromedriver, when both are installed. In CI
+/// (`CI=true`) a missing one fails the test; elsewhere `test` (its file)
+/// says it is skipped, and the test passes without running.
+pub fn installed(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let chromium = program(&["chromium", "chromium-browser"]);
+    let driver = program(&["chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "CI=true: the browser test must run, and chromium or chromedriver is missing"
+        );
+        // Written past the test harness's capture, which would hide it in
+        // a passing test: the skip shows in `cargo test`'s output.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
+            "{test}: skipped: chromium and chromedriver are not installed (apt-get install chromium chromium-driver)"
+        );
+        return None;
+    };
+    Some((chromium, driver))
+}
+
+/// The first of `names` found on `PATH`.
+pub fn program(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// chromedriver, stopped when dropped.
+pub struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Where the artefacts of this test go: `<target dir>/screenshots/`.
+pub fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("target"), Path::to_path_buf)
+        .join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+/// Writes what the browser shows to `<screenshots>/<name>.png`.
+pub async fn shot(client: &Client, shots: &Path, name: &str) {
+    let png = client.screenshot().await.unwrap_or_else(|e| panic!("{e}"));
+    let file = shots.join(format!("{name}.png"));
+    std::fs::write(&file, png).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+}
+
+/// Runs `script` in the page; what it returns.
+pub async fn js(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, Vec::new())
+        .await
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Starts chromedriver and a headless Chromium session.
+pub async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Client) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let child = std::process::Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", driver.display()));
+    let driver = Driver(child);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let profile = dir.join("profile");
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium.to_string_lossy(),
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,1000",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }
+    });
+    let Value::Object(capabilities) = capabilities else {
+        panic!("capabilities are an object");
+    };
+    let client = ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .unwrap_or_else(|e| panic!("cannot start Chromium: {e}"));
+    (driver, client)
+}
