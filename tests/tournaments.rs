@@ -101,6 +101,55 @@ fn reference_ratings(names: &[String], games: &[(String, String, f64)]) -> Vec<(
         .collect()
 }
 
+/// Each cell of `table`'s crosstable holds the points and games of its
+/// row's engine against its column's in `games`, counted here.
+fn check_crosstable(table: &Value, games: &[(String, String, f64)]) {
+    let crosstable = table["crosstable"].as_array().expect("a crosstable");
+    assert_eq!(crosstable.len(), 4);
+    for row in crosstable {
+        let engine = row["engine"].as_str().expect("an engine");
+        for cell in row["against"].as_array().expect("cells") {
+            let opponent = cell["opponent"].as_str().expect("an opponent");
+            let (mut points, mut played) = (0.0, 0);
+            for (white, black, white_points) in games {
+                if (white, black) == (&engine.to_owned(), &opponent.to_owned()) {
+                    (points, played) = (points + white_points, played + 1);
+                } else if (white, black) == (&opponent.to_owned(), &engine.to_owned()) {
+                    (points, played) = (points + 1.0 - white_points, played + 1);
+                }
+            }
+            assert_eq!(
+                cell["points"].as_f64(),
+                Some(points),
+                "{engine} v {opponent}"
+            );
+            let total = cell["wins"].as_u64().unwrap_or(0)
+                + cell["losses"].as_u64().unwrap_or(0)
+                + cell["unfinished"].as_u64().unwrap_or(0);
+            assert_eq!(total, played, "{engine} v {opponent}");
+        }
+    }
+}
+
+/// Each engine's rating and interval in `table` are those fitted here
+/// ([`reference_ratings`]), to the hundredth they are rounded to.
+fn check_ratings(table: &Value, games: &[(String, String, f64)]) {
+    let rows = table["duels"].as_array().expect("duels");
+    let order: Vec<String> = (rows.iter())
+        .map(|row| row["engine"].as_str().expect("a name").to_owned())
+        .collect();
+    for (row, (elo, error)) in rows.iter().zip(reference_ratings(&order, games)) {
+        let name = &row["engine"];
+        let got = row["elo"].as_f64().unwrap_or(f64::NAN);
+        assert!((got - elo).abs() <= 0.006, "{name}: {got} against {elo}");
+        let got = row["elo_error"].as_f64().unwrap_or(f64::NAN);
+        assert!(
+            (got - error).abs() <= 0.006,
+            "{name}: ±{got} against ±{error}"
+        );
+    }
+}
+
 /// A round-robin of four engines: every pair meets from each opening,
 /// colours swapped; the crosstable and each engine's rating and interval
 /// are those computed here from the records, and `--report` gives the
@@ -141,52 +190,8 @@ fn a_round_robin_of_four_engines_matches_the_reference() {
     assert_eq!(met.len(), 12);
     assert!(met.values().all(|&n| n == 10), "{met:?}");
     let table: Value = serde_json::from_str(&run.out).expect("JSON");
-    let order: Vec<String> = (table["duels"].as_array().expect("duels").iter())
-        .map(|row| row["engine"].as_str().expect("a name").to_owned())
-        .collect();
-    // The crosstable: each row's points against each other engine.
-    let crosstable = table["crosstable"].as_array().expect("a crosstable");
-    assert_eq!(crosstable.len(), 4);
-    for row in crosstable {
-        let engine = row["engine"].as_str().expect("an engine");
-        for cell in row["against"].as_array().expect("cells") {
-            let opponent = cell["opponent"].as_str().expect("an opponent");
-            let points: f64 = (games.iter())
-                .map(
-                    |(white, black, points)| match (white.as_str(), black.as_str()) {
-                        (w, b) if w == engine && b == opponent => *points,
-                        (w, b) if w == opponent && b == engine => 1.0 - points,
-                        _ => 0.0,
-                    },
-                )
-                .sum();
-            assert_eq!(
-                cell["points"].as_f64(),
-                Some(points),
-                "{engine} v {opponent}"
-            );
-            let total = cell["wins"].as_u64().unwrap_or(0)
-                + cell["losses"].as_u64().unwrap_or(0)
-                + cell["unfinished"].as_u64().unwrap_or(0);
-            assert_eq!(total, 20, "{engine} v {opponent}");
-        }
-    }
-    let reference = reference_ratings(&order, &games);
-    for (row, (elo, error)) in table["duels"]
-        .as_array()
-        .expect("duels")
-        .iter()
-        .zip(reference)
-    {
-        let name = &row["engine"];
-        let got = row["elo"].as_f64().unwrap_or(f64::NAN);
-        assert!((got - elo).abs() <= 0.006, "{name}: {got} against {elo}");
-        let got = row["elo_error"].as_f64().unwrap_or(f64::NAN);
-        assert!(
-            (got - error).abs() <= 0.006,
-            "{name}: ±{got} against ±{error}"
-        );
-    }
+    check_crosstable(&table, &games);
+    check_ratings(&table, &games);
     let report = kifu_in(&dir, &["match", "--format", "json", "--report", "rr.kifu"]);
     let again: Value = serde_json::from_str(&report.out).expect("JSON");
     let sorted = |value: &Value| {
@@ -224,6 +229,30 @@ fn a_gauntlet_plays_the_first_engine_against_the_others() {
         .collect();
     assert_eq!(pairs, expected);
     insta::assert_snapshot!("gauntlet_table", run.out);
+    // A longer gauntlet, as JSON: its crosstable and ratings against the
+    // computation here (the others meet only the first engine).
+    let run = play_match(
+        &dir,
+        &lineup,
+        &[
+            "--game",
+            "mana",
+            "--gauntlet",
+            "--games",
+            "60",
+            "--format",
+            "json",
+            "--out",
+            "g60.kifu",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let games = duels(&read(&dir, "g60.kifu"));
+    assert_eq!(games.len(), 60);
+    assert!(games.iter().all(|(w, b, _)| w == "g" || b == "g"));
+    let table: Value = serde_json::from_str(&run.out).expect("JSON");
+    check_crosstable(&table, &games);
+    check_ratings(&table, &games);
 }
 
 /// `--sprt`: the greedy engine against the random one stops as soon as
