@@ -65,7 +65,7 @@ pub struct Engine {
 
 /// Why `program` did not start, in words: a program not found is named
 /// as such, with where it was looked for.
-pub(crate) fn spawn_reason(program: &str, error: &std::io::Error) -> String {
+fn spawn_reason(program: &str, error: &std::io::Error) -> String {
     match error.kind() {
         std::io::ErrorKind::NotFound if !program.contains('/') => {
             format!("the program {program:?} was not found on PATH")
@@ -76,6 +76,28 @@ pub(crate) fn spawn_reason(program: &str, error: &std::io::Error) -> String {
         }
         _ => error.to_string(),
     }
+}
+
+/// Starts `command`, split as a POSIX shell would (no shell runs it),
+/// with `input` as its standard input and its output and standard error
+/// piped, in a process group of its own, ended whole with it
+/// ([`groups`]).
+///
+/// # Errors
+/// Why it could not be started, in words.
+pub(crate) fn spawn_in_group(command: &str, input: Stdio) -> Result<Child, String> {
+    let words = shell_words::split(command).map_err(|e| e.to_string())?;
+    let (program, args) = words.split_first().ok_or("the command is empty")?;
+    let child = std::process::Command::new(program)
+        .args(args)
+        .stdin(input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| spawn_reason(program, &e))?;
+    groups::enter(child.id());
+    Ok(child)
 }
 
 impl Engine {
@@ -89,20 +111,7 @@ impl Engine {
             command: spec.command.clone(),
             reason,
         };
-        let words = shell_words::split(&spec.command).map_err(|e| cannot(e.to_string()))?;
-        let (program, args) = words
-            .split_first()
-            .ok_or_else(|| cannot("the command is empty".to_owned()))?;
-        let mut child = std::process::Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            // A group of its own, ended whole with the engine.
-            .process_group(0)
-            .spawn()
-            .map_err(|e| cannot(spawn_reason(program, &e)))?;
-        groups::enter(child.id());
+        let mut child = spawn_in_group(&spec.command, Stdio::piped()).map_err(cannot)?;
         let streams = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (Some(input), Some(output), Some(errors)) = streams else {
             end_child(&mut child);
@@ -142,7 +151,9 @@ impl Engine {
         };
         engine.handshake(spec)?;
         if engine.name.is_empty() {
-            engine.name = program_name(program);
+            // Its program's file name (the command split as it started).
+            let words = shell_words::split(&spec.command).unwrap_or_default();
+            engine.name = program_name(words.first().map_or("", String::as_str));
         }
         Ok(engine)
     }

@@ -50,7 +50,7 @@ mod error_tests;
 mod tests;
 
 pub use answer::{Answer, IdKey};
-pub(crate) use client::{EXIT_WAIT, exit_within, spawn_reason};
+pub(crate) use client::{EXIT_WAIT, exit_within, spawn_in_group};
 pub use client::{Engine, HANDSHAKE_TIME, QUIT_TIME, STDERR_LINES, STDERR_WAIT};
 pub use command::{Command, GoLimits};
 pub use error::{CODES, Keyword, ProtocolError};

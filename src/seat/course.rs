@@ -16,12 +16,11 @@ use crate::course::{self, Colour, ServerLine};
 use crate::game::GameKind;
 use crate::kep::{
     Answered, Decision, EXIT_WAIT, EngineFailure, EngineSpec, HANDSHAKE_TIME, LineReader,
-    QUIT_TIME, exit_within, groups, keep_tail, spawn_reason,
+    QUIT_TIME, exit_within, groups, keep_tail, spawn_in_group,
 };
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
 use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -330,17 +329,7 @@ impl Program {
     /// # Errors
     /// Why it could not be started, in words.
     fn start(command: &str) -> Result<Program, String> {
-        let words = shell_words::split(command).map_err(|e| e.to_string())?;
-        let (program, args) = words.split_first().ok_or("the command is empty")?;
-        let mut child = std::process::Command::new(program)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| spawn_reason(program, &e))?;
-        groups::enter(child.id());
+        let mut child = spawn_in_group(command, Stdio::null())?;
         let output = Arc::new(Mutex::new(VecDeque::new()));
         let streams = [
             child
