@@ -600,3 +600,26 @@ fn kifu_engine_says_when_the_server_goes_away() {
         gone.err
     );
 }
+
+/// `--listen` with a port alone listens on loopback; an address beyond
+/// it is taken, and warned about.
+#[test]
+fn listen_stays_on_loopback_unless_told() {
+    for (address, said) in [
+        ("0", "kifu: listening on 127.0.0.1:"),
+        ("0.0.0.0:0", "kifu: warning: listening on 0.0.0.0:"),
+    ] {
+        let mut server = Command::new(kifu_path())
+            .args(["match", "--listen", address, "--protocol", "course"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut log = BufReader::new(server.stderr.take().expect("standard error"));
+        let mut first = String::new();
+        log.read_line(&mut first).expect("the first line");
+        let _ = server.kill();
+        let _ = server.wait();
+        assert!(first.starts_with(said), "{address}: {first}");
+    }
+}
