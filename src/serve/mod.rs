@@ -89,6 +89,7 @@
 //! analysis and its score graph; watching a match live (server-sent
 //! events); and the speed measurements in `benches/`.
 
+mod annotate;
 mod api;
 mod files;
 mod games;

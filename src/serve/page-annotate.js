@@ -1,0 +1,1 @@
+// The annotation part of the page of `kifu serve` (see annotate.rs).
