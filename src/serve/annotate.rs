@@ -631,6 +631,12 @@ struct AnnotationJson<'a> {
     items: Vec<ItemJson<'a>>,
     /// The node at the cursor (0: the start).
     cursor: usize,
+    /// The nodes from the first move to the cursor: the keys step back
+    /// along it.
+    path: Vec<usize>,
+    /// The move after the cursor on its line, and the end of that line.
+    next: Option<usize>,
+    end: usize,
     /// Its comments, its glyph and its numeric glyphs.
     comment: String,
     glyph: Option<&'a str>,
@@ -737,6 +743,9 @@ impl Annotation {
                 .collect(),
             items,
             cursor: self.cursor,
+            path: self.path(self.cursor),
+            next: node.children.first().copied(),
+            end: self.line_end(self.cursor),
             comment: node.comments.join("\n"),
             glyph: node.glyph.as_deref(),
             nags: &node.nags,
