@@ -406,3 +406,50 @@ fn an_invalid_record_opens_up_to_its_fault_and_requests_are_checked() {
     assert_eq!(status, Some(0), "{out}");
     assert_eq!(main_lines(&dir, "bad.kifu"), vec![vec!["a1-c2", "a6-a5"]]);
 }
+
+#[test]
+fn a_lotus_pawn_move_in_the_middle_of_a_turn_starts_a_variation_of_the_whole_turn() {
+    let dir = scratch("lotus");
+    let text = fixture("fixtures/lotus/valid/variations-first-and-last-turns.kifu");
+    std::fs::write(dir.join("lotus.kifu"), &text).unwrap_or_else(|e| panic!("{e}"));
+    let before = main_lines(&dir, "lotus.kifu");
+    let server = serve(&dir, &["lotus.kifu"]);
+    let opened = server.ok(201, "/api/files/0/records/0/open", &json!({}));
+    let id = opened["id"].as_u64().unwrap_or_default();
+    let path = |action: &str| format!("/api/annotations/{id}/{action}");
+    assert!(
+        listed(&opened).starts_with("1. r0 v0 v0 ( 1. r0 r0 v0 ) 2. v5 o0 r0"),
+        "{}",
+        listed(&opened)
+    );
+    // After the turn's second pawn move, another third one.
+    let second = nodes(&opened)[1];
+    let mid = server.ok(200, &path("goto"), &json!({"node": second}));
+    assert_eq!(mid["moves"], json!(["r0", "v0"]));
+    let other = (mid["legal_moves"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .find(|m| *m != "v0")
+        .unwrap_or_else(|| panic!("{mid}"))
+        .to_owned();
+    let varied = server.ok(200, &path("moves"), &json!({"move": other}));
+    assert_eq!(varied["moves"], json!(["r0", "v0", other]));
+    assert_eq!(varied["in_variation"], true);
+    assert!(
+        listed(&varied).starts_with(&format!(
+            "1. r0 v0 v0 ( 1. r0 r0 v0 ) ( 1. r0 v0 {other} ) 2. v5"
+        )),
+        "{}",
+        listed(&varied)
+    );
+    server.ok(200, &path("save"), &json!({}));
+    let (out, status) = kifu_in(&dir, &["validate", "lotus.kifu"]);
+    assert_eq!(status, Some(0), "{out}");
+    assert_eq!(main_lines(&dir, "lotus.kifu"), before);
+    let written = std::fs::read_to_string(dir.join("lotus.kifu")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        written.contains(&format!(
+            "1. r0 v0 v0 (1. r0 r0 v0) (1. r0 v0 {other}) 2. v5"
+        )),
+        "{written}"
+    );
+}

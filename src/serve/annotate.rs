@@ -562,10 +562,12 @@ impl Annotation {
             let _ = end.play(mv);
         }
         let kept = main == self.opened_main;
+        // A game over by the rules ends with its token, if it takes one
+        // (Lotus takes none).
         let result = match end.outcome() {
-            Some(outcome) => outcome.token.unwrap_or("*").to_owned(),
-            None if kept => self.opened_result.clone().unwrap_or_else(|| "*".to_owned()),
-            None => "*".to_owned(),
+            Some(outcome) => outcome.token.map(str::to_owned),
+            None if kept => Some(self.opened_result.clone().unwrap_or_else(|| "*".to_owned())),
+            None => Some("*".to_owned()),
         };
         let tags: Vec<(String, String)> = (self.tags.iter())
             .filter(|(name, _)| kept || name != "Termination")
@@ -584,7 +586,7 @@ impl Annotation {
             &tags,
             &self.nodes[0].comments,
             &moves,
-            (Some(&result), &self.after_result),
+            (result.as_deref(), &self.after_result),
         )
     }
 }
