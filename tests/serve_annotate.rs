@@ -453,3 +453,33 @@ fn a_lotus_pawn_move_in_the_middle_of_a_turn_starts_a_variation_of_the_whole_tur
         "{written}"
     );
 }
+
+#[test]
+fn a_record_is_not_saved_over_when_where_it_ends_is_not_known() {
+    let dir = scratch("unsplit");
+    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. a1-c2 *\n\n\
+                [Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. a1-c2 {never closed *\n";
+    std::fs::write(dir.join("two.kifu"), text).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["two.kifu"]);
+    let opened = server.ok(201, "/api/files/0/records/0/open", &json!({}));
+    let id = opened["id"].as_u64().unwrap_or_default();
+    server.ok(
+        200,
+        &format!("/api/annotations/{id}/comment"),
+        &json!({"node": nodes(&opened)[0], "comment": "why not"}),
+    );
+    let (status, refused) = server.post(&format!("/api/annotations/{id}/save"), &json!({}));
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(
+        refused["error"],
+        "two.kifu: where record 1 ends is not known (it or the next cannot be read whole): it is not written over"
+    );
+    let kept = std::fs::read_to_string(dir.join("two.kifu")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kept, text);
+    let (status, refused) = server.post("/api/files/0/records/1/open", &json!({}));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (422, Some("serve.syntax")),
+        "{refused}"
+    );
+}

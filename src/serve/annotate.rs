@@ -171,24 +171,40 @@ fn unprocessable(code: &'static str, message: String) -> ApiError {
     ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
 }
 
-/// The records of a file's text, each with the line range it spans
-/// (0-based, its last line excluded: the next record's first).
-fn record_lines(text: &str) -> Vec<(usize, usize, Result<Record, String>)> {
+/// A record of a file's text: the lines it spans (0-based, its last
+/// excluded: the next record's first), whether its first line is known
+/// (not for a record whose text could not be split off whole, whose error
+/// stands at a later line), and the record or why it cannot be read.
+struct Span {
+    first: usize,
+    end: usize,
+    known: bool,
+    parsed: Result<Record, String>,
+}
+
+/// The records of a file's text.
+fn record_lines(text: &str) -> Vec<Span> {
     let mut reader = crate::record::RecordReader::new(text.as_bytes());
-    let mut found: Vec<(usize, usize, Result<Record, String>)> = Vec::new();
+    let mut found: Vec<Span> = Vec::new();
     let lines = text.lines().count();
     while let Ok(Some(raw)) = reader.next_raw() {
-        let (first, parsed) = match raw {
+        let (first, known, parsed) = match raw {
             Ok(raw) => (
                 raw.first_line.saturating_sub(1),
+                true,
                 raw.parse().map_err(|e| e.to_string()),
             ),
-            Err(e) => (e.location.line.saturating_sub(1), Err(e.to_string())),
+            Err(e) => (e.location.line.saturating_sub(1), false, Err(e.to_string())),
         };
         if let Some(last) = found.last_mut() {
-            last.1 = first.max(last.0);
+            last.end = first.max(last.first);
         }
-        found.push((first, lines, parsed));
+        found.push(Span {
+            first,
+            end: lines,
+            known,
+            parsed,
+        });
     }
     found
 }
@@ -206,8 +222,10 @@ impl Annotation {
                 format!("{name} holds {} records", records.len()),
             ));
         }
-        let (_, _, parsed) = records.swap_remove(record);
-        let parsed = parsed.map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
+        let parsed = records
+            .swap_remove(record)
+            .parsed
+            .map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
         let verdict = crate::referee::judge_record(&parsed)
             .map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
         let fault = verdict.fault.as_ref().map(|f| format!("{name}:{f}"));
@@ -592,7 +610,7 @@ impl Annotation {
 }
 
 /// A tag as JSON.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, serde::Serialize)]
 struct TagJson<'a> {
     name: &'a str,
     value: &'a str,
@@ -1003,12 +1021,29 @@ impl Annotation {
                 ),
             ));
         }
-        let old = String::from_utf8_lossy(&bytes);
+        let old = std::str::from_utf8(&bytes).map_err(|_| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.not-utf8",
+                format!("{name} is not all UTF-8 text: it is not written over"),
+            )
+        })?;
         let record = self.text();
         let lines: Vec<&str> = old.lines().collect();
-        let found = record_lines(&old);
+        let found = record_lines(old);
+        let unsplit = (found.iter().skip(self.record).take(2)).any(|span| !span.known);
+        if unsplit {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.unsplit",
+                format!(
+                    "{name}: where record {} ends is not known (it or the next cannot be read whole): it is not written over",
+                    self.record + 1
+                ),
+            ));
+        }
         let new = match found.get(self.record) {
-            Some(&(first, end, _)) => {
+            Some(&Span { first, end, .. }) => {
                 let mut new = String::new();
                 for line in lines.get(..first).unwrap_or_default() {
                     new.push_str(line);
@@ -1026,7 +1061,7 @@ impl Annotation {
                 new
             }
             None => {
-                let mut new = old.into_owned();
+                let mut new = old.to_owned();
                 if !new.is_empty() {
                     if !new.ends_with('\n') {
                         new.push('\n');
