@@ -20,9 +20,10 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub(super) struct App {
     guard: Guard,
-    files: Files,
+    pub(super) files: Files,
     games: Games,
-    backend: Arc<dyn Backend>,
+    pub(super) backend: Arc<dyn Backend>,
+    pub(super) annotations: super::annotate::Annotations,
 }
 
 impl App {
@@ -33,6 +34,7 @@ impl App {
             files,
             games: Games::default(),
             backend,
+            annotations: super::annotate::Annotations::default(),
         }
     }
 }
@@ -75,7 +77,7 @@ impl IntoResponse for ApiError {
 }
 
 /// A value as a JSON answer.
-fn json<T: Serialize>(value: &T) -> Response {
+pub(super) fn json<T: Serialize>(value: &T) -> Response {
     match serde_json::to_string(value) {
         Ok(text) => json_text(text),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
@@ -98,6 +100,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/", get(page))
         .route("/serve.js", get(script))
         .route("/serve.css", get(style))
+        .route("/annotate.js", get(annotate_script))
         .route("/api/files", get(list_files))
         .route("/api/files/{index}", get(file_records))
         .route("/api/games", post(new_game))
@@ -107,6 +110,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/hint", post(engine_hint))
         .route("/api/games/{id}/placement", post(place_square))
         .route("/api/games/{id}/save", post(save_game))
+        .merge(super::annotate::routes())
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::clone(&app), guarded))
         .with_state(app)
@@ -156,7 +160,7 @@ fn too_large() -> Response {
 }
 
 /// A JSON body of at most [`MAX_BODY`] bytes, read as `T`.
-async fn body<T: DeserializeOwned>(request: Request) -> Result<T, Response> {
+pub(super) async fn body<T: DeserializeOwned>(request: Request) -> Result<T, Response> {
     let bytes: Bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
         .await
         .map_err(|_| too_large())?;
@@ -194,6 +198,14 @@ async fn script() -> Response {
     asset("text/javascript; charset=utf-8", include_str!("page.js"))
 }
 
+/// `GET /annotate.js`: the page's annotation (module `annotate`).
+async fn annotate_script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page-annotate.js"),
+    )
+}
+
 /// `GET /serve.css`.
 async fn style() -> Response {
     asset("text/css; charset=utf-8", include_str!("page.css"))
@@ -210,7 +222,9 @@ async fn file_records(State(app): State<Arc<App>>, Path(index): Path<String>) ->
 }
 
 /// Runs file or engine work off the runtime's threads.
-async fn blocking(work: impl FnOnce() -> Result<Response, ApiError> + Send + 'static) -> Response {
+pub(super) async fn blocking(
+    work: impl FnOnce() -> Result<Response, ApiError> + Send + 'static,
+) -> Response {
     match tokio::task::spawn_blocking(work).await {
         Ok(Ok(response)) => response,
         Ok(Err(refusal)) => refusal.into_response(),

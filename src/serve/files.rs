@@ -231,6 +231,51 @@ impl Files {
     }
 }
 
+/// What annotation reads and writes: a file's whole text, its record
+/// replaced (module `annotate`).
+impl Files {
+    /// File `index`'s number, name and bytes; none yet for a file not
+    /// there.
+    ///
+    /// # Errors
+    /// 404 for no such file, 403 for a file that now leads elsewhere, 409
+    /// for a compressed file or one that cannot be read.
+    pub(super) fn read_whole(&self, index: &str) -> Result<(usize, String, Vec<u8>), ApiError> {
+        let (index, named) = self.named(index)?;
+        check_still(named)?;
+        let bytes = match std::fs::read(&named.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(unreadable(named, &e)),
+        };
+        if is_compressed(&bytes) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.compressed",
+                format!("{}: a compressed file is not written", named.name),
+            ));
+        }
+        Ok((index, named.name.clone(), bytes))
+    }
+
+    /// Writes `text` over file `index`, atomically through `backend`.
+    ///
+    /// # Errors
+    /// As [`Files::read_whole`], and 409 when it cannot be saved.
+    pub(super) fn write_whole(
+        &self,
+        index: usize,
+        text: &str,
+        backend: &dyn super::Backend,
+    ) -> Result<(), ApiError> {
+        let (_, named) = self.named(&index.to_string())?;
+        check_still(named)?;
+        backend
+            .save(&named.path, text)
+            .map_err(|message| ApiError::new(StatusCode::CONFLICT, "serve.save", message))
+    }
+}
+
 /// The canonical path of a file named: its own, or for a file not yet
 /// there, its directory's with its name, the path it will have once a
 /// save creates it.

@@ -191,7 +191,7 @@ pub(super) struct PlacingJson<'a> {
 
 /// The legal moves of `game` (`legal`) grouped by the square each leaves:
 /// the pieces to choose and the buttons.
-fn pieces_of(game: &dyn AnyGame, legal: &[String]) -> (Vec<PieceJson>, Vec<String>) {
+pub(super) fn pieces_of(game: &dyn AnyGame, legal: &[String]) -> (Vec<PieceJson>, Vec<String>) {
     let mut pieces: Vec<PieceJson> = Vec::new();
     let mut buttons = Vec::new();
     for mv in legal {

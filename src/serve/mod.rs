@@ -25,6 +25,9 @@
 //!   through a symbolic link that leaves the directory is left out),
 //!   named in requests by their index in that list, never by a path;
 //! - `games`: the games being played, in memory;
+//! - `annotate`: the records open for annotation, in memory, and their
+//!   routes (`/api/files/{i}/records/{r}/open`, `/api/annotations/...`),
+//!   which its module doc describes;
 //! - `api`: the routes and their JSON.
 //!
 //! The API (every body is JSON; an error is `{"error": "...", "code":
@@ -84,11 +87,10 @@
 //! engine placing an Escampe start (`engine` and `hint` refuse while it
 //! is placed); a KEP engine (`--engine CMD`) besides the built-in one;
 //! Lotus's players, flowers and course in the page's form (the API takes
-//! them); opening a record to step through it and annotate it
-//! (variations, comments, glyphs, tags) with the unsaved-work guard;
-//! analysis and its score graph; watching a match live (server-sent
+//! them); analysis and its score graph; watching a match live (server-sent
 //! events); and the speed measurements in `benches/`.
 
+mod annotate;
 mod api;
 mod files;
 mod games;

@@ -1,0 +1,292 @@
+// The annotation part of the page of `kifu serve` (module annotate.rs):
+// a record of a named file opened on the server, stepped through by
+// keyboard (left, right, home, end) and by clicking its moves, moves
+// played by clicking the board (a different one becomes a variation),
+// comments, glyphs, tags, and a save with the server's guard against a
+// file changed since. The tree and the record text stay on the server:
+// the page shows the list it is given and sends the node or the move.
+// Everything shown from the server is set as text, never as HTML.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  // The record open, as the server last answered.
+  let open = null;
+  // The square of the piece chosen, while its targets are shown.
+  let chosen = null;
+
+  async function ask(method, path, body) {
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, init);
+    const answer = await response.json();
+    if (!response.ok) {
+      const error = new Error(answer.error || response.statusText);
+      error.code = answer.code;
+      throw error;
+    }
+    return answer;
+  }
+
+  function say(text, error) {
+    $("a-status").textContent = text;
+    $("a-status").className = error ? "error" : "";
+  }
+
+  function button(text, action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", action);
+    return b;
+  }
+
+  // Runs a request that answers the state, and shows it.
+  async function act(request) {
+    document.documentElement.dataset.state = "busy";
+    try {
+      show(await request());
+    } catch (error) {
+      say(error.message, true);
+    }
+    document.documentElement.dataset.state = "ready";
+  }
+
+  function edit(action, body) {
+    if (!open) return Promise.resolve();
+    return act(() => ask("POST", `/api/annotations/${open.id}/${action}`, body));
+  }
+
+  function goto(node) {
+    if (open && node !== null && node !== undefined && node !== open.cursor) {
+      edit("goto", { node });
+    }
+  }
+
+  // The move list: each move a button naming its node, variations in
+  // brackets, comments after their move.
+  function list(state) {
+    const out = [];
+    for (const item of state.items) {
+      if (item.kind !== "move") {
+        const bracket = document.createElement("span");
+        bracket.className = "bracket";
+        bracket.textContent = item.kind === "open" ? "(" : ")";
+        out.push(bracket);
+        continue;
+      }
+      if (item.number) {
+        const number = document.createElement("span");
+        number.className = "number";
+        number.textContent = item.number;
+        out.push(number);
+      }
+      const move = button(item.text + (item.glyph || ""), () => goto(item.node));
+      move.className = "move";
+      move.dataset.node = item.node;
+      if (item.node === state.cursor) move.classList.add("current");
+      out.push(move);
+      for (const nag of item.nags || []) {
+        const glyph = document.createElement("span");
+        glyph.className = "nag";
+        glyph.textContent = `$${nag}`;
+        out.push(glyph);
+      }
+      for (const comment of item.comments || []) {
+        const text = document.createElement("span");
+        text.className = "comment";
+        text.textContent = comment;
+        out.push(text);
+      }
+    }
+    $("a-moves").replaceChildren(...out);
+  }
+
+  function targetsOf(square) {
+    const piece = open.pieces.find((p) => p.from === chosen);
+    return piece ? piece.targets.filter((t) => t.to === square) : [];
+  }
+
+  function play(move) {
+    edit("moves", { move });
+  }
+
+  function choose(moves) {
+    $("a-choices").replaceChildren(...moves.map((move) => button(move, () => play(move))));
+  }
+
+  function click(square) {
+    if (!open || document.documentElement.dataset.state === "busy") return;
+    const targets = targetsOf(square);
+    if (targets.length > 0) {
+      const moves = targets[0].moves;
+      if (moves.length === 1) play(moves[0]);
+      else choose(moves);
+      return;
+    }
+    chosen = chosen !== square && open.pieces.some((p) => p.from === square) ? square : null;
+    choose([]);
+    mark();
+  }
+
+  function mark() {
+    const piece = open.pieces.find((p) => p.from === chosen);
+    const targets = new Set(piece ? piece.targets.map((t) => t.to) : []);
+    const movable = new Set(open.pieces.map((p) => p.from));
+    for (const spot of $("a-spots").children) {
+      const square = spot.dataset.square;
+      spot.classList.toggle("movable", movable.has(square));
+      spot.classList.toggle("chosen", square === chosen);
+      spot.classList.toggle("target", targets.has(square));
+    }
+    const off = piece ? piece.targets.filter((t) => t.to === null) : [];
+    if (off.length > 0) choose(off.flatMap((t) => t.moves));
+  }
+
+  function spots(state) {
+    const [width, height] = state.size;
+    $("a-spots").replaceChildren(...state.squares.map((s) => {
+      const spot = document.createElement("div");
+      spot.className = "spot";
+      spot.dataset.square = s.square;
+      spot.style.left = `${(100 * s.x) / width}%`;
+      spot.style.top = `${(100 * s.y) / height}%`;
+      spot.style.width = `${(100 * s.w) / width}%`;
+      spot.style.height = `${(100 * s.h) / height}%`;
+      spot.addEventListener("click", () => click(s.square));
+      return spot;
+    }));
+  }
+
+  // One row of the tags form.
+  function tagRow(name, value) {
+    const row = document.createElement("p");
+    row.className = "tag";
+    const n = document.createElement("input");
+    n.className = "tag-name";
+    n.value = name;
+    n.setAttribute("aria-label", "tag name");
+    const v = document.createElement("input");
+    v.className = "tag-value";
+    v.value = value;
+    v.setAttribute("aria-label", "tag value");
+    row.append(n, v, button("Remove", () => row.remove()));
+    return row;
+  }
+
+  function show(state) {
+    const fresh = !open || open.id !== state.id;
+    open = state;
+    chosen = null;
+    $("annotate").hidden = false;
+    $("a-board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(state.board);
+    spots(state);
+    choose([]);
+    mark();
+    $("a-buttons").replaceChildren(...state.buttons.map((move) => button(move, () => play(move))));
+    list(state);
+    $("a-fault").textContent = state.fault || "";
+    $("a-text").textContent = state.text;
+    $("a-comment").value = state.comment;
+    $("a-nags").value = state.nags.map((n) => `$${n}`).join(" ");
+    $("a-promote").disabled = !state.in_variation;
+    $("a-delete").disabled = state.cursor === 0;
+    $("a-unsaved").textContent = state.unsaved ? "unsaved changes" : "saved";
+    document.documentElement.dataset.unsaved = state.unsaved ? "yes" : "no";
+    if (fresh) {
+      $("a-tag-rows").replaceChildren(...state.tags.map((t) => tagRow(t.name, t.value)));
+    }
+    const where = state.moves.length === 0 ? "the start" : `after ${state.moves[state.moves.length - 1]}`;
+    say(`${state.name}, record ${state.record + 1}: ${where}` +
+      (state.result ? ` (${state.result.result}: ${state.result.reason})` : state.to_move ? `, ${state.to_move} to move` : ""));
+  }
+
+  async function files() {
+    const listed = await ask("GET", "/api/files");
+    $("a-file").replaceChildren(...listed.filter((f) => f.exists).map((f) => new Option(f.name, f.index)));
+    await records();
+  }
+
+  async function records() {
+    const index = $("a-file").value;
+    if (index === "") {
+      $("a-record").replaceChildren();
+      return;
+    }
+    const file = await ask("GET", `/api/files/${index}`);
+    $("a-record").replaceChildren(...file.records.map((record, i) => {
+      const tags = record.tags || {};
+      const names = [tags.Black, tags.White].filter(Boolean).join(" - ");
+      return new Option(`${i + 1}. ${record.game || "?"} ${names}`, i);
+    }));
+  }
+
+  $("a-file").addEventListener("change", () => records().catch((e) => say(e.message, true)));
+
+  $("a-open").addEventListener("click", () => {
+    if (open && open.unsaved && !window.confirm("Open another record and lose the unsaved changes?")) return;
+    act(() => ask("POST", `/api/files/${$("a-file").value}/records/${$("a-record").value}/open`, {}));
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (!open || $("annotate").hidden) return;
+    const tag = event.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    const path = open.path;
+    const moves = {
+      ArrowLeft: path.length > 1 ? path[path.length - 2] : 0,
+      ArrowRight: open.next,
+      Home: 0,
+      End: open.end,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    goto(moves[event.key]);
+  });
+
+  for (const glyph of ["!", "?", "!!", "??", "!?", "?!", ""]) {
+    const b = button(glyph || "no glyph", () => edit("glyph", { node: open.cursor, glyph }));
+    b.dataset.glyph = glyph;
+    $("a-glyphs").append(b);
+  }
+
+  $("a-set-nags").addEventListener("click", () => {
+    const nags = $("a-nags").value.split(/[\s,]+/).filter(Boolean).map((n) => Number(n.replace(/^\$/, "")));
+    if (nags.some((n) => !Number.isInteger(n) || n < 0 || n > 255)) {
+      say("a numeric glyph is $0 to $255", true);
+      return;
+    }
+    edit("glyph", { node: open.cursor, nags });
+  });
+
+  $("a-set-comment").addEventListener("click", () =>
+    edit("comment", { node: open.cursor, comment: $("a-comment").value }));
+  $("a-promote").addEventListener("click", () => edit("promote", { node: open.cursor }));
+  $("a-delete").addEventListener("click", () => edit("delete", { node: open.cursor }));
+  $("a-add-tag").addEventListener("click", () => $("a-tag-rows").append(tagRow("", "")));
+  $("a-tags").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const tags = [...$("a-tag-rows").children].map((row) => ({
+      name: row.querySelector(".tag-name").value.trim(),
+      value: row.querySelector(".tag-value").value,
+    })).filter((t) => t.name !== "");
+    edit("tags", { tags });
+  });
+  $("a-save").addEventListener("click", () =>
+    edit("save", { force: $("a-force").checked }).then(() => {
+      if (open && !open.unsaved) say(`Saved ${open.name}, record ${open.record + 1}`);
+    }));
+
+  // The unsaved-work guard: leaving the page with changes asks first.
+  window.addEventListener("beforeunload", (event) => {
+    if (open && open.unsaved) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+
+  files().catch((error) => say(error.message, true));
+})();

@@ -1,0 +1,223 @@
+//! Annotating a record with `kifu serve` in a real browser (Debian's
+//! Chromium through chromedriver, as `tests/browser_serve.rs` drives it):
+//! a record opened from the file named, stepped back to its first move by
+//! keyboard, a different answer played by clicking the board (a
+//! variation), a comment and a glyph set, and the record saved: the file
+//! validates with the same main line, and `kifu json` shows the
+//! variation, its comment and its glyph.
+//!
+//! In CI (`CI=true`) the test fails when Chromium or chromedriver is
+//! missing; elsewhere it says so and passes without running.
+
+#[path = "support/chromium.rs"]
+mod chromium;
+#[path = "support/fixtures.rs"]
+mod support;
+
+use chromium::{browser, js, screenshots, shot};
+use fantoccini::{Client, Locator};
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `kifu serve`, stopped when dropped.
+struct Serve(Child);
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `kifu serve FILE` in `dir`; the address it prints.
+fn serve(dir: &Path, file: &str) -> (Serve, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["serve", file])
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(line.starts_with("http://127.0.0.1:"), "printed {line:?}");
+    (Serve(child), line.trim().to_owned())
+}
+
+/// Waits until `script` returns true.
+async fn until(client: &Client, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while js(client, script).await != json!(true) {
+        assert!(Instant::now() < deadline, "never: {script}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Waits until the page has no request running.
+async fn ready(client: &Client) {
+    until(
+        client,
+        "return document.documentElement.dataset.state === 'ready';",
+    )
+    .await;
+}
+
+/// Clicks the element `css` finds, and waits for the page.
+async fn click(client: &Client, css: &str) {
+    let found = (client.find(Locator::Css(css)).await).unwrap_or_else(|e| panic!("{css}: {e}"));
+    found.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
+    ready(client).await;
+}
+
+/// Presses `key` where the focus is, and waits for the page.
+async fn press(client: &Client, key: &str) {
+    let active = (client.active_element().await).unwrap_or_else(|e| panic!("{e}"));
+    active
+        .send_keys(key)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    ready(client).await;
+}
+
+/// The record open, as the page's own requests get it.
+async fn state(client: &Client) -> Value {
+    js(
+        client,
+        "return fetch('/api/annotations/1').then((r) => r.json());",
+    )
+    .await
+}
+
+/// The main line of the first record `kifu json` reads in `file`, and
+/// the record.
+fn first_record(file: &Path) -> (Vec<String>, Value) {
+    let output = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("json")
+        .arg(file)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = String::from_utf8_lossy(&output.stdout);
+    let record: Value = serde_json::from_str(out.lines().next().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}: {out}"));
+    let moves = (record["moves"].as_array().into_iter().flatten())
+        .map(|m| m["text"].as_str().unwrap_or("?").to_owned())
+        .collect();
+    (moves, record)
+}
+
+const LEFT: &str = "\u{E012}";
+const END: &str = "\u{E010}";
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_record_is_annotated_with_a_variation_a_comment_and_a_glyph_and_saved() {
+    let Some((chromium, driver)) = chromium::installed("tests/browser_annotate.rs") else {
+        return;
+    };
+    let started = Instant::now();
+    let dir = support::scratch("browser-annotate");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/mana/valid/annotated-with-comments-and-tags.kifu");
+    let file = dir.join("game.kifu");
+    std::fs::copy(&fixture, &file).unwrap_or_else(|e| panic!("{e}"));
+    let (main_line, _) = first_record(&file);
+    assert_eq!(main_line.len(), 23);
+    let (_server, url) = serve(&dir, "game.kifu");
+    let (_driver, client) = browser(&chromium, &driver, &dir).await;
+    client
+        .goto(&url)
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    until(
+        &client,
+        "return document.getElementById('a-record').options.length === 1;",
+    )
+    .await;
+    click(&client, "#a-open").await;
+    let opened = state(&client).await;
+    assert_eq!(opened["moves"].as_array().map(Vec::len), Some(23));
+    let current = "return document.querySelector('#a-moves .current').textContent;";
+    assert_eq!(js(&client, current).await, "e5xd5@e4!!");
+
+    // Back by keyboard to the first move.
+    for _ in 0..22 {
+        press(&client, LEFT).await;
+    }
+    assert_eq!(js(&client, current).await, "e1-e4");
+    let at_first = state(&client).await;
+    assert_eq!(at_first["moves"], json!(["e1-e4"]));
+
+    // A different answer, by clicking its piece and its square.
+    let (from, to) = (at_first["pieces"].as_array().into_iter().flatten())
+        .flat_map(|piece| {
+            let targets = piece["targets"].as_array().cloned().unwrap_or_default();
+            targets.into_iter().map(move |t| (piece["from"].clone(), t))
+        })
+        .find(|(_, target)| target["moves"][0] != "a6-a5")
+        .map(|(from, target)| (from, target["to"].clone()))
+        .unwrap_or_else(|| panic!("{at_first}"));
+    click(&client, &format!("#a-spots .spot[data-square={from}]")).await;
+    click(&client, &format!("#a-spots .spot[data-square={to}]")).await;
+    if js(
+        &client,
+        "return document.querySelectorAll('#a-choices button').length > 0;",
+    )
+    .await
+        == json!(true)
+    {
+        click(&client, "#a-choices button").await;
+    }
+    let varied = state(&client).await;
+    let answer = varied["moves"][1].as_str().unwrap_or("?").to_owned();
+    assert_ne!(answer, "a6-a5");
+    assert_eq!(varied["in_variation"], true, "{}", varied["moves"]);
+    assert_eq!(js(&client, current).await, json!(answer));
+    assert_eq!(
+        js(
+            &client,
+            "return document.getElementById('a-unsaved').textContent;"
+        )
+        .await,
+        "unsaved changes"
+    );
+
+    // A comment and a glyph on it.
+    let comment = (client.find(Locator::Id("a-comment")).await).unwrap_or_else(|e| panic!("{e}"));
+    comment
+        .send_keys("a try")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    click(&client, "#a-set-comment").await;
+    click(&client, "#a-glyphs button[data-glyph='?']").await;
+    assert_eq!(js(&client, current).await, json!(format!("{answer}?")));
+    let shots = screenshots();
+    shot(&client, &shots, "serve-annotate").await;
+
+    click(&client, "#a-save").await;
+    assert_eq!(
+        js(
+            &client,
+            "return document.getElementById('a-unsaved').textContent;"
+        )
+        .await,
+        "saved"
+    );
+    let (verdicts, status) = support::validate_json(&file);
+    assert_eq!(status, Some(0), "{verdicts:?}");
+    let (saved_line, record) = first_record(&file);
+    assert_eq!(saved_line, main_line);
+    let variation = &record["moves"][1]["variations"][0][0];
+    assert_eq!(variation["text"], json!(answer), "{}", record["moves"][1]);
+    assert_eq!(variation["glyph"], "?", "{variation}");
+    assert_eq!(variation["comments"], json!(["a try"]), "{variation}");
+    // End goes to the end of the variation's line, which is its move.
+    press(&client, END).await;
+    assert_eq!(js(&client, current).await, json!(format!("{answer}?")));
+    let _ = client.close().await;
+    eprintln!("annotated in {:.1} s", started.elapsed().as_secs_f64());
+}
