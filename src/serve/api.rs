@@ -23,6 +23,8 @@ pub(super) struct App {
     files: Files,
     games: Games,
     backend: Arc<dyn Backend>,
+    /// The match followed with `--watch`, if one is.
+    pub(super) watch: Option<Arc<super::watch::Watch>>,
 }
 
 impl App {
@@ -33,6 +35,7 @@ impl App {
             files,
             games: Games::default(),
             backend,
+            watch: None,
         }
     }
 }
@@ -98,6 +101,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/", get(page))
         .route("/serve.js", get(script))
         .route("/serve.css", get(style))
+        .route("/watch.js", get(watch_script))
         .route("/api/files", get(list_files))
         .route("/api/files/{index}", get(file_records))
         .route("/api/games", post(new_game))
@@ -107,6 +111,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/hint", post(engine_hint))
         .route("/api/games/{id}/placement", post(place_square))
         .route("/api/games/{id}/save", post(save_game))
+        .merge(super::watch::routes())
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::clone(&app), guarded))
         .with_state(app)
@@ -192,6 +197,14 @@ async fn page() -> Response {
 /// `GET /serve.js`.
 async fn script() -> Response {
     asset("text/javascript; charset=utf-8", include_str!("page.js"))
+}
+
+/// `GET /watch.js`.
+async fn watch_script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page-watch.js"),
+    )
 }
 
 /// `GET /serve.css`.
