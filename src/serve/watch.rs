@@ -21,7 +21,7 @@
 //! | request | answer |
 //! |---------|--------|
 //! | `GET /api/watch` | `{"file", "games", "faults", "shown": [game...], "table"}`, or 404 (`serve.no-watch`) without `--watch` |
-//! | `GET /api/watch/events` | server-sent events: first `watch` with the same JSON, then `game` `{"game", "games", "faults", "table"}` for each game read, and `watch` again when the file was read anew; a stream ends after [`STREAM_TIME`] (the browser reconnects), and at most [`MAX_STREAMS`] are open at once (503, `serve.busy`) |
+//! | `GET /api/watch/events` | server-sent events: first `watch` with the same JSON, then `game` `{"game", "games", "faults", "table"}` for each game read, and `watch` again when the file was read anew (a game already in a state sent is not sent again); a stream ends after [`STREAM_TIME`] (the browser reconnects), and at most [`MAX_STREAMS`] are open at once (503, `serve.busy`) |
 //!
 //! A game is `{"number", "round", "game", "players": [{"side",
 //! "engine"}], "result", "termination", "plies", "board", "fault"}`:
@@ -134,8 +134,8 @@ impl Default for Seen {
 /// What the event streams are told.
 #[derive(Debug, Clone)]
 enum Update {
-    /// A game read: the `game` event's JSON.
-    Game(Arc<str>),
+    /// A game read: its number and the `game` event's JSON.
+    Game(usize, Arc<str>),
     /// The file was read anew: send the whole state again.
     Anew,
 }
@@ -237,7 +237,7 @@ impl Watch {
                 table: &seen.table,
             };
             if let Ok(text) = serde_json::to_string(&event) {
-                let _ = self.updates.send(Update::Game(text.into()));
+                let _ = self.updates.send(Update::Game(number, text.into()));
             }
         }
     }
@@ -272,26 +272,34 @@ type Read1 = (Option<Record>, String);
 /// `lines` are the lines of the file before `chunk`.
 fn whole_records(chunk: &[u8], lines: usize) -> (Vec<Read1>, usize, usize) {
     let mut reader = RecordReader::new(chunk);
-    let mut found: Vec<(usize, Result<Record, String>)> = Vec::new();
-    // Each record's first line in `chunk`, from 1; an unreadable chunk
-    // (not text) is one fault.
+    // Each record: its first line in `chunk` (from 1), its last, and the
+    // record or its fault; an unreadable chunk (not text) is one fault.
+    let mut found: Vec<(usize, usize, Result<Record, String>)> = Vec::new();
     loop {
         match reader.next_raw() {
             Ok(Some(Ok(raw))) => {
                 let first = raw.first_line;
-                found.push((first, RawRecord::parse(raw).map_err(|e| e.to_string())));
+                let last = first + count_lines(raw.text.as_bytes()).max(1) - 1;
+                found.push((
+                    first,
+                    last,
+                    RawRecord::parse(raw).map_err(|e| e.to_string()),
+                ));
             }
-            Ok(Some(Err(e))) => found.push((e.location.line, Err(e.to_string()))),
+            Ok(Some(Err(e))) => {
+                let line = e.location.line;
+                found.push((line, line, Err(e.to_string())));
+            }
             Ok(None) => break,
             Err(e) => {
-                found.push((1, Err(e.to_string())));
+                found.push((1, 1, Err(e.to_string())));
                 break;
             }
         }
     }
     let ends_line = chunk.last() == Some(&b'\n');
     let last_whole = match found.last() {
-        Some((_, Ok(record))) => ends_line && ends_with_result(record),
+        Some((_, _, Ok(record))) => ends_line && ends_with_result(record),
         _ => false,
     };
     let all = chunk.len();
@@ -301,13 +309,17 @@ fn whole_records(chunk: &[u8], lines: usize) -> (Vec<Read1>, usize, usize) {
         // Nothing whole in a chunk as long as a read gets: a fault, passed.
         1 if all >= MAX_READ => (all, count_lines(chunk)),
         _ => {
-            let (start, _) = found.pop().unwrap_or((1, Err(String::new())));
-            let at = line_start(chunk, start);
+            // The torn record starts after the one before it (a fault in
+            // it may be said on any of its lines).
+            found.pop();
+            let at = found
+                .last()
+                .map_or(0, |(_, last, _)| line_start(chunk, last + 1));
             (at, count_lines(&chunk[..at]))
         }
     };
     let games = (found.into_iter())
-        .map(|(first, parsed)| match parsed {
+        .map(|(first, _, parsed)| match parsed {
             Ok(record) => (Some(record), String::new()),
             Err(fault) => (None, format!("line {}: {fault}", lines + first)),
         })
@@ -441,6 +453,9 @@ struct Stream {
     updates: broadcast::Receiver<Update>,
     /// The whole state, to send first.
     first: Option<String>,
+    /// The games the stream has sent (in a state or one by one): a game
+    /// read again after the state that holds it is not sent twice.
+    sent: usize,
     until: tokio::time::Instant,
 }
 
@@ -456,19 +471,18 @@ async fn events(State(app): State<Arc<App>>) -> Response {
         return no_watch();
     };
     let open = watch.streams.fetch_add(1, Ordering::SeqCst);
-    let (updates, first) = {
+    let (updates, first, sent) = {
         let seen = watch.seen();
         // Subscribed under the lock: no game falls between the state and
         // the events.
-        (
-            watch.updates.subscribe(),
-            Watch::state_json(&seen, &watch.name),
-        )
+        let first = Watch::state_json(&seen, &watch.name);
+        (watch.updates.subscribe(), first, seen.games)
     };
     let stream = Stream {
         watch: Arc::clone(&watch),
         updates,
         first: Some(first),
+        sent,
         until: tokio::time::Instant::now() + STREAM_TIME,
     };
     if open >= MAX_STREAMS {
@@ -485,19 +499,29 @@ async fn events(State(app): State<Arc<App>>) -> Response {
             let event = Event::default().event("watch").data(first);
             return Some((Ok::<_, std::convert::Infallible>(event), stream));
         }
-        let update = tokio::select! {
-            update = stream.updates.recv() => update,
-            () = tokio::time::sleep_until(stream.until) => return None,
-        };
-        let event = match update {
-            Ok(Update::Game(text)) => Event::default().event("game").data(&*text),
-            Ok(Update::Anew) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                let text = Watch::state_json(&stream.watch.seen(), &stream.watch.name);
-                Event::default().event("watch").data(text)
-            }
-            Err(broadcast::error::RecvError::Closed) => return None,
-        };
-        Some((Ok(event), stream))
+        loop {
+            let update = tokio::select! {
+                update = stream.updates.recv() => update,
+                () = tokio::time::sleep_until(stream.until) => return None,
+            };
+            let event = match update {
+                Ok(Update::Game(number, _)) if number <= stream.sent => continue,
+                Ok(Update::Game(number, text)) => {
+                    stream.sent = number;
+                    Event::default().event("game").data(&*text)
+                }
+                Ok(Update::Anew) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    let text = {
+                        let seen = stream.watch.seen();
+                        stream.sent = seen.games;
+                        Watch::state_json(&seen, &stream.watch.name)
+                    };
+                    Event::default().event("watch").data(text)
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            };
+            return Some((Ok(event), stream));
+        }
     });
     Sse::new(events)
         .keep_alive(KeepAlive::default())
