@@ -232,6 +232,12 @@ fn the_guard_holds_for_the_watch_and_its_events() {
         state,
         json!({"file": "m.kifu", "games": 0, "faults": 0, "shown": [], "table": {"kifu": 1, "games": 0}})
     );
+    // At most 16 event streams are open at once.
+    let open: Vec<Events> = (0..16).map(|_| Events::open(port, &token)).collect();
+    let (status, body) = get(port, "/api/watch/events", &[host.clone(), bearer.clone()]);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("serve.busy"), "{body}");
+    drop(open);
     // The file watched counts among the files named.
     let (status, body) = get(port, "/api/files", &[host, bearer]);
     assert_eq!(
