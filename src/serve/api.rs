@@ -24,6 +24,8 @@ pub(super) struct App {
     games: Games,
     pub(super) backend: Arc<dyn Backend>,
     pub(super) annotations: super::annotate::Annotations,
+    /// The match followed with `--watch`, if one is.
+    pub(super) watch: Option<Arc<super::watch::Watch>>,
 }
 
 impl App {
@@ -35,6 +37,7 @@ impl App {
             games: Games::default(),
             backend,
             annotations: super::annotate::Annotations::default(),
+            watch: None,
         }
     }
 }
@@ -101,6 +104,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/serve.js", get(script))
         .route("/serve.css", get(style))
         .route("/annotate.js", get(annotate_script))
+        .route("/watch.js", get(watch_script))
         .route("/api/files", get(list_files))
         .route("/api/files/{index}", get(file_records))
         .route("/api/games", post(new_game))
@@ -111,6 +115,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/placement", post(place_square))
         .route("/api/games/{id}/save", post(save_game))
         .merge(super::annotate::routes())
+        .merge(super::watch::routes())
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::clone(&app), guarded))
         .with_state(app)
@@ -203,6 +208,14 @@ async fn annotate_script() -> Response {
     asset(
         "text/javascript; charset=utf-8",
         include_str!("page-annotate.js"),
+    )
+}
+
+/// `GET /watch.js`.
+async fn watch_script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page-watch.js"),
     )
 }
 

@@ -28,6 +28,8 @@
 //! - `annotate`: the records open for annotation, in memory, and their
 //!   routes (`/api/files/{i}/records/{r}/open`, `/api/annotations/...`),
 //!   which its module doc describes;
+//! - `watch`: a match's `--out` file followed live (`--watch`), its
+//!   routes and events;
 //! - `api`: the routes and their JSON.
 //!
 //! The API (every body is JSON; an error is `{"error": "...", "code":
@@ -87,8 +89,9 @@
 //! engine placing an Escampe start (`engine` and `hint` refuse while it
 //! is placed); a KEP engine (`--engine CMD`) besides the built-in one;
 //! Lotus's players, flowers and course in the page's form (the API takes
-//! them); analysis and its score graph; watching a match live (server-sent
-//! events); and the speed measurements in `benches/`.
+//! them); analysis and its score graph; a match's live boards, clocks and
+//! info lines (`kifu match --serve`: `--watch` shows its finished games);
+//! and the speed measurements in `benches/`.
 
 mod annotate;
 mod api;
@@ -96,6 +99,7 @@ mod files;
 mod games;
 mod guard;
 mod listen;
+mod watch;
 
 use crate::game::{AnyGame, Placing};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -124,6 +128,8 @@ pub struct Config {
     pub port: u16,
     /// The address to bind instead of 127.0.0.1 (`--listen`).
     pub listen: Option<IpAddr>,
+    /// The `--out` file of a match to follow (`--watch`): see `watch`.
+    pub watch: Option<PathBuf>,
     /// What the binary's fronts do for the server: start a game from the
     /// options of `kifu new`, save a file atomically.
     pub backend: Arc<dyn Backend>,
@@ -232,6 +238,7 @@ pub struct Server {
     token: String,
     files: files::Files,
     backend: Arc<dyn Backend>,
+    watch: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for dyn Backend {
@@ -252,7 +259,11 @@ impl Server {
         if ip.is_unspecified() {
             return Err(ServeError::Unspecified(ip));
         }
-        let files = files::Files::list(&config.paths).map_err(ServeError::File)?;
+        let mut paths = config.paths;
+        if let Some(watched) = config.watch.as_ref().filter(|w| !paths.contains(w)) {
+            paths.push(watched.clone());
+        }
+        let files = files::Files::list(&paths).map_err(ServeError::File)?;
         let token = guard::draw_token().map_err(ServeError::Token)?;
         let wanted = SocketAddr::new(ip, config.port);
         let bind = |error| ServeError::Bind {
@@ -267,6 +278,7 @@ impl Server {
             token,
             files,
             backend: config.backend,
+            watch: config.watch,
         })
     }
 
@@ -292,7 +304,8 @@ impl Server {
             .build()
             .map_err(ServeError::Runtime)?;
         let guard = guard::Guard::new(self.token, self.address);
-        let app = api::App::new(guard, self.files, self.backend);
+        let mut app = api::App::new(guard, self.files, self.backend);
+        app.watch = self.watch.as_deref().map(watch::Watch::start);
         let router = api::router(Arc::new(app));
         runtime.block_on(async move {
             self.listener

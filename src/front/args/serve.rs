@@ -18,4 +18,8 @@ pub(crate) struct ServeArgs {
     /// then reach the server, so kifu warns.
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<IpAddr>,
+    /// Show the games of a match live, read from its --out file as it
+    /// grows: each finished game's final board and result, and the table.
+    #[arg(long, value_name = "FILE")]
+    pub watch: Option<PathBuf>,
 }

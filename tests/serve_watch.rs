@@ -1,0 +1,353 @@
+//! `kifu serve --watch FILE` through raw HTTP: the watch's routes pass
+//! the guard as every route does (token, Host, Origin), the event stream
+//! gives the state and then each game of a match's `--out` file once
+//! appended, with the board `kifu render` draws and the table `kifu match
+//! --report` gives, and a torn last record is not shown until whole.
+
+#[path = "support/fixtures.rs"]
+mod fixtures;
+#[path = "support/watch.rs"]
+mod watch;
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::time::{Duration, Instant};
+use watch::{play_match, render, report, serve};
+
+/// The port and token of an address printed.
+fn port_token(url: &str) -> (u16, String) {
+    let rest = url
+        .strip_prefix("http://127.0.0.1:")
+        .unwrap_or_else(|| panic!("{url}"));
+    let (port, token) = rest
+        .split_once("/?token=")
+        .unwrap_or_else(|| panic!("{url}"));
+    (
+        port.parse().unwrap_or_else(|e| panic!("{e}")),
+        token.to_owned(),
+    )
+}
+
+/// Sends `GET path` with `headers`, `Connection: close`; the status and body.
+fn get(port: u16, path: &str, headers: &[String]) -> (u16, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{e}"));
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut request = format!("GET {path} HTTP/1.1\r\n");
+    for header in headers {
+        request.push_str(&format!("{header}\r\n"));
+    }
+    request.push_str("Connection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut answer = Vec::new();
+    stream
+        .read_to_end(&mut answer)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("{answer}"));
+    let status = (head.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{head}"));
+    (status, body.to_owned())
+}
+
+/// An open event stream, read chunk by chunk.
+struct Events {
+    reader: BufReader<TcpStream>,
+    text: String,
+}
+
+impl Events {
+    /// Opens `GET /api/watch/events` with the token.
+    fn open(port: u16, token: &str) -> Events {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{e}"));
+        let request = format!(
+            "GET /api/watch/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n\r\n"
+        );
+        stream
+            .write_all(request.as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut reader = BufReader::new(stream);
+        let mut head = String::new();
+        loop {
+            let mut line = String::new();
+            reader
+                .read_line(&mut line)
+                .unwrap_or_else(|e| panic!("{e}"));
+            if line == "\r\n" || line.is_empty() {
+                break;
+            }
+            head.push_str(&line);
+        }
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: text/event-stream"),
+            "{head}"
+        );
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("transfer-encoding: chunked"),
+            "{head}"
+        );
+        Events {
+            reader,
+            text: String::new(),
+        }
+    }
+
+    /// The next event (name, data), comments passed over; None when none
+    /// comes within `wait`.
+    fn next(&mut self, wait: Duration) -> Option<(String, Value)> {
+        let deadline = Instant::now() + wait;
+        loop {
+            while let Some(end) = self.text.find("\n\n") {
+                let event: String = self.text.drain(..end + 2).collect();
+                let mut name = String::new();
+                let mut data = String::new();
+                for line in event.lines() {
+                    if let Some(value) = line.strip_prefix("event: ") {
+                        name = value.to_owned();
+                    } else if let Some(value) = line.strip_prefix("data: ") {
+                        data.push_str(value);
+                    }
+                }
+                if !name.is_empty() {
+                    let data =
+                        serde_json::from_str(&data).unwrap_or_else(|e| panic!("{e}: {data}"));
+                    return Some((name, data));
+                }
+            }
+            let left = deadline.checked_duration_since(Instant::now())?;
+            (self.reader.get_ref())
+                .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let mut size = String::new();
+            match self.reader.read_line(&mut size) {
+                Ok(0) => panic!("the event stream ended"),
+                Ok(_) => {}
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return None;
+                }
+                Err(e) => panic!("{e}"),
+            }
+            let size =
+                usize::from_str_radix(size.trim(), 16).unwrap_or_else(|e| panic!("{e}: {size:?}"));
+            (self.reader.get_ref())
+                .set_read_timeout(Some(Duration::from_secs(20)))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let mut chunk = vec![0; size + 2];
+            self.reader
+                .read_exact(&mut chunk)
+                .unwrap_or_else(|e| panic!("{e}"));
+            self.text.push_str(&String::from_utf8_lossy(&chunk[..size]));
+        }
+    }
+}
+
+/// The records of a match's file, each with the blank line before it.
+fn records(text: &str) -> Vec<String> {
+    let mut records: Vec<String> = Vec::new();
+    for (i, part) in text.split("\n\n[Game ").enumerate() {
+        match i {
+            0 => records.push(part.to_owned()),
+            _ => records.push(format!("\n\n[Game {part}")),
+        }
+    }
+    // Each record ends with its newline, which the split took.
+    let count = records.len();
+    for record in &mut records[..count - 1] {
+        record.push('\n');
+    }
+    for record in &mut records[1..] {
+        record.remove(0);
+    }
+    records
+}
+
+fn append(path: &Path, text: &str) {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .unwrap_or_else(|e| panic!("{e}"));
+    file.write_all(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn the_guard_holds_for_the_watch_and_its_events() {
+    let dir = fixtures::scratch("serve-watch-guard");
+    let (_server, url) = serve(&dir, &["--watch", "m.kifu"]);
+    let (port, token) = port_token(&url);
+    let host = format!("Host: 127.0.0.1:{port}");
+    let bearer = format!("Authorization: Bearer {token}");
+    for path in ["/api/watch", "/api/watch/events"] {
+        let refused = |headers: &[String]| {
+            let (status, body) = get(port, path, headers);
+            let body: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+            (status, body["code"].clone())
+        };
+        assert_eq!(
+            refused(std::slice::from_ref(&host)),
+            (401, json!("serve.token")),
+            "{path}"
+        );
+        let wrong = "Authorization: Bearer 00000000000000000000000000000000".to_owned();
+        assert_eq!(
+            refused(&[host.clone(), wrong]),
+            (401, json!("serve.token")),
+            "{path}"
+        );
+        let cookie = format!("Cookie: kifu-{port}={token}");
+        let evil = "Host: evil.example".to_owned();
+        assert_eq!(
+            refused(&[evil, cookie]),
+            (421, json!("serve.host")),
+            "{path}"
+        );
+        let origin = "Origin: http://evil.example".to_owned();
+        assert_eq!(
+            refused(&[host.clone(), bearer.clone(), origin]),
+            (403, json!("serve.origin")),
+            "{path}"
+        );
+    }
+    let (status, body) = get(port, "/api/watch", &[host.clone(), bearer.clone()]);
+    assert_eq!(status, 200);
+    let state: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        state,
+        json!({"file": "m.kifu", "games": 0, "faults": 0, "shown": [], "table": {"kifu": 1, "games": 0}})
+    );
+    // At most 16 event streams are open at once.
+    let open: Vec<Events> = (0..16).map(|_| Events::open(port, &token)).collect();
+    let (status, body) = get(port, "/api/watch/events", &[host.clone(), bearer.clone()]);
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("serve.busy"), "{body}");
+    drop(open);
+    // The file watched counts among the files named.
+    let (status, body) = get(port, "/api/files", &[host, bearer]);
+    assert_eq!(
+        (status, body.contains("\"name\":\"m.kifu\"")),
+        (200, true),
+        "{body}"
+    );
+    // Without --watch, there is nothing to watch.
+    let (_plain, url) = serve(&dir, &[]);
+    let (port, token) = port_token(&url);
+    let (status, body) = get(
+        port,
+        "/api/watch/events",
+        &[
+            format!("Host: 127.0.0.1:{port}"),
+            format!("Authorization: Bearer {token}"),
+        ],
+    );
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("serve.no-watch"), "{body}");
+}
+
+#[test]
+fn each_game_is_sent_once_whole_with_its_board_and_the_table() {
+    let dir = fixtures::scratch("serve-watch-events");
+    assert_eq!(play_match(&dir, 3, "all.kifu"), Some(0));
+    let all = std::fs::read_to_string(dir.join("all.kifu")).unwrap_or_else(|e| panic!("{e}"));
+    let records = records(&all);
+    assert_eq!(records.len(), 3);
+    assert_eq!(records.concat(), all);
+    let (_server, url) = serve(&dir, &["--watch", "m.kifu"]);
+    let (port, token) = port_token(&url);
+    let mut events = Events::open(port, &token);
+    let wait = Duration::from_secs(5);
+    let (name, state) = events
+        .next(wait)
+        .unwrap_or_else(|| panic!("no first event"));
+    assert_eq!(
+        (name.as_str(), &state["games"], &state["shown"]),
+        ("watch", &json!(0), &json!([]))
+    );
+    let watched = dir.join("m.kifu");
+    let verdicts = fixtures::validate_json(&dir.join("all.kifu")).0;
+    let each = |events: &mut Events, n: usize| {
+        let started = Instant::now();
+        let (name, update) = events.next(wait).unwrap_or_else(|| panic!("no game {n}"));
+        eprintln!("game {n} sent after {} ms", started.elapsed().as_millis());
+        assert_eq!(name, "game");
+        let game = &update["game"];
+        assert_eq!(game["number"], json!(n));
+        assert_eq!(game["round"], json!(n.to_string()));
+        assert_eq!(game["fault"], Value::Null);
+        assert_eq!(game["plies"], verdicts[n - 1]["plies"], "{game}");
+        assert_eq!(game["result"], verdicts[n - 1]["result"], "{game}");
+        assert_eq!(game["board"], json!(render(&dir, "all.kifu", n)));
+        assert_eq!(update["games"], json!(n));
+        update
+    };
+    append(&watched, &records[0]);
+    each(&mut events, 1);
+    // A record torn in its movetext, then in its result: not shown.
+    let second = &records[1];
+    let cut = second.len() / 2;
+    append(&watched, &second[..cut]);
+    assert_eq!(events.next(Duration::from_millis(700)), None);
+    append(&watched, &second[cut..second.len() - 2]);
+    assert_eq!(events.next(Duration::from_millis(700)), None);
+    let (_, body) = get(
+        port,
+        "/api/watch",
+        &[
+            format!("Host: 127.0.0.1:{port}"),
+            format!("Authorization: Bearer {token}"),
+        ],
+    );
+    assert!(body.contains("\"games\":1,"), "{body}");
+    append(&watched, &second[second.len() - 2..]);
+    each(&mut events, 2);
+    append(&watched, &records[2]);
+    let last = each(&mut events, 3);
+    let mut table = report(&dir, "all.kifu");
+    assert_eq!(last["table"], table);
+    // A new stream starts from the whole state.
+    let mut again = Events::open(port, &token);
+    let (name, state) = again.next(wait).unwrap_or_else(|| panic!("no state"));
+    assert_eq!((name.as_str(), &state["games"]), ("watch", &json!(3)));
+    let numbers: Vec<&Value> = (state["shown"].as_array().into_iter().flatten())
+        .map(|g| &g["number"])
+        .collect();
+    assert_eq!(numbers, [&json!(1), &json!(2), &json!(3)]);
+    // A file cut back is read anew.
+    std::fs::write(&watched, &records[0]).unwrap_or_else(|e| panic!("{e}"));
+    // The state is sent again once the file is read anew (the poll that
+    // sees it cut back reads it whole): its game is not sent twice.
+    let (name, state) = events.next(wait).unwrap_or_else(|| panic!("no state anew"));
+    assert_eq!((name.as_str(), &state["games"]), ("watch", &json!(1)));
+    assert_eq!(
+        state["shown"][0]["board"],
+        json!(render(&dir, "all.kifu", 1))
+    );
+    assert_eq!(events.next(Duration::from_millis(700)), None);
+    table = report(&dir, "m.kifu");
+    let (_, body) = get(
+        port,
+        "/api/watch",
+        &[
+            format!("Host: 127.0.0.1:{port}"),
+            format!("Authorization: Bearer {token}"),
+        ],
+    );
+    let state: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(state["table"], table);
+}
