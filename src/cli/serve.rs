@@ -77,6 +77,7 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
         paths: args.files.clone(),
         port: args.port,
         listen: args.listen,
+        engine: args.engine.clone(),
         backend: Arc::new(Fronts),
     })?;
     if let Some(address) = args.listen {

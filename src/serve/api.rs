@@ -27,11 +27,16 @@ pub(super) struct App {
 
 impl App {
     /// The routes' shared state.
-    pub(super) fn new(guard: Guard, files: Files, backend: Arc<dyn Backend>) -> Self {
+    pub(super) fn new(
+        guard: Guard,
+        files: Files,
+        backend: Arc<dyn Backend>,
+        engine: Arc<str>,
+    ) -> Self {
         Self {
             guard,
             files,
-            games: Games::default(),
+            games: Games::asking(engine),
             backend,
         }
     }
@@ -107,6 +112,8 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/hint", post(engine_hint))
         .route("/api/games/{id}/placement", post(place_square))
         .route("/api/games/{id}/save", post(save_game))
+        .route("/api/games/{id}/analyse", post(analyse_position))
+        .route("/api/games/{id}/graph", post(score_graph))
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::clone(&app), guarded))
         .with_state(app)
@@ -435,4 +442,51 @@ async fn save_game(
         }))
     })
     .await
+}
+
+/// The body of `POST /api/games/{id}/analyse` and `/graph`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyseBody {
+    /// The engine's time for each position, in ms.
+    movetime: Option<u64>,
+    /// Or the depth to search to (`analyse` only).
+    depth: Option<u32>,
+}
+
+/// `POST /api/games/{id}/analyse`: the engine's score and best line for
+/// the position shown.
+async fn analyse_position(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: AnalyseBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || Ok(json(&play.analyse(asked.movetime, asked.depth)?))).await
+}
+
+/// `POST /api/games/{id}/graph`: the score of every position of the game.
+async fn score_graph(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: AnalyseBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || Ok(json(&play.graph(asked.movetime, asked.depth)?))).await
 }

@@ -122,6 +122,8 @@ pub struct Config {
     pub port: u16,
     /// The address to bind instead of 127.0.0.1 (`--listen`).
     pub listen: Option<IpAddr>,
+    /// The engine's command (`--engine`): `engine` for the built-in one.
+    pub engine: String,
     /// What the binary's fronts do for the server: start a game from the
     /// options of `kifu new`, save a file atomically.
     pub backend: Arc<dyn Backend>,
@@ -230,6 +232,7 @@ pub struct Server {
     token: String,
     files: files::Files,
     backend: Arc<dyn Backend>,
+    engine: Arc<str>,
 }
 
 impl std::fmt::Debug for dyn Backend {
@@ -265,6 +268,7 @@ impl Server {
             token,
             files,
             backend: config.backend,
+            engine: Arc::from(config.engine),
         })
     }
 
@@ -290,7 +294,7 @@ impl Server {
             .build()
             .map_err(ServeError::Runtime)?;
         let guard = guard::Guard::new(self.token, self.address);
-        let app = api::App::new(guard, self.files, self.backend);
+        let app = api::App::new(guard, self.files, self.backend, self.engine);
         let router = api::router(Arc::new(app));
         runtime.block_on(async move {
             self.listener

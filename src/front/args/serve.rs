@@ -18,4 +18,8 @@ pub(crate) struct ServeArgs {
     /// then reach the server, so kifu warns.
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<IpAddr>,
+    /// The engine the page's "Engine move", "Hint" and "Analyse" ask: a
+    /// KEP command line, or `engine` for the built-in one.
+    #[arg(long, value_name = "CMD", default_value = "engine")]
+    pub engine: String,
 }
