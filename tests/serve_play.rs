@@ -429,3 +429,25 @@ fn the_analysis_gives_a_score_and_a_line_and_the_graph_a_point_a_position() {
     let turns = built_in.post("/api/games/2/graph", &json!({"movetime": 10}));
     assert_eq!(turns.status, 422, "{}", turns.body);
 }
+
+#[test]
+fn a_collection_is_listed_once_counted_and_read_a_page_at_a_time() {
+    let dir = scratch("play-pages");
+    let (records, _, _) = run::kifu(&["random", "mana", "--seed", "1", "--count", "30"], b"");
+    std::fs::write(dir.join("big.kifu"), &records).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["big.kifu"]);
+    let listed = server.get("/api/files").json();
+    assert_eq!(listed[0]["records"], 30);
+    let all = server.get("/api/files/0").json();
+    let all = all["records"].as_array().cloned().unwrap_or_default();
+    assert_eq!(all.len(), 30);
+    let page = server.get("/api/files/0?from=10&count=5").json();
+    assert_eq!(page["records"], json!(all[10..15]));
+    let end = server.get("/api/files/0?from=28&count=5").json();
+    assert_eq!(end["records"], json!(all[28..]));
+    // A save changes the file: counted again.
+    start(&server, &json!({"game": "mana", "seed": 1}));
+    let saved = server.post("/api/games/1/save", &json!({"file": 0}));
+    assert_eq!(saved.json()["records"], 31);
+    assert_eq!(server.get("/api/files").json()[0]["records"], 31);
+}

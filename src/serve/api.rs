@@ -212,8 +212,20 @@ async fn list_files(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `GET /api/files/{index}`.
-async fn file_records(State(app): State<Arc<App>>, Path(index): Path<String>) -> Response {
-    blocking(move || app.files.records_json(&index).map(json_text)).await
+async fn file_records(
+    State(app): State<Arc<App>>,
+    Path(index): Path<String>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Response {
+    let (mut from, mut count) = (0, None);
+    for pair in query.as_deref().unwrap_or_default().split('&') {
+        match pair.split_once('=') {
+            Some(("from", n)) if n.parse::<usize>().is_ok() => from = n.parse().unwrap_or(0),
+            Some(("count", n)) if n.parse::<usize>().is_ok() => count = n.parse().ok(),
+            _ => {}
+        }
+    }
+    blocking(move || app.files.records_json(&index, from, count).map(json_text)).await
 }
 
 /// Runs file or engine work off the runtime's threads.
