@@ -31,7 +31,7 @@ pub(super) struct Files {
     list: Vec<Named>,
     /// Each file's count of records with the length and time of change
     /// it was counted at: a listing counts only the files changed since
-    /// (a collection of 10,000 records takes a tenth of a second).
+    /// (a collection of 10,000 records, 4.8 MB, takes 4 ms to count).
     counts: std::sync::Mutex<Vec<Option<Counted>>>,
 }
 
