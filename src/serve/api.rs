@@ -103,6 +103,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/", get(page))
         .route("/serve.js", get(script))
         .route("/serve.css", get(style))
+        .route("/analyse.js", get(analyse_script))
         .route("/api/files", get(list_files))
         .route("/api/files/{index}", get(file_records))
         .route("/api/games", post(new_game))
@@ -501,4 +502,9 @@ async fn score_graph(
     };
     let mut play = shared.lock_owned().await;
     blocking(move || Ok(json(&play.graph(asked.movetime, asked.depth)?))).await
+}
+
+/// `GET /analyse.js`: the page's analysis and score graph.
+async fn analyse_script() -> Response {
+    asset("text/javascript; charset=utf-8", include_str!("analyse.js"))
 }

@@ -34,7 +34,7 @@
 //! |---------|--------|
 //! | `GET /` | the page, which plays a game by clicking its legal moves |
 //! | `GET /api/files` | `[{"index", "name", "exists", "records"}]`: the files that may be opened |
-//! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included |
+//! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included; `?from=F&count=N` gives N records from the Fth (0 the first), those before skipped unread |
 //! | `POST /api/games` `{"game": "mana", "setup": "c1 c6"}` | 201 and the new game's state; the other fields are those of `kifu new`: `position`, `players`, `flowers`, `course`, `rotation`, `first`, `discs`, `tags` (`["Event=Club"]`) and `seed` |
 //! | `GET /api/games/{id}` | the game's state |
 //! | `POST /api/games/{id}/moves` `{"move": "e1-e4"}` | the new state, or 422 with the referee's refusal and its fault code |
@@ -42,6 +42,14 @@
 //! | `POST /api/games/{id}/hint` `{"movetime": 500}` | the engine's move for the side to move, not played: `{"moves", "resigned"}` |
 //! | `POST /api/games/{id}/placement` `{"square": "c1"}` | the mover of a start being placed gives its next square; the new state, or 422 for a square not open |
 //! | `POST /api/games/{id}/save` `{"file": i}` | the game written as a record to file `i`: `{"file", "name", "records"}` |
+//! | `POST /api/games/{id}/analyse` `{"movetime": 500}` or `{"depth": 6}` | the engine's view of the position shown: `{"ply", "to_move", "score", "pv", "best"}` (`score` as KEP writes it, `cp 35`, from the view of the player to move) |
+//! | `POST /api/games/{id}/graph` `{"movetime": 100}` | the score of every position from the start: `{"player", "points": [{"ply", "score", "value"}]}`, `value` from `player`'s view within ±1000 (at most 20 s of search in all; not for Lotus) |
+//!
+//! The engine of `engine`, `hint`, `analyse` and `graph` is `--engine`'s
+//! (the built-in one unless given): each game starts its own seat at its
+//! first question and lets it go when it fails, which is a 502
+//! (`serve.engine`) with the game unchanged; `GET /api/files` counts a
+//! file's records again only when its length or time of change differ.
 //!
 //! A game's state is `{"id", "game", "tags", "moves", "players",
 //! "to_move", "constraint", "legal_moves", "board", "size", "squares",
@@ -82,12 +90,12 @@
 //!
 //! TODO (issue 37, later sessions): dragging as well as clicking; the
 //! engine placing an Escampe start (`engine` and `hint` refuse while it
-//! is placed); a KEP engine (`--engine CMD`) besides the built-in one;
-//! Lotus's players, flowers and course in the page's form (the API takes
-//! them); opening a record to step through it and annotate it
-//! (variations, comments, glyphs, tags) with the unsaved-work guard;
-//! analysis and its score graph; watching a match live (server-sent
-//! events); and the speed measurements in `benches/`.
+//! is placed); Lotus's players, flowers and course in the page's form
+//! (the API takes them); opening a record to step through it and
+//! annotate it (variations, comments, glyphs, tags) with the unsaved-work
+//! guard; watching a match live (server-sent events); and the browser's
+//! part of the move round trip in `benches/` (`benches/serve.sh` times
+//! the server's).
 
 mod api;
 mod files;
