@@ -451,3 +451,32 @@ fn a_collection_is_listed_once_counted_and_read_a_page_at_a_time() {
     assert_eq!(saved.json()["records"], 31);
     assert_eq!(server.get("/api/files").json()[0]["records"], 31);
 }
+
+#[test]
+fn at_most_sixteen_games_keep_their_engine_process() {
+    let dir = scratch("play-seats");
+    let marker = format!("serve-seats-{}", std::process::id());
+    let engine = matches::test_engine(&format!("--marker {marker}"));
+    let server = serve(&dir, &["--engine", &engine]);
+    for id in 1..=20 {
+        start(&server, &json!({"game": "mana", "seed": id}));
+        let hint = server.post(&format!("/api/games/{id}/hint"), &json!({"movetime": 100}));
+        assert_eq!(hint.status, 200, "game {id}: {}", hint.body);
+    }
+    // The games past the sixteenth started theirs for the question and
+    // ended it after.
+    // (The server's own command line holds the marker too.)
+    let engines = || {
+        (matches::processes_with(&marker).iter())
+            .filter(|line| !line.contains(" serve --engine "))
+            .count()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut running = engines();
+    while running > 16 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        running = engines();
+    }
+    assert_eq!(running, 16);
+    drop(server);
+}

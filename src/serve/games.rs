@@ -12,6 +12,7 @@ use crate::model::OutcomeJson;
 use crate::seat::{Clock, Seat, Terms};
 use axum::http::StatusCode;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -19,6 +20,12 @@ mod analyse;
 
 /// The most games kept at once.
 pub(super) const MAX_GAMES: usize = 1000;
+
+/// The most games that keep their engine between questions: a game that
+/// asks once this many keep theirs starts it for the question and lets
+/// it go after, so that a thousand games never hold a thousand engine
+/// processes.
+pub(super) const MAX_SEATS: usize = 16;
 
 /// The longest time the engine may be given for a move, in ms.
 pub(super) const MAX_MOVETIME: u64 = 10_000;
@@ -33,6 +40,10 @@ pub(super) struct Play {
     record: RecordBuilder,
     moves: Vec<String>,
     seat: Option<Box<dyn Seat>>,
+    /// Whether `seat` is one of the [`MAX_SEATS`] kept, counted in `seats`.
+    kept: bool,
+    /// How many games keep their engine, shared by every game.
+    seats: Arc<AtomicUsize>,
     /// The engine's command (`kifu serve --engine`), started at the
     /// game's first question to it.
     engine: Arc<str>,
@@ -61,6 +72,8 @@ pub(super) struct Games {
     by_id: Mutex<HashMap<u64, Shared>>,
     /// The engine each game asks (`--engine`); the built-in one if empty.
     pub(super) engine: Arc<str>,
+    /// How many games keep their engine between questions.
+    seats: Arc<AtomicUsize>,
 }
 
 impl Games {
@@ -99,6 +112,8 @@ impl Games {
             record: RecordBuilder::with_tags(tags.clone()),
             moves: Vec::new(),
             seat: None,
+            kept: false,
+            seats: Arc::clone(&self.seats),
             engine: match &*self.engine {
                 "" => Arc::from(crate::seat::BUILT_IN),
                 _ => Arc::clone(&self.engine),
@@ -439,13 +454,21 @@ impl Play {
         };
         seat.new_game(self.kind, &self.start.setup_tags());
         let moves = self.moves.get(..ply).unwrap_or(&self.moves);
-        match seat.ask(moves, &Clock::new(terms)) {
-            Ok(answer) => Ok(answer),
-            Err(e) => {
-                self.seat = None;
-                Err(failed(e.to_string()))
+        let answered = seat.ask(moves, &Clock::new(terms));
+        let keep = answered.is_ok()
+            && (self.kept || self.seats.fetch_add(1, Ordering::SeqCst) < MAX_SEATS);
+        if !keep {
+            // Counted only while kept: a failed seat, or one over the
+            // bound, is let go (its process group ended).
+            if self.kept || answered.is_ok() {
+                self.seats.fetch_sub(1, Ordering::SeqCst);
             }
+            self.kept = false;
+            self.seat = None;
+        } else {
+            self.kept = true;
         }
+        answered.map_err(|e| failed(e.to_string()))
     }
 
     /// The mover of a start being placed gives its next square; once the

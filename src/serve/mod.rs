@@ -47,7 +47,9 @@
 //!
 //! The engine of `engine`, `hint`, `analyse` and `graph` is `--engine`'s
 //! (the built-in one unless given): each game starts its own seat at its
-//! first question and lets it go when it fails, which is a 502
+//! first question and keeps it (at most `games::MAX_SEATS` games keep
+//! theirs; past that a seat lives for one question) and lets it go when
+//! it fails, which is a 502
 //! (`serve.engine`) with the game unchanged; `GET /api/files` counts a
 //! file's records again only when its length or time of change differ.
 //!
