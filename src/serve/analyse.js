@@ -57,6 +57,7 @@ $("analyse").addEventListener("click", () => quietly(async () => {
 
 $("graph").addEventListener("click", () => quietly(async () => {
   const plies = game.moves.length + 1;
-  const each = Math.max(1, Math.min(movetime(), Math.floor(20000 / plies)));
+  // At most 20 s in all on the server, each position's margin included.
+  const each = Math.max(1, Math.min(movetime(), Math.floor(15000 / plies)));
   drawGraph(await ask("POST", `/api/games/${game.id}/graph`, { movetime: each }));
 }));

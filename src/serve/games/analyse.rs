@@ -15,7 +15,8 @@ use std::time::Duration;
 
 /// The most time a graph's positions may take together, in ms: the
 /// positions times the movetime (or [`MAX_MOVETIME`] a position searched
-/// to a depth), so that the answer comes well within the request's time.
+/// to a depth) and the margin, so that the answer comes well within the
+/// request's time.
 pub(in crate::serve) const GRAPH_TIME: u64 = 20_000;
 
 /// Where the graph puts a score: a `cp` within ±`GRAPH_CAP`, a win or a
@@ -160,7 +161,9 @@ impl Play {
             )));
         }
         let positions = self.moves.len() as u64 + 1;
-        if positions.saturating_mul(each) > GRAPH_TIME {
+        // The margin a move may take past its time counts too.
+        let margin = u64::try_from(terms.margin.as_millis()).unwrap_or(u64::MAX);
+        if positions.saturating_mul(each.saturating_add(margin)) > GRAPH_TIME {
             return Err(limits_refused(format!(
                 "{positions} positions at {each} ms each take more than {} s: give a shorter movetime",
                 GRAPH_TIME / 1000
