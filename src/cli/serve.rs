@@ -78,6 +78,7 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
         port: args.port,
         listen: args.listen,
         watch: args.watch.clone(),
+        engine: args.engine.clone(),
         backend: Arc::new(Fronts),
     })?;
     if let Some(address) = args.listen {

@@ -30,11 +30,16 @@ pub(super) struct App {
 
 impl App {
     /// The routes' shared state.
-    pub(super) fn new(guard: Guard, files: Files, backend: Arc<dyn Backend>) -> Self {
+    pub(super) fn new(
+        guard: Guard,
+        files: Files,
+        backend: Arc<dyn Backend>,
+        engine: Arc<str>,
+    ) -> Self {
         Self {
             guard,
             files,
-            games: Games::default(),
+            games: Games::asking(engine),
             backend,
             annotations: super::annotate::Annotations::default(),
             watch: None,
@@ -105,6 +110,7 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/serve.css", get(style))
         .route("/annotate.js", get(annotate_script))
         .route("/watch.js", get(watch_script))
+        .route("/analyse.js", get(analyse_script))
         .route("/api/files", get(list_files))
         .route("/api/files/{index}", get(file_records))
         .route("/api/games", post(new_game))
@@ -116,6 +122,8 @@ pub(super) fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/save", post(save_game))
         .merge(super::annotate::routes())
         .merge(super::watch::routes())
+        .route("/api/games/{id}/analyse", post(analyse_position))
+        .route("/api/games/{id}/graph", post(score_graph))
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::clone(&app), guarded))
         .with_state(app)
@@ -230,8 +238,20 @@ async fn list_files(State(app): State<Arc<App>>) -> Response {
 }
 
 /// `GET /api/files/{index}`.
-async fn file_records(State(app): State<Arc<App>>, Path(index): Path<String>) -> Response {
-    blocking(move || app.files.records_json(&index).map(json_text)).await
+async fn file_records(
+    State(app): State<Arc<App>>,
+    Path(index): Path<String>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Response {
+    let (mut from, mut count) = (0, None);
+    for pair in query.as_deref().unwrap_or_default().split('&') {
+        match pair.split_once('=') {
+            Some(("from", n)) if n.parse::<usize>().is_ok() => from = n.parse().unwrap_or(0),
+            Some(("count", n)) if n.parse::<usize>().is_ok() => count = n.parse().ok(),
+            _ => {}
+        }
+    }
+    blocking(move || app.files.records_json(&index, from, count).map(json_text)).await
 }
 
 /// Runs file or engine work off the runtime's threads.
@@ -462,4 +482,56 @@ async fn save_game(
         }))
     })
     .await
+}
+
+/// The body of `POST /api/games/{id}/analyse` and `/graph`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyseBody {
+    /// The engine's time for each position, in ms.
+    movetime: Option<u64>,
+    /// Or the depth to search to (`analyse` only).
+    depth: Option<u32>,
+}
+
+/// `POST /api/games/{id}/analyse`: the engine's score and best line for
+/// the position shown.
+async fn analyse_position(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: AnalyseBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || Ok(json(&play.analyse(asked.movetime, asked.depth)?))).await
+}
+
+/// `POST /api/games/{id}/graph`: the score of every position of the game.
+async fn score_graph(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = match app.games.get(&id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: AnalyseBody = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || Ok(json(&play.graph(asked.movetime, asked.depth)?))).await
+}
+
+/// `GET /analyse.js`: the page's analysis and score graph.
+async fn analyse_script() -> Response {
+    asset("text/javascript; charset=utf-8", include_str!("analyse.js"))
 }

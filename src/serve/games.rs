@@ -12,11 +12,20 @@ use crate::model::OutcomeJson;
 use crate::seat::{Clock, Seat, Terms};
 use axum::http::StatusCode;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod analyse;
+
 /// The most games kept at once.
 pub(super) const MAX_GAMES: usize = 1000;
+
+/// The most games that keep their engine between questions: a game that
+/// asks once this many keep theirs starts it for the question and lets
+/// it go after, so that a thousand games never hold a thousand engine
+/// processes.
+pub(super) const MAX_SEATS: usize = 16;
 
 /// The longest time the engine may be given for a move, in ms.
 pub(super) const MAX_MOVETIME: u64 = 10_000;
@@ -31,6 +40,13 @@ pub(super) struct Play {
     record: RecordBuilder,
     moves: Vec<String>,
     seat: Option<Box<dyn Seat>>,
+    /// Whether `seat` is one of the [`MAX_SEATS`] kept, counted in `seats`.
+    kept: bool,
+    /// How many games keep their engine, shared by every game.
+    seats: Arc<AtomicUsize>,
+    /// The engine's command (`kifu serve --engine`), started at the
+    /// game's first question to it.
+    engine: Arc<str>,
     /// The start the sides are placing, until every side has placed.
     placement: Option<Placement>,
     /// What this game's saves left in each file, by index.
@@ -54,9 +70,21 @@ pub(super) type Shared = Arc<tokio::sync::Mutex<Play>>;
 #[derive(Debug, Default)]
 pub(super) struct Games {
     by_id: Mutex<HashMap<u64, Shared>>,
+    /// The engine each game asks (`--engine`); the built-in one if empty.
+    pub(super) engine: Arc<str>,
+    /// How many games keep their engine between questions.
+    seats: Arc<AtomicUsize>,
 }
 
 impl Games {
+    /// No games yet, each to ask `engine` (`--engine`).
+    pub(super) fn asking(engine: Arc<str>) -> Self {
+        Self {
+            engine,
+            ..Self::default()
+        }
+    }
+
     /// Keeps a new game from its start; its id.
     ///
     /// # Errors
@@ -84,6 +112,12 @@ impl Games {
             record: RecordBuilder::with_tags(tags.clone()),
             moves: Vec::new(),
             seat: None,
+            kept: false,
+            seats: Arc::clone(&self.seats),
+            engine: match &*self.engine {
+                "" => Arc::from(crate::seat::BUILT_IN),
+                _ => Arc::clone(&self.engine),
+            },
             placement: placing.map(|placing| Placement {
                 placing,
                 given: Vec::new(),
@@ -335,14 +369,20 @@ impl Play {
         let Some(moves) = moves else {
             return Ok(None);
         };
+        // Every move tried on a copy first, so that a turn the referee
+        // refuses half-way leaves the game as it was.
+        let mut trial = self.game.box_clone();
         for mv in &moves {
-            self.play(mv).map_err(|e| {
+            trial.play(mv).map_err(|e| {
                 ApiError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
+                    StatusCode::BAD_GATEWAY,
                     "serve.engine",
                     format!("the engine played {mv}: {}", e.message),
                 )
             })?;
+        }
+        for mv in &moves {
+            self.play(mv)?;
         }
         Ok(Some(moves))
     }
@@ -381,24 +421,54 @@ impl Play {
                 "the game is over".to_owned(),
             ));
         }
-        let failed = |message: String| {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "serve.engine", message)
-        };
-        let seat = match &mut self.seat {
-            Some(seat) => seat,
-            None => self.seat.insert(
-                crate::seat::start(crate::seat::BUILT_IN).map_err(|e| failed(e.to_string()))?,
-            ),
-        };
-        seat.new_game(self.kind, &self.start.setup_tags());
-        let clock = Clock::new(Terms::movetime(Duration::from_millis(movetime)));
-        let answer = seat
-            .ask(&self.moves, &clock)
-            .map_err(|e| failed(e.to_string()))?;
+        let terms = Terms::movetime(Duration::from_millis(movetime));
+        let answer = self.ask(self.moves.len(), terms)?;
         match answer.decision {
             Decision::Move(moves) => Ok(Some(moves)),
             _ => Ok(None),
         }
+    }
+
+    /// The engine's answer for the position after the first `ply` moves,
+    /// searched under `terms`; its seat started at the first question.
+    /// A seat that fails (it cannot start, exits, is late, answers no
+    /// move) is let go, so that the next question starts it afresh, and
+    /// the game goes on.
+    ///
+    /// # Errors
+    /// 502 (`serve.engine`) with the engine's failure in words.
+    fn ask(&mut self, ply: usize, terms: Terms) -> Result<crate::kep::Answered, ApiError> {
+        let command = Arc::clone(&self.engine);
+        let failed = |message: String| {
+            ApiError::new(
+                StatusCode::BAD_GATEWAY,
+                "serve.engine",
+                format!("the engine gave no move: {message}"),
+            )
+        };
+        let seat = match &mut self.seat {
+            Some(seat) => seat,
+            None => self
+                .seat
+                .insert(crate::seat::start(&command).map_err(|e| failed(e.to_string()))?),
+        };
+        seat.new_game(self.kind, &self.start.setup_tags());
+        let moves = self.moves.get(..ply).unwrap_or(&self.moves);
+        let answered = seat.ask(moves, &Clock::new(terms));
+        let keep = answered.is_ok()
+            && (self.kept || self.seats.fetch_add(1, Ordering::SeqCst) < MAX_SEATS);
+        if !keep {
+            // Counted only while kept: a failed seat, or one over the
+            // bound, is let go (its process group ended).
+            if self.kept || answered.is_ok() {
+                self.seats.fetch_sub(1, Ordering::SeqCst);
+            }
+            self.kept = false;
+            self.seat = None;
+        } else {
+            self.kept = true;
+        }
+        answered.map_err(|e| failed(e.to_string()))
     }
 
     /// The mover of a start being placed gives its next square; once the

@@ -39,7 +39,7 @@
 //! |---------|--------|
 //! | `GET /` | the page, which plays a game by clicking its legal moves |
 //! | `GET /api/files` | `[{"index", "name", "exists", "records"}]`: the files that may be opened |
-//! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included |
+//! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included; `?from=F&count=N` gives N records from the Fth (0 the first), those before skipped unread |
 //! | `POST /api/games` `{"game": "mana", "setup": "c1 c6"}` | 201 and the new game's state; the other fields are those of `kifu new`: `position`, `players`, `flowers`, `course`, `rotation`, `first`, `discs`, `tags` (`["Event=Club"]`) and `seed` |
 //! | `GET /api/games/{id}` | the game's state |
 //! | `POST /api/games/{id}/moves` `{"move": "e1-e4"}` | the new state, or 422 with the referee's refusal and its fault code |
@@ -47,6 +47,16 @@
 //! | `POST /api/games/{id}/hint` `{"movetime": 500}` | the engine's move for the side to move, not played: `{"moves", "resigned"}` |
 //! | `POST /api/games/{id}/placement` `{"square": "c1"}` | the mover of a start being placed gives its next square; the new state, or 422 for a square not open |
 //! | `POST /api/games/{id}/save` `{"file": i}` | the game written as a record to file `i`: `{"file", "name", "records"}` |
+//! | `POST /api/games/{id}/analyse` `{"movetime": 500}` or `{"depth": 6}` | the engine's view of the position shown: `{"ply", "to_move", "score", "pv", "best"}` (`score` as KEP writes it, `cp 35`, from the view of the player to move) |
+//! | `POST /api/games/{id}/graph` `{"movetime": 100}` | the score of every position from the start: `{"player", "points": [{"ply", "score", "value"}]}`, `value` from `player`'s view within ±1000 (at most 20 s of search in all; not for Lotus) |
+//!
+//! The engine of `engine`, `hint`, `analyse` and `graph` is `--engine`'s
+//! (the built-in one unless given): each game starts its own seat at its
+//! first question and keeps it (at most `games::MAX_SEATS` games keep
+//! theirs; past that a seat lives for one question) and lets it go when
+//! it fails, which is a 502
+//! (`serve.engine`) with the game unchanged; `GET /api/files` counts a
+//! file's records again only when its length or time of change differ.
 //!
 //! A game's state is `{"id", "game", "tags", "moves", "players",
 //! "to_move", "constraint", "legal_moves", "board", "size", "squares",
@@ -87,11 +97,11 @@
 //!
 //! TODO (issue 37, later sessions): dragging as well as clicking; the
 //! engine placing an Escampe start (`engine` and `hint` refuse while it
-//! is placed); a KEP engine (`--engine CMD`) besides the built-in one;
-//! Lotus's players, flowers and course in the page's form (the API takes
-//! them); analysis and its score graph; a match's live boards, clocks and
-//! info lines (`kifu match --serve`: `--watch` shows its finished games);
-//! and the speed measurements in `benches/`.
+//! is placed); Lotus's players, flowers and course in the page's form
+//! (the API takes them); a match's live boards, clocks and info lines
+//! (`kifu match --serve`: `--watch` shows its finished games); and the
+//! browser's part of the move round trip in `benches/` (`benches/serve.sh`
+//! times the server's).
 
 mod annotate;
 mod api;
@@ -130,6 +140,8 @@ pub struct Config {
     pub listen: Option<IpAddr>,
     /// The `--out` file of a match to follow (`--watch`): see `watch`.
     pub watch: Option<PathBuf>,
+    /// The engine's command (`--engine`): `engine` for the built-in one.
+    pub engine: String,
     /// What the binary's fronts do for the server: start a game from the
     /// options of `kifu new`, save a file atomically.
     pub backend: Arc<dyn Backend>,
@@ -239,6 +251,7 @@ pub struct Server {
     files: files::Files,
     backend: Arc<dyn Backend>,
     watch: Option<PathBuf>,
+    engine: Arc<str>,
 }
 
 impl std::fmt::Debug for dyn Backend {
@@ -279,6 +292,7 @@ impl Server {
             files,
             backend: config.backend,
             watch: config.watch,
+            engine: Arc::from(config.engine),
         })
     }
 
@@ -304,7 +318,7 @@ impl Server {
             .build()
             .map_err(ServeError::Runtime)?;
         let guard = guard::Guard::new(self.token, self.address);
-        let mut app = api::App::new(guard, self.files, self.backend);
+        let mut app = api::App::new(guard, self.files, self.backend, self.engine);
         app.watch = self.watch.as_deref().map(watch::Watch::start);
         let router = api::router(Arc::new(app));
         runtime.block_on(async move {

@@ -22,4 +22,8 @@ pub(crate) struct ServeArgs {
     /// grows: each finished game's final board and result, and the table.
     #[arg(long, value_name = "FILE")]
     pub watch: Option<PathBuf>,
+    /// The engine the page's "Engine move", "Hint" and "Analyse" ask: a
+    /// KEP command line, or `engine` for the built-in one.
+    #[arg(long, value_name = "CMD", default_value = "engine")]
+    pub engine: String,
 }

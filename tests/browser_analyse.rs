@@ -1,0 +1,115 @@
+//! The analysis of `kifu serve` in a real browser (Debian's Chromium
+//! through chromedriver, as `tests/browser_serve.rs` drives it): the
+//! engine plays two moves, "Analyse" shows its score and line for the
+//! position shown, and "Score graph" draws one point a position, as
+//! inline SVG whose texts are the server's words set as text.
+//!
+//! In CI (`CI=true`) the test fails when Chromium or chromedriver is
+//! missing; elsewhere it says so and passes without running.
+
+#[path = "support/chromium.rs"]
+#[allow(dead_code)]
+mod chromium;
+#[path = "support/fixtures.rs"]
+mod support;
+
+use chromium::{browser, js};
+use fantoccini::{Client, Locator};
+use serde_json::json;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `kifu serve`, stopped when dropped.
+struct Serve(Child);
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Waits until the page has no request running.
+async fn ready(client: &Client) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while js(client, "return document.documentElement.dataset.state;").await != "ready" {
+        assert!(Instant::now() < deadline, "the page stayed busy");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Clicks the element `css` finds, then waits for the page.
+async fn click(client: &Client, css: &str) {
+    let found = client.find(Locator::Css(css)).await;
+    let found = found.unwrap_or_else(|e| panic!("{css}: {e}"));
+    found.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
+    ready(client).await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_page_analyses_the_position_and_draws_the_score_graph() {
+    let Some((chromium, driver)) = chromium::installed("tests/browser_analyse.rs") else {
+        return;
+    };
+    let dir = support::scratch("browser-analyse");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("serve")
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let _server = Serve(child);
+    let mut url = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut url)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (_driver, client) = browser(&chromium, &driver, &dir).await;
+    client
+        .goto(url.trim())
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    js(
+        &client,
+        "document.getElementById('game').value = 'shogun'; \
+         document.getElementById('movetime').value = '100';",
+    )
+    .await;
+    click(&client, "#new button[type=submit]").await;
+    click(&client, "#engine").await;
+    click(&client, "#engine").await;
+    click(&client, "#analyse").await;
+    let shown = js(
+        &client,
+        "return document.getElementById('analysis').textContent;",
+    )
+    .await;
+    let shown = shown.as_str().unwrap_or_default().to_owned();
+    assert!(shown.starts_with("After ply 2, "), "{shown}");
+    assert!(shown.contains(": cp "), "{shown}");
+    click(&client, "#graph").await;
+    let drawn = js(
+        &client,
+        "const svg = document.querySelector('#graph-view svg'); \
+         return [svg.querySelectorAll('circle').length, \
+                 svg.querySelector('polyline').getAttribute('points').split(' ').length, \
+                 svg.querySelector('circle title').textContent];",
+    )
+    .await;
+    assert_eq!(drawn[0], json!(3), "{drawn}");
+    assert_eq!(drawn[1], json!(3), "{drawn}");
+    assert!(
+        drawn[2]
+            .as_str()
+            .is_some_and(|t| t.starts_with("ply 0: cp ")),
+        "{drawn}"
+    );
+    let status = js(
+        &client,
+        "return document.getElementById('status').className;",
+    )
+    .await;
+    assert_eq!(status, json!(""));
+}
