@@ -4,163 +4,16 @@
 //! game is played, refused an illegal move, and saved as a record that
 //! `kifu validate` accepts.
 
+#[path = "support/serve.rs"]
+mod serve_support;
 #[path = "support/run.rs"]
 mod support;
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
+use serve_support::{Answer, refusal, scratch, serve};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A running `kifu serve`, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    token: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// An answer: its status and its body.
-#[derive(Debug, PartialEq)]
-struct Answer {
-    status: u16,
-    body: String,
-}
-
-impl Answer {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
-    }
-}
-
-/// Starts `kifu serve ARGS` in `dir` on a free port; its address read
-/// from the line it prints.
-fn serve(dir: &Path, args: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .arg("serve")
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut line = String::new();
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .unwrap_or_else(|e| panic!("{e}"));
-    let rest = (line.trim().strip_prefix("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("printed {line:?}"));
-    let (port, token) = rest
-        .split_once("/?token=")
-        .unwrap_or_else(|| panic!("printed {line:?}"));
-    assert_eq!(token.len(), 32, "{line}");
-    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()), "{line}");
-    Server {
-        port: port.parse().unwrap_or_else(|e| panic!("{e}: {line}")),
-        token: token.to_owned(),
-        child,
-    }
-}
-
-impl Server {
-    fn host(&self) -> String {
-        format!("127.0.0.1:{}", self.port)
-    }
-
-    fn bearer(&self) -> String {
-        format!("Bearer {}", self.token)
-    }
-
-    /// Sends `head` (the request line and headers, without the final
-    /// blank line) and `body`; the answer.
-    fn raw(&self, head: &str, body: &str) -> Answer {
-        let mut stream =
-            TcpStream::connect(("127.0.0.1", self.port)).unwrap_or_else(|e| panic!("{e}"));
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let request = format!("{head}\r\nConnection: close\r\n\r\n{body}");
-        stream
-            .write_all(request.as_bytes())
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut answer = Vec::new();
-        stream
-            .read_to_end(&mut answer)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let answer = String::from_utf8_lossy(&answer).into_owned();
-        let (head, body) = answer
-            .split_once("\r\n\r\n")
-            .unwrap_or_else(|| panic!("{answer}"));
-        let status = head
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("{head}"));
-        Answer {
-            status,
-            body: body.to_owned(),
-        }
-    }
-
-    /// `METHOD PATH` with the server's Host, `headers` and a JSON body.
-    fn ask(&self, method: &str, path: &str, headers: &[String], body: Option<&Value>) -> Answer {
-        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}", self.host());
-        for header in headers {
-            head.push_str("\r\n");
-            head.push_str(header);
-        }
-        let body = body.map(Value::to_string).unwrap_or_default();
-        if !body.is_empty() || method == "POST" {
-            head.push_str(&format!(
-                "\r\nContent-Type: application/json\r\nContent-Length: {}",
-                body.len()
-            ));
-        }
-        self.raw(&head, &body)
-    }
-
-    /// `GET PATH` with the token.
-    fn get(&self, path: &str) -> Answer {
-        self.ask(
-            "GET",
-            path,
-            &[format!("Authorization: {}", self.bearer())],
-            None,
-        )
-    }
-
-    /// `POST PATH` with the token and a JSON body.
-    fn post(&self, path: &str, body: &Value) -> Answer {
-        let auth = format!("Authorization: {}", self.bearer());
-        self.ask("POST", path, &[auth], Some(body))
-    }
-}
-
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("serve")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
-}
-
-fn refusal(status: u16, code: &str, error: &str) -> Answer {
-    Answer {
-        status,
-        body: json!({"error": error, "code": code}).to_string(),
-    }
-}
 
 const NO_TOKEN: &str = "no token, or a wrong one: open the address `kifu serve` printed";
 
@@ -563,4 +416,41 @@ fn the_engine_plays_the_side_to_move() {
             "no such game: POST /api/games starts one"
         )
     );
+}
+
+/// `--open` hands the address printed, token and all, to `$BROWSER`.
+#[test]
+fn open_hands_the_address_to_the_browser() {
+    use std::io::BufRead;
+    let dir = scratch("open");
+    let browser = dir.join("browser.sh");
+    std::fs::write(&browser, "#!/bin/sh\necho \"$@\" > opened.txt\n").expect("a script");
+    let chmod = std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&browser)
+        .status();
+    assert!(chmod.is_ok_and(|status| status.success()));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["serve", "--open"])
+        .current_dir(&dir)
+        .env("BROWSER", &browser)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut printed = String::new();
+    let stdout = child.stdout.take().expect("standard output");
+    std::io::BufReader::new(stdout)
+        .read_line(&mut printed)
+        .expect("the address");
+    let opened = dir.join("opened.txt");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !opened.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let _ = child.kill();
+    let _ = child.wait();
+    let said = std::fs::read_to_string(&opened).unwrap_or_default();
+    assert!(printed.starts_with("http://127.0.0.1:"), "{printed}");
+    assert_eq!(said, printed);
 }

@@ -88,6 +88,30 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
     }
     writeln!(out, "{}", server.url())?;
     out.flush()?;
+    if args.open {
+        open_page(&server.url());
+    }
     server.run()?;
     Ok(Status::Ok)
+}
+
+/// Opens `url` in the user's browser: the program `$BROWSER` names (a
+/// command line, split as a shell would), or `xdg-open`; one that cannot
+/// be started is said, and the server goes on.
+fn open_page(url: &str) {
+    let browser = std::env::var("BROWSER").unwrap_or_else(|_| "xdg-open".to_owned());
+    let words = shell_words::split(&browser).unwrap_or_default();
+    let Some((program, before)) = words.split_first() else {
+        say!("kifu: --open: $BROWSER names no program; open {url}");
+        return;
+    };
+    let started = std::process::Command::new(program)
+        .args(before)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn();
+    if let Err(e) = started {
+        say!("kifu: --open: cannot start {program}: {e}; open {url}");
+    }
 }

@@ -1,7 +1,6 @@
 //! Helpers of the tests of `kifu serve` through raw HTTP: a server
 //! started on a free port and stopped when dropped, requests written by
-//! hand over `TcpStream`, and a scratch directory. (`tests/serve.rs`
-//! keeps its own copy for now, so that the branches merge apart.)
+//! hand over `TcpStream`, and a scratch directory.
 #![allow(dead_code)]
 
 use serde_json::{Value, json};

@@ -14,6 +14,9 @@ pub(crate) struct ServeArgs {
     /// The port to listen on (default: a free one).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub port: u16,
+    /// Open the page in the browser: `$BROWSER URL`, or `xdg-open URL`.
+    #[arg(long)]
+    pub open: bool,
     /// Listen on this address instead of 127.0.0.1: other machines may
     /// then reach the server, so kifu warns.
     #[arg(long, value_name = "ADDR")]
