@@ -673,7 +673,7 @@ struct AnnotationJson<'a> {
     pieces: Vec<PieceJson>,
     buttons: Vec<String>,
     /// The outcome at the cursor, once the game is over there.
-    result: Option<serde_json::Value>,
+    result: Option<OutcomeJson<'a>>,
     /// The record's fault when it was opened.
     fault: Option<&'a str>,
     /// Changed since it was opened or saved.
@@ -735,7 +735,8 @@ impl Annotation {
         out
     }
 
-    fn json(&self) -> AnnotationJson<'_> {
+    /// The answer that gives its state, as JSON.
+    fn answer(&self) -> Response {
         let moves = self.moves_to(self.cursor);
         let game = self.position(self.cursor);
         let last = MoveDetail::last_of(self.start.as_ref(), &moves);
@@ -752,7 +753,7 @@ impl Annotation {
             None => Vec::new(),
         };
         let outcome = game.outcome();
-        AnnotationJson {
+        json(&AnnotationJson {
             id: self.id,
             game: self.kind,
             file: self.file,
@@ -777,13 +778,12 @@ impl Annotation {
             squares: scene.spots(),
             pieces,
             buttons,
-            result: (outcome.as_ref())
-                .and_then(|outcome| serde_json::to_value(OutcomeJson::new(outcome)).ok()),
+            result: outcome.as_ref().map(OutcomeJson::new),
             fault: self.fault.as_deref(),
             unsaved: self.unsaved,
             text: self.text(),
             moves,
-        }
+        })
     }
 }
 
@@ -816,7 +816,7 @@ async fn open(
         let annotation = Annotation::open(file, &name, &bytes, record)?;
         let shared = app.annotations.add(annotation)?;
         let annotation = shared.lock().unwrap_or_else(|e| e.into_inner());
-        Ok((StatusCode::CREATED, json(&annotation.json())).into_response())
+        Ok((StatusCode::CREATED, annotation.answer()).into_response())
     })
     .await
 }
@@ -826,7 +826,7 @@ async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response 
     blocking(move || {
         let shared = app.annotations.get(&id)?;
         let annotation = shared.lock().unwrap_or_else(|e| e.into_inner());
-        Ok(json(&annotation.json()))
+        Ok(annotation.answer())
     })
     .await
 }
@@ -931,7 +931,7 @@ async fn act(
         let shared = app.annotations.get(&id)?;
         let mut annotation = shared.lock().unwrap_or_else(|e| e.into_inner());
         annotation.apply(edit, &app)?;
-        Ok(json(&annotation.json()))
+        Ok(annotation.answer())
     })
     .await
 }
