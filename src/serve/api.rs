@@ -2,7 +2,7 @@
 //! doc of [`super`] describes. Every request passes the guard first.
 
 use super::files::Files;
-use super::games::{Games, outcome_of};
+use super::games::{Games, Play, outcome_of};
 use super::guard::{Admitted, Guard, harden};
 use super::{Backend, MAX_BODY, NewGame, REQUEST_TIME};
 use axum::Router;
@@ -270,6 +270,33 @@ pub(super) async fn blocking(
     }
 }
 
+/// A request about game `id` with a JSON body `B`: the game found (404
+/// otherwise), the body read (400, 413), then `act` on the game, locked,
+/// on a thread that may block (an engine thinks, a file is written); its
+/// refusal is the answer.
+async fn act_on_game<B, F>(app: &App, id: &str, request: Request, act: F) -> Response
+where
+    B: DeserializeOwned + Send + 'static,
+    F: FnOnce(&mut Play, B) -> Result<Response, ApiError> + Send + 'static,
+{
+    let shared = match app.games.get(id) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let asked: B = match body(request).await {
+        Ok(asked) => asked,
+        Err(refused) => return refused,
+    };
+    let mut play = shared.lock_owned().await;
+    blocking(move || act(&mut play, asked)).await
+}
+
+/// The answer that gives `play`'s state.
+fn state_answer(play: &Play) -> Response {
+    let outcome = outcome_of(play);
+    json(&play.state(&outcome))
+}
+
 /// `POST /api/games`.
 async fn new_game(State(app): State<Arc<App>>, request: Request) -> Response {
     let asked: NewGame = match body(request).await {
@@ -287,9 +314,7 @@ async fn new_game(State(app): State<Arc<App>>, request: Request) -> Response {
         Ok(shared) => shared,
         Err(refused) => return refused.into_response(),
     };
-    let play = shared.lock().await;
-    let outcome = outcome_of(&play);
-    (StatusCode::CREATED, json(&play.state(&outcome))).into_response()
+    (StatusCode::CREATED, state_answer(&*shared.lock().await)).into_response()
 }
 
 /// `GET /api/games/{id}`.
@@ -298,9 +323,7 @@ async fn game_state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Resp
         Ok(shared) => shared,
         Err(refused) => return refused.into_response(),
     };
-    let play = shared.lock().await;
-    let outcome = outcome_of(&play);
-    json(&play.state(&outcome))
+    state_answer(&*shared.lock().await)
 }
 
 /// The body of `POST /api/games/{id}/moves`.
@@ -317,20 +340,11 @@ async fn play_move(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: MoveBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock().await;
-    if let Err(refused) = play.play(&asked.text) {
-        return refused.into_response();
-    }
-    let outcome = outcome_of(&play);
-    json(&play.state(&outcome))
+    act_on_game(&app, &id, request, |play, asked: MoveBody| {
+        play.play(&asked.text)?;
+        Ok(state_answer(play))
+    })
+    .await
 }
 
 /// The body of `POST /api/games/{id}/engine`.
@@ -354,18 +368,9 @@ async fn engine_move(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: EngineBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock_owned().await;
-    blocking(move || {
+    act_on_game(&app, &id, request, |play, asked: EngineBody| {
         let moves = play.engine(asked.movetime)?;
-        let outcome = outcome_of(&play);
+        let outcome = outcome_of(play);
         Ok(json(&play.engine_json(moves, &outcome)))
     })
     .await
@@ -386,16 +391,7 @@ async fn engine_hint(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: EngineBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock_owned().await;
-    blocking(move || {
+    act_on_game(&app, &id, request, |play, asked: EngineBody| {
         let moves = play.engine_moves(asked.movetime)?;
         Ok(json(&HintJson {
             resigned: moves.is_none(),
@@ -419,20 +415,11 @@ async fn place_square(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: PlaceBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock().await;
-    if let Err(refused) = play.place(&asked.square) {
-        return refused.into_response();
-    }
-    let outcome = outcome_of(&play);
-    json(&play.state(&outcome))
+    act_on_game(&app, &id, request, |play, asked: PlaceBody| {
+        play.place(&asked.square)?;
+        Ok(state_answer(play))
+    })
+    .await
 }
 
 /// The body of `POST /api/games/{id}/save`.
@@ -458,16 +445,9 @@ async fn save_game(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: SaveBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock_owned().await;
-    blocking(move || {
+    let owned = Arc::clone(&app);
+    act_on_game(&app, &id, request, move |play, asked: SaveBody| {
+        let app = owned;
         let record = play.record_to_save()?;
         let last = play.saved.get(&asked.file).copied();
         let (name, saved) = app
@@ -501,16 +481,10 @@ async fn analyse_position(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: AnalyseBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock_owned().await;
-    blocking(move || Ok(json(&play.analyse(asked.movetime, asked.depth)?))).await
+    act_on_game(&app, &id, request, |play, asked: AnalyseBody| {
+        Ok(json(&play.analyse(asked.movetime, asked.depth)?))
+    })
+    .await
 }
 
 /// `POST /api/games/{id}/graph`: the score of every position of the game.
@@ -519,16 +493,10 @@ async fn score_graph(
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let shared = match app.games.get(&id) {
-        Ok(shared) => shared,
-        Err(refused) => return refused.into_response(),
-    };
-    let asked: AnalyseBody = match body(request).await {
-        Ok(asked) => asked,
-        Err(refused) => return refused,
-    };
-    let mut play = shared.lock_owned().await;
-    blocking(move || Ok(json(&play.graph(asked.movetime, asked.depth)?))).await
+    act_on_game(&app, &id, request, |play, asked: AnalyseBody| {
+        Ok(json(&play.graph(asked.movetime, asked.depth)?))
+    })
+    .await
 }
 
 /// `GET /analyse.js`: the page's analysis and score graph.
