@@ -11,44 +11,17 @@
 
 #[path = "support/chromium.rs"]
 mod chromium;
+#[path = "support/serve.rs"]
+mod serve_support;
 #[path = "support/fixtures.rs"]
 mod support;
 
 use chromium::{browser, js, screenshots, shot};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A running `kifu serve`, stopped when dropped.
-struct Serve(Child);
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `kifu serve FILE` in `dir`; the address it prints.
-fn serve(dir: &Path, file: &str) -> (Serve, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["serve", file])
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(line.starts_with("http://127.0.0.1:"), "printed {line:?}");
-    (Serve(child), line.trim().to_owned())
-}
 
 /// Waits until `script` returns true.
 async fn until(client: &Client, script: &str) {
@@ -127,7 +100,8 @@ async fn a_record_is_annotated_with_a_variation_a_comment_and_a_glyph_and_saved(
     std::fs::copy(&fixture, &file).unwrap_or_else(|e| panic!("{e}"));
     let (main_line, _) = first_record(&file);
     assert_eq!(main_line.len(), 23);
-    let (_server, url) = serve(&dir, "game.kifu");
+    let server = serve_support::serve(&dir, &["game.kifu"]);
+    let url = server.url();
     let (_driver, client) = browser(&chromium, &driver, &dir).await;
     client
         .goto(&url)

@@ -11,44 +11,15 @@
 
 #[path = "support/chromium.rs"]
 mod chromium;
+#[path = "support/serve.rs"]
+mod serve_support;
 #[path = "support/fixtures.rs"]
 mod support;
 
 use chromium::{browser, js, screenshots, shot};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A running `kifu serve`, stopped when dropped.
-struct Serve(Child);
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `kifu serve FILE` in `dir`; the address it prints.
-fn serve(dir: &Path, file: &str) -> (Serve, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(["serve", file])
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(line.starts_with("http://127.0.0.1:"), "printed {line:?}");
-    (Serve(child), line.trim().to_owned())
-}
 
 /// Waits until the page has no request running.
 async fn ready(client: &Client) {
@@ -134,7 +105,8 @@ async fn a_whole_game_of_each_game_is_played_by_clicking_and_saved() {
         return;
     };
     let dir = support::scratch("browser-serve");
-    let (_server, url) = serve(&dir, "games.kifu");
+    let server = serve_support::serve(&dir, &["games.kifu"]);
+    let url = server.url();
     let (_driver, client) = browser(&chromium, &driver, &dir).await;
     let shots = screenshots();
     client

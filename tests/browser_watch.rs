@@ -12,11 +12,14 @@
 mod chromium;
 #[path = "support/fixtures.rs"]
 mod fixtures;
+#[path = "support/serve.rs"]
+mod serve_support;
 #[path = "support/watch.rs"]
 mod watch;
 
 use chromium::{browser, js, screenshots, shot};
 use serde_json::{Value, json};
+use serve_support::serve;
 use std::time::{Duration, Instant};
 
 /// What the page shows of the games: each figure's number, plies,
@@ -38,7 +41,8 @@ async fn a_short_match_is_watched_live_to_every_final_position() {
         return;
     };
     let dir = fixtures::scratch("browser-watch");
-    let (_server, url) = watch::serve(&dir, &["--watch", "m.kifu"]);
+    let server = serve(&dir, &["--watch", "m.kifu"]);
+    let url = server.url();
     let (_driver, client) = browser(&chromium, &driver, &dir).await;
     let shots = screenshots();
     client

@@ -7,100 +7,36 @@
 //! `kifu json`. A file changed since it was opened is not saved over
 //! (409) unless forced, and an invalid record opens up to its fault.
 
+#[path = "support/serve.rs"]
+mod serve_support;
+
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use serve_support::{Server, serve};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::process::Command;
 
-/// A running `kifu serve`, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    token: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `kifu serve ARGS` in `dir` on a free port.
-fn serve(dir: &Path, args: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .arg("serve")
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut line = String::new();
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .unwrap_or_else(|e| panic!("{e}"));
-    let rest = (line.trim().strip_prefix("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("printed {line:?}"));
-    let (port, token) = rest
-        .split_once("/?token=")
-        .unwrap_or_else(|| panic!("printed {line:?}"));
-    Server {
-        port: port.parse().unwrap_or_else(|e| panic!("{e}: {line}")),
-        token: token.to_owned(),
-        child,
-    }
-}
-
-impl Server {
-    /// `METHOD PATH` with the token and a JSON body: the status and the
-    /// JSON answered.
-    fn ask(&self, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
-        let mut stream =
-            TcpStream::connect(("127.0.0.1", self.port)).unwrap_or_else(|e| panic!("{e}"));
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: Bearer {}\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.port,
-            self.token,
-            body.len()
-        );
-        stream
-            .write_all(request.as_bytes())
-            .unwrap_or_else(|e| panic!("{e}"));
-        let mut answer = Vec::new();
-        stream
-            .read_to_end(&mut answer)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let answer = String::from_utf8_lossy(&answer).into_owned();
-        let (head, body) = answer
-            .split_once("\r\n\r\n")
-            .unwrap_or_else(|| panic!("{answer}"));
-        let status = (head.split(' ').nth(1))
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("{head}"));
-        let value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
-        (status, value)
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        self.ask("GET", path, None)
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        self.ask("POST", path, Some(body))
-    }
-
+/// The annotation tests' view of the server: each answer's status and
+/// JSON.
+trait Annotating {
+    fn get_json(&self, path: &str) -> (u16, Value);
+    fn post_json(&self, path: &str, body: &Value) -> (u16, Value);
     /// `POST` that must succeed with `status`: its JSON.
+    fn ok(&self, status: u16, path: &str, body: &Value) -> Value;
+}
+
+impl Annotating for Server {
+    fn get_json(&self, path: &str) -> (u16, Value) {
+        let answer = self.get(path);
+        (answer.status, answer.json())
+    }
+
+    fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        let answer = self.post(path, body);
+        (answer.status, answer.json())
+    }
+
     fn ok(&self, status: u16, path: &str, body: &Value) -> Value {
-        let (got, answer) = self.post(path, body);
+        let (got, answer) = self.post_json(path, body);
         assert_eq!(got, status, "{path} {body}: {answer}");
         answer
     }
@@ -259,7 +195,7 @@ fn a_record_is_annotated_with_a_variation_a_comment_and_glyphs_and_saved_in_plac
         "{}",
         listed(&glyphed)
     );
-    let (status, refused) = server.post(&path("glyph"), &json!({"node": new, "glyph": "?!?"}));
+    let (status, refused) = server.post_json(&path("glyph"), &json!({"node": new, "glyph": "?!?"}));
     assert_eq!(status, 422, "{refused}");
     assert_eq!(refused["code"], "serve.glyph");
 
@@ -279,7 +215,7 @@ fn a_record_is_annotated_with_a_variation_a_comment_and_glyphs_and_saved_in_plac
             tag["value"] = json!("c1 c6");
         }
     }
-    let (status, refused) = server.post(&path("tags"), &json!({"tags": moved}));
+    let (status, refused) = server.post_json(&path("tags"), &json!({"tags": moved}));
     assert_eq!(status, 422, "{refused}");
     assert_eq!(refused["code"], "serve.tag-fixed");
 
@@ -290,7 +226,7 @@ fn a_record_is_annotated_with_a_variation_a_comment_and_glyphs_and_saved_in_plac
         "{}",
         listed(&promoted)
     );
-    let (status, refused) = server.post(&path("promote"), &json!({"node": new}));
+    let (status, refused) = server.post_json(&path("promote"), &json!({"node": new}));
     assert_eq!(
         (status, refused["code"].as_str()),
         (409, Some("serve.main-line"))
@@ -332,7 +268,7 @@ fn a_record_is_annotated_with_a_variation_a_comment_and_glyphs_and_saved_in_plac
     let mut changed = written.clone();
     changed.push('\n');
     std::fs::write(dir.join("games.kifu"), &changed).unwrap_or_else(|e| panic!("{e}"));
-    let (status, refused) = server.post(&path("save"), &json!({}));
+    let (status, refused) = server.post_json(&path("save"), &json!({}));
     assert_eq!(status, 409, "{refused}");
     assert_eq!(refused["code"], "serve.changed");
     assert_eq!(
@@ -369,33 +305,33 @@ fn an_invalid_record_opens_up_to_its_fault_and_requests_are_checked() {
     assert_eq!(listed(&opened), "1. a1-c2 a6-a5");
     let id = opened["id"].as_u64().unwrap_or_default();
 
-    let (status, answer) = server.post("/api/files/0/records/1/open", &json!({}));
+    let (status, answer) = server.post_json("/api/files/0/records/1/open", &json!({}));
     assert_eq!(
         (status, answer["code"].as_str()),
         (404, Some("serve.no-record"))
     );
-    let (status, answer) = server.post("/api/files/1/records/0/open", &json!({}));
+    let (status, answer) = server.post_json("/api/files/1/records/0/open", &json!({}));
     assert_eq!(
         (status, answer["code"].as_str()),
         (404, Some("serve.no-file"))
     );
     let (status, answer) =
-        server.post(&format!("/api/annotations/{id}/goto"), &json!({"node": 99}));
+        server.post_json(&format!("/api/annotations/{id}/goto"), &json!({"node": 99}));
     assert_eq!(
         (status, answer["code"].as_str()),
         (404, Some("serve.no-node"))
     );
-    let (status, answer) = server.post(
+    let (status, answer) = server.post_json(
         &format!("/api/annotations/{id}/moves"),
         &json!({"move": "a1-a3"}),
     );
     assert_eq!(status, 422, "{answer}");
-    let (status, answer) = server.post(&format!("/api/annotations/{id}/dance"), &json!({}));
+    let (status, answer) = server.post_json(&format!("/api/annotations/{id}/dance"), &json!({}));
     assert_eq!(
         (status, answer["code"].as_str()),
         (404, Some("serve.no-route"))
     );
-    let (status, answer) = server.get("/api/annotations/7");
+    let (status, answer) = server.get_json("/api/annotations/7");
     assert_eq!(
         (status, answer["code"].as_str()),
         (404, Some("serve.no-annotation"))
@@ -468,7 +404,7 @@ fn a_record_is_not_saved_over_when_where_it_ends_is_not_known() {
         &format!("/api/annotations/{id}/comment"),
         &json!({"node": nodes(&opened)[0], "comment": "why not"}),
     );
-    let (status, refused) = server.post(&format!("/api/annotations/{id}/save"), &json!({}));
+    let (status, refused) = server.post_json(&format!("/api/annotations/{id}/save"), &json!({}));
     assert_eq!(status, 409, "{refused}");
     assert_eq!(
         refused["error"],
@@ -476,7 +412,7 @@ fn a_record_is_not_saved_over_when_where_it_ends_is_not_known() {
     );
     let kept = std::fs::read_to_string(dir.join("two.kifu")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(kept, text);
-    let (status, refused) = server.post("/api/files/0/records/1/open", &json!({}));
+    let (status, refused) = server.post_json("/api/files/0/records/1/open", &json!({}));
     assert_eq!(
         (status, refused["code"].as_str()),
         (422, Some("serve.syntax")),

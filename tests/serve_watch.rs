@@ -6,15 +6,18 @@
 
 #[path = "support/fixtures.rs"]
 mod fixtures;
+#[path = "support/serve.rs"]
+mod serve_support;
 #[path = "support/watch.rs"]
 mod watch;
 
 use serde_json::{Value, json};
+use serve_support::serve;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use watch::{play_match, render, report, serve};
+use watch::{play_match, render, report};
 
 /// The port and token of an address printed.
 fn port_token(url: &str) -> (u16, String) {
@@ -190,7 +193,8 @@ fn append(path: &Path, text: &str) {
 #[test]
 fn the_guard_holds_for_the_watch_and_its_events() {
     let dir = fixtures::scratch("serve-watch-guard");
-    let (_server, url) = serve(&dir, &["--watch", "m.kifu"]);
+    let server = serve(&dir, &["--watch", "m.kifu"]);
+    let url = server.url();
     let (port, token) = port_token(&url);
     let host = format!("Host: 127.0.0.1:{port}");
     let bearer = format!("Authorization: Bearer {token}");
@@ -246,7 +250,8 @@ fn the_guard_holds_for_the_watch_and_its_events() {
         "{body}"
     );
     // Without --watch, there is nothing to watch.
-    let (_plain, url) = serve(&dir, &[]);
+    let plain = serve(&dir, &[]);
+    let url = plain.url();
     let (port, token) = port_token(&url);
     let (status, body) = get(
         port,
@@ -268,7 +273,8 @@ fn each_game_is_sent_once_whole_with_its_board_and_the_table() {
     let records = records(&all);
     assert_eq!(records.len(), 3);
     assert_eq!(records.concat(), all);
-    let (_server, url) = serve(&dir, &["--watch", "m.kifu"]);
+    let server = serve(&dir, &["--watch", "m.kifu"]);
+    let url = server.url();
     let (port, token) = port_token(&url);
     let mut events = Events::open(port, &token);
     let wait = Duration::from_secs(5);

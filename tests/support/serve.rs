@@ -68,6 +68,11 @@ pub fn serve(dir: &Path, args: &[&str]) -> Server {
 }
 
 impl Server {
+    /// The address it printed, with its token: the page's.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/?token={}", self.port, self.token)
+    }
+
     pub fn host(&self) -> String {
         format!("127.0.0.1:{}", self.port)
     }

@@ -1,39 +1,9 @@
 //! What the tests of `kifu serve --watch` share: a short match's records,
-//! played once into a file and split record by record, and the server.
+//! played once into a file and split record by record.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-/// A running `kifu serve`, stopped when dropped.
-pub struct Serve(pub Child);
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `kifu serve ARGS` in `dir`; the address it prints.
-pub fn serve(dir: &Path, args: &[&str]) -> (Serve, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .arg("serve")
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(line.starts_with("http://127.0.0.1:"), "printed {line:?}");
-    (Serve(child), line.trim().to_owned())
-}
+use std::process::{Command, Stdio};
 
 /// The engines of the short match: kifu's random players, seeded.
 pub const ENGINES: [&str; 2] = [
