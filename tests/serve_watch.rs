@@ -6,6 +6,8 @@
 
 #[path = "support/fixtures.rs"]
 mod fixtures;
+#[path = "support/matches.rs"]
+mod matches;
 #[path = "support/serve.rs"]
 mod serve_support;
 #[path = "support/watch.rs"]
@@ -356,4 +358,157 @@ fn each_game_is_sent_once_whole_with_its_board_and_the_table() {
     );
     let state: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(state["table"], table);
+}
+
+/// `kifu match --serve`: the guard holds; the stream sends each game being
+/// played as it changes (the very board `kifu render --ply` draws of that
+/// moment of the record, the clocks, the engines' lines), each game once
+/// it ends, and then the end of the match, after which the match exits.
+#[test]
+fn a_served_match_sends_its_games_live_then_its_end() {
+    let dir = fixtures::scratch("match-serve-events");
+    let args: Vec<String> = [
+        "--engine",
+        &matches::test_engine("--delay 40 --score 12"),
+        "--engine",
+        &matches::test_engine("--delay 40 --seed 3"),
+        "--game",
+        "mana",
+        "--setup",
+        "c1 c6",
+        "--games",
+        "2",
+        "--tc",
+        "60+0",
+        "--out",
+        "m.kifu",
+    ]
+    .map(str::to_owned)
+    .into();
+    let mut served = watch::serve_match(&dir, &args);
+    let (port, token) = port_token(&served.url);
+    let host = [format!("Host: 127.0.0.1:{port}")];
+    assert_eq!(get(port, "/api/watch", &host).0, 401);
+    let foreign = [
+        "Host: evil.example".to_owned(),
+        format!("Authorization: Bearer {token}"),
+    ];
+    assert_eq!(get(port, "/api/watch", &foreign).0, 421);
+    let mut events = Events::open(port, &token);
+    let (name, first) = events
+        .next(Duration::from_secs(20))
+        .unwrap_or_else(|| panic!("no state"));
+    assert_eq!(name, "watch");
+    assert_eq!(first["file"], json!("m.kifu"));
+    assert_eq!(first["over"], json!(false));
+    let mut live: Vec<Value> = first["live"].as_array().cloned().unwrap_or_default();
+    let mut games = Vec::new();
+    loop {
+        let (name, data) = events
+            .next(Duration::from_secs(60))
+            .unwrap_or_else(|| panic!("the match did not end"));
+        match name.as_str() {
+            "live" => {
+                let round = data["round"].as_u64();
+                assert!(
+                    games
+                        .iter()
+                        .all(|g: &Value| g["game"]["round"] != json!(round.map(|r| r.to_string()))),
+                    "a live board after its game ended: {data}"
+                );
+                live.push(data);
+            }
+            "game" => games.push(data),
+            "over" => break,
+            other => panic!("event {other}: {data}"),
+        }
+    }
+    let status = served.child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success(), "{status}");
+    assert!(live.len() >= 10, "only {} live states", live.len());
+    let mut last_plies = [0, 0];
+    for state in &live {
+        let round = state["round"].as_u64().unwrap_or(0);
+        let plies = state["plies"].as_u64().unwrap_or(0);
+        let slot = &mut last_plies[usize::try_from(round).unwrap_or(9) - 1];
+        assert!(plies >= *slot, "round {round} went back to ply {plies}");
+        *slot = plies;
+        assert_eq!(state["game"], json!("mana"));
+        assert_eq!(state["control"], json!("60+0"));
+        let sides: Vec<&str> = (state["players"].as_array().into_iter().flatten())
+            .filter_map(|p| p["side"].as_str())
+            .collect();
+        assert_eq!(sides, ["Black", "White"], "{state}");
+        let thinking = state["thinking"].as_str().unwrap_or_default();
+        assert!(sides.contains(&thinking), "{state}");
+        for player in state["players"].as_array().into_iter().flatten() {
+            let left = player["left_ms"].as_u64().unwrap_or(0);
+            assert!(left > 50_000 && left <= 60_000, "{player}");
+            assert!(
+                player["info"].is_null() || player["info"] == json!("info depth 1 score cp 12"),
+                "{player}"
+            );
+        }
+        let board = watch::kifu(
+            &dir,
+            &[
+                "render",
+                "--format",
+                "svg",
+                "--record",
+                &round.to_string(),
+                "--ply",
+                &plies.to_string(),
+                "m.kifu",
+            ],
+        );
+        assert_eq!(state["board"], json!(board), "round {round}, ply {plies}");
+    }
+    assert!(
+        live.iter()
+            .flat_map(|s| s["players"].as_array().cloned().unwrap_or_default())
+            .any(|p| p["info"] == json!("info depth 1 score cp 12")),
+        "no info line"
+    );
+    let numbers: Vec<&Value> = games.iter().map(|g| &g["game"]["number"]).collect();
+    assert_eq!(numbers, [&json!(1), &json!(2)]);
+    for (n, game) in games.iter().enumerate() {
+        assert_eq!(game["game"]["board"], json!(render(&dir, "m.kifu", n + 1)));
+    }
+    assert_eq!(games[1]["table"], report(&dir, "m.kifu"));
+}
+
+/// `--serve` takes a port, or HOST:PORT; what names no address, or one
+/// that cannot be listened on, stops the match before it starts.
+#[test]
+fn a_served_match_on_no_address_is_refused() {
+    let dir = fixtures::scratch("match-serve-refused");
+    for (at, said) in [
+        (
+            "nonsense",
+            "kifu: --serve nonsense: not HOST:PORT or a PORT (",
+        ),
+        (
+            "192.0.2.1:9",
+            "kifu: --serve 192.0.2.1:9: cannot listen on 192.0.2.1:9: ",
+        ),
+    ] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args([
+                "match",
+                "--engine",
+                "kifu engine",
+                "--engine",
+                "kifu engine",
+            ])
+            .args(["--game", "mana", "--out", "m.kifu", "--serve", at])
+            .current_dir(&dir)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with(said), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(!dir.join("m.kifu").exists());
+    }
 }

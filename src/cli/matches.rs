@@ -14,9 +14,11 @@ use crate::front::args::MatchArgs;
 use crate::game::GameKind;
 use crate::kep::Protocol;
 use crate::model::{GameResult, SprtReport, Standings};
-use crate::tournament::{Conditions, Opening, Pairings, Schedule, Shard};
+use crate::serve::LiveMatch;
+use crate::tournament::{Conditions, Opening, Pairings, Schedule, Shard, Spectator};
 use error::MatchError;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Runs `kifu match`.
@@ -59,6 +61,11 @@ fn write_standings(format: Format, standings: &Standings, out: &mut dyn Write) -
 /// # Errors
 /// Why the match cannot be played, for standard error (status 2).
 fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Option<SprtReport>, Status), MatchError> {
+    let live = args
+        .serve
+        .as_deref()
+        .map(|at| serve(at, args))
+        .transpose()?;
     let conditions = Conditions {
         time: args.time_control(),
         margin: args.timemargin.map(Duration::from_millis),
@@ -66,11 +73,44 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Option<SprtReport>, Status
         resign: args.resign,
         event: args.event.clone(),
         date: crate::game::today(),
+        spectator: live.clone().map(|live| live as Arc<dyn Spectator>),
     };
-    if let Some(address) = &args.listen {
-        let (results, status) = listen::serve(args, address, &conditions)?;
-        return Ok((results, None, status));
+    let played = match &args.listen {
+        Some(address) => listen::serve(args, address, &conditions)
+            .map(|(results, status)| (results, None, status)),
+        None => play_scheduled(args, &conditions),
+    };
+    if let Some(live) = live {
+        live.finish();
     }
+    played
+}
+
+/// Starts the server of `--serve` on `at`, showing the match live.
+///
+/// # Errors
+/// An address that names none, or a server that cannot start.
+fn serve(at: &str, args: &MatchArgs) -> Result<Arc<LiveMatch>, MatchError> {
+    let error = |reason: String| MatchError::Serve {
+        address: at.to_owned(),
+        reason,
+    };
+    let address = listen::address(at).map_err(error)?;
+    let name =
+        (args.out.as_ref()).map_or_else(|| args.event.clone(), |out| out.display().to_string());
+    let live = LiveMatch::start(&name);
+    super::serve::serve_match(address, Arc::clone(&live)).map_err(|e| error(e.to_string()))?;
+    Ok(live)
+}
+
+/// Plays the games of the schedule the options describe.
+///
+/// # Errors
+/// Why the match cannot be played, for standard error (status 2).
+fn play_scheduled(
+    args: &MatchArgs,
+    conditions: &Conditions,
+) -> Result<(Vec<GameResult>, Option<SprtReport>, Status), MatchError> {
     let openings = openings(args)?;
     let first = openings.first().ok_or(MatchError::NoOpening)?;
     let (kind, seats) = (first.start.kind(), first.start.players().len());
@@ -119,7 +159,7 @@ fn play(args: &MatchArgs) -> Result<(Vec<GameResult>, Option<SprtReport>, Status
     let plan = workers::Plan {
         specs: &args.engines,
         names: &names,
-        conditions: &conditions,
+        conditions,
         concurrency: usize::from(args.concurrency),
         sprt: args.sprt,
     };

@@ -7,8 +7,9 @@ use crate::front::args::{ServeArgs, SetupArgs};
 use crate::front::{Ran, ReadOnly, Stop, save_atomic};
 use crate::game::GameKind;
 use crate::random::Rng;
-use crate::serve::{Backend, Config, NewGame, ServeError, Server, Started};
+use crate::serve::{Backend, Config, LiveMatch, NewGame, ServeError, Server, Started};
 use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -78,13 +79,12 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
         port: args.port,
         listen: args.listen,
         watch: args.watch.clone(),
+        live: None,
         engine: args.engine.clone(),
         backend: Arc::new(Fronts),
     })?;
     if let Some(address) = args.listen {
-        say!(
-            "kifu: warning: listening on {address}, not on loopback: whoever reaches it there with the token can play and write the files named"
-        );
+        warn_beyond_loopback(address);
     }
     writeln!(out, "{}", server.url())?;
     out.flush()?;
@@ -93,6 +93,46 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
     }
     server.run()?;
     Ok(Status::Ok)
+}
+
+/// Starts the server of `kifu match --serve` on `address`, showing
+/// `live`, in a thread of its own (it serves until the process ends), and
+/// says its address to open on standard error.
+///
+/// # Errors
+/// The server cannot start.
+pub(crate) fn serve_match(address: SocketAddr, live: Arc<LiveMatch>) -> Result<(), ServeError> {
+    let ip = address.ip();
+    let listen = (ip != IpAddr::V4(Ipv4Addr::LOCALHOST)).then_some(ip);
+    let server = Server::bind(Config {
+        paths: Vec::new(),
+        port: address.port(),
+        listen,
+        watch: None,
+        live: Some(live),
+        engine: "engine".to_owned(),
+        backend: Arc::new(Fronts),
+    })?;
+    if let Some(address) = listen {
+        warn_beyond_loopback(address);
+    }
+    say!("kifu: the match live at {}", server.url());
+    let thread = std::thread::Builder::new().name("kifu-serve".to_owned());
+    thread
+        .spawn(move || {
+            if let Err(e) = server.run() {
+                say!("kifu: --serve: {e}");
+            }
+        })
+        .map_err(ServeError::Runtime)?;
+    Ok(())
+}
+
+/// Says that the server listens beyond loopback.
+fn warn_beyond_loopback(address: IpAddr) {
+    say!(
+        "kifu: warning: listening on {address}, not on loopback: whoever reaches it there with the token can play and write the files named"
+    );
 }
 
 /// Opens `url` in the user's browser: the program `$BROWSER` names (a

@@ -13,7 +13,7 @@ use super::answer::Answer;
 use super::command::{Command, GoLimits};
 use super::failure::EngineFailure;
 use super::groups;
-use super::spec::{Answered, Decision, EngineSpec, GameSoFar};
+use super::spec::{Answered, Decision, EngineSpec, GameSoFar, Heard};
 use super::streams::{Line, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
 use crate::game::GameKind;
@@ -290,16 +290,13 @@ impl Engine {
         let sent = self.written_by(Instant::now() + allowed, allowed)?;
         let deadline = sent + allowed;
         self.skip_to_ready(deadline, allowed)?;
-        let (mut score, mut pv) = (None, Vec::new());
+        let mut heard = Heard::default();
         loop {
             let line = self.next_line("move", deadline, allowed)?;
             let received = Instant::now();
             let decision = match Answer::read(&line) {
                 Ok(Answer::Info(info)) => {
-                    score = info.score.or(score);
-                    if !info.pv.is_empty() {
-                        pv = info.pv;
-                    }
+                    heard.hear(info);
                     continue;
                 }
                 Ok(Answer::Unknown(text)) if text.is_empty() => continue,
@@ -308,13 +305,7 @@ impl Engine {
                 Ok(_) => return Err(bad_line(&line, "a line in answer to go is info or move")),
                 Err(e) => return Err(bad_line(&line, &e.to_string())),
             };
-            return Ok(Answered {
-                decision,
-                score,
-                pv,
-                sent,
-                received,
-            });
+            return Ok(heard.answered(decision, sent, received));
         }
     }
 

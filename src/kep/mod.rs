@@ -59,7 +59,7 @@ pub use info::{Info, Score};
 pub use lines::LineReader;
 pub use player::{Player, RandomPlayer, play_placement, play_turn, random_placement};
 pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
-pub use spec::{Answered, Decision, EngineSpec, GameSoFar, Protocol};
+pub use spec::{Answered, Decision, EngineSpec, GameSoFar, Heard, Protocol};
 pub(crate) use streams::keep_tail;
 pub(crate) use words::shorten;
 

@@ -1,7 +1,7 @@
 //! What the referee's side of KEP deals in: how an engine is started, a
 //! game as an engine is told it, and what it answers to `go`.
 
-use super::info::Score;
+use super::info::{Info, Score};
 use std::time::{Duration, Instant};
 
 /// How an engine is started: its command line, the protocol it speaks,
@@ -59,10 +59,44 @@ pub struct Answered {
     pub score: Option<Score>,
     /// The line of the last `info` line that had one.
     pub pv: Vec<String>,
+    /// The last `info` line, whatever it held.
+    pub info: Option<Info>,
     /// When `go` had been written.
     pub sent: Instant,
     /// When the `move` line arrived.
     pub received: Instant,
+}
+
+/// What an engine said in its `info` lines while it searched.
+#[derive(Debug, Default)]
+pub struct Heard {
+    score: Option<Score>,
+    pv: Vec<String>,
+    last: Option<Info>,
+}
+
+impl Heard {
+    /// Takes one more `info` line: its score and line, when it has them,
+    /// replace those heard before.
+    pub fn hear(&mut self, info: Info) {
+        self.score = info.score.or(self.score);
+        if !info.pv.is_empty() {
+            self.pv.clone_from(&info.pv);
+        }
+        self.last = Some(info);
+    }
+
+    /// The answer of `decision`, with what was heard before it.
+    pub fn answered(self, decision: Decision, sent: Instant, received: Instant) -> Answered {
+        Answered {
+            decision,
+            score: self.score,
+            pv: self.pv,
+            info: self.last,
+            sent,
+            received,
+        }
+    }
 }
 
 impl Answered {

@@ -8,7 +8,7 @@
 use super::{Clock, Seat};
 use crate::engine::{SearchPlayer, Style};
 use crate::game::GameKind;
-use crate::kep::{Answer, Answered, Command, Decision, EngineFailure, Player, Session};
+use crate::kep::{Answer, Answered, Command, Decision, EngineFailure, Heard, Player, Session};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -91,7 +91,7 @@ impl Seat for BuiltInSeat {
         self.send(Command::Go(clock.limits()))?;
         let (sent, allowed) = (Instant::now(), clock.allowed());
         let deadline = sent + allowed;
-        let (mut score, mut pv) = (None, Vec::new());
+        let mut heard = Heard::default();
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             let answer = match self.answers.recv_timeout(wait) {
@@ -109,23 +109,14 @@ impl Seat for BuiltInSeat {
             };
             let decision = match answer {
                 Answer::Info(info) => {
-                    score = info.score.or(score);
-                    if !info.pv.is_empty() {
-                        pv = info.pv;
-                    }
+                    heard.hear(info);
                     continue;
                 }
                 Answer::Move(moves) => Decision::Move(moves),
                 Answer::Resign => Decision::Resign,
                 _ => continue,
             };
-            return Ok(Answered {
-                decision,
-                score,
-                pv,
-                sent,
-                received: Instant::now(),
-            });
+            return Ok(heard.answered(decision, sent, Instant::now()));
         }
     }
 

@@ -208,6 +208,11 @@ impl Clock {
         }
     }
 
+    /// The time left on the clock (with a time per move, that time).
+    pub fn left(&self) -> Duration {
+        self.left
+    }
+
     /// The time the next move may take before it is too late: the time
     /// left and the margin.
     pub fn allowed(&self) -> Duration {

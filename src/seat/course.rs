@@ -15,7 +15,7 @@ use super::{Clock, Seat};
 use crate::course::{self, Colour, ServerLine};
 use crate::game::GameKind;
 use crate::kep::{
-    Answered, Decision, EXIT_WAIT, EngineFailure, EngineSpec, HANDSHAKE_TIME, LineReader,
+    Answered, Decision, EXIT_WAIT, EngineFailure, EngineSpec, HANDSHAKE_TIME, Heard, LineReader,
     QUIT_TIME, exit_within, groups, keep_tail, spawn_in_group,
 };
 use std::collections::VecDeque;
@@ -277,13 +277,7 @@ impl Seat for CourseSeat {
             line: crate::kep::shorten(&line),
             reason,
         })?;
-        Ok(Answered {
-            decision: Decision::Move(words),
-            score: None,
-            pv: Vec::new(),
-            sent,
-            received,
-        })
+        Ok(Heard::default().answered(Decision::Move(words), sent, received))
     }
 
     fn game_over(&mut self, moves: &[String], winner: Option<&str>) -> bool {

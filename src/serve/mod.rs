@@ -28,8 +28,10 @@
 //! - `annotate`: the records open for annotation, in memory, and their
 //!   routes (`/api/files/{i}/records/{r}/open`, `/api/annotations/...`),
 //!   which its module doc describes;
-//! - `watch`: a match's `--out` file followed live (`--watch`), its
-//!   routes and events;
+//! - `watch`: a match followed live, from its `--out` file (`--watch`)
+//!   or told by the match (`kifu match --serve`), its routes and events;
+//! - `live`: [`LiveMatch`], what `kifu match --serve` shows its games
+//!   to, and how their boards are drawn for the page;
 //! - `api`: the routes and their JSON.
 //!
 //! The API (every body is JSON; an error is `{"error": "...", "code":
@@ -98,9 +100,7 @@
 //! TODO (issue 37, later sessions): dragging as well as clicking; the
 //! engine placing an Escampe start (`engine` and `hint` refuse while it
 //! is placed); Lotus's players, flowers and course in the page's form
-//! (the API takes them); a match's live boards, clocks and info lines
-//! (`kifu match --serve`: `--watch` shows its finished games); and the
-//! browser's part of the move round trip in `benches/` (`benches/serve.sh`
+//! (the API takes them); and the browser's part of the move round trip in `benches/` (`benches/serve.sh`
 //! times the server's).
 
 mod annotate;
@@ -109,7 +109,10 @@ mod files;
 mod games;
 mod guard;
 mod listen;
+mod live;
 mod watch;
+
+pub use live::LiveMatch;
 
 use crate::game::{AnyGame, Placing};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -140,6 +143,8 @@ pub struct Config {
     pub listen: Option<IpAddr>,
     /// The `--out` file of a match to follow (`--watch`): see `watch`.
     pub watch: Option<PathBuf>,
+    /// The match to show live (`kifu match --serve`): see `live`.
+    pub live: Option<Arc<LiveMatch>>,
     /// The engine's command (`--engine`): `engine` for the built-in one.
     pub engine: String,
     /// What the binary's fronts do for the server: start a game from the
@@ -251,6 +256,7 @@ pub struct Server {
     files: files::Files,
     backend: Arc<dyn Backend>,
     watch: Option<PathBuf>,
+    live: Option<Arc<LiveMatch>>,
     engine: Arc<str>,
 }
 
@@ -292,6 +298,7 @@ impl Server {
             files,
             backend: config.backend,
             watch: config.watch,
+            live: config.live,
             engine: Arc::from(config.engine),
         })
     }
@@ -319,7 +326,11 @@ impl Server {
             .map_err(ServeError::Runtime)?;
         let guard = guard::Guard::new(self.token, self.address);
         let mut app = api::App::new(guard, self.files, self.backend, self.engine);
-        app.watch = self.watch.as_deref().map(watch::Watch::start);
+        app.watch = match (&self.live, &self.watch) {
+            (Some(live), _) => Some(live.watch()),
+            (None, Some(path)) => Some(watch::Watch::follow(path)),
+            (None, None) => None,
+        };
         let router = api::router(Arc::new(app));
         runtime.block_on(async move {
             self.listener

@@ -1,5 +1,6 @@
-//! `kifu serve --watch FILE`: the games of a match, followed live from
-//! its `--out` file as it grows.
+//! The games of a match, followed live: from its `--out` file as it grows
+//! (`kifu serve --watch FILE`), or told by the match itself (`kifu match
+//! --serve`, through [`super::LiveMatch`]).
 //!
 //! A match appends each game to its `--out` file whole, as soon as the
 //! game ends (one write, a blank line before every record but the
@@ -8,28 +9,34 @@
 //! last one is taken once its text ends with a newline and its movetext
 //! with a result (`B+`, `*`): a record still being written (a torn tail)
 //! is waited for. A file that shrinks (replaced, or cut back by `kifu
-//! match --resume`) is read again from its start.
+//! match --resume`) is read again from its start. A match that is
+//! served hands each record over as its game ends, read the same way,
+//! and the games being played as they change (`super::live`).
 //!
 //! What is kept is bounded: the last [`KEPT_GAMES`] games (each its final
 //! position as `kifu render --format svg` draws it, its players and
-//! result), and the results of all the games counted by their distinct
-//! values (a few per pairing), from which the table is made as `kifu
-//! match --report` makes it ([`Standings::of`]).
+//! result), the games being played (one a thread of the match), and the
+//! results of all the games counted by their distinct values (a few per
+//! pairing), from which the table is made as `kifu match --report` makes
+//! it ([`Standings::of`]).
 //!
 //! Routes (behind the guard, as every route):
 //!
 //! | request | answer |
 //! |---------|--------|
-//! | `GET /api/watch` | `{"file", "games", "faults", "shown": [game...], "table"}`, or 404 (`serve.no-watch`) without `--watch` |
-//! | `GET /api/watch/events` | server-sent events: first `watch` with the same JSON, then `game` `{"game", "games", "faults", "table"}` for each game read, and `watch` again when the file was read anew (a game already in a state sent is not sent again); a stream ends after [`STREAM_TIME`] (the browser reconnects), and at most [`MAX_STREAMS`] are open at once (503, `serve.busy`) |
+//! | `GET /api/watch` | `{"file", "games", "faults", "shown": [game...], "table", "live": [live game...], "over"}`, or 404 (`serve.no-watch`) without `--watch` |
+//! | `GET /api/watch/events` | server-sent events: first `watch` with the same JSON, then `game` `{"game", "games", "faults", "table"}` for each game read, `live` (a live game) each time a game being played changes, `watch` again when the file was read anew (a game already in a state sent is not sent again), and `over` (`{}`) when a served match has ended, after which the stream ends; a stream ends after [`STREAM_TIME`] (the browser reconnects), and at most [`MAX_STREAMS`] are open at once (503, `serve.busy`) |
 //!
 //! A game is `{"number", "round", "game", "players": [{"side",
 //! "engine"}], "result", "termination", "plies", "board", "fault"}`:
 //! `number` counts the records of the file from 1, `board` is the SVG of
 //! its final position; a record that is no game of a match has its
-//! `fault` instead of a board and is not counted in the table.
+//! `fault` instead of a board and is not counted in the table. A live
+//! game is as `super::live` says; `over` is true once a served match has
+//! ended.
 
 use super::api::{ApiError, App};
+use super::live::LiveJson;
 use crate::draw::{View, picture, svg};
 use crate::game::MoveDetail;
 use crate::model::{GameResult, Standings};
@@ -42,9 +49,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::io::{Read, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -115,6 +122,12 @@ struct Seen {
     results: Vec<(GameResult, usize)>,
     /// The table of the results.
     table: Standings,
+    /// The games being played (`kifu match --serve`), by round.
+    live: BTreeMap<usize, Arc<LiveJson>>,
+    /// The rounds of the games that ended, whose live boards are gone.
+    ended: HashSet<usize>,
+    /// Whether the match is over (`kifu match --serve`).
+    over: bool,
 }
 
 impl Default for Seen {
@@ -127,6 +140,9 @@ impl Default for Seen {
             shown: VecDeque::new(),
             results: Vec::new(),
             table: Standings::of(&[]),
+            live: BTreeMap::new(),
+            ended: HashSet::new(),
+            over: false,
         }
     }
 }
@@ -138,14 +154,17 @@ enum Update {
     Game(usize, Arc<str>),
     /// The file was read anew: send the whole state again.
     Anew,
+    /// A game being played, as the `live` event's JSON.
+    Live(Arc<str>),
+    /// The match is over.
+    Over,
 }
 
-/// A match's `--out` file, followed.
+/// A match followed: its `--out` file, or the match itself.
 #[derive(Debug)]
 pub(super) struct Watch {
-    /// The file as named on the command line.
+    /// The file as named on the command line, or what names the match.
     name: String,
-    path: PathBuf,
     seen: Mutex<Seen>,
     updates: broadcast::Sender<Update>,
     streams: AtomicUsize,
@@ -159,6 +178,8 @@ struct WatchJson<'a> {
     faults: usize,
     shown: Vec<&'a GameJson>,
     table: &'a Standings,
+    live: Vec<&'a LiveJson>,
+    over: bool,
 }
 
 /// The `game` event.
@@ -171,21 +192,26 @@ struct GameEvent<'a> {
 }
 
 impl Watch {
-    /// Follows `path` (named `name`), from a thread that polls it every
-    /// [`POLL`] for as long as the process runs.
-    pub(super) fn start(path: &Path) -> Arc<Watch> {
+    /// A watch of the match `name`, told its games by the match itself.
+    pub(super) fn new(name: &str) -> Arc<Watch> {
         let (updates, _) = broadcast::channel(256);
-        let watch = Arc::new(Watch {
-            name: path.display().to_string(),
-            path: path.to_path_buf(),
+        Arc::new(Watch {
+            name: name.to_owned(),
             seen: Mutex::new(Seen::default()),
             updates,
             streams: AtomicUsize::new(0),
-        });
+        })
+    }
+
+    /// Follows `path`, from a thread that polls it every [`POLL`] for as
+    /// long as the process runs.
+    pub(super) fn follow(path: &Path) -> Arc<Watch> {
+        let watch = Watch::new(&path.display().to_string());
         let polled = Arc::clone(&watch);
+        let path = path.to_path_buf();
         std::thread::spawn(move || {
             loop {
-                polled.poll();
+                polled.poll(&path);
                 std::thread::sleep(POLL);
             }
         });
@@ -196,10 +222,11 @@ impl Watch {
         self.seen.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Reads what was added to the file since the last poll. A file that
-    /// cannot be read now (not there yet) is tried again at the next.
-    fn poll(&self) {
-        let Ok(meta) = std::fs::metadata(&self.path) else {
+    /// Reads what was added to the file at `path` since the last poll. A
+    /// file that cannot be read now (not there yet) is tried again at the
+    /// next.
+    fn poll(&self, path: &Path) {
+        let Ok(meta) = std::fs::metadata(path) else {
             return;
         };
         let mut seen = self.seen();
@@ -210,17 +237,22 @@ impl Watch {
         if meta.len() == seen.consumed {
             return;
         }
-        let Ok(chunk) = read_from(&self.path, seen.consumed) else {
+        let Ok(chunk) = read_from(path, seen.consumed) else {
             return;
         };
         let (games, used, lines) = whole_records(&chunk, seen.lines);
         seen.consumed += used as u64;
         seen.lines += lines;
+        self.take(&mut seen, games);
+    }
+
+    /// Counts and shows the records read, and tells the streams.
+    fn take(&self, seen: &mut Seen, games: Vec<Read1>) {
         for (record, fault) in games {
             seen.games += 1;
             let number = seen.games;
             let game = Arc::new(match record {
-                Some(record) => game_of_record(number, &record, &mut seen),
+                Some(record) => game_of_record(number, &record, seen),
                 None => {
                     seen.faults += 1;
                     GameJson::fault(number, None, fault)
@@ -242,14 +274,54 @@ impl Watch {
         }
     }
 
+    /// A game of the match being played, its `live` JSON: shown unless it
+    /// has ended meanwhile.
+    pub(super) fn live(&self, game: LiveJson) {
+        let mut seen = self.seen();
+        if seen.ended.contains(&game.round) {
+            return;
+        }
+        if let Ok(text) = serde_json::to_string(&game) {
+            let _ = self.updates.send(Update::Live(text.into()));
+        }
+        seen.live.insert(game.round, Arc::new(game));
+    }
+
+    /// A game of the match ended: its live board goes, its record is read
+    /// as a record of the `--out` file is.
+    pub(super) fn ended(&self, round: usize, record: &str) {
+        let mut seen = self.seen();
+        seen.live.remove(&round);
+        seen.ended.insert(round);
+        let text = format!("{}\n", record.trim_end());
+        let lines = seen.lines;
+        let (games, _, used_lines) = whole_records(text.as_bytes(), lines);
+        seen.lines += used_lines;
+        self.take(&mut seen, games);
+    }
+
+    /// The match is over: the streams say so and end. Waits, at most
+    /// `grace`, until they have.
+    pub(super) fn finish(&self, grace: Duration) {
+        self.seen().over = true;
+        let _ = self.updates.send(Update::Over);
+        let until = std::time::Instant::now() + grace;
+        while self.streams.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// The whole state as JSON.
     fn state_json(seen: &Seen, name: &str) -> String {
+        let live = seen.live.values().map(AsRef::as_ref).collect();
         let state = WatchJson {
             file: name,
             games: seen.games,
             faults: seen.faults,
             shown: seen.shown.iter().map(AsRef::as_ref).collect(),
             table: &seen.table,
+            live,
+            over: seen.over,
         };
         serde_json::to_string(&state).unwrap_or_default()
     }
@@ -457,6 +529,8 @@ struct Stream {
     /// read again after the state that holds it is not sent twice.
     sent: usize,
     until: tokio::time::Instant,
+    /// Whether the match is over and the stream has said so: it ends.
+    over: bool,
 }
 
 impl Drop for Stream {
@@ -471,12 +545,12 @@ async fn events(State(app): State<Arc<App>>) -> Response {
         return no_watch();
     };
     let open = watch.streams.fetch_add(1, Ordering::SeqCst);
-    let (updates, first, sent) = {
+    let (updates, first, sent, over) = {
         let seen = watch.seen();
         // Subscribed under the lock: no game falls between the state and
         // the events.
         let first = Watch::state_json(&seen, &watch.name);
-        (watch.updates.subscribe(), first, seen.games)
+        (watch.updates.subscribe(), first, seen.games, seen.over)
     };
     let stream = Stream {
         watch: Arc::clone(&watch),
@@ -484,6 +558,7 @@ async fn events(State(app): State<Arc<App>>) -> Response {
         first: Some(first),
         sent,
         until: tokio::time::Instant::now() + STREAM_TIME,
+        over,
     };
     if open >= MAX_STREAMS {
         drop(stream);
@@ -498,6 +573,9 @@ async fn events(State(app): State<Arc<App>>) -> Response {
         if let Some(first) = stream.first.take() {
             let event = Event::default().event("watch").data(first);
             return Some((Ok::<_, std::convert::Infallible>(event), stream));
+        }
+        if stream.over {
+            return None;
         }
         loop {
             let update = tokio::select! {
@@ -517,6 +595,11 @@ async fn events(State(app): State<Arc<App>>) -> Response {
                         Watch::state_json(&seen, &stream.watch.name)
                     };
                     Event::default().event("watch").data(text)
+                }
+                Ok(Update::Live(text)) => Event::default().event("live").data(&*text),
+                Ok(Update::Over) => {
+                    stream.over = true;
+                    Event::default().event("over").data("{}")
                 }
                 Err(broadcast::error::RecvError::Closed) => return None,
             };

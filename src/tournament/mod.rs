@@ -11,6 +11,8 @@
 //!   [`Termination`];
 //! - [`result_of_game`] and [`result_of_record`] turn a game or a record into
 //!   the result that [`crate::model::Standings`] counts;
+//! - a [`Spectator`] follows the games as they are played (`kifu match
+//!   --serve`);
 //! - [`sprt`] is the sequential probability ratio test of a two-engine
 //!   match, in game pairs.
 
@@ -20,6 +22,7 @@ mod opening;
 mod play;
 mod result;
 mod schedule;
+mod spectator;
 pub mod sprt;
 mod termination;
 mod turn;
@@ -29,5 +32,6 @@ pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use result::{result_of_game, result_of_record};
 pub use schedule::{Pairing, Pairings, Schedule, Shard, ShardError};
+pub use spectator::{LiveGame, LiveSeat, Spectator};
 pub use termination::Termination;
 pub use turn::check_turn;

@@ -6,13 +6,15 @@ use super::ending::{Ending, Loser, declared_winner};
 use super::opening::Opening;
 use super::result::result_of_game;
 use super::schedule::Pairing;
+use super::spectator::{LiveGame, LiveSeat, Spectator};
 use super::termination::Termination;
 use super::turn::check_turn;
 use crate::builder::RecordBuilder;
-use crate::game::{AnyGame, Placing};
+use crate::game::{AnyGame, MoveParts, Placing};
 use crate::kep::{Answered, Decision, EngineFailure, EngineSpec, play_placement, seconds};
 use crate::model::GameResult;
 use crate::seat::{Clock, Seat, Terms, TimeControl, launch, load_margin};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What every game of a match shares besides its engines.
@@ -31,6 +33,8 @@ pub struct Conditions {
     pub event: String,
     /// The `Date` tag.
     pub date: String,
+    /// Who follows the games as they are played, if anyone does.
+    pub spectator: Option<Arc<dyn Spectator>>,
 }
 
 /// The engines a game may call on: how to start each, its name, and its
@@ -89,6 +93,10 @@ struct Table<'a, 'b> {
     players: Vec<String>,
     answers: usize,
     referee_time: Duration,
+    /// The last `info` line of each seat's engine, for the spectator.
+    infos: Vec<Option<String>>,
+    /// The parts of the last move, kept for the spectator.
+    last: Option<MoveParts>,
 }
 
 /// Plays the game `pairing` from `opening`; when its start is left to
@@ -110,6 +118,8 @@ pub fn play_game(
     };
     let mut clocks = vec![Clock::new(terms); players.len()];
     let mut table = Table {
+        infos: vec![None; players.len()],
+        last: None,
         record: RecordBuilder::new(kind, opening.tags.clone()),
         tags: opening.tags.clone(),
         game,
@@ -136,7 +146,11 @@ pub fn play_game(
         Ok(()) => table.run(conditions, &mut clocks),
         Err(lost) => lost,
     };
-    table.finish(ending)
+    let played = table.finish(ending);
+    if let Some(spectator) = &conditions.spectator {
+        spectator.ended(played.round, &played.record);
+    }
+    played
 }
 
 impl Table<'_, '_> {
@@ -305,6 +319,9 @@ impl Table<'_, '_> {
             }
             let mover = self.game.turn().mover;
             let seat = self.players.iter().position(|p| p == mover).unwrap_or(0);
+            if let Some(spectator) = &conditions.spectator {
+                self.show(spectator.as_ref(), conditions, clocks, seat);
+            }
             let Some(clock) = clocks.get_mut(seat) else {
                 let message = format!("{mover} has no seat");
                 return Ending::lost(seat, Termination::IllegalMove, message, Vec::new());
@@ -321,7 +338,8 @@ impl Table<'_, '_> {
             last_received = Some(answer.received);
             clock.spend(answer.elapsed());
             self.answers += 1;
-            if let Err(ending) = self.take(seat, &answer) {
+            let watched = conditions.spectator.is_some();
+            if let Err(ending) = self.take(seat, &answer, watched) {
                 return ending;
             }
             let adjudged = scores.as_mut().and_then(|s| s.count(seat, answer.score));
@@ -365,12 +383,48 @@ impl Table<'_, '_> {
         Ending::lost(seat, Termination::IllegalMove, message, stderr)
     }
 
-    /// Plays the engine's answer, or says how it lost the game.
-    fn take(&mut self, seat: usize, answer: &Answered) -> Result<(), Ending> {
+    /// Shows the game to `spectator`, the clock of `thinking` running.
+    fn show(
+        &self,
+        spectator: &dyn Spectator,
+        conditions: &Conditions,
+        clocks: &[Clock],
+        thinking: usize,
+    ) {
+        let seats = (self.players.iter().enumerate())
+            .map(|(seat, side)| LiveSeat {
+                side,
+                engine: self.name_of(seat),
+                left: clocks.get(seat).map_or(Duration::ZERO, Clock::left),
+                info: self.infos.get(seat).and_then(Option::as_deref),
+            })
+            .collect();
+        spectator.shown(&LiveGame {
+            round: self.pairing.round,
+            position: self.game.as_ref(),
+            last: self.last.as_ref(),
+            plies: self.moves.len(),
+            seats,
+            thinking: Some(thinking),
+            control: conditions.time.tag_value(),
+        });
+    }
+
+    /// Plays the engine's answer, or says how it lost the game; when the
+    /// game is `watched`, keeps its last move's parts and info line.
+    fn take(&mut self, seat: usize, answer: &Answered, watched: bool) -> Result<(), Ending> {
         let words = self.words_of(seat, answer)?;
         let turn = (check_turn(self.game.as_ref(), words))
             .map_err(|reason| self.refused(seat, "played", words, &reason))?;
+        if watched {
+            if let Some(info) = self.infos.get_mut(seat) {
+                *info = answer.info.as_ref().map(ToString::to_string);
+            }
+        }
         for text in turn {
+            if watched {
+                self.last = self.game.detail(&text).ok().map(|detail| detail.parts);
+            }
             self.record.push(self.game.as_ref(), &text);
             if self.game.play(&text).is_err() {
                 break;

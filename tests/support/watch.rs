@@ -65,3 +65,45 @@ pub fn report(dir: &Path, file: &str) -> serde_json::Value {
     let text = kifu(dir, &["match", "--report", file, "--format", "json"]);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
+
+/// A running `kifu match --serve`, killed when dropped if still running.
+pub struct ServedMatch {
+    pub child: std::process::Child,
+    /// The address it printed, with its token.
+    pub url: String,
+}
+
+impl Drop for ServedMatch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `kifu match ARGS --serve` in `dir`; its address read from the
+/// line it prints on standard error (the rest of which is drained).
+pub fn serve_match(dir: &Path, args: &[String]) -> ServedMatch {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("match")
+        .args(args)
+        .arg("--serve")
+        .current_dir(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = child.stderr.take().unwrap_or_else(|| panic!("no stderr"));
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .unwrap_or_else(|| panic!("kifu match --serve printed no address"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some(url) = line.strip_prefix("kifu: the match live at ") {
+            break url.to_owned();
+        }
+    };
+    std::thread::spawn(move || lines.for_each(drop));
+    ServedMatch { child, url }
+}

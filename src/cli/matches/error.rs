@@ -44,6 +44,14 @@ pub(crate) enum MatchError {
         /// Why.
         reason: String,
     },
+    /// The server of `--serve` cannot start.
+    #[error("--serve {address}: {reason}")]
+    Serve {
+        /// The address given.
+        address: String,
+        /// Why.
+        reason: String,
+    },
     /// Not two engines for a two-player game.
     #[error("{kind} is a two-player game: give two --engine or more, not {engines}")]
     TwoPlayers {

@@ -16,24 +16,20 @@ use crate::seat::{CourseSeat, Seat};
 use crate::tournament::{Conditions, Lineup, Opening, Pairing, play_game};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
 
-/// The address `--listen` names: `HOST:PORT`, or a port alone on
-/// loopback.
+/// The address `--listen` or `--serve` names: `HOST:PORT`, or a port
+/// alone on loopback.
 ///
 /// # Errors
 /// Why it names no address.
-pub(super) fn address(text: &str) -> Result<SocketAddr, MatchError> {
-    let error = |reason: String| MatchError::Listen {
-        address: text.to_owned(),
-        reason,
-    };
+pub(super) fn address(text: &str) -> Result<SocketAddr, String> {
     if let Ok(port) = text.parse::<u16>() {
         return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
     }
     let mut addresses =
-        (text.to_socket_addrs()).map_err(|e| error(format!("not HOST:PORT or a PORT ({e})")))?;
+        (text.to_socket_addrs()).map_err(|e| format!("not HOST:PORT or a PORT ({e})"))?;
     addresses
         .next()
-        .ok_or_else(|| error("it names no address".to_owned()))
+        .ok_or_else(|| "it names no address".to_owned())
 }
 
 /// Serves `args.games` games (default 1) to the clients that connect on
@@ -49,7 +45,10 @@ pub(super) fn serve(
     if let Some(kind) = args.game.filter(|&kind| kind != GameKind::Escampe) {
         return Err(MatchError::CourseGame(kind));
     }
-    let at = address(listen)?;
+    let at = address(listen).map_err(|reason| MatchError::Listen {
+        address: listen.to_owned(),
+        reason,
+    })?;
     let listener = TcpListener::bind(at).map_err(|e| MatchError::Listen {
         address: listen.to_owned(),
         reason: e.to_string(),

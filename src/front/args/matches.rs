@@ -113,6 +113,13 @@ pub(crate) struct MatchArgs {
     /// Append every game to FILE as a record once it ends.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Show the match live in the browser, as `kifu serve` serves its
+    /// page: every game's board, clocks and engines' last info lines,
+    /// and the table as it grows; on a free port of loopback, or on PORT,
+    /// or on HOST:PORT (then kifu warns). The address is printed on
+    /// standard error.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "0", conflicts_with = "report")]
+    pub serve: Option<String>,
     /// Go on from the games already in --out: play only the others.
     #[arg(long, requires = "out")]
     pub resume: bool,
