@@ -146,9 +146,13 @@ function makeBoard(holder, choices, play, place) {
     const from = drag ? drag.from : null;
     hover(null);
     drag = null;
-    if (event.type !== "pointerup" || from === null || chosen !== from || busy()) return;
+    if (event.type !== "pointerup" || from === null) return;
     const square = under(event);
-    if (square !== null && square !== from && reach(square)) done = true;
+    if (square === from) return;
+    // The click that may follow, on the piece (a touch is captured by
+    // it) or elsewhere, was this drag's.
+    done = true;
+    if (square !== null && chosen === from && !busy()) reach(square);
   }
 
   function show(next) {

@@ -118,11 +118,12 @@ async function files() {
   $("save").disabled = list.length === 0;
 }
 
-// What the Setup field of each game takes, when left empty.
+// The start of each game when the Setup field is left empty, and the
+// form of one.
 const SETUP_HINTS = {
-  mana: "c1 f6, else drawn at random",
-  escampe: "b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1, else placed on the board",
-  shogun: "XXYZSZYX/XYZSZYXX (the default)",
+  mana: "drawn at random, or like c1 f6",
+  escampe: "placed on the board, or like b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1",
+  shogun: "XXYZSZYX/XYZSZYXX unless given",
 };
 
 // Shows the fields of the new-game form that the chosen game takes (a
