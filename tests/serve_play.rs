@@ -1,8 +1,9 @@
 //! The Play state of `kifu serve` through raw HTTP: the legal moves it
 //! groups by the square they leave are those `kifu moves` lists, in each
 //! game; a pass and a re-entry are buttons; an Escampe start is placed
-//! square by square or by the engine, moves and saves refused while it
-//! is; a hint plays nothing; any KEP engine (`--engine`) plays, and its failures are
+//! square by square or by the engine (a KEP one too; one that places
+//! wrongly places nothing), moves and saves refused while it is; a hint
+//! plays nothing; any KEP engine (`--engine`) plays, and its failures are
 //! answers while the game goes on; the analysis and the score graph.
 
 #[path = "support/matches.rs"]
@@ -345,6 +346,36 @@ fn the_engine_places_an_escampe_start_and_a_hint_gives_a_placement() {
     let legal = state["legal_moves"][0].as_str().unwrap_or_default();
     let state = play(&server, &json!(1), legal);
     assert_eq!(state["moves"].as_array().map(Vec::len), Some(2), "{state}");
+}
+
+#[test]
+fn a_kep_engine_places_and_a_placement_refused_places_nothing() {
+    let dir = scratch("play-kep-places");
+    let server = serve(&dir, &["--engine", &matches::test_engine("")]);
+    start(&server, &json!({"game": "escampe"}));
+    for side in 0..2 {
+        let placed = server.post("/api/games/1/engine", &json!({"movetime": 200}));
+        assert_eq!(placed.status, 200, "{side}: {}", placed.body);
+        assert_eq!(placed.json()["moves"].as_array().map(Vec::len), Some(6));
+    }
+    let state = server.get("/api/games/1").json();
+    assert_eq!(state["placing"], Value::Null, "{state}");
+    assert!(!grouped(&state).is_empty(), "{state}");
+
+    let illegal = matches::test_engine("--illegal-at 0");
+    let server = serve(&dir, &["--engine", &illegal]);
+    let state = start(&server, &json!({"game": "escampe"}));
+    let request = state["placing"]["request"].as_str().unwrap_or_default();
+    let refused = server.post("/api/games/1/engine", &json!({"movetime": 200}));
+    assert_eq!(
+        refused,
+        refusal(
+            502,
+            "serve.engine",
+            &format!("the engine placed z9-z9: z9-z9 is not open: {request}")
+        )
+    );
+    assert_eq!(server.get("/api/games/1").json(), state);
 }
 
 #[test]
