@@ -1,7 +1,7 @@
 //! Annotating a record with `kifu serve` in a real browser (Debian's
 //! Chromium through chromedriver, as `tests/browser_serve.rs` drives it):
 //! a record opened from the file named, stepped back to its first move by
-//! keyboard, a different answer played by clicking the board (a
+//! keyboard, a different answer played by dragging on the board (a
 //! variation), a comment and a glyph set, and the record saved: the file
 //! validates with the same main line, and `kifu json` shows the
 //! variation, its comment and its glyph.
@@ -17,6 +17,7 @@ mod serve_support;
 mod support;
 
 use chromium::{browser, js, screenshots, shot};
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -45,6 +46,28 @@ async fn ready(client: &Client) {
 async fn click(client: &Client, css: &str) {
     let found = (client.find(Locator::Css(css)).await).unwrap_or_else(|e| panic!("{css}: {e}"));
     found.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
+    ready(client).await;
+}
+
+/// Drags the mouse from the element `from` finds to the one `to` finds,
+/// and waits for the page.
+async fn drag(client: &Client, from: &str, to: &str) {
+    let find = async |css: &str| {
+        (client.find(Locator::Css(css)).await).unwrap_or_else(|e| panic!("{css}: {e}"))
+    };
+    let centre = |element| PointerAction::MoveToElement {
+        element,
+        duration: Some(Duration::from_millis(100)),
+        x: 0.0,
+        y: 0.0,
+    };
+    let button = MOUSE_BUTTON_LEFT;
+    let actions = MouseActions::new("mouse".into())
+        .then(centre(find(from).await))
+        .then(PointerAction::Down { button })
+        .then(centre(find(to).await))
+        .then(PointerAction::Up { button });
+    (client.perform_actions(actions).await).unwrap_or_else(|e| panic!("drag: {e}"));
     ready(client).await;
 }
 
@@ -126,7 +149,8 @@ async fn a_record_is_annotated_with_a_variation_a_comment_and_a_glyph_and_saved(
     let at_first = state(&client).await;
     assert_eq!(at_first["moves"], json!(["e1-e4"]));
 
-    // A different answer, by clicking its piece and its square.
+    // A different answer, by dragging its piece onto its square (the
+    // board the play's, clicks tested there).
     let (from, to) = (at_first["pieces"].as_array().into_iter().flatten())
         .flat_map(|piece| {
             let targets = piece["targets"].as_array().cloned().unwrap_or_default();
@@ -135,8 +159,12 @@ async fn a_record_is_annotated_with_a_variation_a_comment_and_a_glyph_and_saved(
         .find(|(_, target)| target["moves"][0] != "a6-a5")
         .map(|(from, target)| (from, target["to"].clone()))
         .unwrap_or_else(|| panic!("{at_first}"));
-    click(&client, &format!("#a-spots .spot[data-square={from}]")).await;
-    click(&client, &format!("#a-spots .spot[data-square={to}]")).await;
+    drag(
+        &client,
+        &format!("#a-spots .spot[data-square={from}]"),
+        &format!("#a-spots .spot[data-square={to}]"),
+    )
+    .await;
     if js(
         &client,
         "return document.querySelectorAll('#a-choices button').length > 0;",

@@ -1,8 +1,9 @@
 //! The Play state of `kifu serve` through raw HTTP: the legal moves it
 //! groups by the square they leave are those `kifu moves` lists, in each
 //! game; a pass and a re-entry are buttons; an Escampe start is placed
-//! square by square, everything else refused while it is; a hint plays
-//! nothing; any KEP engine (`--engine`) plays, and its failures are
+//! square by square or by the engine (a KEP one too; one that places
+//! wrongly places nothing), moves and saves refused while it is; a hint
+//! plays nothing; any KEP engine (`--engine`) plays, and its failures are
 //! answers while the game goes on; the analysis and the score graph.
 
 #[path = "support/matches.rs"]
@@ -190,7 +191,7 @@ fn an_escampe_start_is_placed_square_by_square() {
     assert_eq!(placing["given"], json!([]));
     let first_mover = placing["mover"].clone();
     assert_eq!(state["to_move"], first_mover);
-    // Everything else waits for the start.
+    // Everything else but the engine waits for the start.
     let words = format!(
         "the start is being placed: {}",
         placing["request"].as_str().unwrap_or_default()
@@ -198,14 +199,6 @@ fn an_escampe_start_is_placed_square_by_square() {
     let waiting = refusal(409, "serve.placing", &words);
     assert_eq!(
         server.post("/api/games/1/moves", &json!({"move": "a1-a2"})),
-        waiting
-    );
-    assert_eq!(
-        server.post("/api/games/1/engine", &json!({"movetime": 10})),
-        waiting
-    );
-    assert_eq!(
-        server.post("/api/games/1/hint", &json!({"movetime": 10})),
         waiting
     );
     assert_eq!(
@@ -269,6 +262,120 @@ fn an_escampe_start_is_placed_square_by_square() {
         again,
         refusal(409, "serve.placed", "the start is placed: play moves")
     );
+}
+
+/// Places the start of game `id` by giving each open square in turn (the
+/// first open one) until the side placing is no longer `mover`; the
+/// state after.
+fn place_by_clicks(server: &Server, id: &Value, mover: &Value) -> Value {
+    let mut state = server.get(&format!("/api/games/{id}")).json();
+    for _ in 0..6 {
+        if state["placing"]["mover"] != *mover {
+            break;
+        }
+        let square = state["placing"]["open"][0].clone();
+        let placed = server.post(
+            &format!("/api/games/{id}/placement"),
+            &json!({"square": square}),
+        );
+        assert_eq!(placed.status, 200, "{square}: {}", placed.body);
+        state = placed.json();
+    }
+    assert_ne!(state["placing"]["mover"], *mover, "{state}");
+    state
+}
+
+#[test]
+fn the_engine_places_an_escampe_start_and_a_hint_gives_a_placement() {
+    let dir = scratch("play-engine-places");
+    let server = serve(&dir, &[]);
+    let state = start(&server, &json!({"game": "escampe"}));
+    let first = state["placing"]["mover"].clone();
+    // A hint: a whole placement for the side placing, nothing placed.
+    let hint = server.post("/api/games/1/hint", &json!({"movetime": 50}));
+    assert_eq!(hint.status, 200, "{}", hint.body);
+    let hint = hint.json();
+    assert_eq!(hint["resigned"], false);
+    let squares = hint["moves"].as_array().cloned().unwrap_or_default();
+    assert_eq!(squares.len(), 6, "{hint}");
+    assert_eq!(server.get("/api/games/1").json(), state);
+    // Its squares, clicked one by one in a game started alike, place
+    // that side's start.
+    start(&server, &json!({"game": "escampe"}));
+    for square in &squares {
+        let placed = server.post("/api/games/2/placement", &json!({"square": square}));
+        assert_eq!(placed.status, 200, "{square}: {}", placed.body);
+    }
+    let twin = server.get("/api/games/2").json();
+    assert_ne!(twin["placing"]["mover"], first, "{twin}");
+    // The engine places the first side, the square clicked before
+    // replaced by its own.
+    let clicked = state["placing"]["open"][0].clone();
+    let placed = server.post("/api/games/1/placement", &json!({"square": clicked}));
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    let answer = server.post("/api/games/1/engine", &json!({"movetime": 50}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let answer = answer.json();
+    assert_eq!(answer["resigned"], false);
+    let engine_squares: Vec<&str> = (answer["moves"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(engine_squares.len(), 6, "{answer}");
+    let state = &answer["state"];
+    assert_ne!(state["placing"]["mover"], first, "{state}");
+    assert_eq!(state["placing"]["given"], json!([]));
+    assert_eq!(state["moves"], json!([]));
+    // The other side placed by clicks: the game begins from the start
+    // placed, the engine's squares in its Setup.
+    let second = state["placing"]["mover"].clone();
+    let state = place_by_clicks(&server, &json!(1), &second);
+    assert_eq!(state["placing"], Value::Null);
+    let record = state["record"].as_str().unwrap_or_default();
+    let setup = (record.strip_prefix("[Game \"escampe\"]\n[Setup \""))
+        .and_then(|rest| rest.split_once('"'))
+        .map_or("", |(setup, _)| setup);
+    assert!(
+        setup.contains(&engine_squares.join(" ")),
+        "{setup} lacks {engine_squares:?}: {record}"
+    );
+    // The game goes on: the engine moves, then a move by hand.
+    let answer = server.post("/api/games/1/engine", &json!({"movetime": 50}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let state = answer.json()["state"].clone();
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(1), "{state}");
+    let legal = state["legal_moves"][0].as_str().unwrap_or_default();
+    let state = play(&server, &json!(1), legal);
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2), "{state}");
+}
+
+#[test]
+fn a_kep_engine_places_and_a_placement_refused_places_nothing() {
+    let dir = scratch("play-kep-places");
+    let server = serve(&dir, &["--engine", &matches::test_engine("")]);
+    start(&server, &json!({"game": "escampe"}));
+    for side in 0..2 {
+        let placed = server.post("/api/games/1/engine", &json!({"movetime": 200}));
+        assert_eq!(placed.status, 200, "{side}: {}", placed.body);
+        assert_eq!(placed.json()["moves"].as_array().map(Vec::len), Some(6));
+    }
+    let state = server.get("/api/games/1").json();
+    assert_eq!(state["placing"], Value::Null, "{state}");
+    assert!(!grouped(&state).is_empty(), "{state}");
+
+    let illegal = matches::test_engine("--illegal-at 0");
+    let server = serve(&dir, &["--engine", &illegal]);
+    let state = start(&server, &json!({"game": "escampe"}));
+    let request = state["placing"]["request"].as_str().unwrap_or_default();
+    let refused = server.post("/api/games/1/engine", &json!({"movetime": 200}));
+    assert_eq!(
+        refused,
+        refusal(
+            502,
+            "serve.engine",
+            &format!("the engine placed z9-z9: z9-z9 is not open: {request}")
+        )
+    );
+    assert_eq!(server.get("/api/games/1").json(), state);
 }
 
 #[test]

@@ -106,6 +106,7 @@ fn json_text(text: String) -> Response {
 pub(super) fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
+        .route("/board.js", get(board_script))
         .route("/serve.js", get(script))
         .route("/serve.css", get(style))
         .route("/annotate.js", get(annotate_script))
@@ -204,6 +205,12 @@ fn asset(kind: &'static str, text: &'static str) -> Response {
 /// `GET /`.
 async fn page() -> Response {
     asset("text/html; charset=utf-8", include_str!("page.html"))
+}
+
+/// `GET /board.js`: the board that the play and the annotation share,
+/// played by clicking or dragging.
+async fn board_script() -> Response {
+    asset("text/javascript; charset=utf-8", include_str!("board.js"))
 }
 
 /// `GET /serve.js`.

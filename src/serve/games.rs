@@ -357,18 +357,28 @@ impl Play {
         }
     }
 
-    /// The built-in engine plays the player to move, `movetime` ms a
-    /// move: its moves, or `None` when it resigns. Blocks while it thinks.
+    /// The engine plays the player to move, `movetime` ms a move, or
+    /// places the start for the side to place: its moves (or squares), or
+    /// `None` when it resigns. Blocks while it thinks.
     ///
     /// # Errors
-    /// 409 once the game is over or while its start is placed, 422 for a
-    /// movetime out of range, 500 when the engine fails or answers a move
-    /// the referee refuses.
+    /// 409 once the game is over, 422 for a movetime out of range, 502
+    /// when the engine fails or answers a move (or a placement) the
+    /// referee refuses.
     pub(super) fn engine(&mut self, movetime: u64) -> Result<Option<Vec<String>>, ApiError> {
         let moves = self.engine_moves(movetime)?;
         let Some(moves) = moves else {
             return Ok(None);
         };
+        if let Some(placement) = self.placement.as_mut() {
+            // The engine's squares, checked whole already, replace any
+            // the mover clicked.
+            placement.given.clear();
+            for square in &moves {
+                self.place(square)?;
+            }
+            return Ok(Some(moves));
+        }
         // Every move tried on a copy first, so that a turn the referee
         // refuses half-way leaves the game as it was.
         let mut trial = self.game.box_clone();
@@ -399,9 +409,12 @@ impl Play {
         }
     }
 
-    /// The moves the built-in engine would play for the player to move
-    /// (lotus: its turn), `movetime` ms a move, without playing them;
-    /// `None` when it would resign. Blocks while it thinks.
+    /// The moves the engine would play for the player to move (lotus:
+    /// its turn), `movetime` ms a move, without playing them, or while
+    /// the start is placed the squares it would place for the side to
+    /// place (asked as `kifu match` asks a seat: a new game from the
+    /// placement's tag, no moves), checked as clicked squares are; `None`
+    /// when it would resign. Blocks while it thinks.
     ///
     /// # Errors
     /// As [`Play::engine`].
@@ -413,7 +426,23 @@ impl Play {
                 format!("movetime is from 1 to {MAX_MOVETIME} ms"),
             ));
         }
-        self.placed()?;
+        let terms = Terms::movetime(Duration::from_millis(movetime));
+        if let Some(placement) = &self.placement {
+            let placing = placement.placing.box_clone();
+            let tags: Vec<(String, String)> = placing.tag().into_iter().collect();
+            let answer = self.consult(&tags, &[], terms)?;
+            let Decision::Move(squares) = answer.decision else {
+                return Ok(None);
+            };
+            whole_placement(placing.as_ref(), &squares).map_err(|reason| {
+                ApiError::new(
+                    StatusCode::BAD_GATEWAY,
+                    "serve.engine",
+                    format!("the engine placed {}: {reason}", squares.join(" ")),
+                )
+            })?;
+            return Ok(Some(squares));
+        }
         if self.game.is_over() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -421,7 +450,6 @@ impl Play {
                 "the game is over".to_owned(),
             ));
         }
-        let terms = Terms::movetime(Duration::from_millis(movetime));
         let answer = self.ask(self.moves.len(), terms)?;
         match answer.decision {
             Decision::Move(moves) => Ok(Some(moves)),
@@ -430,6 +458,17 @@ impl Play {
     }
 
     /// The engine's answer for the position after the first `ply` moves,
+    /// searched under `terms` (see [`Play::consult`]).
+    ///
+    /// # Errors
+    /// As [`Play::consult`].
+    fn ask(&mut self, ply: usize, terms: Terms) -> Result<crate::kep::Answered, ApiError> {
+        let tags = self.start.setup_tags();
+        let moves = self.moves.get(..ply).unwrap_or(&self.moves).to_vec();
+        self.consult(&tags, &moves, terms)
+    }
+
+    /// The engine's answer after `moves` from the start `tags` state,
     /// searched under `terms`; its seat started at the first question.
     /// A seat that fails (it cannot start, exits, is late, answers no
     /// move) is let go, so that the next question starts it afresh, and
@@ -437,7 +476,12 @@ impl Play {
     ///
     /// # Errors
     /// 502 (`serve.engine`) with the engine's failure in words.
-    fn ask(&mut self, ply: usize, terms: Terms) -> Result<crate::kep::Answered, ApiError> {
+    fn consult(
+        &mut self,
+        tags: &[(String, String)],
+        moves: &[String],
+        terms: Terms,
+    ) -> Result<crate::kep::Answered, ApiError> {
         let command = Arc::clone(&self.engine);
         let failed = |message: String| {
             ApiError::new(
@@ -452,8 +496,7 @@ impl Play {
                 .seat
                 .insert(crate::seat::start(&command).map_err(|e| failed(e.to_string()))?),
         };
-        seat.new_game(self.kind, &self.start.setup_tags());
-        let moves = self.moves.get(..ply).unwrap_or(&self.moves);
+        seat.new_game(self.kind, tags);
         let answered = seat.ask(moves, &Clock::new(terms));
         let keep = answered.is_ok()
             && (self.kept || self.seats.fetch_add(1, Ordering::SeqCst) < MAX_SEATS);
@@ -488,13 +531,7 @@ impl Play {
         };
         let refused =
             |message| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.place", message);
-        let open = placement.placing.next_words(&placement.given);
-        if !open.iter().any(|word| word == square) {
-            return Err(refused(format!(
-                "{square} is not open: {}",
-                placement.placing.request()
-            )));
-        }
+        open_to(placement.placing.as_ref(), &placement.given, square).map_err(refused)?;
         placement.given.push(square.to_owned());
         if !placement.placing.next_words(&placement.given).is_empty() {
             return Ok(());
@@ -534,4 +571,33 @@ impl Play {
             state: self.state(outcome),
         }
     }
+}
+
+/// Whether `square` may follow `given` in the placement of `placing`'s
+/// mover.
+///
+/// # Errors
+/// The square is not open, in words.
+fn open_to(placing: &dyn Placing, given: &[String], square: &str) -> Result<(), String> {
+    if placing.next_words(given).iter().any(|word| word == square) {
+        Ok(())
+    } else {
+        Err(format!("{square} is not open: {}", placing.request()))
+    }
+}
+
+/// Whether `squares` are a whole placement for `placing`'s mover: each
+/// open after those before it, as clicked squares are, and the whole one
+/// the game takes.
+///
+/// # Errors
+/// Why not, in words.
+fn whole_placement(placing: &dyn Placing, squares: &[String]) -> Result<(), String> {
+    for (at, square) in squares.iter().enumerate() {
+        open_to(placing, squares.get(..at).unwrap_or_default(), square)?;
+    }
+    if !placing.next_words(squares).is_empty() {
+        return Err(format!("too few squares: {}", placing.request()));
+    }
+    placing.box_clone().place(squares)
 }

@@ -39,14 +39,14 @@
 //!
 //! | request | answer |
 //! |---------|--------|
-//! | `GET /` | the page, which plays a game by clicking its legal moves |
+//! | `GET /` | the page, which plays a game by clicking or dragging its legal moves |
 //! | `GET /api/files` | `[{"index", "name", "exists", "records"}]`: the files that may be opened |
 //! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included; `?from=F&count=N` gives N records from the Fth (0 the first), those before skipped unread |
 //! | `POST /api/games` `{"game": "mana", "setup": "c1 c6"}` | 201 and the new game's state; the other fields are those of `kifu new`: `position`, `players`, `flowers`, `course`, `rotation`, `first`, `discs`, `tags` (`["Event=Club"]`) and `seed` |
 //! | `GET /api/games/{id}` | the game's state |
 //! | `POST /api/games/{id}/moves` `{"move": "e1-e4"}` | the new state, or 422 with the referee's refusal and its fault code |
-//! | `POST /api/games/{id}/engine` `{"movetime": 500}` | the built-in engine plays the side to move (lotus: its whole turn); `{"moves", "resigned", "state"}` |
-//! | `POST /api/games/{id}/hint` `{"movetime": 500}` | the engine's move for the side to move, not played: `{"moves", "resigned"}` |
+//! | `POST /api/games/{id}/engine` `{"movetime": 500}` | the engine plays the side to move (lotus: its whole turn), or while the start is placed places the mover's (its squares the `moves`); `{"moves", "resigned", "state"}` |
+//! | `POST /api/games/{id}/hint` `{"movetime": 500}` | the engine's move for the side to move (or placement for the side to place), not played: `{"moves", "resigned"}` |
 //! | `POST /api/games/{id}/placement` `{"square": "c1"}` | the mover of a start being placed gives its next square; the new state, or 422 for a square not open |
 //! | `POST /api/games/{id}/save` `{"file": i}` | the game written as a record to file `i`: `{"file", "name", "records"}` |
 //! | `POST /api/games/{id}/analyse` `{"movetime": 500}` or `{"depth": 6}` | the engine's view of the position shown: `{"ply", "to_move", "score", "pv", "best"}` (`score` as KEP writes it, `cp 35`, from the view of the player to move) |
@@ -78,16 +78,29 @@
 //! re-entry). While the start is placed (Escampe without a `Setup`:
 //! [`Started::placing`]), `placing` is `{"mover", "request", "given",
 //! "open"}`, the squares given so far and those open to the next, there
-//! are no legal moves, and moves, the engine and saves get 409
-//! (`serve.placing`); once every side has placed, the start's tag joins
-//! the record's tags after `Game`.
+//! are no legal moves, and moves, analyses and saves get 409
+//! (`serve.placing`); the engine places for the mover as `kifu match`
+//! asks a seat (a new game from the placement's tag, asked with no
+//! moves), its squares checked as clicked ones are and replacing any
+//! clicked (an engine that places wrongly is a 502, nothing placed), and
+//! a hint gives them unplaced; once every side has placed, the start's
+//! tag joins the record's tags after `Game`.
 //!
 //! The page marks the squares with transparent spots laid over the
-//! picture (`.spot` elements placed from `squares`), so that the SVG
-//! stays the very picture `kifu render` draws. It is busy
-//! (`<html data-state="busy">`) while a request runs, and when the side
-//! to move is the one chosen under "Engine plays", asks the engine at
-//! once.
+//! picture (`.spot` elements placed from `squares`, by `board.js`, which
+//! the play and the annotation share), so that the SVG stays the very
+//! picture `kifu render` draws. A move is entered by clicking the piece
+//! then its target, or by dragging the piece onto its target (Pointer
+//! Events: mouse, touch or pen; a press chooses the piece and marks its
+//! targets, the target under the pointer is marked `.over`, and a
+//! release on a target plays as a click there would; a release anywhere
+//! else leaves the piece chosen). The new-game form shows the fields of
+//! `kifu new` that the chosen game takes (Setup; Lotus's Players,
+//! Flowers and Course; Shogun's Rotation, First and Discs; Position,
+//! Seed and tags for any) and shows the server's refusal of a bad value.
+//! It is busy (`<html data-state="busy">`) while a request runs, and when
+//! the side to move (or to place a start) is the one chosen under
+//! "Engine plays", asks the engine at once.
 //!
 //! A save appends the game's record to the file, atomically (the whole
 //! new text is written beside the file and renamed over it, as `kifu
@@ -97,11 +110,8 @@
 //! command line, not yet there) holds the game saved there, and a file
 //! that others write loses nothing.
 //!
-//! TODO (issue 37, later sessions): dragging as well as clicking; the
-//! engine placing an Escampe start (`engine` and `hint` refuse while it
-//! is placed); Lotus's players, flowers and course in the page's form
-//! (the API takes them); and the browser's part of the move round trip in `benches/` (`benches/serve.sh`
-//! times the server's).
+//! TODO (issue 37, later sessions): the browser's part of the move round
+//! trip in `benches/` (`benches/serve.sh` times the server's).
 
 mod annotate;
 mod api;

@@ -1,9 +1,9 @@
 // The annotation part of the page of `kifu serve` (module annotate.rs):
 // a record of a named file opened on the server, stepped through by
 // keyboard (left, right, home, end) and by clicking its moves, moves
-// played by clicking the board (a different one becomes a variation),
-// comments, glyphs, tags, and a save with the server's guard against a
-// file changed since. The tree and the record text stay on the server:
+// played by clicking or dragging on the board (board.js; a different one
+// becomes a variation), comments, glyphs, tags, and a save with the
+// server's guard against a file changed since. The tree and the record text stay on the server:
 // the page shows the list it is given and sends the node or the move.
 // Everything shown from the server is set as text, never as HTML.
 "use strict";
@@ -12,8 +12,6 @@
   const $ = (id) => document.getElementById(id);
   // The record open, as the server last answered.
   let open = null;
-  // The square of the piece chosen, while its targets are shown.
-  let chosen = null;
 
   async function ask(method, path, body) {
     const init = { method, headers: {} };
@@ -34,14 +32,6 @@
   function say(text, error) {
     $("a-status").textContent = text;
     $("a-status").className = error ? "error" : "";
-  }
-
-  function button(text, action) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.addEventListener("click", action);
-    return b;
   }
 
   // Runs a request that answers the state, and shows it.
@@ -105,61 +95,12 @@
     $("a-moves").replaceChildren(...out);
   }
 
-  function targetsOf(square) {
-    const piece = open.pieces.find((p) => p.from === chosen);
-    return piece ? piece.targets.filter((t) => t.to === square) : [];
-  }
-
   function play(move) {
     edit("moves", { move });
   }
 
-  function choose(moves) {
-    $("a-choices").replaceChildren(...moves.map((move) => button(move, () => play(move))));
-  }
-
-  function click(square) {
-    if (!open || document.documentElement.dataset.state === "busy") return;
-    const targets = targetsOf(square);
-    if (targets.length > 0) {
-      const moves = targets[0].moves;
-      if (moves.length === 1) play(moves[0]);
-      else choose(moves);
-      return;
-    }
-    chosen = chosen !== square && open.pieces.some((p) => p.from === square) ? square : null;
-    choose([]);
-    mark();
-  }
-
-  function mark() {
-    const piece = open.pieces.find((p) => p.from === chosen);
-    const targets = new Set(piece ? piece.targets.map((t) => t.to) : []);
-    const movable = new Set(open.pieces.map((p) => p.from));
-    for (const spot of $("a-spots").children) {
-      const square = spot.dataset.square;
-      spot.classList.toggle("movable", movable.has(square));
-      spot.classList.toggle("chosen", square === chosen);
-      spot.classList.toggle("target", targets.has(square));
-    }
-    const off = piece ? piece.targets.filter((t) => t.to === null) : [];
-    if (off.length > 0) choose(off.flatMap((t) => t.moves));
-  }
-
-  function spots(state) {
-    const [width, height] = state.size;
-    $("a-spots").replaceChildren(...state.squares.map((s) => {
-      const spot = document.createElement("div");
-      spot.className = "spot";
-      spot.dataset.square = s.square;
-      spot.style.left = `${(100 * s.x) / width}%`;
-      spot.style.top = `${(100 * s.y) / height}%`;
-      spot.style.width = `${(100 * s.w) / width}%`;
-      spot.style.height = `${(100 * s.h) / height}%`;
-      spot.addEventListener("click", () => click(s.square));
-      return spot;
-    }));
-  }
+  // The board of the record open (board.js), which has no start to place.
+  const view = makeBoard($("a-spots"), $("a-choices"), play, () => {});
 
   // One row of the tags form.
   function tagRow(name, value) {
@@ -180,12 +121,9 @@
   function show(state) {
     const fresh = !open || open.id !== state.id;
     open = state;
-    chosen = null;
     $("annotate").hidden = false;
     $("a-board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(state.board);
-    spots(state);
-    choose([]);
-    mark();
+    view.show(state);
     $("a-buttons").replaceChildren(...state.buttons.map((move) => button(move, () => play(move))));
     list(state);
     $("a-fault").textContent = state.fault || "";

@@ -1,14 +1,13 @@
-// The page of `kifu serve`: a new game and its board, played by clicking.
-// The server says which squares the board has (their rectangles), which
-// pieces may move and where, and which moves need a button; the page
-// only marks them and sends the move chosen. Everything shown from the
-// server is set as text or as an image's address, never as HTML.
+// The page of `kifu serve`: a new game and its board, played by clicking
+// or dragging (board.js, loaded before). The server says which squares
+// the board has (their rectangles), which pieces may move and where, and
+// which moves need a button; the page only marks them and sends the move
+// chosen. Everything shown from the server is set as text or as an
+// image's address, never as HTML.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let game = null;
-// The square of the piece chosen, while its targets are shown.
-let chosen = null;
 
 // Drop the token from the address bar: the cookie carries it from now on.
 if (location.search.includes("token=")) {
@@ -34,15 +33,6 @@ function say(text, error) {
   $("status").className = error ? "error" : "";
 }
 
-// A button showing `text` that does `action`.
-function button(text, action) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.textContent = text;
-  b.addEventListener("click", action);
-  return b;
-}
-
 function movetime() {
   const ms = Number($("movetime").value);
   return Number.isInteger(ms) && ms > 0 ? ms : 1000;
@@ -52,75 +42,9 @@ function play(move) {
   act(() => ask("POST", `/api/games/${game.id}/moves`, { move }));
 }
 
-// The moves of the piece chosen, by the square clicked.
-function targetsOf(square) {
-  const piece = game.pieces.find((p) => p.from === chosen);
-  return piece ? piece.targets.filter((t) => t.to === square) : [];
-}
-
-function click(square) {
-  if (!game || document.documentElement.dataset.state === "busy") return;
-  if (game.placing) {
-    if (game.placing.open.includes(square)) {
-      act(() => ask("POST", `/api/games/${game.id}/placement`, { square }));
-    }
-    return;
-  }
-  const targets = targetsOf(square);
-  if (targets.length > 0) {
-    const moves = targets[0].moves;
-    if (moves.length === 1) {
-      play(moves[0]);
-    } else {
-      choose(moves);
-    }
-    return;
-  }
-  chosen = chosen !== square && game.pieces.some((p) => p.from === square) ? square : null;
-  choose([]);
-  mark();
-}
-
-// Offers `moves`, which one click could not tell apart, as buttons.
-function choose(moves) {
-  $("choices").replaceChildren(...moves.map((move) => button(move, () => play(move))));
-}
-
-// Marks the squares: the pieces that may move, the one chosen and its
-// targets, or the squares open to a placement.
-function mark() {
-  const piece = game.pieces.find((p) => p.from === chosen);
-  const targets = new Set(piece ? piece.targets.map((t) => t.to) : []);
-  const movable = new Set(game.pieces.map((p) => p.from));
-  const open = new Set(game.placing ? game.placing.open : []);
-  for (const spot of $("spots").children) {
-    const square = spot.dataset.square;
-    spot.classList.toggle("movable", movable.has(square));
-    spot.classList.toggle("chosen", square === chosen);
-    spot.classList.toggle("target", targets.has(square));
-    spot.classList.toggle("open", open.has(square));
-  }
-  // A target that reaches no square of the board is a button.
-  const off = piece ? piece.targets.filter((t) => t.to === null) : [];
-  if (off.length > 0) choose(off.flatMap((t) => t.moves));
-}
-
-// One transparent spot over each square of the board, to click.
-function spots(state) {
-  const [width, height] = state.size;
-  const all = state.squares.map((s) => {
-    const spot = document.createElement("div");
-    spot.className = "spot";
-    spot.dataset.square = s.square;
-    spot.style.left = `${(100 * s.x) / width}%`;
-    spot.style.top = `${(100 * s.y) / height}%`;
-    spot.style.width = `${(100 * s.w) / width}%`;
-    spot.style.height = `${(100 * s.h) / height}%`;
-    spot.addEventListener("click", () => click(s.square));
-    return spot;
-  });
-  $("spots").replaceChildren(...all);
-}
+// The board of the game played.
+const playBoard = makeBoard($("spots"), $("choices"), play, (square) =>
+  act(() => ask("POST", `/api/games/${game.id}/placement`, { square })));
 
 function players(state) {
   const auto = $("auto");
@@ -132,15 +56,12 @@ function players(state) {
 function show(state) {
   const fresh = !game || game.id !== state.id;
   game = state;
-  chosen = null;
   $("play").hidden = false;
   $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(state.board);
   $("record").textContent = state.record;
   $("hint-text").textContent = "";
   if (fresh) players(state);
-  spots(state);
-  choose([]);
-  mark();
+  playBoard.show(state);
   $("buttons").replaceChildren(...state.buttons.map((move) => button(move, () => play(move))));
   $("result").textContent = state.result ? `${state.result.result}: ${state.result.reason}` : "";
   if (state.result) {
@@ -150,25 +71,41 @@ function show(state) {
   } else {
     say(`${state.to_move} to move` + (state.constraint ? `: ${state.constraint}` : ""));
   }
-  const idle = Boolean(state.result || state.placing);
-  $("engine").disabled = idle;
-  $("hint").disabled = idle;
+  $("engine").disabled = Boolean(state.result);
+  $("hint").disabled = Boolean(state.result);
+}
+
+// Whether the side to move (or to place its start) is the one the engine
+// plays.
+function engineToMove() {
+  return Boolean(game && !game.result && game.to_move === $("auto").value);
+}
+
+// The engine's move (or placement) for the side to move.
+function engineMove() {
+  return ask("POST", `/api/games/${game.id}/engine`, { movetime: movetime() });
 }
 
 // Runs a request that answers a state (or an engine's answer with one),
 // shows it, then lets the engine play if it plays the side to move.
 async function act(request) {
   document.documentElement.dataset.state = "busy";
+  let resigned = false;
   try {
     const answer = await request();
     show(answer.state || answer);
+    resigned = answer.resigned === true;
   } catch (error) {
     say(error.message, true);
     document.documentElement.dataset.state = "ready";
     return;
   }
-  if (!game.result && !game.placing && game.to_move === $("auto").value) {
-    await act(() => ask("POST", `/api/games/${game.id}/engine`, { movetime: movetime() }));
+  // An engine that resigns is not asked again: the side is left to a
+  // person.
+  if (resigned) {
+    say(`The engine resigns for ${game.to_move}`);
+  } else if (engineToMove()) {
+    await act(engineMove);
     return;
   }
   document.documentElement.dataset.state = "ready";
@@ -181,21 +118,55 @@ async function files() {
   $("save").disabled = list.length === 0;
 }
 
+// The start of each game when the Setup field is left empty, and the
+// form of one.
+const SETUP_HINTS = {
+  mana: "drawn at random, or like c1 f6",
+  escampe: "placed on the board, or like b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1",
+  shogun: "XXYZSZYX/XYZSZYXX unless given",
+};
+
+// Shows the fields of the new-game form that the chosen game takes (a
+// label with `data-games` names them), and hides the others.
+function fields() {
+  const name = $("game").value;
+  for (const label of $("new").querySelectorAll("label[data-games]")) {
+    label.hidden = !label.dataset.games.split(" ").includes(name);
+  }
+  $("setup").placeholder = SETUP_HINTS[name] || "";
+}
+
+// The body of `POST /api/games` from the form: the game, and each field
+// it shows that is filled in, as `kifu new`'s option of the same name.
+function newGame() {
+  const body = { game: $("game").value };
+  for (const name of ["setup", "players", "flowers", "course", "rotation", "first", "discs", "position"]) {
+    const value = $(name).value.trim();
+    if (value && !$(name).closest("label").hidden) body[name] = value;
+  }
+  const seed = $("seed").value.trim();
+  if (seed) {
+    if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+      throw new Error("the seed is a whole number, 0 or more");
+    }
+    body.seed = Number(seed);
+  }
+  body.tags = $("tags").value.split(";").map((tag) => tag.trim()).filter(Boolean);
+  return body;
+}
+
+$("game").addEventListener("change", fields);
+fields();
+
 $("new").addEventListener("submit", (event) => {
   event.preventDefault();
-  const body = { game: $("game").value };
-  if ($("setup").value.trim()) body.setup = $("setup").value.trim();
-  if ($("seed").value.trim()) body.seed = Number($("seed").value);
-  act(() => ask("POST", "/api/games", body));
+  act(async () => ask("POST", "/api/games", newGame()));
 });
 
-$("engine").addEventListener("click", () =>
-  act(() => ask("POST", `/api/games/${game.id}/engine`, { movetime: movetime() })));
+$("engine").addEventListener("click", () => act(engineMove));
 
 $("auto").addEventListener("change", () => {
-  if (game && !game.result && !game.placing && game.to_move === $("auto").value) {
-    act(() => ask("POST", `/api/games/${game.id}/engine`, { movetime: movetime() }));
-  }
+  if (engineToMove()) act(engineMove);
 });
 
 // Runs a request that changes no state, the page busy meanwhile.
