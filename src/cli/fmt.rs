@@ -5,7 +5,7 @@
 use super::Status;
 use super::files::{files, open};
 use super::validate::write_text;
-use crate::collection::format::{format_record, has_variations};
+use crate::collection::format::fmt_text;
 use crate::collection::input::{OpenError, io_reason};
 use crate::front::args::FmtArgs;
 use crate::front::{Ran, ReadOnly};
@@ -286,11 +286,7 @@ fn write_canonical(
             Ok(record) => match judge_record(&record) {
                 Ok(verdict) if verdict.is_valid() => {
                     let record = stripped(name, record, &args.strip)?;
-                    let (text, canonical) = match has_variations(&record) {
-                        false => (format_record(&record, width), true),
-                        // Variations are kept as written, for now.
-                        true => (record.text().to_owned(), false),
-                    };
+                    let (text, canonical) = fmt_text(&record, true, width);
                     write_lines(out, &text, crlf).map_err(FmtError::Output)?;
                     // A record of tags alone (a finished lotus game stated
                     // by its final position) keeps the empty line that ends

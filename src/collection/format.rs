@@ -13,6 +13,19 @@ pub fn has_variations(record: &Record) -> bool {
     (record.items.iter()).any(|item| item.kind() == ItemKind::Open)
 }
 
+/// The widest movetext line `kifu fmt` writes unless told otherwise.
+pub const FMT_WIDTH: usize = 80;
+
+/// The text `kifu fmt` writes for a record judged `valid`: its canonical
+/// form, when it is valid and holds no variations (kept as written, for
+/// now); else its text as written. Whether it is the canonical form.
+pub fn fmt_text(record: &Record, valid: bool, width: usize) -> (String, bool) {
+    match valid && !has_variations(record) {
+        true => (format_record(record, width), true),
+        false => (record.text().to_owned(), false),
+    }
+}
+
 /// A move in canonical form: its number, its text with its glyph, its
 /// numeric glyphs and the comments after it.
 type Canonical = (Option<(u32, Dots)>, String, Vec<u8>, Vec<String>);

@@ -103,8 +103,12 @@ pub fn is_compressed(bytes: &[u8]) -> bool {
     Compression::of(bytes).is_some()
 }
 
-/// The text of `source`, through a decoder when it is compressed.
-fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input, OpenError> {
+/// The text of `source` (named `name`), through a decoder when it is
+/// compressed.
+///
+/// # Errors
+/// Its first bytes cannot be read, or its decoder cannot start.
+pub fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<Input, OpenError> {
     let start = match read_start(&mut source) {
         Ok(start) => start,
         Err(error) => return Err(OpenError::Unreadable { name, error }),

@@ -182,7 +182,7 @@ pub(crate) struct FmtArgs {
     #[command(flatten)]
     pub input: Inputs,
     /// The widest movetext line, in characters (a longer word stands alone).
-    #[arg(long, default_value_t = 80, value_parser = clap::value_parser!(u16).range(20..))]
+    #[arg(long, default_value_t = crate::collection::format::FMT_WIDTH as u16, value_parser = clap::value_parser!(u16).range(20..))]
     pub width: u16,
     /// Print what would change in each file that is not canonical, as a
     /// unified diff, and exit 1 if any.

@@ -25,6 +25,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn detail(&self, text: &str) -> Result<MoveDetail, MoveError>;
     /// Every legal move as text.
     fn legal_moves(&self) -> Vec<String>;
+    /// Every legal move with its canonical text and parts.
+    fn legal_details(&self) -> Vec<MoveDetail>;
     /// Counts the legal move sequences of `depth` plies.
     fn perft(&self, depth: u32) -> u64;
     /// The outcome, once the game has ended.
@@ -85,6 +87,13 @@ impl<G: Game> AnyGame for G {
         Game::legal_moves(self)
             .iter()
             .map(ToString::to_string)
+            .collect()
+    }
+
+    fn legal_details(&self) -> Vec<MoveDetail> {
+        Game::legal_moves(self)
+            .iter()
+            .map(|mv| self.describe(mv))
             .collect()
     }
 

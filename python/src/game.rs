@@ -1,0 +1,455 @@
+//! `kifu.Game` and `kifu.Move`: a game of any of the four, played move by
+//! move from a start, in python-chess's manner.
+
+use crate::IllegalMove;
+use kifu::draw::{View, picture, svg};
+use kifu::game::{AnyGame, GameKind, MoveDetail, MoveError};
+use kifu::random::Rng;
+use kifu::tournament::{Opening, check_turn};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+/// A move, written the canonical way (`str(move)`), with its parts;
+/// moves are equal when their texts are.
+#[pyclass(module = "kifu", frozen, skip_from_py_object)]
+#[derive(Debug, Clone)]
+pub struct Move {
+    detail: MoveDetail,
+}
+
+#[pymethods]
+impl Move {
+    /// The move in kifu's notation.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.detail.normalized
+    }
+
+    /// The move's parts (squares, pawn, capture, bird...), as `kifu json`
+    /// gives them.
+    #[getter]
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_python(
+            py,
+            &serde_json::to_string(&self.detail.parts).unwrap_or_default(),
+        )
+    }
+
+    fn __str__(&self) -> &str {
+        &self.detail.normalized
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move({:?})", self.detail.normalized.as_str())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Move>() {
+            Ok(other) => other.get().detail.normalized == self.detail.normalized,
+            Err(_) => other
+                .extract::<String>()
+                .is_ok_and(|text| text == self.detail.normalized.as_str()),
+        }
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.detail.normalized.as_str().hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
+impl Move {
+    fn of(detail: MoveDetail) -> Move {
+        Move { detail }
+    }
+
+    /// The move's text.
+    fn as_str(&self) -> &str {
+        &self.detail.normalized
+    }
+}
+
+/// A game: its start, the moves played, and the position they reach.
+#[pyclass(module = "kifu")]
+#[derive(Debug)]
+pub struct Game {
+    kind: GameKind,
+    /// The tags of its start (`Setup`, `Position`, `Players`...).
+    tags: Vec<(String, String)>,
+    /// The position.
+    position: Box<dyn AnyGame>,
+    /// Each move played, and the position before it.
+    played: Vec<(Move, Box<dyn AnyGame>)>,
+}
+
+#[pymethods]
+impl Game {
+    /// A new game of `game` (`"mana"`, `"escampe"`, `"shogun"`, `"lotus"`)
+    /// from its start: `setup=` or `position=` as the `Setup` and
+    /// `Position` tags, the game's other start tags by name in lower case
+    /// (`players=`, `flowers=`, `course=`, `rotation=`, `first=`,
+    /// `discs=`), or `seed=N` for a start drawn as `kifu random` draws it.
+    /// Without any, the start `kifu new` gives.
+    #[new]
+    #[pyo3(signature = (game, *, seed=None, **tags))]
+    fn new(game: &str, seed: Option<u64>, tags: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
+        let kind = kind_of(game)?;
+        let mut given: Vec<(String, String)> = match seed {
+            Some(seed) => kind.random_tags(&mut Rng::new(seed)),
+            None => Vec::new(),
+        };
+        for (name, value) in tags.into_iter().flat_map(|dict| dict.iter()) {
+            let name: String = name.extract()?;
+            let value: String = value.str()?.extract()?;
+            let tag = tag_name(kind, &name)?;
+            given.retain(|(other, _)| *other != tag);
+            given.push((tag, value));
+        }
+        if let Some((name, value)) = kind.default_tag(&given) {
+            given.push((name.to_owned(), value));
+        }
+        Game::from_tags(kind, given)
+    }
+
+    /// The game's name (`"mana"`).
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// The tags a record of this game starts with (`Setup`, `Players`...).
+    #[getter]
+    fn start_tags(&self) -> Vec<(String, String)> {
+        self.tags.clone()
+    }
+
+    /// Every player, in the order of the turns.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.position
+            .players()
+            .into_iter()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The player to move (`"White"`, `"red"`), or None once the game is over.
+    #[getter]
+    fn turn(&self) -> Option<String> {
+        (!self.position.is_over()).then(|| self.position.turn().mover.to_owned())
+    }
+
+    /// The moves played from the start.
+    #[getter]
+    fn moves(&self) -> Vec<Move> {
+        self.played.iter().map(|(mv, _)| mv.clone()).collect()
+    }
+
+    /// The rule in force on the next move, in words (Mana's bird, a
+    /// Lotus turn under way), if any.
+    #[getter]
+    fn constraint(&self) -> Option<String> {
+        self.position.constraint()
+    }
+
+    /// Every legal move.
+    fn legal_moves(&self) -> Vec<Move> {
+        (self.position.legal_details().into_iter())
+            .map(Move::of)
+            .collect()
+    }
+
+    /// Plays `move` (a `Move` or its text); raises `IllegalMove`, the
+    /// game unchanged, when the rules refuse it.
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let text = move_text(r#move)?;
+        let detail = (self.position.detail(&text)).map_err(|e| illegal(&text, &e))?;
+        let before = self.position.box_clone();
+        self.position.play(&text).map_err(|e| illegal(&text, &e))?;
+        let mv = Move::of(detail);
+        self.played.push((mv.clone(), before));
+        Ok(mv)
+    }
+
+    /// Lotus: plays a whole turn, its pawn moves in order; checked as
+    /// `kifu match` checks an engine's turn, so that a turn cut short is
+    /// refused. Other games: one move. The game is unchanged when refused.
+    fn push_turn(&mut self, moves: Vec<String>) -> PyResult<Vec<Move>> {
+        let turn = check_turn(self.position.as_ref(), &moves).map_err(|reason| {
+            let error = IllegalMove::new_err(format!("{}: {reason}", moves.join(" ")));
+            Python::attach(|py| {
+                let value = error.value(py);
+                let _ = value.setattr("code", "move.turn");
+                let _ = value.setattr("reason", reason.clone());
+                let _ = value.setattr("move", moves.join(" "));
+            });
+            error
+        })?;
+        let mut pushed = Vec::new();
+        for text in turn {
+            let detail = (self.position.detail(&text)).map_err(|e| illegal(&text, &e))?;
+            let before = self.position.box_clone();
+            self.position.play(&text).map_err(|e| illegal(&text, &e))?;
+            let mv = Move::of(detail);
+            self.played.push((mv.clone(), before));
+            pushed.push(mv);
+        }
+        Ok(pushed)
+    }
+
+    /// Takes back the last move and gives it; IndexError at the start.
+    fn pop(&mut self) -> PyResult<Move> {
+        let (mv, before) = self.played.pop().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err("pop from a game with no moves")
+        })?;
+        self.position = before;
+        Ok(mv)
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.position.is_over()
+    }
+
+    /// The outcome once the game is over, else None: `{"result", "winner",
+    /// "reason", "scores"}` (`scores`, for Lotus, each player's score and
+    /// place, as `kifu json` gives them).
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(outcome) = self.position.outcome() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("result", outcome.tag_value.as_str())?;
+        dict.set_item("winner", outcome.winner.as_deref())?;
+        dict.set_item("reason", outcome.reason.as_ref())?;
+        let scores = match &outcome.scores {
+            Some(scores) => json_to_python(py, &serde_json::to_string(scores).unwrap_or_default())?,
+            None => py.None().into_bound(py),
+        };
+        dict.set_item("scores", scores)?;
+        Ok(Some(dict.into_any()))
+    }
+
+    /// The scores so far, ranked, for a game that keeps them (Lotus).
+    fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.position.scores() {
+            Some(scores) => json_to_python(py, &serde_json::to_string(&scores).unwrap_or_default()),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+
+    /// The position as a `Position` tag's value: with `kifu.Game(game,
+    /// position=...)` it starts a game here.
+    fn position(&self) -> String {
+        position_tag(self.position.as_ref())
+    }
+
+    /// The position as `kifu json --positions` describes it.
+    fn position_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_python(
+            py,
+            &serde_json::to_string(&self.position.position_json()).unwrap_or_default(),
+        )
+    }
+
+    /// Counts the legal move sequences of `depth` plies from here.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let position = self.position.box_clone();
+        py.detach(move || position.perft(depth))
+    }
+
+    /// A copy: the same start, moves and position.
+    fn copy(&self) -> Game {
+        Game {
+            kind: self.kind,
+            tags: self.tags.clone(),
+            position: self.position.box_clone(),
+            played: (self.played.iter())
+                .map(|(mv, before)| (mv.clone(), before.box_clone()))
+                .collect(),
+        }
+    }
+
+    fn __copy__(&self) -> Game {
+        self.copy()
+    }
+
+    /// The board as `kifu render --format svg` draws it, the last move
+    /// marked; `flip` sees it from the other side.
+    #[pyo3(signature = (flip=false))]
+    fn svg(&self, flip: bool) -> String {
+        let last = self.last_parts();
+        let view = View {
+            flip,
+            last: last.as_ref(),
+            ..View::default()
+        };
+        let position = self.position.as_ref();
+        let scene = picture(position, self.kind, &view, self.played.len());
+        svg::write(&scene, None)
+    }
+
+    /// Jupyter shows a game as its board.
+    fn _repr_svg_(&self) -> String {
+        self.svg(false)
+    }
+
+    /// The game as a record: its start's tags, its moves, and the result
+    /// once it is over.
+    fn record(&self) -> String {
+        let mut record = kifu::builder::RecordBuilder::new(self.kind, self.tags.clone());
+        let mut replay = self.start();
+        for (mv, _) in &self.played {
+            record.push(replay.as_ref(), mv.as_str());
+            if replay.play(mv.as_str()).is_err() {
+                break;
+            }
+        }
+        record.text(self.position.as_ref())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Game>().is_ok_and(|other| {
+            let other = other.borrow();
+            other.kind == self.kind && other.position() == self.position()
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.kind.name().hash(&mut hasher);
+        self.position().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, position={:?})",
+            self.kind.name(),
+            self.position()
+        )
+    }
+}
+
+impl Game {
+    /// The game that starts from `tags` (the `Game` tag aside).
+    pub(crate) fn from_tags(kind: GameKind, tags: Vec<(String, String)>) -> PyResult<Game> {
+        if kind.placing(&tags).is_some() {
+            return Err(PyValueError::new_err(format!(
+                "{kind} has no default setup: give one with setup=, or draw one with seed=N"
+            )));
+        }
+        let opening = Opening::of_tags(kind, &tags).map_err(PyValueError::new_err)?;
+        Ok(Game {
+            kind,
+            tags: opening
+                .tags
+                .into_iter()
+                .filter(|(name, _)| name != "Game")
+                .collect(),
+            position: opening.start,
+            played: Vec::new(),
+        })
+    }
+
+    /// The position.
+    pub(crate) fn position_ref(&self) -> &dyn AnyGame {
+        self.position.as_ref()
+    }
+
+    /// The moves played, as text.
+    pub(crate) fn move_texts(&self) -> Vec<String> {
+        (self.played.iter())
+            .map(|(mv, _)| mv.as_str().to_owned())
+            .collect()
+    }
+
+    /// The start's tags, as an engine is told them.
+    pub(crate) fn tags(&self) -> &[(String, String)] {
+        &self.tags
+    }
+
+    /// The kind of game.
+    pub(crate) fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The start position.
+    fn start(&self) -> Box<dyn AnyGame> {
+        match self.played.first() {
+            Some((_, start)) => start.box_clone(),
+            None => self.position.box_clone(),
+        }
+    }
+
+    /// The parts of the last move, for the picture to mark.
+    fn last_parts(&self) -> Option<kifu::game::MoveParts> {
+        let (mv, _) = self.played.last()?;
+        Some(mv.detail.parts.clone())
+    }
+}
+
+/// The `Position` tag's value of `position`.
+pub(crate) fn position_tag(position: &dyn AnyGame) -> String {
+    let json = serde_json::to_value(position.position_json()).unwrap_or_default();
+    json["position"].as_str().unwrap_or_default().to_owned()
+}
+
+/// The game named `name`.
+pub(crate) fn kind_of(name: &str) -> PyResult<GameKind> {
+    GameKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        PyValueError::new_err(format!(
+            "no game {name:?}: the games are {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// The tag a keyword names: `players` is `Players`.
+fn tag_name(kind: GameKind, keyword: &str) -> PyResult<String> {
+    let known: Vec<&str> = ["Setup", "Position"]
+        .into_iter()
+        .chain(kind.tags().iter().copied())
+        .collect();
+    known
+        .iter()
+        .find(|tag| tag.eq_ignore_ascii_case(keyword))
+        .map(|tag| (*tag).to_owned())
+        .ok_or_else(|| {
+            let names: Vec<String> = known.iter().map(|t| t.to_lowercase()).collect();
+            PyValueError::new_err(format!(
+                "{kind} takes no {keyword}=: its start is given by {}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// The text of a move given as a `Move` or a string.
+fn move_text(mv: &Bound<'_, PyAny>) -> PyResult<String> {
+    match mv.cast::<Move>() {
+        Ok(mv) => Ok(mv.get().as_str().to_owned()),
+        Err(_) => mv.extract::<String>(),
+    }
+}
+
+/// The `IllegalMove` of `text` refused for `error`.
+fn illegal(text: &str, error: &MoveError) -> PyErr {
+    let err = IllegalMove::new_err(format!("{text}: {} ({})", error.message, error.code));
+    Python::attach(|py| {
+        let value = err.value(py);
+        let _ = value.setattr("code", error.code);
+        let _ = value.setattr("reason", error.message.clone());
+        let _ = value.setattr("move", text);
+    });
+    err
+}
+
+/// `json.loads(text)`.
+pub(crate) fn json_to_python<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}

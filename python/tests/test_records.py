@@ -1,0 +1,114 @@
+"""kifu.read and kifu.validate: every fixture read, its verdicts those of
+`kifu validate --format json`; records written back as `kifu fmt` writes
+them, and to and from `kifu json`; compressed files and file objects read
+one record at a time."""
+
+import bz2
+import gzip
+import io
+import subprocess
+
+import pytest
+
+import kifu
+from conftest import FIXTURES, ROOT, cli_json_lines
+
+
+def fixture_files():
+    return sorted(str(p.relative_to(ROOT)) for p in FIXTURES.rglob("*.kifu"))
+
+
+def test_every_fixture_has_the_verdicts_of_the_command_line(kifu_bin, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    files = fixture_files()
+    assert len(files) > 300
+    expected = cli_json_lines(kifu_bin, "validate", "--format", "json", "-j", "1", *files)
+    got = [verdict for path in files for verdict in kifu.validate(path)]
+    assert len(got) == len(expected)
+    for mine, theirs in zip(got, expected):
+        assert mine == theirs
+
+
+def test_every_fixture_reads_as_kifu_json_writes_it(kifu_bin, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    files = fixture_files()
+    expected = cli_json_lines(kifu_bin, "json", *files)
+    got = [record.json() for path in files for record in kifu.read(path)]
+    assert got == expected
+
+
+def test_a_record_has_its_tags_main_line_variations_comments_and_glyphs():
+    path = FIXTURES / "mana" / "valid" / "variations-first-and-last-moves.kifu"
+    (record,) = kifu.read(path)
+    assert record.game == "mana"
+    assert record.tags == {"Game": "mana", "Setup": "c1 f6"}
+    assert record.mainline()[:4] == ["f1-f3", "a6-a5", "a1-b3", "e6-e5"]
+    first = record.json()["moves"][0]
+    assert [m["normalized"] for m in first["variations"][0]] == ["c1-c3", "d6-e4"]
+    annotated = next(
+        r for p in sorted((FIXTURES / "mana" / "valid").glob("annotated*.kifu")) for r in kifu.read(p)
+    )
+    nodes = annotated.json()["moves"]
+    assert any(n.get("comments") for n in nodes)
+
+
+def test_writing_back_gives_what_kifu_fmt_gives(kifu_bin):
+    for path in sorted((FIXTURES / "shogun" / "valid").glob("*.kifu"))[:10]:
+        fmt = subprocess.run([kifu_bin, "fmt", str(path)], capture_output=True, text=True).stdout
+        written = "\n".join(record.format() for record in kifu.read(path))
+        assert written == fmt, path
+
+
+def test_json_goes_there_and_back_as_kifu_json_and_kifu_import(kifu_bin, tmp_path):
+    path = FIXTURES / "lotus" / "valid"
+    for file in sorted(path.glob("*.kifu"))[:10]:
+        for record in kifu.read(file):
+            again = kifu.Record.from_json(record.to_json())
+            assert again.mainline() == record.mainline()
+            assert again.tags == record.tags
+            imported = subprocess.run(
+                [kifu_bin, "import"], input=record.to_json(), capture_output=True, text=True
+            ).stdout
+            assert again.text() == imported
+
+
+def test_compressed_files_and_file_objects_are_read(tmp_path):
+    text = (FIXTURES / "examples" / "mana.kifu").read_bytes()
+    plain = [r.mainline() for r in kifu.read(FIXTURES / "examples" / "mana.kifu")]
+    assert len(plain) > 1
+    (tmp_path / "m.kifu.gz").write_bytes(gzip.compress(text))
+    (tmp_path / "m.kifu.bz2").write_bytes(bz2.compress(text))
+    for name in ["m.kifu.gz", "m.kifu.bz2"]:
+        assert [r.mainline() for r in kifu.read(tmp_path / name)] == plain
+        assert [r.mainline() for r in kifu.read(str(tmp_path / name))] == plain
+    assert [r.mainline() for r in kifu.read(io.BytesIO(gzip.compress(text)))] == plain
+    assert [r.mainline() for r in kifu.read(io.BytesIO(text))] == plain
+    assert [r.mainline() for r in kifu.read(io.StringIO(text.decode()))] == plain
+    with open(FIXTURES / "examples" / "mana.kifu", "rb") as f:
+        assert [r.file for r in kifu.read(f)] == [str(FIXTURES / "examples" / "mana.kifu")] * len(plain)
+
+
+def test_an_unreadable_record_has_its_verdict_and_a_missing_file_raises(kifu_bin, tmp_path):
+    bad = tmp_path / "bad.kifu"
+    bad.write_text('[Game "mana"\n\n1. c1-c3 *\n')
+    (record,) = kifu.read(bad)
+    verdict = record.validate()
+    assert verdict["valid"] is False
+    assert verdict == cli_json_lines(kifu_bin, "validate", "--format", "json", str(bad))[0]
+    assert record.json() == cli_json_lines(kifu_bin, "json", str(bad))[0]
+    with pytest.raises(ValueError):
+        record.format()
+    with pytest.raises(OSError, match="no such file"):
+        kifu.read(tmp_path / "absent.kifu")
+
+
+def test_a_long_file_is_read_one_record_at_a_time(tmp_path, kifu_bin):
+    path = tmp_path / "many.kifu"
+    with open(path, "w") as out:
+        subprocess.run([kifu_bin, "random", "mana", "--seed", "1", "--count", "2000"], stdout=out, check=True)
+    reader = kifu.read(path)
+    first = next(reader)
+    assert first.is_valid()
+    rest = sum(1 for _ in reader)
+    assert rest == 1999
+    assert list(reader) == []
