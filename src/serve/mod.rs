@@ -87,6 +87,12 @@
 //! to move is the one chosen under "Engine plays", asks the engine at
 //! once.
 //!
+//! The page's annotate list shows a file's records a page of 100 at a
+//! time (`GET /api/files/{i}?from=F&count=100`, the file's total from
+//! `GET /api/files`), with previous and next pages and a record number
+//! that lists its page and opens it, so that a collection of 10,000
+//! records opens as fast as one of 100 (`benches/browser_serve.sh`).
+//!
 //! A save appends the game's record to the file, atomically (the whole
 //! new text is written beside the file and renamed over it, as `kifu
 //! play`'s `:save` does). A game saved again to the same file replaces
@@ -99,9 +105,7 @@
 //! engine placing an Escampe start (`engine` and `hint` refuse while it
 //! is placed); Lotus's players, flowers and course in the page's form
 //! (the API takes them); a match's live boards, clocks and info lines
-//! (`kifu match --serve`: `--watch` shows its finished games); and the
-//! browser's part of the move round trip in `benches/` (`benches/serve.sh`
-//! times the server's).
+//! (`kifu match --serve`: `--watch` shows its finished games).
 
 mod annotate;
 mod api;
