@@ -207,7 +207,7 @@
   // The records listed: a page of them at a time, asked for with
   // `from` and `count`, the file's total from `GET /api/files`.
   const PAGE = 100;
-  let page = { file: "", from: 0, total: 0 };
+  let page = { from: 0, total: 0 };
   // Counts the listings asked for: only the last one asked is shown.
   let listings = 0;
 
@@ -226,6 +226,8 @@
     if (index === "") {
       $("a-record").replaceChildren();
       $("a-range").textContent = "no file";
+      $("a-previous").disabled = true;
+      $("a-next").disabled = true;
       return;
     }
     section.dataset.state = "busy";
@@ -236,7 +238,7 @@
       const start = Math.max(0, Math.min(from, Math.floor(Math.max(total - 1, 0) / PAGE) * PAGE));
       const file = await ask("GET", `/api/files/${index}?from=${start}&count=${PAGE}`);
       if (asked !== listings) return;
-      page = { file: index, from: start, total };
+      page = { from: start, total };
       $("a-record").replaceChildren(...file.records.map((record, i) => {
         const tags = record.tags || {};
         const names = [tags.Black, tags.White].filter(Boolean).join(" - ");
@@ -244,7 +246,7 @@
       }));
       if (chosen !== undefined) $("a-record").value = chosen;
       const shown = file.records.length;
-      $("a-range").textContent = shown === 0 ? `no records of ${total}` :
+      $("a-range").textContent = shown === 0 ? "no records" :
         `records ${start + 1}-${start + shown} of ${total}`;
       $("a-previous").disabled = start === 0;
       $("a-next").disabled = start + shown >= total;
@@ -253,6 +255,7 @@
     }
   }
 
+  // Lists a page as `records` does, an error said.
   function listPage(from, chosen) {
     return records(from, chosen).catch((e) => say(e.message, true));
   }
