@@ -4,7 +4,8 @@
 //! keyboard, a different answer played by dragging on the board (a
 //! variation), a comment and a glyph set, and the record saved: the file
 //! validates with the same main line, and `kifu json` shows the
-//! variation, its comment and its glyph.
+//! variation, its comment and its glyph. A collection of 10,000 records
+//! is listed a page at a time, and a record opened by its number.
 //!
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
@@ -222,4 +223,117 @@ async fn a_record_is_annotated_with_a_variation_a_comment_and_a_glyph_and_saved(
     assert_eq!(js(&client, current).await, json!(format!("{answer}?")));
     let _ = client.close().await;
     eprintln!("annotated in {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// How many records the list shows, and its first and last labels.
+async fn options(client: &Client) -> (usize, String, String) {
+    let listed = js(
+        client,
+        "const o = [...document.getElementById('a-record').options].map((o) => o.textContent); \
+         return [o.length, o[0], o[o.length - 1]];",
+    )
+    .await;
+    (
+        listed[0].as_u64().map_or(0, |n| n as usize),
+        listed[1].as_str().unwrap_or_default().to_owned(),
+        listed[2].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+/// Waits until the record list's label says `range`, its page listed.
+async fn listed(client: &Client, range: &str) {
+    until(
+        client,
+        &format!(
+            "return document.getElementById('annotate-open').dataset.state === 'ready' \
+             && document.getElementById('a-range').textContent === '{range}';"
+        ),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_collection_of_10000_records_is_listed_page_by_page_and_its_9999th_opened() {
+    let Some((chromium, driver)) = chromium::installed("tests/browser_annotate.rs") else {
+        return;
+    };
+    let dir = support::scratch("browser-annotate-collection");
+    let file = dir.join("big.kifu");
+    let random = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["random", "mana", "--seed", "1", "--count", "10000"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(random.status.success());
+    std::fs::write(&file, &random.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve_support::serve(&dir, &["big.kifu"]);
+    let url = server.url();
+    let (_driver, client) = browser(&chromium, &driver, &dir).await;
+    client
+        .goto(&url)
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+
+    // The first page only.
+    listed(&client, "records 1-100 of 10000").await;
+    let first = (100, "1. mana".to_owned(), "100. mana".to_owned());
+    assert_eq!(options(&client).await, first);
+    let previous = "return document.getElementById('a-previous').disabled;";
+    assert_eq!(js(&client, previous).await, true);
+
+    // The next page, and back.
+    click(&client, "#a-next").await;
+    listed(&client, "records 101-200 of 10000").await;
+    let second = (100, "101. mana".to_owned(), "200. mana".to_owned());
+    assert_eq!(options(&client).await, second);
+    click(&client, "#a-previous").await;
+    listed(&client, "records 1-100 of 10000").await;
+    assert_eq!(options(&client).await, first);
+
+    // Record 9,999 by its number: its page listed, and it opened.
+    let number = (client.find(Locator::Id("a-number")).await).unwrap_or_else(|e| panic!("{e}"));
+    number
+        .send_keys("9999\u{E007}")
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    listed(&client, "records 9901-10000 of 10000").await;
+    until(
+        &client,
+        "return document.getElementById('a-status').textContent.startsWith('big.kifu, record 9999:');",
+    )
+    .await;
+    ready(&client).await;
+    let last = (100, "9901. mana".to_owned(), "10000. mana".to_owned());
+    assert_eq!(options(&client).await, last);
+    assert_eq!(
+        js(&client, "return document.getElementById('a-record').value;").await,
+        "9998"
+    );
+    assert_eq!(
+        js(
+            &client,
+            "return document.getElementById('a-next').disabled;"
+        )
+        .await,
+        true
+    );
+    shot(&client, &screenshots(), "serve-annotate-collection").await;
+    let opened = state(&client).await;
+    assert_eq!(opened["record"], 9998, "{opened}");
+    let output = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("json")
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = String::from_utf8_lossy(&output.stdout);
+    let line = out
+        .lines()
+        .nth(9998)
+        .unwrap_or_else(|| panic!("no record 9999"));
+    let record: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    let main_line: Vec<Value> = (record["moves"].as_array().into_iter().flatten())
+        .map(|m| m["text"].clone())
+        .collect();
+    assert!(!main_line.is_empty());
+    assert_eq!(opened["moves"], Value::Array(main_line));
+    let _ = client.close().await;
 }

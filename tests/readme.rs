@@ -2,7 +2,10 @@
 //! `kifu` just built first on `PATH`: each exits with 0 or 1 (never a
 //! usage error or a crash), in a scratch directory that sees the
 //! repository's fixtures, so that the files they write land there.
+//! `kifu serve`, which serves until stopped, must print its address, and
+//! is then stopped.
 
+use std::io::BufRead;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -46,6 +49,12 @@ fn every_command_of_the_use_section_runs_as_written() {
     for command in use_commands() {
         // `man` may be missing: the page is then only printed.
         let command = command.replace("| man -l -", "> manual.1");
+        if command.starts_with("kifu serve ") {
+            if let Err(wrong_serve) = serves(&command, &scratch, &path) {
+                wrong.push(wrong_serve);
+            }
+            continue;
+        }
         let output = Command::new("sh")
             .args(["-c", &command])
             .current_dir(&scratch)
@@ -63,5 +72,29 @@ fn every_command_of_the_use_section_runs_as_written() {
     for written in ["board.svg", "board.png", "games.html", "manual.1"] {
         let size = std::fs::metadata(scratch.join(written)).map_or(0, |m| m.len());
         assert!(size > 100, "{written}: {size} bytes");
+    }
+}
+
+/// Runs `kifu serve ...` until it prints its address, then stops it.
+fn serves(command: &str, dir: &Path, path: &str) -> Result<(), String> {
+    let mut child = Command::new("sh")
+        .args(["-c", &format!("exec {command}")])
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut line = String::new();
+    if let Some(stdout) = child.stdout.take() {
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    if line.starts_with("http://127.0.0.1:") && line.contains("/?token=") {
+        Ok(())
+    } else {
+        Err(format!("{command}: printed {line:?}, not its address"))
     }
 }

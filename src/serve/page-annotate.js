@@ -142,31 +142,87 @@
       (state.result ? ` (${state.result.result}: ${state.result.reason})` : state.to_move ? `, ${state.to_move} to move` : ""));
   }
 
+  // The records listed: a page of them at a time, asked for with
+  // `from` and `count`, the file's total from `GET /api/files`.
+  const PAGE = 100;
+  let page = { from: 0, total: 0 };
+  // Counts the listings asked for: only the last one asked is shown.
+  let listings = 0;
+
   async function files() {
     const listed = await ask("GET", "/api/files");
     $("a-file").replaceChildren(...listed.filter((f) => f.exists).map((f) => new Option(f.name, f.index)));
-    await records();
+    await records(0);
   }
 
-  async function records() {
+  // Lists the page of records from the `from`th (0 the first) of the
+  // file chosen, and selects record `chosen` if given.
+  async function records(from, chosen) {
+    const asked = ++listings;
+    const section = $("annotate-open");
     const index = $("a-file").value;
     if (index === "") {
       $("a-record").replaceChildren();
+      $("a-range").textContent = "no file";
+      $("a-previous").disabled = true;
+      $("a-next").disabled = true;
       return;
     }
-    const file = await ask("GET", `/api/files/${index}`);
-    $("a-record").replaceChildren(...file.records.map((record, i) => {
-      const tags = record.tags || {};
-      const names = [tags.Black, tags.White].filter(Boolean).join(" - ");
-      return new Option(`${i + 1}. ${record.game || "?"} ${names}`, i);
-    }));
+    section.dataset.state = "busy";
+    try {
+      const listed = await ask("GET", "/api/files");
+      const entry = listed.find((f) => String(f.index) === index);
+      const total = entry && entry.records !== null ? entry.records : 0;
+      const start = Math.max(0, Math.min(from, Math.floor(Math.max(total - 1, 0) / PAGE) * PAGE));
+      const file = await ask("GET", `/api/files/${index}?from=${start}&count=${PAGE}`);
+      if (asked !== listings) return;
+      page = { from: start, total };
+      $("a-record").replaceChildren(...file.records.map((record, i) => {
+        const tags = record.tags || {};
+        const names = [tags.Black, tags.White].filter(Boolean).join(" - ");
+        return new Option([`${start + i + 1}.`, record.game || "?", names].filter(Boolean).join(" "), start + i);
+      }));
+      if (chosen !== undefined) $("a-record").value = chosen;
+      const shown = file.records.length;
+      $("a-range").textContent = shown === 0 ? "no records" :
+        `records ${start + 1}-${start + shown} of ${total}`;
+      $("a-previous").disabled = start === 0;
+      $("a-next").disabled = start + shown >= total;
+    } finally {
+      if (asked === listings) section.dataset.state = "ready";
+    }
   }
 
-  $("a-file").addEventListener("change", () => records().catch((e) => say(e.message, true)));
+  // Lists a page as `records` does, an error said.
+  function listPage(from, chosen) {
+    return records(from, chosen).catch((e) => say(e.message, true));
+  }
 
+  // Opens record `record` (0 the first) of the file chosen.
+  function openRecord(record) {
+    if (open && open.unsaved && !window.confirm("Open another record and lose the unsaved changes?")) {
+      return Promise.resolve();
+    }
+    return act(() => ask("POST", `/api/files/${$("a-file").value}/records/${record}/open`, {}));
+  }
+
+  $("a-file").addEventListener("change", () => listPage(0));
+  $("a-previous").addEventListener("click", () => listPage(page.from - PAGE));
+  $("a-next").addEventListener("click", () => listPage(page.from + PAGE));
   $("a-open").addEventListener("click", () => {
-    if (open && open.unsaved && !window.confirm("Open another record and lose the unsaved changes?")) return;
-    act(() => ask("POST", `/api/files/${$("a-file").value}/records/${$("a-record").value}/open`, {}));
+    if ($("a-record").value !== "") openRecord($("a-record").value);
+  });
+
+  // A record by its number (1 the first): its page listed, and opened.
+  $("a-jump").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const number = Number($("a-number").value.trim());
+    if (!Number.isInteger(number) || number < 1 || number > page.total) {
+      say(`a record number is 1 to ${page.total}`, true);
+      return;
+    }
+    await listPage(Math.floor((number - 1) / PAGE) * PAGE, number - 1);
+    await openRecord(number - 1);
   });
 
   document.addEventListener("keydown", (event) => {

@@ -1,6 +1,7 @@
 //! What the browser tests share: Debian's Chromium, headless, driven
 //! through chromedriver (WebDriver) with fantoccini, and where their
-//! screenshots go.
+//! screenshots go. `examples/browser_serve.rs` (the browser's bench)
+//! starts its Chromium the same way.
 
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -50,10 +51,12 @@ impl Drop for Driver {
     }
 }
 
-/// Where the artefacts of this test go: `<target dir>/screenshots/`.
+/// Where the artefacts of this test go: `<target dir>/screenshots/`
+/// (`target/screenshots/` when built as an example, which has no
+/// `CARGO_TARGET_TMPDIR`).
 pub fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
+    let dir = option_env!("CARGO_TARGET_TMPDIR")
+        .and_then(|tmp| Path::new(tmp).parent())
         .map_or_else(|| PathBuf::from("target"), Path::to_path_buf)
         .join("screenshots");
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
