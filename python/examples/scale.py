@@ -30,8 +30,10 @@ def total(tallies):
 
 
 def with_multiprocessing(paths, processes=None):
-    """Every file tallied by a pool of processes."""
-    with multiprocessing.Pool(processes) as pool:
+    """Every file tallied by a pool of processes. They are started afresh
+    ("spawn"), not forked: a process forked from one whose other threads
+    hold a lock (an engine searching, say) may wait on it for ever."""
+    with multiprocessing.get_context("spawn").Pool(processes) as pool:
         return total(pool.map(tally, paths))
 
 

@@ -4,6 +4,7 @@ command. See docs/python.md."""
 
 from ._kifu import (
     GAMES,
+    SQUARE_LINES,
     EngineError,
     Engine,
     Game,
@@ -19,6 +20,7 @@ from ._kifu import (
 
 __all__ = [
     "GAMES",
+    "SQUARE_LINES",
     "Engine",
     "EngineError",
     "Game",

@@ -34,6 +34,12 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|kind| kind.name())
         .collect();
     m.add("GAMES", games)?;
+    // Mana's and Escampe's board: the lines of each square, rank 1 first,
+    // from file a, for whoever encodes positions (kifu.envs).
+    let lines: Vec<u32> = (0..kifu::games::lines::SQUARES)
+        .map(|square| u32::from(kifu::games::lines::lines(square)))
+        .collect();
+    m.add("SQUARE_LINES", lines)?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::Move>()?;
     m.add_class::<records::Record>()?;
