@@ -7,24 +7,76 @@ use crate::game::json_to_python;
 use kifu::collection::format::{FMT_WIDTH, fmt_text};
 use kifu::collection::input::{Input, decoded, open};
 use kifu::model::{UnreadJson, VerdictJson, record_json, text_from_json};
-use kifu::record::{RecordReader, SyntaxError, parse_record};
+use kifu::record::{RawRecord, RecordReader, SyntaxError, parse_record};
 use kifu::referee::{Verdict, judge_record};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
+use std::sync::{Mutex, OnceLock};
 
 /// A record as read: its text, or the syntax error that keeps it from
-/// being read, with the file it came from.
+/// being read, with the file it came from and the referee's verdict.
 #[pyclass(module = "kifu", frozen)]
 #[derive(Debug)]
 pub struct Record {
     /// The file's name, as `kifu json` writes it.
     file: String,
-    /// The record, or why it cannot be read.
-    read: Result<kifu::record::Record, SyntaxError>,
+    /// Boxed: a record is aligned more strictly than Python's allocator
+    /// aligns the objects it makes.
+    judged: Box<Judged>,
+}
+
+/// A record, or why it cannot be read, and its verdict with the line the
+/// verdict names (the record's first, or its syntax error's).
+#[derive(Debug)]
+struct Judged {
+    /// Its tag section read (and its text kept), as `kifu validate` reads
+    /// a record to judge it.
+    head: Result<kifu::record::Record, SyntaxError>,
+    /// The whole record, read when first asked for.
+    whole: OnceLock<Result<kifu::record::Record, SyntaxError>>,
+    line: usize,
+    verdict: Verdict,
+}
+
+impl Judged {
+    /// Judges `raw` as `kifu validate` judges it.
+    fn of(raw: Result<RawRecord, SyntaxError>) -> Judged {
+        let head = raw.and_then(RawRecord::parse_head);
+        let (line, verdict) = match &head {
+            Ok(record) => match judge_record(record) {
+                Ok(verdict) => (record.first_line(), verdict),
+                Err(error) => (error.location.line, Verdict::of_syntax_error(error)),
+            },
+            Err(error) => (error.location.line, Verdict::of_syntax_error(error.clone())),
+        };
+        Judged {
+            head,
+            whole: OnceLock::new(),
+            line,
+            verdict,
+        }
+    }
+
+    /// The record of `text`, its first line counted 1.
+    fn of_text(text: String) -> Judged {
+        Judged::of(Ok(RawRecord {
+            text,
+            first_line: 1,
+            crlf: false,
+        }))
+    }
+
+    /// The whole record: tags, movetext, comments, variations.
+    fn record(&self) -> &Result<kifu::record::Record, SyntaxError> {
+        self.whole.get_or_init(|| match &self.head {
+            Ok(head) => parse_record(head.text().to_owned(), head.first_line()),
+            Err(error) => Err(error.clone()),
+        })
+    }
 }
 
 #[pymethods]
@@ -32,10 +84,11 @@ impl Record {
     /// A record from the text of one (the first line counted 1).
     #[new]
     #[pyo3(signature = (text, file="-"))]
-    fn new(text: String, file: &str) -> Record {
+    fn new(py: Python<'_>, text: String, file: &str) -> Record {
+        let judged = py.detach(|| Box::new(Judged::of_text(text)));
         Record {
             file: file.to_owned(),
-            read: parse_record(text, 1),
+            judged,
         }
     }
 
@@ -43,9 +96,9 @@ impl Record {
     /// it; ValueError when it describes none.
     #[staticmethod]
     #[pyo3(signature = (json, file="-"))]
-    fn from_json(json: &str, file: &str) -> PyResult<Record> {
+    fn from_json(py: Python<'_>, json: &str, file: &str) -> PyResult<Record> {
         let text = text_from_json(json).map_err(PyValueError::new_err)?;
-        Ok(Record::new(text, file))
+        Ok(Record::new(py, text, file))
     }
 
     /// The file it was read from (`-` for none).
@@ -57,16 +110,13 @@ impl Record {
     /// The line it starts on, or that of its syntax error.
     #[getter]
     fn line(&self) -> usize {
-        match &self.read {
-            Ok(record) => record.first_line(),
-            Err(error) => error.location.line,
-        }
+        self.judged.line
     }
 
     /// Its tags in the order written (none when it cannot be read).
     #[getter]
     fn tag_list(&self) -> Vec<(String, String)> {
-        match &self.read {
+        match &self.judged.head {
             Ok(record) => (record.tags.iter())
                 .map(|tag| (tag.name.to_string(), tag.value.to_string()))
                 .collect(),
@@ -87,10 +137,7 @@ impl Record {
     /// Its game (its `Game` tag), if it names one.
     #[getter]
     fn game(&self) -> Option<&str> {
-        self.read
-            .as_ref()
-            .ok()
-            .and_then(|record| record.tag("Game"))
+        (self.judged.head.as_ref().ok()).and_then(|record| record.tag("Game"))
     }
 
     /// The record as `kifu json` describes it, as a dict: `tags`, `moves`
@@ -124,7 +171,7 @@ impl Record {
     /// with the position after each move, as `--positions`).
     #[pyo3(signature = (positions=false))]
     fn to_json(&self, py: Python<'_>, positions: bool) -> PyResult<String> {
-        py.detach(|| match &self.read {
+        py.detach(|| match self.judged.record() {
             Ok(record) => record_json(&self.file, record, positions)
                 .map(|(json, _)| json)
                 .map_err(|e| PyValueError::new_err(e.to_string())),
@@ -143,16 +190,13 @@ impl Record {
     /// The verdict as `kifu validate --format json` gives it: `{"file",
     /// "line", "valid", "game", "plies", ...}`, a fault with its `code`.
     fn validate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let json = py.detach(|| self.verdict_json())?;
-        json_to_python(py, &json)
+        let json = VerdictJson::new(&self.file, self.judged.line, &self.judged.verdict);
+        pythonize::pythonize(py, &json).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// Whether the referee finds it valid.
-    fn is_valid(&self, py: Python<'_>) -> bool {
-        py.detach(|| match &self.read {
-            Ok(record) => judge_record(record).is_ok_and(|verdict| verdict.is_valid()),
-            Err(_) => false,
-        })
+    fn is_valid(&self) -> bool {
+        self.judged.verdict.is_valid()
     }
 
     /// The text `kifu fmt` writes for it: its canonical form when it is
@@ -160,11 +204,9 @@ impl Record {
     #[pyo3(signature = (width=FMT_WIDTH))]
     fn format(&self, py: Python<'_>, width: usize) -> PyResult<String> {
         let width = width.max(20);
-        py.detach(|| match &self.read {
-            Ok(record) => {
-                let valid = judge_record(record).is_ok_and(|verdict| verdict.is_valid());
-                Ok(fmt_text(record, valid, width).0)
-            }
+        let valid = self.judged.verdict.is_valid();
+        py.detach(|| match self.judged.record() {
+            Ok(record) => Ok(fmt_text(record, valid, width).0),
             Err(error) => Err(PyValueError::new_err(format!(
                 "{}:{error}: the record cannot be written back",
                 self.file
@@ -174,14 +216,14 @@ impl Record {
 
     /// Its text as read.
     fn text(&self) -> PyResult<String> {
-        match &self.read {
+        match &self.judged.head {
             Ok(record) => Ok(record.text().to_owned()),
             Err(error) => Err(PyValueError::new_err(format!("{}:{error}", self.file))),
         }
     }
 
     fn __repr__(&self) -> String {
-        let game = match &self.read {
+        let game = match &self.judged.head {
             Ok(record) => record.tag("Game").unwrap_or("?").to_owned(),
             Err(_) => "unreadable".to_owned(),
         };
@@ -189,39 +231,74 @@ impl Record {
     }
 }
 
-impl Record {
-    /// The verdict as `kifu validate --format json` writes it.
-    fn verdict_json(&self) -> PyResult<String> {
-        let (line, verdict) = match &self.read {
-            Ok(record) => {
-                let line = record.first_line();
-                match judge_record(record) {
-                    Ok(verdict) => (line, verdict),
-                    Err(error) => (error.location.line, Verdict::of_syntax_error(error)),
-                }
-            }
-            Err(error) => (error.location.line, Verdict::of_syntax_error(error.clone())),
-        };
-        serde_json::to_string(&VerdictJson::new(&self.file, line, &verdict))
-            .map_err(|e| PyValueError::new_err(e.to_string()))
-    }
-}
+/// The records a batch holds: the reading thread hands them over a batch
+/// at a time, so that the two threads seldom wait for each other.
+const BATCH: usize = 64;
 
-/// A file's records, read one at a time.
-type Records = RecordReader<Box<dyn BufRead + Send>>;
+/// The batches read ahead of the one being taken.
+const BATCHES_AHEAD: usize = 2;
 
-/// The records of a file, one at a time.
+/// Records read and judged, and, last, why the file cannot be read on.
+type Batch = Vec<Result<Box<Judged>, String>>;
+
+/// The records of a file, one at a time: a thread reads and judges them,
+/// a few batches ahead, while Python works on those before.
 #[pyclass(module = "kifu")]
+#[derive(Debug)]
 pub struct Reader {
     name: String,
-    /// Boxed: the reader is aligned more strictly than Python's allocator
-    /// aligns the objects it makes.
-    records: Mutex<Option<Box<Records>>>,
+    state: Mutex<Taking>,
 }
 
-impl std::fmt::Debug for Reader {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Reader").field("name", &self.name).finish()
+/// What the reader takes records from.
+#[derive(Debug)]
+struct Taking {
+    /// The batch being taken, its records in reverse order.
+    batch: Batch,
+    /// The batches to come; none once the file has ended.
+    batches: Option<Receiver<Batch>>,
+}
+
+impl Reader {
+    /// Reads and judges the records of `input` on a thread of its own,
+    /// which ends at the end of the file, at an error, or once the reader
+    /// is dropped.
+    fn start(input: Input) -> PyResult<Reader> {
+        let (sender, receiver) = sync_channel::<Batch>(BATCHES_AHEAD);
+        let name = input.name.clone();
+        let mut records = RecordReader::new(input.text);
+        std::thread::Builder::new()
+            .name("kifu-read".to_owned())
+            .spawn(move || {
+                loop {
+                    let mut batch = Batch::with_capacity(BATCH);
+                    while batch.len() < BATCH {
+                        match records.next_raw() {
+                            Ok(Some(raw)) => batch.push(Ok(Box::new(Judged::of(raw)))),
+                            Ok(None) => break,
+                            Err(e) => {
+                                batch.push(Err(e.to_string()));
+                                break;
+                            }
+                        }
+                    }
+                    let last = batch.len() < BATCH || batch.last().is_some_and(Result::is_err);
+                    batch.reverse();
+                    if batch.is_empty() || sender.send(batch).is_err() || last {
+                        break;
+                    }
+                }
+            })
+            .map_err(|e| {
+                PyOSError::new_err(format!("{name}: cannot start a thread to read: {e}"))
+            })?;
+        Ok(Reader {
+            name: input.name,
+            state: Mutex::new(Taking {
+                batch: Batch::new(),
+                batches: Some(receiver),
+            }),
+        })
     }
 }
 
@@ -232,24 +309,38 @@ impl Reader {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
-        let name = self.name.clone();
-        py.detach(|| {
-            let mut records = self.records.lock().unwrap_or_else(|e| e.into_inner());
-            let Some(reader) = records.as_mut() else {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if state.batch.is_empty() {
+            let Some(batches) = state.batches.take() else {
                 return Ok(None);
             };
-            match reader.next() {
-                None => {
-                    *records = None;
-                    Ok(None)
-                }
-                Some(Ok(read)) => Ok(Some(Record { file: name, read })),
-                Some(Err(error)) => {
-                    *records = None;
-                    Err(PyOSError::new_err(format!("{name}: {error}")))
-                }
+            // Waited for without holding the interpreter, only when not ready.
+            let (batches, batch) = match batches.try_recv() {
+                Ok(batch) => (batches, Some(batch)),
+                Err(TryRecvError::Empty) => py.detach(move || {
+                    let batch = batches.recv().ok();
+                    (batches, batch)
+                }),
+                Err(TryRecvError::Disconnected) => (batches, None),
+            };
+            let Some(batch) = batch else {
+                return Ok(None);
+            };
+            state.batch = batch;
+            state.batches = Some(batches);
+        }
+        match state.batch.pop() {
+            None => Ok(None),
+            Some(Ok(judged)) => Ok(Some(Record {
+                file: self.name.clone(),
+                judged,
+            })),
+            Some(Err(error)) => {
+                state.batches = None;
+                state.batch.clear();
+                Err(PyOSError::new_err(format!("{}: {error}", self.name)))
             }
-        })
+        }
     }
 }
 
@@ -291,10 +382,7 @@ pub fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Reader> {
         py.detach(|| open(&path))
             .map_err(|e| PyOSError::new_err(e.to_string()))?
     };
-    Ok(Reader {
-        name: input.name,
-        records: Mutex::new(Some(Box::new(RecordReader::new(input.text)))),
-    })
+    Reader::start(input)
 }
 
 /// The verdicts of every record of `source` (as `read` takes it), as
@@ -307,8 +395,7 @@ pub fn validate_file<'py>(
     let reader = read(py, source)?;
     let mut verdicts = Vec::new();
     while let Some(record) = reader.__next__(py)? {
-        let json = py.detach(|| record.verdict_json())?;
-        verdicts.push(json_to_python(py, &json)?);
+        verdicts.push(record.validate(py)?);
     }
     Ok(verdicts)
 }
