@@ -163,25 +163,7 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
     let dir = fixtures::scratch("browser-match-serve");
     let (_driver, client) = browser(&chromium, &driver, &dir).await;
     let shots = screenshots();
-    let args: Vec<String> = [
-        "--engine",
-        &matches::test_engine("--delay 150 --score 12"),
-        "--engine",
-        &matches::test_engine("--delay 150 --seed 3"),
-        "--game",
-        "mana",
-        "--setup",
-        "c1 c6",
-        "--games",
-        "2",
-        "--tc",
-        "60+0",
-        "--out",
-        "m.kifu",
-    ]
-    .map(str::to_owned)
-    .into();
-    let mut served = watch::serve_match(&dir, &args);
+    let mut served = watch::serve_match(&dir, 150);
     let url = served.url.clone();
     client
         .goto(&url)

@@ -236,7 +236,8 @@ fn the_guard_holds_for_the_watch_and_its_events() {
     let state: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         state,
-        json!({"file": "m.kifu", "games": 0, "faults": 0, "shown": [], "table": {"kifu": 1, "games": 0}})
+        json!({"file": "m.kifu", "games": 0, "faults": 0, "shown": [], "table": {"kifu": 1, "games": 0},
+               "live": [], "over": false})
     );
     // At most 16 event streams are open at once.
     let open: Vec<Events> = (0..16).map(|_| Events::open(port, &token)).collect();
@@ -367,25 +368,7 @@ fn each_game_is_sent_once_whole_with_its_board_and_the_table() {
 #[test]
 fn a_served_match_sends_its_games_live_then_its_end() {
     let dir = fixtures::scratch("match-serve-events");
-    let args: Vec<String> = [
-        "--engine",
-        &matches::test_engine("--delay 40 --score 12"),
-        "--engine",
-        &matches::test_engine("--delay 40 --seed 3"),
-        "--game",
-        "mana",
-        "--setup",
-        "c1 c6",
-        "--games",
-        "2",
-        "--tc",
-        "60+0",
-        "--out",
-        "m.kifu",
-    ]
-    .map(str::to_owned)
-    .into();
-    let mut served = watch::serve_match(&dir, &args);
+    let mut served = watch::serve_match(&dir, 40);
     let (port, token) = port_token(&served.url);
     let host = [format!("Host: 127.0.0.1:{port}")];
     assert_eq!(get(port, "/api/watch", &host).0, 401);

@@ -80,14 +80,21 @@ impl Drop for ServedMatch {
     }
 }
 
-/// Starts `kifu match ARGS --serve` in `dir`; its address read from the
-/// line it prints on standard error (the rest of which is drained).
-pub fn serve_match(dir: &Path, args: &[String]) -> ServedMatch {
+/// Starts, in `dir`, the served match of the tests: `kifu match --serve`
+/// of two games of mana between test engines that answer after `delay`
+/// ms, one of them with a score, at 60+0, into `m.kifu`; its address read
+/// from the line it prints on standard error (the rest of which is
+/// drained). The including test file declares `mod matches`.
+pub fn serve_match(dir: &Path, delay: u32) -> ServedMatch {
     use std::io::BufRead;
+    let engines = [
+        super::matches::test_engine(&format!("--delay {delay} --score 12")),
+        super::matches::test_engine(&format!("--delay {delay} --seed 3")),
+    ];
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .arg("match")
-        .args(args)
-        .arg("--serve")
+        .args(["match", "--engine", &engines[0], "--engine", &engines[1]])
+        .args(["--game", "mana", "--setup", "c1 c6", "--games", "2"])
+        .args(["--tc", "60+0", "--out", "m.kifu", "--serve"])
         .current_dir(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
