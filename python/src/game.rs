@@ -32,10 +32,7 @@ impl Move {
     /// gives them.
     #[getter]
     fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_python(
-            py,
-            &serde_json::to_string(&self.detail.parts).unwrap_or_default(),
-        )
+        to_python(py, &self.detail.parts)
     }
 
     fn __str__(&self) -> &str {
@@ -227,7 +224,7 @@ impl Game {
         dict.set_item("winner", outcome.winner.as_deref())?;
         dict.set_item("reason", outcome.reason.as_ref())?;
         let scores = match &outcome.scores {
-            Some(scores) => json_to_python(py, &serde_json::to_string(scores).unwrap_or_default())?,
+            Some(scores) => to_python(py, scores)?,
             None => py.None().into_bound(py),
         };
         dict.set_item("scores", scores)?;
@@ -237,7 +234,7 @@ impl Game {
     /// The scores so far, ranked, for a game that keeps them (Lotus).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         match self.position.scores() {
-            Some(scores) => json_to_python(py, &serde_json::to_string(&scores).unwrap_or_default()),
+            Some(scores) => to_python(py, &scores),
             None => Ok(py.None().into_bound(py)),
         }
     }
@@ -250,10 +247,7 @@ impl Game {
 
     /// The position as `kifu json --positions` describes it.
     fn position_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_python(
-            py,
-            &serde_json::to_string(&self.position.position_json()).unwrap_or_default(),
-        )
+        to_python(py, &self.position.position_json())
     }
 
     /// Counts the legal move sequences of `depth` plies from here.
@@ -395,8 +389,7 @@ impl Game {
 
 /// The `Position` tag's value of `position`.
 pub(crate) fn position_tag(position: &dyn AnyGame) -> String {
-    let json = serde_json::to_value(position.position_json()).unwrap_or_default();
-    json["position"].as_str().unwrap_or_default().to_owned()
+    position.position_json().value().to_owned()
 }
 
 /// The game named `name`.
@@ -447,6 +440,14 @@ fn illegal(text: &str, error: &MoveError) -> PyErr {
         let _ = value.setattr("move", text);
     });
     err
+}
+
+/// `value` as Python objects, as `json.loads` would make them of its JSON.
+pub(crate) fn to_python<'py>(
+    py: Python<'py>,
+    value: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyAny>> {
+    pythonize::pythonize(py, value).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// `json.loads(text)`.

@@ -3,7 +3,7 @@
 //! at a time (constant memory), judged and written as the command line
 //! judges and writes them.
 
-use crate::game::json_to_python;
+use crate::game::{json_to_python, to_python};
 use kifu::collection::format::{FMT_WIDTH, fmt_text};
 use kifu::collection::input::{Input, decoded, open};
 use kifu::model::{UnreadJson, VerdictJson, record_json, text_from_json};
@@ -191,7 +191,7 @@ impl Record {
     /// "line", "valid", "game", "plies", ...}`, a fault with its `code`.
     fn validate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let json = VerdictJson::new(&self.file, self.judged.line, &self.judged.verdict);
-        pythonize::pythonize(py, &json).map_err(|e| PyValueError::new_err(e.to_string()))
+        to_python(py, &json)
     }
 
     /// Whether the referee finds it valid.
