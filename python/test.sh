@@ -12,6 +12,6 @@ if ! "$VENV/bin/python" -c "import maturin, pytest, pettingzoo, numpy, dask.bag"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check -r requirements-test.txt
 fi
 . "$VENV/bin/activate"
-cargo build --quiet --bin kifu
+cargo build --quiet --package kifu --bin kifu
 maturin develop --quiet
 python -m pytest -q tests
