@@ -109,6 +109,16 @@ fn every_control_byte_and_quote_is_escaped() {
     same("\"\\\u{7f}\u{80}\u{ffff}");
 }
 
+/// Each byte alone and between letters, so that a string needing no other
+/// escape takes the quick path of [`JsonWriter::string`].
+#[test]
+fn every_ascii_byte_alone_is_written_as_serde_json_writes_it() {
+    for c in (0_u8..0x80).map(char::from) {
+        same(&c.to_string());
+        same(&format!("a{c}b"));
+    }
+}
+
 #[test]
 fn a_long_array_is_written_out_as_it_goes_and_whole_at_the_end() {
     let items: Vec<String> = (0..20_000).map(|i| format!("item {i}")).collect();
