@@ -123,3 +123,85 @@ fn a_verdict_in_json_names_its_code_beside_its_message() {
         assert_eq!(status, Some(1));
     }
 }
+
+/// Codes no record brings out of `kifu validate`, each with why. Every
+/// other declared code is produced by some fixture.
+const NO_FIXTURE: &[(&str, &str)] = &[
+    (
+        "record.unexpected-text",
+        "defensive: the movetext reader hands `parenthesis` only a word that \
+         starts with `(` or `)`; every other byte begins a number, a comment \
+         or a word, or is refused as record.bad-character",
+    ),
+    (
+        "lotus.game-over",
+        "the referee refuses a move after the end with move.game-over before \
+         it asks the game; the game answers lotus.game-over only to callers \
+         that ask it directly (kifu play, kifu serve)",
+    ),
+];
+
+/// Every declared code but those of [`NO_FIXTURE`] is produced by a
+/// fixture through `kifu validate --format json`: a fault by an invalid
+/// fixture, a warning by any fixture, whose exact text `tests/fixtures.rs`
+/// pins. So every documented fault is reached from a real record.
+#[test]
+fn every_code_is_produced_by_a_fixture() {
+    let mut produced = BTreeSet::new();
+    for kind in GameKind::ALL {
+        for folder in ["valid", "invalid"] {
+            for file in fixtures(kind.name(), folder) {
+                let (verdict, _) = verdict(&file);
+                let warnings = verdict["warnings"].as_array().cloned().unwrap_or_default();
+                let codes = std::iter::once(&verdict["error"])
+                    .chain(&warnings)
+                    .filter_map(|fault| fault["code"].as_str());
+                produced.extend(codes.map(str::to_owned));
+            }
+        }
+    }
+    let exempt: BTreeSet<&str> = NO_FIXTURE.iter().map(|(code, _)| *code).collect();
+    let missing: Vec<_> = declared()
+        .into_iter()
+        .map(|(_, code)| code)
+        .filter(|code| !produced.contains(*code) && !exempt.contains(code))
+        .collect();
+    assert!(missing.is_empty(), "no fixture produces {missing:#?}");
+    let declared: BTreeSet<&str> = declared().into_iter().map(|(_, c)| c).collect();
+    for code in exempt {
+        assert!(
+            declared.contains(code),
+            "{code:?} is exempt but not declared"
+        );
+        assert!(
+            !produced.contains(code),
+            "{code:?} is exempt, yet a fixture produces it"
+        );
+    }
+}
+
+/// Every code kifu.5 FAULT CODES lists is declared: the page names no
+/// code kifu never gives.
+#[test]
+fn kifu_5_lists_no_undeclared_code() {
+    let faults = man::section("kifu.5", "FAULT CODES");
+    let declared: BTreeSet<String> = declared()
+        .into_iter()
+        .map(|(_, c)| c.replace('-', "\\-"))
+        .collect();
+    let listed: Vec<&str> = faults
+        .split(".TP\n.B ")
+        .skip(1)
+        .filter_map(|entry| entry.lines().next())
+        .collect();
+    assert!(
+        listed.len() >= declared.len(),
+        "{} codes listed",
+        listed.len()
+    );
+    let unknown: Vec<_> = listed.iter().filter(|c| !declared.contains(**c)).collect();
+    assert!(
+        unknown.is_empty(),
+        "kifu.5 lists undeclared codes {unknown:?}"
+    );
+}

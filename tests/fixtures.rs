@@ -3,8 +3,10 @@
 //!
 //! A fixture is `NAME.kifu` with `NAME.verdict` holding the exact standard
 //! output of `kifu validate fixtures/GAME/KIND/NAME.kifu` (run from the
-//! repository root). Fixtures under `valid/` must exit 0, those under
-//! `invalid/` must exit 1.
+//! repository root), and `NAME.warnings`, when there is one, the exact
+//! standard error, its warnings; without it the standard error must be
+//! empty. Fixtures under `valid/` must exit 0, those under `invalid/` must
+//! exit 1.
 
 #[path = "support/fixtures.rs"]
 mod support;
@@ -34,11 +36,13 @@ fn check(game: &str, kind: &str, minimum: usize) {
             .arg(relative)
             .output()
             .unwrap_or_else(|e| panic!("{e}"));
+        let warnings = std::fs::read_to_string(file.with_extension("warnings")).unwrap_or_default();
         let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
         let status = if kind == "valid" { 0 } else { 1 };
-        if stdout != expected || output.status.code() != Some(status) {
+        if stdout != expected || stderr != warnings || output.status.code() != Some(status) {
             wrong.push(format!(
-                "{}: exit {:?} (want {status})\n  got:  {stdout}  want: {expected}",
+                "{}: exit {:?} (want {status})\n  got:  {stdout}  want: {expected}  warnings: {stderr}  want: {warnings}",
                 relative.display(),
                 output.status.code()
             ));

@@ -1,10 +1,8 @@
 //! `kifu play` driven through the binary with standard input piped: scripted
 //! sessions pinned as transcripts, and the records they save checked with
-//! `kifu validate` (refusals are in `play_errors.rs`).
-//!
-//! The sessions of escampe, shogun and lotus wait for their referees: they
-//! are ignored until those land (then accept their snapshots with
-//! `INSTA_UPDATE=always cargo test --test play -- --ignored`).
+//! `kifu validate` (refusals are in `play_errors.rs`). Every game has its
+//! session; a changed transcript is accepted with
+//! `INSTA_UPDATE=always cargo test --test play`.
 
 #[path = "support/play.rs"]
 mod support;

@@ -119,6 +119,12 @@ pub fn load_margin() -> Duration {
             share
         }
     };
+    margin_for(share)
+}
+
+/// [`MARGIN`] for a thread that gets `share` of a core: divided by the
+/// share, up to [`MAX_LOAD_FACTOR`] times [`MARGIN`].
+fn margin_for(share: f64) -> Duration {
     MARGIN.mul_f64((1.0 / share).clamp(1.0, MAX_LOAD_FACTOR))
 }
 
@@ -145,6 +151,12 @@ pub fn core_share(time: Duration) -> f64 {
         std::hint::spin_loop();
     }
     let (wall, given) = (start.elapsed(), cpu().saturating_sub(used));
+    share(given, wall)
+}
+
+/// The share of a core of a thread `given` processor time in `wall` time
+/// passed, from 0.01 to 1.
+fn share(given: Duration, wall: Duration) -> f64 {
     (given.as_secs_f64() / wall.as_secs_f64().max(1e-9)).clamp(0.01, 1.0)
 }
 
@@ -256,7 +268,7 @@ mod tests {
             assert_eq!(control.tag_value(), tag);
         }
         for bad in [
-            "", "+1", "1+", "1.+2", "0+1", "1+0.0001", "a+b", "1+2+3", "-1+0",
+            "", "+1", "1+", "1.+2", "0+1", "1+0.0001", "a+b", "1+2+3", "-1+0", "1++5", "1+1.+5",
         ] {
             let error = bad.parse::<TimeControl>().expect_err(bad);
             assert_eq!(
@@ -279,8 +291,10 @@ mod tests {
         assert_eq!(clock.allowed(), ms(1050));
         clock.spend(ms(300));
         assert_eq!(clock.limits().time, Some(710));
+        assert_eq!(clock.left(), ms(710));
         clock.spend(ms(2000));
         assert_eq!(clock.limits().time, Some(10));
+        assert_eq!(clock.left(), ms(10));
         let mut fixed = Clock::new(Terms {
             margin: MARGIN,
             ..Terms::movetime(ms(100))
@@ -301,8 +315,44 @@ mod tests {
         );
     }
 
+    /// The probe keeps its thread busy for the whole time asked, and a
+    /// margin measured stands for a while: the next game's is not measured
+    /// again (which takes the probe's 40 ms).
+    #[test]
+    fn the_probe_takes_its_time_and_its_measure_stands() {
+        let started = Instant::now();
+        core_share(ms(20));
+        assert!(started.elapsed() >= ms(20), "{:?}", started.elapsed());
+        let first = load_margin();
+        let again = Instant::now();
+        assert_eq!(load_margin(), first);
+        assert!(again.elapsed() < PROBE_TIME, "{:?}", again.elapsed());
+    }
+
+    #[test]
+    fn the_share_and_the_margin_follow_the_processor_time_given() {
+        assert_eq!(share(ms(10), ms(40)), 0.25);
+        assert_eq!(share(ms(40), ms(40)), 1.0);
+        assert_eq!(share(ms(50), ms(40)), 1.0);
+        assert_eq!(share(Duration::ZERO, ms(40)), 0.01);
+        assert_eq!(share(ms(1), Duration::ZERO), 1.0);
+        assert_eq!(margin_for(1.0), MARGIN);
+        assert_eq!(margin_for(0.5), ms(100));
+        assert_eq!(margin_for(0.25), ms(200));
+        assert_eq!(margin_for(0.01), ms(300));
+    }
+
     #[test]
     fn a_depth_goes_with_the_time() {
+        let clock = Clock::new(Terms {
+            time: "1+0.01".parse().expect("a time control"),
+            depth: Some(3),
+            margin: MARGIN,
+        });
+        assert_eq!(
+            clock.limits().to_string_for_test(),
+            "time 1000 inc 10 depth 3"
+        );
         let deep = Clock::new(Terms {
             depth: Some(2),
             margin: MARGIN,

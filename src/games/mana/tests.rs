@@ -320,3 +320,22 @@ fn read_setup_keeps_the_tags_unjudged_and_from_setup_judges_them() {
         Ok(vec![("Setup".to_owned(), "c1 c6".to_owned())])
     );
 }
+
+/// Only the standard start, Black to move with the bird off, is written
+/// as `Setup`: the same board with White to move, or with the bird on, is
+/// a `Position`.
+#[test]
+fn setup_tags_are_a_setup_only_for_the_standard_start() {
+    let tags = |value: &str| position(value).setup_tags();
+    assert_eq!(
+        tags("rrdrrr/6/6/6/6/RRDRRR b -"),
+        [("Setup".to_owned(), "c1 c6".to_owned())]
+    );
+    for value in ["rrdrrr/6/6/6/6/RRDRRR w -", "rrdrrr/6/6/6/6/RRDRRR b 2"] {
+        assert_eq!(
+            tags(value),
+            [("Position".to_owned(), value.to_owned())],
+            "{value}"
+        );
+    }
+}

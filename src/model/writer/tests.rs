@@ -1,4 +1,4 @@
-use super::{FLUSH_BYTES, JsonWriter, to_string};
+use super::{Error, FLUSH_BYTES, JsonWriter, to_string};
 use proptest::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -100,6 +100,7 @@ fn keys_are_written_as_strings_or_refused_as_serde_json_does() {
     same(&Map(vec![(Tagged::Pass, 1)]));
     same(&Map(vec![((1, 2), 3)]));
     same(&Map(vec![(None::<u8>, 3)]));
+    same(&Map(vec![(Newtype("k"), 1)]));
 }
 
 #[test]
@@ -107,6 +108,16 @@ fn every_control_byte_and_quote_is_escaped() {
     let all: String = (0_u8..0x80).map(char::from).collect();
     same(&all);
     same("\"\\\u{7f}\u{80}\u{ffff}");
+}
+
+/// Each byte alone and between letters, so that a string needing no other
+/// escape takes the quick path of [`JsonWriter::string`].
+#[test]
+fn every_ascii_byte_alone_is_written_as_serde_json_writes_it() {
+    for c in (0_u8..0x80).map(char::from) {
+        same(&c.to_string());
+        same(&format!("a{c}b"));
+    }
 }
 
 #[test]
@@ -123,6 +134,86 @@ fn a_long_array_is_written_out_as_it_goes_and_whole_at_the_end() {
     writer.flush().unwrap();
     let expected = serde_json::to_string(&items).unwrap() + "\n";
     assert_eq!(String::from_utf8(writer.out).unwrap(), expected);
+}
+
+/// Bytes given as bytes (as `serde_bytes` gives them), not as a sequence.
+struct Bytes(&'static [u8]);
+
+impl Serialize for Bytes {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self.0)
+    }
+}
+
+#[derive(Serialize)]
+struct Newtype(&'static str);
+
+#[test]
+fn bytes_and_newtype_structs_are_written_as_serde_json_writes_them() {
+    same(&Bytes(&[0, 34, 255]));
+    same(&Bytes(&[]));
+    same(&Newtype("inside"));
+    same(&[Newtype("a"), Newtype("b")]);
+}
+
+/// Every char of the first 768, each of them written whole (the quick
+/// path of one ASCII byte, or a string).
+#[test]
+fn every_char_is_written_as_serde_json_writes_it() {
+    for c in (0..0x300).filter_map(char::from_u32) {
+        same(&c);
+    }
+}
+
+/// An output that keeps what it is given and counts the writes.
+#[derive(Default)]
+struct Counted {
+    writes: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.writes.push(buf.len());
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The output gets the buffer in pieces of at least [`FLUSH_BYTES`] as
+/// it fills, not a write per element.
+#[test]
+fn the_output_is_written_in_pieces_of_at_least_flush_bytes() {
+    let items: Vec<String> = (0..20_000).map(|i| format!("item {i}")).collect();
+    let mut writer = JsonWriter::new(Counted::default());
+    writer.write(&items).unwrap();
+    writer.flush().unwrap();
+    let out = writer.into_inner();
+    assert_eq!(
+        out.bytes,
+        serde_json::to_string(&items).unwrap().into_bytes()
+    );
+    let (last, pieces) = out.writes.split_last().unwrap();
+    assert!(
+        (2..6).contains(&pieces.len()),
+        "{} writes of {} bytes",
+        out.writes.len(),
+        out.bytes.len()
+    );
+    assert!(pieces.iter().all(|&n| n >= FLUSH_BYTES), "{:?}", out.writes);
+    assert!(*last < FLUSH_BYTES, "{last}");
+}
+
+#[test]
+fn an_error_displays_its_message() {
+    let custom = Error::Custom("no move written".into());
+    assert_eq!(custom.to_string(), "no move written");
+    let io = Error::Io(std::io::Error::other("disk full"));
+    assert_eq!(io.to_string(), "disk full");
 }
 
 #[test]

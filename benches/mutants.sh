@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Mutation testing with cargo-mutants (`cargo install cargo-mutants
+# --locked`): each part below is mutated with only the test binaries that
+# cover it, so that a run is as short as it can be. Results in
+# benches/MUTANTS.md; each part's full output in
+# ${TMPDIR:-/tmp}/kifu-mutants/PART/mutants.out/ (caught.txt, missed.txt,
+# unviable.txt, timeout.txt, outcomes.json).
+#
+#   benches/mutants.sh                  # every part, one after another
+#   benches/mutants.sh writer clock     # some parts
+#
+# Parts: writer (the JSON writer), clock (the KEP clock), mana, escampe,
+# shogun, lotus (each game's rule checks and setup checkers), lines (the
+# moves Mana and Escampe share) and referee (the referee's walk).
+#
+# cargo-mutants finds the source files by following `mod` lines, and the
+# games are declared by the games! macro of src/games/mod.rs, which it does
+# not expand; so it runs on a copy of the work tree whose src/games/mod.rs
+# also names each game's module under `#[cfg(any())]`, a line that
+# compiles to nothing. The copy is mutated in place, and builds into
+# CARGO_TARGET_DIR (default: beside the copy), kept from run to run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${TMPDIR:-/tmp}/kifu-mutants
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$dir/target}
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(writer clock mana escampe shogun lotus lines referee)
+
+# A part's files mutated (-f, -e), then `--`, the test binaries built and
+# run (each passed to every cargo command, so that no other test binary is
+# built), then `--`, the test harness's filters: the writer and the clock
+# run only their own tests; the others skip the engine's unit tests, which
+# take 16 of the lib's 20 s and test none of these files.
+part() {
+    case $1 in
+    writer)
+        echo "-f src/model/writer/*.rs -e src/model/writer/tests.rs" \
+            "-- --lib --test json_writer --test json_escapes" \
+            "-- model::writer:: printed_as_serde_json escaped_by_kifu_json reader_refuses"
+        ;;
+    clock)
+        echo "-f src/seat/clock.rs -- --lib --test matches" \
+            "-- seat:: tournament:: loses late malformed"
+        ;;
+    mana) game "$1" "--test mana" ;;
+    escampe) game "$1" "--test escampe --test placement" ;;
+    shogun) game "$1" "--test shogun_perft --test shogun_moves --test shogun_check --test shogun_setup" ;;
+    lotus) game "$1" "--test lotus --test lotus_moves" ;;
+    lines)
+        echo "-f src/games/lines/*.rs -e src/games/lines/tests.rs -e src/games/lines/draw.rs" \
+            "-- --lib --test fixtures --test codes --test mana --test escampe" \
+            "-- --skip engine::"
+        ;;
+    referee)
+        echo "-f src/referee/walk.rs -f src/referee/walk/*.rs -f src/referee/tree.rs" \
+            "-f src/referee/line.rs -f src/referee/start.rs -f src/referee/termination.rs" \
+            "-- --lib --test fixtures --test codes --test variations --test termination" \
+            "--test invalid_records -- --skip engine::"
+        ;;
+    *)
+        echo "mutants.sh: no part $1" >&2
+        exit 2
+        ;;
+    esac
+}
+
+# game GAME TESTS: a game's part: its rule checks and setup checkers, with
+# its unit tests, the fixtures' verdicts, the fault codes and TESTS.
+game() {
+    echo "-f src/games/$1/rules.rs -f src/games/$1/setup.rs" \
+        "-- --lib --test fixtures --test codes $2" \
+        "-- --skip engine::"
+}
+
+copy=$dir/tree
+rm -rf "$copy"
+mkdir -p "$copy"
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$copy"
+{
+    echo
+    echo "// For cargo-mutants (benches/mutants.sh), which does not expand games!."
+    for game in escampe lotus mana shogun; do
+        echo "#[cfg(any())]"
+        echo "mod $game;"
+    done
+} >>"$copy/src/games/mod.rs"
+
+for name in "${parts[@]}"; do
+    spec=$(part "$name")
+    read -r -a files <<<"${spec%% -- *}"
+    rest=${spec#* -- }
+    read -r -a binaries <<<"${rest%% -- *}"
+    read -r -a filters <<<"${rest#* -- }"
+    cargo_args=()
+    for arg in "${binaries[@]}"; do
+        [ "$arg" = --test ] && continue
+        case $arg in --lib) cargo_args+=(-C --lib) ;; *) cargo_args+=(-C "--test=$arg") ;; esac
+    done
+    echo "== $name: ${files[*]}; ${binaries[*]}; tests matching ${filters[*]}"
+    mkdir -p "$dir/$name"
+    started=$(date +%s)
+    CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo mutants --dir "$copy" --in-place \
+        --no-shuffle --output "$dir/$name" "${files[@]}" "${cargo_args[@]}" \
+        -- -- "${filters[@]}" || true
+    out=$dir/$name/mutants.out
+    echo "== $name: $(($(date +%s) - started)) s;" \
+        "caught $(wc -l <"$out/caught.txt"), missed $(wc -l <"$out/missed.txt")," \
+        "unviable $(wc -l <"$out/unviable.txt"), timeouts $(wc -l <"$out/timeout.txt")"
+done
