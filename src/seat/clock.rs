@@ -316,17 +316,16 @@ mod tests {
     }
 
     /// The probe keeps its thread busy for the whole time asked, and a
-    /// margin measured stands for a while: the next game's is not measured
-    /// again (which takes the probe's 40 ms).
+    /// margin measured stands for a while: the next game's is the same.
+    /// (That it is not measured again is not asserted by its time: a
+    /// loaded machine may pause any thread longer than the probe takes.)
     #[test]
     fn the_probe_takes_its_time_and_its_measure_stands() {
         let started = Instant::now();
         core_share(ms(20));
         assert!(started.elapsed() >= ms(20), "{:?}", started.elapsed());
         let first = load_margin();
-        let again = Instant::now();
         assert_eq!(load_margin(), first);
-        assert!(again.elapsed() < PROBE_TIME, "{:?}", again.elapsed());
     }
 
     #[test]
