@@ -220,9 +220,13 @@ fn not_a_piece(rank: &[u8], at: usize, army: &Army) -> TagError {
     let text = String::from_utf8_lossy(rank.get(at..).unwrap_or_default());
     let c = text.chars().next().unwrap_or_default();
     let (leader, follower) = (army.leader.0, army.follower.0);
+    let game = army.codes.game;
+    let article = match game.starts_with(['A', 'E', 'I', 'O', 'U']) {
+        true => "an",
+        false => "a",
+    };
     let message = format!(
-        "{c:?} is not a {} piece ({leader}, {follower}, {}, {}) or a digit",
-        army.codes.game,
+        "{c:?} is not {article} {game} piece ({leader}, {follower}, {}, {}) or a digit",
         leader.to_ascii_lowercase(),
         follower.to_ascii_lowercase()
     );
