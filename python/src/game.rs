@@ -452,5 +452,11 @@ pub(crate) fn to_python<'py>(
 
 /// `json.loads(text)`.
 pub(crate) fn json_to_python<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (text,))
+    static LOADS: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+    let loads = LOADS.get_or_try_init(py, || {
+        py.import("json")
+            .and_then(|json| json.getattr("loads"))
+            .map(Bound::unbind)
+    })?;
+    loads.bind(py).call1((text,))
 }

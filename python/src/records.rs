@@ -33,9 +33,8 @@ pub struct Record {
 /// verdict names (the record's first, or its syntax error's).
 #[derive(Debug)]
 struct Judged {
-    /// Its tag section read (and its text kept), as `kifu validate` reads
-    /// a record to judge it.
-    head: Result<kifu::record::Record, SyntaxError>,
+    /// Its text and first line, or why it cannot be read.
+    raw: Result<RawRecord, SyntaxError>,
     /// The whole record, read when first asked for.
     whole: OnceLock<Result<kifu::record::Record, SyntaxError>>,
     line: usize,
@@ -45,7 +44,7 @@ struct Judged {
 impl Judged {
     /// Judges `raw` as `kifu validate` judges it.
     fn of(raw: Result<RawRecord, SyntaxError>) -> Judged {
-        let head = raw.and_then(RawRecord::parse_head);
+        let head = raw.clone().and_then(RawRecord::parse_head);
         let (line, verdict) = match &head {
             Ok(record) => match judge_record(record) {
                 Ok(verdict) => (record.first_line(), verdict),
@@ -54,7 +53,7 @@ impl Judged {
             Err(error) => (error.location.line, Verdict::of_syntax_error(error.clone())),
         };
         Judged {
-            head,
+            raw,
             whole: OnceLock::new(),
             line,
             verdict,
@@ -72,8 +71,8 @@ impl Judged {
 
     /// The whole record: tags, movetext, comments, variations.
     fn record(&self) -> &Result<kifu::record::Record, SyntaxError> {
-        self.whole.get_or_init(|| match &self.head {
-            Ok(head) => parse_record(head.text().to_owned(), head.first_line()),
+        self.whole.get_or_init(|| match &self.raw {
+            Ok(raw) => parse_record(raw.text.clone(), raw.first_line),
             Err(error) => Err(error.clone()),
         })
     }
@@ -116,7 +115,7 @@ impl Record {
     /// Its tags in the order written (none when it cannot be read).
     #[getter]
     fn tag_list(&self) -> Vec<(String, String)> {
-        match &self.judged.head {
+        match self.judged.record() {
             Ok(record) => (record.tags.iter())
                 .map(|tag| (tag.name.to_string(), tag.value.to_string()))
                 .collect(),
@@ -137,7 +136,7 @@ impl Record {
     /// Its game (its `Game` tag), if it names one.
     #[getter]
     fn game(&self) -> Option<&str> {
-        (self.judged.head.as_ref().ok()).and_then(|record| record.tag("Game"))
+        (self.judged.record().as_ref().ok()).and_then(|record| record.tag("Game"))
     }
 
     /// The record as `kifu json` describes it, as a dict: `tags`, `moves`
@@ -216,14 +215,14 @@ impl Record {
 
     /// Its text as read.
     fn text(&self) -> PyResult<String> {
-        match &self.judged.head {
-            Ok(record) => Ok(record.text().to_owned()),
+        match &self.judged.raw {
+            Ok(raw) => Ok(raw.text.clone()),
             Err(error) => Err(PyValueError::new_err(format!("{}:{error}", self.file))),
         }
     }
 
     fn __repr__(&self) -> String {
-        let game = match &self.judged.head {
+        let game = match self.judged.record() {
             Ok(record) => record.tag("Game").unwrap_or("?").to_owned(),
             Err(_) => "unreadable".to_owned(),
         };
