@@ -49,10 +49,13 @@ pub fn hint(legal: &[String], text: &str) -> Option<String> {
             many => {
                 let listed = many.iter().take(LISTED).copied().collect::<Vec<_>>();
                 let more = if many.len() > LISTED { ", ..." } else { "" };
-                return Some(format!(
-                    "the legal moves of the piece on {piece}: {}{more}",
-                    listed.join(", ")
-                ));
+                // A square (`e1`) names a piece; a letter names a piece
+                // off the board, which enters (`R*c1`).
+                let whose = match piece.bytes().any(|b| b.is_ascii_digit()) {
+                    true => format!("the legal moves of the piece on {piece}"),
+                    false => format!("the legal {piece}* moves"),
+                };
+                return Some(format!("{whose}: {}{more}", listed.join(", ")));
             }
         }
     }
@@ -103,6 +106,15 @@ mod tests {
             Some("squares are written in lower case, like a1-a5")
         );
         assert_eq!(hint(&moves, "R*d5").as_deref(), Some("did you mean R*d4?"));
+    }
+
+    #[test]
+    fn the_entries_of_a_piece_off_the_board_are_listed() {
+        let moves = legal(&["R*c1", "R*d1", "a1-a4"]);
+        assert_eq!(
+            hint(&moves, "R*a2").as_deref(),
+            Some("the legal R* moves: R*c1, R*d1")
+        );
     }
 
     #[test]
