@@ -60,7 +60,7 @@ fn a_hundred_thousand_comments() {
     assert_eq!(
         validate("items", input),
         out(
-            "<stdin>:3:40001: the movetext has more than the limit of 10000 items (moves, comments, glyphs, variations) (at \"{c} {c} {c} {c} {c} {c} ...\")\n",
+            "<stdin>:3:40001: the movetext has more than the limit of 10000 items (moves, comments, glyphs, variations, the result) (at \"{c} {c} {c} {c} {c} {c} ...\")\n",
             1
         )
     );

@@ -26,7 +26,7 @@ pub(super) fn number_without_dot(digits: &[u8], at: usize) -> Fault {
 pub(super) fn too_many_items(at: usize, numbers: bool) -> Fault {
     let items = match numbers {
         true => "move numbers",
-        false => "items (moves, comments, glyphs, variations)",
+        false => "items (moves, comments, glyphs, variations, the result)",
     };
     let message = format!("the movetext has more than the limit of {MAX_ITEMS} {items}");
     (at, SyntaxFault::TooManyItems, message)
