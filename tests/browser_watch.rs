@@ -234,19 +234,7 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
             state["round"].as_u64().unwrap_or(0),
             state["plies"].as_u64().unwrap_or(0),
         );
-        let board = watch::kifu(
-            &dir,
-            &[
-                "render",
-                "--format",
-                "svg",
-                "--record",
-                &round.to_string(),
-                "--ply",
-                &plies.to_string(),
-                "m.kifu",
-            ],
-        );
+        let board = watch::render_ply(&dir, "m.kifu", round, plies);
         assert_eq!(state["board"], json!(board), "round {round}, ply {plies}");
         let seats = state["seats"].as_array().cloned().unwrap_or_default();
         let sides: Vec<&str> = seats.iter().filter_map(|s| s["side"].as_str()).collect();

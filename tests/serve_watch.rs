@@ -432,19 +432,7 @@ fn a_served_match_sends_its_games_live_then_its_end() {
                 "{player}"
             );
         }
-        let board = watch::kifu(
-            &dir,
-            &[
-                "render",
-                "--format",
-                "svg",
-                "--record",
-                &round.to_string(),
-                "--ply",
-                &plies.to_string(),
-                "m.kifu",
-            ],
-        );
+        let board = watch::render_ply(&dir, "m.kifu", round, plies);
         assert_eq!(state["board"], json!(board), "round {round}, ply {plies}");
     }
     assert!(

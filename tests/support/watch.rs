@@ -60,6 +60,18 @@ pub fn render(dir: &Path, file: &str, n: usize) -> String {
     )
 }
 
+/// The SVG `kifu render` draws of record `n` (from 1) of `file` after
+/// `ply` plies.
+pub fn render_ply(dir: &Path, file: &str, n: u64, ply: u64) -> String {
+    let (n, ply) = (n.to_string(), ply.to_string());
+    kifu(
+        dir,
+        &[
+            "render", "--format", "svg", "--record", &n, "--ply", &ply, file,
+        ],
+    )
+}
+
 /// The table `kifu match --report FILE --format json` gives.
 pub fn report(dir: &Path, file: &str) -> serde_json::Value {
     let text = kifu(dir, &["match", "--report", file, "--format", "json"]);
