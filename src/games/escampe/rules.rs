@@ -26,10 +26,6 @@ impl Escampe {
         self.men[0] | self.men[1]
     }
 
-    fn side_at(&self, square: usize) -> Option<Side> {
-        lines::side_at(&self.men, square)
-    }
-
     fn is_unicorn(&self, square: usize) -> bool {
         self.unicorn & bit(square) != 0
     }
@@ -121,7 +117,8 @@ impl StepRules for Escampe {
                 });
             }
         }
-        let owner = self.side_at(to).unwrap_or(self.to_move.other());
+        // `check_start` refused a step onto the mover's own piece.
+        let owner = self.to_move.other();
         if self.occupied() & bit(to) == 0 {
             if capture {
                 return Err(EscampeIllegal::Step(StepFault::FalseCapture { to: to_u8 }));
