@@ -61,7 +61,8 @@ impl FromStr for LineName {
         }
         let path: Option<Vec<u32>> = (text.split('.'))
             .map(|n| match n.as_bytes() {
-                [b'1'..=b'9', rest @ ..] if rest.iter().all(u8::is_ascii_digit) => n.parse().ok(),
+                // `parse` refuses any other sign or letter.
+                [b'1'..=b'9', ..] => n.parse().ok(),
                 _ => None,
             })
             .collect();
@@ -207,5 +208,31 @@ mod tests {
         }
         assert_eq!(LineName::of(vec![2, 1]).to_string(), "2.1");
         assert_eq!(LineName::main().to_string(), "0");
+    }
+
+    /// The `Position` tag of what `position_at` reached, or why not.
+    fn reached(record: &Record, line: &LineName, ply: Option<usize>) -> Result<String, String> {
+        match position_at(record, line, ply) {
+            Reached::Position(game) => Ok(format!("{:?}", game.setup_tags())),
+            other => Err(format!("{other:?}")),
+        }
+    }
+
+    #[test]
+    fn the_main_line_is_reached_at_any_ply_up_to_its_end() {
+        let text = include_str!("../../fixtures/mana/valid/variations-nested-three-deep.kifu");
+        let Ok(record) = crate::record::parse_head(text.to_owned(), 1) else {
+            panic!("the fixture reads");
+        };
+        let main = LineName::main();
+        let end = reached(&record, &main, None);
+        assert!(end.is_ok(), "{end:?}");
+        assert_eq!(reached(&record, &main, Some(64)), end);
+        assert_ne!(reached(&record, &main, Some(63)), end);
+        assert!(reached(&record, &main, Some(0)).is_ok());
+        assert_eq!(reached(&record, &main, Some(65)), Err("Short(64)".to_owned()));
+        let variation = LineName::of(vec![1, 1]);
+        assert!(reached(&record, &variation, Some(9)).is_ok());
+        assert_eq!(reached(&record, &variation, Some(12)), Err("Short(9)".to_owned()));
     }
 }
