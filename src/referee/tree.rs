@@ -365,7 +365,8 @@ impl<'r, 'w, 'o> Tree<'r, 'w, 'o> {
         open: usize,
     ) -> Option<Flow> {
         line.opened += 1;
-        if G::NUMBERING == Numbering::Turns && !game.is_over() {
+        // A game numbered by pairs has no turn to cut short.
+        if !game.is_over() {
             if let Err(error) = game.check_turn_ends() {
                 let mut fault = walk.game_fault(game, open, None, &error);
                 fault.code = WITHIN_TURN;
@@ -382,22 +383,21 @@ impl<'r, 'w, 'o> Tree<'r, 'w, 'o> {
             return skip(items);
         };
         let plies = *plies;
+        // Whether it is on the way to a target matters only with one.
         let mut inner = Line {
             depth: line.depth + 1,
             keeps: true,
-            on_path: false,
             ..Line::main()
         };
         if let Some(target) = &self.target {
             inner.on_path = line.on_path && target.path.get(line.depth) == Some(&line.opened);
-            let is_target = inner.on_path && target.path.len() == inner.depth;
             match target.ply {
                 Some(ply) if inner.on_path && ply <= plies => {
                     inner.at_target = match ply == plies {
                         true => Some(before.clone()),
                         false => line.at_target.clone(),
                     };
-                    if is_target {
+                    if target.path.len() == inner.depth {
                         self.reached = inner
                             .at_target
                             .take()
