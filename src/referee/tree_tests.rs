@@ -1,7 +1,7 @@
 //! Variations judged: where a fault in one is said to be, the main line
 //! going on after it, and the order a visitor hears their plies and bounds.
 
-use crate::record::{parse_head, parse_record};
+use crate::record::{ItemKind, parse_head, parse_record};
 use crate::referee::{Options, Ply, Visitor, judge_record, judge_with};
 
 /// The verdict line of a mana record with this movetext, as `kifu
@@ -173,4 +173,17 @@ fn a_variation_of_the_first_ply_numbers_it_as_a_record_may() {
                 .to_owned()
         )
     );
+}
+
+#[test]
+fn a_variation_passed_over_is_read_up_to_its_own_close() {
+    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 (1. a1-c2 (1. a1-b3) b6-b5) a6-a5 *\n";
+    let Ok(record) = parse_head(text.to_owned(), 1) else {
+        panic!("the record reads");
+    };
+    let mut items = record.movetext();
+    while items.next().is_some_and(|item| item.kind() != ItemKind::Open) {}
+    assert!(super::skip(&mut items).is_none());
+    let next = items.next().map(|item| record.slice(&item.span()).to_owned());
+    assert_eq!(next.as_deref(), Some("a6-a5"));
 }
