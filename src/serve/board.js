@@ -6,8 +6,27 @@
 // piece, then its target, or by dragging the piece onto its target
 // (Pointer Events: a mouse, a finger or a pen); a target with several
 // moves offers them as buttons. Everything from the server is set as
-// text, never as HTML.
+// text, never as HTML. Both ask the server through `ask`.
 "use strict";
+
+// The answer of the server's API to `method` on `path` with `body` (sent
+// as JSON); a refusal is thrown as an Error with the server's message and
+// its `code`.
+async function ask(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const answer = await response.json();
+  if (!response.ok) {
+    const error = new Error(answer.error || response.statusText);
+    error.code = answer.code;
+    throw error;
+  }
+  return answer;
+}
 
 // A button showing `text` that does `action`.
 function button(text, action) {

@@ -13,22 +13,6 @@
   // The record open, as the server last answered.
   let open = null;
 
-  async function ask(method, path, body) {
-    const init = { method, headers: {} };
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    const response = await fetch(path, init);
-    const answer = await response.json();
-    if (!response.ok) {
-      const error = new Error(answer.error || response.statusText);
-      error.code = answer.code;
-      throw error;
-    }
-    return answer;
-  }
-
   function say(text, error) {
     $("a-status").textContent = text;
     $("a-status").className = error ? "error" : "";

@@ -14,20 +14,6 @@ if (location.search.includes("token=")) {
   history.replaceState(null, "", "/");
 }
 
-async function ask(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  const answer = await response.json();
-  if (!response.ok) {
-    throw new Error(answer.error || response.statusText);
-  }
-  return answer;
-}
-
 function say(text, error) {
   $("status").textContent = text;
   $("status").className = error ? "error" : "";
