@@ -143,3 +143,20 @@ fn few_others_counts_up_to_one() {
         assert_eq!(rules::few_others(men), expected, "{men:b}");
     }
 }
+
+#[test]
+fn a_move_gives_check_exactly_when_the_shogun_is_attacked_after_it() {
+    let (mut checks, mut moves_seen) = (0, 0);
+    every_position_of_random_games(|game| {
+        let them = game.to_move.other();
+        for mv in game.generate() {
+            let mut after = game.clone();
+            after.apply(&mv);
+            let attacked = after.attacker_of(them).is_some();
+            assert_eq!(mv.check, attacked, "{mv} in {}", game.position_value());
+            moves_seen += 1;
+            checks += usize::from(attacked);
+        }
+    });
+    assert!(checks > 500 && moves_seen > 50_000, "{checks} checks in {moves_seen} moves");
+}
