@@ -160,3 +160,43 @@ fn a_move_gives_check_exactly_when_the_shogun_is_attacked_after_it() {
     });
     assert!(checks > 500 && moves_seen > 50_000, "{checks} checks in {moves_seen} moves");
 }
+
+/// The game the tags of `game`'s position (`setup_tags`) start.
+fn restarted(game: &Shogun) -> Shogun {
+    let tags: Vec<crate::record::Tag> = setup::tags_of(game)
+        .into_iter()
+        .map(|(name, value)| crate::record::Tag {
+            name: name.into(),
+            value: value.into(),
+            offset: 0,
+        })
+        .collect();
+    Shogun::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{tags:?}: {e}"))
+}
+
+#[test]
+fn the_tags_of_a_position_start_that_position_with_its_numbering() {
+    let same = |game: &Shogun| {
+        let again = restarted(game);
+        assert_eq!(again.position_value(), game.position_value());
+        // Red's move keeps its place in a pair (First says Red opens);
+        // White's opens one, as First cannot say otherwise of a Position.
+        let opens = match game.to_move {
+            Side::White => 0,
+            Side::Red => game.plies % 2,
+        };
+        assert_eq!(again.plies % 2, opens, "{}", game.position_value());
+        assert_eq!((again.rotation, again.discs), (game.rotation, game.discs));
+    };
+    every_position_of_random_games(same);
+    // Full home ranks that are no setup: a piece of each side on the
+    // other's rank, a Shogun off its square.
+    for value in [
+        "xyzszyxX/8/8/8/8/8/8/xXYZSZYX w",
+        "xyzszyxx/8/8/8/8/8/8/XXYZZSYX w",
+    ] {
+        let game = position(value);
+        assert_eq!(setup::tags_of(&game)[0].0, "Position", "{value}");
+        same(&game);
+    }
+}
