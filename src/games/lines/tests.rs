@@ -67,3 +67,14 @@ fn a_triple_square_piece_reaches_by_turning_paths() {
     let blocked = reach(a1, bit(1) | bit(6));
     assert_eq!(blocked, 0);
 }
+
+#[test]
+fn the_squares_of_a_kind_are_those_with_as_many_lines() {
+    for square in 0..SQUARES {
+        let kind = squares_with_lines(lines(square));
+        assert_eq!(same_kind(square), kind, "{}", square_name(square));
+        assert_eq!(kind.count_ones(), 12);
+        assert!(squares(kind).all(|s| lines(s) == lines(square)));
+    }
+    assert_eq!(squares_with_lines(0) | squares_with_lines(4), 0);
+}
