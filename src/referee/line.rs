@@ -230,9 +230,15 @@ mod tests {
         assert_eq!(reached(&record, &main, Some(64)), end);
         assert_ne!(reached(&record, &main, Some(63)), end);
         assert!(reached(&record, &main, Some(0)).is_ok());
-        assert_eq!(reached(&record, &main, Some(65)), Err("Short(64)".to_owned()));
+        assert_eq!(
+            reached(&record, &main, Some(65)),
+            Err("Short(64)".to_owned())
+        );
         let variation = LineName::of(vec![1, 1]);
         assert!(reached(&record, &variation, Some(9)).is_ok());
-        assert_eq!(reached(&record, &variation, Some(12)), Err("Short(9)".to_owned()));
+        assert_eq!(
+            reached(&record, &variation, Some(12)),
+            Err("Short(9)".to_owned())
+        );
     }
 }

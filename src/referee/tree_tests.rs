@@ -177,13 +177,19 @@ fn a_variation_of_the_first_ply_numbers_it_as_a_record_may() {
 
 #[test]
 fn a_variation_passed_over_is_read_up_to_its_own_close() {
-    let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 (1. a1-c2 (1. a1-b3) b6-b5) a6-a5 *\n";
+    let text =
+        "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 (1. a1-c2 (1. a1-b3) b6-b5) a6-a5 *\n";
     let Ok(record) = parse_head(text.to_owned(), 1) else {
         panic!("the record reads");
     };
     let mut items = record.movetext();
-    while items.next().is_some_and(|item| item.kind() != ItemKind::Open) {}
+    while items
+        .next()
+        .is_some_and(|item| item.kind() != ItemKind::Open)
+    {}
     assert!(super::skip(&mut items).is_none());
-    let next = items.next().map(|item| record.slice(&item.span()).to_owned());
+    let next = items
+        .next()
+        .map(|item| record.slice(&item.span()).to_owned());
     assert_eq!(next.as_deref(), Some("a6-a5"));
 }
