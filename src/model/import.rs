@@ -12,9 +12,7 @@ mod stream;
 mod tests;
 mod visit;
 
-use crate::record::{
-    Dots, MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, check_readable, write_record,
-};
+use crate::record::{MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, check_readable, write_record};
 use std::io::{self, Read};
 
 /// The most bytes of JSON one record may take, counted from the end of the
@@ -123,8 +121,6 @@ struct MoveIn {
     nags: Vec<u8>,
     comments: Vec<String>,
     variations: Vec<Vec<MoveIn>>,
-    /// The number read, once checked.
-    parsed: Option<(u32, Dots)>,
     /// The move and its glyph as written, once checked.
     word: String,
 }
@@ -192,10 +188,8 @@ fn ready(moves: &mut [MoveIn], place: &str) -> Result<(), String> {
         if !is_word {
             return Err(format!("{here}: {:?} is not a move word", m.text));
         }
-        if let Some(n) = &m.number {
-            let parsed =
-                parse_number(n).ok_or_else(|| format!("{here}: {n:?} is not a move number"))?;
-            m.parsed = Some(parsed);
+        if let Some(n) = m.number.as_deref().filter(|n| !is_move_number(n)) {
+            return Err(format!("{here}: {n:?} is not a move number"));
         }
         m.word = format!("{}{}", m.text, m.glyph.as_deref().unwrap_or(""));
         for (j, line) in m.variations.iter_mut().enumerate() {
@@ -215,20 +209,22 @@ fn written(moves: &[MoveIn]) -> Vec<WrittenMove<'_>> {
         .iter()
         .map(|m| WrittenMove {
             comments_before: &m.comments_before,
-            number: m.parsed,
+            number_as_written: m.number.as_deref(),
             text: &m.word,
             nags: &m.nags,
             comments: &m.comments,
             variations: m.variations.iter().map(|line| written(line)).collect(),
+            ..WrittenMove::default()
         })
         .collect()
 }
 
-/// `12.` or `12...`.
-fn parse_number(text: &str) -> Option<(u32, Dots)> {
-    let (digits, dots) = match text.strip_suffix("...") {
-        Some(digits) => (digits, Dots::Three),
-        None => (text.strip_suffix('.')?, Dots::One),
-    };
-    Some((digits.parse().ok()?, dots))
+/// `12.` or `12...`: digits, as many as a record may write, then one dot
+/// or three.
+fn is_move_number(text: &str) -> bool {
+    let digits = text
+        .strip_suffix("...")
+        .or_else(|| text.strip_suffix('.'))
+        .unwrap_or("");
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }

@@ -12,6 +12,10 @@ pub struct WrittenMove<'a> {
     pub comments_before: &'a [String],
     /// The move number to write before the move.
     pub number: Option<(u32, Dots)>,
+    /// A move number to write as it is, instead of `number`: `kifu
+    /// import` gives the numbers of `kifu json` so, as the record wrote
+    /// them, even beyond 32 bits.
+    pub number_as_written: Option<&'a str>,
     /// The move text, with any glyph.
     pub text: &'a str,
     /// Numeric annotation glyphs that follow the move: `$n`.
@@ -132,9 +136,13 @@ fn write_line(out: &mut String, line: &mut LineFiller, moves: &[WrittenMove<'_>]
         for comment in m.comments_before {
             line.comment(out, comment);
         }
-        if let Some((n, dots)) = m.number {
-            let dots = if dots == Dots::One { "." } else { "..." };
-            line.word(out, &format!("{n}{dots}"));
+        match (m.number_as_written, m.number) {
+            (Some(number), _) => line.word(out, number),
+            (None, Some((n, dots))) => {
+                let dots = if dots == Dots::One { "." } else { "..." };
+                line.word(out, &format!("{n}{dots}"));
+            }
+            (None, None) => {}
         }
         line.word(out, m.text);
         for nag in m.nags {

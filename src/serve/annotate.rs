@@ -567,6 +567,7 @@ impl Annotation {
                 nags: &node.nags,
                 comments: &node.comments,
                 variations,
+                ..WrittenMove::default()
             });
         }
         written

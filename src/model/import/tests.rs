@@ -81,3 +81,26 @@ fn text_from_json_takes_one_record_object_alone() {
         Err("invalid JSON: expected a record object".to_owned())
     );
 }
+
+#[test]
+fn move_numbers_are_written_as_kifu_json_gave_them() {
+    let record = |number: &str| {
+        let json = format!(
+            "{{\"tags\":{{\"Game\":\"mana\"}},\"moves\":[{{\"number\":\"{number}\",\"text\":\"e1-e4\"}}],\"result_token\":\"*\"}}"
+        );
+        read(json.as_bytes())
+            .0
+            .into_iter()
+            .map(|(_, _, text)| text)
+            .collect::<Vec<_>>()
+    };
+    for number in ["1.", "12...", "007.", "99999999999999999999."] {
+        assert_eq!(record(number), [Ok(format!("{MANA}{number} e1-e4 *\n"))]);
+    }
+    for number in ["", ".", "1", "+1.", "1x.", "1....", "1. "] {
+        assert_eq!(
+            record(number),
+            [Err(format!("move 1: {number:?} is not a move number"))]
+        );
+    }
+}
