@@ -78,3 +78,47 @@ fn the_squares_of_a_kind_are_those_with_as_many_lines() {
     }
     assert_eq!(squares_with_lines(0) | squares_with_lines(4), 0);
 }
+
+#[test]
+fn the_zobrist_hash_is_the_xor_of_a_key_for_each_part() {
+    let pieces = |men: [Bits; 2], leaders: Bits, to_move: Side, constraint: Option<u8>| Pieces {
+        men,
+        leaders,
+        to_move,
+        constraint,
+    };
+    let empty = pieces([0, 0], 0, Side::Black, None).zobrist();
+    // Each part alone: a piece (side, leader or not, square), the other
+    // side to move, a constraint; each hashes apart from the rest.
+    let mut seen = std::collections::HashSet::from([empty]);
+    for side in 0..2 {
+        for leader in [false, true] {
+            for square in 0..SQUARES {
+                let mut men = [0; 2];
+                men[side] = bit(square);
+                let leaders = if leader { bit(square) } else { 0 };
+                let hash = pieces(men, leaders, Side::Black, None).zobrist();
+                assert!(seen.insert(hash), "{side} {leader} {square}");
+            }
+        }
+    }
+    let others = [
+        (Side::White, None),
+        (Side::Black, Some(1)),
+        (Side::Black, Some(2)),
+        (Side::Black, Some(3)),
+    ];
+    for (to_move, constraint) in others {
+        assert!(seen.insert(pieces([0, 0], 0, to_move, constraint).zobrist()));
+    }
+    // Parts together: the XOR of their hashes.
+    let a = pieces([bit(0) | bit(7), bit(35)], bit(7), Side::Black, None);
+    let b = pieces([bit(14), bit(20) | bit(29)], bit(29), Side::Black, None);
+    let both = pieces(
+        [a.men[0] | b.men[0], a.men[1] | b.men[1]],
+        a.leaders | b.leaders,
+        Side::Black,
+        None,
+    );
+    assert_eq!(both.zobrist(), a.zobrist() ^ b.zobrist() ^ empty);
+}
