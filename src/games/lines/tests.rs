@@ -121,4 +121,13 @@ fn the_zobrist_hash_is_the_xor_of_a_key_for_each_part() {
         None,
     );
     assert_eq!(both.zobrist(), a.zobrist() ^ b.zobrist() ^ empty);
+    // The side to move and the constraint change any pieces' hash alike.
+    for (to_move, constraint) in others {
+        let change =
+            |p: &Pieces| pieces(p.men, p.leaders, to_move, constraint).zobrist() ^ p.zobrist();
+        let on_empty = change(&pieces([0, 0], 0, Side::Black, None));
+        for p in [a, b, both] {
+            assert_eq!(change(&p), on_empty, "{to_move:?} {constraint:?}");
+        }
+    }
 }
