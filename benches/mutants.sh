@@ -8,6 +8,9 @@
 #
 #   benches/mutants.sh                  # every part, one after another
 #   benches/mutants.sh writer clock     # some parts
+#   MUTANTS_ARGS=--iterate benches/mutants.sh lotus
+#                                       # goes on with a part: skips the
+#                                       # mutants its last run caught
 #
 # Parts: writer (the JSON writer), clock (the KEP clock), mana, escampe,
 # shogun, lotus (each game's rule checks and setup checkers), lines (the
@@ -121,7 +124,7 @@ for name in "${parts[@]}"; do
     mkdir -p "$dir/$name"
     started=$(date +%s)
     CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo mutants --dir "$copy" --in-place \
-        --no-shuffle --output "$dir/$name" "${files[@]}" "${cargo_args[@]}" \
+        --no-shuffle --output "$dir/$name" ${MUTANTS_ARGS:-} "${files[@]}" "${cargo_args[@]}" \
         -- -- "${filters[@]}" || true
     out=$dir/$name/mutants.out
     echo "== $name: $(($(date +%s) - started)) s;" \
