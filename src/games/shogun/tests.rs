@@ -45,19 +45,28 @@ fn applying_a_shogun_move_follows_the_shogun() {
     assert_eq!(game.position_value(), "xyzszyxx/8/8/8/8/8/4S3/XXYZ1ZYX r");
 }
 
+/// The game that tags given as names and values start.
+fn started(tags: Vec<(String, String)>) -> Shogun {
+    let tags: Vec<crate::record::Tag> = tags
+        .into_iter()
+        .map(|(name, value)| crate::record::Tag {
+            name: name.into(),
+            value: value.into(),
+            offset: 0,
+        })
+        .collect();
+    Shogun::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{tags:?}: {e}"))
+}
+
 /// Random games from random setups, every position checked by `each`.
 fn every_position_of_random_games(mut each: impl FnMut(&Shogun)) {
     let mut rng = crate::random::Rng::new(0x5140_6A11);
     for _ in 0..24 {
-        let tags: Vec<crate::record::Tag> = Shogun::random_tags(&mut rng)
+        let tags = Shogun::random_tags(&mut rng)
             .into_iter()
-            .map(|(name, value)| crate::record::Tag {
-                name: name.into(),
-                value: value.into(),
-                offset: 0,
-            })
+            .map(|(name, value)| (name.to_owned(), value))
             .collect();
-        let mut game = Shogun::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = started(tags);
         for _ in 0..200 {
             each(&game);
             let moves = Game::legal_moves(&game);
@@ -163,15 +172,7 @@ fn a_move_gives_check_exactly_when_the_shogun_is_attacked_after_it() {
 
 /// The game the tags of `game`'s position (`setup_tags`) start.
 fn restarted(game: &Shogun) -> Shogun {
-    let tags: Vec<crate::record::Tag> = setup::tags_of(game)
-        .into_iter()
-        .map(|(name, value)| crate::record::Tag {
-            name: name.into(),
-            value: value.into(),
-            offset: 0,
-        })
-        .collect();
-    Shogun::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{tags:?}: {e}"))
+    started(setup::tags_of(game))
 }
 
 #[test]
