@@ -481,17 +481,18 @@ impl Lotus {
     }
 }
 
-/// For each number of free squares a pawn move skips (its count less one:
-/// 0 to 4), times 256, plus each occupancy of the eight squares after the
-/// pawn (bit `i` for the square `i + 1` ahead): how many squares ahead the
-/// pawn stops; 0 when it passes all eight. Rows past 4 stay 0.
-const STOPS: [u8; 8 * 256] = stops();
+/// For each number of free squares a pawn move skips (its count less one,
+/// 0 to 7, of which a move reaches 0 to 4), times 256, plus each occupancy
+/// of the eight squares after the pawn (bit `i` for the square `i + 1`
+/// ahead): how many squares ahead the pawn stops; 0 when it passes all
+/// eight.
+pub(super) const STOPS: [u8; 8 * 256] = stops();
 
 /// Builds [`STOPS`].
 const fn stops() -> [u8; 8 * 256] {
     let mut table = [0; 8 * 256];
     let mut skipped = 0;
-    while skipped < MAX_ADVANCE as usize {
+    while skipped < 8 {
         let mut window = 0;
         while window < 256 {
             let mut left = skipped + 1;

@@ -163,3 +163,22 @@ fn a_move_of_nobody_finds_no_pawn_on_an_empty_square() {
         Err("no such pawn: square 7 is empty, ? has no pawn there".to_owned())
     );
 }
+
+/// The table of stops answers every pawn move that stops among the eight
+/// squares ahead, so that only a longer one takes the slower way.
+#[test]
+fn the_table_of_stops_answers_every_stop_among_the_eight_squares_ahead() {
+    for skipped in 0..8 {
+        for window in 0..256usize {
+            let free: Vec<u8> = (1..=8u8)
+                .filter(|ahead| window >> (ahead - 1) & 1 == 0)
+                .collect();
+            let stop = free.get(skipped).copied().unwrap_or(0);
+            assert_eq!(
+                rules::STOPS[skipped << 8 | window],
+                stop,
+                "{skipped} skipped, occupancy {window:08b}"
+            );
+        }
+    }
+}
