@@ -121,31 +121,34 @@ fn a_damaged_stream_stops_with_status_2_after_the_records_before_it() {
     }
 }
 
-/// Zero padding or text after a complete gzip stream: every record of the
-/// stream is judged (the last one was lost), then the bytes after it are
-/// said, with status 2.
+/// Zero padding or text after a complete stream, in every format: every
+/// record of the stream is judged (the last one was lost), then the bytes
+/// after it are said, with status 2.
 #[test]
-fn bytes_after_a_complete_gzip_stream_come_after_its_last_record() {
+fn bytes_after_a_complete_stream_come_after_its_last_record() {
     let dir = scratch("trailing");
     let (records, _, _) = kifu(&["random", "mana", "--seed", "4", "--count", "50"], b"");
-    for (tail, said) in [
-        (vec![0u8; 1000], "zero bytes"),
-        (b"hello\n".to_vec(), "bytes that are not gzip"),
-    ] {
-        let mut bytes = compress("gzip", records.as_bytes());
-        bytes.extend(&tail);
-        let file = dir.join("padded.kifu.gz");
-        fs::write(&file, &bytes).unwrap_or_else(|e| panic!("{e}"));
-        let path = file.to_string_lossy().into_owned();
-        let (out, err, code) = kifu(&["validate", "-j", "1", &path], b"");
-        assert_eq!(
-            (out.lines().count(), err.as_str(), code),
-            (
-                50,
-                format!("kifu: {path}: the gzip stream is complete, but {said} follow the end of the stream\n50 records: 50 valid, 0 invalid\n").as_str(),
-                Some(2)
-            )
-        );
+    for format in FORMATS {
+        for (tail, said) in [
+            (vec![0u8; 1001], "zero bytes".to_owned()),
+            (b"hello\n".to_vec(), format!("bytes that are not {format}")),
+        ] {
+            let mut bytes = compress(format, records.as_bytes());
+            bytes.extend(&tail);
+            let file = dir.join(format!("padded-{format}"));
+            fs::write(&file, &bytes).unwrap_or_else(|e| panic!("{e}"));
+            let path = file.to_string_lossy().into_owned();
+            let (out, err, code) = kifu(&["validate", "-j", "1", &path], b"");
+            assert_eq!(
+                (out.lines().count(), err.as_str(), code),
+                (
+                    50,
+                    format!("kifu: {path}: the {format} stream is complete, but {said} follow the end of the stream\n50 records: 50 valid, 0 invalid\n").as_str(),
+                    Some(2)
+                ),
+                "{format}"
+            );
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! and xz, told by their first bytes, decoded and encoded as streams.
 //!
 //! A decoder's failure becomes one error saying, in words, what is wrong
-//! with the stream. Bytes after a complete gzip stream that do not begin
+//! with the stream. Bytes after a complete stream that do not begin
 //! another one (zero padding, text) end the text where the stream ended:
 //! everything before them is read, and then the error says what follows.
 
@@ -31,7 +31,10 @@ impl Compression {
     pub fn of(start: &[u8]) -> Option<Self> {
         match start {
             [0x1f, 0x8b, ..] => Some(Compression::Gzip),
-            [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+            // A frame, or a skippable frame (pzstd begins with one).
+            [0x28, 0xb5, 0x2f, 0xfd, ..] | [0x50..=0x5f, 0x2a, 0x4d, 0x18, ..] => {
+                Some(Compression::Zstd)
+            }
             [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Some(Compression::Xz),
             // `BZh`, the block size, then a block's or the end's magic: text
             // that merely starts with `BZh` is not taken for bzip2.
@@ -60,19 +63,13 @@ impl Compression {
     /// # Errors
     /// A zstd decoder that cannot start.
     pub fn decoder(self, raw: impl BufRead + Send + 'static) -> io::Result<Box<dyn Read + Send>> {
-        let decoder: Box<dyn Read + Send> = match self {
-            Compression::Gzip => Box::new(GzipMembers::new(raw)),
-            Compression::Zstd => {
-                let mut decoder = zstd::stream::read::Decoder::with_buffer(raw)?;
-                decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
-                Box::new(decoder)
-            }
-            Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(raw)),
-            Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
-        };
+        let stream = Stream::new(self, Lookahead::new(raw))?;
         Ok(Box::new(Damage {
             format: self,
-            decoder,
+            decoder: Box::new(Streams {
+                format: self,
+                stream: Some(stream),
+            }),
             ended: None,
         }))
     }
@@ -113,54 +110,170 @@ impl Compression {
     }
 }
 
-/// The members of a gzip stream one after another, which ends where bytes
-/// that do not start a member follow a complete one: the text ends there,
-/// and those bytes are an [`AfterText`] error.
-struct GzipMembers<R: BufRead> {
-    /// The member being read; `None` once the stream has ended.
-    member: Option<flate2::bufread::GzDecoder<R>>,
+/// The streams of one format one after another (gzip members, zstd
+/// frames, bzip2 and xz streams), which end where bytes that do not start
+/// another follow a complete one: the text ends there, and those bytes
+/// are an [`AfterText`] error. Zero bytes after an xz stream, in fours, are
+/// its padding (as the xz format has it).
+struct Streams<R: BufRead> {
+    format: Compression,
+    /// The stream being read; `None` once the last has ended.
+    stream: Option<Stream<Lookahead<R>>>,
 }
 
-impl<R: BufRead> GzipMembers<R> {
-    fn new(raw: R) -> Self {
-        Self {
-            member: Some(flate2::bufread::GzDecoder::new(raw)),
+impl<R: BufRead> Read for Streams<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let Some(stream) = self.stream.as_mut() else {
+                return Ok(0);
+            };
+            let n = stream.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            let Some(mut raw) = self.stream.take().map(Stream::into_inner) else {
+                return Ok(0);
+            };
+            let padding = match self.format {
+                Compression::Xz => raw.skip_zeros()?,
+                _ => 0,
+            };
+            let next = raw.peek(MAGIC_BYTES)?;
+            if next.is_empty() && padding % 4 == 0 {
+                return Ok(0);
+            }
+            if padding % 4 == 0 && Compression::of(next) == Some(self.format) {
+                self.stream = Some(Stream::new(self.format, raw)?);
+                continue;
+            }
+            let what = if padding % 4 != 0 || next.iter().all(|&b| b == 0) {
+                "zero bytes".to_owned()
+            } else {
+                format!("bytes that are not {}", self.format.name())
+            };
+            return Err(AfterText::error(format!(
+                "the {} stream is complete, but {what} follow the end of the stream",
+                self.format.name()
+            )));
         }
     }
 }
 
-impl<R: BufRead> Read for GzipMembers<R> {
+/// The most bytes [`Compression::of`] looks at.
+const MAGIC_BYTES: usize = 10;
+
+/// One stream (member, frame) of a format, decoded up to its end.
+enum Stream<R: BufRead> {
+    Gzip(flate2::bufread::GzDecoder<R>),
+    Zstd(zstd::stream::read::Decoder<'static, R>),
+    Bzip2(bzip2::bufread::BzDecoder<R>),
+    Xz(liblzma::bufread::XzDecoder<R>),
+}
+
+impl<R: BufRead> Stream<R> {
+    /// The stream that `raw` begins.
+    fn new(format: Compression, raw: R) -> io::Result<Self> {
+        Ok(match format {
+            Compression::Gzip => Stream::Gzip(flate2::bufread::GzDecoder::new(raw)),
+            Compression::Zstd => {
+                let mut decoder = zstd::stream::read::Decoder::with_buffer(raw)?.single_frame();
+                decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
+                Stream::Zstd(decoder)
+            }
+            Compression::Bzip2 => Stream::Bzip2(bzip2::bufread::BzDecoder::new(raw)),
+            Compression::Xz => Stream::Xz(liblzma::bufread::XzDecoder::new(raw)),
+        })
+    }
+
+    /// The bytes after the stream.
+    fn into_inner(self) -> R {
+        match self {
+            Stream::Gzip(decoder) => decoder.into_inner(),
+            Stream::Zstd(decoder) => decoder.finish(),
+            Stream::Bzip2(decoder) => decoder.into_inner(),
+            Stream::Xz(decoder) => decoder.into_inner(),
+        }
+    }
+}
+
+impl<R: BufRead> Read for Stream<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Stream::Gzip(decoder) => decoder.read(buf),
+            Stream::Zstd(decoder) => decoder.read(buf),
+            Stream::Bzip2(decoder) => decoder.read(buf),
+            Stream::Xz(decoder) => decoder.read(buf),
+        }
+    }
+}
+
+/// A reader that looks further ahead than its source's buffer may hold:
+/// the bytes after a stream, to tell whether another one begins there.
+struct Lookahead<R> {
+    /// Bytes taken from `source` to look at, not yet consumed.
+    ahead: Vec<u8>,
+    source: R,
+}
+
+impl<R: BufRead> Lookahead<R> {
+    fn new(source: R) -> Self {
+        Self {
+            ahead: Vec::new(),
+            source,
+        }
+    }
+
+    /// The next `n` bytes, fewer at the end, not consumed.
+    fn peek(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.ahead.len() < n {
+            let more = self.source.fill_buf()?;
+            if more.is_empty() {
+                break;
+            }
+            let taken = more.len().min(n - self.ahead.len());
+            self.ahead.extend_from_slice(&more[..taken]);
+            self.source.consume(taken);
+        }
+        Ok(&self.ahead[..self.ahead.len().min(n)])
+    }
+
+    /// Consumes the zero bytes that come next, and says how many.
+    fn skip_zeros(&mut self) -> io::Result<u64> {
+        let mut skipped = 0;
         loop {
-            let Some(member) = self.member.as_mut() else {
-                return Ok(0);
-            };
-            let n = member.read(buf)?;
-            if n > 0 || buf.is_empty() {
-                return Ok(n);
+            let next = self.fill_buf()?;
+            let zeros = next.iter().take_while(|&&b| b == 0).count();
+            if zeros == 0 {
+                return Ok(skipped);
             }
-            let Some(mut raw) = self
-                .member
-                .take()
-                .map(flate2::bufread::GzDecoder::into_inner)
-            else {
-                return Ok(0);
-            };
-            let next = raw.fill_buf()?;
-            if next.is_empty() {
-                return Ok(0);
-            }
-            if Compression::of(next) == Some(Compression::Gzip) {
-                self.member = Some(flate2::bufread::GzDecoder::new(raw));
-                continue;
-            }
-            let what = match next.iter().all(|&b| b == 0) {
-                true => "zero bytes",
-                false => "bytes that are not gzip",
-            };
-            return Err(AfterText::error(format!(
-                "the gzip stream is complete, but {what} follow the end of the stream"
-            )));
+            self.consume(zeros);
+            skipped += zeros as u64;
+        }
+    }
+}
+
+impl<R: BufRead> Read for Lookahead<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.fill_buf()?.read(buf)?;
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Lookahead<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.ahead.is_empty() {
+            self.source.fill_buf()
+        } else {
+            Ok(&self.ahead)
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        if self.ahead.is_empty() {
+            self.source.consume(n);
+        } else {
+            self.ahead.drain(..n.min(self.ahead.len()));
         }
     }
 }

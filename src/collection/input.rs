@@ -141,3 +141,7 @@ fn read_start(source: &mut impl Read) -> io::Result<Vec<u8>> {
     source.take(MAGIC_BYTES).read_to_end(&mut start)?;
     Ok(start)
 }
+
+#[cfg(test)]
+#[path = "input_tests.rs"]
+mod tests;
