@@ -59,6 +59,48 @@ fn a_hundred_random_games_of_each_game_all_validate() {
     }
 }
 
+/// Escampe, whose players place its start: each pass of the schedule
+/// (the pair's two games) starts from the setup `kifu new escampe --seed
+/// N` draws, N = 1, 2, ..., with `--games` and with an SPRT that sets no
+/// number of games (which once played every game from the first setup).
+#[test]
+fn each_pass_starts_from_a_setup_drawn_with_the_next_seed() {
+    let dir = scratch("drawn");
+    let greedy = format!("{} engine --greedy", support::kifu_path().display());
+    let crashing = test_engine("--crash-at 0");
+    for (engines, limit, out) in [
+        (
+            [(random_engine(1), "one"), (random_engine(2), "two")],
+            ["--games", "6"],
+            "games.kifu",
+        ),
+        (
+            [(greedy.clone(), "greedy"), (crashing.clone(), "crashing")],
+            ["--sprt", "elo0=0,elo1=100"],
+            "sprt.kifu",
+        ),
+    ] {
+        let engines = engines
+            .each_ref()
+            .map(|(command, name)| (command.as_str(), *name));
+        let mut options = vec!["--game", "escampe", "--out", out];
+        options.extend(limit);
+        let run = play_match(&dir, &engines, &options);
+        assert_eq!(run.status, Some(0), "{out}: {}", run.err);
+        let records = read(&dir, out);
+        let rounds = tag_values(&records, "Round");
+        let expected: Vec<String> = (1..=rounds.len())
+            .map(|round| {
+                let seed = round.div_ceil(2).to_string();
+                let new = kifu_in(&dir, &["new", "escampe", "--seed", &seed]);
+                tag_values(&new.out, "Position").concat()
+            })
+            .collect();
+        assert!(rounds.len() >= 6, "{out}: {} games", rounds.len());
+        assert_eq!(tag_values(&records, "Position"), expected, "{out}");
+    }
+}
+
 /// Colours alternate from game to game, and each engine plays each side
 /// equally: the table says 2 games each, the records who was Black.
 #[test]

@@ -10,7 +10,7 @@ mod workers;
 use super::Status;
 use crate::front::Ran;
 use crate::front::args::Format;
-use crate::front::args::MatchArgs;
+use crate::front::args::{MatchArgs, SetupArgs};
 use crate::game::GameKind;
 use crate::kep::Protocol;
 use crate::model::{GameResult, SprtReport, Standings};
@@ -122,7 +122,7 @@ fn play_scheduled(
     let mut schedule = Schedule {
         engines: args.engines.len(),
         seats,
-        openings: openings.count(),
+        openings: openings.count().unwrap_or(1),
         games: 0,
         pairings: match args.gauntlet {
             true => Pairings::Gauntlet,
@@ -132,8 +132,12 @@ fn play_scheduled(
     schedule.games = match (args.games, args.sprt) {
         (Some(n), _) => n as usize,
         (None, Some(_)) => SPRT_GAMES,
-        (None, None) => schedule.cycle() * openings.count(),
+        (None, None) => schedule.cycle() * schedule.openings,
     };
+    if openings.count().is_none() {
+        // Setups drawn at random: a new one for each pass.
+        schedule.openings = schedule.games.div_ceil(schedule.cycle()).max(1);
+    }
     let (done, mut results) = match (&args.out, args.resume) {
         (Some(path), true) => records::resume(path, kind)?,
         _ => Default::default(),
@@ -180,6 +184,16 @@ enum Openings {
     Held(Vec<Opening>),
     /// The records of `--openings`, read as the games need them.
     File(records::OpeningFile),
+    /// Setups drawn at random as the games need them, one for each pass
+    /// of the schedule (seeds 1, 2, ...), for a game whose players place
+    /// its start.
+    Drawn {
+        /// The setup of the first pass.
+        first: Opening,
+        kind: GameKind,
+        /// The match's setup options, which the drawn tags join.
+        setup: SetupArgs,
+    },
 }
 
 impl Openings {
@@ -188,14 +202,17 @@ impl Openings {
         match self {
             Openings::Held(all) => all.first(),
             Openings::File(file) => Some(&file.first),
+            Openings::Drawn { first, .. } => Some(first),
         }
     }
 
-    /// How many there are.
-    fn count(&self) -> usize {
+    /// How many there are; `None` for setups drawn at random, of which
+    /// there are as many as the schedule has passes.
+    fn count(&self) -> Option<usize> {
         match self {
-            Openings::Held(all) => all.len(),
-            Openings::File(file) => file.count,
+            Openings::Held(all) => Some(all.len()),
+            Openings::File(file) => Some(file.count),
+            Openings::Drawn { .. } => None,
         }
     }
 
@@ -209,8 +226,19 @@ impl Openings {
                 let mut reader = records::OpeningReader::new(file);
                 Box::new(move |index| reader.get(index))
             }
+            Openings::Drawn { kind, setup, .. } => {
+                Box::new(|index| drawn_opening(*kind, setup, index as u64 + 1))
+            }
         }
     }
+}
+
+/// The start of a game of `kind` whose setup is drawn with `seed`, as
+/// `kifu new --seed` draws it, joined by the match's setup options.
+fn drawn_opening(kind: GameKind, setup: &SetupArgs, seed: u64) -> Result<Opening, MatchError> {
+    let drawn = kind.random_tags(&mut crate::random::Rng::new(seed));
+    let tags = setup.tag_list(kind, drawn)?;
+    Opening::of_tags(kind, &tags).map_err(MatchError::Opening)
 }
 
 /// The openings: those of `--openings`, or the start of the setup options.
@@ -233,21 +261,13 @@ fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
         let opening = Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?;
         return Ok(Openings::Held(vec![opening]));
     }
-    // A start the players place (escampe): each round of games, one game
-    // a seat for every engine, starts from a setup drawn at random, the
-    // same for the whole round (seeds 1, 2, ...).
-    let engines = args.engines.len().max(1);
-    let rounds = args
-        .games
-        .map_or(1, |games| (games as usize).div_ceil(engines));
-    (1..=rounds.clamp(1, MAX_DRAWN_OPENINGS) as u64)
-        .map(|seed| {
-            let drawn = kind.random_tags(&mut crate::random::Rng::new(seed));
-            let tags = setup.tag_list(kind, drawn)?;
-            Opening::of_tags(kind, &tags).map_err(MatchError::Opening)
-        })
-        .collect::<Result<_, _>>()
-        .map(Openings::Held)
+    // A start the players place (escampe): each pass of the schedule
+    // starts from a setup drawn at random.
+    Ok(Openings::Drawn {
+        first: drawn_opening(kind, &setup, 1)?,
+        kind,
+        setup,
+    })
 }
 
 /// The opening of a match with a course player: escampe, from the
@@ -263,10 +283,6 @@ fn course_opening(args: &MatchArgs) -> Result<Openings, MatchError> {
     let opening = Opening::to_place(kind).ok_or(MatchError::NoOpening)?;
     Ok(Openings::Held(vec![opening]))
 }
-
-/// The most setups drawn for a match of a game whose players place its
-/// start; later rounds start from them again.
-const MAX_DRAWN_OPENINGS: usize = 1 << 16;
 
 /// Checks that the engines can fill the game's seats: two or more for
 /// a two-player game (a round-robin or a gauntlet when more), at most
