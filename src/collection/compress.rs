@@ -160,7 +160,7 @@ impl<R: BufRead> Read for Streams<R> {
 }
 
 /// The most bytes [`Compression::of`] looks at.
-const MAGIC_BYTES: usize = 10;
+pub const MAGIC_BYTES: usize = 10;
 
 /// One stream (member, frame) of a format, decoded up to its end.
 enum Stream<R: BufRead> {

@@ -3,6 +3,7 @@
 //! read through its decoder, as a stream, in constant memory.
 
 pub use super::compress::Compression;
+use super::compress::MAGIC_BYTES;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::Path;
@@ -136,9 +137,8 @@ pub fn decoded(name: String, mut source: impl Read + Send + 'static) -> Result<I
 /// The first bytes of `source`, enough to tell every format (fewer when
 /// it is shorter), read whole even from a pipe that gives a few at a time.
 fn read_start(source: &mut impl Read) -> io::Result<Vec<u8>> {
-    const MAGIC_BYTES: u64 = 10;
     let mut start = Vec::new();
-    source.take(MAGIC_BYTES).read_to_end(&mut start)?;
+    (source.take(MAGIC_BYTES as u64)).read_to_end(&mut start)?;
     Ok(start)
 }
 
