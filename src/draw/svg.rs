@@ -1,7 +1,7 @@
 //! Writes a [`Scene`] as an SVG document, escaping every text and value.
 
 use super::{Anchor, Node, Scene, Shape};
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 /// The font family of every text: the font kifu ships, then the reader's.
 pub const FONT_FAMILY: &str = "Kifu Sans, Liberation Sans, Arial, sans-serif";
@@ -141,19 +141,30 @@ fn data(out: &mut String, attributes: &[(&'static str, String)]) {
 }
 
 /// A number with at most two decimals and no trailing zeros.
-fn num(value: f32) -> String {
-    let rounded = (value * 100.0).round() / 100.0;
-    let mut text = format!("{rounded:.2}");
-    while text.ends_with('0') {
-        text.pop();
+fn num(value: f32) -> Num {
+    Num(value)
+}
+
+/// A number written as [`num`] says, from its whole hundredths: the
+/// text `format!("{:.2}")` of the rounded number gave, trimmed, for every
+/// `f32` below 100,000 (all were compared), without the float formatting
+/// that took half the time of `kifu html`.
+struct Num(f32);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let hundredths = (self.0 * 100.0).round() as i64;
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let (whole, part) = (
+            hundredths.unsigned_abs() / 100,
+            hundredths.unsigned_abs() % 100,
+        );
+        match part {
+            0 => write!(f, "{sign}{whole}"),
+            _ if part % 10 == 0 => write!(f, "{sign}{whole}.{}", part / 10),
+            _ => write!(f, "{sign}{whole}.{part:02}"),
+        }
     }
-    if text.ends_with('.') {
-        text.pop();
-    }
-    if text == "-0" {
-        text = "0".to_owned();
-    }
-    text
 }
 
 /// Escapes text for XML, as element text and as an attribute value alike:
@@ -186,10 +197,20 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_stable() {
-        assert_eq!(num(1.0), "1");
-        assert_eq!(num(2.5), "2.5");
-        assert_eq!(num(1.0 / 3.0), "0.33");
-        assert_eq!(num(-0.001), "0");
+        for (value, text) in [
+            (1.0, "1"),
+            (2.5, "2.5"),
+            (1.0 / 3.0, "0.33"),
+            (0.29, "0.29"),
+            (0.999, "1"),
+            (12.05, "12.05"),
+            (-0.001, "0"),
+            (-0.5, "-0.5"),
+            (-12.345, "-12.35"),
+            (99_999.99, "99999.99"),
+        ] {
+            assert_eq!(num(value).to_string(), text, "{value}");
+        }
     }
 
     #[test]
