@@ -230,7 +230,7 @@ impl Lotus {
     /// Why the bracket does not fit the landing on the course square `target`.
     #[inline(never)]
     fn refuse_choice(&self, mv: LotusMove, target: u16) -> Result<(), LotusError> {
-        let refused = self.explain_choice(&mv, target, self.landing(mv.owner, target));
+        let refused = self.check_choice(&mv, target, self.landing(mv.owner, target));
         debug_assert!(refused.is_err(), "every bracket that fits is played");
         refused
     }
@@ -242,7 +242,7 @@ impl Lotus {
         let place = self.arrived + 1;
         let dest = self.end + place;
         if mv.choice != Choice::None {
-            return self.explain_choice(&mv, dest, Landing::Arrival(place));
+            return self.check_choice(&mv, dest, Landing::Arrival(place));
         }
         self.pawn_slots[index].pos = dest;
         if self.short {
@@ -573,30 +573,6 @@ impl Lotus {
         }
     }
 
-    /// Checks the bracket against what the landing asks for.
-    #[inline]
-    pub(super) fn check_choice(
-        &self,
-        mv: &LotusMove,
-        dest: u16,
-        landing: Landing,
-    ) -> Result<(), LotusError> {
-        match (landing, mv.choice) {
-            // The moves of a game that is played right.
-            (_, Choice::None) if !matches!(landing, Landing::Frog(true) | Landing::Stone(true)) => {
-                Ok(())
-            }
-            (Landing::Stone(true), Choice::Stone(f)) if self.holds(mv.owner, f) => Ok(()),
-            (
-                Landing::Frog(true),
-                Choice::Exchange {
-                    give, with, take, ..
-                },
-            ) if self.may_exchange(mv.owner, give, with, take) => Ok(()),
-            _ => self.explain_choice(mv, dest, landing),
-        }
-    }
-
     /// Whether `owner` may give `give` to the owner of the frog, `with`,
     /// for its `take`: another player, another colour, both held.
     #[inline]
@@ -616,19 +592,18 @@ impl Lotus {
     /// and colours: the flower given, the partner's initial, the flower
     /// taken.
     fn an_exchange(&self, owner: u8) -> Option<(Flower, u8, Flower)> {
-        let letters = self.players.letters();
-        letters.iter().find_map(|&with| {
+        (0..self.players.count() as u8).find_map(|with| {
             Flower::ALL.into_iter().find_map(|give| {
                 (Flower::ALL.into_iter())
                     .find(|&take| self.may_exchange(owner, give, with, take))
-                    .map(|take| (give, with, take))
+                    .map(|take| (give, self.players.letter(with), take))
             })
         })
     }
 
-    /// Why the bracket does not fit the landing ([`Lotus::check_choice`]
-    /// refused it, or no error is left to find).
-    pub(super) fn explain_choice(
+    /// Checks the bracket against what the landing asks for: why it does
+    /// not fit, if it does not.
+    fn check_choice(
         &self,
         mv: &LotusMove,
         dest: u16,

@@ -182,3 +182,57 @@ fn the_table_of_stops_answers_every_stop_among_the_eight_squares_ahead() {
         }
     }
 }
+
+/// The exchange that a refusal suggests (a frog square's bracket missing,
+/// or a stone's written there) is one the owner can make: in random games,
+/// every legal exchange, written without its bracket or with a stone's,
+/// is refused with an example that is itself legal. (The examples once
+/// named a flower the owner or the partner did not hold.)
+#[test]
+fn the_exchange_a_refusal_suggests_can_be_made() {
+    use crate::random::Rng;
+    let mut rng = Rng::new(8);
+    let mut suggested = 0;
+    for _ in 0..12 {
+        let tags: Vec<Tag> = (Lotus::random_tags(&mut rng).into_iter())
+            .map(|(name, value)| Tag {
+                name: name.into(),
+                value: value.into(),
+                offset: 0,
+            })
+            .collect();
+        let mut game = Lotus::from_tags(Tags::new(&tags)).unwrap_or_else(|e| panic!("{e}"));
+        while !game.is_over() {
+            let legal = Game::legal_moves(&game);
+            for mv in &legal {
+                if !matches!(mv.choice, Choice::Exchange { .. }) {
+                    continue;
+                }
+                for wrong in [Choice::None, Choice::Stone(Flower::White)] {
+                    let refused = game.check(&LotusMove { choice: wrong, ..*mv });
+                    let example = match refused {
+                        Err(LotusError::Illegal(illegal)) => match *illegal {
+                            LotusIllegal::ExchangeDue { example, .. }
+                            | LotusIllegal::StoneOnFrog { example, .. } => example,
+                            other => panic!("{mv}: {other:?}"),
+                        },
+                        other => panic!("{mv}: {other:?}"),
+                    };
+                    let (give, with_letter, take) = example;
+                    let with = game.players.seat(with_letter).unwrap_or(u8::MAX);
+                    let choice = Choice::Exchange {
+                        give,
+                        with,
+                        with_letter,
+                        take,
+                    };
+                    let example = LotusMove { choice, ..*mv };
+                    assert_eq!(game.check(&example), Ok(()), "{mv}: {example}");
+                    suggested += 1;
+                }
+            }
+            game.apply(&legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(suggested > 1000, "{suggested} examples");
+}
