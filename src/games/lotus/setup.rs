@@ -183,6 +183,12 @@ struct Board {
     lilies: [u16; LILIES],
 }
 
+/// Whether a course whose last square is `end` is short enough to keep
+/// in place ([`SHORT_COURSE_SQUARES`]).
+fn is_short(end: u16) -> bool {
+    usize::from(end) < SHORT_COURSE_SQUARES
+}
+
 impl Board {
     /// The default course.
     fn standard() -> Self {
@@ -197,7 +203,7 @@ impl Board {
     /// A course read from its tag: kept in place when it is short.
     fn of(Course { squares, lilies }: Course) -> Self {
         let end = (squares.len() - 1) as u16;
-        if squares.len() <= SHORT_COURSE_SQUARES {
+        if is_short(end) {
             Board {
                 cells: course::cells(&squares),
                 long_squares: Vec::new(),
@@ -216,7 +222,7 @@ impl Board {
 
     /// Whether the course is short enough to keep in place, in `cells`.
     fn short(&self) -> bool {
-        usize::from(self.end) < SHORT_COURSE_SQUARES
+        is_short(self.end)
     }
 
     /// Lays the lily flowers of `flowers` out, and the black one on the
