@@ -268,6 +268,37 @@ fn quit_reaps_the_engine() {
     assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
 }
 
+/// `--seats N`: N lotus players, named as kifu.1 names them, whose seats
+/// the engines share in turn; the records validate.
+#[test]
+fn lotus_seats_are_named_in_order_and_shared_in_turn() {
+    let dir = scratch("seats");
+    let random = random_engine(1);
+    for (seats, players, engines) in [
+        ("4", "red green orange blue", "a, b, a, b"),
+        (
+            "6",
+            "red green orange blue yellow purple",
+            "a, b, a, b, a, b",
+        ),
+    ] {
+        let out = format!("seats-{seats}.kifu");
+        let run = play_match(
+            &dir,
+            &[(&random, "a"), (&random, "b")],
+            &[
+                "--game", "lotus", "--seats", seats, "--games", "1", "--out", &out,
+            ],
+        );
+        assert_eq!(run.status, Some(0), "{seats}: {}", run.err);
+        let records = read(&dir, &out);
+        assert_eq!(tag_values(&records, "Players"), [players]);
+        assert_eq!(tag_values(&records, "Engines"), [engines]);
+        let verdicts = kifu_in(&dir, &["validate", "--quiet", &out]);
+        assert_eq!(verdicts.status, Some(0), "{}", verdicts.err);
+    }
+}
+
 /// Lotus with three seats and two engines, one of which crashes on its
 /// first turn: the game ends there, the crashed seat ranks last.
 #[test]
