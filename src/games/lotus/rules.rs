@@ -747,7 +747,7 @@ impl Lotus {
 
 /// The colours a hand holds, one bit per colour of [`Flower::ALL`]: what
 /// `Lotus::held` keeps up to date.
-fn colours(hand: &[u8; 5]) -> u8 {
+pub(super) fn colours(hand: &[u8; 5]) -> u8 {
     Flower::ALL
         .into_iter()
         .filter(|f| hand[f.index()] > 0)

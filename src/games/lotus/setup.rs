@@ -476,10 +476,7 @@ fn build(mut game: Lotus, written: &Written) -> Lotus {
     }
     for (player, hand) in written.hands.iter().flatten().enumerate() {
         game.hands[player] = *hand;
-        game.held[player] = Flower::ALL
-            .into_iter()
-            .filter(|f| hand[f.index()] > 0)
-            .fold(0, |set, f| set | f.bit());
+        game.held[player] = super::rules::colours(hand);
     }
     game.on_start = on_start;
     game.occupied = game.occupied_by_scan();
