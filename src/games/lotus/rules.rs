@@ -612,12 +612,11 @@ impl Lotus {
         use LotusIllegal as I;
         let owner = || self.named(mv.owner);
         let me = slot(mv.owner);
-        let letters = self.players.letters();
-        let partner = letters[(me + 1) % letters.len()];
-        // An exchange the owner can make (one exists on these paths).
+        // An exchange the owner can make: one exists wherever a frog square
+        // asks for one (the fallback is never shown).
         let example = || {
             self.an_exchange(mv.owner)
-                .unwrap_or((Flower::White, partner, Flower::Yellow))
+                .unwrap_or((Flower::White, b'?', Flower::Yellow))
         };
         let square = dest;
         let bracket = !matches!(mv.choice, Choice::None);
