@@ -80,6 +80,15 @@ impl Flower {
     }
 }
 
+/// The colours a hand holds, one bit per colour of [`Flower::ALL`]: what
+/// `Lotus::held` keeps up to date.
+pub(super) fn colours(hand: &[u8; 5]) -> u8 {
+    Flower::ALL
+        .into_iter()
+        .filter(|f| hand[f.index()] > 0)
+        .fold(0, |set, f| set | f.bit())
+}
+
 /// The flower of each letter (`W`, `Y`, `P`, `B`, `K`), by byte: a byte
 /// indexes it with no bound to check.
 const FLOWER_BY_LETTER: [Option<Flower>; 256] = {

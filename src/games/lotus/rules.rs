@@ -6,7 +6,7 @@
 
 use super::*;
 use super::course::Kind;
-use super::flowers::Flower;
+use super::flowers::{Flower, colours};
 use super::notation::{Choice, LotusMove};
 use super::{Lotus, LotusError, LotusIllegal, NO_PAWN, illegal};
 
@@ -742,13 +742,4 @@ impl Lotus {
             _ => vec![Choice::None],
         }
     }
-}
-
-/// The colours a hand holds, one bit per colour of [`Flower::ALL`]: what
-/// `Lotus::held` keeps up to date.
-pub(super) fn colours(hand: &[u8; 5]) -> u8 {
-    Flower::ALL
-        .into_iter()
-        .filter(|f| hand[f.index()] > 0)
-        .fold(0, |set, f| set | f.bit())
 }

@@ -20,7 +20,7 @@
 //! rule asks only the parts that could be read.
 
 use super::course::{self, Course, DEFAULT_COURSE, Kind, LILIES, Square};
-use super::flowers::{DEFAULT, Flowers, parse_flowers, random_flowers};
+use super::flowers::{DEFAULT, Flowers, colours, parse_flowers, random_flowers};
 use super::flowers::Flower;
 use super::players::Players;
 use super::{ALWAYS_BLOCKED, CELLS, Lotus, MAX_PAWNS, SHORT_COURSE_SQUARES, slot};
@@ -476,7 +476,7 @@ fn build(mut game: Lotus, written: &Written) -> Lotus {
     }
     for (player, hand) in written.hands.iter().flatten().enumerate() {
         game.hands[player] = *hand;
-        game.held[player] = super::rules::colours(hand);
+        game.held[player] = colours(hand);
     }
     game.on_start = on_start;
     game.occupied = game.occupied_by_scan();
