@@ -111,15 +111,22 @@ pub const MARGIN: Duration = Duration::from_millis(50);
 pub fn load_margin() -> Duration {
     static MEASURED: Mutex<Option<(Instant, f64)>> = Mutex::new(None);
     let mut measured = MEASURED.lock().unwrap_or_else(PoisonError::into_inner);
-    let share = match *measured {
-        Some((at, share)) if at.elapsed() < SHARE_AGE => share,
-        _ => {
+    let share = match standing(*measured, Instant::now()) {
+        Some(share) => share,
+        None => {
             let share = core_share(PROBE_TIME);
             *measured = Some((Instant::now(), share));
             share
         }
     };
     margin_for(share)
+}
+
+/// The share `measured` at its instant, if that measure still stands at
+/// `now` (it is younger than [`SHARE_AGE`]).
+fn standing(measured: Option<(Instant, f64)>, now: Instant) -> Option<f64> {
+    let (at, share) = measured?;
+    (now.saturating_duration_since(at) < SHARE_AGE).then_some(share)
 }
 
 /// [`MARGIN`] for a thread that gets `share` of a core: divided by the
@@ -326,6 +333,16 @@ mod tests {
         assert!(started.elapsed() >= ms(20), "{:?}", started.elapsed());
         let first = load_margin();
         assert_eq!(load_margin(), first);
+    }
+
+    #[test]
+    fn a_measure_of_the_share_stands_for_its_age_and_no_longer() {
+        let at = Instant::now();
+        let measured = Some((at, 0.5));
+        assert_eq!(standing(measured, at), Some(0.5));
+        assert_eq!(standing(measured, at + SHARE_AGE - ms(1)), Some(0.5));
+        assert_eq!(standing(measured, at + SHARE_AGE), None);
+        assert_eq!(standing(None, at), None);
     }
 
     #[test]
