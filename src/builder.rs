@@ -3,7 +3,9 @@
 //! the result.
 
 use crate::game::{AnyGame, GameKind, number_before};
-use crate::record::{Dots, MAX_TAG_VALUE_BYTES, WrittenMove, readable_tag_value, write_record};
+use crate::record::{
+    Dots, MAX_TAG_VALUE_BYTES, MoveNumber, WrittenMove, readable_tag_value, write_record,
+};
 
 /// A record being written, move by move.
 #[derive(Debug, Clone)]
@@ -93,7 +95,7 @@ impl RecordBuilder {
     pub fn text_ending(&self, result: Option<&str>) -> String {
         let written: Vec<WrittenMove<'_>> = (self.moves.iter())
             .map(|built| WrittenMove {
-                number: built.number,
+                number: built.number.map(MoveNumber::from),
                 text: &built.text,
                 comments: &built.comments,
                 ..WrittenMove::default()

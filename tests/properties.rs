@@ -237,7 +237,7 @@ fn numbered(game: &mut Box<dyn AnyGame>, moves: &[String], first: bool) -> Vec<W
 fn as_written(line: &[Written]) -> Vec<WrittenMove<'_>> {
     line.iter()
         .map(|m| WrittenMove {
-            number: m.number,
+            number: m.number.map(kifu::record::MoveNumber::from),
             text: &m.text,
             comments: &m.comments,
             variations: m.variations.iter().map(|v| as_written(v)).collect(),

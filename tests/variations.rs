@@ -98,7 +98,7 @@ fn written<'a>(
         }
         first = !variations.is_empty();
         out.push(WrittenMove {
-            number,
+            number: number.map(kifu::record::MoveNumber::from),
             text: mv,
             variations,
             ..WrittenMove::default()

@@ -11,7 +11,7 @@ use crate::front::args::AnalyseArgs;
 use crate::game::{AnyGame, GameKind, MoveError, Numbering, number_before};
 use crate::kep::{Decision, GameSoFar, Score};
 use crate::model::{MoveNode, WrittenMoves};
-use crate::record::{Record, WrittenMove, write_record};
+use crate::record::{MoveNumber, Record, WrittenMove, write_record};
 use crate::seat::{Clock, Seat, Terms, TimeControl, load_margin};
 use crate::tournament::MainLine;
 use std::io::Write;
@@ -333,7 +333,8 @@ fn annotate(
         .map(|ply| WrittenMove {
             number: positions
                 .get(ply)
-                .and_then(|p| number_before(p.turn(), ply == 0)),
+                .and_then(|p| number_before(p.turn(), ply == 0))
+                .map(MoveNumber::from),
             text: &texts[ply],
             nags: &nags[ply],
             comments: &comments[ply],
@@ -342,7 +343,7 @@ fn annotate(
                 false => vec![
                     (lines[ply].iter())
                         .map(|(number, text)| WrittenMove {
-                            number: *number,
+                            number: number.map(MoveNumber::from),
                             text,
                             ..WrittenMove::default()
                         })

@@ -5,7 +5,7 @@
 
 use crate::game::{COMMON_TAGS, GameKind, Tags, number_before};
 use crate::model::WrittenMoves;
-use crate::record::{Dots, ItemKind, Record, WrittenMove, write_record_within};
+use crate::record::{Dots, ItemKind, MoveNumber, Record, WrittenMove, write_record_within};
 use crate::referee::{Options, judge};
 
 /// Whether the record holds variations.
@@ -62,7 +62,7 @@ pub fn format_record(record: &Record, width: usize) -> String {
     };
     let mut written: Vec<WrittenMove<'_>> = (moves.iter())
         .map(|(number, text, nags, comments)| WrittenMove {
-            number: *number,
+            number: number.map(MoveNumber::from),
             text,
             nags,
             comments,

@@ -12,7 +12,9 @@ mod stream;
 mod tests;
 mod visit;
 
-use crate::record::{MAX_LINE_BYTES, MAX_RECORD_BYTES, WrittenMove, check_readable, write_record};
+use crate::record::{
+    MAX_LINE_BYTES, MAX_RECORD_BYTES, MoveNumber, WrittenMove, check_readable, write_record,
+};
 use std::io::{self, Read};
 
 /// The most bytes of JSON one record may take, counted from the end of the
@@ -209,12 +211,11 @@ fn written(moves: &[MoveIn]) -> Vec<WrittenMove<'_>> {
         .iter()
         .map(|m| WrittenMove {
             comments_before: &m.comments_before,
-            number_as_written: m.number.as_deref(),
+            number: m.number.as_deref().map(MoveNumber::Written),
             text: &m.word,
             nags: &m.nags,
             comments: &m.comments,
             variations: m.variations.iter().map(|line| written(line)).collect(),
-            ..WrittenMove::default()
         })
         .collect()
 }

@@ -34,7 +34,7 @@ pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
 pub use visible::{Visible, VisibleWriter, make_visible, write_visible};
 pub use write::{
-    WrittenMove, check_readable, readable_tag_value, tag_value_fault, write_record,
+    MoveNumber, WrittenMove, check_readable, readable_tag_value, tag_value_fault, write_record,
     write_record_within,
 };
 

@@ -11,11 +11,7 @@ pub struct WrittenMove<'a> {
     /// Comments before the move (at the start of a variation).
     pub comments_before: &'a [String],
     /// The move number to write before the move.
-    pub number: Option<(u32, Dots)>,
-    /// A move number to write as it is, instead of `number`: `kifu
-    /// import` gives the numbers of `kifu json` so, as the record wrote
-    /// them, even beyond 32 bits.
-    pub number_as_written: Option<&'a str>,
+    pub number: Option<MoveNumber<'a>>,
     /// The move text, with any glyph.
     pub text: &'a str,
     /// Numeric annotation glyphs that follow the move: `$n`.
@@ -25,6 +21,22 @@ pub struct WrittenMove<'a> {
     /// Variations that follow the move, each a line of moves, written in
     /// parentheses after its comments.
     pub variations: Vec<Vec<WrittenMove<'a>>>,
+}
+
+/// A move number to write before a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveNumber<'a> {
+    /// A number the game counted, and its dots.
+    Counted(u32, Dots),
+    /// A number as a record wrote it, dots included: `kifu import` writes
+    /// those `kifu json` gave, even beyond 32 bits.
+    Written(&'a str),
+}
+
+impl From<(u32, Dots)> for MoveNumber<'_> {
+    fn from((number, dots): (u32, Dots)) -> Self {
+        MoveNumber::Counted(number, dots)
+    }
 }
 
 /// The longest movetext line written, unless a single word is longer.
@@ -136,13 +148,13 @@ fn write_line(out: &mut String, line: &mut LineFiller, moves: &[WrittenMove<'_>]
         for comment in m.comments_before {
             line.comment(out, comment);
         }
-        match (m.number_as_written, m.number) {
-            (Some(number), _) => line.word(out, number),
-            (None, Some((n, dots))) => {
+        match m.number {
+            Some(MoveNumber::Written(number)) => line.word(out, number),
+            Some(MoveNumber::Counted(n, dots)) => {
                 let dots = if dots == Dots::One { "." } else { "..." };
                 line.word(out, &format!("{n}{dots}"));
             }
-            (None, None) => {}
+            None => {}
         }
         line.word(out, m.text);
         for nag in m.nags {

@@ -8,7 +8,7 @@
 
 use crate::game::{AnyGame, MoveError, Numbering, number_before};
 use crate::model::MoveNode;
-use crate::record::WrittenMove;
+use crate::record::{MoveNumber, WrittenMove};
 use crate::referee::{Ply, Visitor};
 
 /// Why the moves of a line do not replay.
@@ -275,7 +275,7 @@ impl Line {
             }
             first = !variations.is_empty();
             written.push(WrittenMove {
-                number,
+                number: number.map(MoveNumber::from),
                 text: word,
                 variations,
                 ..WrittenMove::default()

@@ -37,7 +37,7 @@ use crate::draw::{Spot, View, picture, svg};
 use crate::game::{AnyGame, GameKind, MoveDetail, Numbering, number_before};
 use crate::model::MoveNode;
 use crate::model::{OutcomeJson, WrittenMoves};
-use crate::record::{Dots, Record, WrittenMove, write_record_within};
+use crate::record::{Dots, MoveNumber, Record, WrittenMove, write_record_within};
 use axum::extract::{Path, Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -562,12 +562,11 @@ impl Annotation {
             is_first = !variations.is_empty();
             written.push(WrittenMove {
                 comments_before: &node.comments_before,
-                number,
+                number: number.map(MoveNumber::from),
                 text: &node.word,
                 nags: &node.nags,
                 comments: &node.comments,
                 variations,
-                ..WrittenMove::default()
             });
         }
         written
