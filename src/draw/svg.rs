@@ -14,10 +14,10 @@ pub fn write(scene: &Scene, size: Option<u32>) -> String {
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" font-family=\"{FONT_FAMILY}\"",
-        num(scene.width),
-        num(scene.height),
-        num(width),
-        num(height)
+        Num(scene.width),
+        Num(scene.height),
+        Num(width),
+        Num(height)
     );
     data(&mut out, &scene.data);
     out.push_str(">\n");
@@ -37,22 +37,22 @@ fn node_svg(out: &mut String, node: &Node, depth: usize) {
             let _ = write!(
                 out,
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
-                num(*x),
-                num(*y),
-                num(*w),
-                num(*h)
+                Num(*x),
+                Num(*y),
+                Num(*w),
+                Num(*h)
             );
             if *r > 0.0 {
-                let _ = write!(out, " rx=\"{}\"", num(*r));
+                let _ = write!(out, " rx=\"{}\"", Num(*r));
             }
         }
         Shape::Circle { x, y, r } => {
             let _ = write!(
                 out,
                 "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"",
-                num(*x),
-                num(*y),
-                num(*r)
+                Num(*x),
+                Num(*y),
+                Num(*r)
             );
         }
         Shape::Poly { points, closed } => {
@@ -62,7 +62,7 @@ fn node_svg(out: &mut String, node: &Node, depth: usize) {
                 if i > 0 {
                     out.push(' ');
                 }
-                let _ = write!(out, "{},{}", num(*x), num(*y));
+                let _ = write!(out, "{},{}", Num(*x), Num(*y));
             }
             out.push('"');
         }
@@ -72,9 +72,9 @@ fn node_svg(out: &mut String, node: &Node, depth: usize) {
             let _ = write!(
                 out,
                 "<text x=\"{}\" y=\"{}\" font-size=\"{}\"",
-                num(*x),
-                num(*y),
-                num(*size)
+                Num(*x),
+                Num(*y),
+                Num(*size)
             );
             match anchor {
                 Anchor::Start => {}
@@ -120,7 +120,7 @@ fn paint(out: &mut String, node: &Node) {
     if let Some((colour, width)) = node.stroke {
         out.push_str(" stroke=\"");
         escape_into(out, colour);
-        let _ = write!(out, "\" stroke-width=\"{}\"", num(width));
+        let _ = write!(out, "\" stroke-width=\"{}\"", Num(width));
     }
     if let Some(class) = node.class {
         out.push_str(" class=\"");
@@ -140,15 +140,10 @@ fn data(out: &mut String, attributes: &[(&'static str, String)]) {
     }
 }
 
-/// A number with at most two decimals and no trailing zeros.
-fn num(value: f32) -> Num {
-    Num(value)
-}
-
-/// A number written as [`num`] says, from its whole hundredths: the
-/// text `format!("{:.2}")` of the rounded number gave, trimmed, for every
-/// `f32` below 100,000 (all were compared), without the float formatting
-/// that took half the time of `kifu html`.
+/// A number written with at most two decimals and no trailing zeros, from
+/// its whole hundredths: the text `format!("{:.2}")` of the rounded number
+/// gave, trimmed, for every `f32` below 100,000 (all were compared),
+/// without the float formatting that took half the time of `kifu html`.
 struct Num(f32);
 
 impl fmt::Display for Num {
@@ -209,7 +204,7 @@ mod tests {
             (-12.345, "-12.35"),
             (99_999.99, "99999.99"),
         ] {
-            assert_eq!(num(value).to_string(), text, "{value}");
+            assert_eq!(Num(value).to_string(), text, "{value}");
         }
     }
 
