@@ -75,7 +75,7 @@ fn each_pass_starts_from_a_setup_drawn_with_the_next_seed() {
             "games.kifu",
         ),
         (
-            [(greedy.clone(), "greedy"), (crashing.clone(), "crashing")],
+            [(greedy, "greedy"), (crashing, "crashing")],
             ["--sprt", "elo0=0,elo1=100"],
             "sprt.kifu",
         ),
