@@ -22,8 +22,9 @@
 //!   `kifu analyse` ask for moves, and [`tournament`] the refereeing of
 //!   engine against engine (`kifu match`); [`course`] is the protocol of
 //!   the Escampe course's programs, which `kifu match` referees too;
-//! - [`builder`] writes a record while a game is played, and [`random`]
-//!   holds the seeded generator ([`random::Rng`]) and plays random games;
+//! - [`play`] is the game in play, below every front: its one start from
+//!   the setup options, the record written as it is played, random games;
+//!   [`random`] holds the seeded generator ([`random::Rng`]);
 //! - [`serve`] is the local web server of `kifu serve`: its guard (token,
 //!   `Host`, `Origin`), its bounded connections, and its JSON API over
 //!   the named files and the games played in the browser.
@@ -80,7 +81,6 @@ macro_rules! say {
 }
 
 mod app;
-pub mod builder;
 mod cli;
 pub mod collection;
 pub mod course;
@@ -92,6 +92,7 @@ pub mod games;
 pub mod kep;
 pub mod model;
 pub mod page;
+pub mod play;
 pub mod random;
 pub mod record;
 pub mod referee;

@@ -258,7 +258,7 @@ fn go_without_a_game_or_in_a_game_over_resigns_and_says_why() {
     assert_eq!(
         out,
         "info string resigning: no game: newgame GAME comes first\nmove resign\n\
-         info string resigning: the tags state no start of lotus: tag Players: required: the 3 to 6 players in turn order, like [Players \"red green orange\"]\nmove resign\n"
+         info string resigning: tag Players: required: the 3 to 6 players in turn order, like [Players \"red green orange\"]\nmove resign\n"
     );
 }
 

@@ -5,8 +5,8 @@
 use kifu::collection::format::{format_record, has_variations};
 use kifu::game::{AnyGame, GameKind, Tags, number_before};
 use kifu::model::text_from_json;
+use kifu::play::random_game;
 use kifu::random::Rng;
-use kifu::random::random_game;
 use kifu::record::{ItemKind, Record, RecordReader, Tag, WrittenMove, write_record};
 use kifu::referee::{Options, Verdict, judge, judge_record};
 use proptest::prelude::*;
@@ -24,7 +24,7 @@ fn game(kind: GameKind, seed: u64) -> (String, Vec<String>) {
     let text = random_game(start(&tags), &mut rng);
     let mut replay = start(&tags);
     let mut moves = Vec::new();
-    for _ in 0..kifu::random::MAX_RANDOM_PLIES {
+    for _ in 0..kifu::play::MAX_RANDOM_PLIES {
         if replay.outcome().is_some() {
             break;
         }

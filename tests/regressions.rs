@@ -96,7 +96,7 @@ fn the_quick_move_readers_agree_with_the_full_ones_on_random_games() {
             let game = kind
                 .start(kifu::game::Tags::new(&tags))
                 .unwrap_or_else(|e| panic!("{e}"));
-            let text = kifu::random::random_game(game, &mut rng);
+            let text = kifu::play::random_game(game, &mut rng);
             let mut records = RecordReader::new(text.as_bytes());
             match records.next() {
                 Some(Ok(Ok(record))) => checks::quick_reader(&record),

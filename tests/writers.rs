@@ -85,10 +85,13 @@ fn a_value_no_record_can_hold_is_refused_at_once() {
         ],
         b"",
     );
-    assert_eq!((out.as_str(), status), ("", Some(2)), "{said}");
-    assert!(
-        said.contains("tag value is longer than the limit of 4096 bytes"),
-        "{said}"
+    assert_eq!(
+        (out.as_str(), said.as_str(), status),
+        (
+            "",
+            "kifu: tag Event: 4097 bytes: a tag value is at most 4096\n",
+            Some(2)
+        )
     );
     let (out, said, status) = kifu(
         &["random", "lotus", "--players", &format!("{too_long} b c")],

@@ -4,8 +4,8 @@
 use crate::IllegalMove;
 use kifu::draw::{View, picture, svg};
 use kifu::game::{AnyGame, GameKind, MoveDetail, MoveError};
-use kifu::random::Rng;
-use kifu::tournament::{Opening, check_turn};
+use kifu::play::{self, Start, StartError, StartOptions};
+use kifu::tournament::check_turn;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -95,21 +95,18 @@ impl Game {
     #[pyo3(signature = (game, *, seed=None, **tags))]
     fn new(game: &str, seed: Option<u64>, tags: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
         let kind = kind_of(game)?;
-        let mut given: Vec<(String, String)> = match seed {
-            Some(seed) => kind.random_tags(&mut Rng::new(seed)),
-            None => Vec::new(),
-        };
+        let mut given = Vec::new();
         for (name, value) in tags.into_iter().flat_map(|dict| dict.iter()) {
             let name: String = name.extract()?;
             let value: String = value.str()?.extract()?;
-            let tag = tag_name(kind, &name)?;
-            given.retain(|(other, _)| *other != tag);
-            given.push((tag, value));
+            given.push((tag_name(kind, &name)?, value));
         }
-        if let Some((name, value)) = kind.default_tag(&given) {
-            given.push((name.to_owned(), value));
-        }
-        Game::from_tags(kind, given)
+        let options = StartOptions {
+            seed,
+            ..StartOptions::of_tags(given)
+        };
+        let started = play::start(kind, &options).map_err(|e| start_error(kind, &e))?;
+        Game::of_start(started).map_err(|e| start_error(kind, &e))
     }
 
     /// The game's name (`"mana"`).
@@ -295,7 +292,7 @@ impl Game {
     /// The game as a record: its start's tags, its moves, and the result
     /// once it is over.
     fn record(&self) -> String {
-        let mut record = kifu::builder::RecordBuilder::new(self.kind, self.tags.clone());
+        let mut record = play::RecordBuilder::new(self.kind, self.tags.clone());
         let mut replay = self.start();
         for (mv, _) in &self.played {
             record.push(replay.as_ref(), mv.as_str());
@@ -330,22 +327,13 @@ impl Game {
 }
 
 impl Game {
-    /// The game that starts from `tags` (the `Game` tag aside).
-    pub(crate) fn from_tags(kind: GameKind, tags: Vec<(String, String)>) -> PyResult<Game> {
-        if kind.placing(&tags).is_some() {
-            return Err(PyValueError::new_err(format!(
-                "{kind} has no default setup: give one with setup=, or draw one with seed=N"
-            )));
-        }
-        let opening = Opening::of_tags(kind, &tags).map_err(PyValueError::new_err)?;
+    /// The game of a fresh `start`, which its players must have placed.
+    fn of_start(start: Start) -> Result<Game, StartError> {
+        let start = start.placed()?;
         Ok(Game {
-            kind,
-            tags: opening
-                .tags
-                .into_iter()
-                .filter(|(name, _)| name != "Game")
-                .collect(),
-            position: opening.start,
+            kind: start.kind,
+            tags: start.game.setup_tags(),
+            position: start.game,
             played: Vec::new(),
         })
     }
@@ -385,6 +373,17 @@ impl Game {
         let (mv, _) = self.played.last()?;
         Some(mv.detail.parts.clone())
     }
+}
+
+/// The `ValueError` of a start refused, in the words every front uses; a
+/// start still to be placed names this package's keywords.
+fn start_error(kind: GameKind, error: &StartError) -> PyErr {
+    PyValueError::new_err(match error {
+        StartError::Unplaced { .. } => {
+            format!("{kind} has no default setup: give one with setup=, or draw one with seed=N")
+        }
+        _ => error.to_string(),
+    })
 }
 
 /// The `Position` tag's value of `position`.

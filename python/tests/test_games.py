@@ -2,6 +2,7 @@
 refusals with their codes, outcomes, positions, copies, pictures, and
 perft equal to the Rust perft fixtures."""
 
+import json
 import re
 
 import pytest
@@ -59,6 +60,29 @@ def test_a_game_starts_as_kifu_new_starts_it():
         kifu.Game("mana", players="red green orange")
     assert kifu.Game("escampe", seed=7) == kifu.Game("escampe", seed=7)
     assert kifu.Game("escampe", seed=7) != kifu.Game("escampe", seed=8)
+
+
+def refused_starts():
+    """The starts every front refuses, and the words (fixtures/starts/refused.json),
+    those whose tags are the game's own: another game's tag has no keyword here."""
+    cases = json.loads((FIXTURES / "starts" / "refused.json").read_text())
+    own = {"mana": {"Setup"}, "escampe": {"Setup"}, "shogun": {"Setup", "Rotation", "First", "Discs"}}
+    own["lotus"] = {"Players", "Flowers", "Course"}
+    return [case for case in cases if case["tag"] in own[case["game"]]]
+
+
+@pytest.mark.parametrize("case", refused_starts(), ids=lambda case: f"{case['game']}-{case['tag']}")
+def test_a_start_is_refused_in_the_words_of_kifu_new_and_kifu_engine(case):
+    options = {name.lower(): value for name, value in case.get("with", [])}
+    options[case["tag"].lower()] = case["value"]
+    with pytest.raises(ValueError) as refused:
+        kifu.Game(case["game"], **options)
+    assert str(refused.value) == case["message"]
+
+
+def test_every_refused_start_the_rust_tests_give_is_given_here_too_but_another_game_s_tag():
+    cases = json.loads((FIXTURES / "starts" / "refused.json").read_text())
+    assert len(refused_starts()) == len(cases) - 1
 
 
 def test_push_pop_turn_and_legal_moves():

@@ -3,10 +3,10 @@
 use super::Status;
 use crate::front::Ran;
 use crate::front::args::{NewArgs, RandomArgs};
-use crate::game::{AnyGame, GameKind, SetupError, Tags};
+use crate::game::{AnyGame, GameKind};
+use crate::play::{RecordBuilder, Start, StartError, random_game, start_of_tags};
 use crate::random::Rng;
-use crate::random::random_game;
-use crate::record::{Tag, tag_value_fault};
+use crate::record::tag_value_fault;
 use std::io::Write;
 
 /// Runs `kifu new`: the record `kifu play` would start from the same
@@ -15,11 +15,9 @@ use std::io::Write;
 /// # Errors
 /// Options that start no game, or a failure to write `out`.
 pub(crate) fn new(args: &NewArgs, out: &mut dyn Write) -> Ran {
-    let drawn = args
-        .seed
-        .map(|seed| args.game.random_tags(&mut Rng::new(seed)))
-        .unwrap_or_default();
-    let record = crate::front::setup::new_record(args.game, &args.setup, drawn)?;
+    let options = args.setup.options(args.seed)?;
+    let start = crate::play::start(args.game, &options)?.placed()?;
+    let record = RecordBuilder::with_tags(start.record_tags()).text(start.game.as_ref());
     out.write_all(record.as_bytes())?;
     Ok(Status::Ok)
 }
@@ -55,23 +53,11 @@ fn start(
     kind: GameKind,
     rng: &mut Rng,
     players: Option<&str>,
-) -> Result<Box<dyn AnyGame>, SetupError> {
-    let mut tags: Vec<Tag> = kind
-        .random_tags(rng)
-        .into_iter()
-        .map(|(name, value)| Tag {
-            name: name.into(),
-            value: value.into(),
-            offset: 0,
-        })
-        .collect();
+) -> Result<Box<dyn AnyGame>, StartError> {
+    let mut tags = kind.random_tags(rng);
     if let Some(value) = players {
-        tags.retain(|t| t.name != "Players");
-        tags.push(Tag {
-            name: "Players".into(),
-            value: value.into(),
-            offset: 0,
-        });
+        tags.retain(|(name, _)| name != "Players");
+        tags.push(("Players".to_owned(), value.to_owned()));
     }
-    kind.start(Tags::new(&tags))
+    Ok(start_of_tags(kind, tags).and_then(Start::placed)?.game)
 }

@@ -236,8 +236,7 @@ impl Openings {
 /// The start of a game of `kind` whose setup is drawn with `seed`, as
 /// `kifu new --seed` draws it, joined by the match's setup options.
 fn drawn_opening(kind: GameKind, setup: &SetupArgs, seed: u64) -> Result<Opening, MatchError> {
-    let drawn = kind.random_tags(&mut crate::random::Rng::new(seed));
-    let tags = setup.tag_list(kind, drawn)?;
+    let tags = setup.options(Some(seed))?.tag_list(kind)?;
     Opening::of_tags(kind, &tags).map_err(MatchError::Opening)
 }
 
@@ -256,7 +255,7 @@ fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
         None if args.seats.is_some() => return Err(MatchError::SeatsOfTwoPlayers(kind)),
         _ => {}
     }
-    let tags = setup.tag_list(kind, Vec::new())?;
+    let tags = setup.options(None)?.tag_list(kind)?;
     if kind.placing(&tags).is_none() {
         let opening = Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?;
         return Ok(Openings::Held(vec![opening]));
@@ -277,7 +276,7 @@ fn course_opening(args: &MatchArgs) -> Result<Openings, MatchError> {
     if kind != GameKind::Escampe {
         return Err(MatchError::CourseGame(kind));
     }
-    if args.openings.is_some() || !args.setup.tag_list(kind, Vec::new())?.is_empty() {
+    if args.openings.is_some() || !args.setup.options(None)?.tag_list(kind)?.is_empty() {
         return Err(MatchError::CourseStart);
     }
     let opening = Opening::to_place(kind).ok_or(MatchError::NoOpening)?;

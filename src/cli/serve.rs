@@ -1,70 +1,13 @@
-//! `kifu serve`: the local web server of [`crate::serve`], given what it
-//! asks of the fronts (a new game from the options of `kifu new`, the
-//! atomic save), its address printed with its token.
+//! `kifu serve`: the local web server of [`crate::serve`], its address
+//! printed with its token.
 
 use super::Status;
-use crate::front::args::{ServeArgs, SetupArgs};
-use crate::front::{Ran, ReadOnly, Stop, save_atomic};
-use crate::game::GameKind;
-use crate::random::Rng;
-use crate::serve::{Backend, Config, LiveMatch, NewGame, ServeError, Server, Started};
+use crate::front::args::ServeArgs;
+use crate::front::{Ran, Stop};
+use crate::serve::{Config, LiveMatch, ServeError, Server};
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::Path;
 use std::sync::Arc;
-
-/// What `kifu serve` lends the server of the fronts.
-#[derive(Debug)]
-struct Fronts;
-
-impl Backend for Fronts {
-    fn start(&self, request: &NewGame) -> Result<Started, String> {
-        let kind = GameKind::from_name(&request.game).ok_or_else(|| {
-            let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            format!(
-                "no game {:?}: the games are {}",
-                request.game,
-                names.join(", ")
-            )
-        })?;
-        let setup = SetupArgs {
-            setup: request.setup.clone(),
-            position: request.position.clone(),
-            players: request.players.clone(),
-            flowers: request.flowers.clone(),
-            course: request.course.clone(),
-            rotation: request.rotation.clone(),
-            first: request.first.clone(),
-            discs: request.discs.clone(),
-            tags: request.tags.clone(),
-        };
-        let drawn = (request.seed)
-            .map(|seed| kind.random_tags(&mut Rng::new(seed)))
-            .unwrap_or_default();
-        let tags = setup
-            .tag_list(kind, drawn.clone())
-            .map_err(|e| e.to_string())?;
-        if let Some(placing) = kind.placing(&tags) {
-            let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
-            all.extend(tags);
-            return Ok(Started {
-                tags: all,
-                game: placing.board(),
-                placing: Some(placing),
-            });
-        }
-        let start = crate::front::setup::fresh(kind, &setup, drawn).map_err(|e| e.to_string())?;
-        Ok(Started {
-            tags: start.tags,
-            game: start.game,
-            placing: None,
-        })
-    }
-
-    fn save(&self, path: &Path, text: &str) -> Result<(), String> {
-        save_atomic(path, text, ReadOnly::Refuse).map_err(|e| e.to_string())
-    }
-}
 
 impl Stop for ServeError {}
 
@@ -81,7 +24,6 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
         watch: args.watch.clone(),
         live: None,
         engine: args.engine.clone(),
-        backend: Arc::new(Fronts),
     })?;
     if let Some(address) = args.listen {
         warn_beyond_loopback(address);
@@ -111,7 +53,6 @@ pub(crate) fn serve_match(address: SocketAddr, live: Arc<LiveMatch>) -> Result<(
         watch: None,
         live: Some(live),
         engine: "engine".to_owned(),
-        backend: Arc::new(Fronts),
     })?;
     if let Some(address) = listen {
         warn_beyond_loopback(address);

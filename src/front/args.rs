@@ -13,8 +13,7 @@ pub(crate) use analyse::AnalyseArgs;
 pub(crate) use engine::EngineArgs;
 pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
-pub use play::TagOptionError;
-pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SETUP_TAGS, SetupArgs};
+pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SetupArgs};
 pub(crate) use serve::ServeArgs;
 
 use crate::game::GameKind;

@@ -65,3 +65,7 @@ impl<E: Stop + 'static> From<E> for Stopped {
 pub(crate) type Ran = Result<Status, Stopped>;
 
 impl Stop for EngineError {}
+
+impl Stop for crate::play::StartError {}
+
+impl Stop for crate::play::TagOptionError {}

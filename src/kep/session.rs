@@ -7,8 +7,8 @@ use super::info::Info;
 use super::lines::LineReader;
 use super::player::Player;
 use super::{VERSION, words::shorten};
-use crate::game::{AnyGame, GameKind, Placing, Tags};
-use crate::record::Tag;
+use crate::game::{AnyGame, GameKind, Placing};
+use crate::play::{Start, start_of_tags};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -31,7 +31,8 @@ enum Position {
 pub struct Session<P> {
     player: P,
     game: Option<GameKind>,
-    tags: Vec<Tag>,
+    /// The tags given since `newgame`, each name once.
+    tags: Vec<(String, String)>,
     position: Position,
 }
 
@@ -108,12 +109,8 @@ impl<P: Player> Session<P> {
                 Vec::new()
             }
             Command::Tag { name, value } => {
-                self.tags.retain(|tag| tag.name != name.as_str());
-                self.tags.push(Tag {
-                    name: name.into(),
-                    value: value.into(),
-                    offset: 0,
-                });
+                self.tags.retain(|(other, _)| *other != name);
+                self.tags.push((name, value));
                 self.position = Position::Start;
                 Vec::new()
             }
@@ -155,20 +152,21 @@ impl<P: Player> Session<P> {
         answers
     }
 
-    /// The start position the game and tags describe.
+    /// The start position the game and tags describe, started as every
+    /// front starts one ([`crate::play::start_of_tags`]).
     fn start(&self) -> Result<Box<dyn AnyGame>, String> {
         let kind = self.game.ok_or("no game: newgame GAME comes first")?;
-        kind.start(Tags::new(&self.tags))
-            .map_err(|e| format!("the tags state no start of {kind}: {e}"))
+        let tags = (self.tags.iter())
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
+        let start = start_of_tags(kind, tags).and_then(Start::placed);
+        start.map(|start| start.game).map_err(|e| e.to_string())
     }
 
     /// The start the players still place, when the tags leave it open
     /// (escampe without a whole `Setup`): `go` asks for a placement then.
     fn placing(&self) -> Option<Box<dyn Placing>> {
-        let tags: Vec<(String, String)> = (self.tags.iter())
-            .map(|tag| (tag.name.to_string(), tag.value.to_string()))
-            .collect();
-        self.game?.placing(&tags)
+        self.game?.placing(&self.tags)
     }
 
     /// Plays `moves` from the start; a refusal is kept, and said.

@@ -1,33 +1,6 @@
 //! Randomness that repeats: the seeded generator ([`Rng`]) behind random
-//! setups, random players and `--seed`, and random complete legal games,
-//! for tests, benchmarks and fuzzing.
+//! setups, random players, random games and `--seed`.
 
 mod rng;
 
 pub use rng::Rng;
-
-use crate::builder::RecordBuilder;
-use crate::game::AnyGame;
-
-/// The longest random game; a game still going then is left unfinished (`*`).
-pub const MAX_RANDOM_PLIES: usize = 2000;
-
-/// Plays random legal moves from `game` until it ends (or [`MAX_RANDOM_PLIES`])
-/// and returns the record's text.
-pub fn random_game(mut game: Box<dyn AnyGame>, rng: &mut Rng) -> String {
-    let mut record = RecordBuilder::new(game.kind(), game.setup_tags());
-    for _ in 0..MAX_RANDOM_PLIES {
-        if game.outcome().is_some() {
-            break;
-        }
-        let moves = game.legal_moves();
-        let Some(text) = moves.get(rng.below(moves.len())) else {
-            break;
-        };
-        record.push(game.as_ref(), text);
-        if game.play(text).is_err() {
-            break;
-        }
-    }
-    record.text(game.as_ref())
-}

@@ -12,6 +12,7 @@
 
 mod line;
 mod start;
+pub use start::foreign as foreign_tag;
 mod termination;
 mod tree;
 mod verdict;

@@ -51,12 +51,8 @@ pub(super) fn check_tags(record: &Record) -> Result<(GameKind, Vec<Fault>), Faul
         let name = tag.name.as_str();
         // The cheap question first: most tags are common ones or the game's own.
         let known = COMMON_TAGS.contains(&name) || kind.tags().contains(&name);
-        if !known && is_foreign(kind, name) {
-            return Err(fault(
-                record.locate(tag.offset),
-                "tag.foreign",
-                format!("tag {name} does not apply to {kind}"),
-            ));
+        if let Some((code, message)) = foreign(kind, name, known) {
+            return Err(fault(record.locate(tag.offset), code, message));
         }
         if let Some((code, message)) = warnings::of_tag(kind, tag, known) {
             let at = match code {
@@ -128,7 +124,16 @@ fn at_tag(record: &Record, name: &str) -> Location {
         .map_or(record_start(record), |t| record.locate(t.offset))
 }
 
-/// Whether `name`, a tag `kind` does not read, is one of another game's.
-fn is_foreign(kind: GameKind, name: &str) -> bool {
-    (GameKind::ALL.iter()).any(|other| *other != kind && other.tags().contains(&name))
+/// The fault of a tag `name` that belongs to another game than `kind`
+/// (`known`: whether `kind` reads it): its code and words. A record's
+/// tags and a fresh game's ([`crate::play::start`]) are refused by it alike.
+pub fn foreign(kind: GameKind, name: &str, known: bool) -> Option<(&'static str, String)> {
+    let foreign = !known
+        && (GameKind::ALL.iter()).any(|other| *other != kind && other.tags().contains(&name));
+    foreign.then(|| {
+        (
+            "tag.foreign",
+            format!("tag {name} does not apply to {kind}"),
+        )
+    })
 }

@@ -27,8 +27,6 @@ mod tree;
 mod variations;
 
 pub(crate) use crate::front::args::COMMANDS;
-pub use crate::front::args::TagOptionError;
-pub use crate::front::setup::NewGameError;
 pub(crate) use crate::front::{ReadOnly, SaveError, SaveReason, save_atomic};
 pub(crate) use channel::Outputs;
 pub(crate) use command::{Command, CommandError, TagRefused, help};

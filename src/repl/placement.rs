@@ -11,19 +11,16 @@ use std::io;
 
 impl Session {
     /// A session of `kind` whose sides first place the start `placing`
-    /// leaves open; `tags` are the other tags given (`Game` is added).
+    /// leaves open; `tags` are its record's tags, `Game` first.
     pub(super) fn placing(
         kind: GameKind,
-        tags: &[(String, String)],
+        tags: Vec<(String, String)>,
         placing: Box<dyn Placing>,
         charset: Charset,
     ) -> Session {
-        let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
-        all.extend(tags.iter().cloned());
-        let mut session = Session::from_start(kind, all, placing.board(), charset);
+        let mut session = Session::from_start(kind, tags, placing.board(), charset);
         session.placed_from = Some(placing.box_clone());
         session.placing = Some(placing);
-        session.date_today();
         session
     }
 

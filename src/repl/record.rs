@@ -9,6 +9,7 @@ use crate::draw::Charset;
 use crate::front::Status;
 use crate::game::{AnyGame, GameKind, MoveError, SetupError};
 use crate::model::{ErrorJson, MoveNode, WrittenMoves, record_json};
+use crate::play::{Start, StartError, start_of_tags};
 use crate::record::{Record, RecordReader, SyntaxError, parse_record, write_record};
 use crate::referee::{Options, judge_with};
 use std::io::{self, Read};
@@ -116,7 +117,7 @@ pub(crate) enum TextError {
 
 impl Session {
     /// A new game of `kind` from these tags (`Game` is added first),
-    /// checked as `front::setup::start` checks them.
+    /// started as every front starts one ([`crate::play::start_of_tags`]).
     ///
     /// # Errors
     /// The first tag at fault, in words.
@@ -124,14 +125,27 @@ impl Session {
         kind: GameKind,
         tags: &[(String, String)],
         charset: Charset,
-    ) -> Result<Session, super::NewGameError> {
-        if let Some(placing) = kind.placing(tags) {
-            return Ok(Session::placing(kind, tags, placing, charset));
-        }
-        let start = crate::front::setup::start(kind, tags)?;
-        let mut session = Session::from_start(kind, start.tags, start.game, charset);
+    ) -> Result<Session, StartError> {
+        Ok(Session::of_start(
+            start_of_tags(kind, tags.to_vec())?,
+            charset,
+        ))
+    }
+
+    /// A session of a fresh game's `start`, dated today.
+    pub(crate) fn of_start(start: Start, charset: Charset) -> Session {
+        let Start {
+            kind,
+            tags,
+            game,
+            placing,
+        } = start;
+        let mut session = match placing {
+            Some(placing) => Session::placing(kind, tags, placing, charset),
+            None => Session::from_start(kind, tags, game, charset),
+        };
         session.date_today();
-        Ok(session)
+        session
     }
 
     /// Dates the game today, unless a `Date` tag was given; the tag goes

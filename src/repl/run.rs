@@ -13,7 +13,7 @@
 
 use super::opponent::Opponent;
 use super::record::{Loaded, load};
-use super::{NewGameError, Outputs, Session, terminal};
+use super::{Outputs, Session, terminal};
 use crate::draw::Charset;
 use crate::front::Status;
 use crate::front::args::PlayArgs;
@@ -46,8 +46,8 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> Ran {
             Err(e) => return Err(e.into()),
         },
         (None, Some(kind)) => {
-            let tags = args.tag_list(kind).map_err(NewGameError::from)?;
-            Session::start(kind, &tags, charset)?
+            let start = crate::play::start(kind, &args.options()?)?;
+            Session::of_start(start, charset)
         }
         (None, None) => return Err(PlayError::NoGame.into()),
     };

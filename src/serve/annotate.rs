@@ -23,7 +23,7 @@
 //!   only (as `kifu play` loads it), with the fault as `kifu validate`
 //!   prints it.
 //! - A save writes the record in place of the one opened, atomically
-//!   through the backend; the file's text is remembered when opened and
+//!   ([`crate::play::save_atomic`]); the file's text is remembered when opened and
 //!   saved, and a save over a file changed since is refused with 409
 //!   (`serve.changed`) unless forced, the guard `kifu play`'s `:save`
 //!   has against a file that is not the game's. The result written is
@@ -1072,8 +1072,7 @@ impl Annotation {
                 new
             }
         };
-        app.files
-            .write_whole(self.file, &new, app.backend.as_ref())?;
+        app.files.write_whole(self.file, &new)?;
         self.seen = seen(new.as_bytes());
         self.unsaved = false;
         Ok(())

@@ -4,7 +4,9 @@
 use super::files::Files;
 use super::games::{Games, Play, outcome_of};
 use super::guard::{Admitted, Guard, harden};
-use super::{Backend, MAX_BODY, NewGame, REQUEST_TIME};
+use super::{MAX_BODY, NewGame, REQUEST_TIME};
+use crate::game::GameKind;
+use crate::play::{self, Start, StartOptions, tag_option};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
@@ -22,7 +24,6 @@ pub(super) struct App {
     guard: Guard,
     pub(super) files: Files,
     games: Games,
-    pub(super) backend: Arc<dyn Backend>,
     pub(super) annotations: super::annotate::Annotations,
     /// The match followed with `--watch`, if one is.
     pub(super) watch: Option<Arc<super::watch::Watch>>,
@@ -30,17 +31,11 @@ pub(super) struct App {
 
 impl App {
     /// The routes' shared state.
-    pub(super) fn new(
-        guard: Guard,
-        files: Files,
-        backend: Arc<dyn Backend>,
-        engine: Arc<str>,
-    ) -> Self {
+    pub(super) fn new(guard: Guard, files: Files, engine: Arc<str>) -> Self {
         Self {
             guard,
             files,
             games: Games::asking(engine),
-            backend,
             annotations: super::annotate::Annotations::default(),
             watch: None,
         }
@@ -310,7 +305,7 @@ async fn new_game(State(app): State<Arc<App>>, request: Request) -> Response {
         Ok(asked) => asked,
         Err(refused) => return refused,
     };
-    let started = match app.backend.start(&asked) {
+    let started = match start_of(&asked) {
         Ok(started) => started,
         Err(message) => {
             return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.setup", message)
@@ -322,6 +317,29 @@ async fn new_game(State(app): State<Arc<App>>, request: Request) -> Response {
         Err(refused) => return refused.into_response(),
     };
     (StatusCode::CREATED, state_answer(&*shared.lock().await)).into_response()
+}
+
+/// The start `asked` for, as `kifu new` starts one from the same options,
+/// or, when they leave the start to be placed (Escampe without a `Setup`),
+/// the placement to make first.
+///
+/// # Errors
+/// The options at fault, in the words `kifu new` uses.
+fn start_of(asked: &NewGame) -> Result<Start, String> {
+    let kind = GameKind::from_name(&asked.game).ok_or_else(|| {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        format!(
+            "no game {:?}: the games are {}",
+            asked.game,
+            names.join(", ")
+        )
+    })?;
+    let tags = (asked.tags.iter()).map(|tag| tag_option(tag));
+    let options = StartOptions {
+        tags: tags.collect::<Result<_, _>>().map_err(|e| e.to_string())?,
+        ..asked.options.clone()
+    };
+    play::start(kind, &options).map_err(|e| e.to_string())
 }
 
 /// `GET /api/games/{id}`.
@@ -457,9 +475,7 @@ async fn save_game(
         let app = owned;
         let record = play.record_to_save()?;
         let last = play.saved.get(&asked.file).copied();
-        let (name, saved) = app
-            .files
-            .save(asked.file, &record, last, app.backend.as_ref())?;
+        let (name, saved) = app.files.save(asked.file, &record, last)?;
         play.saved.insert(asked.file, saved);
         let records = app.files.count_of(asked.file);
         Ok(json(&SavedJson {

@@ -9,6 +9,7 @@ use crate::collection::input::{io_reason, is_compressed};
 use crate::collection::paths::{Walk, files};
 use crate::model::writer::JsonWriter;
 use crate::model::{UnreadJson, record_json};
+use crate::play::{ReadOnly, save_atomic};
 use crate::record::RecordReader;
 use crate::referee::Verdict;
 use axum::http::StatusCode;
@@ -235,7 +236,6 @@ impl Files {
         index: usize,
         record: &str,
         last: Option<Saved>,
-        backend: &dyn super::Backend,
     ) -> Result<(String, Saved), ApiError> {
         let (_, named) = self.named(&index.to_string())?;
         check_still(named)?;
@@ -262,9 +262,7 @@ impl Files {
         }
         let before = text.len();
         text.push_str(record);
-        backend
-            .save(&named.path, &text)
-            .map_err(|message| ApiError::new(StatusCode::CONFLICT, "serve.save", message))?;
+        save(&named.path, &text)?;
         let saved = Saved {
             before,
             len: text.len(),
@@ -301,22 +299,24 @@ impl Files {
         Ok((index, named.name.clone(), bytes))
     }
 
-    /// Writes `text` over file `index`, atomically through `backend`.
+    /// Writes `text` over file `index`, atomically.
     ///
     /// # Errors
     /// As [`Files::read_whole`], and 409 when it cannot be saved.
-    pub(super) fn write_whole(
-        &self,
-        index: usize,
-        text: &str,
-        backend: &dyn super::Backend,
-    ) -> Result<(), ApiError> {
+    pub(super) fn write_whole(&self, index: usize, text: &str) -> Result<(), ApiError> {
         let (_, named) = self.named(&index.to_string())?;
         check_still(named)?;
-        backend
-            .save(&named.path, text)
-            .map_err(|message| ApiError::new(StatusCode::CONFLICT, "serve.save", message))
+        save(&named.path, text)
     }
+}
+
+/// Writes `text` to `path` atomically, a read-only file refused.
+///
+/// # Errors
+/// 409 when it cannot be saved.
+fn save(path: &Path, text: &str) -> Result<(), ApiError> {
+    save_atomic(path, text, ReadOnly::Refuse)
+        .map_err(|e| ApiError::new(StatusCode::CONFLICT, "serve.save", e.to_string()))
 }
 
 /// The canonical path of a file named: its own, or for a file not yet

@@ -4,11 +4,11 @@
 
 use super::api::ApiError;
 use super::files::Saved;
-use crate::builder::RecordBuilder;
 use crate::draw::{Drawing, Spot, View, picture, svg};
 use crate::game::{AnyGame, GameKind, MoveDetail, Placing};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
+use crate::play::{RecordBuilder, Start};
 use crate::seat::{Clock, Seat, Terms};
 use axum::http::StatusCode;
 use std::collections::HashMap;
@@ -89,11 +89,12 @@ impl Games {
     ///
     /// # Errors
     /// 503 when [`MAX_GAMES`] are kept.
-    pub(super) fn add(&self, started: super::Started) -> Result<Shared, ApiError> {
-        let super::Started {
+    pub(super) fn add(&self, started: Start) -> Result<Shared, ApiError> {
+        let Start {
             tags,
             game: start,
             placing,
+            ..
         } = started;
         let mut by_id = self.by_id.lock().unwrap_or_else(|e| e.into_inner());
         if by_id.len() >= MAX_GAMES {

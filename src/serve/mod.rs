@@ -76,7 +76,7 @@
 //! several moves is a choice, Mana's bird or a Lotus exchange), and
 //! `buttons` the legal moves that leave no square (a pass, a Mana
 //! re-entry). While the start is placed (Escampe without a `Setup`:
-//! [`Started::placing`]), `placing` is `{"mover", "request", "given",
+//! [`crate::play::Start::placing`]), `placing` is `{"mover", "request", "given",
 //! "open"}`, the squares given so far and those open to the next, there
 //! are no legal moves, and moves, analyses and saves get 409
 //! (`serve.placing`); the engine places for the mover as `kifu match`
@@ -128,9 +128,9 @@ mod watch;
 
 pub use live::LiveMatch;
 
-use crate::game::{AnyGame, Placing};
+use crate::play::StartOptions;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -161,9 +161,6 @@ pub struct Config {
     pub live: Option<Arc<LiveMatch>>,
     /// The engine's command (`--engine`): `engine` for the built-in one.
     pub engine: String,
-    /// What the binary's fronts do for the server: start a game from the
-    /// options of `kifu new`, save a file atomically.
-    pub backend: Arc<dyn Backend>,
 }
 
 impl std::fmt::Debug for Config {
@@ -176,64 +173,37 @@ impl std::fmt::Debug for Config {
     }
 }
 
-/// What the server asks of the binary's fronts, which own the setup
-/// options of `kifu new` and the atomic save of `kifu play`.
-pub trait Backend: Send + Sync + 'static {
-    /// A new game as `kifu new` starts it from the same options, or, when
-    /// they leave the start to be placed (Escampe without a `Setup`), the
-    /// placement to make first.
-    ///
-    /// # Errors
-    /// The options at fault, in the words `kifu new` uses.
-    fn start(&self, request: &NewGame) -> Result<Started, String>;
-
-    /// Writes `text` to `path` atomically, a read-only file refused.
-    ///
-    /// # Errors
-    /// Why it could not be saved, in words.
-    fn save(&self, path: &Path, text: &str) -> Result<(), String>;
-}
-
-/// A new game's start: the record's tags (`Game` first) and the position.
-#[derive(Debug)]
-pub struct Started {
-    /// The tags of its record, `Game` first.
-    pub tags: Vec<(String, String)>,
-    /// The start position; while the start is placed, the pieces placed.
-    pub game: Box<dyn AnyGame>,
-    /// The start the sides place before the first move, if they do: its
-    /// tag (`Setup`) joins `tags` once every side has placed.
-    pub placing: Option<Box<dyn Placing>>,
-}
-
-/// The body of `POST /api/games`: the game and the setup options of
-/// `kifu new`, each as its flag's value.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The body of `POST /api/games`: the game by name (`mana`), and the
+/// setup options of `kifu new`, each as its flag's value (`setup`,
+/// `position`, `players`, `flowers`, `course`, `rotation`, `first`,
+/// `discs`, `seed`), `tags` as `--tag` takes them (`NAME=VALUE`).
+#[derive(Debug, Clone, Default)]
 pub struct NewGame {
-    /// The game, by name (`mana`).
+    /// The game, by name.
     pub game: String,
-    /// `--setup`.
-    pub setup: Option<String>,
-    /// `--position`.
-    pub position: Option<String>,
-    /// `--players`.
-    pub players: Option<String>,
-    /// `--flowers`.
-    pub flowers: Option<String>,
-    /// `--course`.
-    pub course: Option<String>,
-    /// `--rotation`.
-    pub rotation: Option<String>,
-    /// `--first`.
-    pub first: Option<String>,
-    /// `--discs`.
-    pub discs: Option<String>,
+    /// The setup options, `tags` aside.
+    pub options: StartOptions,
     /// `--tag NAME=VALUE`, each.
-    #[serde(default)]
     pub tags: Vec<String>,
-    /// `--seed`.
-    pub seed: Option<u64>,
+}
+
+impl<'de> serde::Deserialize<'de> for NewGame {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let mut fields = serde_json::Map::deserialize(deserializer)?;
+        let game = fields
+            .remove("game")
+            .ok_or_else(|| D::Error::missing_field("game"))?;
+        let tags = fields.remove("tags").unwrap_or_default();
+        Ok(NewGame {
+            game: serde_json::from_value(game).map_err(D::Error::custom)?,
+            tags: match tags {
+                serde_json::Value::Null => Vec::new(),
+                tags => serde_json::from_value(tags).map_err(D::Error::custom)?,
+            },
+            options: serde_json::from_value(fields.into()).map_err(D::Error::custom)?,
+        })
+    }
 }
 
 /// Why the server cannot start.
@@ -268,16 +238,9 @@ pub struct Server {
     address: SocketAddr,
     token: String,
     files: files::Files,
-    backend: Arc<dyn Backend>,
     watch: Option<PathBuf>,
     live: Option<Arc<LiveMatch>>,
     engine: Arc<str>,
-}
-
-impl std::fmt::Debug for dyn Backend {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Backend")
-    }
 }
 
 impl Server {
@@ -310,7 +273,6 @@ impl Server {
             address,
             token,
             files,
-            backend: config.backend,
             watch: config.watch,
             live: config.live,
             engine: Arc::from(config.engine),
@@ -339,7 +301,7 @@ impl Server {
             .build()
             .map_err(ServeError::Runtime)?;
         let guard = guard::Guard::new(self.token, self.address);
-        let mut app = api::App::new(guard, self.files, self.backend, self.engine);
+        let mut app = api::App::new(guard, self.files, self.engine);
         app.watch = match (&self.live, &self.watch) {
             (Some(live), _) => Some(live.watch()),
             (None, Some(path)) => Some(watch::Watch::follow(path)),

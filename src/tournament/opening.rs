@@ -2,7 +2,8 @@
 //! the moves played from it before the engines take over.
 
 use crate::game::{AnyGame, GameKind, Tags};
-use crate::record::{Record, parse_record, write_record};
+use crate::play::{Start, start_of_tags};
+use crate::record::Record;
 use crate::referee::{Options, game_of, judge};
 
 /// A start of the games of a match.
@@ -28,16 +29,23 @@ impl Clone for Opening {
 }
 
 impl Opening {
-    /// The start that these tags (without `Game`) describe, with no moves.
+    /// The start that these tags (without `Game`) describe, with no moves,
+    /// started as every front starts one ([`crate::play::start_of_tags`]).
     ///
     /// # Errors
-    /// Why the tags describe no start, as `kifu validate` words it.
+    /// Why the tags describe no start, or a start whose game is over.
     pub fn of_tags(kind: GameKind, tags: &[(String, String)]) -> Result<Opening, String> {
-        let mut all = vec![("Game".to_owned(), kind.name().to_owned())];
-        all.extend(tags.iter().cloned());
-        let record =
-            parse_record(write_record(&all, &[], &[], Some("*")), 1).map_err(|e| e.to_string())?;
-        Opening::of_record(&record)
+        let start = start_of_tags(kind, tags.to_vec())
+            .and_then(Start::placed)
+            .map_err(|e| e.to_string())?;
+        if let Some(outcome) = start.game.outcome() {
+            return Err(game_over(&outcome.reason));
+        }
+        Ok(Opening {
+            tags: start.game.setup_tags(),
+            start: start.game,
+            moves: Vec::new(),
+        })
     }
 
     /// The start of a game whose players place it (escampe's placement
@@ -62,9 +70,9 @@ impl Opening {
         let line = MainLine::of(record)?;
         if let Some(outcome) = line.end.outcome() {
             return Err(format!(
-                "{}: its game is over ({}): an opening leaves the engines a game to play",
+                "{}: {}",
                 record.first_line(),
-                outcome.reason
+                game_over(&outcome.reason)
             ));
         }
         Ok(Opening {
@@ -73,6 +81,11 @@ impl Opening {
             moves: line.moves,
         })
     }
+}
+
+/// Why a start whose game is over opens no game.
+fn game_over(reason: &str) -> String {
+    format!("its game is over ({reason}): an opening leaves the engines a game to play")
 }
 
 /// The main line of a valid record: where it starts, its moves as the
@@ -120,6 +133,7 @@ impl MainLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::parse_record;
 
     #[test]
     fn an_opening_is_its_start_and_its_moves_normalised() {
@@ -148,7 +162,7 @@ mod tests {
         assert_eq!(
             Opening::of_tags(GameKind::Mana, &setup).map(|_| ()),
             Err(
-                "2:8: tag Setup: \"z9\": expected two squares, Black's Daimyo then White's, \
+                "tag Setup: \"z9\": expected two squares, Black's Daimyo then White's, \
                  like \"c1 c6\""
                     .to_owned()
             )

@@ -1,9 +1,9 @@
 //! Why a match cannot be played, or go on: each reason worded once, for
 //! standard error (status 2).
 
-use crate::front::args::TagOptionError;
 use crate::game::GameKind;
 use crate::kep::EngineFailure;
+use crate::play::{StartError, TagOptionError};
 use crate::record::SyntaxError;
 use std::path::PathBuf;
 
@@ -19,6 +19,9 @@ pub(crate) enum MatchError {
     /// The setup options do not stand for tags.
     #[error(transparent)]
     Options(#[from] TagOptionError),
+    /// The setup options give a tag twice.
+    #[error(transparent)]
+    Start(#[from] StartError),
     /// The setup options start no game: the tournament's reason.
     #[error("{0}")]
     Opening(String),

@@ -1,12 +1,8 @@
 //! The options of `kifu play` and the tags they stand for.
 
 use crate::game::GameKind;
+use crate::play::{StartOptions, TagOptionError, tag_option};
 use std::path::PathBuf;
-
-/// The tags of the setup options, in the order they are written.
-pub(crate) const SETUP_TAGS: [&str; 8] = [
-    "Setup", "Position", "Players", "Flowers", "Course", "Rotation", "First", "Discs",
-];
 
 /// What `kifu play --help` says after the options: the REPL's commands,
 /// from [`COMMANDS`] (those without `!`), and how a script is read.
@@ -186,99 +182,36 @@ pub(crate) struct SetupArgs {
 }
 
 impl PlayArgs {
-    /// The tags these options stand for, without `Game`: the setup's, over
-    /// the random setup drawn from `--seed`.
+    /// The start these options choose, `--seed` among them.
     ///
     /// # Errors
-    /// As [`SetupArgs::tag_list`].
-    pub(crate) fn tag_list(&self, kind: GameKind) -> Result<Vec<(String, String)>, TagOptionError> {
-        let drawn = (self.seed)
-            .map(|seed| kind.random_tags(&mut crate::random::Rng::new(seed)))
-            .unwrap_or_default();
-        self.setup.tag_list(kind, drawn)
+    /// As [`SetupArgs::options`].
+    pub(crate) fn options(&self) -> Result<StartOptions, TagOptionError> {
+        self.setup.options(self.seed)
     }
 }
 
 impl SetupArgs {
-    /// The tags these options stand for, in a fixed order, without `Game`.
-    /// A tag `drawn` at random is kept unless an option gives it; then the
-    /// defaults fill in what is still missing (lotus's players), first.
+    /// The start these options choose, with the tags drawn from `seed`
+    /// where no option gives them.
     ///
     /// # Errors
-    /// A malformed `--tag`, or a tag given twice.
-    pub(crate) fn tag_list(
-        &self,
-        kind: GameKind,
-        drawn: Vec<(String, String)>,
-    ) -> Result<Vec<(String, String)>, TagOptionError> {
-        let values = [
-            &self.setup,
-            &self.position,
-            &self.players,
-            &self.flowers,
-            &self.course,
-            &self.rotation,
-            &self.first,
-            &self.discs,
-        ];
-        let mut tags: Vec<(String, String)> = Vec::new();
-        for (name, value) in SETUP_TAGS.into_iter().zip(values) {
-            if let Some(value) = value {
-                tags.push((name.to_owned(), value.clone()));
-            }
-        }
-        for (name, value) in drawn {
-            if !tags.iter().any(|(n, _)| *n == name) {
-                tags.push((name, value));
-            }
-        }
-        for tag in &self.tags {
-            let Some((name, value)) = tag.split_once('=') else {
-                return Err(TagOptionError::NoValue(tag.clone()));
-            };
-            check_name(name)?;
-            if tags.iter().any(|(n, _)| n == name) {
-                return Err(TagOptionError::Twice(name.to_owned()));
-            }
-            tags.push((name.to_owned(), value.to_owned()));
-        }
-        if let Some((name, value)) = kind.default_tag(&tags) {
-            tags.insert(0, (name.to_owned(), value));
-        }
-        Ok(tags)
-    }
-}
-
-/// Why the setup options cannot stand for tags.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TagOptionError {
-    /// A `--tag` without `=`.
-    #[error("--tag {0:?}: write it NAME=VALUE")]
-    NoValue(String),
-    /// A `--tag` whose name is not a tag name.
-    #[error("--tag: {0:?} is not a tag name (ASCII letters, digits and _, from a letter)")]
-    NotATagName(String),
-    /// `--tag Game=...`.
-    #[error("--tag: the game is the GAME argument, not a tag")]
-    Game,
-    /// `--tag Result=...`.
-    #[error("--tag: the Result tag comes from the game itself")]
-    Result,
-    /// A tag given by two options.
-    #[error("tag {0} is given twice")]
-    Twice(String),
-}
-
-/// A tag name the user may give with `--tag`.
-fn check_name(name: &str) -> Result<(), TagOptionError> {
-    let mut chars = name.chars();
-    let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-    match name {
-        _ if !well_formed => Err(TagOptionError::NotATagName(name.to_owned())),
-        "Game" => Err(TagOptionError::Game),
-        "Result" => Err(TagOptionError::Result),
-        _ => Ok(()),
+    /// A malformed `--tag`.
+    pub(crate) fn options(&self, seed: Option<u64>) -> Result<StartOptions, TagOptionError> {
+        Ok(StartOptions {
+            setup: self.setup.clone(),
+            position: self.position.clone(),
+            players: self.players.clone(),
+            flowers: self.flowers.clone(),
+            course: self.course.clone(),
+            rotation: self.rotation.clone(),
+            first: self.first.clone(),
+            discs: self.discs.clone(),
+            tags: (self.tags.iter())
+                .map(|tag| tag_option(tag))
+                .collect::<Result<_, _>>()?,
+            seed,
+        })
     }
 }
 
@@ -297,7 +230,7 @@ mod tests {
             },
             ..PlayArgs::default()
         };
-        let tags = args.tag_list(GameKind::Shogun);
+        let tags = args.options().map(|o| o.tag_list(GameKind::Shogun));
         let expected: Vec<(String, String)> = [
             ("Setup", "XXYZSZYX/XYZSZYXX"),
             ("Rotation", "90"),
@@ -307,7 +240,7 @@ mod tests {
         .iter()
         .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
         .collect();
-        assert_eq!(tags, Ok(expected));
+        assert_eq!(tags, Ok(Ok(expected)));
     }
 
     #[test]
@@ -321,11 +254,9 @@ mod tests {
             ..PlayArgs::default()
         };
         let kind = GameKind::Mana;
-        let refused = |tags: &[&str], seed| {
-            with(tags, seed)
-                .tag_list(kind)
-                .map_err(|e| e.to_string())
-                .err()
+        let refused = |tags: &[&str], seed| match with(tags, seed).options() {
+            Ok(options) => options.tag_list(kind).err().map(|e| e.to_string()),
+            Err(e) => Some(e.to_string()),
         };
         let cases: [(&[&str], Option<u64>, &str); 5] = [
             (&["White"], None, "--tag \"White\": write it NAME=VALUE"),
@@ -359,7 +290,8 @@ mod tests {
                 seed: Some(3),
                 ..PlayArgs::default()
             };
-            assert_eq!(seeded.tag_list(kind), Ok(drawn.clone()), "{kind}");
+            let tags = seeded.options().map(|o| o.tag_list(kind));
+            assert_eq!(tags, Ok(Ok(drawn.clone())), "{kind}");
         }
         let players = PlayArgs {
             seed: Some(3),
@@ -369,24 +301,10 @@ mod tests {
             },
             ..PlayArgs::default()
         };
-        let tags = players.tag_list(GameKind::Lotus).unwrap_or_default();
+        let options = players.options().unwrap_or_default();
+        let tags = options.tag_list(GameKind::Lotus).unwrap_or_default();
         let names: Vec<&str> = tags.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["Players", "Flowers"]);
         assert_eq!(tags[0].1, "ana ben cy");
-    }
-
-    #[test]
-    fn lotus_has_a_default_that_options_replace_and_escampe_none() {
-        let bare = SetupArgs::default();
-        let tag = |name: &str, value: &str| vec![(name.to_owned(), value.to_owned())];
-        // Escampe's start is placed by its players: no tag fills it in.
-        assert_eq!(bare.tag_list(GameKind::Escampe, Vec::new()), Ok(Vec::new()));
-        assert_eq!(
-            bare.tag_list(GameKind::Lotus, Vec::new()),
-            Ok(tag("Players", "red green orange"))
-        );
-        assert_eq!(bare.tag_list(GameKind::Mana, Vec::new()), Ok(Vec::new()));
-        let drawn = tag("Position", "x");
-        assert_eq!(bare.tag_list(GameKind::Escampe, drawn.clone()), Ok(drawn));
     }
 }

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 /// Why a file could not be saved.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot save {}: {reason}", .path.display())]
-pub(crate) struct SaveError {
+pub struct SaveError {
     /// The file asked for.
     pub path: PathBuf,
     /// Why.
@@ -31,7 +31,7 @@ pub(crate) struct SaveError {
 
 /// Why a file could not be saved, after its name.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum SaveReason {
+pub enum SaveReason {
     /// The path names no file.
     #[error("not a file name")]
     NotAFileName,
@@ -65,7 +65,7 @@ pub(crate) enum SaveReason {
 
 /// Whether a read-only target may be replaced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ReadOnly {
+pub enum ReadOnly {
     /// A read-only target is refused.
     Refuse,
     /// A read-only target is replaced (`:save!`).
@@ -89,7 +89,7 @@ const TEMP_SUFFIX: &str = ".kifu-tmp";
 ///
 /// # Errors
 /// A [`SaveError`] naming the file and the reason.
-pub(crate) fn save_atomic(
+pub fn save_atomic(
     path: &Path,
     contents: impl AsRef<[u8]>,
     read_only: ReadOnly,
@@ -104,7 +104,7 @@ pub(crate) fn save_atomic(
 /// # Errors
 /// A [`SaveError`] naming the file and the reason (`write`'s error among
 /// them).
-pub(crate) fn save_atomic_with(
+pub fn save_atomic_with(
     path: &Path,
     read_only: ReadOnly,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,

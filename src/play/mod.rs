@@ -1,0 +1,16 @@
+//! The game in play, below every front: its one start from the setup
+//! options ([`start`]), the record written as it is played
+//! ([`RecordBuilder`]), its atomic save ([`save_atomic`]), and random
+//! complete games ([`random_game`]).
+
+mod random;
+mod record;
+mod save;
+mod start;
+
+pub use random::{MAX_RANDOM_PLIES, random_game};
+pub use record::RecordBuilder;
+pub use save::{ReadOnly, SaveError, SaveReason, save_atomic, save_atomic_with};
+pub use start::{
+    SETUP_TAGS, Start, StartError, StartOptions, TagOptionError, start, start_of_tags, tag_option,
+};
