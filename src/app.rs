@@ -5,42 +5,67 @@
 use crate::front::args::{Cli, ColorChoice, Command, command, parse};
 use crate::front::{Ran, Status, Stopped};
 use crate::{cli, repl};
+use anyhow::Context;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// Runs kifu with the process arguments and returns its exit status.
+///
+/// As ripgrep's `main`: what stopped a command for the user has said so
+/// and chosen its status in [`try_main`]; what is left is a failure to
+/// write the output, said with its context, and a closed pipe (`kifu
+/// validate | head -1`) is no failure at all.
 pub fn main() -> ExitCode {
+    match try_main() {
+        Ok(status) => status.into(),
+        Err(error) if error.chain().any(is_broken_pipe) => Status::Ok.into(),
+        Err(error) => {
+            say!("kifu: {error:#}");
+            Status::Trouble.into()
+        }
+    }
+}
+
+/// Parses the command line and runs the command: its exit status, or the
+/// failure to write its output.
+///
+/// # Errors
+/// The output cannot be written.
+fn try_main() -> anyhow::Result<Status> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = match parse() {
+    let status = match parse() {
         Ok(cli) => match run(cli, &mut out) {
-            Ok(status) => Ok(status),
+            Ok(status) => status,
             // The one place where what stopped a command becomes its
             // message and its exit status.
             Err(Stopped::Error(error)) => {
                 let _ = out.flush();
                 say!("kifu: {error}");
-                Ok(error.status())
+                error.status()
             }
-            Err(Stopped::Output(e)) => Err(e),
+            Err(Stopped::Output(e)) => return Err(e).context(CANNOT_WRITE),
         },
         Err(e) if e.use_stderr() => {
             let _ = e.print();
-            Ok(Status::Trouble)
+            Status::Trouble
         }
         // Help and version go to standard output, and a failure to write
         // them is a failure like any other.
-        Err(e) => write_help(&e, &mut out).map(|()| Status::Ok),
+        Err(e) => write_help(&e, &mut out)
+            .map(|()| Status::Ok)
+            .context(CANNOT_WRITE)?,
     };
-    let result = result.and_then(|status| out.flush().map(|()| status));
-    match result {
-        Ok(status) => status.into(),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok.into(),
-        Err(e) => {
-            say!("kifu: cannot write the output: {e}");
-            Status::Trouble.into()
-        }
-    }
+    out.flush().context(CANNOT_WRITE)?;
+    Ok(status)
+}
+
+/// The context of a failure to write the output.
+const CANNOT_WRITE: &str = "cannot write the output";
+
+/// Whether `cause` is a closed pipe.
+fn is_broken_pipe(cause: &(dyn std::error::Error + 'static)) -> bool {
+    (cause.downcast_ref::<io::Error>()).is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
 /// Writes the help or version text that clap gives as `e`, in colour on

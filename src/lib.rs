@@ -32,7 +32,7 @@
 //! The binary's fronts are private: `app` is its entry, which parses the
 //! command line and hands each command to `cli` (one function per
 //! subcommand) or to `repl` (`kifu play`); `front` holds what both share
-//! (every clap definition, a fresh game's setup, atomic saves, exit
+//! (every clap definition, the exit
 //! statuses, and the `Stop` errors that `app` alone turns into a message
 //! and a status), and neither imports the other (`tests/architecture.rs`).
 //! `kifu::repl::Session` is public, hidden from the docs, only so that a
