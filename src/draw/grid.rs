@@ -3,7 +3,7 @@
 //! and the lines of text under the board.
 
 use super::{Node, Scene};
-use crate::games::square::Square;
+use crate::game::square::Square;
 
 /// The colours of the pictures, in one place.
 pub mod colour {

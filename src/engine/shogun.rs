@@ -3,7 +3,7 @@
 
 use super::{Evaluation, Weight, weight_values};
 use crate::games::shogun::{Shogun, ShogunMove, Side};
-use crate::games::square::squares;
+use crate::game::square::squares;
 
 /// The weights of the evaluation beside a piece's 100 (the unit): the
 /// value of each step closer to the enemy Shogun, summed over a side's

@@ -9,7 +9,7 @@ use crate::games::escampe::{EscampeParts, EscampePosition};
 use crate::games::lotus::{LotusParts, LotusPosition};
 use crate::games::mana::{ManaParts, ManaPosition};
 use crate::games::shogun::{ShogunParts, ShogunPosition};
-use crate::games::square::Square;
+use crate::game::square::Square;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use std::borrow::Cow;

@@ -15,6 +15,7 @@ mod outcome;
 mod placing;
 mod play;
 mod tags;
+pub mod square;
 pub mod zobrist;
 
 pub use any::AnyGame;

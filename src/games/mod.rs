@@ -25,7 +25,6 @@
 //! (`tests/architecture.rs` checks both).
 
 pub mod lines;
-pub mod square;
 
 /// Declares the games' modules and [`GameKind`] from the table of games
 /// below: each line a game's module and type, which is also its variant,

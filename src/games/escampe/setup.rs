@@ -7,7 +7,7 @@ use crate::games::lines::{
     self, Army, Bits, Board, Codes, Position, Side, Start, bit, kind_name, parse_square,
     square_name,
 };
-use crate::games::square::square_error;
+use crate::game::square::square_error;
 
 /// The codes Escampe gives the faults of the line-board kit.
 pub(super) const LINE_CODES: Codes = Codes {

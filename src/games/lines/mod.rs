@@ -12,7 +12,7 @@ mod pieces;
 mod side;
 mod text;
 
-pub use crate::games::square::{Bits, bit, squares};
+pub use crate::game::square::{Bits, bit, squares};
 pub use board::{
     Army, Board, Position, Start, check_board, failed, none_found, position_fault, read_board,
     read_position, setup_or_position, words,
@@ -27,7 +27,7 @@ pub use pieces::Pieces;
 pub use side::{Side, StepFault, StepRules, check_and_play, check_start, side_at};
 pub use text::{Cell, board_text, cells, status, text};
 
-use super::square::Square;
+use crate::game::square::Square;
 
 /// The board is 6 squares wide and high.
 pub const SIZE: u8 = 6;

@@ -2,7 +2,7 @@
 //! reader, and why a text is not one.
 
 use super::{Codes, SIZE, square_name, square_of};
-use crate::games::square::square_error;
+use crate::game::square::square_error;
 
 /// Why a move's text is not a step, or not a whole move. Positions count
 /// bytes of the move as written, which the message quotes.

@@ -2,9 +2,9 @@
 //! the numbers the pieces show, and the paths a piece may take.
 
 use crate::game::Win;
-use crate::games::square::Square;
-use crate::games::square::bit as shift_bit;
-pub(super) use crate::games::square::{Bits, squares};
+use crate::game::square::Square;
+use crate::game::square::bit as shift_bit;
+pub(super) use crate::game::square::{Bits, squares};
 
 /// The bit of square `index`: a load from a table, where a shift by a
 /// register takes three steps on the baseline x86-64.

@@ -3,7 +3,7 @@
 
 use super::board::{Bits, Kind, Side, square_name, squares, via};
 use crate::game::MoveFault;
-use crate::games::square::square_error;
+use crate::game::square::square_error;
 
 /// Why a Shogun move is refused: its text is not a move, or the move is
 /// illegal.

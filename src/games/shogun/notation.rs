@@ -2,7 +2,7 @@
 
 use super::board::{SIZE, square_name};
 use super::fault::ShogunSyntax;
-use crate::games::square::index_of;
+use crate::game::square::index_of;
 use crate::game::MoveText;
 use std::fmt;
 
