@@ -2,7 +2,7 @@
 
 use super::Status;
 use crate::collection::input::{OpenError, io_reason};
-use crate::collection::paths::Walk;
+use crate::collection::paths::DirWalk;
 use crate::front::args::Inputs;
 use crate::record::{RawRecord, Record, RecordReader, SyntaxError};
 use std::io::{self, BufRead};
@@ -33,7 +33,7 @@ pub(super) fn files(inputs: &Inputs) -> Vec<Result<PathBuf, OpenError>> {
 
 /// The files `paths` names, directories walked as by default.
 pub(super) fn named(paths: &[PathBuf]) -> Vec<Result<PathBuf, OpenError>> {
-    crate::collection::paths::files(paths, Walk::default())
+    crate::collection::paths::files(paths, DirWalk::default())
 }
 
 /// Calls `visit` with each record (or its syntax error) of every file.

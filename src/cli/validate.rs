@@ -29,7 +29,7 @@ pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> Ran
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    let mut tally = Tally::default();
+    let mut tally = Counts::default();
     let status = for_each_file(files(&args.input), |name, records| {
         let mut input_error = None;
         let batches = std::iter::from_fn(|| next_batch(records, &mut input_error));
@@ -68,13 +68,13 @@ pub(crate) fn run(args: &ValidateArgs, colour: bool, out: &mut dyn Write) -> Ran
 
 /// How many records were valid and invalid.
 #[derive(Debug, Default, Clone, Copy)]
-struct Tally {
+struct Counts {
     valid: usize,
     invalid: usize,
 }
 
-impl Tally {
-    fn add(&mut self, other: &Tally) {
+impl Counts {
+    fn add(&mut self, other: &Counts) {
         self.valid += other.valid;
         self.invalid += other.invalid;
     }
@@ -109,7 +109,7 @@ fn grouped(n: usize) -> String {
 struct BatchOutput {
     text: Vec<u8>,
     warnings: Vec<u8>,
-    tally: Tally,
+    tally: Counts,
 }
 
 /// Records read together, judged by one thread.
@@ -140,7 +140,7 @@ pub(super) fn next_batch(records: &mut Records, error: &mut Option<ReadError>) -
 fn judge_batch(name: &str, batch: Batch, args: &ValidateArgs, colour: bool) -> BatchOutput {
     let mut text = Vec::new();
     let mut warnings = Vec::new();
-    let mut tally = Tally::default();
+    let mut tally = Counts::default();
     for raw in batch {
         let (line, mut verdict) = verdict_of(raw.and_then(RawRecord::parse_head));
         if args.strict {

@@ -43,7 +43,7 @@ pub enum OpenError {
     NoRecordFile(String),
     /// A directory, or a file under it, cannot be walked.
     #[error("{name}: {reason}")]
-    Walk {
+    DirWalk {
         /// The directory or file.
         name: String,
         /// What failed.

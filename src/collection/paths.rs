@@ -9,7 +9,7 @@ const RECORD_FILE_ENDINGS: [&str; 5] = [".kifu", ".kifu.gz", ".kifu.zst", ".kifu
 
 /// How directories are walked.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Walk {
+pub struct DirWalk {
     /// Hidden files and directories (named `.…`) are read too.
     pub hidden: bool,
     /// Symbolic links to directories are walked too.
@@ -31,7 +31,7 @@ pub fn is_record_file(path: &Path) -> bool {
 ///
 /// A directory that cannot be read, or holds no record file, stands in
 /// the list as the error that says so.
-pub fn files(paths: &[PathBuf], walk: Walk) -> Vec<Result<PathBuf, OpenError>> {
+pub fn files(paths: &[PathBuf], walk: DirWalk) -> Vec<Result<PathBuf, OpenError>> {
     if paths.is_empty() {
         return vec![Ok(PathBuf::from("-"))];
     }
@@ -51,7 +51,7 @@ pub fn files(paths: &[PathBuf], walk: Walk) -> Vec<Result<PathBuf, OpenError>> {
 }
 
 /// Appends the record files under `directory`, or the errors met there.
-fn walk_directory(directory: &Path, walk: Walk, files: &mut Vec<Result<PathBuf, OpenError>>) {
+fn walk_directory(directory: &Path, walk: DirWalk, files: &mut Vec<Result<PathBuf, OpenError>>) {
     let hidden = |entry: &walkdir::DirEntry| {
         entry.depth() > 0 && entry.file_name().to_string_lossy().starts_with('.')
     };
@@ -80,7 +80,7 @@ fn walk_directory(directory: &Path, walk: Walk, files: &mut Vec<Result<PathBuf, 
                     (None, Some(io)) => io_reason(io),
                     (None, None) => error.to_string(),
                 };
-                files.push(Err(OpenError::Walk { name, reason }));
+                files.push(Err(OpenError::DirWalk { name, reason }));
             }
         }
     }

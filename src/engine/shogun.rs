@@ -2,8 +2,8 @@
 //! enemy Shogun, and the cost of being in check.
 
 use super::{Evaluation, Weight, weight_values};
-use crate::games::shogun::{Shogun, ShogunMove, Side};
 use crate::game::square::squares;
+use crate::games::shogun::{Shogun, ShogunMove, Side};
 
 /// The weights of the evaluation beside a piece's 100 (the unit): the
 /// value of each step closer to the enemy Shogun, summed over a side's

@@ -102,8 +102,8 @@ pub(crate) struct Inputs {
 
 impl Inputs {
     /// How the directories among the files are walked.
-    pub(crate) fn walk(&self) -> crate::collection::paths::Walk {
-        crate::collection::paths::Walk {
+    pub(crate) fn walk(&self) -> crate::collection::paths::DirWalk {
+        crate::collection::paths::DirWalk {
             hidden: self.hidden,
             follow: self.follow,
         }

@@ -5,11 +5,11 @@
 //! A field with nothing to say (no bird, no capture, no pawn in a place) is
 //! an `Option` left out of the output, never written as `null`.
 
+use crate::game::square::Square;
 use crate::games::escampe::{EscampeParts, EscampePosition};
 use crate::games::lotus::{LotusParts, LotusPosition};
 use crate::games::mana::{ManaParts, ManaPosition};
 use crate::games::shogun::{ShogunParts, ShogunPosition};
-use crate::game::square::Square;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use std::borrow::Cow;

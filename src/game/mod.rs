@@ -14,8 +14,8 @@ mod numbering;
 mod outcome;
 mod placing;
 mod play;
-mod tags;
 pub mod square;
+mod tags;
 pub mod zobrist;
 
 pub use any::AnyGame;

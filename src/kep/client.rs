@@ -14,7 +14,7 @@ use super::command::{Command, GoLimits};
 use super::failure::EngineFailure;
 use super::groups;
 use super::spec::{Answered, Decision, EngineSpec, GameSoFar, Heard};
-use super::streams::{Line, keep_tail, program_name, read_output, write_input};
+use super::streams::{Received, keep_tail, program_name, read_output, write_input};
 use super::words::shorten;
 use crate::game::GameKind;
 use std::collections::VecDeque;
@@ -56,7 +56,7 @@ pub struct Engine {
     /// Lines sent and not yet handed to the writer: they go together,
     /// in one write, when the referee next waits on the engine.
     unsent: String,
-    lines: Receiver<Line>,
+    lines: Receiver<Received>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_ended: Receiver<()>,
     name: String,
@@ -317,7 +317,9 @@ impl Engine {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
-                Ok(Line::Text(line)) if Answer::read(&line) == Ok(Answer::ReadyOk) => return Ok(()),
+                Ok(Received::Text(line)) if Answer::read(&line) == Ok(Answer::ReadyOk) => {
+                    return Ok(());
+                }
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineFailure::TimeOut {
@@ -368,8 +370,8 @@ impl Engine {
         self.hand_over()?;
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(Line::Text(line)) => Ok(line),
-            Ok(Line::Bad(e)) => Err(bad_line("", &e.to_string())),
+            Ok(Received::Text(line)) => Ok(line),
+            Ok(Received::Bad(e)) => Err(bad_line("", &e.to_string())),
             Err(RecvTimeoutError::Timeout) => Err(EngineFailure::TimeOut { awaited, allowed }),
             Err(RecvTimeoutError::Disconnected) => Err(self.exited()),
         }

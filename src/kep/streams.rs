@@ -14,7 +14,7 @@ use std::time::Instant;
 
 /// What the reader of standard output hands on.
 #[derive(Debug)]
-pub(super) enum Line {
+pub(super) enum Received {
     /// A line, read as text.
     Text(String),
     /// A line too long, or not UTF-8.
@@ -49,10 +49,10 @@ pub(super) fn write_input(
 
 /// Reads the engine's standard output into `sender` until it ends or the
 /// engine is dropped.
-pub(super) fn read_output(output: impl Read, sender: &SyncSender<Line>) {
+pub(super) fn read_output(output: impl Read, sender: &SyncSender<Received>) {
     let mut reader = LineReader::new(BufReader::new(output));
     while let Ok(Some(line)) = reader.next_line() {
-        let line = line.map_or_else(Line::Bad, Line::Text);
+        let line = line.map_or_else(Received::Bad, Received::Text);
         if sender.send(line).is_err() {
             return;
         }

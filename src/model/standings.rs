@@ -216,13 +216,13 @@ pub struct RaceStanding {
 /// The wins, losses and unfinished games of an engine, or of one engine
 /// against another.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Tally {
+struct WinsLosses {
     wins: usize,
     losses: usize,
     unfinished: usize,
 }
 
-impl Tally {
+impl WinsLosses {
     /// Counts a game that `side` played, won by `winner`.
     fn count(&mut self, side: usize, winner: Option<usize>) {
         match winner {
@@ -271,7 +271,7 @@ fn elo(q: f64) -> f64 {
 /// standard error s = sqrt(v / n), the difference elo(p) and the error
 /// (elo(p + 1.96 s) - elo(p - 1.96 s)) / 2. The difference is None when
 /// p is 0 or 1, the error None with it and when a bound is outside (0, 1).
-fn elo_interval(tally: Tally) -> (Option<f64>, Option<f64>) {
+fn elo_interval(tally: WinsLosses) -> (Option<f64>, Option<f64>) {
     let n = tally.games() as f64;
     let p = tally.points() / n;
     if !(p > 0.0 && p < 1.0) {
@@ -325,7 +325,7 @@ impl Standings {
     /// The standings of `games`: a table of the duels and one of the
     /// races, each with its engines in the order first seen.
     pub fn of(games: &[GameResult]) -> Standings {
-        let mut duels = Rows::<Tally>::new();
+        let mut duels = Rows::<WinsLosses>::new();
         let mut races = Rows::<RaceTally>::new();
         for game in games {
             match game {
@@ -372,9 +372,9 @@ impl Standings {
 }
 
 /// Each engine's results against each other, in the order of `engines`.
-fn crosstable(games: &[GameResult], engines: &Rows<Tally>) -> Vec<CrosstableRow> {
+fn crosstable(games: &[GameResult], engines: &Rows<WinsLosses>) -> Vec<CrosstableRow> {
     let count = engines.rows.len();
-    let mut cells = vec![vec![Tally::default(); count]; count];
+    let mut cells = vec![vec![WinsLosses::default(); count]; count];
     for game in games {
         let GameResult::Duel {
             engines: names,
@@ -407,7 +407,7 @@ fn crosstable(games: &[GameResult], engines: &Rows<Tally>) -> Vec<CrosstableRow>
 }
 
 /// The ratings of the engines of the duels, fitted over all of them.
-fn ratings(games: &[GameResult], engines: &Rows<Tally>) -> Vec<super::rating::Rating> {
+fn ratings(games: &[GameResult], engines: &Rows<WinsLosses>) -> Vec<super::rating::Rating> {
     let played: Vec<super::rating::Game> = (games.iter())
         .filter_map(|game| match game {
             GameResult::Duel {
@@ -434,11 +434,11 @@ fn ratings(games: &[GameResult], engines: &Rows<Tally>) -> Vec<super::rating::Ra
 }
 
 /// The matchup of the duels' two engines, when there are two.
-fn matchup(games: &[GameResult], engines: &[(String, Tally)]) -> Option<Matchup> {
+fn matchup(games: &[GameResult], engines: &[(String, WinsLosses)]) -> Option<Matchup> {
     let [(engine, _), (opponent, _)] = engines else {
         return None;
     };
-    let mut tally = Tally::default();
+    let mut tally = WinsLosses::default();
     for game in games {
         if let GameResult::Duel { engines, winner } = game {
             if let Some(side) = engines.iter().position(|e| e == engine) {
@@ -457,7 +457,7 @@ fn matchup(games: &[GameResult], engines: &[(String, Tally)]) -> Option<Matchup>
     })
 }
 
-fn duel_standing((engine, tally): (String, Tally)) -> DuelStanding {
+fn duel_standing((engine, tally): (String, WinsLosses)) -> DuelStanding {
     let (elo, error) = elo_interval(tally);
     DuelStanding {
         engine,

@@ -69,7 +69,7 @@ fn assert_valid(standings: &Standings) {
 /// error is (446.474 + 91.646) / 2 = 269.060.
 #[test]
 fn six_wins_three_losses_one_unfinished() {
-    let tally = Tally {
+    let tally = WinsLosses {
         wins: 6,
         losses: 3,
         unfinished: 1,

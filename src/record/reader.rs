@@ -13,8 +13,8 @@
 mod faults;
 mod lines;
 mod marks;
+mod newlines;
 mod split;
-mod tally;
 
 pub(super) use faults::too_large;
 pub use lines::AfterText;

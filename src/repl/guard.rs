@@ -7,7 +7,7 @@
 //! it is refused, naming the `!` form that does it anyway.
 
 use super::show::count;
-use super::tree::Line;
+use super::tree::MoveLine;
 use super::{Outputs, ReadOnly, Reply, Session};
 use std::io;
 use std::path::PathBuf;
@@ -27,8 +27,8 @@ pub(crate) enum Pending {
 
 impl Session {
     /// The moves and variations as a record of the game would hold them.
-    pub(super) fn line(&self) -> Line {
-        Line {
+    pub(super) fn line(&self) -> MoveLine {
+        MoveLine {
             moves: self.moves(),
             branches: self.branches.clone(),
         }

@@ -93,7 +93,7 @@ pub struct Session {
     /// The file loaded or last saved, which `:save` writes by default.
     file: Option<files::GameFile>,
     /// The moves and variations as last loaded or saved (module `guard`).
-    saved: tree::Line,
+    saved: tree::MoveLine,
     /// What waits for the user's yes or no.
     pending: Option<guard::Pending>,
     /// An invalid record was loaded and the game not saved since.

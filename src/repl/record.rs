@@ -3,7 +3,7 @@
 
 use super::Session;
 use super::files::GameFile;
-use super::tree::{Heard, Line, ReplayError};
+use super::tree::{Heard, MoveLine, ReplayError};
 use crate::collection::input::OpenError;
 use crate::draw::Charset;
 use crate::front::Status;
@@ -178,7 +178,7 @@ impl Session {
             branches: Vec::new(),
             charset,
             file: None,
-            saved: Line::default(),
+            saved: MoveLine::default(),
             pending: None,
             fault: false,
             colour: false,
@@ -276,7 +276,7 @@ impl Session {
                     error,
                 })?;
         }
-        let line = Line {
+        let line = MoveLine {
             moves: self.moves(),
             branches: self.branches.clone(),
         };
@@ -307,14 +307,14 @@ impl Session {
 
 /// The main line of an invalid record, up to its first move that does
 /// not play, with the variations of the moves before it if they play.
-fn legal_prefix(nodes: &[MoveNode<'_>], start: &dyn AnyGame) -> Line {
+fn legal_prefix(nodes: &[MoveNode<'_>], start: &dyn AnyGame) -> MoveLine {
     let mut game = start.box_clone();
     let legal = nodes
         .iter()
         .take_while(|node| !game.is_over() && game.play(node.text).is_ok())
         .count();
     let nodes = nodes.get(..legal).unwrap_or_default();
-    Line::of_nodes(nodes, start).unwrap_or_else(|_| Line {
+    MoveLine::of_nodes(nodes, start).unwrap_or_else(|_| MoveLine {
         moves: nodes.iter().map(|n| n.text.to_owned()).collect(),
         branches: Vec::new(),
     })

@@ -40,12 +40,12 @@ pub(crate) enum ReplayError {
 pub(super) struct Branch {
     /// The index in its line of the first move it replaces.
     pub(super) at: usize,
-    pub(super) line: Line,
+    pub(super) line: MoveLine,
 }
 
 /// A line of moves and the variations that branch off it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(super) struct Line {
+pub(super) struct MoveLine {
     pub(super) moves: Vec<String>,
     /// Sorted by `at`.
     pub(super) branches: Vec<Branch>,
@@ -62,7 +62,7 @@ pub(super) struct Heard {
 /// A line of [`Heard`] under way.
 #[derive(Debug, Default)]
 struct Heading {
-    line: Line,
+    line: MoveLine,
     /// The index, in the line around it, of the move it branches off at
     /// (0 for the main line).
     at: usize,
@@ -83,7 +83,7 @@ impl Default for Heard {
 
 impl Heard {
     /// The main line and its variations.
-    pub(super) fn line(mut self) -> Line {
+    pub(super) fn line(mut self) -> MoveLine {
         // A walk stopped inside variations leaves them unclosed.
         while self.lines.len() > 1 {
             self.end_variation();
@@ -127,7 +127,7 @@ impl Visitor for Heard {
     }
 }
 
-impl Line {
+impl MoveLine {
     /// Adds `branch` as the first of those at its ply.
     pub(super) fn add_first(&mut self, branch: Branch) {
         let i = self.branches.partition_point(|b| b.at < branch.at);
@@ -148,7 +148,7 @@ impl Line {
         let branches = inner.into_iter().map(|b| b.rebased(at, false)).collect();
         self.add_first(Branch {
             at,
-            line: Line {
+            line: MoveLine {
                 moves: tail,
                 branches,
             },
@@ -166,7 +166,7 @@ impl Line {
         let inner: Vec<Branch> = self.branches.split_off(split);
         let demoted = Branch {
             at,
-            line: Line {
+            line: MoveLine {
                 moves: tail,
                 branches: inner.into_iter().map(|b| b.rebased(at, false)).collect(),
             },
@@ -182,7 +182,7 @@ impl Line {
 
     /// The branch reached by taking, at each depth, the variation numbered
     /// so (from 1).
-    pub(super) fn find(&self, path: &[u32]) -> Option<&Line> {
+    pub(super) fn find(&self, path: &[u32]) -> Option<&MoveLine> {
         let Some((&n, rest)) = path.split_first() else {
             return Some(self);
         };
@@ -193,7 +193,7 @@ impl Line {
     }
 
     /// The same, to change it.
-    pub(super) fn find_mut(&mut self, path: &[u32]) -> Option<&mut Line> {
+    pub(super) fn find_mut(&mut self, path: &[u32]) -> Option<&mut MoveLine> {
         let Some((&n, rest)) = path.split_first() else {
             return Some(self);
         };
@@ -208,8 +208,8 @@ impl Line {
     pub(super) fn of_nodes(
         nodes: &[MoveNode<'_>],
         start: &dyn AnyGame,
-    ) -> Result<Line, ReplayError> {
-        let mut line = Line::default();
+    ) -> Result<MoveLine, ReplayError> {
+        let mut line = MoveLine::default();
         let mut game = start.box_clone();
         // The position before each move, for the variations after it.
         let mut before = Vec::with_capacity(nodes.len());
@@ -226,7 +226,7 @@ impl Line {
             line.moves.push(node.text.to_owned());
             for variation in node.variations() {
                 let from = before.get(turn_start).ok_or(ReplayError::NoMove)?;
-                let branch = Line::of_nodes(variation, from.as_ref())?;
+                let branch = MoveLine::of_nodes(variation, from.as_ref())?;
                 line.branches.push(Branch {
                     at: turn_start,
                     line: branch,

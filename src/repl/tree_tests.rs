@@ -2,8 +2,8 @@
 
 use super::*;
 
-fn line(moves: &str, branches: Vec<Branch>) -> Line {
-    Line {
+fn line(moves: &str, branches: Vec<Branch>) -> MoveLine {
+    MoveLine {
         moves: moves.split_whitespace().map(str::to_owned).collect(),
         branches,
     }

@@ -8,7 +8,7 @@
 //! from the session holds those that hang off the moves played.
 
 use super::show::count;
-use super::tree::{Line, ReplayError};
+use super::tree::{MoveLine, ReplayError};
 use super::{Outputs, Reply, Session, Step};
 use crate::game::{AnyGame, Numbering, number_before};
 use crate::referee::LineName;
@@ -23,10 +23,10 @@ impl Session {
     /// The main line: the moves played, then those taken back; with the
     /// variations, which the session no longer holds until
     /// [`Session::set_main_line`] gives them back.
-    fn take_main_line(&mut self) -> Line {
+    fn take_main_line(&mut self) -> MoveLine {
         let mut moves = self.moves();
         moves.extend(self.undone_words().cloned());
-        Line {
+        MoveLine {
             moves,
             branches: std::mem::take(&mut self.branches),
         }
@@ -109,7 +109,7 @@ impl Session {
     }
 
     /// Makes `line` the main line, played whole.
-    pub(super) fn set_main_line(&mut self, line: Line) -> Result<(), ReplayError> {
+    pub(super) fn set_main_line(&mut self, line: MoveLine) -> Result<(), ReplayError> {
         let mut game = self.start.box_clone();
         let mut done = Vec::with_capacity(line.moves.len());
         for word in &line.moves {
@@ -141,7 +141,7 @@ impl Session {
         }
         let mut moves = self.moves();
         moves.extend(self.undone_words().cloned());
-        let main = Line {
+        let main = MoveLine {
             moves,
             branches: self.branches.clone(),
         };
@@ -185,7 +185,7 @@ impl Session {
 
 /// Describes the variations of `line`, played from `start`, whose name
 /// starts with `prefix`: one line each, indented by depth.
-fn describe(line: &Line, start: &dyn AnyGame, prefix: &str, lines: &mut Vec<String>) {
+fn describe(line: &MoveLine, start: &dyn AnyGame, prefix: &str, lines: &mut Vec<String>) {
     let mut game = start.box_clone();
     let mut before = Vec::with_capacity(line.moves.len() + 1);
     for word in &line.moves {

@@ -32,7 +32,7 @@ pub const PORT_MARK: &str = "{port}";
 
 /// What the reader of the connection hands on: a line, or why there is
 /// none (a line too long, or not UTF-8).
-type Line = Result<String, String>;
+type Incoming = Result<String, String>;
 
 /// A course client at a seat.
 #[derive(Debug)]
@@ -40,7 +40,7 @@ pub struct CourseSeat {
     name: String,
     colour: Colour,
     stream: TcpStream,
-    lines: Receiver<Line>,
+    lines: Receiver<Incoming>,
     program: Option<Program>,
     /// The `Setup` tag of the game: the placements made so far.
     setup: Option<String>,

@@ -6,7 +6,7 @@
 
 use super::api::ApiError;
 use crate::collection::input::{io_reason, is_compressed};
-use crate::collection::paths::{Walk, files};
+use crate::collection::paths::{DirWalk, files};
 use crate::model::writer::JsonWriter;
 use crate::model::{UnreadJson, record_json};
 use crate::play::{ReadOnly, save_atomic};
@@ -96,7 +96,7 @@ impl Files {
             let root = path
                 .canonicalize()
                 .map_err(|e| format!("{}: {}", path.display(), io_reason(&e)))?;
-            for found in files(std::slice::from_ref(path), Walk::default()) {
+            for found in files(std::slice::from_ref(path), DirWalk::default()) {
                 let found = found.map_err(|e| e.to_string())?;
                 let Ok(canonical) = found.canonicalize() else {
                     continue;

@@ -34,7 +34,7 @@ pub(super) fn best<G: Game>(root: &G, until: Until<'_>) -> Vec<G::Move> {
 /// those found before `until`, at least one when `root` has a move.
 pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Vec<Candidate<G>> {
     let mover = root.turn().mover.to_owned();
-    let mut walk = Walk {
+    let mut walk = TurnSearch {
         mover: &mover,
         until,
         found: Vec::new(),
@@ -58,13 +58,13 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
 }
 
 /// The turns found so far, each with its value.
-struct Walk<'a, G: Game> {
+struct TurnSearch<'a, G: Game> {
     mover: &'a str,
     until: Until<'a>,
     found: Vec<(i32, Vec<G::Move>)>,
 }
 
-impl<G: Game> Walk<'_, G> {
+impl<G: Game> TurnSearch<'_, G> {
     /// Weighs every turn that starts with `turn`, played to `position`.
     fn explore(&mut self, position: &G, turn: &mut Vec<G::Move>) {
         let ended = position.is_over() || position.check_turn_ends().is_ok();

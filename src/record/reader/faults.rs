@@ -2,7 +2,7 @@
 //! never closed, a record over the size limit.
 
 use super::MAX_RECORD_BYTES;
-use super::tally::count_lines;
+use super::newlines::count_lines;
 use crate::record::{Location, SyntaxError, SyntaxFault, snippet};
 
 /// The error for the first byte of a record's text that is not UTF-8, if

@@ -3,7 +3,7 @@
 
 use super::faults::{not_utf8, too_large, unclosed_comment, utf8_error};
 use super::marks::Marks;
-use super::tally::{Tally, count_lines};
+use super::newlines::{NewlineCount, count_lines};
 use super::{MAX_LINE_BYTES, MAX_RECORD_BYTES, RawRecord};
 use crate::record::{Location, SyntaxError, SyntaxFault};
 
@@ -86,11 +86,11 @@ impl Split {
                 column: 0,
                 scan: &mut self.scan,
                 marks,
-                tally: Tally::from(at),
+                newlines: NewlineCount::from(at),
             };
             let end = scanner.scan(at);
-            let tally = scanner.tally;
-            self.keep(&run[at..end], &tally.since(at));
+            let newlines = scanner.newlines;
+            self.keep(&run[at..end], &newlines.since(at));
             if end < piece_end || piece_end == run.len() {
                 return (end, end < run.len());
             }
@@ -99,11 +99,11 @@ impl Split {
     }
 
     /// Appends whole lines to the text, without the `\r` of `\r\n`, and
-    /// counts them, those the scan passed as `tally` tells; the record turns
+    /// counts them, those the scan passed as `newlines` tells; the record turns
     /// into an error if it grows too large.
-    fn keep(&mut self, lines: &[u8], tally: &Tally) {
-        let rest = &lines[tally.to..];
-        self.line += tally.lines + count_lines(rest);
+    fn keep(&mut self, lines: &[u8], newlines: &NewlineCount) {
+        let rest = &lines[newlines.to..];
+        self.line += newlines.lines + count_lines(rest);
         if self.poison.is_some() {
             return;
         }
@@ -211,7 +211,7 @@ struct Scanner<'a> {
     /// The searches through movetext.
     marks: &'a Marks,
     /// The newlines passed so far.
-    tally: Tally,
+    newlines: NewlineCount,
 }
 
 impl Scanner<'_> {
@@ -247,7 +247,7 @@ impl Scanner<'_> {
         }
         loop {
             if self.scan.in_comment {
-                self.tally.skip();
+                self.newlines.skip();
                 let Some(close) = memchr::memchr(b'}', &self.run[at..]) else {
                     return self.run.len();
                 };
@@ -258,7 +258,7 @@ impl Scanner<'_> {
                 true => &self.marks.lines,
                 false => {
                     // Lines may be skipped.
-                    self.tally.skip();
+                    self.newlines.skip();
                     &self.marks.brackets
                 }
             };
@@ -321,7 +321,7 @@ impl Scanner<'_> {
 
     /// Counts the newline at `at`; returns where the next line starts.
     fn pass_newline(&mut self, at: usize) -> usize {
-        self.tally.pass(self.run, at);
+        self.newlines.pass(self.run, at);
         at + 1
     }
 

@@ -3,7 +3,7 @@
 /// The newlines a scan passed one by one, counted on the way so that its
 /// lines need not be searched for them again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Tally {
+pub(super) struct NewlineCount {
     /// The offset up to which newlines are counted.
     pub(super) to: usize,
     /// The newlines before `to`.
@@ -12,7 +12,7 @@ pub(super) struct Tally {
     exact: bool,
 }
 
-impl Tally {
+impl NewlineCount {
     /// Nothing counted yet, from offset `at`.
     pub(super) fn from(at: usize) -> Self {
         Self {
@@ -39,7 +39,7 @@ impl Tally {
         self.to = newline + 1;
     }
 
-    /// The tally with offsets counted from `start`.
+    /// The newlines with offsets counted from `start`.
     pub(super) fn since(self, start: usize) -> Self {
         Self {
             to: self.to - start,
@@ -55,27 +55,27 @@ pub(super) fn count_lines(bytes: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::Tally;
+    use super::NewlineCount;
 
     #[test]
     fn counts_newlines_passed_one_by_one() {
         let run = b"ab\ncd\n\nef";
-        let mut tally = Tally::from(0);
+        let mut newlines = NewlineCount::from(0);
         for newline in [2, 5, 6] {
-            tally.pass(run, newline);
+            newlines.pass(run, newline);
         }
-        assert_eq!((tally.to, tally.lines), (7, 3));
-        assert_eq!(tally.since(2).to, 5);
+        assert_eq!((newlines.to, newlines.lines), (7, 3));
+        assert_eq!(newlines.since(2).to, 5);
     }
 
     #[test]
     fn counts_the_newlines_skipped_before_one_passed() {
         let run = b"x\n[a\nb\n{c\nd}\ne\n";
-        let mut tally = Tally::from(2);
-        tally.skip();
-        tally.pass(run, 12);
-        assert_eq!((tally.to, tally.lines), (13, 4));
-        tally.pass(run, 14);
-        assert_eq!((tally.to, tally.lines), (15, 5));
+        let mut newlines = NewlineCount::from(2);
+        newlines.skip();
+        newlines.pass(run, 12);
+        assert_eq!((newlines.to, newlines.lines), (13, 4));
+        newlines.pass(run, 14);
+        assert_eq!((newlines.to, newlines.lines), (15, 5));
     }
 }
