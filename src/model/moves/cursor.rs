@@ -68,9 +68,9 @@ mod tests {
 
     /// A move named by its text, with its variations.
     #[derive(Debug, Default)]
-    struct Node(&'static str, Vec<Vec<Node>>);
+    struct Branch(&'static str, Vec<Vec<Branch>>);
 
-    impl Branching for Node {
+    impl Branching for Branch {
         fn variations_mut(&mut self) -> Option<&mut Vec<Vec<Self>>> {
             Some(&mut self.1)
         }
@@ -79,10 +79,10 @@ mod tests {
     #[test]
     fn the_events_of_nested_variations_find_each_move() {
         // m (a b (c) d) (e)
-        let c = Node("c", Vec::new());
-        let b = Node("b", vec![vec![c]]);
-        let first = vec![Node("a", Vec::new()), b, Node("d", Vec::new())];
-        let mut m = Node("m", vec![first, vec![Node("e", Vec::new())]]);
+        let c = Branch("c", Vec::new());
+        let b = Branch("b", vec![vec![c]]);
+        let first = vec![Branch("a", Vec::new()), b, Branch("d", Vec::new())];
+        let mut m = Branch("m", vec![first, vec![Branch("e", Vec::new())]]);
         let mut cursor = Cursor::default();
         let mut told = Vec::new();
         cursor.root();
