@@ -33,14 +33,8 @@ pub const QUIT_TIME: Duration = Duration::from_secs(1);
 /// How long the status of an engine whose output ended is waited for.
 pub(crate) const EXIT_WAIT: Duration = Duration::from_millis(200);
 
-/// How many lines of an engine's standard error are kept.
-pub const STDERR_LINES: usize = 10;
-
 /// How long the end of an exited engine's standard error is waited for.
 pub const STDERR_WAIT: Duration = Duration::from_millis(500);
-
-/// The longest line of standard error kept, in characters.
-pub(super) const STDERR_LINE_CHARS: usize = 300;
 
 /// How many lines of standard output wait to be read before the engine
 /// itself has to wait.

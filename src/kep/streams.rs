@@ -2,7 +2,6 @@
 //! input written line by line, its output read into a bounded queue, its
 //! standard error read to the end with only the last lines kept.
 
-use super::client::{STDERR_LINE_CHARS, STDERR_LINES};
 use super::error::ProtocolError;
 use super::lines::LineReader;
 use std::collections::VecDeque;
@@ -11,6 +10,12 @@ use std::process::ChildStdin;
 use std::sync::mpsc::{Receiver, Sender, SyncSender};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
+
+/// How many lines of an engine's standard error are kept.
+pub const STDERR_LINES: usize = 10;
+
+/// The longest line of standard error kept, in characters.
+pub(super) const STDERR_LINE_CHARS: usize = 300;
 
 /// What the reader of standard output hands on.
 #[derive(Debug)]

@@ -5,12 +5,14 @@
 //! a terminal, or needs `:save! FILE`.
 
 use super::guard::Pending;
-use super::record::{self, Loaded};
+use super::record::{LoadError, Loaded};
 use super::show::length;
 use super::{Outputs, ReadOnly, Reply, SaveError, SaveReason, Session, save_atomic};
-use crate::record::check_readable;
+use crate::draw::Charset;
+use crate::game::GameKind;
+use crate::record::{RecordReader, check_readable};
 use std::fs;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// The file a game was loaded from or last saved to.
@@ -45,7 +47,7 @@ impl Session {
     /// # Errors
     /// Failures to write.
     pub(super) fn load(&mut self, path: &Path, io: &mut Outputs<'_>) -> io::Result<Reply> {
-        match record::load(path, None, self.charset) {
+        match load(path, None, self.charset) {
             Ok(Loaded { session, fault }) => {
                 *self = Session {
                     colour: self.colour,
@@ -151,4 +153,48 @@ impl Session {
             Err(e) => io.refuse(e),
         }
     }
+}
+
+/// Reads the first record of a file and makes a session of it; when `kind`
+/// is given the record must be of that game. The file becomes the game's
+/// file (which `:save` writes) unless it is standard input, compressed, or
+/// holds more records than the first, which a save would lose.
+///
+/// # Errors
+/// A [`LoadError`]: an unreadable file, or a record that does not start
+/// a game.
+pub(super) fn load(
+    path: &Path,
+    kind: Option<GameKind>,
+    charset: Charset,
+) -> Result<Loaded, LoadError> {
+    let input = crate::collection::input::open(path)?;
+    let name = input.name;
+    let mut records = RecordReader::new(input.text);
+    let record = match records.next() {
+        None => return Err(LoadError::Empty(name)),
+        Some(Err(error)) => return Err(LoadError::Input { name, error }),
+        Some(Ok(Err(error))) => return Err(LoadError::Syntax { name, error }),
+        Some(Ok(Ok(record))) => record,
+    };
+    let (mut session, fault) = Session::from_record(&record, &name, charset)?;
+    if let Some(wanted) = kind.filter(|&k| k != session.kind) {
+        return Err(LoadError::OtherGame {
+            name,
+            found: session.kind,
+            wanted,
+        });
+    }
+    let alone = records.next().is_none();
+    if alone && path.as_os_str() != "-" && !compressed(path) {
+        session.file = Some(GameFile::of(path));
+    }
+    Ok(Loaded { session, fault })
+}
+
+/// Whether the file at `path` starts like a compressed stream.
+fn compressed(path: &Path) -> bool {
+    let mut head = [0u8; 8];
+    let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut head));
+    read.is_ok_and(|n| crate::collection::input::is_compressed(head.get(..n).unwrap_or_default()))
 }

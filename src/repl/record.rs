@@ -2,7 +2,6 @@
 //! writing the game back as record text.
 
 use super::Session;
-use super::files::GameFile;
 use super::tree::{Heard, MoveLine, ReplayError};
 use crate::collection::input::OpenError;
 use crate::draw::Charset;
@@ -10,10 +9,9 @@ use crate::front::Status;
 use crate::game::{AnyGame, GameKind, MoveError, SetupError};
 use crate::model::{ErrorJson, MoveNode, WrittenMoves, record_json};
 use crate::play::{Start, StartError, start_of_tags};
-use crate::record::{Record, RecordReader, SyntaxError, parse_record, write_record};
+use crate::record::{Record, SyntaxError, parse_record, write_record};
 use crate::referee::{Options, judge_with};
-use std::io::{self, Read};
-use std::path::Path;
+use std::io;
 
 /// Why a file cannot be loaded into a session.
 #[derive(Debug, thiserror::Error)]
@@ -327,48 +325,4 @@ pub(super) struct Loaded {
     pub session: Session,
     /// The fault, ready to print, if the record is invalid.
     pub fault: Option<String>,
-}
-
-/// Reads the first record of a file and makes a session of it; when `kind`
-/// is given the record must be of that game. The file becomes the game's
-/// file (which `:save` writes) unless it is standard input, compressed, or
-/// holds more records than the first, which a save would lose.
-///
-/// # Errors
-/// A [`LoadError`]: an unreadable file, or a record that does not start
-/// a game.
-pub(super) fn load(
-    path: &Path,
-    kind: Option<GameKind>,
-    charset: Charset,
-) -> Result<Loaded, LoadError> {
-    let input = crate::collection::input::open(path)?;
-    let name = input.name;
-    let mut records = RecordReader::new(input.text);
-    let record = match records.next() {
-        None => return Err(LoadError::Empty(name)),
-        Some(Err(error)) => return Err(LoadError::Input { name, error }),
-        Some(Ok(Err(error))) => return Err(LoadError::Syntax { name, error }),
-        Some(Ok(Ok(record))) => record,
-    };
-    let (mut session, fault) = Session::from_record(&record, &name, charset)?;
-    if let Some(wanted) = kind.filter(|&k| k != session.kind) {
-        return Err(LoadError::OtherGame {
-            name,
-            found: session.kind,
-            wanted,
-        });
-    }
-    let alone = records.next().is_none();
-    if alone && path.as_os_str() != "-" && !compressed(path) {
-        session.file = Some(GameFile::of(path));
-    }
-    Ok(Loaded { session, fault })
-}
-
-/// Whether the file at `path` starts like a compressed stream.
-fn compressed(path: &Path) -> bool {
-    let mut head = [0u8; 8];
-    let read = std::fs::File::open(path).and_then(|mut f| f.read(&mut head));
-    read.is_ok_and(|n| crate::collection::input::is_compressed(head.get(..n).unwrap_or_default()))
 }

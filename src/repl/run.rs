@@ -11,8 +11,9 @@
 //! a failed save or load, a line that is not UTF-8) ends with 1, so a
 //! script knows that not every line was played.
 
+use super::files::load;
 use super::opponent::Opponent;
-use super::record::{Loaded, load};
+use super::record::Loaded;
 use super::{Outputs, Session, terminal};
 use crate::draw::Charset;
 use crate::front::Status;
