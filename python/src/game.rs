@@ -161,12 +161,7 @@ impl Game {
     /// game unchanged, when the rules refuse it.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
         let text = move_text(r#move)?;
-        let detail = (self.position.detail(&text)).map_err(|e| illegal(&text, &e))?;
-        let before = self.position.box_clone();
-        self.position.play(&text).map_err(|e| illegal(&text, &e))?;
-        let mv = Move::of(detail);
-        self.played.push((mv.clone(), before));
-        Ok(mv)
+        self.play(&text)
     }
 
     /// Lotus: plays a whole turn, its pawn moves in order; checked as
@@ -185,12 +180,7 @@ impl Game {
         })?;
         let mut pushed = Vec::new();
         for text in turn {
-            let detail = (self.position.detail(&text)).map_err(|e| illegal(&text, &e))?;
-            let before = self.position.box_clone();
-            self.position.play(&text).map_err(|e| illegal(&text, &e))?;
-            let mv = Move::of(detail);
-            self.played.push((mv.clone(), before));
-            pushed.push(mv);
+            pushed.push(self.play(&text)?);
         }
         Ok(pushed)
     }
@@ -336,6 +326,16 @@ impl Game {
             position: start.game,
             played: Vec::new(),
         })
+    }
+
+    /// Plays the move written `text`, read and checked once, and keeps the
+    /// position before it for `pop`; on error nothing changes.
+    fn play(&mut self, text: &str) -> PyResult<Move> {
+        let before = self.position.box_clone();
+        let detail = (self.position.play_detailed(text)).map_err(|e| illegal(text, &e))?;
+        let mv = Move::of(detail);
+        self.played.push((mv.clone(), before));
+        Ok(mv)
     }
 
     /// The position.

@@ -23,6 +23,12 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// # Errors
     /// Why the text is not a legal move here.
     fn detail(&self, text: &str) -> Result<MoveDetail, MoveError>;
+    /// Reads, checks and plays a move, read and checked once, and gives
+    /// its canonical text and parts; on error nothing changes.
+    ///
+    /// # Errors
+    /// Why the text is not a legal move here.
+    fn play_detailed(&mut self, text: &str) -> Result<MoveDetail, MoveError>;
     /// Every legal move as text.
     fn legal_moves(&self) -> Vec<String>;
     /// Every legal move with its canonical text and parts.
@@ -81,6 +87,18 @@ impl<G: Game> AnyGame for G {
         let mv = self.read_move(text.as_bytes()).map_err(refused)?;
         self.check(&mv).map_err(refused)?;
         Ok(self.describe(&mv))
+    }
+
+    fn play_detailed(&mut self, text: &str) -> Result<MoveDetail, MoveError> {
+        if Game::is_over(self) {
+            return Err(MoveError::game_over());
+        }
+        let refused = |e| MoveError::of(&e, text);
+        let mv = self.read_move(text.as_bytes()).map_err(refused)?;
+        self.check(&mv).map_err(refused)?;
+        let detail = self.describe(&mv);
+        self.apply(&mv);
+        Ok(detail)
     }
 
     fn legal_moves(&self) -> Vec<String> {
@@ -147,5 +165,53 @@ impl<G: Game> AnyGame for G {
 
     fn box_clone(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{GameKind, Tags};
+    use crate::random::Rng;
+    use crate::record::Tag;
+
+    /// A move played with its details is the move of `detail` then `play`,
+    /// read and checked once: the same details, the same position, and
+    /// the same refusal of a move that is not legal.
+    #[test]
+    fn playing_with_details_is_detail_then_play() {
+        let mut rng = Rng::new(51);
+        for &kind in GameKind::ALL {
+            let tags: Vec<Tag> = (kind.random_tags(&mut rng).into_iter())
+                .map(|(name, value)| Tag {
+                    name: name.into(),
+                    value: value.into(),
+                    offset: 0,
+                })
+                .collect();
+            let mut game = kind.start(Tags::new(&tags)).expect("a start");
+            for _ in 0..60 {
+                let moves = game.legal_moves();
+                let Some(text) = moves.get(rng.below(moves.len().max(1))) else {
+                    break;
+                };
+                let mut twice = game.box_clone();
+                let detail = twice.detail(text).expect("legal");
+                twice.play(text).expect("legal");
+                let played = game.play_detailed(text).expect("legal");
+                assert_eq!(played, detail, "{kind}: {text}");
+                assert_eq!(
+                    game.position_json(),
+                    twice.position_json(),
+                    "{kind}: {text}"
+                );
+            }
+            let mut refused = game.box_clone();
+            let error = refused.play_detailed("z99");
+            assert_eq!(
+                error.map(|d| d.normalized),
+                game.detail("z99").map(|d| d.normalized)
+            );
+            assert_eq!(refused.position_json(), game.position_json(), "{kind}");
+        }
     }
 }
