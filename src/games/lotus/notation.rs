@@ -1,8 +1,17 @@
-//! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]` (stone).
+//! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]`
+//! (stone), read by nom, one function per production of `grammar/lotus.ebnf`.
 
 use super::fault::LotusSyntax;
 use super::flowers::Flower;
 use crate::game::MoveText;
+use crate::grammar::{Fault, Parsed, cut_with, fail, failure, named};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::digit1;
+use nom::combinator::{eof, verify};
+use nom::number::complete::be_u8;
+use nom::sequence::{delimited, preceded, terminated};
 use std::fmt;
 
 /// The choice written in brackets after a pawn move.
@@ -79,12 +88,12 @@ impl MoveText for LotusMove {
 /// The most digits a square number may have (courses are shorter).
 const MAX_DIGITS: usize = 4;
 
-/// Reads a pawn move, the whole of `word`; `player` finds a player's index
-/// from an initial.
-///
-/// The questions come in this order: the shape of the square number, the
-/// player, the number's length, the shape of the bracket, then its
-/// letters one by one.
+/// The most digits of a square number [`read_move_at`] reads: longer ones,
+/// on long courses only, are left to [`read_move`].
+const USUAL_DIGITS: usize = 2;
+
+/// Reads a pawn move, the whole of `word`, with [`pawn_move`]; `player`
+/// finds a player's index from an initial.
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
@@ -93,172 +102,153 @@ pub(super) fn read_move(
     word: &[u8],
     player: impl Fn(u8) -> Option<u8>,
 ) -> Result<LotusMove, LotusSyntax> {
-    read::<true, LotusSyntax>(word, &player).map(|(mv, _)| mv)
+    named(pawn_move::<true>(word, &player), LotusSyntax::Shape).map(|(_, mv)| mv)
 }
 
 /// Reads the pawn move that starts `text`, as [`read_move`] reads it: the
 /// move and its length, that of an initial, a square number and the
 /// bracket that follows it, if any. Whether the word ends there is for the
 /// caller to check; `None` leaves the word to [`read_move`], and so does a
-/// square of three digits or more (long courses only): the usual move pays
-/// no question for it.
+/// square of three digits or more (long courses only).
 #[inline]
 pub(super) fn read_move_at(
     text: &[u8],
     player: impl Fn(u8) -> Option<u8>,
 ) -> Option<(LotusMove, usize)> {
-    read::<false, NoMove>(text, &player).ok()
+    let (rest, mv) = pawn_move::<false>(text, &player).ok()?;
+    Some((mv, text.len() - rest.len()))
 }
 
-/// The fault of [`read_move_at`], which tells no reason: a `Result` with
-/// it is laid out as an `Option`, so that the reader's result is the
-/// wrapper's with no copy.
-struct NoMove;
-
-impl From<LotusSyntax> for NoMove {
-    #[inline]
-    fn from(_: LotusSyntax) -> Self {
-        NoMove
-    }
-}
-
-/// The one pass over a pawn move's bytes, with no allocation: the move and
-/// how many bytes it takes. `WHOLE` says that the move is the whole of
-/// `bytes` ([`read_move`]); without it, the move is the bytes it starts
-/// with ([`read_move_at`]). `E` is the fault reported.
+/// `pawn move = initial, square, [ choice ]`, asked in this order: the
+/// shape of the square number, the initial's player, the number's length,
+/// the shape of the bracket, then its letters one by one. `WHOLE`: the
+/// move is the whole of `input` ([`read_move`]); without it, the move is
+/// what `input` starts with, of at most [`USUAL_DIGITS`] digits
+/// ([`read_move_at`]).
 #[inline]
-fn read<const WHOLE: bool, E: From<LotusSyntax>>(
-    bytes: &[u8],
+fn pawn_move<'a, const WHOLE: bool>(
+    input: &'a [u8],
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(LotusMove, usize), E> {
-    // The usual squares, of one or two digits, in two patterns rather
-    // than a loop: the processor guesses a loop's length badly when
-    // numbers of one and two digits mix. A digit after them is a longer
-    // number: a whole word asks here; the reader of a word's start asks
-    // below, where a move that ends at white space asks nothing more.
-    let (letter, from, rest) = match bytes {
-        [
-            letter @ b'a'..=b'z',
-            tens @ b'1'..=b'9',
-            units @ b'0'..=b'9',
-            rest @ ..,
-        ] if !WHOLE || !starts_with_digit(rest) => (*letter, two_digits(*tens, *units), rest),
-        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..]
-            if !WHOLE || !starts_with_digit(rest) =>
-        {
-            (*letter, u16::from(units - b'0'), rest)
-        }
-        [letter @ b'a'..=b'z', after @ ..] => {
-            let (from, rest) = long_square(after, *letter, player)?;
-            (*letter, from, rest)
-        }
-        _ => return Err(LotusSyntax::Shape.into()),
+) -> Parsed<'a, LotusMove, LotusSyntax> {
+    let (rest, letter) = cut_with(initial, || LotusSyntax::Shape).parse(input)?;
+    let (rest, digits) = square(rest)?;
+    if !WHOLE && digits.len() > USUAL_DIGITS {
+        return fail(rest, LotusSyntax::NoSquare);
+    }
+    let Some(owner) = player(letter) else {
+        return fail(input, LotusSyntax::NoPlayer(letter));
     };
-    let owner = player(letter).ok_or(E::from(LotusSyntax::NoPlayer(letter)))?;
-    // Most moves have no bracket and end at white space, or where the
-    // word ends: one comparison tells.
-    let (choice, bracket) = match rest {
-        [b, ..] if *b > b' ' => match b {
-            b'[' => read_bracket::<WHOLE, E>(rest, player)?,
-            // A longer number, left to the reader of the whole word.
-            b'0'..=b'9' if !WHOLE => return Err(LotusSyntax::NoSquare.into()),
-            _ if WHOLE => return Err(LotusSyntax::Shape.into()),
-            _ => (Choice::None, 0),
-        },
-        [_, ..] if WHOLE => return Err(LotusSyntax::Shape.into()),
-        _ => (Choice::None, 0),
+    if digits.len() > MAX_DIGITS {
+        return fail(rest, LotusSyntax::NoSquare);
+    }
+    let (rest, choice) = match rest {
+        [b'[', ..] => choice::<WHOLE>(rest, player)?,
+        [_, ..] if WHOLE => return fail(rest, LotusSyntax::Shape),
+        _ => (rest, Choice::None),
     };
     let mv = LotusMove {
         owner,
         letter,
-        from,
+        from: number(digits),
         choice,
     };
-    Ok((mv, bytes.len() - rest.len() + bracket))
+    Ok((rest, mv))
 }
 
-/// The bracket `rest` starts with, and its length: its shape first (and,
-/// with `WHOLE`, that nothing follows it), then its letters.
+/// `initial = lower`: a player's initial, whose player is asked apart.
 #[inline]
-fn read_bracket<const WHOLE: bool, E: From<LotusSyntax>>(
-    rest: &[u8],
+fn initial(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
+    verify(be_u8, u8::is_ascii_lowercase).parse(input)
+}
+
+/// `square = "0" | nonzero, { digit }`: its digits, with no leading
+/// zero; how many may stand is asked after the initial's player.
+#[inline]
+fn square(input: &[u8]) -> Parsed<'_, &[u8], LotusSyntax> {
+    let (rest, digits) = cut_with(digit1, || LotusSyntax::Shape).parse(input)?;
+    match digits {
+        [b'0', _, ..] => fail(input, LotusSyntax::LeadingZero),
+        _ => Ok((rest, digits)),
+    }
+}
+
+/// The number the ASCII digits of a [`square`] write.
+#[inline]
+fn number(digits: &[u8]) -> u16 {
+    digits
+        .iter()
+        .fold(0, |n, digit| n * 10 + u16::from(digit - b'0'))
+}
+
+/// `choice = "[", ( exchange | stone ), "]"`: its shape first (and, with
+/// `WHOLE`, that the word ends after it), then its letters.
+#[inline]
+fn choice<'a, const WHOLE: bool>(
+    input: &'a [u8],
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(Choice, usize), E> {
-    // Nothing may follow a whole word's bracket.
-    let ends = |len: usize| {
-        if WHOLE && rest.len() != len {
-            Err(E::from(LotusSyntax::Bracket))
-        } else {
-            Ok(len)
+) -> Parsed<'a, Choice, LotusSyntax> {
+    let shape = preceded(tag("["), alt((stone, exchange)));
+    let (rest, letters) = if WHOLE {
+        cut_with(terminated(shape, eof), || LotusSyntax::Bracket).parse(input)?
+    } else {
+        cut_with(shape, || LotusSyntax::Bracket).parse(input)?
+    };
+    let choice = match letters {
+        Letters::Stone(flower) => Choice::Stone(flower_of(input, flower)?),
+        Letters::Exchange { give, with, take } => {
+            let (give, take) = (flower_of(input, give)?, flower_of(input, take)?);
+            let Some(with_index) = player(with) else {
+                return fail(input, LotusSyntax::NoPartner(with));
+            };
+            Choice::Exchange {
+                give,
+                with: with_index,
+                with_letter: with,
+                take,
+            }
         }
     };
-    match *rest {
-        [b'[', b'-', f, b']', ..] => {
-            let len = ends(4)?;
-            Ok((Choice::Stone(flower(f)?), len))
-        }
-        [b'[', give, b'<', b'>', w, take, b']', ..] => {
-            let len = ends(7)?;
-            let give = flower(give)?;
-            let take = flower(take)?;
-            let with = player(w).ok_or(E::from(LotusSyntax::NoPartner(w)))?;
-            let choice = Choice::Exchange {
-                give,
-                with,
-                with_letter: w,
-                take,
-            };
-            Ok((choice, len))
-        }
-        _ => Err(LotusSyntax::Bracket.into()),
-    }
+    Ok((rest, choice))
 }
 
-/// The flower of a bracket's letter.
+/// The letters of a bracket of the right shape, each asked once the
+/// whole bracket has its shape.
+#[derive(Debug, Clone, Copy)]
+enum Letters {
+    /// A stone's flower.
+    Stone(u8),
+    /// An exchange's flowers and the other player's initial.
+    Exchange {
+        /// The flower given.
+        give: u8,
+        /// The other player's initial.
+        with: u8,
+        /// The flower taken.
+        take: u8,
+    },
+}
+
+/// `stone = "-", flower`, and the bracket's `]`.
 #[inline]
-fn flower(letter: u8) -> Result<Flower, LotusSyntax> {
-    Flower::from_letter(letter).ok_or(LotusSyntax::NotFlower(letter))
+fn stone(input: &[u8]) -> Parsed<'_, Letters, LotusSyntax> {
+    delimited(tag("-"), be_u8, tag("]"))
+        .map(Letters::Stone)
+        .parse(input)
 }
 
-/// Whether a square number goes on: `rest` starts with a digit.
+/// `exchange = flower, "<>", initial, flower`, and the bracket's `]`.
 #[inline]
-fn starts_with_digit(rest: &[u8]) -> bool {
-    matches!(rest, [b'0'..=b'9', ..])
+fn exchange(input: &[u8]) -> Parsed<'_, Letters, LotusSyntax> {
+    let letters = (be_u8, tag("<>"), be_u8, be_u8, tag("]"));
+    let exchange = |(give, _, with, take, _)| Letters::Exchange { give, with, take };
+    letters.map(exchange).parse(input)
 }
 
-/// The number two ASCII digits write, worked out in a byte: it is at most 99.
+/// `flower = "W" | "Y" | "P" | "B" | "K"`, a letter of the bracket that
+/// starts at `bracket`.
 #[inline]
-fn two_digits(tens: u8, units: u8) -> u16 {
-    u16::from((tens - b'0') * 10 + (units - b'0'))
-}
-
-/// Any square number and the bytes after it (long courses, leading
-/// zeros, missing numbers), for a move whose initial is
-/// `letter`: the number's shape is checked first, then the initial, then
-/// the number's length (at most [`MAX_DIGITS`] digits).
-#[inline(never)]
-fn long_square<'a>(
-    bytes: &'a [u8],
-    letter: u8,
-    player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(u16, &'a [u8]), LotusSyntax> {
-    let digits = bytes
-        .iter()
-        .position(|b| !b.is_ascii_digit())
-        .unwrap_or(bytes.len());
-    let (number, rest) = bytes.split_at(digits);
-    match number {
-        [] => Err(LotusSyntax::Shape),
-        [b'0', _, ..] => Err(LotusSyntax::LeadingZero),
-        _ if player(letter).is_none() => Err(LotusSyntax::NoPlayer(letter)),
-        _ if digits > MAX_DIGITS => Err(LotusSyntax::NoSquare),
-        _ => Ok((
-            number
-                .iter()
-                .fold(0u16, |n, d| n * 10 + u16::from(d - b'0')),
-            rest,
-        )),
-    }
+fn flower_of(bracket: &[u8], letter: u8) -> Result<Flower, nom::Err<Fault<'_, LotusSyntax>>> {
+    Flower::from_letter(letter).ok_or_else(|| failure(bracket, LotusSyntax::NotFlower(letter)))
 }
 
 #[cfg(test)]
