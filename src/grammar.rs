@@ -37,7 +37,7 @@ impl<'a, F> ParseError<&'a [u8]> for Fault<'a, F> {
 pub(crate) type Parsed<'a, T, F> = IResult<&'a [u8], T, Fault<'a, F>>;
 
 /// The failure `fault` at `rest`: no alternative takes it back.
-#[inline]
+#[inline(always)]
 pub(crate) fn failure<F>(rest: &[u8], fault: F) -> Err<Fault<'_, F>> {
     Err::Failure(Fault {
         rest,
@@ -46,14 +46,14 @@ pub(crate) fn failure<F>(rest: &[u8], fault: F) -> Err<Fault<'_, F>> {
 }
 
 /// A parser's result: the failure `fault` at `rest`.
-#[inline]
+#[inline(always)]
 pub(crate) fn fail<T, F>(rest: &[u8], fault: F) -> Parsed<'_, T, F> {
     Err(failure(rest, fault))
 }
 
 /// `parser`, cut (nom's `cut`): where it does not match, the failure
 /// `fault()` at the input it started from; a fault it names stands.
-#[inline]
+#[inline(always)]
 pub(crate) fn cut_with<'a, P, F>(
     mut parser: P,
     fault: impl Fn() -> F,
@@ -79,9 +79,31 @@ pub(crate) enum Found<S> {
     At(fn(u8) -> S),
 }
 
+/// The one byte `b`: nom's `char`, for the ASCII marks of `grammar/`,
+/// a comparison where `tag` walks a slice.
+#[inline(always)]
+pub(crate) fn byte<'a, F>(b: u8) -> impl Fn(&'a [u8]) -> Parsed<'a, u8, F> {
+    byte_in(move |first| first == b)
+}
+
+/// One byte of the class `admits` (a letter, a digit...), as nom's
+/// `satisfy` reads a character.
+#[inline(always)]
+pub(crate) fn byte_in<'a, F>(
+    admits: impl Fn(u8) -> bool,
+) -> impl Fn(&'a [u8]) -> Parsed<'a, u8, F> {
+    move |input| match input {
+        [first, rest @ ..] if admits(*first) => Ok((rest, *first)),
+        _ => Err(Err::Error(Fault::from_error_kind(
+            input,
+            ErrorKind::Satisfy,
+        ))),
+    }
+}
+
 /// The value a parser read from `whole`, or the fault it names there,
 /// placed; `unnamed` when it stopped with none named.
-#[inline]
+#[inline(always)]
 pub(crate) fn placed<'a, T, S>(
     whole: &'a [u8],
     result: Parsed<'a, T, Found<S>>,
@@ -103,7 +125,7 @@ pub(crate) fn placed<'a, T, S>(
 
 /// The value a parser read and the input it left, or the fault it
 /// names; `unnamed` when it stopped with none named.
-#[inline]
+#[inline(always)]
 pub(crate) fn named<'a, T, F>(result: Parsed<'a, T, F>, unnamed: F) -> Result<(&'a [u8], T), F> {
     match result {
         Ok(done) => Ok(done),

@@ -4,13 +4,12 @@
 use super::quote::{QuoteFault, read_quoted};
 use super::reader::too_large;
 use super::{Record, SyntaxError, SyntaxFault, Tag};
-use crate::grammar::{Parsed, cut_with, fail};
+use crate::grammar::{Parsed, byte, byte_in, cut_with, fail};
 use compact_str::CompactString;
 use nom::Parser;
-use nom::bytes::complete::{tag, take_while};
+use nom::bytes::complete::take_while;
 use nom::character::complete::space0;
-use nom::combinator::{recognize, verify};
-use nom::number::complete::be_u8;
+use nom::combinator::recognize;
 use nom::sequence::preceded;
 use std::borrow::Cow;
 
@@ -146,7 +145,7 @@ fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> Result<TagLine<'a>, LineFault
 /// value and where its opening quote stands, and the input from the end
 /// of the line on.
 fn line<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, TagLine<'a>> {
-    let (rest, _) = (tag("["), space0).parse(input)?;
+    let (rest, _) = (byte(b'['), space0).parse(input)?;
     let (rest, name) = tag_name(text, rest)?;
     let (value_at, _) = space0(rest)?;
     let (rest, value) = tag_value(text, name, value_at)?;
@@ -154,7 +153,7 @@ fn line<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, TagLine<'a>> {
         let message = format!("tag {name}: ']' expected after the value");
         (SyntaxFault::TagUnclosed, message.into())
     };
-    let (rest, _) = preceded(space0, cut_with(tag("]"), unclosed)).parse(rest)?;
+    let (rest, _) = preceded(space0, cut_with(byte(b']'), unclosed)).parse(rest)?;
     let (rest, ()) = preceded(space0, end_of_line).parse(rest)?;
     let line = TagLine {
         name,
@@ -168,7 +167,7 @@ fn line<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, TagLine<'a>> {
 /// `tag name = letter, { letter | digit | "_" }`, a part of `text`.
 fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, &'a str> {
     let name = recognize((
-        verify(be_u8, u8::is_ascii_alphabetic),
+        byte_in(|b: u8| b.is_ascii_alphabetic()),
         take_while(is_name_byte),
     ));
     let bad_name = || (SyntaxFault::BadTagName, BAD_TAG_NAME.into());
@@ -186,7 +185,7 @@ fn tag_value<'a>(text: &'a str, name: &str, input: &'a [u8]) -> LineParsed<'a, C
         let message = format!("tag {name}: the value must be in double quotes");
         (SyntaxFault::TagUnquoted, message.into())
     };
-    let _ = cut_with(tag("\""), unquoted).parse(input)?;
+    let _ = cut_with(byte(b'"'), unquoted).parse(input)?;
     match quoted(text, input) {
         Ok((value, rest)) => Ok((rest, value)),
         Err((rest, fault, message)) => fail(rest, (fault, message)),

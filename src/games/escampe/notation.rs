@@ -4,12 +4,11 @@
 use super::fault::EscampeSyntax;
 use crate::game::MoveText;
 use crate::games::lines::{MoveParsed, StepSyntax, end, square_name, step};
-use crate::grammar::{Found, fail, placed};
+use crate::grammar::{Found, byte, byte_in, fail, placed};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::combinator::{eof, value, verify};
-use nom::number::complete::be_u8;
+use nom::combinator::{eof, value};
 use std::fmt;
 
 /// An Escampe move as written, resolved to squares (indices from 0 for a1,
@@ -52,7 +51,7 @@ fn no_reentry(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
 /// Any other capital.
 #[inline]
 fn not_a_move(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
-    let _ = verify(be_u8, u8::is_ascii_uppercase).parse(input)?;
+    let _ = byte_in(|b: u8| b.is_ascii_uppercase()).parse(input)?;
     fail(input, Found::Is(EscampeSyntax::NotAMove))
 }
 
@@ -68,7 +67,7 @@ fn step_move(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
 /// Mana's bird, `@d4`.
 #[inline]
 fn no_bird(input: &[u8]) -> MoveParsed<'_, (), EscampeSyntax> {
-    let _ = tag("@").parse(input)?;
+    let _ = byte(b'@').parse(input)?;
     fail(input, Found::Is(EscampeSyntax::NoBird))
 }
 

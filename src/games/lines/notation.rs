@@ -4,12 +4,11 @@
 
 use super::{Codes, SIZE, square_name, square_of};
 use crate::games::square::square_error;
-use crate::grammar::{Found, Parsed, cut_with, fail, placed};
+use crate::grammar::{Found, Parsed, byte, cut_with, fail, placed};
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::tag;
+use nom::bytes::complete::take;
 use nom::combinator::{map_opt, value};
-use nom::number::complete::be_u8;
 
 /// Why a move's text is not a step, or not a whole move. Positions count
 /// bytes of the move as written, which the message quotes.
@@ -67,9 +66,12 @@ pub(crate) type MoveParsed<'a, T, S> = Parsed<'a, T, Found<S>>;
 
 /// `square = file, rank`: file and rank are checked at once, by
 /// [`square_of`]'s tables.
-#[inline]
+#[inline(always)]
 pub(crate) fn square<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, u8, S> {
-    let read = map_opt((be_u8, be_u8), |(file, rank)| square_of(file, rank));
+    let read = map_opt(take(2usize), |square: &[u8]| match *square {
+        [file, rank] => square_of(file, rank),
+        _ => None,
+    });
     cut_with(read, || {
         Found::At(|at| StepSyntax::NotASquare { at }.into())
     })
@@ -77,14 +79,14 @@ pub(crate) fn square<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a,
 }
 
 /// `"-" | "x"`: whether the step is written with `x`.
-#[inline]
+#[inline(always)]
 fn separator<'a, S>(input: &'a [u8]) -> MoveParsed<'a, bool, S> {
-    alt((value(false, tag("-")), value(true, tag("x")))).parse(input)
+    alt((value(false, byte(b'-')), value(true, byte(b'x')))).parse(input)
 }
 
 /// `step = square, ( "-" | "x" ), square`: the start square, whether `x`
 /// was written, the end square. What follows is the caller's to read.
-#[inline]
+#[inline(always)]
 pub(crate) fn step<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, (u8, bool, u8), S> {
     let (input, from) = square(input)?;
     let no_separator = || Found::Is(StepSyntax::NoSeparator { from }.into());
@@ -94,7 +96,7 @@ pub(crate) fn step<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, (
 }
 
 /// The end of a move: the text after it, from `input` on, is a fault.
-#[inline]
+#[inline(always)]
 pub(crate) fn end<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, (), S> {
     match input {
         [] => Ok((input, ())),

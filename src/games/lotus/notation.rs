@@ -4,13 +4,10 @@
 use super::fault::LotusSyntax;
 use super::flowers::Flower;
 use crate::game::MoveText;
-use crate::grammar::{Fault, Parsed, cut_with, fail, failure, named};
+use crate::grammar::{Fault, Parsed, byte, byte_in, cut_with, fail, failure, named};
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::character::complete::digit1;
-use nom::combinator::{eof, verify};
-use nom::number::complete::be_u8;
+use nom::combinator::{eof, map};
 use nom::sequence::{delimited, preceded, terminated};
 use std::fmt;
 
@@ -85,9 +82,6 @@ impl MoveText for LotusMove {
     }
 }
 
-/// The most digits a square number may have (courses are shorter).
-const MAX_DIGITS: usize = 4;
-
 /// The most digits of a square number [`read_move_at`] reads: longer ones,
 /// on long courses only, are left to [`read_move`].
 const USUAL_DIGITS: usize = 2;
@@ -97,7 +91,7 @@ const USUAL_DIGITS: usize = 2;
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
-#[inline]
+#[inline(always)]
 pub(super) fn read_move(
     word: &[u8],
     player: impl Fn(u8) -> Option<u8>,
@@ -110,7 +104,7 @@ pub(super) fn read_move(
 /// bracket that follows it, if any. Whether the word ends there is for the
 /// caller to check; `None` leaves the word to [`read_move`], and so does a
 /// square of three digits or more (long courses only).
-#[inline]
+#[inline(always)]
 pub(super) fn read_move_at(
     text: &[u8],
     player: impl Fn(u8) -> Option<u8>,
@@ -125,20 +119,22 @@ pub(super) fn read_move_at(
 /// move is the whole of `input` ([`read_move`]); without it, the move is
 /// what `input` starts with, of at most [`USUAL_DIGITS`] digits
 /// ([`read_move_at`]).
-#[inline]
+#[inline(always)]
 fn pawn_move<'a, const WHOLE: bool>(
     input: &'a [u8],
     player: &impl Fn(u8) -> Option<u8>,
 ) -> Parsed<'a, LotusMove, LotusSyntax> {
-    let (rest, letter) = cut_with(initial, || LotusSyntax::Shape).parse(input)?;
-    let (rest, digits) = square(rest)?;
-    if !WHOLE && digits.len() > USUAL_DIGITS {
+    let (after_initial, letter) = cut_with(initial, || LotusSyntax::Shape).parse(input)?;
+    let (rest, from) = square(after_initial)?;
+    // A digit after the square's: a number longer than any course's.
+    let longer = digit(rest).is_ok();
+    if !WHOLE && (longer || after_initial.len() - rest.len() > USUAL_DIGITS) {
         return fail(rest, LotusSyntax::NoSquare);
     }
     let Some(owner) = player(letter) else {
         return fail(input, LotusSyntax::NoPlayer(letter));
     };
-    if digits.len() > MAX_DIGITS {
+    if longer {
         return fail(rest, LotusSyntax::NoSquare);
     }
     let (rest, choice) = match rest {
@@ -149,45 +145,56 @@ fn pawn_move<'a, const WHOLE: bool>(
     let mv = LotusMove {
         owner,
         letter,
-        from: number(digits),
+        from,
         choice,
     };
     Ok((rest, mv))
 }
 
 /// `initial = lower`: a player's initial, whose player is asked apart.
-#[inline]
+#[inline(always)]
 fn initial(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
-    verify(be_u8, u8::is_ascii_lowercase).parse(input)
+    byte_in(|b: u8| b.is_ascii_lowercase()).parse(input)
 }
 
-/// `square = "0" | nonzero, { digit }`: its digits, with no leading
-/// zero; how many may stand is asked after the initial's player.
-#[inline]
-fn square(input: &[u8]) -> Parsed<'_, &[u8], LotusSyntax> {
-    let (rest, digits) = cut_with(digit1, || LotusSyntax::Shape).parse(input)?;
-    match digits {
-        [b'0', _, ..] => fail(input, LotusSyntax::LeadingZero),
-        _ => Ok((rest, digits)),
+/// `digit`: its value.
+#[inline(always)]
+fn digit(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
+    map(byte_in(|b: u8| b.is_ascii_digit()), |d| d - b'0').parse(input)
+}
+
+/// `square = "0" | nonzero, [ digit, [ digit, [ digit ] ] ]`: the number.
+/// A digit after a `0` is a leading zero; one after the fourth digit is
+/// for the pawn move to judge.
+#[inline(always)]
+fn square(input: &[u8]) -> Parsed<'_, u16, LotusSyntax> {
+    let (rest, first) = cut_with(digit, || LotusSyntax::Shape).parse(input)?;
+    let Ok((rest_2, second)) = digit(rest) else {
+        return Ok((rest, u16::from(first)));
+    };
+    if first == 0 {
+        return fail(input, LotusSyntax::LeadingZero);
     }
-}
-
-/// The number the ASCII digits of a [`square`] write.
-#[inline]
-fn number(digits: &[u8]) -> u16 {
-    digits
-        .iter()
-        .fold(0, |n, digit| n * 10 + u16::from(digit - b'0'))
+    // Two digits make at most 99, which a byte holds.
+    let number = u16::from(first * 10 + second);
+    let Ok((rest_3, third)) = digit(rest_2) else {
+        return Ok((rest_2, number));
+    };
+    let number = number * 10 + u16::from(third);
+    match digit(rest_3) {
+        Ok((rest_4, fourth)) => Ok((rest_4, number * 10 + u16::from(fourth))),
+        Err(_) => Ok((rest_3, number)),
+    }
 }
 
 /// `choice = "[", ( exchange | stone ), "]"`: its shape first (and, with
 /// `WHOLE`, that the word ends after it), then its letters.
-#[inline]
+#[inline(always)]
 fn choice<'a, const WHOLE: bool>(
     input: &'a [u8],
     player: &impl Fn(u8) -> Option<u8>,
 ) -> Parsed<'a, Choice, LotusSyntax> {
-    let shape = preceded(tag("["), alt((stone, exchange)));
+    let shape = preceded(byte(b'['), alt((stone, exchange)));
     let (rest, letters) = if WHOLE {
         cut_with(terminated(shape, eof), || LotusSyntax::Bracket).parse(input)?
     } else {
@@ -229,24 +236,30 @@ enum Letters {
 }
 
 /// `stone = "-", flower`, and the bracket's `]`.
-#[inline]
+#[inline(always)]
 fn stone(input: &[u8]) -> Parsed<'_, Letters, LotusSyntax> {
-    delimited(tag("-"), be_u8, tag("]"))
+    delimited(byte(b'-'), letter, byte(b']'))
         .map(Letters::Stone)
         .parse(input)
 }
 
 /// `exchange = flower, "<>", initial, flower`, and the bracket's `]`.
-#[inline]
+#[inline(always)]
 fn exchange(input: &[u8]) -> Parsed<'_, Letters, LotusSyntax> {
-    let letters = (be_u8, tag("<>"), be_u8, be_u8, tag("]"));
-    let exchange = |(give, _, with, take, _)| Letters::Exchange { give, with, take };
+    let letters = (letter, byte(b'<'), byte(b'>'), letter, letter, byte(b']'));
+    let exchange = |(give, _, _, with, take, _)| Letters::Exchange { give, with, take };
     letters.map(exchange).parse(input)
+}
+
+/// Any one byte, a letter of a bracket, asked once the bracket has its shape.
+#[inline(always)]
+fn letter(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
+    byte_in(|_| true).parse(input)
 }
 
 /// `flower = "W" | "Y" | "P" | "B" | "K"`, a letter of the bracket that
 /// starts at `bracket`.
-#[inline]
+#[inline(always)]
 fn flower_of(bracket: &[u8], letter: u8) -> Result<Flower, nom::Err<Fault<'_, LotusSyntax>>> {
     Flower::from_letter(letter).ok_or_else(|| failure(bracket, LotusSyntax::NotFlower(letter)))
 }

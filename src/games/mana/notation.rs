@@ -4,12 +4,11 @@
 use super::fault::ManaSyntax;
 use crate::game::MoveText;
 use crate::games::lines::{MoveParsed, StepSyntax, end, square, square_name, step};
-use crate::grammar::{Found, fail, placed};
+use crate::grammar::{Found, byte, byte_in, fail, placed};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::combinator::{eof, opt, value, verify};
-use nom::number::complete::be_u8;
+use nom::combinator::{eof, opt, value};
 use nom::sequence::preceded;
 use std::fmt;
 
@@ -64,7 +63,7 @@ fn reentry(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
 /// A capital that starts no re-entry: only a Ronin re-enters.
 #[inline]
 fn not_a_ronin(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
-    let _ = verify(be_u8, u8::is_ascii_uppercase).parse(input)?;
+    let _ = byte_in(|b: u8| b.is_ascii_uppercase()).parse(input)?;
     fail(input, Found::Is(ManaSyntax::NotARonin))
 }
 
@@ -85,7 +84,7 @@ fn step_move(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
 /// `bird = "@", square`.
 #[inline]
 fn bird(input: &[u8]) -> MoveParsed<'_, u8, ManaSyntax> {
-    preceded(tag("@"), square).parse(input)
+    preceded(byte(b'@'), square).parse(input)
 }
 
 /// `[ bird ]` and the end of the word: text after the move, or after the

@@ -5,12 +5,11 @@ use super::board::{SIZE, square_name};
 use super::fault::ShogunSyntax;
 use crate::game::MoveText;
 use crate::games::square::index_of;
-use crate::grammar::{Parsed, cut_with, named};
+use crate::grammar::{Parsed, byte, cut_with, named};
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::tag;
+use nom::bytes::complete::take;
 use nom::combinator::{eof, map_opt, opt, value};
-use nom::number::complete::be_u8;
 use nom::sequence::terminated;
 use std::fmt;
 
@@ -33,28 +32,31 @@ pub struct ShogunMove {
 }
 
 /// `square = file, rank`.
-#[inline]
+#[inline(always)]
 fn square(input: &[u8]) -> Parsed<'_, u8, ShogunSyntax> {
     // The index is at most 63.
-    let index = |(file, rank)| index_of(file, rank, SIZE).map(|index| index as u8);
-    map_opt((be_u8, be_u8), index).parse(input)
+    let index = |square: &[u8]| match *square {
+        [file, rank] => index_of(file, rank, SIZE).map(|index| index as u8),
+        _ => None,
+    };
+    map_opt(take(2usize), index).parse(input)
 }
 
 /// `"-" | "x"`: whether the move is written with `x`.
-#[inline]
+#[inline(always)]
 fn separator(input: &[u8]) -> Parsed<'_, bool, ShogunSyntax> {
-    alt((value(false, tag("-")), value(true, tag("x")))).parse(input)
+    alt((value(false, byte(b'-')), value(true, byte(b'x')))).parse(input)
 }
 
 /// `move = square, ( "-" | "x" ), square, [ "+" ]`: the move that opens
 /// the input; what follows is the caller's to judge.
-#[inline]
+#[inline(always)]
 fn shogun_move(input: &[u8]) -> Parsed<'_, ShogunMove, ShogunSyntax> {
     let (input, from) = cut_with(square, || ShogunSyntax::FromSquare).parse(input)?;
     let no_separator = || ShogunSyntax::NoSeparator { from };
     let (input, capture) = cut_with(separator, no_separator).parse(input)?;
     let (input, to) = cut_with(square, || ShogunSyntax::ToSquare).parse(input)?;
-    let (input, check) = opt(tag("+")).parse(input)?;
+    let (input, check) = opt(byte(b'+')).parse(input)?;
     let mv = ShogunMove {
         from,
         to,
@@ -67,7 +69,7 @@ fn shogun_move(input: &[u8]) -> Parsed<'_, ShogunMove, ShogunSyntax> {
 /// Reads the move that opens `text` with [`shogun_move`]: the move and
 /// how many bytes it takes (five, or six with a `+`), or why those bytes
 /// are not a move. Whatever follows is for the caller to judge.
-#[inline]
+#[inline(always)]
 pub(super) fn read_start(text: &[u8]) -> Result<(ShogunMove, usize), ShogunSyntax> {
     let (rest, mv) = named(shogun_move(text), ShogunSyntax::FromSquare)?;
     Ok((mv, text.len() - rest.len()))
@@ -75,7 +77,7 @@ pub(super) fn read_start(text: &[u8]) -> Result<(ShogunMove, usize), ShogunSynta
 
 /// The one move reader, over [`shogun_move`]: the whole of `text` is a
 /// move, or the reason it is not.
-#[inline]
+#[inline(always)]
 pub(super) fn read_move(text: &[u8]) -> Result<ShogunMove, ShogunSyntax> {
     let mut whole = terminated(shogun_move, cut_with(eof, || ShogunSyntax::TextAfterMove));
     named(whole.parse(text), ShogunSyntax::FromSquare).map(|(_, mv)| mv)
