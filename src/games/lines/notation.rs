@@ -108,7 +108,7 @@ pub(crate) fn end<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, ()
 }
 
 /// Reads the step that starts `bytes`, `b1-b3` or `c3xc5`, in its first
-/// five bytes, with [`step`]: the start square, whether `x` was written,
+/// five bytes, with `step`: the start square, whether `x` was written,
 /// the end square. What follows is the caller's to read.
 ///
 /// # Errors
