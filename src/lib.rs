@@ -89,6 +89,7 @@ pub mod engine;
 mod front;
 pub mod game;
 pub mod games;
+mod grammar;
 pub mod kep;
 pub mod model;
 pub mod page;

@@ -1,10 +1,16 @@
-//! The reader of a record's tag section (see `grammar/record.ebnf`), and
-//! the whole record read at once.
+//! The reader of a record's tag section (see `grammar/record.ebnf`), its
+//! tag lines read by nom, and the whole record read at once.
 
 use super::quote::{QuoteFault, read_quoted};
 use super::reader::too_large;
 use super::{Record, SyntaxError, SyntaxFault, Tag};
+use crate::grammar::{Parsed, byte, byte_in, cut_with, fail};
 use compact_str::CompactString;
+use nom::Parser;
+use nom::bytes::complete::take_while;
+use nom::character::complete::space0;
+use nom::combinator::recognize;
+use nom::sequence::preceded;
 use std::borrow::Cow;
 
 /// The longest tag value accepted.
@@ -112,62 +118,94 @@ struct TagLine<'a> {
 /// its message.
 type LineFault<'a> = (&'a [u8], SyntaxFault, Cow<'static, str>);
 
-/// The one reader of a tag line (`tag line` in `grammar/record.ebnf`):
-/// `[`, a name, a quoted value and `]`, spaces or tabs between them, then
-/// the end of the line. `input` starts with the `[` and is part of `text`,
-/// the record.
+/// What the productions of a tag line return: the fault they name comes
+/// with its message.
+type LineParsed<'a, T> = Parsed<'a, T, (SyntaxFault, Cow<'static, str>)>;
+
+/// The message of a tag line with no name.
+const BAD_TAG_NAME: &str = "a tag name (a letter, then letters, digits or _) must follow '['";
+
+/// The one reader of a tag line, over the nom parser [`line`]. `input`
+/// starts with the `[` and is part of `text`, the record.
 fn tag_line<'a>(text: &'a str, input: &'a [u8]) -> Result<TagLine<'a>, LineFault<'a>> {
-    let rest = skip_spaces(input.get(1..).unwrap_or_default());
-    let name_len = match rest.first() {
-        Some(b) if b.is_ascii_alphabetic() => rest.iter().position(|&b| !is_name_byte(b)),
-        _ => Some(0),
-    };
-    let (name, after_name) = rest.split_at(name_len.unwrap_or(rest.len()));
-    let Some(name) = text_of(text, name).filter(|name| !name.is_empty()) else {
-        let message = "a tag name (a letter, then letters, digits or _) must follow '['";
-        return Err((rest, SyntaxFault::BadTagName, message.into()));
-    };
-    let value_at = skip_spaces(after_name);
-    if !value_at.starts_with(b"\"") {
-        let message = format!("tag {name}: the value must be in double quotes");
-        return Err((value_at, SyntaxFault::TagUnquoted, message.into()));
+    match line(text, input) {
+        Ok((_, line)) => Ok(line),
+        Err(nom::Err::Error(stop) | nom::Err::Failure(stop)) => {
+            let (fault, message) = stop
+                .fault
+                .unwrap_or((SyntaxFault::BadTagName, BAD_TAG_NAME.into()));
+            Err((stop.rest, fault, message))
+        }
+        Err(nom::Err::Incomplete(_)) => Err((input, SyntaxFault::BadTagName, BAD_TAG_NAME.into())),
     }
-    let (value, after_value) = quoted(text, value_at)?;
-    let Some(after_bracket) = skip_spaces(after_value).strip_prefix(b"]") else {
+}
+
+/// `tag line = "[", { space }, tag name, { space }, tag value, { space },
+/// "]", { space }, end of line` (`grammar/record.ebnf`): the name, the
+/// value and where its opening quote stands, and the input from the end
+/// of the line on.
+fn line<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, TagLine<'a>> {
+    let (rest, _) = (byte(b'['), space0).parse(input)?;
+    let (rest, name) = tag_name(text, rest)?;
+    let (value_at, _) = space0(rest)?;
+    let (rest, value) = tag_value(text, name, value_at)?;
+    let unclosed = || {
         let message = format!("tag {name}: ']' expected after the value");
-        return Err((
-            skip_spaces(after_value),
-            SyntaxFault::TagUnclosed,
-            message.into(),
-        ));
+        (SyntaxFault::TagUnclosed, message.into())
     };
-    let rest = skip_spaces(after_bracket);
-    match rest.first() {
-        None | Some(b'\n') => {}
-        // `\r\n` is read as a newline already: a `\r` here ends lines alone.
-        Some(b'\r') => {
-            let message = "the line ends are bare CR (old Mac style): kifu reads LF or CR LF";
-            return Err((rest, SyntaxFault::TagNotAlone, message.into()));
-        }
-        Some(_) => {
-            let message = "a tag must stand alone on its line";
-            return Err((rest, SyntaxFault::TagNotAlone, message.into()));
-        }
-    }
-    Ok(TagLine {
+    let (rest, _) = preceded(space0, cut_with(byte(b']'), unclosed)).parse(rest)?;
+    let (rest, ()) = preceded(space0, end_of_line).parse(rest)?;
+    let line = TagLine {
         name,
         value,
         value_at,
         rest,
-    })
+    };
+    Ok((rest, line))
 }
 
-/// `input` without the spaces and tabs it starts with.
-fn skip_spaces(mut input: &[u8]) -> &[u8] {
-    while let [b' ' | b'\t', rest @ ..] = input {
-        input = rest;
+/// `tag name = letter, { letter | digit | "_" }`, a part of `text`.
+fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, &'a str> {
+    let name = recognize((
+        byte_in(|b: u8| b.is_ascii_alphabetic()),
+        take_while(is_name_byte),
+    ));
+    let bad_name = || (SyntaxFault::BadTagName, BAD_TAG_NAME.into());
+    let (rest, name) = cut_with(name, bad_name).parse(input)?;
+    match text_of(text, name) {
+        Some(name) => Ok((rest, name)),
+        None => fail(input, bad_name()),
     }
-    input
+}
+
+/// `tag value = '"', { value char | '\"' | '\\' }, '"'`, read by
+/// [`quoted`], of the tag `name`.
+fn tag_value<'a>(text: &'a str, name: &str, input: &'a [u8]) -> LineParsed<'a, CompactString> {
+    let unquoted = || {
+        let message = format!("tag {name}: the value must be in double quotes");
+        (SyntaxFault::TagUnquoted, message.into())
+    };
+    let _ = cut_with(byte(b'"'), unquoted).parse(input)?;
+    match quoted(text, input) {
+        Ok((value, rest)) => Ok((rest, value)),
+        Err((rest, fault, message)) => fail(rest, (fault, message)),
+    }
+}
+
+/// The end of a tag's line: a newline or the end of the text.
+fn end_of_line(input: &[u8]) -> LineParsed<'_, ()> {
+    match input.first() {
+        None | Some(b'\n') => Ok((input, ())),
+        // `\r\n` is read as a newline already: a `\r` here ends lines alone.
+        Some(b'\r') => {
+            let message = "the line ends are bare CR (old Mac style): kifu reads LF or CR LF";
+            fail(input, (SyntaxFault::TagNotAlone, message.into()))
+        }
+        Some(_) => {
+            let message = "a tag must stand alone on its line";
+            fail(input, (SyntaxFault::TagNotAlone, message.into()))
+        }
+    }
 }
 
 /// Whether `name` is a tag name: a letter, then letters, digits or `_`.

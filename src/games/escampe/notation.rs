@@ -1,8 +1,14 @@
-//! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn), `--`.
+//! Escampe move notation: `b1-b3`, `c3xc5` (a Paladin takes the Unicorn),
+//! `--`, read by nom, one function per production of `grammar/escampe.ebnf`.
 
 use super::fault::EscampeSyntax;
-use crate::games::lines::{StepSyntax, read_step, square_name};
 use crate::game::MoveText;
+use crate::games::lines::{MoveParsed, StepSyntax, end, square_name, step};
+use crate::grammar::{Found, byte, byte_in, fail, placed};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::{eof, value};
 use std::fmt;
 
 /// An Escampe move as written, resolved to squares (indices from 0 for a1,
@@ -22,27 +28,60 @@ pub enum EscampeMove {
     Pass,
 }
 
+/// `escampe-move = step | pass`, and the whole word read: a re-entry, a
+/// capital or a bird's square, which Escampe has not, are named apart.
+#[inline]
+fn escampe_move(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
+    alt((pass, no_reentry, not_a_move, step_move)).parse(input)
+}
+
+/// `pass = "--"`, the whole word.
+#[inline]
+fn pass(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
+    value(EscampeMove::Pass, (tag("--"), eof)).parse(input)
+}
+
+/// Mana's re-entry, `R*d4`.
+#[inline]
+fn no_reentry(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
+    let _ = tag("R*").parse(input)?;
+    fail(input, Found::Is(EscampeSyntax::NoReentry))
+}
+
+/// Any other capital.
+#[inline]
+fn not_a_move(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
+    let _ = byte_in(|b: u8| b.is_ascii_uppercase()).parse(input)?;
+    fail(input, Found::Is(EscampeSyntax::NotAMove))
+}
+
+/// `step = square, ( "-" | "x" ), square`, to the end of the word: a
+/// bird's square after it is named apart.
+#[inline]
+fn step_move(input: &[u8]) -> MoveParsed<'_, EscampeMove, EscampeSyntax> {
+    let (input, (from, capture, to)) = step(input)?;
+    let (input, ()) = alt((no_bird, end)).parse(input)?;
+    Ok((input, EscampeMove::Step { from, to, capture }))
+}
+
+/// Mana's bird, `@d4`.
+#[inline]
+fn no_bird(input: &[u8]) -> MoveParsed<'_, (), EscampeSyntax> {
+    let _ = byte(b'@').parse(input)?;
+    fail(input, Found::Is(EscampeSyntax::NoBird))
+}
+
 impl EscampeMove {
-    /// The one reader of Escampe's notation: the bytes of one move word
-    /// (`b1-b3`, `c3xc5`, `--`) in, the move out.
+    /// The reader of Escampe's notation, over the nom parser of
+    /// `grammar/escampe.ebnf`: the bytes of one move word (`b1-b3`,
+    /// `c3xc5`, `--`) in, the move out.
     ///
     /// # Errors
     /// Why the text is not an Escampe move.
     #[inline]
     pub fn read(bytes: &[u8]) -> Result<EscampeMove, EscampeSyntax> {
-        match bytes {
-            b"--" => Ok(EscampeMove::Pass),
-            [b'R', b'*', ..] => Err(EscampeSyntax::NoReentry),
-            [b'A'..=b'Z', ..] => Err(EscampeSyntax::NotAMove),
-            _ => {
-                let (from, capture, to) = read_step(bytes)?;
-                match bytes.get(5) {
-                    None => Ok(EscampeMove::Step { from, to, capture }),
-                    Some(b'@') => Err(EscampeSyntax::NoBird),
-                    Some(_) => Err(StepSyntax::TrailingText { at: 5 }.into()),
-                }
-            }
-        }
+        let unnamed = StepSyntax::NotASquare { at: 0 }.into();
+        placed(bytes, escampe_move(bytes), unnamed)
     }
 }
 

@@ -21,7 +21,8 @@ pub use draw::{LinePicture, index, piece_on, scene, with_lines};
 #[cfg(test)]
 pub use fault::assert_codes_match;
 pub use fault::{Codes, LineError, Reason};
-pub use notation::{StepSyntax, read_step, square_at};
+pub(crate) use notation::{MoveParsed, end, square, step};
+pub use notation::{StepSyntax, read_step};
 pub use paths::{can_reach, reach};
 pub use pieces::Pieces;
 pub use side::{Side, StepFault, StepRules, check_and_play, check_start, side_at};

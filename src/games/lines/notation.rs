@@ -1,8 +1,14 @@
-//! The step both games' moves are made of, `b1-b3` or `c3xc5`: its one
-//! reader, and why a text is not one.
+//! The step both games' moves are made of, `b1-b3` or `c3xc5`: the nom
+//! productions of its grammar (`step` and `square` in `grammar/mana.ebnf`
+//! and `grammar/escampe.ebnf`), and why a text is not one.
 
 use super::{Codes, SIZE, square_name, square_of};
 use crate::game::square::square_error;
+use crate::grammar::{Found, Parsed, byte, cut_with, fail, placed};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::take;
+use nom::combinator::{map_opt, value};
 
 /// Why a move's text is not a step, or not a whole move. Positions count
 /// bytes of the move as written, which the message quotes.
@@ -54,33 +60,60 @@ impl StepSyntax {
     }
 }
 
-/// Reads the square written at `at` in `bytes`.
-///
-/// # Errors
-/// The two bytes there name no square, or the text ends first.
-#[inline]
-pub fn square_at(bytes: &[u8], at: u8) -> Result<u8, StepSyntax> {
-    let at_usize = usize::from(at);
-    match bytes.get(at_usize..at_usize + 2) {
-        Some(&[file, rank]) => square_of(file, rank),
+/// What the productions of a 6 x 6 move return: the fault they name is
+/// placed by the game's reader.
+pub(crate) type MoveParsed<'a, T, S> = Parsed<'a, T, Found<S>>;
+
+/// `square = file, rank`: file and rank are checked at once, by
+/// [`square_of`]'s tables.
+#[inline(always)]
+pub(crate) fn square<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, u8, S> {
+    let read = map_opt(take(2usize), |square: &[u8]| match *square {
+        [file, rank] => square_of(file, rank),
         _ => None,
+    });
+    cut_with(read, || {
+        Found::At(|at| StepSyntax::NotASquare { at }.into())
+    })
+    .parse(input)
+}
+
+/// `"-" | "x"`: whether the step is written with `x`.
+#[inline(always)]
+fn separator<'a, S>(input: &'a [u8]) -> MoveParsed<'a, bool, S> {
+    alt((value(false, byte(b'-')), value(true, byte(b'x')))).parse(input)
+}
+
+/// `step = square, ( "-" | "x" ), square`: the start square, whether `x`
+/// was written, the end square. What follows is the caller's to read.
+#[inline(always)]
+pub(crate) fn step<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, (u8, bool, u8), S> {
+    let (input, from) = square(input)?;
+    let no_separator = || Found::Is(StepSyntax::NoSeparator { from }.into());
+    let (input, capture) = cut_with(separator, no_separator).parse(input)?;
+    let (input, to) = square(input)?;
+    Ok((input, (from, capture, to)))
+}
+
+/// The end of a move: the text after it, from `input` on, is a fault.
+#[inline(always)]
+pub(crate) fn end<'a, S: From<StepSyntax>>(input: &'a [u8]) -> MoveParsed<'a, (), S> {
+    match input {
+        [] => Ok((input, ())),
+        _ => fail(
+            input,
+            Found::At(|at| StepSyntax::TrailingText { at }.into()),
+        ),
     }
-    .ok_or(StepSyntax::NotASquare { at })
 }
 
 /// Reads the step that starts `bytes`, `b1-b3` or `c3xc5`, in its first
-/// five bytes: the start square, whether `x` was written, the end square.
-/// What follows is the caller's to read.
+/// five bytes, with `step`: the start square, whether `x` was written,
+/// the end square. What follows is the caller's to read.
 ///
 /// # Errors
 /// Which part of the step is wrong.
 #[inline]
 pub fn read_step(bytes: &[u8]) -> Result<(u8, bool, u8), StepSyntax> {
-    let from = square_at(bytes, 0)?;
-    let capture = match bytes.get(2) {
-        Some(b'-') => false,
-        Some(b'x') => true,
-        _ => return Err(StepSyntax::NoSeparator { from }),
-    };
-    Ok((from, capture, square_at(bytes, 3)?))
+    placed(bytes, step(bytes), StepSyntax::NotASquare { at: 0 })
 }

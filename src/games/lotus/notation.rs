@@ -1,8 +1,14 @@
-//! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]` (stone).
+//! Lotus pawn moves: `r0`, `g17`, `g12[W<>oY]` (frog exchange), `r8[-P]`
+//! (stone), read by nom, one function per production of `grammar/lotus.ebnf`.
 
 use super::fault::LotusSyntax;
 use super::flowers::Flower;
 use crate::game::MoveText;
+use crate::grammar::{Fault, Parsed, byte, byte_in, cut_with, fail, failure, named};
+use nom::Parser;
+use nom::branch::alt;
+use nom::combinator::{eof, map};
+use nom::sequence::{delimited, preceded, terminated};
 use std::fmt;
 
 /// The choice written in brackets after a pawn move.
@@ -76,97 +82,65 @@ impl MoveText for LotusMove {
     }
 }
 
-/// The most digits a square number may have (courses are shorter).
-const MAX_DIGITS: usize = 4;
+/// The most digits of a square number [`read_move_at`] reads: longer ones,
+/// on long courses only, are left to [`read_move`].
+const USUAL_DIGITS: usize = 2;
 
-/// Reads a pawn move, the whole of `word`; `player` finds a player's index
-/// from an initial.
-///
-/// The questions come in this order: the shape of the square number, the
-/// player, the number's length, the shape of the bracket, then its
-/// letters one by one.
+/// Reads a pawn move, the whole of `word`, with [`pawn_move`]; `player`
+/// finds a player's index from an initial.
 ///
 /// # Errors
 /// Why the text is not a pawn move, or names no player.
-#[inline]
+#[inline(always)]
 pub(super) fn read_move(
     word: &[u8],
     player: impl Fn(u8) -> Option<u8>,
 ) -> Result<LotusMove, LotusSyntax> {
-    read::<true, LotusSyntax>(word, &player).map(|(mv, _)| mv)
+    named(pawn_move::<true>(word, &player), LotusSyntax::Shape).map(|(_, mv)| mv)
 }
 
 /// Reads the pawn move that starts `text`, as [`read_move`] reads it: the
 /// move and its length, that of an initial, a square number and the
 /// bracket that follows it, if any. Whether the word ends there is for the
 /// caller to check; `None` leaves the word to [`read_move`], and so does a
-/// square of three digits or more (long courses only): the usual move pays
-/// no question for it.
-#[inline]
+/// square of three digits or more (long courses only).
+#[inline(always)]
 pub(super) fn read_move_at(
     text: &[u8],
     player: impl Fn(u8) -> Option<u8>,
 ) -> Option<(LotusMove, usize)> {
-    read::<false, NoMove>(text, &player).ok()
+    let (rest, mv) = pawn_move::<false>(text, &player).ok()?;
+    Some((mv, text.len() - rest.len()))
 }
 
-/// The fault of [`read_move_at`], which tells no reason: a `Result` with
-/// it is laid out as an `Option`, so that the reader's result is the
-/// wrapper's with no copy.
-struct NoMove;
-
-impl From<LotusSyntax> for NoMove {
-    #[inline]
-    fn from(_: LotusSyntax) -> Self {
-        NoMove
-    }
-}
-
-/// The one pass over a pawn move's bytes, with no allocation: the move and
-/// how many bytes it takes. `WHOLE` says that the move is the whole of
-/// `bytes` ([`read_move`]); without it, the move is the bytes it starts
-/// with ([`read_move_at`]). `E` is the fault reported.
-#[inline]
-fn read<const WHOLE: bool, E: From<LotusSyntax>>(
-    bytes: &[u8],
+/// `pawn move = initial, square, [ choice ]`, asked in this order: the
+/// shape of the square number, the initial's player, the number's length,
+/// the shape of the bracket, then its letters one by one. `WHOLE`: the
+/// move is the whole of `input` ([`read_move`]); without it, the move is
+/// what `input` starts with, of at most [`USUAL_DIGITS`] digits
+/// ([`read_move_at`]).
+#[inline(always)]
+fn pawn_move<'a, const WHOLE: bool>(
+    input: &'a [u8],
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(LotusMove, usize), E> {
-    // The usual squares, of one or two digits, in two patterns rather
-    // than a loop: the processor guesses a loop's length badly when
-    // numbers of one and two digits mix. A digit after them is a longer
-    // number: a whole word asks here; the reader of a word's start asks
-    // below, where a move that ends at white space asks nothing more.
-    let (letter, from, rest) = match bytes {
-        [
-            letter @ b'a'..=b'z',
-            tens @ b'1'..=b'9',
-            units @ b'0'..=b'9',
-            rest @ ..,
-        ] if !WHOLE || !starts_with_digit(rest) => (*letter, two_digits(*tens, *units), rest),
-        [letter @ b'a'..=b'z', units @ b'0'..=b'9', rest @ ..]
-            if !WHOLE || !starts_with_digit(rest) =>
-        {
-            (*letter, u16::from(units - b'0'), rest)
-        }
-        [letter @ b'a'..=b'z', after @ ..] => {
-            let (from, rest) = long_square(after, *letter, player)?;
-            (*letter, from, rest)
-        }
-        _ => return Err(LotusSyntax::Shape.into()),
+) -> Parsed<'a, LotusMove, LotusSyntax> {
+    let (after_initial, letter) = cut_with(initial, || LotusSyntax::Shape).parse(input)?;
+    let (rest, from) = square(after_initial)?;
+    // A digit after the square's: a number longer than any course's.
+    let longer = digit(rest).is_ok();
+    if !WHOLE && (longer || after_initial.len() - rest.len() > USUAL_DIGITS) {
+        return fail(rest, LotusSyntax::NoSquare);
+    }
+    let Some(owner) = player(letter) else {
+        return fail(input, LotusSyntax::NoPlayer(letter));
     };
-    let owner = player(letter).ok_or(E::from(LotusSyntax::NoPlayer(letter)))?;
-    // Most moves have no bracket and end at white space, or where the
-    // word ends: one comparison tells.
-    let (choice, bracket) = match rest {
-        [b, ..] if *b > b' ' => match b {
-            b'[' => read_bracket::<WHOLE, E>(rest, player)?,
-            // A longer number, left to the reader of the whole word.
-            b'0'..=b'9' if !WHOLE => return Err(LotusSyntax::NoSquare.into()),
-            _ if WHOLE => return Err(LotusSyntax::Shape.into()),
-            _ => (Choice::None, 0),
-        },
-        [_, ..] if WHOLE => return Err(LotusSyntax::Shape.into()),
-        _ => (Choice::None, 0),
+    if longer {
+        return fail(rest, LotusSyntax::NoSquare);
+    }
+    let (rest, choice) = match rest {
+        [b'[', ..] => choice::<WHOLE>(rest, player)?,
+        [_, ..] if WHOLE => return fail(rest, LotusSyntax::Shape),
+        _ => (rest, Choice::None),
     };
     let mv = LotusMove {
         owner,
@@ -174,91 +148,120 @@ fn read<const WHOLE: bool, E: From<LotusSyntax>>(
         from,
         choice,
     };
-    Ok((mv, bytes.len() - rest.len() + bracket))
+    Ok((rest, mv))
 }
 
-/// The bracket `rest` starts with, and its length: its shape first (and,
-/// with `WHOLE`, that nothing follows it), then its letters.
-#[inline]
-fn read_bracket<const WHOLE: bool, E: From<LotusSyntax>>(
-    rest: &[u8],
+/// `initial = lower`: a player's initial, whose player is asked apart.
+#[inline(always)]
+fn initial(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
+    byte_in(|b: u8| b.is_ascii_lowercase()).parse(input)
+}
+
+/// `digit`: its value.
+#[inline(always)]
+fn digit(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
+    map(byte_in(|b: u8| b.is_ascii_digit()), |d| d - b'0').parse(input)
+}
+
+/// `square = "0" | nonzero, [ digit, [ digit, [ digit ] ] ]`: the number.
+/// A digit after a `0` is a leading zero; one after the fourth digit is
+/// for the pawn move to judge.
+#[inline(always)]
+fn square(input: &[u8]) -> Parsed<'_, u16, LotusSyntax> {
+    let (rest, first) = cut_with(digit, || LotusSyntax::Shape).parse(input)?;
+    let Ok((rest_2, second)) = digit(rest) else {
+        return Ok((rest, u16::from(first)));
+    };
+    if first == 0 {
+        return fail(input, LotusSyntax::LeadingZero);
+    }
+    // Two digits make at most 99, which a byte holds.
+    let number = u16::from(first * 10 + second);
+    let Ok((rest_3, third)) = digit(rest_2) else {
+        return Ok((rest_2, number));
+    };
+    let number = number * 10 + u16::from(third);
+    match digit(rest_3) {
+        Ok((rest_4, fourth)) => Ok((rest_4, number * 10 + u16::from(fourth))),
+        Err(_) => Ok((rest_3, number)),
+    }
+}
+
+/// `choice = "[", ( exchange | stone ), "]"`: its shape first (and, with
+/// `WHOLE`, that the word ends after it), then its letters.
+#[inline(always)]
+fn choice<'a, const WHOLE: bool>(
+    input: &'a [u8],
     player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(Choice, usize), E> {
-    // Nothing may follow a whole word's bracket.
-    let ends = |len: usize| {
-        if WHOLE && rest.len() != len {
-            Err(E::from(LotusSyntax::Bracket))
-        } else {
-            Ok(len)
+) -> Parsed<'a, Choice, LotusSyntax> {
+    let shape = preceded(byte(b'['), alt((stone, exchange)));
+    let (rest, letters) = if WHOLE {
+        cut_with(terminated(shape, eof), || LotusSyntax::Bracket).parse(input)?
+    } else {
+        cut_with(shape, || LotusSyntax::Bracket).parse(input)?
+    };
+    let choice = match letters {
+        Letters::Stone(flower) => Choice::Stone(flower_of(input, flower)?),
+        Letters::Exchange { give, with, take } => {
+            let (give, take) = (flower_of(input, give)?, flower_of(input, take)?);
+            let Some(with_index) = player(with) else {
+                return fail(input, LotusSyntax::NoPartner(with));
+            };
+            Choice::Exchange {
+                give,
+                with: with_index,
+                with_letter: with,
+                take,
+            }
         }
     };
-    match *rest {
-        [b'[', b'-', f, b']', ..] => {
-            let len = ends(4)?;
-            Ok((Choice::Stone(flower(f)?), len))
-        }
-        [b'[', give, b'<', b'>', w, take, b']', ..] => {
-            let len = ends(7)?;
-            let give = flower(give)?;
-            let take = flower(take)?;
-            let with = player(w).ok_or(E::from(LotusSyntax::NoPartner(w)))?;
-            let choice = Choice::Exchange {
-                give,
-                with,
-                with_letter: w,
-                take,
-            };
-            Ok((choice, len))
-        }
-        _ => Err(LotusSyntax::Bracket.into()),
-    }
+    Ok((rest, choice))
 }
 
-/// The flower of a bracket's letter.
-#[inline]
-fn flower(letter: u8) -> Result<Flower, LotusSyntax> {
-    Flower::from_letter(letter).ok_or(LotusSyntax::NotFlower(letter))
+/// The letters of a bracket of the right shape, each asked once the
+/// whole bracket has its shape.
+#[derive(Debug, Clone, Copy)]
+enum Letters {
+    /// A stone's flower.
+    Stone(u8),
+    /// An exchange's flowers and the other player's initial.
+    Exchange {
+        /// The flower given.
+        give: u8,
+        /// The other player's initial.
+        with: u8,
+        /// The flower taken.
+        take: u8,
+    },
 }
 
-/// Whether a square number goes on: `rest` starts with a digit.
-#[inline]
-fn starts_with_digit(rest: &[u8]) -> bool {
-    matches!(rest, [b'0'..=b'9', ..])
+/// `stone = "-", flower`, and the bracket's `]`.
+#[inline(always)]
+fn stone(input: &[u8]) -> Parsed<'_, Letters, LotusSyntax> {
+    delimited(byte(b'-'), letter, byte(b']'))
+        .map(Letters::Stone)
+        .parse(input)
 }
 
-/// The number two ASCII digits write, worked out in a byte: it is at most 99.
-#[inline]
-fn two_digits(tens: u8, units: u8) -> u16 {
-    u16::from((tens - b'0') * 10 + (units - b'0'))
+/// `exchange = flower, "<>", initial, flower`, and the bracket's `]`.
+#[inline(always)]
+fn exchange(input: &[u8]) -> Parsed<'_, Letters, LotusSyntax> {
+    let letters = (letter, byte(b'<'), byte(b'>'), letter, letter, byte(b']'));
+    let exchange = |(give, _, _, with, take, _)| Letters::Exchange { give, with, take };
+    letters.map(exchange).parse(input)
 }
 
-/// Any square number and the bytes after it (long courses, leading
-/// zeros, missing numbers), for a move whose initial is
-/// `letter`: the number's shape is checked first, then the initial, then
-/// the number's length (at most [`MAX_DIGITS`] digits).
-#[inline(never)]
-fn long_square<'a>(
-    bytes: &'a [u8],
-    letter: u8,
-    player: &impl Fn(u8) -> Option<u8>,
-) -> Result<(u16, &'a [u8]), LotusSyntax> {
-    let digits = bytes
-        .iter()
-        .position(|b| !b.is_ascii_digit())
-        .unwrap_or(bytes.len());
-    let (number, rest) = bytes.split_at(digits);
-    match number {
-        [] => Err(LotusSyntax::Shape),
-        [b'0', _, ..] => Err(LotusSyntax::LeadingZero),
-        _ if player(letter).is_none() => Err(LotusSyntax::NoPlayer(letter)),
-        _ if digits > MAX_DIGITS => Err(LotusSyntax::NoSquare),
-        _ => Ok((
-            number
-                .iter()
-                .fold(0u16, |n, d| n * 10 + u16::from(d - b'0')),
-            rest,
-        )),
-    }
+/// Any one byte, a letter of a bracket, asked once the bracket has its shape.
+#[inline(always)]
+fn letter(input: &[u8]) -> Parsed<'_, u8, LotusSyntax> {
+    byte_in(|_| true).parse(input)
+}
+
+/// `flower = "W" | "Y" | "P" | "B" | "K"`, a letter of the bracket that
+/// starts at `bracket`.
+#[inline(always)]
+fn flower_of(bracket: &[u8], letter: u8) -> Result<Flower, nom::Err<Fault<'_, LotusSyntax>>> {
+    Flower::from_letter(letter).ok_or_else(|| failure(bracket, LotusSyntax::NotFlower(letter)))
 }
 
 #[cfg(test)]

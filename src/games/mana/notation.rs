@@ -1,8 +1,15 @@
-//! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`.
+//! Mana move notation: `b1-b3`, `c3xc5@d4`, `R*d4@b2`, `--`, read by nom,
+//! one function per production of `grammar/mana.ebnf`.
 
 use super::fault::ManaSyntax;
-use crate::games::lines::{StepSyntax, read_step, square_at, square_name};
 use crate::game::MoveText;
+use crate::games::lines::{MoveParsed, StepSyntax, end, square, square_name, step};
+use crate::grammar::{Found, byte, byte_in, fail, placed};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::{eof, opt, value};
+use nom::sequence::preceded;
 use std::fmt;
 
 /// A Mana move as written, resolved to squares (indices from 0 for a1, in
@@ -31,48 +38,76 @@ pub enum ManaMove {
     Pass,
 }
 
-/// Reads the optional `@square` that ends a move at `at`.
-fn bird_at(bytes: &[u8], at: u8) -> Result<Option<u8>, ManaSyntax> {
-    match bytes.get(usize::from(at)) {
-        None => Ok(None),
-        Some(b'@') => {
-            let bird = square_at(bytes, at + 1)?;
-            let end = at + 3;
-            if bytes.len() > usize::from(end) {
-                Err(ManaSyntax::AfterBird { at: end })
-            } else {
-                Ok(Some(bird))
-            }
-        }
-        Some(_) => Err(StepSyntax::TrailingText { at }.into()),
+/// `mana move = step | reentry | pass`, and the whole word read: a
+/// capital other than the re-entry's `R*` is named apart.
+#[inline]
+fn mana_move(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
+    alt((pass, reentry, not_a_ronin, step_move)).parse(input)
+}
+
+/// `pass = "--"`, the whole word.
+#[inline]
+fn pass(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
+    value(ManaMove::Pass, (tag("--"), eof)).parse(input)
+}
+
+/// `reentry = "R*", square, [ bird ]`, to the end of the word.
+#[inline]
+fn reentry(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
+    let (input, _) = tag("R*").parse(input)?;
+    let (input, to) = square(input)?;
+    let (input, bird) = bird_and_end(input)?;
+    Ok((input, ManaMove::Enter { to, bird }))
+}
+
+/// A capital that starts no re-entry: only a Ronin re-enters.
+#[inline]
+fn not_a_ronin(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
+    let _ = byte_in(|b: u8| b.is_ascii_uppercase()).parse(input)?;
+    fail(input, Found::Is(ManaSyntax::NotARonin))
+}
+
+/// `step = square, ( "-" | "x" ), square, [ bird ]`, to the end of the word.
+#[inline]
+fn step_move(input: &[u8]) -> MoveParsed<'_, ManaMove, ManaSyntax> {
+    let (input, (from, capture, to)) = step(input)?;
+    let (input, bird) = bird_and_end(input)?;
+    let mv = ManaMove::Step {
+        from,
+        to,
+        capture,
+        bird,
+    };
+    Ok((input, mv))
+}
+
+/// `bird = "@", square`.
+#[inline]
+fn bird(input: &[u8]) -> MoveParsed<'_, u8, ManaSyntax> {
+    preceded(byte(b'@'), square).parse(input)
+}
+
+/// `[ bird ]` and the end of the word: text after the move, or after the
+/// bird's square, is a fault.
+#[inline]
+fn bird_and_end(input: &[u8]) -> MoveParsed<'_, Option<u8>, ManaSyntax> {
+    match opt(bird).parse(input)? {
+        (rest, None) => end(rest).map(|(rest, ())| (rest, None)),
+        (rest @ [], bird) => Ok((rest, bird)),
+        (rest, Some(_)) => fail(rest, Found::At(|at| ManaSyntax::AfterBird { at })),
     }
 }
 
 impl ManaMove {
-    /// The one reader of Mana's notation: the bytes of one move word (`b1-b3`,
+    /// The reader of Mana's notation, over the nom parser of
+    /// `grammar/mana.ebnf`: the bytes of one move word (`b1-b3`,
     /// `c3xc5@d4`, `R*d4@b2`, `--`) in, the move out.
     ///
     /// # Errors
     /// Why the text is not a Mana move.
     #[inline]
     pub fn read(bytes: &[u8]) -> Result<ManaMove, ManaSyntax> {
-        match bytes {
-            b"--" => Ok(ManaMove::Pass),
-            [b'R', b'*', ..] => Ok(ManaMove::Enter {
-                to: square_at(bytes, 2)?,
-                bird: bird_at(bytes, 4)?,
-            }),
-            [b'A'..=b'Z', ..] => Err(ManaSyntax::NotARonin),
-            _ => {
-                let (from, capture, to) = read_step(bytes)?;
-                Ok(ManaMove::Step {
-                    from,
-                    to,
-                    capture,
-                    bird: bird_at(bytes, 5)?,
-                })
-            }
-        }
+        placed(bytes, mana_move(bytes), StepSyntax::NotASquare { at: 0 }.into())
     }
 }
 
