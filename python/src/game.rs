@@ -4,8 +4,7 @@
 use crate::IllegalMove;
 use kifu::draw::{View, picture, svg};
 use kifu::game::{AnyGame, GameKind, MoveDetail, MoveError};
-use kifu::play::{self, Start, StartError, StartOptions};
-use kifu::tournament::check_turn;
+use kifu::play::{self, Start, StartError, StartOptions, check_turn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

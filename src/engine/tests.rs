@@ -8,9 +8,9 @@ use super::{Limits, MATE, MATE_BOUND, SearchPlayer, Style, Table, think};
 use crate::game::{AnyGame, Game, GameKind, Tags};
 use crate::games::{escampe::Escampe, mana::Mana, shogun::Shogun};
 use crate::kep::{GoLimits, Player};
+use crate::play::check_turn;
 use crate::random::Rng;
 use crate::record::Tag;
-use crate::tournament::check_turn;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 

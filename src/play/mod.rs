@@ -1,12 +1,14 @@
 //! The game in play, below every front: its one start from the setup
 //! options ([`start`]), the record written as it is played
-//! ([`RecordBuilder`]), its atomic save ([`save_atomic`]), and random
-//! complete games ([`random_game`]).
+//! ([`RecordBuilder`]), its atomic save ([`save_atomic`]), a player's
+//! whole turn checked ([`check_turn`]), and random complete games
+//! ([`random_game`]).
 
 mod random;
 mod record;
 mod save;
 mod start;
+mod turn;
 
 pub use random::{MAX_RANDOM_PLIES, random_game};
 pub use record::RecordBuilder;
@@ -14,3 +16,4 @@ pub use save::{ReadOnly, SaveError, SaveReason, save_atomic, save_atomic_with};
 pub use start::{
     SETUP_TAGS, Start, StartError, StartOptions, TagOptionError, start, start_of_tags, tag_option,
 };
+pub use turn::check_turn;

@@ -7,7 +7,7 @@
 //! - [`play_game`] plays one game with the engines of a [`Lineup`] under
 //!   the [`Conditions`] (a [`crate::seat::TimeControl`] among them), each
 //!   engine a [`crate::seat::Seat`] with its [`crate::seat::Clock`], checking each
-//!   answer with [`check_turn`], and gives the record and the
+//!   answer with [`crate::play::check_turn`], and gives the record and the
 //!   [`Termination`];
 //! - [`result_of_game`] and [`result_of_record`] turn a game or a record into
 //!   the result that [`crate::model::Standings`] counts;
@@ -25,7 +25,6 @@ mod schedule;
 mod spectator;
 pub mod sprt;
 mod termination;
-mod turn;
 
 pub use adjudication::Resign;
 pub use opening::{MainLine, Opening};
@@ -34,4 +33,3 @@ pub use result::{result_of_game, result_of_record};
 pub use schedule::{Pairing, Pairings, Schedule, Shard, ShardError};
 pub use spectator::{LiveGame, LiveSeat, Spectator};
 pub use termination::Termination;
-pub use turn::check_turn;

@@ -5,9 +5,9 @@ use super::best_turn;
 use crate::engine::Limits;
 use crate::game::{AnyGame, GameKind, Tags};
 use crate::kep::Score;
+use crate::play::check_turn;
 use crate::random::Rng;
 use crate::record::Tag;
-use crate::tournament::check_turn;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,6 @@
-//! An engine's `move` checked against the game: one move in a game of
-//! pairs, a whole turn of pawn moves in a game of turns.
+//! A player's turn checked against the game (an engine's `move`, Python's
+//! `push_turn`): one move in a game of pairs, a whole turn of pawn moves in
+//! a game of turns.
 
 use crate::game::{AnyGame, Numbering, with_hint};
 
