@@ -2,10 +2,8 @@
 //! engine's search is the same from run to run: the annotated records
 //! (pinned), that they validate, and what it refuses.
 
-#[path = "support/run.rs"]
-mod run;
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::run;
+use crate::support::terminal;
 
 use run::kifu;
 use std::time::Duration;

@@ -12,10 +12,8 @@
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
 
-#[path = "support/chromium.rs"]
-mod chromium;
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::chromium;
+use crate::support::fixtures as support;
 
 use chromium::{browser, js, screenshots, shot};
 use fantoccini::key::Key;

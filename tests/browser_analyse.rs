@@ -7,11 +7,8 @@
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
 
-#[path = "support/chromium.rs"]
-#[allow(dead_code)]
-mod chromium;
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::chromium;
+use crate::support::fixtures as support;
 
 use chromium::{browser, js};
 use fantoccini::{Client, Locator};

@@ -13,12 +13,9 @@
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
 
-#[path = "support/chromium.rs"]
-mod chromium;
-#[path = "support/serve.rs"]
-mod serve_support;
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::chromium;
+use crate::support::fixtures as support;
+use crate::support::serve as serve_support;
 
 use chromium::{browser, js, screenshots, shot};
 use fantoccini::actions::{

@@ -12,16 +12,10 @@
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
 
-#[path = "support/chromium.rs"]
-mod chromium;
-#[path = "support/fixtures.rs"]
-mod fixtures;
-#[path = "support/matches.rs"]
-mod matches;
-#[path = "support/serve.rs"]
-mod serve_support;
-#[path = "support/watch.rs"]
-mod watch;
+use crate::support::chromium;
+use crate::support::fixtures;
+use crate::support::serve as serve_support;
+use crate::support::watch;
 
 use chromium::{browser, js, screenshots, shot};
 use serde_json::{Value, json};

@@ -3,8 +3,7 @@
 //! head -1`, once `head` has gone): it exits quietly with 0, 1 or 2, as
 //! ripgrep does, and never panics (status 101).
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -3,10 +3,8 @@
 //! documented in `man/kifu.5`; and every invalid fixture's verdict carries
 //! one of them through `kifu validate --format json`.
 
-#[path = "support/man.rs"]
-mod man;
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
+use crate::support::man;
 
 use kifu::game::GameKind;
 use std::collections::BTreeSet;

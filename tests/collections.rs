@@ -1,8 +1,7 @@
 //! `kifu select` and `kifu stats` through the binary, on the fixtures and
 //! on random collections.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use run::kifu;
 

@@ -5,8 +5,7 @@
 //! `NO_COLOR` with `--color auto`, give no escape byte; without colour the
 //! board is the same bytes once the codes are taken out.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use assert_cmd::Command;
 use run::kifu;

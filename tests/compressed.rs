@@ -3,8 +3,7 @@
 //! reads records or JSON; a damaged stream is an error naming the file,
 //! with status 2, after the records before the damage are judged.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use run::kifu;
 use std::fs;

@@ -4,8 +4,7 @@
 //! against a stand-in server written here; each misbehaviour of a client
 //! with its exact outcome, and every record valid.
 
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
 
 use kifu::game::{AnyGame, GameKind, Tags};
 use kifu::kep::random_placement;

@@ -2,8 +2,7 @@
 //! in every game, whose moves are checked with the library, and the lines
 //! it refuses.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use kifu::game::{AnyGame, GameKind, Tags};
 use kifu::record::parse_head;

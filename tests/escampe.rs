@@ -154,8 +154,7 @@ fn bad_setups_say_what_is_wrong() {
     );
 }
 
-#[path = "support/perft.rs"]
-mod perft;
+use crate::support::perft;
 
 /// fixtures/escampe/perft.txt: the generator's counts, and the same counts
 /// found without it, by trying every move text through the one reader and

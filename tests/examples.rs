@@ -2,8 +2,7 @@
 //! checked through the binary (valid or not, and the number of the move or
 //! turn holding the first illegal ply).
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use serde_json::Value;
 use std::path::Path;

@@ -2,8 +2,7 @@
 //! messages for common slips, warnings that are not verdicts, verdicts to
 //! skim, and the manual pages after an install.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use run::kifu;
 

@@ -8,8 +8,7 @@
 //! empty. Fixtures under `valid/` must exit 0, those under `invalid/` must
 //! exit 1.
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use assert_cmd::Command;
 use std::path::Path;

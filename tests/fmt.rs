@@ -1,8 +1,7 @@
 //! `kifu fmt` through the binary: canonical, idempotent, and faithful to
 //! every verdict, move and comment; invalid records come back unchanged.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use proptest::prelude::*;
 use run::kifu;

@@ -3,8 +3,7 @@
 //! there at once with that error, within the time and memory limits of
 //! `support/hostile.rs`, instead of looking for a newline that never comes.
 
-#[path = "support/hostile.rs"]
-mod support;
+use crate::support::hostile as support;
 
 use support::{endless, kifu, out};
 

@@ -1,8 +1,7 @@
 //! Hostile JSON for `kifu import`, through the binary: huge strings and
 //! records, endless input, and objects that are not records.
 
-#[path = "support/hostile.rs"]
-mod support;
+use crate::support::hostile as support;
 
 use std::io::Write;
 use support::{Feed, fault, feed, import, kifu, stream};

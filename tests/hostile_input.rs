@@ -1,8 +1,7 @@
 //! Hostile input that breaks no size limit, through the binary: bytes that
 //! are not text, files that are not records, and tags no game accepts.
 
-#[path = "support/hostile.rs"]
-mod support;
+use crate::support::hostile as support;
 
 use std::path::Path;
 use support::{fault, feed, kifu, out, validate};

@@ -2,8 +2,7 @@
 //! comments, numbers, values and moves each end with a clear message and
 //! status 1, within the time and memory limits of `support/hostile.rs`.
 
-#[path = "support/hostile.rs"]
-mod support;
+use crate::support::hostile as support;
 
 use support::{LOTUS_TAGS, feed, out, stream, validate};
 
@@ -137,8 +136,7 @@ fn a_900_kb_mana_move_is_quoted_short() {
     );
 }
 
-#[path = "support/long.rs"]
-mod long;
+use crate::support::long;
 
 #[test]
 fn json_of_a_9999_ply_record_stays_within_the_memory_bound() {

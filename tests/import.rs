@@ -3,8 +3,7 @@
 //! binary: `kifu json | kifu import | kifu validate` judges every record as
 //! the original, in every layout.
 
-#[path = "support/fixtures.rs"]
-mod fixtures;
+use crate::support::fixtures;
 
 use assert_cmd::Command;
 use serde_json::Value;

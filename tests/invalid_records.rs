@@ -2,8 +2,7 @@
 //! `html` work up to its last legal ply, tell the fault on standard error
 //! as `validate` does, and exit with status 1.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use run::kifu;
 

@@ -7,8 +7,7 @@
 //! record reader refuses (a line feed in a tag value, a player's name
 //! that does not start with a letter) gets its exact code.
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use assert_cmd::Command;
 use serde_json::Value;

@@ -1,8 +1,7 @@
 //! `kifu json` on a long record, through the binary: every move is
 //! written, with its position, and the object is whole.
 
-#[path = "support/long.rs"]
-mod long;
+use crate::support::long;
 
 use assert_cmd::Command;
 use long::long_shogun;

@@ -5,8 +5,7 @@
 //! by serde_json (which keeps the order of keys) and written again is the
 //! line printed.
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use kifu::game::GameKind;
 use std::path::Path;

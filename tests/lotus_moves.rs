@@ -9,8 +9,7 @@ use kifu::random::Rng;
 use kifu::record::Tag;
 use std::collections::BTreeSet;
 
-#[path = "support/perft.rs"]
-mod perft;
+use crate::support::perft;
 
 /// The start position of `tags`.
 fn start(tags: &[(String, String)]) -> Lotus {

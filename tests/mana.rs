@@ -90,8 +90,7 @@ fn a_walled_in_side_can_only_pass() {
     assert_eq!((out.as_str(), status), ("--\n", Some(0)));
 }
 
-#[path = "support/perft.rs"]
-mod perft;
+use crate::support::perft;
 
 /// fixtures/mana/perft.txt: the generator's counts, and the same counts
 /// found without it, by trying every move text through the one reader and

@@ -3,8 +3,7 @@
 //! of a record, and `--resume` goes on from any file a match left: an
 //! empty one, or one whose last record was torn.
 
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
 
 use std::path::Path;
 use support::{kifu_in, kifu_path, random_engine, read, scratch};

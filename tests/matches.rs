@@ -5,8 +5,7 @@
 //! game at a time, so every game is the same from run to run but for
 //! the clock readings, which [`stable`] hides.
 
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
 
 use support::{kifu_in, play_match, random_engine, read, scratch, stable, tag_values, test_engine};
 

@@ -4,8 +4,7 @@
 //! panicked ("failed to spawn thread", status 101). Work that can run on
 //! one thread (validate) runs there.
 
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
 
 use std::process::Command;
 

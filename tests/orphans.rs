@@ -4,8 +4,7 @@
 //! is ended by a signal while an engine thinks.
 #![cfg(target_os = "linux")]
 
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
 
 use rustix::process::{Pid, Signal, kill_process};
 use std::process::{Command, Stdio};

@@ -3,8 +3,7 @@
 //! record text is escaped; files are written whole; the page carries every
 //! position `render` draws.
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use std::path::Path;
 use support::{fixtures, run as kifu, scratch};

@@ -4,8 +4,7 @@
 //! engine places its own side; `kifu engine` places when `go` comes
 //! before the start is whole.
 
-#[path = "support/play.rs"]
-mod support;
+use crate::support::play as support;
 
 use support::{kifu, play, read, scratch, validate};
 

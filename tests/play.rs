@@ -4,8 +4,7 @@
 //! session; a changed transcript is accepted with
 //! `INSTA_UPDATE=always cargo test --test play`.
 
-#[path = "support/play.rs"]
-mod support;
+use crate::support::play as support;
 
 use std::fs;
 use support::{play, read, scratch, validate};

@@ -4,10 +4,8 @@
 //! tests check that each is legal where it was played, as `kifu moves`
 //! lists them, rather than which move it is.
 
-#[path = "support/matches.rs"]
-mod matches;
-#[path = "support/play.rs"]
-mod support;
+use crate::support::matches;
+use crate::support::play as support;
 
 use support::{play, scratch};
 

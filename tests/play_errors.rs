@@ -1,8 +1,7 @@
 //! `kifu play` refusing what it must: invalid records, bad options, saves
 //! that cannot be done (leaving existing files intact), random bytes.
 
-#[path = "support/play.rs"]
-mod support;
+use crate::support::play as support;
 
 use std::fs;
 use std::io::Write;

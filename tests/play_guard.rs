@@ -4,8 +4,7 @@
 //! of legal moves, and lotus played bare (escampe's placement:
 //! `tests/placement.rs`).
 
-#[path = "support/play.rs"]
-mod support;
+use crate::support::play as support;
 
 use std::fs;
 use support::{play, read, scratch, validate};

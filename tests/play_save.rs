@@ -1,10 +1,8 @@
 //! `:save` through the binary: what `validate` accepts is saved and reads
 //! back the same, and a read-only file is replaced only as `:save!`.
 
-#[path = "support/long.rs"]
-mod long;
-#[path = "support/play.rs"]
-mod support;
+use crate::support::long;
+use crate::support::play as support;
 
 use std::fs;
 use support::{play, scratch, validate};

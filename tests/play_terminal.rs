@@ -3,10 +3,8 @@
 //! (the first move `:moves` lists), saved, and the record checked; and
 //! an escampe placement completed with Tab.
 
-#[path = "support/play.rs"]
-mod support;
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::play as support;
+use crate::support::terminal;
 
 use std::time::Duration;
 use support::{read, scratch, validate};

@@ -10,12 +10,9 @@
 //! After a change to the types: `KIFU_UPDATE_SCHEMA=1 cargo test --test
 //! schema` rewrites the files, to be committed with the change.
 
-#[path = "support/man.rs"]
-mod man;
-#[path = "support/matches.rs"]
-mod matches;
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
+use crate::support::man;
+use crate::support::matches;
 
 use assert_cmd::Command;
 use jsonschema::Validator;
@@ -65,7 +62,7 @@ fn the_schema_files_are_generated_from_the_types() {
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             committed == generated,
-            "{} is not what the types say: run `KIFU_UPDATE_SCHEMA=1 cargo test --test schema` \
+            "{} is not what the types say: run `KIFU_UPDATE_SCHEMA=1 cargo test --test integration schema::` \
              and commit it",
             path.display()
         );

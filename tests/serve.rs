@@ -4,10 +4,8 @@
 //! game is played, refused an illegal move, and saved as a record that
 //! `kifu validate` accepts.
 
-#[path = "support/serve.rs"]
-mod serve_support;
-#[path = "support/run.rs"]
-mod support;
+use crate::support::run as support;
+use crate::support::serve as serve_support;
 
 use serde_json::{Value, json};
 use serve_support::{Answer, refusal, scratch, serve};

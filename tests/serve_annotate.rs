@@ -7,8 +7,7 @@
 //! `kifu json`. A file changed since it was opened is not saved over
 //! (409) unless forced, and an invalid record opens up to its fault.
 
-#[path = "support/serve.rs"]
-mod serve_support;
+use crate::support::serve as serve_support;
 
 use serde_json::{Value, json};
 use serve_support::{Server, serve};

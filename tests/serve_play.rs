@@ -6,12 +6,9 @@
 //! plays nothing; any KEP engine (`--engine`) plays, and its failures are
 //! answers while the game goes on; the analysis and the score graph.
 
-#[path = "support/matches.rs"]
-mod matches;
-#[path = "support/run.rs"]
-mod run;
-#[path = "support/serve.rs"]
-mod serve;
+use crate::support::matches;
+use crate::support::run;
+use crate::support::serve;
 
 use serde_json::{Value, json};
 use serve::{Server, refusal, scratch, serve};

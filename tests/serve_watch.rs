@@ -4,14 +4,9 @@
 //! appended, with the board `kifu render` draws and the table `kifu match
 //! --report` gives, and a torn last record is not shown until whole.
 
-#[path = "support/fixtures.rs"]
-mod fixtures;
-#[path = "support/matches.rs"]
-mod matches;
-#[path = "support/serve.rs"]
-mod serve_support;
-#[path = "support/watch.rs"]
-mod watch;
+use crate::support::fixtures;
+use crate::support::serve as serve_support;
+use crate::support::watch;
 
 use serde_json::{Value, json};
 use serve_support::serve;

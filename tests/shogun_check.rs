@@ -1,8 +1,7 @@
 //! Shogun's attacks and ends: a Shogun in check, a game won by the moves,
 //! and a record that starts from a position that is already finished.
 
-#[path = "support/shogun.rs"]
-mod support;
+use crate::support::shogun as support;
 
 use kifu::draw::{Charset, Drawing};
 use kifu::game::Game;

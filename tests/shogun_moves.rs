@@ -2,8 +2,7 @@
 //! reason and code of every refused move, the canonical text of a move,
 //! and the numbering of the plies.
 
-#[path = "support/shogun.rs"]
-mod support;
+use crate::support::shogun as support;
 
 use kifu::game::{Game, MoveError};
 use kifu::games::shogun::{Shogun, ShogunError, ShogunMove};

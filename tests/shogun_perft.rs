@@ -2,11 +2,9 @@
 //! `fixtures/shogun/perft.txt`, and the same counts found by trying every
 //! move through the single-move check.
 
-#[path = "support/shogun.rs"]
-mod support;
+use crate::support::shogun as support;
 
-#[path = "support/perft.rs"]
-mod perft;
+use crate::support::perft;
 
 use kifu::game::{GameKind, Tags};
 use kifu::games::shogun::Shogun;

@@ -2,8 +2,7 @@
 //! pieces show by discs and rotation, every reason a setup is refused,
 //! and the start positions drawn.
 
-#[path = "support/shogun.rs"]
-mod support;
+use crate::support::shogun as support;
 
 use kifu::draw::{Charset, Drawing};
 use kifu::game::{Game, GameKind, perft};

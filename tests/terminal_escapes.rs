@@ -4,10 +4,8 @@
 //! cannot retitle the terminal, clear it or overwrite verdict lines. JSON
 //! stays exact.
 
-#[path = "support/run.rs"]
-mod run;
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
+use crate::support::run;
 
 use run::kifu;
 

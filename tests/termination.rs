@@ -5,8 +5,7 @@
 //! game; these tests hold the JSON, the rules that need no fixture of
 //! their own, and the TimeControl tag that such records carry.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use run::kifu;
 use serde_json::{Value, json};

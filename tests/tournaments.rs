@@ -3,8 +3,7 @@
 //! score (`--resign`), through the binary. The crosstable and the ratings
 //! are checked against a computation of their own here, from the records.
 
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -331,7 +330,9 @@ fn sprt_stops_the_match_when_the_test_decides() {
 /// game after three scores each, won by it, and `--report` counts it so.
 #[test]
 fn resign_adjudicates_when_both_engines_agree() {
-    let dir = scratch("resign");
+    // Not "resign", the directory of `matches::resigning_loses_the_game`:
+    // in one test binary the two may run at once.
+    let dir = scratch("tournament-resign");
     let up = test_engine("--seed 1 --score 500");
     let down = test_engine("--seed 2 --score -450");
     let run = play_match(

@@ -3,8 +3,7 @@
 //! the same tree, and `--line` reaches the position after every move of
 //! every variation of the fixtures.
 
-#[path = "support/fixtures.rs"]
-mod support;
+use crate::support::fixtures as support;
 
 use assert_cmd::Command;
 use kifu::game::{AnyGame, GameKind, Numbering, Tags, number_before};

@@ -4,10 +4,8 @@
 //! engine name of 5,000 bytes) writes records that `validate` accepts,
 //! or refuses the value at once, saying why.
 
-#[path = "support/run.rs"]
-mod run;
-#[path = "support/matches.rs"]
-mod support;
+use crate::support::matches as support;
+use crate::support::run;
 
 use run::kifu;
 use std::fs;
