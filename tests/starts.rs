@@ -3,8 +3,7 @@
 //! are refused with the same words. `python/tests/test_games.py` gives the
 //! same cases (`fixtures/starts/refused.json`) to the Python package.
 
-#[path = "support/run.rs"]
-mod run;
+use crate::support::run;
 
 use kifu::game::GameKind;
 use kifu::play::{StartOptions, start};

@@ -81,6 +81,7 @@ mod shogun_check;
 mod shogun_moves;
 mod shogun_perft;
 mod shogun_setup;
+mod starts;
 mod terminal_escapes;
 mod termination;
 mod tournaments;
