@@ -4,7 +4,7 @@
 //! a path; the file is opened by the canonical path found at the start,
 //! and refused if that path now leads elsewhere.
 
-use super::api::ApiError;
+use super::error::ApiError;
 use crate::collection::input::{io_reason, is_compressed};
 use crate::collection::paths::{DirWalk, files};
 use crate::model::writer::JsonWriter;

@@ -2,9 +2,11 @@
 //! its position, its record so far, its engine once asked, and what its
 //! saves left in the files.
 
-use super::api::ApiError;
+use super::board::{PieceJson, pieces_of};
+use super::error::ApiError;
 use super::files::Saved;
-use crate::draw::{Drawing, Spot, View, picture, svg};
+use super::state::Registry;
+use crate::draw::{Spot, View, picture, svg};
 use crate::game::{AnyGame, GameKind, MoveDetail, Placing};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
@@ -12,11 +14,14 @@ use crate::play::{RecordBuilder, Start};
 use crate::seat::{Clock, Seat, Terms};
 use axum::http::StatusCode;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 mod analyse;
+mod routes;
+
+pub(super) use routes::routes;
 
 /// The most games kept at once.
 pub(super) const MAX_GAMES: usize = 1000;
@@ -67,9 +72,9 @@ struct Placement {
 pub(super) type Shared = Arc<tokio::sync::Mutex<Play>>;
 
 /// Every game, by id.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Games {
-    by_id: Mutex<HashMap<u64, Shared>>,
+    by_id: Registry<Shared>,
     /// The engine each game asks (`--engine`); the built-in one if empty.
     pub(super) engine: Arc<str>,
     /// How many games keep their engine between questions.
@@ -80,8 +85,19 @@ impl Games {
     /// No games yet, each to ask `engine` (`--engine`).
     pub(super) fn asking(engine: Arc<str>) -> Self {
         Self {
+            by_id: Registry::new(
+                MAX_GAMES,
+                (
+                    "serve.too-many-games",
+                    format!("this server keeps at most {MAX_GAMES} games"),
+                ),
+                (
+                    "serve.no-game",
+                    "no such game: POST /api/games starts one".to_owned(),
+                ),
+            ),
             engine,
-            ..Self::default()
+            seats: Arc::default(),
         }
     }
 
@@ -96,39 +112,30 @@ impl Games {
             placing,
             ..
         } = started;
-        let mut by_id = self.by_id.lock().unwrap_or_else(|e| e.into_inner());
-        if by_id.len() >= MAX_GAMES {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "serve.too-many-games",
-                format!("this server keeps at most {MAX_GAMES} games"),
-            ));
-        }
-        let id = by_id.len() as u64 + 1;
-        let play = Play {
-            id,
-            kind: start.kind(),
-            game: start.box_clone(),
-            start,
-            record: RecordBuilder::with_tags(tags.clone()),
-            moves: Vec::new(),
-            seat: None,
-            kept: false,
-            seats: Arc::clone(&self.seats),
-            engine: match &*self.engine {
-                "" => Arc::from(crate::seat::BUILT_IN),
-                _ => Arc::clone(&self.engine),
-            },
-            placement: placing.map(|placing| Placement {
-                placing,
-                given: Vec::new(),
-                tags,
-            }),
-            saved: HashMap::new(),
-        };
-        let shared = Arc::new(tokio::sync::Mutex::new(play));
-        by_id.insert(id, Arc::clone(&shared));
-        Ok(shared)
+        self.by_id.add(|id| {
+            let play = Play {
+                id,
+                kind: start.kind(),
+                game: start.box_clone(),
+                start,
+                record: RecordBuilder::with_tags(tags.clone()),
+                moves: Vec::new(),
+                seat: None,
+                kept: false,
+                seats: Arc::clone(&self.seats),
+                engine: match &*self.engine {
+                    "" => Arc::from(crate::seat::BUILT_IN),
+                    _ => Arc::clone(&self.engine),
+                },
+                placement: placing.map(|placing| Placement {
+                    placing,
+                    given: Vec::new(),
+                    tags,
+                }),
+                saved: HashMap::new(),
+            };
+            Arc::new(tokio::sync::Mutex::new(play))
+        })
     }
 
     /// The game of id `id`, as the request wrote it.
@@ -136,15 +143,7 @@ impl Games {
     /// # Errors
     /// 404 for no such game.
     pub(super) fn get(&self, id: &str) -> Result<Shared, ApiError> {
-        let by_id = self.by_id.lock().unwrap_or_else(|e| e.into_inner());
-        let found = id.parse::<u64>().ok().and_then(|id| by_id.get(&id));
-        found.cloned().ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                "serve.no-game",
-                "no such game: POST /api/games starts one".to_owned(),
-            )
-        })
+        self.by_id.get(id)
     }
 }
 
@@ -192,25 +191,6 @@ pub(super) struct StateJson<'a> {
     record: String,
 }
 
-/// A square the side to move may leave, and where to.
-#[derive(Debug, serde::Serialize)]
-pub(super) struct PieceJson {
-    /// The square, as the board's `squares` name it.
-    from: String,
-    /// Each square it may reach, in the order of the legal moves.
-    targets: Vec<TargetJson>,
-}
-
-/// A square a piece may reach, and the moves that take it there.
-#[derive(Debug, serde::Serialize)]
-pub(super) struct TargetJson {
-    /// The square; none for a move that reaches no square of the board.
-    to: Option<String>,
-    /// The moves: more than one when the move also chooses (Mana's bird,
-    /// a Lotus exchange).
-    moves: Vec<String>,
-}
-
 /// A start being placed, as the page asks for it.
 #[derive(Debug, serde::Serialize)]
 pub(super) struct PlacingJson<'a> {
@@ -222,42 +202,6 @@ pub(super) struct PlacingJson<'a> {
     given: &'a [String],
     /// The squares the next may be.
     open: Vec<String>,
-}
-
-/// The legal moves of `game` (`legal`) grouped by the square each leaves:
-/// the pieces to choose and the buttons.
-pub(super) fn pieces_of(game: &dyn AnyGame, legal: &[String]) -> (Vec<PieceJson>, Vec<String>) {
-    let mut pieces: Vec<PieceJson> = Vec::new();
-    let mut buttons = Vec::new();
-    for mv in legal {
-        let [from, to] = match game.detail(mv) {
-            Ok(detail) => game.move_squares(&detail.parts),
-            Err(_) => [None, None],
-        };
-        let Some(from) = from else {
-            buttons.push(mv.clone());
-            continue;
-        };
-        let at = match pieces.iter().position(|piece| piece.from == from) {
-            Some(at) => at,
-            None => {
-                pieces.push(PieceJson {
-                    from,
-                    targets: Vec::new(),
-                });
-                pieces.len() - 1
-            }
-        };
-        let targets = &mut pieces[at].targets;
-        match targets.iter_mut().find(|target| target.to == to) {
-            Some(target) => target.moves.push(mv.clone()),
-            None => targets.push(TargetJson {
-                to,
-                moves: vec![mv.clone()],
-            }),
-        }
-    }
-    (pieces, buttons)
 }
 
 /// What the engine did, with the state after it.

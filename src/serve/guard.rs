@@ -2,7 +2,7 @@
 //! its token (see the module doc of [`super`]); and the headers every
 //! answer carries.
 
-use super::api::ApiError;
+use super::error::ApiError;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use std::net::SocketAddr;
 

@@ -16,11 +16,10 @@
 //! move, `control` the `TimeControl` tag, `board` the SVG of the position
 //! as `kifu render --format svg` draws it, its last move marked.
 
-use super::watch::Watch;
+use super::watch::{LiveJson, SeatJson, Watch};
 use crate::draw::{View, picture, svg};
 use crate::game::{AnyGame, MoveParts};
 use crate::tournament::{LiveGame, Spectator};
-use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -51,36 +50,6 @@ struct Snapshot {
     control: String,
     /// When it was shown: the running clock has run since.
     at: Instant,
-}
-
-/// A game being played, as the page shows it.
-#[derive(Debug, Serialize)]
-pub(super) struct LiveJson {
-    /// Its round, which names it.
-    pub(super) round: usize,
-    /// The game (`mana`).
-    game: &'static str,
-    /// Each side, in turn order.
-    players: Vec<SeatJson>,
-    /// The side whose clock runs.
-    thinking: Option<String>,
-    /// The plies played.
-    plies: usize,
-    /// The time control, as the `TimeControl` tag writes it.
-    control: String,
-    /// The position, as `kifu render --format svg` draws it.
-    board: String,
-}
-
-/// A side of a game being played.
-#[derive(Debug, Clone, Serialize)]
-struct SeatJson {
-    side: String,
-    engine: String,
-    /// Milliseconds left on its clock.
-    left_ms: u64,
-    /// The last `info` line its engine sent with a move.
-    info: Option<String>,
 }
 
 impl LiveMatch {

@@ -31,11 +31,24 @@
 //! - `watch`: a match followed live, from its `--out` file (`--watch`)
 //!   or told by the match (`kifu match --serve`), its routes and events;
 //! - `live`: [`LiveMatch`], what `kifu match --serve` shows its games
-//!   to, and how their boards are drawn for the page;
-//! - `api`: the routes and their JSON.
+//!   to, and how their boards are drawn for the page (it feeds `watch`);
+//! - `page`: the page and its scripts; `listing`: `GET /api/files`;
+//! - `router`: the routes of every module merged behind the guard, with
+//!   their shared state, the one module that names them all.
+//!
+//! The modules of routes (`page`, `listing`, `games`, `annotate`,
+//! `watch`) import none of each other, nor `router`: each takes the state
+//! it needs by type (`State<Arc<Games>>`, through axum's `FromRef` from
+//! the router's `App`) and imports only what every route shares, which
+//! imports none of them: `error` (`ApiError`, the one
+//! refusal), `extract` (axum's `Json` and `Query`, refused as an
+//! `ApiError`), `state` (the registry of the games and the records open,
+//! by id), `files`, `board` (the legal moves by square) and `reply`.
 //!
 //! The API (every body is JSON; an error is `{"error": "...", "code":
-//! "..."}` with the status):
+//! "..."}` with the status; a body that is not the JSON a request takes
+//! is 400, `serve.body`, and a query that is not the one it takes 400,
+//! `serve.query`):
 //!
 //! | request | answer |
 //! |---------|--------|
@@ -118,12 +131,19 @@
 //!
 
 mod annotate;
-mod api;
+mod board;
+mod error;
+mod extract;
 mod files;
 mod games;
 mod guard;
 mod listen;
+mod listing;
 mod live;
+mod page;
+mod reply;
+mod router;
+mod state;
 mod watch;
 
 pub use live::LiveMatch;
@@ -301,13 +321,12 @@ impl Server {
             .build()
             .map_err(ServeError::Runtime)?;
         let guard = guard::Guard::new(self.token, self.address);
-        let mut app = api::App::new(guard, self.files, self.engine);
-        app.watch = match (&self.live, &self.watch) {
+        let watch = match (&self.live, &self.watch) {
             (Some(live), _) => Some(live.watch()),
             (None, Some(path)) => Some(watch::Watch::follow(path)),
             (None, None) => None,
         };
-        let router = api::router(Arc::new(app));
+        let router = router::router(guard, self.files, self.engine, watch);
         runtime.block_on(async move {
             self.listener
                 .set_nonblocking(true)

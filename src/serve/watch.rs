@@ -35,15 +35,14 @@
 //! game is as `super::live` says; `over` is true once a served match has
 //! ended.
 
-use super::api::{ApiError, App};
-use super::live::LiveJson;
+use super::error::ApiError;
 use crate::draw::{View, picture, svg};
 use crate::game::MoveDetail;
 use crate::model::{GameResult, Standings};
 use crate::record::{ItemKind, RawRecord, Record, RecordReader};
 use crate::tournament::{MainLine, result_of_record};
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -102,6 +101,36 @@ pub(super) struct GameJson {
 struct PlayerJson {
     side: String,
     engine: String,
+}
+
+/// A game being played, as the page shows it (drawn by `super::live`).
+#[derive(Debug, Serialize)]
+pub(super) struct LiveJson {
+    /// Its round, which names it.
+    pub(super) round: usize,
+    /// The game (`mana`).
+    pub(super) game: &'static str,
+    /// Each side, in turn order.
+    pub(super) players: Vec<SeatJson>,
+    /// The side whose clock runs.
+    pub(super) thinking: Option<String>,
+    /// The plies played.
+    pub(super) plies: usize,
+    /// The time control, as the `TimeControl` tag writes it.
+    pub(super) control: String,
+    /// The position, as `kifu render --format svg` draws it.
+    pub(super) board: String,
+}
+
+/// A side of a game being played.
+#[derive(Debug, Clone, Serialize)]
+pub(super) struct SeatJson {
+    pub(super) side: String,
+    pub(super) engine: String,
+    /// Milliseconds left on its clock.
+    pub(super) left_ms: u64,
+    /// The last `info` line its engine sent with a move.
+    pub(super) info: Option<String>,
 }
 
 /// What is known of the file.
@@ -489,7 +518,11 @@ fn game_of_record(number: usize, record: &Record, seen: &mut Seen) -> GameJson {
 }
 
 /// The routes of the watch.
-pub(super) fn routes() -> Router<Arc<App>> {
+pub(super) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Option<Arc<Watch>>: FromRef<S>,
+{
     Router::new()
         .route("/api/watch", get(state))
         .route("/api/watch/events", get(events))
@@ -506,8 +539,8 @@ fn no_watch() -> Response {
 }
 
 /// `GET /api/watch`.
-async fn state(State(app): State<Arc<App>>) -> Response {
-    let Some(watch) = app.watch.clone() else {
+async fn state(State(watch): State<Option<Arc<Watch>>>) -> Response {
+    let Some(watch) = watch else {
         return no_watch();
     };
     let text = Watch::state_json(&watch.seen(), &watch.name);
@@ -540,8 +573,8 @@ impl Drop for Stream {
 }
 
 /// `GET /api/watch/events`.
-async fn events(State(app): State<Arc<App>>) -> Response {
-    let Some(watch) = app.watch.clone() else {
+async fn events(State(watch): State<Option<Arc<Watch>>>) -> Response {
+    let Some(watch) = watch else {
         return no_watch();
     };
     let open = watch.streams.fetch_add(1, Ordering::SeqCst);

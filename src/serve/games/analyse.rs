@@ -9,7 +9,7 @@ use super::{MAX_MOVETIME, Play};
 use crate::game::Numbering;
 use crate::kep::{Decision, Score};
 use crate::seat::{Terms, TimeControl, load_margin};
-use crate::serve::api::ApiError;
+use crate::serve::error::ApiError;
 use axum::http::StatusCode;
 use std::time::Duration;
 

@@ -1,0 +1,348 @@
+//! Annotating a record of a named file in the browser: the record opened
+//! as a tree of moves on the server (its main line, its variations, their
+//! comments and glyphs, its tags), a cursor in it, and the edits the page
+//! asks for; saved back over the same record of the same file.
+//!
+//! The tree is kept here, never in the page: the page gets the position
+//! at the cursor (as a game's state gives it: the picture, its squares
+//! and the legal moves by square) and the moves in the order a record
+//! writes them, and sends the node clicked or the move played.
+//!
+//! - A node is a move; the first child of a node is the move that
+//!   follows it on its line, the others are variations, written after
+//!   the first child in the order kept. A move played at the cursor goes
+//!   to the child that plays it if there is one, else becomes the first
+//!   child of a node with none, else a new variation, the last. In Lotus
+//!   a variation replaces a whole turn: a different pawn move in the
+//!   middle of a turn starts a variation at the turn's first pawn move,
+//!   with the turn's earlier pawn moves copied.
+//! - Promote makes the variation holding a node the line it branches off
+//!   (one level up, as `kifu play`'s `:promote` of one variation); delete
+//!   cuts a node and every move after it.
+//! - A record that is invalid opens up to its fault, on its main line
+//!   only (as `kifu play` loads it), with the fault as `kifu validate`
+//!   prints it.
+//! - A save writes the record in place of the one opened, atomically
+//!   ([`crate::play::save_atomic`]); the file's text is remembered when opened and
+//!   saved, and a save over a file changed since is refused with 409
+//!   (`serve.changed`) unless forced, the guard `kifu play`'s `:save`
+//!   has against a file that is not the game's. The result written is
+//!   the referee's when the main line ends the game; otherwise the
+//!   record's own (and its `Termination`) while its main line is as
+//!   opened, else `*`.
+//!
+//! Its parts: `tree` (the moves, kept apart so that another tree may
+//! take its place), `spans` (where each record of a file's text lies),
+//! `view` (the state as the page gets it), `save` (the record written
+//! back) and `routes` (one thin handler a request, over [`Annotation`]'s
+//! edits, which this module holds).
+
+mod routes;
+mod save;
+mod spans;
+mod tree;
+mod view;
+
+pub(super) use routes::routes;
+
+use crate::game::GameKind;
+use crate::model::{MoveNode, WrittenMoves};
+use crate::serve::error::ApiError;
+use crate::serve::state::Registry;
+use axum::http::StatusCode;
+use spans::{record_lines, seen};
+use std::sync::{Arc, Mutex};
+use tree::Tree;
+
+/// The most records open at once.
+pub(super) const MAX_OPEN: usize = 1000;
+
+/// The glyphs a move may carry after its text.
+const GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// A record open for annotation: its tree of moves, the cursor in it, and
+/// what a save needs to write it back.
+#[derive(Debug)]
+pub(super) struct Annotation {
+    id: u64,
+    /// The file's index, its name, and the record's index in it.
+    file: usize,
+    name: String,
+    record: usize,
+    kind: GameKind,
+    tags: Vec<(String, String)>,
+    tree: Tree,
+    cursor: usize,
+    /// The main line as opened, and the result it ended with.
+    opened_main: Vec<String>,
+    opened_result: Option<String>,
+    /// Comments after the result, kept as they were.
+    after_result: Vec<String>,
+    /// The record's fault when it was opened, as `kifu validate` prints it.
+    fault: Option<String>,
+    /// Changed since opened or saved.
+    unsaved: bool,
+    /// The length and hash of the file's text when opened or last saved.
+    seen: (usize, u64),
+}
+
+/// A record open, shared between the requests that name it.
+type Open = Arc<Mutex<Annotation>>;
+
+/// Every record open, by id.
+#[derive(Debug)]
+pub(super) struct Annotations {
+    by_id: Registry<Open>,
+}
+
+impl Annotations {
+    /// No records open yet.
+    pub(super) fn new() -> Self {
+        Self {
+            by_id: Registry::new(
+                MAX_OPEN,
+                (
+                    "serve.too-many-open",
+                    format!("this server keeps at most {MAX_OPEN} records open"),
+                ),
+                (
+                    "serve.no-annotation",
+                    "no such record open: POST /api/files/{i}/records/{r}/open opens one"
+                        .to_owned(),
+                ),
+            ),
+        }
+    }
+
+    /// Keeps `annotation` open; it takes its id.
+    ///
+    /// # Errors
+    /// 503 when [`MAX_OPEN`] are open.
+    fn add(&self, mut annotation: Annotation) -> Result<Open, ApiError> {
+        self.by_id.add(|id| {
+            annotation.id = id;
+            Arc::new(Mutex::new(annotation))
+        })
+    }
+
+    /// The record open of id `id`, as the request wrote it.
+    ///
+    /// # Errors
+    /// 404 for no such record open.
+    fn get(&self, id: &str) -> Result<Open, ApiError> {
+        self.by_id.get(id)
+    }
+}
+
+fn unprocessable(code: &'static str, message: String) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+}
+
+impl Annotation {
+    /// Opens record `record` (from 0) of the file's `text`.
+    fn open(file: usize, name: &str, text: &[u8], record: usize) -> Result<Annotation, ApiError> {
+        let seen = seen(text);
+        let text = String::from_utf8_lossy(text);
+        let mut records = record_lines(&text);
+        if record >= records.len() {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "serve.no-record",
+                format!("{name} holds {} records", records.len()),
+            ));
+        }
+        let parsed = records
+            .swap_remove(record)
+            .parsed
+            .map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
+        let verdict = crate::referee::judge_record(&parsed)
+            .map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
+        let fault = verdict.fault.as_ref().map(|f| format!("{name}:{f}"));
+        let kind = (verdict.kind)
+            .or_else(|| crate::referee::game_of(&parsed))
+            .or_else(|| {
+                let tag = parsed.tags.iter().find(|t| t.name == "Game")?;
+                GameKind::from_name(&tag.value)
+            });
+        let no_start = |why: String| {
+            unprocessable(
+                "serve.no-start",
+                fault.clone().unwrap_or_else(|| format!("{name}: {why}")),
+            )
+        };
+        let kind = kind.ok_or_else(|| no_start("the record has no game".to_owned()))?;
+        let start = kind
+            .start(crate::game::Tags::new(&parsed.tags))
+            .map_err(|e| no_start(e.to_string()))?;
+        let tags = (parsed.tags.iter())
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect();
+        let mut annotation = Annotation {
+            id: 0,
+            file,
+            name: name.to_owned(),
+            record,
+            kind,
+            tags,
+            tree: Tree::new(start),
+            cursor: 0,
+            opened_main: Vec::new(),
+            opened_result: parsed.result_token().map(|(token, _)| token.to_owned()),
+            after_result: WrittenMoves::after_result(&parsed)
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+            fault,
+            unsaved: false,
+            seen,
+        };
+        annotation.tree.nodes[0].comments = (WrittenMoves::leading_comments(&parsed).into_iter())
+            .map(str::to_owned)
+            .collect();
+        let main: Vec<MoveNode<'_>> = WrittenMoves::new(&parsed).collect();
+        let start = annotation.tree.start.box_clone();
+        let whole = annotation.fault.is_none();
+        annotation.tree.grow(0, &main, start, whole);
+        annotation.opened_main = annotation.tree.main_line();
+        annotation.cursor = annotation.tree.line_end(0);
+        Ok(annotation)
+    }
+
+    /// Moves the cursor to `node`.
+    fn goto(&mut self, node: usize) -> Result<(), ApiError> {
+        self.cursor = self.tree.node(node)?;
+        Ok(())
+    }
+
+    /// Plays `text` at the cursor (see the module doc); the cursor moves
+    /// to it.
+    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+        let (node, new) = self.tree.play(self.cursor, text)?;
+        self.cursor = node;
+        self.unsaved |= new;
+        Ok(())
+    }
+
+    /// Makes the variation holding `node` the line it branches off.
+    fn promote(&mut self, node: usize) -> Result<(), ApiError> {
+        let node = self.tree.node(node)?;
+        self.tree.promote(node)?;
+        self.unsaved = true;
+        Ok(())
+    }
+
+    /// Cuts `node` and every move after it; the cursor, if it was cut,
+    /// goes to the move before.
+    fn delete(&mut self, node: usize) -> Result<(), ApiError> {
+        let node = self.tree.node(node)?;
+        let parent = self.tree.cut(node)?;
+        if self.tree.path(self.cursor).contains(&node) || self.tree.node(self.cursor).is_err() {
+            self.cursor = parent;
+        }
+        self.unsaved = true;
+        Ok(())
+    }
+
+    /// The comments of `node` become `comment`, or none when it is empty.
+    fn comment(&mut self, node: usize, comment: &str) -> Result<(), ApiError> {
+        let node = self.tree.node(node)?;
+        let comments = match comment.trim() {
+            "" => Vec::new(),
+            comment => vec![comment.to_owned()],
+        };
+        if self.tree.nodes[node].comments != comments {
+            self.tree.nodes[node].comments = comments;
+            self.unsaved = true;
+        }
+        Ok(())
+    }
+
+    /// Sets the glyph (an empty one takes it off) or the numeric glyphs
+    /// of move `node`, each when given.
+    fn glyph(
+        &mut self,
+        node: usize,
+        glyph: Option<String>,
+        nags: Option<Vec<u8>>,
+    ) -> Result<(), ApiError> {
+        let node = self.tree.node(node)?;
+        if node == 0 {
+            return Err(unprocessable(
+                "serve.no-move",
+                "the start is not a move: it takes no glyph".to_owned(),
+            ));
+        }
+        if let Some(glyph) = glyph {
+            let glyph = match glyph.as_str() {
+                "" => None,
+                g if GLYPHS.contains(&g) => Some(glyph),
+                _ => {
+                    return Err(unprocessable(
+                        "serve.glyph",
+                        format!("{glyph:?} is not a glyph: {}", GLYPHS.join(" ")),
+                    ));
+                }
+            };
+            if glyph != self.tree.nodes[node].glyph {
+                self.tree.nodes[node].set_glyph(glyph);
+                self.unsaved = true;
+            }
+        }
+        if let Some(nags) = nags
+            && nags != self.tree.nodes[node].nags
+        {
+            self.tree.nodes[node].nags = nags;
+            self.unsaved = true;
+        }
+        Ok(())
+    }
+
+    /// Replaces the tags, those that set the start kept as they were.
+    fn set_tags(&mut self, tags: Vec<(String, String)>) -> Result<(), ApiError> {
+        let fixed: Vec<String> = (self
+            .tree
+            .start
+            .setup_tags()
+            .into_iter()
+            .map(|(name, _)| name))
+        .chain(["Game", "Setup", "Position", "Result"].map(str::to_owned))
+        .collect();
+        let of = |tags: &[(String, String)], name: &str| -> Vec<String> {
+            (tags.iter().filter(|(n, _)| n == name))
+                .map(|(_, v)| v.clone())
+                .collect()
+        };
+        for name in &fixed {
+            if of(&tags, name) != of(&self.tags, name) {
+                return Err(unprocessable(
+                    "serve.tag-fixed",
+                    format!(
+                        "the {name} tag cannot be changed here: it sets the game's start or result"
+                    ),
+                ));
+            }
+        }
+        for (name, value) in &tags {
+            let good = !name.is_empty()
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && name.starts_with(|c: char| c.is_ascii_alphabetic());
+            if !good {
+                return Err(unprocessable(
+                    "serve.tag-name",
+                    format!("{name:?} is not a tag name: letters, digits and _ from a letter"),
+                ));
+            }
+            if value.chars().any(char::is_control) {
+                return Err(unprocessable(
+                    "serve.tag-value",
+                    format!("the {name} tag's value holds a control character"),
+                ));
+            }
+        }
+        if tags != self.tags {
+            self.tags = tags;
+            self.unsaved = true;
+        }
+        Ok(())
+    }
+}

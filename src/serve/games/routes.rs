@@ -1,0 +1,272 @@
+//! The routes of the games being played (`/api/games`, the module doc of
+//! [`crate::serve`] gives them): each reads its body with
+//! [`Json`], finds its game with [`Game`], and does its work on the game,
+//! locked, off the runtime's threads.
+
+use super::{Games, Play, Shared, outcome_of};
+use crate::game::GameKind;
+use crate::play::{self, Start, StartOptions, tag_option};
+use crate::serve::NewGame;
+use crate::serve::error::{ApiError, blocking};
+use crate::serve::extract::Json;
+use crate::serve::files::Files;
+use crate::serve::reply::json;
+use axum::Router;
+use axum::extract::{FromRef, FromRequestParts, Path, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The routes of the games.
+pub(in crate::serve) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<Games>: FromRef<S>,
+    Arc<Files>: FromRef<S>,
+{
+    Router::new()
+        .route("/api/games", post(new_game))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/engine", post(engine_move))
+        .route("/api/games/{id}/hint", post(engine_hint))
+        .route("/api/games/{id}/placement", post(place_square))
+        .route("/api/games/{id}/save", post(save_game))
+        .route("/api/games/{id}/analyse", post(analyse_position))
+        .route("/api/games/{id}/graph", post(score_graph))
+}
+
+/// The game the path names (`/api/games/{id}/...`), found before the
+/// body is read: 404 (`serve.no-game`) when there is none.
+struct Game(Shared);
+
+impl<S> FromRequestParts<S> for Game
+where
+    S: Send + Sync,
+    Arc<Games>: FromRef<S>,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let games = Arc::<Games>::from_ref(state);
+        games
+            .get(&id)
+            .map(Game)
+            .map_err(IntoResponse::into_response)
+    }
+}
+
+impl Game {
+    /// `act` on the game, locked, with what was `asked`, on a thread that
+    /// may block (an engine thinks, a file is written); its refusal is
+    /// the answer.
+    async fn act<B, F>(self, asked: B, act: F) -> Response
+    where
+        B: Send + 'static,
+        F: FnOnce(&mut Play, B) -> Result<Response, ApiError> + Send + 'static,
+    {
+        let mut play = self.0.lock_owned().await;
+        blocking(move || act(&mut play, asked)).await
+    }
+}
+
+/// The answer that gives `play`'s state.
+fn state_answer(play: &Play) -> Response {
+    let outcome = outcome_of(play);
+    json(&play.state(&outcome))
+}
+
+/// `POST /api/games`.
+async fn new_game(State(games): State<Arc<Games>>, Json(asked): Json<NewGame>) -> Response {
+    let started = match start_of(&asked) {
+        Ok(started) => started,
+        Err(message) => {
+            return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.setup", message)
+                .into_response();
+        }
+    };
+    let shared = match games.add(started) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    (StatusCode::CREATED, state_answer(&*shared.lock().await)).into_response()
+}
+
+/// The start `asked` for, as `kifu new` starts one from the same options,
+/// or, when they leave the start to be placed (Escampe without a `Setup`),
+/// the placement to make first.
+///
+/// # Errors
+/// The options at fault, in the words `kifu new` uses.
+fn start_of(asked: &NewGame) -> Result<Start, String> {
+    let kind = GameKind::from_name(&asked.game).ok_or_else(|| {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        format!(
+            "no game {:?}: the games are {}",
+            asked.game,
+            names.join(", ")
+        )
+    })?;
+    let tags = (asked.tags.iter()).map(|tag| tag_option(tag));
+    let options = StartOptions {
+        tags: tags.collect::<Result<_, _>>().map_err(|e| e.to_string())?,
+        ..asked.options.clone()
+    };
+    play::start(kind, &options).map_err(|e| e.to_string())
+}
+
+/// `GET /api/games/{id}`.
+async fn game_state(Game(shared): Game) -> Response {
+    state_answer(&*shared.lock().await)
+}
+
+/// The body of `POST /api/games/{id}/moves`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/games/{id}/moves`.
+async fn play_move(game: Game, Json(asked): Json<MoveBody>) -> Response {
+    game.act(asked, |play, asked| {
+        play.play(&asked.text)?;
+        Ok(state_answer(play))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/engine`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineBody {
+    /// The engine's time for the move, in ms.
+    #[serde(default = "default_movetime")]
+    movetime: u64,
+}
+
+/// The engine's time for a move unless the request says: 1 s, as `kifu
+/// play --vs`.
+fn default_movetime() -> u64 {
+    1000
+}
+
+/// `POST /api/games/{id}/engine`.
+async fn engine_move(game: Game, Json(asked): Json<EngineBody>) -> Response {
+    game.act(asked, |play, asked| {
+        let moves = play.engine(asked.movetime)?;
+        let outcome = outcome_of(play);
+        Ok(json(&play.engine_json(moves, &outcome)))
+    })
+    .await
+}
+
+/// The engine's move for the side to move, shown, not played.
+#[derive(Debug, Serialize)]
+struct HintJson {
+    /// The moves it would play (lotus: its turn's pawn moves).
+    moves: Vec<String>,
+    /// Whether it would resign instead.
+    resigned: bool,
+}
+
+/// `POST /api/games/{id}/hint`.
+async fn engine_hint(game: Game, Json(asked): Json<EngineBody>) -> Response {
+    game.act(asked, |play, asked| {
+        let moves = play.engine_moves(asked.movetime)?;
+        Ok(json(&HintJson {
+            resigned: moves.is_none(),
+            moves: moves.unwrap_or_default(),
+        }))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/placement`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlaceBody {
+    /// The mover's next square.
+    square: String,
+}
+
+/// `POST /api/games/{id}/placement`.
+async fn place_square(game: Game, Json(asked): Json<PlaceBody>) -> Response {
+    game.act(asked, |play, asked| {
+        play.place(&asked.square)?;
+        Ok(state_answer(play))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/save`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaveBody {
+    /// The file's index in `GET /api/files`.
+    file: usize,
+}
+
+/// The answer to a save.
+#[derive(Debug, Serialize)]
+struct SavedJson {
+    file: usize,
+    name: String,
+    /// The records the file holds now.
+    records: Option<usize>,
+}
+
+/// `POST /api/games/{id}/save`.
+async fn save_game(
+    State(files): State<Arc<Files>>,
+    game: Game,
+    Json(asked): Json<SaveBody>,
+) -> Response {
+    game.act(asked, move |play, asked| {
+        let record = play.record_to_save()?;
+        let last = play.saved.get(&asked.file).copied();
+        let (name, saved) = files.save(asked.file, &record, last)?;
+        play.saved.insert(asked.file, saved);
+        let records = files.count_of(asked.file);
+        Ok(json(&SavedJson {
+            file: asked.file,
+            name,
+            records,
+        }))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/analyse` and `/graph`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyseBody {
+    /// The engine's time for each position, in ms.
+    movetime: Option<u64>,
+    /// Or the depth to search to (`analyse` only).
+    depth: Option<u32>,
+}
+
+/// `POST /api/games/{id}/analyse`: the engine's score and best line for
+/// the position shown.
+async fn analyse_position(game: Game, Json(asked): Json<AnalyseBody>) -> Response {
+    game.act(asked, |play, asked| {
+        Ok(json(&play.analyse(asked.movetime, asked.depth)?))
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/graph`: the score of every position of the game.
+async fn score_graph(game: Game, Json(asked): Json<AnalyseBody>) -> Response {
+    game.act(asked, |play, asked| {
+        Ok(json(&play.graph(asked.movetime, asked.depth)?))
+    })
+    .await
+}

@@ -1,0 +1,51 @@
+//! The files that may be opened, and their records: `GET /api/files` and
+//! `GET /api/files/{i}` (`?from=F&count=N` for a page of records).
+
+use super::error::blocking;
+use super::extract::Query;
+use super::files::Files;
+use super::reply::{json, json_text};
+use axum::Router;
+use axum::extract::{FromRef, Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use std::sync::Arc;
+
+/// The routes of the files.
+pub(super) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<Files>: FromRef<S>,
+{
+    Router::new()
+        .route("/api/files", get(list_files))
+        .route("/api/files/{index}", get(file_records))
+}
+
+/// `GET /api/files`.
+async fn list_files(State(files): State<Arc<Files>>) -> Response {
+    blocking(move || Ok(json(&files.listing()))).await
+}
+
+/// The query of `GET /api/files/{index}`: `count` records from the
+/// `from`th (0 the first), those before skipped unread.
+#[derive(Debug, serde::Deserialize)]
+struct Page {
+    #[serde(default)]
+    from: usize,
+    count: Option<usize>,
+}
+
+/// `GET /api/files/{index}`.
+async fn file_records(
+    State(files): State<Arc<Files>>,
+    Path(index): Path<String>,
+    Query(page): Query<Page>,
+) -> Response {
+    blocking(move || {
+        files
+            .records_json(&index, page.from, page.count)
+            .map(json_text)
+    })
+    .await
+}
