@@ -1,5 +1,5 @@
 //! The tree of moves of a record open for annotation: its main line, its
-//! variations, their comments and glyphs, each move a [`Node`] of the
+//! variations, their comments and glyphs, each move a [`TreeMove`] of the
 //! [`Tree`], how a move played joins it, and how a variation is promoted
 //! or cut (the module doc of [`super`] says the rules). It knows nothing
 //! of files, JSON or routes.
@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 
 /// A move of the tree; node 0 is the start, with no move.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Node {
+pub(super) struct TreeMove {
     pub(super) parent: Option<usize>,
     /// The move as the referee reads it, without its glyph.
     pub(super) text: String,
@@ -28,7 +28,7 @@ pub(super) struct Node {
     pub(super) children: Vec<usize>,
 }
 
-impl Node {
+impl TreeMove {
     pub(super) fn new(parent: usize, text: &str) -> Self {
         Self {
             parent: Some(parent),
@@ -50,7 +50,7 @@ impl Node {
 pub(super) struct Tree {
     /// The position before any move.
     pub(super) start: Box<dyn AnyGame>,
-    pub(super) nodes: Vec<Node>,
+    pub(super) nodes: Vec<TreeMove>,
 }
 
 impl Tree {
@@ -58,7 +58,7 @@ impl Tree {
     pub(super) fn new(start: Box<dyn AnyGame>) -> Self {
         Self {
             start,
-            nodes: vec![Node::default()],
+            nodes: vec![TreeMove::default()],
         }
     }
 
@@ -81,7 +81,7 @@ impl Tree {
             if game.is_over() || game.play(node.text).is_err() {
                 return;
             }
-            let mut new = Node::new(at, node.text);
+            let mut new = TreeMove::new(at, node.text);
             new.set_glyph(node.glyph.map(str::to_owned));
             new.comments = node.comments.iter().map(|c| (*c).to_owned()).collect();
             if let Some(more) = &node.more {
@@ -197,16 +197,16 @@ impl Tree {
                     i => path[i - 1],
                 };
                 for &node in &path[turn_start..] {
-                    let copy = Node::new(at, &self.nodes[node].text.clone());
+                    let copy = TreeMove::new(at, &self.nodes[node].text.clone());
                     at = self.push(copy);
                 }
             }
         }
-        Ok((self.push(Node::new(at, text)), true))
+        Ok((self.push(TreeMove::new(at, text)), true))
     }
 
     /// Adds `node` as the last child of its parent; its id.
-    pub(super) fn push(&mut self, node: Node) -> usize {
+    pub(super) fn push(&mut self, node: TreeMove) -> usize {
         let id = self.nodes.len();
         let parent = node.parent.unwrap_or(0);
         self.nodes.push(node);
