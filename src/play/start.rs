@@ -303,7 +303,7 @@ fn check_tag(kind: GameKind, name: &str, value: &str) -> Result<(), StartError> 
         return Err(StartError::Unwritable { name, why });
     }
     let known = COMMON_TAGS.contains(&name) || kind.tags().contains(&name);
-    match foreign_tag(kind, name, known) {
+    match foreign_tag(kind, name).filter(|_| !known) {
         Some((code, message)) => Err(StartError::Refused { code, message }),
         None => Ok(()),
     }

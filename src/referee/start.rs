@@ -51,7 +51,7 @@ pub(super) fn check_tags(record: &Record) -> Result<(GameKind, Vec<Fault>), Faul
         let name = tag.name.as_str();
         // The cheap question first: most tags are common ones or the game's own.
         let known = COMMON_TAGS.contains(&name) || kind.tags().contains(&name);
-        if let Some((code, message)) = foreign(kind, name, known) {
+        if !known && let Some((code, message)) = foreign(kind, name) {
             return Err(fault(record.locate(tag.offset), code, message));
         }
         if let Some((code, message)) = warnings::of_tag(kind, tag, known) {
@@ -124,12 +124,12 @@ fn at_tag(record: &Record, name: &str) -> Location {
         .map_or(record_start(record), |t| record.locate(t.offset))
 }
 
-/// The fault of a tag `name` that belongs to another game than `kind`
-/// (`known`: whether `kind` reads it): its code and words. A record's
-/// tags and a fresh game's ([`crate::play::start`]) are refused by it alike.
-pub fn foreign(kind: GameKind, name: &str, known: bool) -> Option<(&'static str, String)> {
-    let foreign = !known
-        && (GameKind::ALL.iter()).any(|other| *other != kind && other.tags().contains(&name));
+/// The fault of a tag `name`, one that `kind` does not read, when it
+/// belongs to another game: its code and words. A record's tags and a
+/// fresh game's ([`crate::play::start`]) are refused by it alike.
+pub fn foreign(kind: GameKind, name: &str) -> Option<(&'static str, String)> {
+    let foreign =
+        (GameKind::ALL.iter()).any(|other| *other != kind && other.tags().contains(&name));
     foreign.then(|| {
         (
             "tag.foreign",
