@@ -126,10 +126,8 @@ fn pawn_move<'a, const WHOLE: bool>(
 ) -> Parsed<'a, LotusMove, LotusSyntax> {
     let (after_initial, letter) = cut_with(initial, || LotusSyntax::Shape).parse(input)?;
     let (rest, from) = square(after_initial)?;
-    // A digit after the square's: a number longer than any course's. A
-    // peek, not `digit`: on the usual path it fails, and its fault would
-    // be built for nothing (validate's instruction guard, Lotus).
-    let longer = rest.first().is_some_and(u8::is_ascii_digit);
+    // A digit after the square's: a number longer than any course's.
+    let longer = digit(rest).is_ok();
     if !WHOLE && (longer || after_initial.len() - rest.len() > USUAL_DIGITS) {
         return fail(rest, LotusSyntax::NoSquare);
     }
