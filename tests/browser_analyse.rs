@@ -77,6 +77,13 @@ async fn the_page_analyses_the_position_and_draws_the_score_graph() {
     click(&client, "#new button[type=submit]").await;
     click(&client, "#engine").await;
     click(&client, "#engine").await;
+    let said = js(
+        &client,
+        "const status = document.getElementById('status'); \
+         return [status.className, status.textContent];",
+    )
+    .await;
+    assert_eq!(said[0], json!(""), "the engine's moves: {said}");
     click(&client, "#analyse").await;
     let shown = js(
         &client,

@@ -5,7 +5,7 @@
 use crate::EngineError;
 use crate::game::Game;
 use kifu::kep::{Answered, Decision, EngineSpec};
-use kifu::seat::{BUILT_IN, Clock, Seat, Terms, TimeControl, launch, load_margin, start};
+use kifu::seat::{BUILT_IN, Clock, PATIENCE, Seat, Terms, TimeControl, launch, start};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -152,7 +152,7 @@ impl Engine {
         let terms = Terms {
             time: TimeControl::MoveTime(time),
             depth,
-            margin: load_margin(),
+            margin: PATIENCE,
         };
         let (kind, tags, moves) = (game.kind(), game.tags().to_vec(), game.move_texts());
         py.detach(|| {

@@ -12,7 +12,7 @@ use crate::game::{AnyGame, GameKind, MoveError, Numbering, number_before};
 use crate::kep::{Decision, GameSoFar, Score};
 use crate::model::{MoveNode, WrittenMoves};
 use crate::record::{MoveNumber, Record, WrittenMove, write_record};
-use crate::seat::{Clock, Seat, Terms, TimeControl, load_margin};
+use crate::seat::{Clock, PATIENCE, Seat, Terms, TimeControl};
 use crate::tournament::MainLine;
 use std::io::Write;
 use std::time::Duration;
@@ -81,9 +81,9 @@ impl AnalyseArgs {
             Some(depth) => Terms {
                 time: TimeControl::MoveTime(DEPTH_TIME),
                 depth: Some(depth),
-                margin: load_margin(),
+                margin: PATIENCE,
             },
-            None => Terms::movetime(Duration::from_millis(self.movetime)),
+            None => Terms::patient(Duration::from_millis(self.movetime)),
         }
     }
 }

@@ -37,7 +37,7 @@ impl Opponent {
         Ok(Self {
             seat,
             user,
-            terms: Terms::movetime(Duration::from_millis(movetime)),
+            terms: Terms::patient(Duration::from_millis(movetime)),
         })
     }
 

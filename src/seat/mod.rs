@@ -27,8 +27,8 @@ mod process;
 
 pub use built_in::BuiltInSeat;
 pub use clock::{
-    Clock, MARGIN, MAX_LOAD_FACTOR, SHARE_AGE, Terms, TimeControl, TimeControlError, core_share,
-    load_margin,
+    Clock, MARGIN, MAX_LOAD_FACTOR, PATIENCE, SHARE_AGE, Terms, TimeControl, TimeControlError,
+    core_share, load_margin,
 };
 pub use course::{CourseSeat, PORT_MARK};
 pub use process::ProcessSeat;

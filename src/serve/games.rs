@@ -371,7 +371,7 @@ impl Play {
                 format!("movetime is from 1 to {MAX_MOVETIME} ms"),
             ));
         }
-        let terms = Terms::movetime(Duration::from_millis(movetime));
+        let terms = Terms::patient(Duration::from_millis(movetime));
         if let Some(placement) = &self.placement {
             let placing = placement.placing.box_clone();
             let tags: Vec<(String, String)> = placing.tag().into_iter().collect();

@@ -8,7 +8,7 @@
 use super::{MAX_MOVETIME, Play};
 use crate::game::Numbering;
 use crate::kep::{Decision, Score};
-use crate::seat::{Terms, TimeControl, load_margin};
+use crate::seat::{PATIENCE, Terms, TimeControl, load_margin};
 use crate::serve::error::ApiError;
 use axum::http::StatusCode;
 use std::time::Duration;
@@ -78,7 +78,7 @@ fn terms_of(movetime: Option<u64>, depth: Option<u32>) -> Result<(Terms, u64), A
             let terms = Terms {
                 time: TimeControl::MoveTime(Duration::from_millis(MAX_MOVETIME)),
                 depth: Some(depth),
-                margin: load_margin(),
+                margin: PATIENCE,
             };
             Ok((terms, MAX_MOVETIME))
         }
@@ -90,7 +90,7 @@ fn terms_of(movetime: Option<u64>, depth: Option<u32>) -> Result<(Terms, u64), A
                     "movetime is from 1 to {MAX_MOVETIME} ms"
                 )));
             }
-            let terms = Terms::movetime(Duration::from_millis(movetime));
+            let terms = Terms::patient(Duration::from_millis(movetime));
             Ok((terms, movetime))
         }
     }
@@ -161,8 +161,9 @@ impl Play {
             )));
         }
         let positions = self.moves.len() as u64 + 1;
-        // The margin a move may take past its time counts too.
-        let margin = u64::try_from(terms.margin.as_millis()).unwrap_or(u64::MAX);
+        // The margin a move takes past its time on this machine counts
+        // too (an engine may be later still, up to its patience).
+        let margin = u64::try_from(load_margin().as_millis()).unwrap_or(u64::MAX);
         if positions.saturating_mul(each.saturating_add(margin)) > GRAPH_TIME {
             return Err(limits_refused(format!(
                 "{positions} positions at {each} ms each take more than {} s: give a shorter movetime",
