@@ -4,11 +4,9 @@
 use super::quote::{QuoteFault, read_quoted};
 use super::reader::too_large;
 use super::{Record, SyntaxError, SyntaxFault, Tag};
-use crate::grammar::{Parsed, byte, byte_in, cut_with, fail};
+use crate::grammar::{Parsed, byte, byte_in, bytes_while, cut_with, fail};
 use compact_str::CompactString;
 use nom::Parser;
-use nom::bytes::complete::take_while;
-use nom::character::complete::space0;
 use nom::combinator::recognize;
 use nom::sequence::preceded;
 use std::borrow::Cow;
@@ -168,7 +166,7 @@ fn line<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, TagLine<'a>> {
 fn tag_name<'a>(text: &'a str, input: &'a [u8]) -> LineParsed<'a, &'a str> {
     let name = recognize((
         byte_in(|b: u8| b.is_ascii_alphabetic()),
-        take_while(is_name_byte),
+        bytes_while(is_name_byte),
     ));
     let bad_name = || (SyntaxFault::BadTagName, BAD_TAG_NAME.into());
     let (rest, name) = cut_with(name, bad_name).parse(input)?;
@@ -190,6 +188,12 @@ fn tag_value<'a>(text: &'a str, name: &str, input: &'a [u8]) -> LineParsed<'a, C
         Ok((value, rest)) => Ok((rest, value)),
         Err((rest, fault, message)) => fail(rest, (fault, message)),
     }
+}
+
+/// `{ space }`: the spaces and tabs that start `input` (nom's `space0`).
+#[inline(always)]
+fn space0<'a>(input: &'a [u8]) -> LineParsed<'a, &'a [u8]> {
+    bytes_while(|b| b == b' ' || b == b'\t')(input)
 }
 
 /// The end of a tag's line: a newline or the end of the text.
