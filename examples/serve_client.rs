@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! serve_client PORT TOKEN moves GAME COUNT   # COUNT moves, new games as they end
+//! serve_client PORT TOKEN plies GAME PLY     # moves 1-20 against moves PLY+1 to PLY+20
 //! serve_client PORT TOKEN files FROM COUNT   # GET /api/files, then one page of file 0
 //! ```
 //!
@@ -74,6 +75,36 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Plays a new game of `game` (seed `seed`), a legal move of each
+    /// state chosen by the ply and the seed (the engine never asked),
+    /// until it ends or `took` (the ply from 1, the round trip, the
+    /// answer) says to stop.
+    fn play(
+        &mut self,
+        game: &str,
+        seed: u64,
+        mut took: impl FnMut(usize, Duration, &Value) -> bool,
+    ) {
+        let started = json!({"game": game, "seed": seed});
+        let (status, mut state, _) = self.ask("POST", "/api/games", Some(&started));
+        assert_eq!(status, 201, "{state}");
+        let path = format!("/api/games/{}/moves", state["id"]);
+        let mut ply = 0;
+        while state["result"].is_null() {
+            let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
+            let mv = &legal[(ply * 7 + seed as usize) % legal.len()];
+            let (status, next, time) = self.ask("POST", &path, Some(&json!({"move": mv})));
+            assert_eq!(status, 200, "{next}");
+            ply += 1;
+            if !took(ply, time, &next) {
+                return;
+            }
+            state = next;
+        }
+    }
+}
+
 /// The time at fraction `p` of the sorted `times`, in ms.
 fn at(times: &[Duration], p: f64) -> f64 {
     let i = ((times.len() as f64 - 1.0) * p).round() as usize;
@@ -97,7 +128,9 @@ fn report(what: &str, times: &mut [Duration]) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [port, token, mode, a, b] = args.as_slice() else {
-        eprintln!("usage: serve_client PORT TOKEN (moves GAME COUNT | files FROM COUNT)");
+        eprintln!(
+            "usage: serve_client PORT TOKEN (moves GAME COUNT | plies GAME PLY | files FROM COUNT)"
+        );
         std::process::exit(2);
     };
     let port: u16 = port.parse().expect("port");
@@ -109,29 +142,39 @@ fn main() {
             let (mut games, mut svg) = (0u64, 0usize);
             while times.len() < count {
                 games += 1;
-                let started = json!({"game": a, "seed": games});
-                let (status, mut state, _) = client.ask("POST", "/api/games", Some(&started));
-                assert_eq!(status, 201, "{state}");
-                let id = state["id"].clone();
-                let mut ply = 0;
-                while state["result"].is_null() && times.len() < count {
-                    let legal = state["legal_moves"].as_array().cloned().unwrap_or_default();
-                    let mv = &legal[(ply * 7 + games as usize) % legal.len()];
-                    let path = format!("/api/games/{id}/moves");
-                    let (status, next, took) =
-                        client.ask("POST", &path, Some(&json!({"move": mv})));
-                    assert_eq!(status, 200, "{next}");
-                    svg += next["board"].as_str().map_or(0, str::len);
+                client.play(a, games, |_, took, answer| {
+                    svg += answer["board"].as_str().map_or(0, str::len);
                     times.push(took);
-                    state = next;
-                    ply += 1;
-                }
+                    times.len() < count
+                });
             }
             println!(
                 "{a}: {games} games, mean SVG {} bytes",
                 svg / times.len().max(1)
             );
             report(&format!("{a} move round trip"), &mut times);
+        }
+        "plies" => {
+            // The round trips of the first moves and of the moves
+            // after ply `count`, over games long enough to reach it.
+            let (mut early, mut late) = (Vec::new(), Vec::new());
+            let mut games = 0u64;
+            while late.len() < 200 && games < 900 {
+                games += 1;
+                client.play(a, games, |ply, took, _| {
+                    match ply {
+                        1..=20 => early.push(took),
+                        _ if ply > count => late.push(took),
+                        _ => {}
+                    }
+                    ply < count + 20
+                });
+            }
+            report(&format!("{a} plies 1 to 20"), &mut early);
+            report(
+                &format!("{a} plies {} to {}", count + 1, count + 20),
+                &mut late,
+            );
         }
         "files" => {
             let from: usize = a.parse().expect("from");

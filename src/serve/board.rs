@@ -4,7 +4,7 @@
 //! here). It imports no route's module.
 
 use crate::draw::Drawing;
-use crate::game::AnyGame;
+use crate::game::{AnyGame, MoveDetail};
 
 /// A square the side to move may leave, and where to.
 #[derive(Debug, serde::Serialize)]
@@ -25,18 +25,17 @@ pub(super) struct TargetJson {
     moves: Vec<String>,
 }
 
-/// The legal moves of `game` (`legal`) grouped by the square each leaves:
-/// the pieces to choose and the buttons.
-pub(super) fn pieces_of(game: &dyn AnyGame, legal: &[String]) -> (Vec<PieceJson>, Vec<String>) {
+/// The legal moves of `game` (`legal`, with their parts from the
+/// generator) grouped by the square each leaves: the pieces to choose and
+/// the buttons.
+pub(super) fn pieces_of(game: &dyn AnyGame, legal: &[MoveDetail]) -> (Vec<PieceJson>, Vec<String>) {
     let mut pieces: Vec<PieceJson> = Vec::new();
     let mut buttons = Vec::new();
-    for mv in legal {
-        let [from, to] = match game.detail(mv) {
-            Ok(detail) => game.move_squares(&detail.parts),
-            Err(_) => [None, None],
-        };
+    for detail in legal {
+        let mv = detail.normalized.to_string();
+        let [from, to] = game.move_squares(&detail.parts);
         let Some(from) = from else {
-            buttons.push(mv.clone());
+            buttons.push(mv);
             continue;
         };
         let at = match pieces.iter().position(|piece| piece.from == from) {
@@ -51,10 +50,10 @@ pub(super) fn pieces_of(game: &dyn AnyGame, legal: &[String]) -> (Vec<PieceJson>
         };
         let targets = &mut pieces[at].targets;
         match targets.iter_mut().find(|target| target.to == to) {
-            Some(target) => target.moves.push(mv.clone()),
+            Some(target) => target.moves.push(mv),
             None => targets.push(TargetJson {
                 to,
-                moves: vec![mv.clone()],
+                moves: vec![mv],
             }),
         }
     }

@@ -44,6 +44,8 @@ pub(super) struct Play {
     game: Box<dyn AnyGame>,
     record: RecordBuilder,
     moves: Vec<String>,
+    /// The last move's detail, kept as it is played (the board marks it).
+    last: Option<MoveDetail>,
     seat: Option<Box<dyn Seat>>,
     /// Whether `seat` is one of the [`MAX_SEATS`] kept, counted in `seats`.
     kept: bool,
@@ -120,6 +122,7 @@ impl Games {
                 start,
                 record: RecordBuilder::with_tags(tags.clone()),
                 moves: Vec::new(),
+                last: None,
                 seat: None,
                 kept: false,
                 seats: Arc::clone(&self.seats),
@@ -223,9 +226,8 @@ pub(super) fn outcome_of(play: &Play) -> Option<crate::game::Outcome> {
 impl Play {
     /// Its state, with its `outcome` ([`outcome_of`]).
     pub(super) fn state<'a>(&'a self, outcome: &'a Option<crate::game::Outcome>) -> StateJson<'a> {
-        let last = MoveDetail::last_of(self.start.as_ref(), &self.moves);
         let view = View {
-            last: last.as_ref().map(|detail| &detail.parts),
+            last: self.last.as_ref().map(|detail| &detail.parts),
             ..View::default()
         };
         let game = self.game.as_ref();
@@ -237,11 +239,11 @@ impl Play {
             given: &placement.given,
             open: placement.placing.next_words(&placement.given),
         });
-        let legal_moves = match placing {
+        let legal = match placing {
             Some(_) => Vec::new(),
-            None => game.legal_moves(),
+            None => game.legal_details(),
         };
-        let (pieces, buttons) = pieces_of(game, &legal_moves);
+        let (pieces, buttons) = pieces_of(game, &legal);
         StateJson {
             id: self.id,
             game: self.kind,
@@ -255,7 +257,7 @@ impl Play {
                 None => (!over).then(|| game.turn().mover),
             },
             constraint: game.constraint(),
-            legal_moves,
+            legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),
             board: svg::write(&scene, None),
             size: [scene.width, scene.height],
             squares: scene.spots(),
@@ -281,24 +283,28 @@ impl Play {
         self.record.text(self.game.as_ref())
     }
 
-    /// Plays `text`; on a refusal nothing changes.
+    /// Plays `text`, checked once; on a refusal nothing changes.
     ///
     /// # Errors
     /// 422 with the referee's reason and its fault code.
     pub(super) fn play(&mut self, text: &str) -> Result<(), ApiError> {
         self.placed()?;
-        let before = self.game.box_clone();
-        match self.game.play(text) {
-            Ok(()) => {
-                self.record.push(before.as_ref(), text);
+        // Numbered from the position before the move.
+        self.record.push(self.game.as_ref(), text);
+        match self.game.play_detailed(text) {
+            Ok(detail) => {
                 self.moves.push(text.to_owned());
+                self.last = Some(detail);
                 Ok(())
             }
-            Err(e) => Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                e.code,
-                e.message,
-            )),
+            Err(e) => {
+                self.record.pop();
+                Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    e.code,
+                    e.message,
+                ))
+            }
         }
     }
 

@@ -147,8 +147,8 @@ impl Annotation {
             ..View::default()
         };
         let scene = picture(game.as_ref(), self.kind, &view, moves.len());
-        let legal_moves = game.legal_moves();
-        let (pieces, buttons) = pieces_of(game.as_ref(), &legal_moves);
+        let legal = game.legal_details();
+        let (pieces, buttons) = pieces_of(game.as_ref(), &legal);
         let node = &self.tree.nodes[self.cursor];
         let items = match self.tree.nodes[0].children.first() {
             Some(&first) => self.text_items(first, self.tree.start.as_ref()),
@@ -174,7 +174,7 @@ impl Annotation {
             nags: &node.nags,
             in_variation: self.tree.variation_of(self.cursor).is_some(),
             to_move: outcome.is_none().then(|| game.turn().mover.to_owned()),
-            legal_moves,
+            legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),
             board: svg::write(&scene, None),
             size: [scene.width, scene.height],
             squares: scene.spots(),
