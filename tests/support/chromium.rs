@@ -41,13 +41,22 @@ pub fn program(names: &[&str]) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// chromedriver, stopped when dropped.
-pub struct Driver(Child);
+/// One Chromium at a time. On two cores, the eight browser tests side by
+/// side took 554 s in CI, and starved the engines and the pages whose
+/// waits they bound; one after another, each has the machine.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// chromedriver, stopped when dropped, and the turn of its test (see
+/// [`ONE_AT_A_TIME`]), given up after.
+pub struct Driver {
+    child: Child,
+    _turn: tokio::sync::MutexGuard<'static, ()>,
+}
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
@@ -78,8 +87,10 @@ pub async fn js(client: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
-/// Starts chromedriver and a headless Chromium session.
+/// Starts chromedriver and a headless Chromium session, once no other
+/// test has one.
 pub async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Client) {
+    let turn = ONE_AT_A_TIME.lock().await;
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
@@ -90,7 +101,7 @@ pub async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Cli
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("{}: {e}", driver.display()));
-    let driver = Driver(child);
+    let driver = Driver { child, _turn: turn };
     let deadline = Instant::now() + Duration::from_secs(30);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "chromedriver did not start");
