@@ -26,7 +26,7 @@ mod spectator;
 pub mod sprt;
 mod termination;
 
-pub use adjudication::Resign;
+pub use adjudication::{Resign, ResignSyntax};
 pub use opening::{MainLine, Opening};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use result::{result_of_game, result_of_record};
