@@ -40,7 +40,7 @@ use crate::draw::{View, picture, svg};
 use crate::game::MoveDetail;
 use crate::model::{GameResult, Standings};
 use crate::record::{ItemKind, RawRecord, Record, RecordReader};
-use crate::tournament::{MainLine, result_of_record};
+use crate::tournament::{MainLine, RecordResultError, result_of_record};
 use axum::Router;
 use axum::extract::{FromRef, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -472,12 +472,13 @@ impl GameJson {
 
 /// The game of `record`, its result counted into `seen`'s table.
 fn game_of_record(number: usize, record: &Record, seen: &mut Seen) -> GameJson {
-    let read = MainLine::of(record).and_then(|line| Ok((result_of_record(record)?, line)));
+    let read = (MainLine::of(record).map_err(RecordResultError::from))
+        .and_then(|line| Ok((result_of_record(record)?, line)));
     let (result, line) = match read {
         Ok(read) => read,
         Err(fault) => {
             seen.faults += 1;
-            return GameJson::fault(number, Some(record), fault);
+            return GameJson::fault(number, Some(record), fault.to_string());
         }
     };
     let engines: Vec<String> = match &result {
