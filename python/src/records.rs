@@ -96,7 +96,7 @@ impl Record {
     #[staticmethod]
     #[pyo3(signature = (json, file="-"))]
     fn from_json(py: Python<'_>, json: &str, file: &str) -> PyResult<Record> {
-        let text = text_from_json(json).map_err(PyValueError::new_err)?;
+        let text = text_from_json(json).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Record::new(py, text, file))
     }
 
