@@ -158,7 +158,7 @@ fn positions(kifu: &str, kind: GameKind) -> Result<Vec<Position>, String> {
             .map_err(|e| format!("{kifu} random: {e}"))?;
         let text = String::from_utf8_lossy(&output.stdout).into_owned();
         let record = parse_record(text, 1).map_err(|e| e.to_string())?;
-        let line = MainLine::of(&record)?;
+        let line = MainLine::of(&record).map_err(|e| e.to_string())?;
         // The last ply no later than `plies` where a turn opens and the
         // game goes on.
         let mut game = line.start.box_clone();

@@ -158,7 +158,8 @@ proptest! {
         let (line, judged) = kifu::model::record_json("<stdin>", &record, false)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(judged.is_valid());
-        let imported = kifu::model::text_from_json(&line).map_err(TestCaseError::fail)?;
+        let imported = kifu::model::text_from_json(&line)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let again = parse(&imported).map_err(TestCaseError::fail)?;
         prop_assert_eq!(&again.tags.iter().map(|t| (&t.name, &t.value)).collect::<Vec<_>>(),
             &record.tags.iter().map(|t| (&t.name, &t.value)).collect::<Vec<_>>());
@@ -334,7 +335,8 @@ fn json_then_import(text: &str) -> Result<String, String> {
     let texts: Vec<String> = ndjson
         .lines()
         .map(text_from_json)
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     Ok(texts.join("\n"))
 }
 

@@ -176,7 +176,8 @@ proptest! {
         prop_assert_eq!(verdict.summary(), plain.summary());
         // The JSON, imported, is the same record, and its JSON the same tree.
         let (line_json, _) = record_json("-", &record, false).unwrap_or_else(|e| panic!("{e}"));
-        let imported = text_from_json(&line_json).map_err(TestCaseError::fail)?;
+        let imported =
+            text_from_json(&line_json).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&imported, &text);
         prop_assert_eq!(json(&parse(&imported)), json(&record));
         // The variation's last position, reached by its name.

@@ -270,7 +270,7 @@ fn json_stream(data: &[u8], chunk: usize) -> Stream {
     }
     let mut records = Vec::new();
     let stop = kifu::model::read_json_records(Short(data, chunk), |record| {
-        records.push((record.number, record.text));
+        records.push((record.number, record.text.map_err(|e| e.to_string())));
         Ok(())
     });
     let stop = stop.map_err(|stop| match stop {

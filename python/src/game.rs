@@ -172,7 +172,7 @@ impl Game {
             Python::attach(|py| {
                 let value = error.value(py);
                 let _ = value.setattr("code", "move.turn");
-                let _ = value.setattr("reason", reason.clone());
+                let _ = value.setattr("reason", reason.to_string());
                 let _ = value.setattr("move", moves.join(" "));
             });
             error

@@ -96,7 +96,7 @@ impl Record {
     #[staticmethod]
     #[pyo3(signature = (json, file="-"))]
     fn from_json(py: Python<'_>, json: &str, file: &str) -> PyResult<Record> {
-        let text = text_from_json(json).map_err(PyValueError::new_err)?;
+        let text = text_from_json(json).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Record::new(py, text, file))
     }
 
@@ -238,7 +238,7 @@ const BATCH: usize = 64;
 const BATCHES_AHEAD: usize = 2;
 
 /// Records read and judged, and, last, why the file cannot be read on.
-type Batch = Vec<Result<Box<Judged>, String>>;
+type Batch = Vec<Result<Box<Judged>, io::Error>>;
 
 /// The records of a file, one at a time: a thread reads and judges them,
 /// a few batches ahead, while Python works on those before.
@@ -276,7 +276,7 @@ impl Reader {
                             Ok(Some(raw)) => batch.push(Ok(Box::new(Judged::of(raw)))),
                             Ok(None) => break,
                             Err(e) => {
-                                batch.push(Err(e.to_string()));
+                                batch.push(Err(e));
                                 break;
                             }
                         }

@@ -13,7 +13,7 @@ use crate::kep::{Decision, GameSoFar, Score};
 use crate::model::{MoveNode, WrittenMoves};
 use crate::record::{MoveNumber, Record, WrittenMove, write_record};
 use crate::seat::{Clock, PATIENCE, Seat, Terms, TimeControl};
-use crate::tournament::MainLine;
+use crate::tournament::{MainLine, MainLineError};
 use std::io::Write;
 use std::time::Duration;
 
@@ -91,9 +91,9 @@ impl AnalyseArgs {
 /// Why a record is not analysed, after the line where it is.
 #[derive(Debug, thiserror::Error)]
 enum AnalyseError {
-    /// The record's fault, or it starts no game: the tournament's words.
-    #[error("{0}")]
-    Refused(String),
+    /// The record's fault, or it starts no game.
+    #[error(transparent)]
+    Refused(MainLineError),
     /// A game numbered by turns (lotus).
     #[error(
         "{line}: {kind} is not analysed yet: its engine chooses and scores whole turns, and analyse weighs one move at a time"

@@ -95,7 +95,7 @@ fn serve(at: &str, args: &MatchArgs) -> Result<Arc<LiveMatch>, MatchError> {
         address: at.to_owned(),
         reason,
     };
-    let address = listen::address(at).map_err(error)?;
+    let address = listen::address(at).map_err(|e| error(e.to_string()))?;
     let name =
         (args.out.as_ref()).map_or_else(|| args.event.clone(), |out| out.display().to_string());
     let live = LiveMatch::start(&name);

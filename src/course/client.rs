@@ -64,9 +64,13 @@ pub fn play<P: Player>(
             line: String::new(),
             reason: e.to_string(),
         })?;
-        let read = ServerLine::read(&line);
-        read.map(|read| (line.clone(), read))
-            .map_err(|reason| ClientError::BadLine { line, reason })
+        match ServerLine::read(&line) {
+            Ok(read) => Ok((line, read)),
+            Err(fault) => Err(ClientError::BadLine {
+                line,
+                reason: fault.to_string(),
+            }),
+        }
     };
     let colour = match next()? {
         (_, ServerLine::Colour(colour)) => colour,
@@ -100,8 +104,10 @@ pub fn play<P: Player>(
             }
             (_, ServerLine::Turn(_)) => {}
             (line, ServerLine::Move(text)) => {
-                let words =
-                    to_kifu(&text).map_err(|reason| ClientError::BadLine { line, reason })?;
+                let words = to_kifu(&text).map_err(|fault| ClientError::BadLine {
+                    line,
+                    reason: fault.to_string(),
+                })?;
                 history.push(words);
             }
             (line, ServerLine::Colour(_)) => {

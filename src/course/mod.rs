@@ -91,6 +91,20 @@ impl Colour {
 /// `ClientJeu` reads any word but `Blanc` and `Noir` as no winner.
 pub const NO_WINNER: &str = "Aucun";
 
+/// Why a line is none of the server's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ServerLineError {
+    /// A line with no word.
+    #[error("an empty line")]
+    Empty,
+    /// `JOUEUR` with a word that is no colour.
+    #[error("JOUEUR {0:?}: no colour")]
+    NoColour(String),
+    /// A first word that starts no line of the server.
+    #[error("{0:?} is no line of the server")]
+    Unknown(String),
+}
+
 /// A line the server sends a client.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ServerLine {
@@ -110,24 +124,23 @@ impl ServerLine {
     /// `\0`, the first saying what it is.
     ///
     /// # Errors
-    /// Why the line is none of the server's, in words.
-    pub fn read(line: &str) -> Result<ServerLine, String> {
+    /// Why the line is none of the server's.
+    pub fn read(line: &str) -> Result<ServerLine, ServerLineError> {
         let mut words = line
             .split([' ', '\0', '\r', '\n'])
             .filter(|word| !word.is_empty());
-        let first = words.next().ok_or("an empty line")?;
+        let first = words.next().ok_or(ServerLineError::Empty)?;
         let second = words.next();
         let line = match (first, second) {
             ("FIN!", winner) => ServerLine::End(winner.and_then(Colour::read)),
             ("JOUEUR", Some(colour)) => ServerLine::Turn(
-                Colour::read(colour).ok_or_else(|| format!("JOUEUR {colour:?}: no colour"))?,
+                Colour::read(colour).ok_or_else(|| ServerLineError::NoColour(colour.to_owned()))?,
             ),
             ("MOUVEMENT", Some(text)) => ServerLine::Move(text.to_owned()),
             (colour, None) => ServerLine::Colour(
-                Colour::read(colour)
-                    .ok_or_else(|| format!("{colour:?} is no line of the server"))?,
+                Colour::read(colour).ok_or_else(|| ServerLineError::Unknown(colour.to_owned()))?,
             ),
-            (word, Some(_)) => return Err(format!("{word:?} is no line of the server")),
+            (word, Some(_)) => return Err(ServerLineError::Unknown(word.to_owned())),
         };
         Ok(line)
     }
@@ -146,6 +159,23 @@ impl fmt::Display for ServerLine {
             }
         }
     }
+}
+
+/// Why a client's line is no move in the course's notation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CourseMoveError {
+    /// A line with nothing but blanks.
+    #[error("an empty line")]
+    Empty,
+    /// A word that is no square of the course.
+    #[error("{0:?} is no square (A-F and 1-6, like D3)")]
+    NotASquare(String),
+    /// A placement of another number of squares than six.
+    #[error("a placement is six squares joined by '/' (like C6/A6/B5/D5/E6/F5), not {0}")]
+    PlacementSize(usize),
+    /// Neither a move, a pass nor a placement.
+    #[error("a move is FROM-TO (like D3-F3), E or PASSE for a pass, or six squares of a placement")]
+    NotAMove,
 }
 
 /// kifu's square of a course square (`B1` is `b6`).
@@ -181,31 +211,25 @@ fn square_of_kifu(text: &str) -> Option<String> {
 ///
 /// # Errors
 /// Why the line is no move in the course's notation.
-pub fn to_kifu(line: &str) -> Result<Vec<String>, String> {
+pub fn to_kifu(line: &str) -> Result<Vec<String>, CourseMoveError> {
     let text = line.trim_matches(|c: char| c == '\0' || c.is_ascii_whitespace());
-    let not_a_square = |square: &str| format!("{square:?} is no square (A-F and 1-6, like D3)");
+    let not_a_square = |square: &str| CourseMoveError::NotASquare(square.to_owned());
     match text {
-        "" => return Err("an empty line".to_owned()),
+        "" => return Err(CourseMoveError::Empty),
         "E" | "PASSE" => return Ok(vec!["--".to_owned()]),
         _ => {}
     }
     if text.contains('/') {
         let squares: Vec<&str> = text.split('/').collect();
         if squares.len() != 6 {
-            return Err(format!(
-                "a placement is six squares joined by '/' (like C6/A6/B5/D5/E6/F5), not {}",
-                squares.len()
-            ));
+            return Err(CourseMoveError::PlacementSize(squares.len()));
         }
         return (squares.into_iter())
             .map(|square| square_to_kifu(square).ok_or_else(|| not_a_square(square)))
             .collect();
     }
     let Some((from, to)) = text.split_once('-') else {
-        return Err(
-            "a move is FROM-TO (like D3-F3), E or PASSE for a pass, or six squares of a placement"
-                .to_owned(),
-        );
+        return Err(CourseMoveError::NotAMove);
     };
     let from = square_to_kifu(from).ok_or_else(|| not_a_square(from))?;
     let to = square_to_kifu(to).ok_or_else(|| not_a_square(to))?;
@@ -309,7 +333,8 @@ mod tests {
                 "a placement is six squares joined by '/' (like C6/A6/B5/D5/E6/F5), not 2",
             ),
         ] {
-            assert_eq!(to_kifu(bad), Err(reason.to_owned()), "{bad}");
+            let said = to_kifu(bad).map_err(|e| e.to_string());
+            assert_eq!(said, Err(reason.to_owned()), "{bad}");
         }
     }
 
@@ -327,15 +352,16 @@ mod tests {
             assert_eq!(ServerLine::read(&text), Ok(line.clone()));
             assert_eq!(ServerLine::read(text.trim_end_matches('\0')), Ok(line));
         }
+        let said = |line| ServerLine::read(line).map_err(|e| e.to_string());
         assert_eq!(
-            ServerLine::read("JOUEUR Rouge"),
+            said("JOUEUR Rouge"),
             Err("JOUEUR \"Rouge\": no colour".to_owned())
         );
         assert_eq!(
-            ServerLine::read("BONJOUR a"),
+            said("BONJOUR a"),
             Err("\"BONJOUR\" is no line of the server".to_owned())
         );
-        assert_eq!(ServerLine::read("\0"), Err("an empty line".to_owned()));
+        assert_eq!(said("\0"), Err("an empty line".to_owned()));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::table::Table;
 use super::weights::Weights;
 use super::{Evaluation, EvaluationVisitor, visit};
 use crate::game::{AnyGame, Numbering, Placing};
-use crate::kep::{GoLimits, Info, Player, Score};
+use crate::kep::{GoLimits, Info, OptionError, Player, Score};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -91,9 +91,9 @@ impl Player for SearchPlayer {
         self.weights.options()
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let known = self.weights.set(name, value);
-        known.unwrap_or_else(|| Err(format!("unknown option {name}")))
+        known.unwrap_or_else(|| Err(OptionError::Unknown(name.to_owned())))
     }
 
     fn new_game(&mut self) {

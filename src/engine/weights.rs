@@ -4,6 +4,7 @@
 
 use super::{Evaluation, EvaluationVisitor, Weight, visit};
 use crate::game::GameKind;
+use crate::kep::OptionError;
 
 /// The largest magnitude an option may give a weight: far beyond any
 /// sensible value, and small enough that no sum of weights overflows.
@@ -53,7 +54,7 @@ impl Weights {
     ///
     /// # Errors
     /// `value` is not a whole number within ±100,000.
-    pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+    pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), OptionError>> {
         for (kind, weights, values) in &mut self.games {
             let at = weights.iter().position(|w| option_name(*kind, w) == name);
             if let Some(slot) = at.and_then(|at| values.get_mut(at)) {
@@ -62,9 +63,11 @@ impl Weights {
                         *slot = v;
                         Ok(())
                     }
-                    _ => Err(format!(
-                        "{name} takes a whole number from -{LIMIT} to {LIMIT}, not {value}"
-                    )),
+                    _ => Err(OptionError::NotInRange {
+                        name: name.to_owned(),
+                        value: value.to_owned(),
+                        range: -LIMIT..=LIMIT,
+                    }),
                 });
             }
         }
@@ -126,14 +129,18 @@ mod tests {
         assert_eq!(weights.of(GameKind::Mana), [12, 50]);
         assert_eq!(weights.of(GameKind::Lotus), [] as [i32; 0]);
         assert_eq!(weights.set("Depth", "4"), None);
+        let said = |name, value| {
+            let set = weights.clone().set(name, value);
+            set.map(|set| set.map_err(|e| e.to_string()))
+        };
         assert_eq!(
-            weights.set("ShogunCheck", "-2147483648"),
+            said("ShogunCheck", "-2147483648"),
             Some(Err(
                 "ShogunCheck takes a whole number from -100000 to 100000, not -2147483648".into()
             ))
         );
         assert_eq!(
-            weights.set("ShogunCheck", "x"),
+            said("ShogunCheck", "x"),
             Some(Err(
                 "ShogunCheck takes a whole number from -100000 to 100000, not x".into()
             ))

@@ -27,7 +27,7 @@ pub use json::{Colour, MoveParts, Position, SquareName};
 pub use kind::{COMMON_TAGS, GameKind, GameVisitor};
 pub use numbering::number_before;
 pub use outcome::{Outcome, Score, Scores, Win, rank};
-pub use placing::Placing;
+pub use placing::{PlacementError, Placing};
 pub use play::{perft, play, play_read};
 pub use tags::{Tags, today};
 

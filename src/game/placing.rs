@@ -2,8 +2,32 @@
 //! after another (escampe: each side places its six pieces), for the
 //! REPL and the engine; a record states the start already chosen.
 
-use super::{AnyGame, SetupError, Tags};
+use super::{AnyGame, SetupError, TagError, Tags};
 use std::fmt;
+
+/// Why a placement is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// Every side has placed: nothing is left to place.
+    #[error("both sides have placed")]
+    AllPlaced,
+    /// The placement breaks the rules of the start: every reason, each in
+    /// its words without its tag, joined by `; `.
+    #[error("{}", messages(.0))]
+    Refused(SetupError),
+}
+
+impl From<TagError> for PlacementError {
+    fn from(reason: TagError) -> Self {
+        Self::Refused(reason.into())
+    }
+}
+
+/// The words of every reason of `refused`, joined by `; `.
+fn messages(refused: &SetupError) -> String {
+    let words: Vec<&str> = refused.reasons().map(|r| r.message.as_str()).collect();
+    words.join("; ")
+}
 
 /// A start being chosen: who places next, what they may give, and what
 /// was placed so far.
@@ -20,8 +44,8 @@ pub trait Placing: fmt::Debug + Send {
     /// Places the mover's pieces as `words` say, all or none.
     ///
     /// # Errors
-    /// Every reason the placement is not legal, in words.
-    fn place(&mut self, words: &[String]) -> Result<(), String>;
+    /// Every reason the placement is not legal.
+    fn place(&mut self, words: &[String]) -> Result<(), PlacementError>;
     /// The pieces placed so far, the next to place to move; drawn by
     /// `Drawing::placement_text`.
     fn board(&self) -> Box<dyn AnyGame>;

@@ -57,18 +57,41 @@ pub struct Engine {
     declared: Vec<(String, String)>,
 }
 
-/// Why `program` did not start, in words: a program not found is named
-/// as such, with where it was looked for.
-fn spawn_reason(program: &str, error: &std::io::Error) -> String {
-    match error.kind() {
-        std::io::ErrorKind::NotFound if !program.contains('/') => {
-            format!("the program {program:?} was not found on PATH")
+/// Why a command could not be started as a program.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SpawnError {
+    /// The command's quotes do not close.
+    #[error(transparent)]
+    Unquoted(#[from] shell_words::ParseError),
+    /// The command has no word.
+    #[error("the command is empty")]
+    Empty,
+    /// A program named without a `/` that no directory of `PATH` holds.
+    #[error("the program {0:?} was not found on PATH")]
+    NotOnPath(String),
+    /// A program named by its path that is not there.
+    #[error("there is no program {0:?}")]
+    NoProgram(String),
+    /// A program that may not be run.
+    #[error("{0:?} cannot be run (is it executable?)")]
+    NotExecutable(String),
+    /// Any other failure of the system to start it, in the system's words.
+    #[error(transparent)]
+    System(std::io::Error),
+}
+
+impl SpawnError {
+    /// The error of `program` not started for `error`: a program not
+    /// found is named as such, with where it was looked for.
+    fn of(program: &str, error: std::io::Error) -> Self {
+        match error.kind() {
+            std::io::ErrorKind::NotFound if !program.contains('/') => {
+                Self::NotOnPath(program.to_owned())
+            }
+            std::io::ErrorKind::NotFound => Self::NoProgram(program.to_owned()),
+            std::io::ErrorKind::PermissionDenied => Self::NotExecutable(program.to_owned()),
+            _ => Self::System(error),
         }
-        std::io::ErrorKind::NotFound => format!("there is no program {program:?}"),
-        std::io::ErrorKind::PermissionDenied => {
-            format!("{program:?} cannot be run (is it executable?)")
-        }
-        _ => error.to_string(),
     }
 }
 
@@ -78,10 +101,10 @@ fn spawn_reason(program: &str, error: &std::io::Error) -> String {
 /// ([`groups`]).
 ///
 /// # Errors
-/// Why it could not be started, in words.
-pub(crate) fn spawn_in_group(command: &str, input: Stdio) -> Result<Child, String> {
-    let words = shell_words::split(command).map_err(|e| e.to_string())?;
-    let (program, args) = words.split_first().ok_or("the command is empty")?;
+/// Why it could not be started.
+pub(crate) fn spawn_in_group(command: &str, input: Stdio) -> Result<Child, SpawnError> {
+    let words = shell_words::split(command)?;
+    let (program, args) = words.split_first().ok_or(SpawnError::Empty)?;
     let child = std::process::Command::new(program)
         .args(args)
         .stdin(input)
@@ -89,7 +112,7 @@ pub(crate) fn spawn_in_group(command: &str, input: Stdio) -> Result<Child, Strin
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()
-        .map_err(|e| spawn_reason(program, &e))?;
+        .map_err(|e| SpawnError::of(program, e))?;
     groups::enter(child.id());
     Ok(child)
 }
@@ -105,7 +128,8 @@ impl Engine {
             command: spec.command.clone(),
             reason,
         };
-        let mut child = spawn_in_group(&spec.command, Stdio::piped()).map_err(cannot)?;
+        let spawned = spawn_in_group(&spec.command, Stdio::piped());
+        let mut child = spawned.map_err(|e| cannot(e.to_string()))?;
         let streams = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (Some(input), Some(output), Some(errors)) = streams else {
             end_child(&mut child);

@@ -50,14 +50,14 @@ mod error_tests;
 mod tests;
 
 pub use answer::{Answer, IdKey};
-pub(crate) use client::{EXIT_WAIT, exit_within, spawn_in_group};
+pub(crate) use client::{EXIT_WAIT, SpawnError, exit_within, spawn_in_group};
 pub use client::{Engine, HANDSHAKE_TIME, QUIT_TIME, STDERR_WAIT};
 pub use command::{Command, GoLimits};
 pub use error::{CODES, Keyword, ProtocolError};
 pub use failure::{EngineFailure, FAILURE_CODES, seconds};
 pub use info::{Info, Score};
 pub use lines::LineReader;
-pub use player::{Player, RandomPlayer, play_placement, play_turn, random_placement};
+pub use player::{OptionError, Player, RandomPlayer, play_placement, play_turn, random_placement};
 pub use session::{Reply, ServeError, Session, serve, serve_stoppable};
 pub use spec::{Answered, Decision, EngineSpec, GameSoFar, Heard, Protocol};
 pub use streams::STDERR_LINES;

@@ -5,10 +5,32 @@ use super::command::GoLimits;
 use super::info::Info;
 use crate::game::{AnyGame, Placing};
 use crate::random::Rng;
+use std::ops::RangeInclusive;
 
 /// The most plies one turn may take: more than any game's turn (lotus has
 /// three), so that a game that never says its turn ended cannot loop.
 const MAX_TURN_PLIES: usize = 16;
+
+/// Why an engine does not take a `setoption`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// The engine declares no option at all.
+    #[error("unknown option {0}: this engine has none")]
+    NoOptions(String),
+    /// The engine declares no option of that name.
+    #[error("unknown option {0}")]
+    Unknown(String),
+    /// An option that takes a whole number within a range, given another value.
+    #[error("{name} takes a whole number from {} to {}, not {value}", .range.start(), .range.end())]
+    NotInRange {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The numbers it takes.
+        range: RangeInclusive<i32>,
+    },
+}
 
 /// An engine's mind: its name, its options and its moves. A
 /// [`super::Session`] does the talking.
@@ -30,11 +52,11 @@ pub trait Player {
     /// Sets an option.
     ///
     /// # Errors
-    /// Why the option is unknown or the value wrong, in words (by default
-    /// every option is unknown).
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    /// The option is unknown or the value wrong (by default every option
+    /// is unknown).
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let _ = value;
-        Err(format!("unknown option {name}: this engine has none"))
+        Err(OptionError::NoOptions(name.to_owned()))
     }
     /// The turn to play in `game`, a running game: one word per ply
     /// (lotus: up to three pawn moves), none to resign. What the search

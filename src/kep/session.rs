@@ -7,8 +7,8 @@ use super::info::Info;
 use super::lines::LineReader;
 use super::player::Player;
 use super::{VERSION, words::shorten};
-use crate::game::{AnyGame, GameKind, Placing};
-use crate::play::{Start, start_of_tags};
+use crate::game::{AnyGame, GameKind, MoveError, Placing};
+use crate::play::{Start, StartError, start_of_tags};
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,7 +23,28 @@ enum Position {
     /// The position reached.
     Reached(Box<dyn AnyGame>),
     /// Why the last `position` was refused.
-    Refused(String),
+    Refused(PositionError),
+}
+
+/// Why the position a `position` states cannot be reached.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum PositionError {
+    /// No `newgame` named the game.
+    #[error("no game: newgame GAME comes first")]
+    NoGame,
+    /// The tags describe no start.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// A move refused.
+    #[error("ply {ply} {text}: {error}")]
+    Move {
+        /// The ply, from 1.
+        ply: usize,
+        /// The move as written, shortened.
+        text: String,
+        /// Why it is refused.
+        error: MoveError,
+    },
 }
 
 /// An engine's session: the game so far, and the [`Player`] that moves.
@@ -154,13 +175,13 @@ impl<P: Player> Session<P> {
 
     /// The start position the game and tags describe, started as every
     /// front starts one ([`crate::play::start_of_tags`]).
-    fn start(&self) -> Result<Box<dyn AnyGame>, String> {
-        let kind = self.game.ok_or("no game: newgame GAME comes first")?;
+    fn start(&self) -> Result<Box<dyn AnyGame>, PositionError> {
+        let kind = self.game.ok_or(PositionError::NoGame)?;
         let tags = (self.tags.iter())
             .map(|(name, value)| (name.clone(), value.clone()))
             .collect();
         let start = start_of_tags(kind, tags).and_then(Start::placed);
-        start.map(|start| start.game).map_err(|e| e.to_string())
+        Ok(start?.game)
     }
 
     /// The start the players still place, when the tags leave it open
@@ -173,8 +194,11 @@ impl<P: Player> Session<P> {
     fn set_position(&mut self, moves: &[String]) -> Vec<Answer> {
         let reached = self.start().and_then(|mut game| {
             for (ply, text) in moves.iter().enumerate() {
-                game.play(text)
-                    .map_err(|e| format!("ply {} {}: {e}", ply + 1, shorten(text)))?;
+                game.play(text).map_err(|error| PositionError::Move {
+                    ply: ply + 1,
+                    text: shorten(text),
+                    error,
+                })?;
             }
             Ok(game)
         });
@@ -213,7 +237,7 @@ impl<P: Player> Session<P> {
                     started = game;
                     started.as_ref()
                 }
-                Err(reason) => return resign(reason),
+                Err(reason) => return resign(reason.to_string()),
             },
         };
         if game.is_over() {

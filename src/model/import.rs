@@ -7,6 +7,7 @@
 //! one record's kept fields at most, never the whole input.
 
 mod fields;
+mod problem;
 mod stream;
 #[cfg(test)]
 mod tests;
@@ -16,6 +17,8 @@ use crate::record::{
     MAX_LINE_BYTES, MAX_RECORD_BYTES, MoveNumber, WrittenMove, check_readable, write_record,
 };
 use std::io::{self, Read};
+
+pub use problem::{ImportError, JsonTextError};
 
 /// The most bytes of JSON one record may take, counted from the end of the
 /// record before it: room for `kifu json --positions` of the longest record.
@@ -32,7 +35,7 @@ pub struct JsonRecord {
     /// The line on which it starts.
     pub line: usize,
     /// The text of the record, or why it cannot be imported.
-    pub text: Result<String, String>,
+    pub text: Result<String, ImportError>,
 }
 
 /// Why [`read_json_records`] stopped before the end of the input.
@@ -81,24 +84,26 @@ pub fn read_json_records(
 /// `json` but for whitespace.
 ///
 /// # Errors
-/// Why it is not a record that `kifu json` wrote, in words.
-pub fn text_from_json(json: &str) -> Result<String, String> {
+/// Why it is not one record that `kifu json` wrote.
+pub fn text_from_json(json: &str) -> Result<String, JsonTextError> {
     if !json
         .trim_start_matches([' ', '\t', '\n', '\r'])
         .starts_with('{')
     {
-        return Err("invalid JSON: expected a record object".into());
+        return Err(JsonTextError::NotAnObject);
     }
     let mut texts = Vec::new();
     let count = read_json_records(json.as_bytes(), |record| {
         texts.push(record.text);
         Ok(())
     });
-    match count {
-        Ok(1) => texts.pop().unwrap_or_else(|| Err("no record found".into())),
-        Ok(_) => Err("expected one record object".into()),
-        Err(JsonStop::Bad { reason, .. }) => Err(reason),
-        Err(JsonStop::Input { error, .. } | JsonStop::Output(error)) => Err(error.to_string()),
+    match (count, texts.pop()) {
+        (Ok(1), Some(text)) => Ok(text?),
+        (Ok(_), _) => Err(JsonTextError::NotOne),
+        (Err(JsonStop::Bad { reason, .. }), _) => Err(JsonTextError::Invalid(reason)),
+        (Err(JsonStop::Input { error, .. } | JsonStop::Output(error)), _) => {
+            Err(JsonTextError::Io(error))
+        }
     }
 }
 
@@ -110,7 +115,7 @@ struct RecordIn {
     moves: Vec<MoveIn>,
     result_token: Option<String>,
     /// The first reason the object is not a record.
-    problem: Option<String>,
+    problem: Option<ImportError>,
 }
 
 /// One move of a `kifu json` object.
@@ -129,18 +134,16 @@ struct MoveIn {
 
 impl RecordIn {
     /// The text of the record.
-    fn into_text(mut self) -> Result<String, String> {
+    fn into_text(mut self) -> Result<String, ImportError> {
         if let Some(problem) = self.problem {
             return Err(problem);
         }
-        let pairs = self
-            .tags
-            .ok_or("the object has no tags: it is not a record that kifu json wrote")?;
+        let pairs = self.tags.ok_or(ImportError::NoTags)?;
         for (name, _) in &pairs {
             let valid_name = name.starts_with(|c: char| c.is_ascii_alphabetic())
                 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !valid_name {
-                return Err(format!("{name:?} is not a tag name"));
+                return Err(ImportError::NotATagName(name.clone()));
             }
         }
         let empty = pairs.is_empty()
@@ -148,16 +151,14 @@ impl RecordIn {
             && self.moves.is_empty()
             && self.result_token.is_none();
         if empty {
-            return Err("the record is empty: no tags, comments, moves or result".into());
+            return Err(ImportError::Empty);
         }
         if let Some(token) = self
             .result_token
             .as_deref()
             .filter(|t| !crate::record::is_result(t))
         {
-            return Err(format!(
-                "result token {token:?} is not * or a winner's initial and +, like B+"
-            ));
+            return Err(ImportError::ResultToken(token.to_owned()));
         }
         ready(&mut self.moves, "")?;
         let written = written(&self.moves);
@@ -167,8 +168,7 @@ impl RecordIn {
             &written,
             self.result_token.as_deref(),
         );
-        check_readable(&text)
-            .map_err(|e| format!("kifu could not read the record back: {}", e.message))?;
+        check_readable(&text).map_err(ImportError::Unreadable)?;
         Ok(text)
     }
 }
@@ -176,7 +176,7 @@ impl RecordIn {
 /// Checks the moves of a line at `place` (empty for the main line, else
 /// `move 3, variation 1`) and of their variations, and readies each
 /// move's word and number.
-fn ready(moves: &mut [MoveIn], place: &str) -> Result<(), String> {
+fn ready(moves: &mut [MoveIn], place: &str) -> Result<(), ImportError> {
     for (i, m) in moves.iter_mut().enumerate() {
         let here = match place {
             "" => format!("move {}", i + 1),
@@ -188,16 +188,22 @@ fn ready(moves: &mut [MoveIn], place: &str) -> Result<(), String> {
                 .all(|c| c.is_ascii_graphic() && !"{};()".contains(c))
             && !m.text.starts_with('$');
         if !is_word {
-            return Err(format!("{here}: {:?} is not a move word", m.text));
+            return Err(ImportError::NotAMoveWord {
+                place: here,
+                text: m.text.clone(),
+            });
         }
         if let Some(n) = m.number.as_deref().filter(|n| !is_move_number(n)) {
-            return Err(format!("{here}: {n:?} is not a move number"));
+            return Err(ImportError::NotAMoveNumber {
+                place: here,
+                number: n.to_owned(),
+            });
         }
         m.word = format!("{}{}", m.text, m.glyph.as_deref().unwrap_or(""));
         for (j, line) in m.variations.iter_mut().enumerate() {
             let place = format!("{here}, variation {}", j + 1);
             if line.is_empty() {
-                return Err(format!("{place}: a variation holds at least one move"));
+                return Err(ImportError::EmptyVariation(place));
             }
             ready(line, &place)?;
         }

@@ -47,8 +47,8 @@ pub mod writer;
 
 pub use crate::game::{MoveParts, Position};
 pub use import::{
-    JsonRecord, JsonStop, MAX_JSON_RECORD_BYTES, MAX_JSON_SPACE_BYTES, read_json_records,
-    text_from_json,
+    ImportError, JsonRecord, JsonStop, JsonTextError, MAX_JSON_RECORD_BYTES, MAX_JSON_SPACE_BYTES,
+    read_json_records, text_from_json,
 };
 pub use moves::{Branching, Cursor, More, MoveJson, MoveNode, MoveReport, WrittenMoves};
 pub use record::{

@@ -16,4 +16,4 @@ pub use save::{ReadOnly, SaveError, SaveReason, save_atomic, save_atomic_with};
 pub use start::{
     SETUP_TAGS, Start, StartError, StartOptions, TagOptionError, start, start_of_tags, tag_option,
 };
-pub use turn::check_turn;
+pub use turn::{TurnError, check_turn};

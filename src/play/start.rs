@@ -8,7 +8,7 @@
 
 use crate::game::{AnyGame, COMMON_TAGS, GameKind, Placing, Tags};
 use crate::random::Rng;
-use crate::record::{MAX_TAGS, Tag, is_tag_name, tag_value_fault};
+use crate::record::{MAX_TAGS, Tag, TagValueFault, is_tag_name, tag_value_fault};
 use crate::referee::foreign_tag;
 
 /// The tags the named setup options stand for, in the order they are written.
@@ -86,7 +86,7 @@ pub enum StartError {
         /// The tag.
         name: String,
         /// Why.
-        why: String,
+        why: TagValueFault,
     },
     /// More tags than a record holds.
     #[error("the start has more than the limit of {MAX_TAGS} tags")]

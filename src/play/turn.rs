@@ -2,17 +2,59 @@
 //! `push_turn`): one move in a game of pairs, a whole turn of pawn moves in
 //! a game of turns.
 
-use crate::game::{AnyGame, Numbering, with_hint};
+use crate::game::{AnyGame, MoveError, Numbering, hint};
+
+/// Why words are not one legal turn, in the words `kifu validate` uses
+/// for a move it refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    /// Not one word, in a game of pairs.
+    #[error("{0} words where one move is expected")]
+    NotOneMove(usize),
+    /// A word after the turn ended.
+    #[error("the turn is over after {last}: {word} is one move too many")]
+    TooMany {
+        /// The turn's last move.
+        last: String,
+        /// The word after it.
+        word: String,
+    },
+    /// A move the game refuses.
+    #[error("{}{}{}", word_of(.word), .error, hint_of(.hint))]
+    Refused {
+        /// The word, named when the turn has more than one.
+        word: Option<String>,
+        /// Why the game refuses it.
+        error: MoveError,
+        /// A legal move near it, or those of its piece, when the fault
+        /// is in the move itself ([`hint`]).
+        hint: Option<String>,
+    },
+    /// A turn that stops before it ends.
+    #[error("the turn is not over: {0}")]
+    Unfinished(MoveError),
+}
+
+/// `WORD: `, or nothing.
+fn word_of(word: &Option<String>) -> String {
+    word.as_ref()
+        .map_or_else(String::new, |word| format!("{word}: "))
+}
+
+/// `; HINT`, or nothing.
+fn hint_of(hint: &Option<String>) -> String {
+    hint.as_ref()
+        .map_or_else(String::new, |hint| format!("; {hint}"))
+}
 
 /// The plies of the turn `words` plays in `game`, each written as the
 /// referee writes it.
 ///
 /// # Errors
-/// Why the words are not one legal turn, in the words `kifu validate`
-/// uses for a move it refuses.
-pub fn check_turn(game: &dyn AnyGame, words: &[String]) -> Result<Vec<String>, String> {
+/// Why the words are not one legal turn.
+pub fn check_turn(game: &dyn AnyGame, words: &[String]) -> Result<Vec<String>, TurnError> {
     if game.numbering() == Numbering::Pairs && words.len() != 1 {
-        return Err(format!("{} words where one move is expected", words.len()));
+        return Err(TurnError::NotOneMove(words.len()));
     }
     let mover = game.turn().mover.to_owned();
     let mut position = game.box_clone();
@@ -22,19 +64,17 @@ pub fn check_turn(game: &dyn AnyGame, words: &[String]) -> Result<Vec<String>, S
             .last()
             .filter(|_| position.is_over() || position.turn().mover != mover)
         {
-            return Err(format!(
-                "the turn is over after {last}: {word} is one move too many"
-            ));
+            return Err(TurnError::TooMany {
+                last: last.clone(),
+                word: word.clone(),
+            });
         }
-        let refused = |e: crate::game::MoveError, position: &dyn AnyGame| {
-            let message = match e.about_the_move {
-                true => with_hint(e.message, &position.legal_moves(), word),
-                false => e.message,
-            };
-            match words.len() {
-                1 => message,
-                _ => format!("{word}: {message}"),
-            }
+        let refused = |error: MoveError, position: &dyn AnyGame| TurnError::Refused {
+            word: (words.len() > 1).then(|| word.clone()),
+            hint: (error.about_the_move)
+                .then(|| hint(&position.legal_moves(), word))
+                .flatten(),
+            error,
         };
         let detail = position
             .detail(word)
@@ -46,9 +86,7 @@ pub fn check_turn(game: &dyn AnyGame, words: &[String]) -> Result<Vec<String>, S
         turn.push(normal);
     }
     if !position.is_over() && position.turn().mover == mover {
-        position
-            .check_turn_ends()
-            .map_err(|e| format!("the turn is not over: {}", e.message))?;
+        position.check_turn_ends().map_err(TurnError::Unfinished)?;
     }
     Ok(turn)
 }
@@ -70,6 +108,11 @@ mod tests {
         kind.start(Tags::new(&tags)).expect("a start")
     }
 
+    /// The plies of the turn `words` plays, or why not in words.
+    fn checked(game: &dyn AnyGame, words: &[String]) -> Result<Vec<String>, String> {
+        check_turn(game, words).map_err(|e| e.to_string())
+    }
+
     fn words(text: &str) -> Vec<String> {
         text.split(' ').map(str::to_owned).collect()
     }
@@ -77,20 +120,17 @@ mod tests {
     #[test]
     fn a_game_of_pairs_takes_one_legal_move() {
         let mana = start(GameKind::Mana, &[("Setup", "b1 c6")]);
+        assert_eq!(checked(mana.as_ref(), &words("e1-e4")), Ok(words("e1-e4")));
         assert_eq!(
-            check_turn(mana.as_ref(), &words("e1-e4")),
-            Ok(words("e1-e4"))
-        );
-        assert_eq!(
-            check_turn(mana.as_ref(), &words("e1-e4 a6-a5")),
+            checked(mana.as_ref(), &words("e1-e4 a6-a5")),
             Err("2 words where one move is expected".to_owned())
         );
         assert_eq!(
-            check_turn(mana.as_ref(), &words("e1e4")),
+            checked(mana.as_ref(), &words("e1e4")),
             Err("\"e1e4\": '-' or 'x' must follow e1; did you mean e1-e4?".to_owned())
         );
         assert_eq!(
-            check_turn(mana.as_ref(), &words("e1-e9")),
+            checked(mana.as_ref(), &words("e1-e9")),
             Err(
                 "\"e9\" is not a square (files a-f, ranks 1-6); the legal moves of the piece \
                  on e1: e1-c2, e1-d3, e1-f3, e1-e4"
@@ -105,7 +145,7 @@ mod tests {
         let legal = lotus.legal_moves();
         let first = legal.first().expect("a pawn move").clone();
         assert_eq!(
-            check_turn(lotus.as_ref(), &[first]),
+            checked(lotus.as_ref(), &[first]),
             Err("the turn is not over: a turn is three pawn moves; this one has fewer".to_owned())
         );
         let mut turn = lotus.box_clone();
@@ -115,12 +155,12 @@ mod tests {
             turn.play(&ply).expect("a legal pawn move");
             three.push(ply);
         }
-        assert_eq!(check_turn(lotus.as_ref(), &three), Ok(three.clone()));
+        assert_eq!(checked(lotus.as_ref(), &three), Ok(three.clone()));
         let ply = turn.legal_moves().swap_remove(0);
         let last = three.last().cloned().unwrap_or_default();
         three.push(ply.clone());
         assert_eq!(
-            check_turn(lotus.as_ref(), &three),
+            checked(lotus.as_ref(), &three),
             Err(format!(
                 "the turn is over after {last}: {ply} is one move too many"
             ))

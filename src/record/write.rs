@@ -89,16 +89,24 @@ pub fn write_record_within(
     out
 }
 
+/// Why a text cannot be a tag's value as it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TagValueFault {
+    /// Longer than [`MAX_TAG_VALUE_BYTES`]: its length in bytes.
+    #[error("{0} bytes: a tag value is at most {MAX_TAG_VALUE_BYTES}")]
+    TooLong(usize),
+    /// More than one line.
+    #[error("a tag value is one line")]
+    Lines,
+}
+
 /// Why `value` cannot be a tag's value as it is (it reads back only
 /// within [`MAX_TAG_VALUE_BYTES`], on one line), or `None`.
-pub fn tag_value_fault(value: &str) -> Option<String> {
+pub fn tag_value_fault(value: &str) -> Option<TagValueFault> {
     if value.len() > MAX_TAG_VALUE_BYTES {
-        return Some(format!(
-            "{} bytes: a tag value is at most {MAX_TAG_VALUE_BYTES}",
-            value.len()
-        ));
+        return Some(TagValueFault::TooLong(value.len()));
     }
-    (value.contains(['\n', '\r'])).then(|| "a tag value is one line".to_owned())
+    (value.contains(['\n', '\r'])).then_some(TagValueFault::Lines)
 }
 
 /// `value` as a tag value that reads back: each line end (which would end

@@ -16,7 +16,7 @@ use crate::course::{self, Colour, ServerLine};
 use crate::game::GameKind;
 use crate::kep::{
     Answered, Decision, EXIT_WAIT, EngineFailure, EngineSpec, HANDSHAKE_TIME, Heard, LineReader,
-    QUIT_TIME, exit_within, groups, keep_tail, spawn_in_group,
+    ProtocolError, QUIT_TIME, SpawnError, exit_within, groups, keep_tail, spawn_in_group,
 };
 use std::collections::VecDeque;
 use std::io::{BufReader, Write};
@@ -32,7 +32,7 @@ pub const PORT_MARK: &str = "{port}";
 
 /// What the reader of the connection hands on: a line, or why there is
 /// none (a line too long, or not UTF-8).
-type Incoming = Result<String, String>;
+type Incoming = Result<String, ProtocolError>;
 
 /// A course client at a seat.
 #[derive(Debug)]
@@ -54,6 +54,17 @@ pub struct CourseSeat {
 struct Program {
     child: Child,
     output: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// Why the program of a course client could not be started.
+#[derive(Debug, thiserror::Error)]
+enum ProgramError {
+    /// The program itself did not start.
+    #[error(transparent)]
+    Spawn(#[from] SpawnError),
+    /// A thread to keep its output could not be started.
+    #[error("kifu cannot start a thread for it: {0}")]
+    Thread(std::io::Error),
 }
 
 impl CourseSeat {
@@ -113,7 +124,7 @@ impl CourseSeat {
             .map_err(|e| cannot(e.to_string()))?
             .port();
         let command = spec.command.replace(PORT_MARK, &port.to_string());
-        let mut program = Program::start(&command).map_err(cannot)?;
+        let mut program = Program::start(&command).map_err(|e| cannot(e.to_string()))?;
         let deadline = Instant::now() + HANDSHAKE_TIME;
         let stream = loop {
             match listener.accept() {
@@ -168,7 +179,7 @@ impl CourseSeat {
         let started = reader.spawn(move || {
             let mut reader = LineReader::new(BufReader::new(reading));
             while let Ok(Some(line)) = reader.next_line() {
-                if sender.send(line.map_err(|e| e.to_string())).is_err() {
+                if sender.send(line).is_err() {
                     return;
                 }
             }
@@ -216,9 +227,9 @@ impl CourseSeat {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
             Ok(Ok(line)) => Ok(line),
-            Ok(Err(reason)) => Err(EngineFailure::BadLine {
+            Ok(Err(fault)) => Err(EngineFailure::BadLine {
                 line: String::new(),
-                reason,
+                reason: fault.to_string(),
             }),
             Err(RecvTimeoutError::Timeout) => Err(EngineFailure::TimeOut { awaited, allowed }),
             Err(RecvTimeoutError::Disconnected) => Err(self.exited()),
@@ -273,9 +284,9 @@ impl Seat for CourseSeat {
         let line = self.next_line("move", sent + allowed, allowed)?;
         let received = Instant::now();
         self.told = history.len() + 1;
-        let words = course::to_kifu(&line).map_err(|reason| EngineFailure::BadLine {
+        let words = course::to_kifu(&line).map_err(|fault| EngineFailure::BadLine {
             line: crate::kep::shorten(&line),
-            reason,
+            reason: fault.to_string(),
         })?;
         Ok(Heard::default().answered(Decision::Move(words), sent, received))
     }
@@ -321,8 +332,8 @@ impl Program {
     /// empty and the last lines of its output (both streams) kept.
     ///
     /// # Errors
-    /// Why it could not be started, in words.
-    fn start(command: &str) -> Result<Program, String> {
+    /// The program or a thread for its output could not be started.
+    fn start(command: &str) -> Result<Program, ProgramError> {
         let mut child = spawn_in_group(command, Stdio::null())?;
         let output = Arc::new(Mutex::new(VecDeque::new()));
         let streams = [
@@ -341,7 +352,7 @@ impl Program {
             if let Err(e) = thread.spawn(move || keep_tail(stream, &tail)) {
                 groups::end(child.id());
                 let _ = child.wait();
-                return Err(format!("kifu cannot start a thread for it: {e}"));
+                return Err(ProgramError::Thread(e));
             }
         }
         Ok(Program { child, output })

@@ -5,7 +5,7 @@
 //! and refused if that path now leads elsewhere.
 
 use super::error::ApiError;
-use crate::collection::input::{io_reason, is_compressed};
+use crate::collection::input::{OpenError, io_reason, is_compressed};
 use crate::collection::paths::{DirWalk, files};
 use crate::model::writer::JsonWriter;
 use crate::model::{UnreadJson, record_json};
@@ -73,6 +73,33 @@ fn hash_of(bytes: &[u8]) -> u64 {
     hasher.finish()
 }
 
+/// Why a file or directory named cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum FilesError {
+    /// A path that names no file.
+    #[error("{}: not a file name", .0.display())]
+    NotAFileName(PathBuf),
+    /// A file whose directory is not there.
+    #[error("{}: its directory: {}", .path.display(), io_reason(.error))]
+    NoDirectory {
+        /// The file.
+        path: PathBuf,
+        /// Why its directory has no canonical path.
+        error: io::Error,
+    },
+    /// A directory that has no canonical path.
+    #[error("{}: {}", .path.display(), io_reason(.error))]
+    Unresolved {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// A directory, or a file under it, that cannot be walked.
+    #[error(transparent)]
+    Walk(#[from] OpenError),
+}
+
 impl Files {
     /// The files of `paths`: each file as named (it may not exist yet,
     /// to be created by a save, if its directory does), and the record
@@ -83,7 +110,7 @@ impl Files {
     /// # Errors
     /// A directory that cannot be walked, or a file whose directory is
     /// not there.
-    pub(super) fn list(paths: &[PathBuf]) -> Result<Self, String> {
+    pub(super) fn list(paths: &[PathBuf]) -> Result<Self, FilesError> {
         let mut list = Vec::new();
         for path in paths {
             if !path.is_dir() {
@@ -95,9 +122,12 @@ impl Files {
             }
             let root = path
                 .canonicalize()
-                .map_err(|e| format!("{}: {}", path.display(), io_reason(&e)))?;
+                .map_err(|error| FilesError::Unresolved {
+                    path: path.clone(),
+                    error,
+                })?;
             for found in files(std::slice::from_ref(path), DirWalk::default()) {
-                let found = found.map_err(|e| e.to_string())?;
+                let found = found?;
                 let Ok(canonical) = found.canonicalize() else {
                     continue;
                 };
@@ -325,16 +355,17 @@ fn save(path: &Path, text: &str) -> Result<(), ApiError> {
 ///
 /// # Errors
 /// No file name, or no such directory.
-fn canonical_file(path: &Path) -> Result<PathBuf, String> {
+fn canonical_file(path: &Path) -> Result<PathBuf, FilesError> {
     if let Ok(canonical) = path.canonicalize() {
         return Ok(canonical);
     }
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let name = (path.file_name()).ok_or_else(|| FilesError::NotAFileName(path.to_owned()))?;
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
     let dir = parent.unwrap_or(Path::new(".")).canonicalize();
-    let dir = dir.map_err(|e| format!("{}: its directory: {}", path.display(), io_reason(&e)))?;
+    let dir = dir.map_err(|error| FilesError::NoDirectory {
+        path: path.to_owned(),
+        error,
+    })?;
     Ok(dir.join(name))
 }
 

@@ -7,7 +7,7 @@ use super::error::ApiError;
 use super::files::Saved;
 use super::state::Registry;
 use crate::draw::{Spot, View, picture, svg};
-use crate::game::{AnyGame, GameKind, MoveDetail, Placing};
+use crate::game::{AnyGame, GameKind, MoveDetail, PlacementError, Placing};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
 use crate::play::{RecordBuilder, Start};
@@ -482,13 +482,15 @@ impl Play {
         };
         let refused =
             |message| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.place", message);
-        open_to(placement.placing.as_ref(), &placement.given, square).map_err(refused)?;
+        let open = open_to(placement.placing.as_ref(), &placement.given, square);
+        open.map_err(|e| refused(e.to_string()))?;
         placement.given.push(square.to_owned());
         if !placement.placing.next_words(&placement.given).is_empty() {
             return Ok(());
         }
         let given = std::mem::take(&mut placement.given);
-        placement.placing.place(&given).map_err(refused)?;
+        let placed = placement.placing.place(&given);
+        placed.map_err(|e| refused(e.to_string()))?;
         self.game = placement.placing.board();
         self.start = self.game.box_clone();
         if placement.placing.mover().is_some() {
@@ -524,16 +526,38 @@ impl Play {
     }
 }
 
+/// Why squares, clicked or an engine's, are not the mover's placement.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum SquaresError {
+    /// A square that may not follow those before it.
+    #[error("{square} is not open: {request}")]
+    NotOpen {
+        /// The square.
+        square: String,
+        /// What the mover gives ([`Placing::request`]).
+        request: String,
+    },
+    /// Fewer squares than a whole placement.
+    #[error("too few squares: {0}")]
+    TooFew(String),
+    /// A whole placement the game refuses.
+    #[error(transparent)]
+    Refused(#[from] PlacementError),
+}
+
 /// Whether `square` may follow `given` in the placement of `placing`'s
 /// mover.
 ///
 /// # Errors
-/// The square is not open, in words.
-fn open_to(placing: &dyn Placing, given: &[String], square: &str) -> Result<(), String> {
+/// The square is not open.
+fn open_to(placing: &dyn Placing, given: &[String], square: &str) -> Result<(), SquaresError> {
     if placing.next_words(given).iter().any(|word| word == square) {
         Ok(())
     } else {
-        Err(format!("{square} is not open: {}", placing.request()))
+        Err(SquaresError::NotOpen {
+            square: square.to_owned(),
+            request: placing.request(),
+        })
     }
 }
 
@@ -542,13 +566,13 @@ fn open_to(placing: &dyn Placing, given: &[String], square: &str) -> Result<(), 
 /// the game takes.
 ///
 /// # Errors
-/// Why not, in words.
-fn whole_placement(placing: &dyn Placing, squares: &[String]) -> Result<(), String> {
+/// Why not.
+fn whole_placement(placing: &dyn Placing, squares: &[String]) -> Result<(), SquaresError> {
     for (at, square) in squares.iter().enumerate() {
         open_to(placing, squares.get(..at).unwrap_or_default(), square)?;
     }
     if !placing.next_words(squares).is_empty() {
-        return Err(format!("too few squares: {}", placing.request()));
+        return Err(SquaresError::TooFew(placing.request()));
     }
-    placing.box_clone().place(squares)
+    Ok(placing.box_clone().place(squares)?)
 }

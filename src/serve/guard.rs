@@ -13,9 +13,9 @@ const TOKEN_BYTES: usize = 16;
 ///
 /// # Errors
 /// The operating system gave no random bytes.
-pub(super) fn draw_token() -> Result<String, String> {
+pub(super) fn draw_token() -> Result<String, getrandom::Error> {
     let mut bytes = [0u8; TOKEN_BYTES];
-    getrandom::fill(&mut bytes).map_err(|e| e.to_string())?;
+    getrandom::fill(&mut bytes)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 

@@ -146,6 +146,7 @@ mod router;
 mod state;
 mod watch;
 
+pub use files::FilesError;
 pub use live::LiveMatch;
 
 use crate::play::StartOptions;
@@ -242,13 +243,13 @@ pub enum ServeError {
     Unspecified(IpAddr),
     /// The operating system gave no random bytes for the token.
     #[error("cannot draw a token: {0}")]
-    Token(String),
+    Token(getrandom::Error),
     /// The runtime cannot start.
     #[error("cannot start the server: {0}")]
     Runtime(std::io::Error),
     /// A file named cannot be served.
-    #[error("{0}")]
-    File(String),
+    #[error(transparent)]
+    File(#[from] FilesError),
 }
 
 /// A server bound to its address, with its token and its files.
@@ -279,7 +280,7 @@ impl Server {
         if let Some(watched) = config.watch.as_ref().filter(|w| !paths.contains(w)) {
             paths.push(watched.clone());
         }
-        let files = files::Files::list(&paths).map_err(ServeError::File)?;
+        let files = files::Files::list(&paths)?;
         let token = guard::draw_token().map_err(ServeError::Token)?;
         let wanted = SocketAddr::new(ip, config.port);
         let bind = |error| ServeError::Bind {

@@ -39,8 +39,8 @@ use super::error::ApiError;
 use crate::draw::{View, picture, svg};
 use crate::game::MoveDetail;
 use crate::model::{GameResult, Standings};
-use crate::record::{ItemKind, RawRecord, Record, RecordReader};
-use crate::tournament::{MainLine, result_of_record};
+use crate::record::{ItemKind, RawRecord, Record, RecordReader, SyntaxError};
+use crate::tournament::{MainLine, RecordResultError, result_of_record};
 use axum::Router;
 use axum::extract::{FromRef, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -368,6 +368,17 @@ fn read_from(path: &Path, at: u64) -> std::io::Result<Vec<u8>> {
 /// A whole record read, or its fault.
 type Read1 = (Option<Record>, String);
 
+/// Why a record of a chunk was not read.
+#[derive(Debug, thiserror::Error)]
+enum Unread {
+    /// Its text is not a record.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The chunk is no text.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
 /// The whole records at the start of `chunk` (each parsed, or the fault
 /// that keeps it from being parsed), the bytes and the lines they take;
 /// `lines` are the lines of the file before `chunk`.
@@ -375,25 +386,21 @@ fn whole_records(chunk: &[u8], lines: usize) -> (Vec<Read1>, usize, usize) {
     let mut reader = RecordReader::new(chunk);
     // Each record: its first line in `chunk` (from 1), its last, and the
     // record or its fault; an unreadable chunk (not text) is one fault.
-    let mut found: Vec<(usize, usize, Result<Record, String>)> = Vec::new();
+    let mut found: Vec<(usize, usize, Result<Record, Unread>)> = Vec::new();
     loop {
         match reader.next_raw() {
             Ok(Some(Ok(raw))) => {
                 let first = raw.first_line;
                 let last = first + count_lines(raw.text.as_bytes()).max(1) - 1;
-                found.push((
-                    first,
-                    last,
-                    RawRecord::parse(raw).map_err(|e| e.to_string()),
-                ));
+                found.push((first, last, RawRecord::parse(raw).map_err(Unread::from)));
             }
             Ok(Some(Err(e))) => {
                 let line = e.location.line;
-                found.push((line, line, Err(e.to_string())));
+                found.push((line, line, Err(e.into())));
             }
             Ok(None) => break,
             Err(e) => {
-                found.push((1, 1, Err(e.to_string())));
+                found.push((1, 1, Err(e.into())));
                 break;
             }
         }
@@ -472,12 +479,13 @@ impl GameJson {
 
 /// The game of `record`, its result counted into `seen`'s table.
 fn game_of_record(number: usize, record: &Record, seen: &mut Seen) -> GameJson {
-    let read = MainLine::of(record).and_then(|line| Ok((result_of_record(record)?, line)));
+    let read = (MainLine::of(record).map_err(RecordResultError::from))
+        .and_then(|line| Ok((result_of_record(record)?, line)));
     let (result, line) = match read {
         Ok(read) => read,
         Err(fault) => {
             seen.faults += 1;
-            return GameJson::fault(number, Some(record), fault);
+            return GameJson::fault(number, Some(record), fault.to_string());
         }
     };
     let engines: Vec<String> = match &result {

@@ -16,30 +16,56 @@ pub struct Resign {
     pub score: i32,
 }
 
+/// Why `--resign` names no rule.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResignSyntax {
+    /// An item without `=`.
+    #[error("{0:?} is not KEY=VALUE (like moves=3,score=400)")]
+    NotKeyValue(String),
+    /// A value that is no whole number from 1.
+    #[error("{key}={value}: {key} is a whole number, 1 or more")]
+    NotANumber {
+        /// `moves` or `score`.
+        key: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// A key other than `moves` and `score`.
+    #[error("unknown key {0:?} (use moves and score)")]
+    UnknownKey(String),
+    /// A key given twice.
+    #[error("{0} is given twice")]
+    Twice(&'static str),
+    /// `moves` or `score` left out.
+    #[error("give both moves=N and score=S (like moves=3,score=400)")]
+    Missing,
+}
+
 impl FromStr for Resign {
-    type Err = String;
+    type Err = ResignSyntax;
 
     /// Reads `moves=N,score=S`, in either order, N at least 1 and S at
     /// least 1.
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, ResignSyntax> {
         let (mut moves, mut score) = (None, None);
         for item in text.split(',') {
             let (key, value) = item
                 .split_once('=')
-                .ok_or_else(|| format!("{item:?} is not KEY=VALUE (like moves=3,score=400)"))?;
-            let number = |value: &str| -> Result<u32, String> {
-                match value.parse::<u32>() {
-                    Ok(n) if n >= 1 => Ok(n),
-                    _ => Err(format!("{key}={value}: {key} is a whole number, 1 or more")),
+                .ok_or_else(|| ResignSyntax::NotKeyValue(item.to_owned()))?;
+            let (key, slot) = match key {
+                "moves" => ("moves", &mut moves),
+                "score" => ("score", &mut score),
+                _ => return Err(ResignSyntax::UnknownKey(key.to_owned())),
+            };
+            let number = match value.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    let value = value.to_owned();
+                    return Err(ResignSyntax::NotANumber { key, value });
                 }
             };
-            let slot = match key {
-                "moves" => &mut moves,
-                "score" => &mut score,
-                _ => return Err(format!("unknown key {key:?} (use moves and score)")),
-            };
-            if slot.replace(number(value)?).is_some() {
-                return Err(format!("{key} is given twice"));
+            if slot.replace(number).is_some() {
+                return Err(ResignSyntax::Twice(key));
             }
         }
         match (moves, score) {
@@ -47,7 +73,7 @@ impl FromStr for Resign {
                 moves: moves as usize,
                 score: i32::try_from(score).unwrap_or(i32::MAX),
             }),
-            _ => Err("give both moves=N and score=S (like moves=3,score=400)".to_owned()),
+            _ => Err(ResignSyntax::Missing),
         }
     }
 }
@@ -154,7 +180,8 @@ mod tests {
             ("moves=3,moves=4", "moves is given twice"),
             ("3", "\"3\" is not KEY=VALUE (like moves=3,score=400)"),
         ] {
-            assert_eq!(bad.parse::<Resign>(), Err(why.to_owned()), "{bad}");
+            let said = bad.parse::<Resign>().map_err(|e| e.to_string());
+            assert_eq!(said, Err(why.to_owned()), "{bad}");
         }
     }
 }

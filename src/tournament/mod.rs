@@ -26,10 +26,10 @@ mod spectator;
 pub mod sprt;
 mod termination;
 
-pub use adjudication::Resign;
-pub use opening::{MainLine, Opening};
+pub use adjudication::{Resign, ResignSyntax};
+pub use opening::{MainLine, MainLineError, Opening, OpeningError};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
-pub use result::{result_of_game, result_of_record};
+pub use result::{RecordResultError, ResultTagsError, result_of_game, result_of_record};
 pub use schedule::{Pairing, Pairings, Schedule, Shard, ShardError};
 pub use spectator::{LiveGame, LiveSeat, Spectator};
 pub use termination::Termination;

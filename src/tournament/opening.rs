@@ -2,9 +2,10 @@
 //! the moves played from it before the engines take over.
 
 use crate::game::{AnyGame, GameKind, Tags};
-use crate::play::{Start, start_of_tags};
+use crate::play::{Start, StartError, start_of_tags};
 use crate::record::Record;
-use crate::referee::{Options, game_of, judge};
+use crate::referee::{Fault, Options, game_of, judge};
+use std::borrow::Cow;
 
 /// A start of the games of a match.
 #[derive(Debug)]
@@ -16,6 +17,43 @@ pub struct Opening {
     pub tags: Vec<(String, String)>,
     /// The opening's moves, as the referee writes them (lotus: pawn moves).
     pub moves: Vec<String>,
+}
+
+/// Why tags or a record open no game of a match.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// The tags describe no start.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The record has no main line to play from.
+    #[error(transparent)]
+    Line(#[from] MainLineError),
+    /// The game of the start is over already.
+    #[error("its game is over ({0}): an opening leaves the engines a game to play")]
+    Over(Cow<'static, str>),
+    /// The game of the record's main line is over, after the record's line.
+    #[error("{line}: its game is over ({reason}): an opening leaves the engines a game to play")]
+    RecordOver {
+        /// The record's first line.
+        line: usize,
+        /// How the game ended.
+        reason: Cow<'static, str>,
+    },
+}
+
+/// Why a record has no main line to play from, after the line (and
+/// column) where it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MainLineError {
+    /// The record names no game.
+    #[error("{0}: the record names no game")]
+    NoGame(usize),
+    /// The record's fault, as `kifu validate` words it.
+    #[error("{0}")]
+    Fault(Fault),
+    /// The game refuses the record's start.
+    #[error("{0}: the record has no game")]
+    NoStart(usize),
 }
 
 impl Clone for Opening {
@@ -34,12 +72,10 @@ impl Opening {
     ///
     /// # Errors
     /// Why the tags describe no start, or a start whose game is over.
-    pub fn of_tags(kind: GameKind, tags: &[(String, String)]) -> Result<Opening, String> {
-        let start = start_of_tags(kind, tags.to_vec())
-            .and_then(Start::placed)
-            .map_err(|e| e.to_string())?;
+    pub fn of_tags(kind: GameKind, tags: &[(String, String)]) -> Result<Opening, OpeningError> {
+        let start = start_of_tags(kind, tags.to_vec()).and_then(Start::placed)?;
         if let Some(outcome) = start.game.outcome() {
-            return Err(game_over(&outcome.reason));
+            return Err(OpeningError::Over(outcome.reason));
         }
         Ok(Opening {
             tags: start.game.setup_tags(),
@@ -66,14 +102,13 @@ impl Opening {
     /// # Errors
     /// Why the record cannot open games, after the line (and column)
     /// where it is: its fault, or its game has ended.
-    pub fn of_record(record: &Record) -> Result<Opening, String> {
+    pub fn of_record(record: &Record) -> Result<Opening, OpeningError> {
         let line = MainLine::of(record)?;
         if let Some(outcome) = line.end.outcome() {
-            return Err(format!(
-                "{}: {}",
-                record.first_line(),
-                game_over(&outcome.reason)
-            ));
+            return Err(OpeningError::RecordOver {
+                line: record.first_line(),
+                reason: outcome.reason,
+            });
         }
         Ok(Opening {
             tags: line.start.setup_tags(),
@@ -81,11 +116,6 @@ impl Opening {
             moves: line.moves,
         })
     }
-}
-
-/// Why a start whose game is over opens no game.
-fn game_over(reason: &str) -> String {
-    format!("its game is over ({reason}): an opening leaves the engines a game to play")
 }
 
 /// The main line of a valid record: where it starts, its moves as the
@@ -106,9 +136,9 @@ impl MainLine {
     /// # Errors
     /// The record's fault as `kifu validate` words it, or that it has no
     /// game, after the line (and column) where it is.
-    pub fn of(record: &Record) -> Result<MainLine, String> {
+    pub fn of(record: &Record) -> Result<MainLine, MainLineError> {
         let line = record.first_line();
-        let kind = game_of(record).ok_or_else(|| format!("{line}: the record names no game"))?;
+        let kind = game_of(record).ok_or(MainLineError::NoGame(line))?;
         // One walk: the main line's plies, as the referee writes them.
         let mut moves = Vec::new();
         let options = Options {
@@ -121,11 +151,11 @@ impl MainLine {
             }
         });
         if let Some(fault) = verdict.fault {
-            return Err(fault.to_string());
+            return Err(MainLineError::Fault(fault));
         }
-        let no_game = || format!("{line}: the record has no game");
-        let start = kind.start(Tags::new(&record.tags)).map_err(|_| no_game())?;
-        let end = end.ok_or_else(no_game)?;
+        let start =
+            (kind.start(Tags::new(&record.tags))).map_err(|_| MainLineError::NoStart(line))?;
+        let end = end.ok_or(MainLineError::NoStart(line))?;
         Ok(MainLine { start, moves, end })
     }
 }
@@ -150,7 +180,9 @@ mod tests {
         let text = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 b6-b4 *\n";
         let record = parse_record(text.to_owned(), 1).expect("a record");
         assert_eq!(
-            Opening::of_record(&record).map(|_| ()),
+            Opening::of_record(&record)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
             Err(
                 "4:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single \
                  square, and a piece of yours on a single square can move, so you must move one \
@@ -160,7 +192,7 @@ mod tests {
         );
         let setup = [("Setup".to_owned(), "z9".to_owned())];
         assert_eq!(
-            Opening::of_tags(GameKind::Mana, &setup).map(|_| ()),
+            (Opening::of_tags(GameKind::Mana, &setup).map(|_| ())).map_err(|e| e.to_string()),
             Err(
                 "tag Setup: \"z9\": expected two squares, Black's Daimyo then White's, \
                  like \"c1 c6\""

@@ -377,7 +377,13 @@ impl Table<'_, '_> {
 
     /// The ending of a move (or placement) of the engine of `seat` that
     /// the rules refuse for `reason`: `White (x) played e1-e9: ...`.
-    fn refused(&mut self, seat: usize, verb: &str, words: &[String], reason: &str) -> Ending {
+    fn refused(
+        &mut self,
+        seat: usize,
+        verb: &str,
+        words: &[String],
+        reason: &dyn std::fmt::Display,
+    ) -> Ending {
         let message = format!("{} {verb} {}: {reason}", self.who(seat), words.join(" "));
         let stderr = self.stderr_of(seat);
         Ending::lost(seat, Termination::IllegalMove, message, stderr)

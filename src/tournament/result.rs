@@ -2,7 +2,7 @@
 //! of a match ended in, or from its record (`kifu match --report`,
 //! `--resume`).
 
-use super::opening::MainLine;
+use super::opening::{MainLine, MainLineError};
 use super::termination::Termination;
 use crate::game::{AnyGame, rank};
 use crate::model::{GameResult, RaceSeat};
@@ -54,6 +54,45 @@ pub fn result_of_game(
     GameResult::Race { seats }
 }
 
+/// Why a record is no match game whose result counts.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordResultError {
+    /// Its main line cannot be judged.
+    #[error(transparent)]
+    Line(#[from] MainLineError),
+    /// Its tags do not say who played or how the game ended, after the
+    /// record's line.
+    #[error("{line}: {missing}")]
+    Tags {
+        /// The record's first line.
+        line: usize,
+        /// What the tags lack.
+        missing: ResultTagsError,
+    },
+}
+
+/// What a match record's tags lack to give its result.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResultTagsError {
+    /// No tag names the engine of a player (`White`).
+    #[error("it has no {0} tag naming an engine")]
+    NoEngine(String),
+    /// No `Engines` tag, in a game of more than two players.
+    #[error("it has no Engines tag")]
+    NoEngines,
+    /// An `Engines` tag with another number of engines than players.
+    #[error("its Engines tag names {engines} engines for {players} players")]
+    EngineCount {
+        /// The engines it names.
+        engines: usize,
+        /// The game's players.
+        players: usize,
+    },
+    /// A `Termination` that `kifu match` does not write.
+    #[error("its Termination {0:?} is not one kifu match writes")]
+    Termination(String),
+}
+
 /// The result of a match record: its game judged to its end, its
 /// engines from the `White`/`Black`/`Red` tags (lotus: `Engines`), and
 /// the player who lost by failing from its `Termination` tag: the one
@@ -64,13 +103,16 @@ pub fn result_of_game(
 /// Why the record is no match game, after the line (and column) where it
 /// is: its fault, an engine tag missing, or a `Termination` kifu does not
 /// write.
-pub fn result_of_record(record: &Record) -> Result<GameResult, String> {
+pub fn result_of_record(record: &Record) -> Result<GameResult, RecordResultError> {
     let line = MainLine::of(record)?;
-    recorded_result(record, line.end.as_ref()).map_err(|e| format!("{}: {e}", record.first_line()))
+    recorded_result(record, line.end.as_ref()).map_err(|missing| RecordResultError::Tags {
+        line: record.first_line(),
+        missing,
+    })
 }
 
 /// [`result_of_record`] of a record whose game ended in `game`.
-fn recorded_result(record: &Record, game: &dyn AnyGame) -> Result<GameResult, String> {
+fn recorded_result(record: &Record, game: &dyn AnyGame) -> Result<GameResult, ResultTagsError> {
     let players = game.players();
     let engines: Vec<String> = match players.len() {
         2 => (players.iter())
@@ -78,17 +120,17 @@ fn recorded_result(record: &Record, game: &dyn AnyGame) -> Result<GameResult, St
                 record
                     .tag(player)
                     .map(str::to_owned)
-                    .ok_or_else(|| format!("it has no {player} tag naming an engine"))
+                    .ok_or_else(|| ResultTagsError::NoEngine((*player).to_owned()))
             })
             .collect::<Result<_, _>>()?,
         count => {
-            let engines = record.tag("Engines").ok_or("it has no Engines tag")?;
+            let engines = record.tag("Engines").ok_or(ResultTagsError::NoEngines)?;
             let engines: Vec<String> = engines.split(", ").map(str::to_owned).collect();
             if engines.len() != count {
-                return Err(format!(
-                    "its Engines tag names {} engines for {count} players",
-                    engines.len()
-                ));
+                return Err(ResultTagsError::EngineCount {
+                    engines: engines.len(),
+                    players: count,
+                });
             }
             engines
         }
@@ -96,7 +138,7 @@ fn recorded_result(record: &Record, game: &dyn AnyGame) -> Result<GameResult, St
     let termination = match record.tag("Termination") {
         None => Termination::Normal,
         Some(value) => Termination::from_tag(value)
-            .ok_or_else(|| format!("its Termination {value:?} is not one kifu match writes"))?,
+            .ok_or_else(|| ResultTagsError::Termination(value.to_owned()))?,
     };
     let mover = game.turn().mover;
     let declared = (record.tag("Result"))

@@ -159,51 +159,111 @@ fn secular_root(w: &[f64; 5], phi: &[f64; 5]) -> Option<f64> {
     Some(x)
 }
 
+/// Why `--sprt` names no test.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SprtSyntax {
+    /// An item without `=`.
+    #[error("expected key=value, got '{0}'")]
+    NotKeyValue(String),
+    /// A key that is none of the four.
+    #[error("unknown key '{0}' (use elo0, elo1, alpha, beta)")]
+    UnknownKey(String),
+    /// A key given twice.
+    #[error("{0} is given twice")]
+    Twice(&'static str),
+    /// A value that is no finite number.
+    #[error("{key} '{value}' is not a finite number")]
+    NotFinite {
+        /// The key.
+        key: &'static str,
+        /// Its value.
+        value: String,
+    },
+    /// `elo0` or `elo1` left out.
+    #[error("{0} is missing")]
+    Missing(&'static str),
+    /// `alpha` or `beta` not strictly between 0 and 1.
+    #[error("{name} ({value}) must be strictly between 0 and 1")]
+    NotAProbability {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// Error rates that add up to 1 or more.
+    #[error("alpha ({alpha}) + beta ({beta}) must be below 1")]
+    RatesTooHigh {
+        /// The false positive rate.
+        alpha: f64,
+        /// The false negative rate.
+        beta: f64,
+    },
+    /// `elo0` or `elo1` beyond ±200.
+    #[error("{name} ({value}) must be between -200 and 200")]
+    EloOutOfRange {
+        /// `elo0` or `elo1`.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// `elo1` not above `elo0`.
+    #[error("elo1 ({elo1}) must be greater than elo0 ({elo0})")]
+    EloOrder {
+        /// The null hypothesis.
+        elo0: f64,
+        /// The alternative.
+        elo1: f64,
+    },
+}
+
 impl FromStr for SprtParams {
-    type Err = String;
+    type Err = SprtSyntax;
 
     /// Parses `elo0=0,elo1=10,alpha=0.05,beta=0.05`: keys in any order, `elo0` and `elo1`
     /// required, `alpha` and `beta` 0.05 when left out.
-    fn from_str(s: &str) -> Result<Self, String> {
-        let fail = |problem: String| Err(problem);
+    fn from_str(s: &str) -> Result<Self, SprtSyntax> {
         let keys = ["elo0", "elo1", "alpha", "beta"];
         let mut values: [Option<f64>; 4] = [None; 4];
         for item in s.split(',') {
             let Some((key, value)) = item.split_once('=') else {
-                return fail(format!("expected key=value, got '{item}'"));
+                return Err(SprtSyntax::NotKeyValue(item.to_owned()));
             };
             let (key, value) = (key.trim(), value.trim());
             let Some(slot) = keys.iter().position(|&k| k == key) else {
-                return fail(format!("unknown key '{key}' (use elo0, elo1, alpha, beta)"));
+                return Err(SprtSyntax::UnknownKey(key.to_owned()));
             };
+            let key = keys[slot];
             if values[slot].is_some() {
-                return fail(format!("{key} is given twice"));
+                return Err(SprtSyntax::Twice(key));
             }
             match value.parse::<f64>() {
                 Ok(v) if v.is_finite() => values[slot] = Some(v),
-                _ => return fail(format!("{key} '{value}' is not a finite number")),
+                _ => {
+                    let value = value.to_owned();
+                    return Err(SprtSyntax::NotFinite { key, value });
+                }
             }
         }
         let [Some(elo0), Some(elo1), alpha, beta] = values else {
             let missing = if values[0].is_none() { "elo0" } else { "elo1" };
-            return fail(format!("{missing} is missing"));
+            return Err(SprtSyntax::Missing(missing));
         };
         let (alpha, beta) = (alpha.unwrap_or(0.05), beta.unwrap_or(0.05));
-        for (name, v) in [("alpha", alpha), ("beta", beta)] {
-            if v <= 0.0 || v >= 1.0 {
-                return fail(format!("{name} ({v}) must be strictly between 0 and 1"));
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if value <= 0.0 || value >= 1.0 {
+                return Err(SprtSyntax::NotAProbability { name, value });
             }
         }
         if alpha + beta >= 1.0 {
-            return fail(format!("alpha ({alpha}) + beta ({beta}) must be below 1"));
+            return Err(SprtSyntax::RatesTooHigh { alpha, beta });
         }
-        for (name, v) in [("elo0", elo0), ("elo1", elo1)] {
-            if v.abs() > MAX_ELO {
-                return fail(format!("{name} ({v}) must be between -200 and 200"));
+        for (name, value) in [("elo0", elo0), ("elo1", elo1)] {
+            if value.abs() > MAX_ELO {
+                return Err(SprtSyntax::EloOutOfRange { name, value });
             }
         }
         if elo1 <= elo0 {
-            return fail(format!("elo1 ({elo1}) must be greater than elo0 ({elo0})"));
+            return Err(SprtSyntax::EloOrder { elo0, elo1 });
         }
         Ok(SprtParams {
             elo0,
@@ -413,7 +473,7 @@ mod tests {
             "elo0=1,elo1=1 => elo1 (1) must be greater than elo0 (1)",
         ] {
             let (input, message) = case.split_once(" => ").unwrap();
-            let got = SprtParams::from_str(input);
+            let got = SprtParams::from_str(input).map_err(|e| e.to_string());
             assert_eq!(got, Err(message.to_owned()));
         }
     }

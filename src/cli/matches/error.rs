@@ -5,6 +5,7 @@ use crate::game::GameKind;
 use crate::kep::EngineFailure;
 use crate::play::{StartError, TagOptionError};
 use crate::record::SyntaxError;
+use crate::tournament::{OpeningError, RecordResultError};
 use std::path::PathBuf;
 
 /// Why `kifu match` cannot play.
@@ -22,9 +23,9 @@ pub(crate) enum MatchError {
     /// The setup options give a tag twice.
     #[error(transparent)]
     Start(#[from] StartError),
-    /// The setup options start no game: the tournament's reason.
-    #[error("{0}")]
-    Opening(String),
+    /// The setup options start no game.
+    #[error(transparent)]
+    Opening(OpeningError),
     /// No opening at all.
     #[error("no opening to play")]
     NoOpening,
@@ -155,9 +156,12 @@ pub(crate) enum RecordReason {
     /// It cannot be read.
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
-    /// The tournament's reason: it is invalid, or its game has ended.
-    #[error("{0}")]
-    Refused(String),
+    /// It opens no game: it is invalid, or its game has ended.
+    #[error(transparent)]
+    Opening(OpeningError),
+    /// It counts no result: it is invalid, or its tags do not say it.
+    #[error(transparent)]
+    Result(RecordResultError),
     /// It is a game of another kind.
     #[error("{line}: it is not a game of {kind}")]
     NotOfGame {

@@ -16,20 +16,28 @@ use crate::seat::{CourseSeat, Seat};
 use crate::tournament::{Conditions, Lineup, Opening, Pairing, play_game};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
 
+/// Why `--listen` or `--serve` names no address.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum AddressError {
+    /// Neither `HOST:PORT` nor a port: the resolver's reason.
+    #[error("not HOST:PORT or a PORT ({0})")]
+    NotAnAddress(std::io::Error),
+    /// A host that resolves to no address.
+    #[error("it names no address")]
+    NoAddress,
+}
+
 /// The address `--listen` or `--serve` names: `HOST:PORT`, or a port
 /// alone on loopback.
 ///
 /// # Errors
 /// Why it names no address.
-pub(super) fn address(text: &str) -> Result<SocketAddr, String> {
+pub(super) fn address(text: &str) -> Result<SocketAddr, AddressError> {
     if let Ok(port) = text.parse::<u16>() {
         return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
     }
-    let mut addresses =
-        (text.to_socket_addrs()).map_err(|e| format!("not HOST:PORT or a PORT ({e})"))?;
-    addresses
-        .next()
-        .ok_or_else(|| "it names no address".to_owned())
+    let mut addresses = (text.to_socket_addrs()).map_err(AddressError::NotAnAddress)?;
+    addresses.next().ok_or(AddressError::NoAddress)
 }
 
 /// Serves `args.games` games (default 1) to the clients that connect on
@@ -45,9 +53,9 @@ pub(super) fn serve(
     if let Some(kind) = args.game.filter(|&kind| kind != GameKind::Escampe) {
         return Err(MatchError::CourseGame(kind));
     }
-    let at = address(listen).map_err(|reason| MatchError::Listen {
+    let at = address(listen).map_err(|e| MatchError::Listen {
         address: listen.to_owned(),
-        reason,
+        reason: e.to_string(),
     })?;
     let listener = TcpListener::bind(at).map_err(|e| MatchError::Listen {
         address: listen.to_owned(),

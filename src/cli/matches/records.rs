@@ -22,7 +22,7 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
     let status = for_each_record(named(files), |name, record| {
         let counted = record
             .map_err(RecordReason::from)
-            .and_then(|r| result_of_record(&r).map_err(RecordReason::Refused));
+            .and_then(|r| result_of_record(&r).map_err(RecordReason::Result));
         match counted {
             Ok(result) => {
                 results.push(result);
@@ -73,7 +73,7 @@ pub(super) fn resume(
                 .map_err(RecordReason::from)
                 .and_then(|record| {
                     let round = round_of(&record, kind)?;
-                    let result = result_of_record(&record).map_err(RecordReason::Refused)?;
+                    let result = result_of_record(&record).map_err(RecordReason::Result)?;
                     Ok((round, result))
                 });
             match counted {
@@ -198,7 +198,7 @@ fn opening_of(
 ) -> Result<Opening, RecordReason> {
     let record = record?;
     let line = record.first_line();
-    let opening = Opening::of_record(&record).map_err(RecordReason::Refused)?;
+    let opening = Opening::of_record(&record).map_err(RecordReason::Opening)?;
     let kind = opening.start.kind();
     match wanted {
         Some(wanted) if wanted != kind => Err(RecordReason::OtherGame { line, kind, wanted }),

@@ -245,7 +245,7 @@ fn usage(message: String) -> clap::Error {
 ///
 /// # Errors
 /// Why it cannot be a tag's value.
-fn tag_value(value: &str) -> Result<String, String> {
+fn tag_value(value: &str) -> Result<String, crate::record::TagValueFault> {
     match crate::record::tag_value_fault(value) {
         Some(fault) => Err(fault),
         None => Ok(value.to_owned()),

@@ -8,7 +8,7 @@
 
 use super::Escampe;
 use super::setup::{self, HIGH_EDGE, LOW_EDGE, SETUP_EXAMPLE};
-use crate::game::{AnyGame, Placing};
+use crate::game::{AnyGame, PlacementError, Placing, SetupError};
 use crate::games::lines::{Bits, Side, bit, parse_square, square_name, squares};
 
 /// The groups placed so far, Black's placed first.
@@ -127,25 +127,21 @@ impl Placing for EscampePlacing {
         squares(open).map(|s| square_name(s).to_owned()).collect()
     }
 
-    fn place(&mut self, words: &[String]) -> Result<(), String> {
+    fn place(&mut self, words: &[String]) -> Result<(), PlacementError> {
         let Some(side) = self.side() else {
-            return Err("both sides have placed".to_owned());
+            return Err(PlacementError::AllPlaced);
         };
-        let group = setup::read_group(side, &words.join(" ")).map_err(|e| e.message)?;
-        let mut reasons: Vec<String> = (setup::repeats(side, &group).into_iter())
-            .map(|e| e.message)
-            .collect();
+        let group = setup::read_group(side, &words.join(" "))?;
+        let mut reasons = setup::repeats(side, &group);
         match setup::edge(side, &group) {
-            Err(e) => reasons.push(e.message),
-            Ok(edge) if edge & self.edges(side) == 0 => reasons.push(format!(
-                "White places on ranks {}: Black holds ranks {}",
-                setup::ranks(self.edges(side)),
-                setup::ranks(edge)
-            )),
+            Err(e) => reasons.push(e),
+            Ok(edge) if edge & self.edges(side) == 0 => {
+                reasons.push(setup::edge_held(self.edges(side), edge));
+            }
             Ok(_) => {}
         }
-        if !reasons.is_empty() {
-            return Err(reasons.join("; "));
+        if let Some(refused) = SetupError::of(reasons) {
+            return Err(PlacementError::Refused(refused));
         }
         self.groups[side.index()] = Some(group);
         Ok(())

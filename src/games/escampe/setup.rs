@@ -224,6 +224,17 @@ pub(super) fn repeats(side: Side, group: &[u8; 6]) -> Vec<TagError> {
     reasons
 }
 
+/// White's group placed on `edge`, the edge Black's group holds, of
+/// which White's edge is the other (`open`).
+pub(super) fn edge_held(open: Bits, edge: Bits) -> TagError {
+    let message = format!(
+        "White places on ranks {}: Black holds ranks {}",
+        ranks(open),
+        ranks(edge)
+    );
+    setup_fault(SAME_EDGE, message)
+}
+
 /// The ranks of an edge, in words: `1-2` or `5-6`.
 pub(super) fn ranks(edge: Bits) -> &'static str {
     if edge == LOW_EDGE { "1-2" } else { "5-6" }

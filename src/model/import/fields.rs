@@ -4,7 +4,7 @@
 //! duplicate keys and dropped.
 
 use super::visit::{Any, Expect, Keys, Shaped, State, Strings, string};
-use super::{MoveIn, RecordIn};
+use super::{ImportError, MoveIn, RecordIn};
 use crate::record::{MAX_DEPTH, MAX_ITEMS};
 use serde::de::{MapAccess, SeqAccess};
 
@@ -49,8 +49,7 @@ impl<'de> Expect<'de> for NotARecord {
         "the value"
     }
     fn other(mut self, kind: &'static str) -> RecordIn {
-        self.0
-            .note(|| format!("expected a record object, found {kind}"));
+        self.0.note(|| ImportError::NotARecord(kind));
         RecordIn {
             problem: self.0.problem,
             ..RecordIn::default()
@@ -73,8 +72,11 @@ impl<'de> Expect<'de> for Tags<'_> {
         "tags"
     }
     fn other(self, kind: &'static str) -> Self::Value {
-        self.0
-            .note(|| format!("tags: expected an object, found {kind}"));
+        self.0.note(|| ImportError::Kind {
+            place: "tags".to_owned(),
+            expected: "an object",
+            found: kind,
+        });
         None
     }
     fn null(self) -> Self::Value {
@@ -89,7 +91,7 @@ impl<'de> Expect<'de> for Tags<'_> {
             let what = format!("tag {name}");
             match string(&mut map, state, "tags", &what)? {
                 Some(value) if !value.contains('\n') => tags.push((name, value)),
-                _ => state.note(|| format!("{what}: the value must be a string on one line")),
+                _ => state.note(|| ImportError::TagValue(name)),
             }
         }
         keys.release(state);
@@ -144,8 +146,11 @@ impl<'de> Expect<'de> for Moves<'_> {
     }
     fn other(self, kind: &'static str) -> Vec<MoveIn> {
         let place = self.line_place().to_owned();
-        self.state
-            .note(|| format!("{place}: expected an array, found {kind}"));
+        self.state.note(|| ImportError::Kind {
+            place,
+            expected: "an array",
+            found: kind,
+        });
         Vec::new()
     }
     fn null(self) -> Vec<MoveIn> {
@@ -168,9 +173,7 @@ impl<'de> Expect<'de> for Moves<'_> {
             }
         }
         if count > MAX_ITEMS {
-            self.state.note(|| {
-                format!("{count} moves: a record holds at most {MAX_ITEMS} movetext items")
-            });
+            self.state.note(|| ImportError::TooManyMoves(count));
         }
         Ok(moves)
     }
@@ -194,8 +197,11 @@ impl<'de> Expect<'de> for Variations<'_> {
     }
     fn other(self, kind: &'static str) -> Self::Value {
         let place = self.place;
-        self.state
-            .note(|| format!("{place}: variations: expected an array, found {kind}"));
+        self.state.note(|| ImportError::Kind {
+            place: format!("{place}: variations"),
+            expected: "an array",
+            found: kind,
+        });
         Vec::new()
     }
     fn null(self) -> Self::Value {
@@ -205,8 +211,7 @@ impl<'de> Expect<'de> for Variations<'_> {
         let depth = self.depth + 1;
         if depth > MAX_DEPTH {
             let place = self.place;
-            self.state
-                .note(|| format!("{place}: variations nest at most {MAX_DEPTH} deep"));
+            self.state.note(|| ImportError::TooDeep(place.to_owned()));
         }
         let mut lines = Vec::new();
         loop {
@@ -239,8 +244,11 @@ impl<'de> Expect<'de> for Nags<'_> {
     }
     fn other(self, kind: &'static str) -> Self::Value {
         let place = self.place;
-        self.state
-            .note(|| format!("{place}: nags: expected an array, found {kind}"));
+        self.state.note(|| ImportError::Kind {
+            place: format!("{place}: nags"),
+            expected: "an array",
+            found: kind,
+        });
         Vec::new()
     }
     fn null(self) -> Self::Value {
@@ -278,8 +286,11 @@ impl<'de> Expect<'de> for Nag<'_> {
     }
     fn other(self, kind: &'static str) -> Self::Value {
         let place = self.place;
-        self.state
-            .note(|| format!("{place}: nags: expected numbers from 0 to 255, found {kind}"));
+        self.state.note(|| ImportError::Kind {
+            place: format!("{place}: nags"),
+            expected: "numbers from 0 to 255",
+            found: kind,
+        });
         None
     }
     fn number(self, value: u64) -> Self::Value {
@@ -308,8 +319,11 @@ impl<'de> Expect<'de> for Move<'_> {
     }
     fn other(self, kind: &'static str) -> Option<MoveIn> {
         let place = self.place;
-        self.state
-            .note(|| format!("{place}: expected an object, found {kind}"));
+        self.state.note(|| ImportError::Kind {
+            place: place.to_owned(),
+            expected: "an object",
+            found: kind,
+        });
         None
     }
     fn map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<MoveIn>, A::Error> {
@@ -350,7 +364,7 @@ impl<'de> Expect<'de> for Move<'_> {
         keys.release(state);
         match text {
             Some(text) => m.text = text,
-            None => state.note(|| format!("{place}: the object has no text")),
+            None => state.note(|| ImportError::NoText(place.to_owned())),
         }
         Ok(Some(m))
     }

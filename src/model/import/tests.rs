@@ -9,7 +9,7 @@ type Read = (usize, usize, Result<String, String>);
 fn read(input: &[u8]) -> (Vec<Read>, Result<usize, String>) {
     let mut records = Vec::new();
     let end = read_json_records(input, |r: JsonRecord| {
-        records.push((r.number, r.line, r.text));
+        records.push((r.number, r.line, r.text.map_err(|e| e.to_string())));
         Ok(())
     });
     let end = end.map_err(|stop| match stop {
@@ -67,6 +67,7 @@ fn text_that_is_not_json_stops_the_reading_at_its_record() {
 #[test]
 fn text_from_json_takes_one_record_object_alone() {
     let one = "{\"tags\": {\"Game\": \"mana\"}}";
+    let text_from_json = |json: &str| text_from_json(json).map_err(|e| e.to_string());
     assert_eq!(text_from_json(one).as_deref(), Ok(MANA));
     assert_eq!(
         text_from_json(&format!("[{one}]")),

@@ -5,7 +5,7 @@
 //! first such problem is noted in [`State`] and the rest of the record is
 //! read, so that the next record starts where this one ends.
 
-use crate::record::MAX_RECORD_BYTES;
+use super::ImportError;
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use std::collections::HashSet;
 use std::fmt;
@@ -14,7 +14,7 @@ use std::fmt;
 #[derive(Debug)]
 pub(super) struct State {
     /// The first reason the record cannot be imported.
-    pub(super) problem: Option<String>,
+    pub(super) problem: Option<ImportError>,
     /// Bytes still allowed for kept text and the keys of open objects.
     left: usize,
 }
@@ -23,12 +23,12 @@ impl State {
     pub(super) fn new() -> Self {
         Self {
             problem: None,
-            left: MAX_RECORD_BYTES,
+            left: crate::record::MAX_RECORD_BYTES,
         }
     }
 
     /// Notes `problem` unless an earlier one is noted.
-    pub(super) fn note(&mut self, problem: impl FnOnce() -> String) {
+    pub(super) fn note(&mut self, problem: impl FnOnce() -> ImportError) {
         if self.problem.is_none() {
             self.problem = Some(problem());
         }
@@ -38,11 +38,7 @@ impl State {
     fn take(&mut self, bytes: usize) -> bool {
         if bytes > self.left {
             self.left = 0;
-            self.note(|| {
-                format!(
-                    "the record's text would be larger than the limit of {MAX_RECORD_BYTES} bytes"
-                )
-            });
+            self.note(|| ImportError::TooLarge);
             false
         } else {
             self.left -= bytes;
@@ -68,7 +64,10 @@ impl Keys {
     /// Notes `key`; a problem naming it (and `place`) when seen before.
     pub(super) fn add(&mut self, state: &mut State, key: &str, place: &str) {
         if self.seen.contains(key) {
-            state.note(|| format!("duplicate key {key:?} in {place}"));
+            state.note(|| ImportError::DuplicateKey {
+                key: key.to_owned(),
+                place: place.to_owned(),
+            });
         } else if state.take(key.len()) {
             self.bytes += key.len();
             self.seen.insert(key.to_owned());
@@ -247,7 +246,11 @@ pub(super) fn string<'de, A: MapAccess<'de>>(
         Seen::Str(s) => Some(s),
         Seen::Null => None,
         Seen::Other(kind) => {
-            state.note(|| format!("{what}: expected a string, found {kind}"));
+            state.note(|| ImportError::Kind {
+                place: what.to_owned(),
+                expected: "a string",
+                found: kind,
+            });
             None
         }
     })
@@ -269,8 +272,11 @@ impl<'de> Expect<'de> for Strings<'_> {
     }
     fn other(self, kind: &'static str) -> Vec<String> {
         let place = self.place;
-        self.state
-            .note(|| format!("{place}: expected an array of strings, found {kind}"));
+        self.state.note(|| ImportError::Kind {
+            place: place.to_owned(),
+            expected: "an array of strings",
+            found: kind,
+        });
         Vec::new()
     }
     fn null(self) -> Vec<String> {
@@ -290,7 +296,7 @@ impl<'de> Expect<'de> for Strings<'_> {
                 Some(Seen::Null | Seen::Other(_)) => {
                     let place = self.place;
                     self.state
-                        .note(|| format!("{place}: expected only strings in the array"));
+                        .note(|| ImportError::NotOnlyStrings(place.to_owned()));
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! a save writes a record in place of the one opened, and the length and
 //! hash of the text, so that a save sees a file changed since.
 
-use crate::record::Record;
+use crate::record::{Record, SyntaxError};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The length and hash of a file's text.
@@ -20,7 +20,7 @@ pub(super) struct Span {
     pub(super) first: usize,
     pub(super) end: usize,
     pub(super) known: bool,
-    pub(super) parsed: Result<Record, String>,
+    pub(super) parsed: Result<Record, SyntaxError>,
 }
 
 /// The records of a file's text.
@@ -30,12 +30,8 @@ pub(super) fn record_lines(text: &str) -> Vec<Span> {
     let lines = text.lines().count();
     while let Ok(Some(raw)) = reader.next_raw() {
         let (first, known, parsed) = match raw {
-            Ok(raw) => (
-                raw.first_line.saturating_sub(1),
-                true,
-                raw.parse().map_err(|e| e.to_string()),
-            ),
-            Err(e) => (e.location.line.saturating_sub(1), false, Err(e.to_string())),
+            Ok(raw) => (raw.first_line.saturating_sub(1), true, raw.parse()),
+            Err(e) => (e.location.line.saturating_sub(1), false, Err(e)),
         };
         if let Some(last) = found.last_mut() {
             last.end = first.max(last.first);

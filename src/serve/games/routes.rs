@@ -5,7 +5,7 @@
 
 use super::{Games, Play, Shared, outcome_of};
 use crate::game::GameKind;
-use crate::play::{self, Start, StartOptions, tag_option};
+use crate::play::{self, Start, StartError, StartOptions, tag_option};
 use crate::serve::NewGame;
 use crate::serve::error::{ApiError, blocking};
 use crate::serve::extract::Json;
@@ -86,7 +86,8 @@ fn state_answer(play: &Play) -> Response {
 async fn new_game(State(games): State<Arc<Games>>, Json(asked): Json<NewGame>) -> Response {
     let started = match start_of(&asked) {
         Ok(started) => started,
-        Err(message) => {
+        Err(refused) => {
+            let message = refused.to_string();
             return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.setup", message)
                 .into_response();
         }
@@ -98,27 +99,38 @@ async fn new_game(State(games): State<Arc<Games>>, Json(asked): Json<NewGame>) -
     (StatusCode::CREATED, state_answer(&*shared.lock().await)).into_response()
 }
 
+/// Why the game `POST /api/games` asks for cannot start.
+#[derive(Debug, thiserror::Error)]
+enum NewGameError {
+    /// No game of that name.
+    #[error("no game {0:?}: the games are {names}", names = game_names())]
+    UnknownGame(String),
+    /// The options start no game, in the words `kifu new` uses.
+    #[error(transparent)]
+    Start(#[from] StartError),
+}
+
+/// The names of the games, joined by `, `.
+fn game_names() -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
+
 /// The start `asked` for, as `kifu new` starts one from the same options,
 /// or, when they leave the start to be placed (Escampe without a `Setup`),
 /// the placement to make first.
 ///
 /// # Errors
-/// The options at fault, in the words `kifu new` uses.
-fn start_of(asked: &NewGame) -> Result<Start, String> {
-    let kind = GameKind::from_name(&asked.game).ok_or_else(|| {
-        let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-        format!(
-            "no game {:?}: the games are {}",
-            asked.game,
-            names.join(", ")
-        )
-    })?;
+/// No such game, or the options at fault.
+fn start_of(asked: &NewGame) -> Result<Start, NewGameError> {
+    let kind = GameKind::from_name(&asked.game)
+        .ok_or_else(|| NewGameError::UnknownGame(asked.game.clone()))?;
     let tags = (asked.tags.iter()).map(|tag| tag_option(tag));
     let options = StartOptions {
-        tags: tags.collect::<Result<_, _>>().map_err(|e| e.to_string())?,
+        tags: tags.collect::<Result<_, _>>().map_err(StartError::from)?,
         ..asked.options.clone()
     };
-    play::start(kind, &options).map_err(|e| e.to_string())
+    Ok(play::start(kind, &options)?)
 }
 
 /// `GET /api/games/{id}`.
