@@ -102,8 +102,9 @@ pub(crate) fn byte_in<'a, F>(
 }
 
 /// The bytes of the class `admits` that start `input`, perhaps none:
-/// nom's `take_while`, as an index loop. nom's walks an iterator, which
-/// cost about 95 instructions a tag line (callgrind, `kifu validate`).
+/// nom's `take_while`, as an index loop where nom's walks an iterator
+/// (30k instructions fewer over the 4,500 tag lines of Lotus's 1,500
+/// records, callgrind, `kifu validate`).
 #[inline(always)]
 pub(crate) fn bytes_while<'a, F>(
     admits: impl Fn(u8) -> bool,
