@@ -31,8 +31,9 @@
 //!   record's own (and its `Termination`) while its main line is as
 //!   opened, else `*`.
 //!
-//! Its parts: `tree` (the moves, kept apart so that another tree may
-//! take its place), `spans` (where each record of a file's text lies),
+//! The tree is the game in play's own ([`crate::play::GameTree`]), which
+//! `kifu play` keeps too. Its parts: `spans` (where each record of a
+//! file's text lies),
 //! `view` (the state as the page gets it), `save` (the record written
 //! back) and `routes` (one thin handler a request, over [`Annotation`]'s
 //! edits, which this module holds).
@@ -40,19 +41,18 @@
 mod routes;
 mod save;
 mod spans;
-mod tree;
 mod view;
 
 pub(super) use routes::routes;
 
 use crate::game::GameKind;
 use crate::model::{MoveNode, WrittenMoves};
+use crate::play::{GameTree, Growth, NodeId};
 use crate::serve::error::ApiError;
 use crate::serve::state::Registry;
 use axum::http::StatusCode;
 use spans::{record_lines, seen};
 use std::sync::{Arc, Mutex};
-use tree::Tree;
 
 /// The most records open at once.
 pub(super) const MAX_OPEN: usize = 1000;
@@ -71,8 +71,8 @@ pub(super) struct Annotation {
     record: usize,
     kind: GameKind,
     tags: Vec<(String, String)>,
-    tree: Tree,
-    cursor: usize,
+    tree: GameTree,
+    cursor: NodeId,
     /// The main line as opened, and the result it ended with.
     opened_main: Vec<String>,
     opened_result: Option<String>,
@@ -184,8 +184,8 @@ impl Annotation {
             record,
             kind,
             tags,
-            tree: Tree::new(start),
-            cursor: 0,
+            tree: GameTree::new(start),
+            cursor: NodeId::START,
             opened_main: Vec::new(),
             opened_result: parsed.result_token().map(|(token, _)| token.to_owned()),
             after_result: WrittenMoves::after_result(&parsed)
@@ -196,28 +196,46 @@ impl Annotation {
             unsaved: false,
             seen,
         };
-        annotation.tree.nodes[0].comments = (WrittenMoves::leading_comments(&parsed).into_iter())
+        let leading = (WrittenMoves::leading_comments(&parsed).into_iter())
             .map(str::to_owned)
             .collect();
+        annotation.tree.set_comments(NodeId::START, leading);
         let main: Vec<MoveNode<'_>> = WrittenMoves::new(&parsed).collect();
-        let start = annotation.tree.start.box_clone();
-        let whole = annotation.fault.is_none();
-        annotation.tree.grow(0, &main, start, whole);
+        let growth = Growth {
+            variations: annotation.fault.is_none(),
+            annotations: true,
+        };
+        annotation.tree.grow(NodeId::START, &main, growth);
         annotation.opened_main = annotation.tree.main_line();
-        annotation.cursor = annotation.tree.line_end(0);
+        annotation.cursor = annotation.tree.line_end(NodeId::START);
         Ok(annotation)
+    }
+
+    /// The node of the tree that a request names.
+    ///
+    /// # Errors
+    /// 404 for none in the tree.
+    fn node(&self, node: usize) -> Result<NodeId, ApiError> {
+        self.tree.find(node).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "serve.no-node",
+                format!("no move {node} in the tree"),
+            )
+        })
     }
 
     /// Moves the cursor to `node`.
     fn goto(&mut self, node: usize) -> Result<(), ApiError> {
-        self.cursor = self.tree.node(node)?;
+        self.cursor = self.node(node)?;
         Ok(())
     }
 
     /// Plays `text` at the cursor (see the module doc); the cursor moves
     /// to it.
     fn play(&mut self, text: &str) -> Result<(), ApiError> {
-        let (node, new) = self.tree.play(self.cursor, text)?;
+        let (node, new) =
+            (self.tree.play(self.cursor, text)).map_err(|e| unprocessable(e.code, e.message))?;
         self.cursor = node;
         self.unsaved |= new;
         Ok(())
@@ -225,8 +243,14 @@ impl Annotation {
 
     /// Makes the variation holding `node` the line it branches off.
     fn promote(&mut self, node: usize) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
-        self.tree.promote(node)?;
+        let node = self.node(node)?;
+        if !self.tree.promote(node) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.main-line",
+                "this move is on the main line: there is nothing to promote".to_owned(),
+            ));
+        }
         self.unsaved = true;
         Ok(())
     }
@@ -234,9 +258,14 @@ impl Annotation {
     /// Cuts `node` and every move after it; the cursor, if it was cut,
     /// goes to the move before.
     fn delete(&mut self, node: usize) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
-        let parent = self.tree.cut(node)?;
-        if self.tree.path(self.cursor).contains(&node) || self.tree.node(self.cursor).is_err() {
+        let node = self.node(node)?;
+        let Some(parent) = self.tree.cut(node) else {
+            return Err(unprocessable(
+                "serve.no-move",
+                "the start is not a move: it cannot be deleted".to_owned(),
+            ));
+        };
+        if self.tree.find(self.cursor.index()).is_none() {
             self.cursor = parent;
         }
         self.unsaved = true;
@@ -245,15 +274,12 @@ impl Annotation {
 
     /// The comments of `node` become `comment`, or none when it is empty.
     fn comment(&mut self, node: usize, comment: &str) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
+        let node = self.node(node)?;
         let comments = match comment.trim() {
             "" => Vec::new(),
             comment => vec![comment.to_owned()],
         };
-        if self.tree.nodes[node].comments != comments {
-            self.tree.nodes[node].comments = comments;
-            self.unsaved = true;
-        }
+        self.unsaved |= self.tree.set_comments(node, comments);
         Ok(())
     }
 
@@ -265,8 +291,8 @@ impl Annotation {
         glyph: Option<String>,
         nags: Option<Vec<u8>>,
     ) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
-        if node == 0 {
+        let node = self.node(node)?;
+        if node == NodeId::START {
             return Err(unprocessable(
                 "serve.no-move",
                 "the start is not a move: it takes no glyph".to_owned(),
@@ -283,16 +309,10 @@ impl Annotation {
                     ));
                 }
             };
-            if glyph != self.tree.nodes[node].glyph {
-                self.tree.nodes[node].set_glyph(glyph);
-                self.unsaved = true;
-            }
+            self.unsaved |= self.tree.set_glyph(node, glyph);
         }
-        if let Some(nags) = nags
-            && nags != self.tree.nodes[node].nags
-        {
-            self.tree.nodes[node].nags = nags;
-            self.unsaved = true;
+        if let Some(nags) = nags {
+            self.unsaved |= self.tree.set_nags(node, nags);
         }
         Ok(())
     }
@@ -301,7 +321,7 @@ impl Annotation {
     fn set_tags(&mut self, tags: Vec<(String, String)>) -> Result<(), ApiError> {
         let fixed: Vec<String> = (self
             .tree
-            .start
+            .start()
             .setup_tags()
             .into_iter()
             .map(|(name, _)| name))
