@@ -18,5 +18,7 @@ pub use save::{ReadOnly, SaveError, SaveReason, save_atomic, save_atomic_with};
 pub use start::{
     SETUP_TAGS, Start, StartError, StartOptions, TagOptionError, start, start_of_tags, tag_option,
 };
-pub use tree::{GameNode, GameTree, Growth, HeardTree, NodeId, NumberedMove, RecordedMove};
+pub use tree::{
+    Demoted, GameNode, GameTree, Growth, HeardTree, NodeId, NumberedMove, RecordedMove,
+};
 pub use turn::check_turn;

@@ -22,6 +22,7 @@ mod edit;
 mod grow;
 mod written;
 
+pub use edit::Demoted;
 pub use grow::{Growth, HeardTree, RecordedMove};
 pub use written::NumberedMove;
 

@@ -10,7 +10,7 @@
 use super::show::count;
 use super::{Outputs, Reply, Session};
 use crate::game::{MoveError, number_before};
-use crate::play::{GameTree, NodeId};
+use crate::play::{Demoted, GameTree, NodeId};
 use crate::referee::LineName;
 use std::io;
 
@@ -96,7 +96,7 @@ impl Session {
         // branches off, from the innermost out.
         for depth in (0..path.len()).rev() {
             if let Some(head) = self.variation(&path[..=depth]) {
-                self.tree.promote(head);
+                self.tree.promote(head, Demoted::InPlace);
             }
         }
         self.play_main_line();

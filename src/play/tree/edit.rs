@@ -8,6 +8,17 @@
 use super::{GameNode, GameTree, NodeId, Place};
 use crate::game::{AnyGame, MoveDetail, MoveError, Numbering};
 
+/// Where [`GameTree::promote`] puts the line a variation replaces among
+/// the variations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Demoted {
+    /// In the promoted variation's place, so that the others keep their
+    /// numbers (`kifu play`'s `:promote`).
+    InPlace,
+    /// First, before the others (the annotation board).
+    First,
+}
+
 /// A move played: its text, its detail and the position after it.
 type Played = (String, MoveDetail, Box<dyn AnyGame>);
 
@@ -183,9 +194,9 @@ impl GameTree {
 
     /// Makes the variation holding `id` the line it branches off: its
     /// first move takes the place of the move it rivals, which becomes a
-    /// variation in its stead; the variations of that first move follow
-    /// the others. `false` for a node of the main line.
-    pub fn promote(&mut self, id: NodeId) -> bool {
+    /// variation where `demoted` says; the variations of that first move
+    /// follow the others. `false` for a node of the main line.
+    pub fn promote(&mut self, id: NodeId, demoted: Demoted) -> bool {
         let Some(variation) = self.variation_of(id) else {
             return false;
         };
@@ -193,9 +204,17 @@ impl GameTree {
             return false;
         };
         let mut rivals = std::mem::take(&mut self.nodes[rivalled.0].rivals);
-        for rival in &mut rivals {
-            if *rival == variation {
-                *rival = rivalled;
+        match demoted {
+            Demoted::InPlace => {
+                for rival in &mut rivals {
+                    if *rival == variation {
+                        *rival = rivalled;
+                    }
+                }
+            }
+            Demoted::First => {
+                rivals.retain(|&rival| rival != variation);
+                rivals.insert(0, rivalled);
             }
         }
         rivals.append(&mut self.nodes[variation.0].rivals);

@@ -47,7 +47,7 @@ pub(super) use routes::routes;
 
 use crate::game::GameKind;
 use crate::model::{MoveNode, WrittenMoves};
-use crate::play::{GameTree, Growth, NodeId};
+use crate::play::{Demoted, GameTree, Growth, NodeId};
 use crate::serve::error::ApiError;
 use crate::serve::state::Registry;
 use axum::http::StatusCode;
@@ -244,7 +244,7 @@ impl Annotation {
     /// Makes the variation holding `node` the line it branches off.
     fn promote(&mut self, node: usize) -> Result<(), ApiError> {
         let node = self.node(node)?;
-        if !self.tree.promote(node) {
+        if !self.tree.promote(node, Demoted::First) {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "serve.main-line",
