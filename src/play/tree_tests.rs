@@ -79,6 +79,7 @@ fn a_record_heard_from_its_walk_is_written_back_with_its_nested_variations() {
     }
     assert_eq!(tree.position(third).legal_moves(), replayed.legal_moves());
     // Up to a move, only the variations of the moves written so far.
+    assert_eq!(text(&tree, NodeId::START), "");
     assert_eq!(text(&tree, main_at(&tree, 2)), "1. a1-c2@b3 e6-e5");
     assert_eq!(
         text(&tree, third),
@@ -143,13 +144,20 @@ fn a_replaced_line_becomes_the_first_variation_with_the_variations_off_it() {
     assert_eq!(tree.node(end).next(), longer.ok());
 }
 
-#[test]
-fn promoting_swaps_a_variation_and_the_line_it_replaces() {
+/// [`MANA`] with `e1-e4` played after `:undo` twice, as `kifu play`
+/// does: its third move has two variations, the second with one inside
+/// it, which is returned.
+fn replaced() -> (GameTree, NodeId) {
     let mut tree = heard(MANA);
     tree.replace(main_at(&tree, 2), &["e1-e4".to_owned()])
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let third = main_at(&tree, 3);
-    let outer = tree.node(third).rivals()[1];
+    let outer = tree.node(main_at(&tree, 3)).rivals()[1];
+    (tree, outer)
+}
+
+#[test]
+fn promoting_swaps_a_variation_and_the_line_it_replaces() {
+    let (mut tree, outer) = replaced();
     let inner = tree.node(outer).rivals()[0];
     // `kifu play`'s `:promote 2.1`: the inner one, then the outer.
     assert!(tree.promote(inner, Demoted::InPlace));
@@ -163,26 +171,17 @@ fn promoting_swaps_a_variation_and_the_line_it_replaces() {
 
 #[test]
 fn the_board_s_promote_puts_the_line_replaced_first() {
-    let mut tree = heard(MANA);
-    tree.replace(main_at(&tree, 2), &["e1-e4".to_owned()])
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let third = main_at(&tree, 3);
-    let outer = tree.node(third).rivals()[1];
-    let mut in_place = heard(MANA);
-    in_place
-        .replace(main_at(&in_place, 2), &["e1-e4".to_owned()])
-        .unwrap_or_else(|e| panic!("{e:?}"));
+    let (mut tree, outer) = replaced();
     // A move inside the variation names it.
-    let later = tree.line_end(outer);
-    assert!(tree.promote(later, Demoted::First));
+    assert!(tree.promote(tree.line_end(outer), Demoted::First));
     assert_eq!(
         whole(&tree),
         "1. a1-c2@b3 e6-e5 2. e1-d3 (2. e1-e4) (2. e1-f3@b3 a6-a5) (2. e1-e4 a6-a5) 2... f6-f4"
     );
-    let outer = in_place.node(main_at(&in_place, 3)).rivals()[1];
-    assert!(in_place.promote(outer, Demoted::InPlace));
+    let (mut tree, outer) = replaced();
+    assert!(tree.promote(outer, Demoted::InPlace));
     assert_eq!(
-        whole(&in_place),
+        whole(&tree),
         "1. a1-c2@b3 e6-e5 2. e1-d3 (2. e1-f3@b3 a6-a5) (2. e1-e4) (2. e1-e4 a6-a5) 2... f6-f4"
     );
 }

@@ -19,12 +19,12 @@ pub struct NumberedMove {
 }
 
 impl GameTree {
-    /// The main line up to `until` (a node of it; past its end, the whole
-    /// line) with the variations of its moves, as a record writes them.
+    /// The main line up to `until` (a node of it: the start writes no
+    /// move) with the variations of its moves, as a record writes them.
     pub fn numbered(&self, until: NodeId) -> Vec<NumberedMove> {
         match self.nodes[NodeId::START.0].next {
-            Some(first) => self.numbered_line(first, Some(until)),
-            None => Vec::new(),
+            Some(first) if until != NodeId::START => self.numbered_line(first, Some(until)),
+            _ => Vec::new(),
         }
     }
 

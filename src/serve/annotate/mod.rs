@@ -8,17 +8,20 @@
 //! and the legal moves by square) and the moves in the order a record
 //! writes them, and sends the node clicked or the move played.
 //!
-//! - A node is a move; the first child of a node is the move that
-//!   follows it on its line, the others are variations, written after
-//!   the first child in the order kept. A move played at the cursor goes
-//!   to the child that plays it if there is one, else becomes the first
-//!   child of a node with none, else a new variation, the last. In Lotus
-//!   a variation replaces a whole turn: a different pawn move in the
-//!   middle of a turn starts a variation at the turn's first pawn move,
-//!   with the turn's earlier pawn moves copied.
+//! - A node is a move of the game in play's tree
+//!   ([`crate::play::GameTree`]): the move that follows it on its line,
+//!   then its variations, written after it in the order kept (a variation
+//!   of a variation's first move inside that variation, as the record
+//!   nests it). A move played at the cursor goes to the move that plays
+//!   it there if there is one, else becomes the move after a node with
+//!   none, else a new variation, the last. In Lotus a variation replaces
+//!   a whole turn: a different pawn move in the middle of a turn starts a
+//!   variation at the turn's first pawn move, with the turn's earlier pawn
+//!   moves copied.
 //! - Promote makes the variation holding a node the line it branches off
-//!   (one level up, as `kifu play`'s `:promote` of one variation); delete
-//!   cuts a node and every move after it.
+//!   (one level up, as `kifu play`'s `:promote` of one variation), the
+//!   line it replaces the first of the variations; delete cuts a node and
+//!   every move after it (its first variation, if any, takes its place).
 //! - A record that is invalid opens up to its fault, on its main line
 //!   only (as `kifu play` loads it), with the fault as `kifu validate`
 //!   prints it.
@@ -31,9 +34,8 @@
 //!   record's own (and its `Termination`) while its main line is as
 //!   opened, else `*`.
 //!
-//! The tree is the game in play's own ([`crate::play::GameTree`]), which
-//! `kifu play` keeps too. Its parts: `spans` (where each record of a
-//! file's text lies),
+//! The tree is the game in play's own, which `kifu play` keeps too. The
+//! parts here: `spans` (where each record of a file's text lies),
 //! `view` (the state as the page gets it), `save` (the record written
 //! back) and `routes` (one thin handler a request, over [`Annotation`]'s
 //! edits, which this module holds).
