@@ -358,6 +358,7 @@ fn a_tree_grows_from_moves_as_written_up_to_the_first_that_does_not_play() {
     let everything = Growth {
         variations: true,
         annotations: true,
+        flat: false,
     };
     let mut tree = GameTree::new(start.box_clone());
     assert!(tree.grow(NodeId::START, &mana_moves("a6-a5"), everything));
@@ -368,6 +369,7 @@ fn a_tree_grows_from_moves_as_written_up_to_the_first_that_does_not_play() {
     let bare = Growth {
         variations: true,
         annotations: false,
+        flat: false,
     };
     let mut tree = GameTree::new(start.box_clone());
     assert!(!tree.grow(NodeId::START, &mana_moves("z9-z9"), bare));
@@ -378,8 +380,21 @@ fn a_tree_grows_from_moves_as_written_up_to_the_first_that_does_not_play() {
     let main = Growth {
         variations: false,
         annotations: false,
+        flat: false,
     };
-    let mut tree = GameTree::new(start);
+    let mut tree = GameTree::new(start.box_clone());
     assert!(tree.grow(NodeId::START, &mana_moves("z9-z9"), main));
     assert_eq!(whole(&tree), "1. a1-c2@b3 e6-e5 2. e1-f3@b3 a6-a5");
+    // Flat, the inner variation is opened beside the one it was in.
+    let flat = Growth {
+        flat: true,
+        ..everything
+    };
+    let mut tree = GameTree::new(start);
+    assert!(tree.grow(NodeId::START, &mana_moves("a6-a5"), flat));
+    assert!(
+        whole(&tree).contains("2. e1-f3@b3 ({instead} 2. e1-d3 f6-f4) (2. e1-e4 a6-a5) 2... a6-a5"),
+        "{}",
+        whole(&tree)
+    );
 }

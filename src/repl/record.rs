@@ -299,6 +299,7 @@ fn legal_prefix(record: &Record, start: &dyn AnyGame) -> GameTree {
     let mut growth = Growth {
         variations: true,
         annotations: false,
+        flat: false,
     };
     if !tree.grow(NodeId::START, &nodes, growth) {
         growth.variations = false;

@@ -33,6 +33,9 @@ pub struct Growth {
     pub variations: bool,
     /// The glyphs and comments, not the moves alone.
     pub annotations: bool,
+    /// A variation of a variation's first move (or turn) hangs beside
+    /// that variation, as one more of the move it replaces, not inside it.
+    pub flat: bool,
 }
 
 /// Whether a line of moves, and its variations, played whole.
@@ -58,6 +61,8 @@ impl GameTree {
         line: &[M],
         growth: Growth,
     ) -> Grown {
+        let entry = place;
+        let mut head = None;
         let mut at = from;
         let mut variations = true;
         // The first move of the turn under way, which variations replace.
@@ -89,10 +94,15 @@ impl GameTree {
             if !growth.variations {
                 continue;
             }
+            head = head.or(Some(id));
             let replaced = turn_first.unwrap_or(id);
             let parent = self.nodes[replaced.0].parent.unwrap_or(NodeId::START);
+            let place = match entry {
+                Place::Rival(of) if growth.flat && head == Some(replaced) => Place::Rival(of),
+                _ => Place::Rival(replaced),
+            };
             for variation in written.variations() {
-                let grown = self.grow_line(parent, Place::Rival(replaced), variation, growth);
+                let grown = self.grow_line(parent, place, variation, growth);
                 variations &= grown.line && grown.variations;
             }
         }

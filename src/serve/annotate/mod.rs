@@ -10,9 +10,9 @@
 //!
 //! - A node is a move of the game in play's tree
 //!   ([`crate::play::GameTree`]): the move that follows it on its line,
-//!   then its variations, written after it in the order kept (a variation
-//!   of a variation's first move inside that variation, as the record
-//!   nests it). A move played at the cursor goes to the move that plays
+//!   then its variations, written after it in the order kept (a
+//!   variation of a variation's first move, which a record may nest in
+//!   it, is opened beside it). A move played at the cursor goes to the move that plays
 //!   it there if there is one, else becomes the move after a node with
 //!   none, else a new variation, the last. In Lotus a variation replaces
 //!   a whole turn: a different pawn move in the middle of a turn starts a
@@ -206,6 +206,7 @@ impl Annotation {
         let growth = Growth {
             variations: annotation.fault.is_none(),
             annotations: true,
+            flat: true,
         };
         annotation.tree.grow(NodeId::START, &main, growth);
         annotation.opened_main = annotation.tree.main_line();
