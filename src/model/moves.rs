@@ -158,6 +158,32 @@ impl<'r> MoveNode<'r> {
     }
 }
 
+impl crate::play::RecordedMove for MoveNode<'_> {
+    fn text(&self) -> &str {
+        self.text
+    }
+
+    fn glyph(&self) -> Option<&str> {
+        self.glyph
+    }
+
+    fn nags(&self) -> &[u8] {
+        self.more.as_ref().map_or(&[], |more| &more.nags)
+    }
+
+    fn comments(&self) -> &[&str] {
+        &self.comments
+    }
+
+    fn comments_before(&self) -> &[&str] {
+        self.more.as_ref().map_or(&[], |more| &more.comments_before)
+    }
+
+    fn variations(&self) -> &[Vec<Self>] {
+        MoveNode::variations(self)
+    }
+}
+
 impl Branching for MoveNode<'_> {
     fn variations_mut(&mut self) -> Option<&mut Vec<Vec<Self>>> {
         self.more.as_mut().map(|more| &mut more.variations)

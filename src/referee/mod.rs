@@ -6,9 +6,9 @@
 //! in code compiled for the record's game, tells a [`Visitor`] each ply,
 //! each variation's begin and end, each comment and the fault (module
 //! `watch`), and returns a [`Verdict`]. The JSON writer, the page's move
-//! list, the REPL's tree and `analyse` are such visitors; [`judge`] takes
-//! a closure of plies alone, and [`judge_record`] judges without a
-//! visitor, for `kifu validate`.
+//! list, the game in play's tree (`play::HeardTree`) and `analyse` are
+//! such visitors; [`judge`] takes a closure of plies alone, and
+//! [`judge_record`] judges without a visitor, for `kifu validate`.
 
 mod line;
 mod start;

@@ -7,10 +7,19 @@
 //! it is refused, naming the `!` form that does it anyway.
 
 use super::show::count;
-use super::tree::MoveLine;
 use super::{Outputs, ReadOnly, Reply, Session};
+use crate::play::NodeId;
 use std::io;
 use std::path::PathBuf;
+
+/// The game as last loaded or saved: the moves played, and the
+/// variations, each with the ply of the main line it replaces and its
+/// moves as a record writes them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Saved {
+    moves: Vec<String>,
+    variations: Vec<(usize, String)>,
+}
 
 /// A command waiting for the user's yes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,23 +35,33 @@ pub(crate) enum Pending {
 }
 
 impl Session {
-    /// The moves and variations as a record of the game would hold them.
-    pub(super) fn line(&self) -> MoveLine {
-        MoveLine {
+    /// The moves played and the variations, to compare with those saved.
+    fn now(&self) -> Saved {
+        let main = self.tree.node(NodeId::START).next();
+        let line = main.map(|head| self.tree.line(head)).unwrap_or_default();
+        let mut variations = Vec::new();
+        for (ply, &node) in line.iter().enumerate() {
+            for &rival in self.tree.node(node).rivals() {
+                let written = self.tree.written_line(rival);
+                let text = crate::record::write_record(&[], &[], &written, None);
+                variations.push((ply, text));
+            }
+        }
+        Saved {
             moves: self.moves(),
-            branches: self.branches.clone(),
+            variations,
         }
     }
 
     /// Takes the game as it is for saved (after a load or a save).
     pub(super) fn mark_saved(&mut self) {
-        self.saved = self.line();
+        self.saved = self.now();
     }
 
     /// What would be lost: `3 unsaved moves` (played or taken back since
     /// the last load or save), or `unsaved variations`; `None` if nothing.
     pub(crate) fn unsaved(&self) -> Option<String> {
-        let now = self.line();
+        let now = self.now();
         if now == self.saved {
             return None;
         }

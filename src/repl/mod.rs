@@ -23,7 +23,6 @@ mod record;
 mod run;
 mod show;
 mod terminal;
-mod tree;
 mod variations;
 
 pub(crate) use crate::front::args::COMMANDS;
@@ -35,15 +34,8 @@ pub(crate) use run::run;
 
 use crate::draw::Charset;
 use crate::game::{AnyGame, GameKind, Placing, with_hint};
+use crate::play::{GameTree, NodeId};
 use std::io::{self, Write};
-
-/// One line's worth of play: the position before and after, and the moves.
-#[derive(Debug)]
-struct Step {
-    before: Box<dyn AnyGame>,
-    after: Box<dyn AnyGame>,
-    words: Vec<String>,
-}
 
 /// What a line did to the session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -83,17 +75,19 @@ pub struct Session {
     kind: GameKind,
     /// The tags of the record, `Game` first.
     tags: Vec<(String, String)>,
-    start: Box<dyn AnyGame>,
-    game: Box<dyn AnyGame>,
-    done: Vec<Step>,
-    undone: Vec<Step>,
-    /// The variations of the main line (module `variations`).
-    branches: Vec<tree::Branch>,
+    /// The moves from the start with their variations: the main line is
+    /// the moves played, then those taken back (module `variations`).
+    tree: GameTree,
+    /// The last move of each step played (one input line, which `:undo`
+    /// takes back at once), in order.
+    done: Vec<NodeId>,
+    /// The last move of each step taken back, the next to play again last.
+    undone: Vec<NodeId>,
     charset: Charset,
     /// The file loaded or last saved, which `:save` writes by default.
     file: Option<files::GameFile>,
     /// The moves and variations as last loaded or saved (module `guard`).
-    saved: tree::MoveLine,
+    saved: guard::Saved,
     /// What waits for the user's yes or no.
     pending: Option<guard::Pending>,
     /// An invalid record was loaded and the game not saved since.
@@ -123,12 +117,30 @@ impl Session {
 
     /// The current position.
     pub(crate) fn game(&self) -> &dyn AnyGame {
-        self.game.as_ref()
+        self.tree.position(self.cursor())
+    }
+
+    /// The node of the current position: the last move played.
+    fn cursor(&self) -> NodeId {
+        self.done.last().copied().unwrap_or(NodeId::START)
+    }
+
+    /// The node before step `i` of those played.
+    fn step_start(&self, i: usize) -> NodeId {
+        i.checked_sub(1)
+            .and_then(|i| self.done.get(i).copied())
+            .unwrap_or(NodeId::START)
+    }
+
+    /// The moves played from node `from` to node `to`, a move after it.
+    fn words_between(&self, from: NodeId, to: NodeId) -> Vec<String> {
+        let before = self.tree.path(from).len();
+        self.tree.moves_to(to).split_off(before)
     }
 
     /// The moves played so far, in order.
     pub fn moves(&self) -> Vec<String> {
-        self.done.iter().flat_map(|s| s.words.clone()).collect()
+        self.tree.moves_to(self.cursor())
     }
 
     /// The prompt: `kifu mana> `.
@@ -146,8 +158,8 @@ impl Session {
     pub fn completions(&self) -> Vec<String> {
         let mut words = if let Some(placing) = &self.placing {
             placing.next_words(&[])
-        } else if self.game.outcome().is_none() {
-            self.game.legal_moves()
+        } else if self.game().outcome().is_none() {
+            self.game().legal_moves()
         } else {
             Vec::new()
         };
@@ -203,11 +215,9 @@ impl Session {
     /// that the user is never left to move for the engine (none when the
     /// user has not moved yet).
     fn steps_to_undo(&self) -> usize {
-        let from_end = self
-            .done
-            .iter()
+        let from_end = (0..self.done.len())
             .rev()
-            .position(|step| self.users_turn(step.before.as_ref()));
+            .position(|i| self.users_turn(self.tree.position(self.step_start(i))));
         from_end.map_or(0, |i| i + 1)
     }
 
@@ -216,7 +226,7 @@ impl Session {
     fn steps_to_redo(&self) -> usize {
         let back = self.undone.iter().rev();
         let to = back
-            .map(|step| step.after.as_ref())
+            .map(|&end| self.tree.position(end))
             .position(|after| self.users_turn(after) || after.is_over());
         to.map_or(self.undone.len(), |i| i + 1)
     }
@@ -229,7 +239,7 @@ impl Session {
             return Err(TagRefused::Name(name));
         }
         // The game's own tags shape it, but for its players' names.
-        let players = self.game.players();
+        let players = self.game().players();
         let shapes = self.kind.tags().contains(&name.as_str()) && !players.contains(&name.as_str());
         if name == "Game" || shapes {
             return Err(TagRefused::Setup(name));
@@ -267,16 +277,10 @@ impl Session {
             Command::Undo => match self.steps_to_undo() {
                 0 => writeln!(out, "nothing to undo")?,
                 n => {
-                    let taken = self.done.split_off(self.done.len() - n);
-                    let words: Vec<&str> = taken
-                        .iter()
-                        .flat_map(|s| &s.words)
-                        .map(String::as_str)
-                        .collect();
+                    let (from, to) = (self.step_start(self.done.len() - n), self.cursor());
+                    let words = self.words_between(from, to);
                     writeln!(out, "Took back {}", words.join(" "))?;
-                    if let Some(first) = taken.first() {
-                        self.game = first.before.box_clone();
-                    }
+                    let taken = self.done.split_off(self.done.len() - n);
                     self.undone.extend(taken.into_iter().rev());
                     self.show(out)?;
                 }
@@ -285,16 +289,9 @@ impl Session {
                 0 => writeln!(out, "nothing to redo")?,
                 n => {
                     let again = self.undone.split_off(self.undone.len() - n);
-                    let words: Vec<&str> = again
-                        .iter()
-                        .rev()
-                        .flat_map(|s| &s.words)
-                        .map(String::as_str)
-                        .collect();
+                    let to = again.first().copied().unwrap_or(NodeId::START);
+                    let words = self.words_between(self.cursor(), to);
                     writeln!(out, "Played again {}", words.join(" "))?;
-                    if let Some(last) = again.first() {
-                        self.game = last.after.box_clone();
-                    }
                     self.done.extend(again.into_iter().rev());
                     self.show(out)?;
                 }
@@ -330,14 +327,13 @@ impl Session {
     /// `:new!`, or `:new` once allowed: the game again from its setup, a
     /// new record not yet saved anywhere.
     fn new_game(&mut self, out: &mut dyn Write) -> io::Result<Reply> {
-        self.game = self.start.box_clone();
+        self.tree = GameTree::new(self.tree.start().box_clone());
         self.place_again();
         // A new game is played today.
         self.tags.retain(|(name, _)| name != "Date");
         self.date_today();
         self.done.clear();
         self.undone.clear();
-        self.branches.clear();
         self.file = None;
         self.fault = false;
         self.mark_saved();
@@ -356,7 +352,7 @@ impl Session {
             return (placing.place(words).err())
                 .map(|reason| format!("{mover} places {}: {reason}", words.join(" ")));
         }
-        refusal(self.game.box_clone().as_mut(), words).map(|(_, reason)| reason)
+        refusal(self.game().box_clone().as_mut(), words).map(|(_, reason)| reason)
     }
 
     fn play_line(&mut self, line: &str, io: &mut Outputs<'_>) -> io::Result<Reply> {
@@ -367,21 +363,16 @@ impl Session {
         if self.placing.is_some() {
             return self.place(&words, io);
         }
-        let mut game = self.game.box_clone();
-        if let Some((i, refusal)) = refusal(game.as_mut(), &words) {
+        if let Some((i, refusal)) = refusal(self.game().box_clone().as_mut(), &words) {
             let reply = io.refuse(refusal)?;
             if i > 0 {
                 writeln!(io.err, "nothing from this line was played")?;
             }
             return Ok(reply);
         }
-        let redo = self.keep_replaced(&words);
-        self.undone = Session::redo_steps(game.as_ref(), redo);
-        self.done.push(Step {
-            before: std::mem::replace(&mut self.game, game.box_clone()),
-            after: game,
-            words,
-        });
+        if let Err(e) = self.play_step(&words) {
+            return io.refuse(e.message);
+        }
         self.show(io.out)?;
         Ok(Reply::DONE)
     }

@@ -90,7 +90,11 @@ impl Session {
     /// Gives the session an engine; the record names it as the players it
     /// plays, where the game has a tag for their names and none is given.
     pub(crate) fn set_opponent(&mut self, opponent: Opponent) {
-        for player in self.game.players() {
+        let players: Vec<String> = (self.game().players().into_iter())
+            .map(str::to_owned)
+            .collect();
+        for player in &players {
+            let player = player.as_str();
             let named = self.tags.iter().any(|(name, _)| name == player);
             if opponent.plays(player) && self.kind.tags().contains(&player) && !named {
                 self.tags
@@ -111,9 +115,9 @@ impl Session {
             let Some(mut opponent) = self.opponent.take() else {
                 return Ok(Reply::DONE);
             };
-            let (mover, terms) = (self.game.turn().mover, opponent.terms);
+            let (mover, terms) = (self.game().turn().mover, opponent.terms);
             let thought = match opponent.occupant_of(mover) {
-                Occupant::Asked(seat) if !self.game.is_over() => Some(think(seat, terms, self)),
+                Occupant::Asked(seat) if !self.game().is_over() => Some(think(seat, terms, self)),
                 _ => None,
             };
             self.opponent = Some(opponent);
@@ -159,7 +163,7 @@ impl Session {
     /// # Errors
     /// Failures to write.
     pub(crate) fn hint(&mut self, io: &mut Outputs<'_>) -> io::Result<Reply> {
-        if self.game.is_over() {
+        if self.game().is_over() {
             return io.refuse("the game is over: there is no move to hint");
         }
         let mut opponent = match self.opponent.take() {

@@ -7,6 +7,7 @@
 use super::{Command, Outputs, Reply, Session};
 use crate::draw::Charset;
 use crate::game::{GameKind, Placing};
+use crate::play::GameTree;
 use std::io;
 
 impl Session {
@@ -38,8 +39,7 @@ impl Session {
             return io.refuse(format_args!("{mover} places {}: {reason}", words.join(" ")));
         }
         if placing.mover().is_some() {
-            self.game = placing.board();
-            self.start = self.game.box_clone();
+            self.tree = GameTree::new(placing.board());
             self.show(io.out)?;
             return Ok(Reply::DONE);
         }
@@ -54,8 +54,7 @@ impl Session {
         self.tags.retain(|(n, _)| *n != name);
         self.tags.push((name, value));
         self.placing = None;
-        self.game = start;
-        self.start = self.game.box_clone();
+        self.tree = GameTree::new(start);
         self.mark_saved();
         self.show(io.out)?;
         Ok(Reply::DONE)
@@ -88,8 +87,7 @@ impl Session {
         };
         let name = placing.tag_name();
         self.tags.retain(|(n, _)| n != name);
-        self.game = placing.board();
-        self.start = self.game.box_clone();
+        self.tree = GameTree::new(placing.board());
         self.placing = Some(placing.box_clone());
     }
 
@@ -98,7 +96,7 @@ impl Session {
     pub(super) fn engine_tags(&self) -> Vec<(String, String)> {
         match &self.placing {
             Some(placing) => placing.tag().into_iter().collect(),
-            None => self.start.setup_tags(),
+            None => self.tree.start().setup_tags(),
         }
     }
 

@@ -2,15 +2,14 @@
 //! writing the game back as record text.
 
 use super::Session;
-use super::tree::{Heard, MoveLine, ReplayError};
 use crate::collection::input::OpenError;
 use crate::draw::Charset;
 use crate::front::Status;
 use crate::game::{AnyGame, GameKind, MoveError, SetupError};
 use crate::model::{ErrorJson, MoveNode, WrittenMoves, record_json};
-use crate::play::{Start, StartError, start_of_tags};
+use crate::play::{GameTree, Growth, HeardTree, NodeId, Start, StartError, start_of_tags};
 use crate::record::{Record, SyntaxError, parse_record, write_record};
-use crate::referee::{Options, judge_with};
+use crate::referee::{Options, Ply, judge_with};
 use std::io;
 
 /// Why a file cannot be loaded into a session.
@@ -85,14 +84,6 @@ pub(crate) enum RecordError {
         /// Why the start is refused.
         error: SetupError,
     },
-    /// Its moves do not replay.
-    #[error("{name}: {error}")]
-    Replay {
-        /// The file, as messages name it.
-        name: String,
-        /// Why.
-        error: ReplayError,
-    },
 }
 
 /// Why the game cannot be written as a record yet.
@@ -108,9 +99,6 @@ pub(crate) enum TextError {
         /// Why it cannot end here.
         error: MoveError,
     },
-    /// Its moves no longer replay.
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
 }
 
 impl Session {
@@ -169,14 +157,12 @@ impl Session {
         Session {
             kind,
             tags,
-            start: game.box_clone(),
-            game,
+            tree: GameTree::new(game),
             done: Vec::new(),
             undone: Vec::new(),
-            branches: Vec::new(),
             charset,
             file: None,
-            saved: MoveLine::default(),
+            saved: super::guard::Saved::default(),
             pending: None,
             fault: false,
             colour: false,
@@ -201,17 +187,30 @@ impl Session {
         name: &str,
         charset: Charset,
     ) -> Result<(Session, Option<String>), RecordError> {
-        let mut heard = Heard::default();
-        let (verdict, _) = judge_with(record, Options::default(), &mut heard);
-        let fault = verdict.fault.map(|fault| format!("{name}:{fault}"));
-        let nothing = || match &fault {
-            Some(fault) => RecordError::Fault(fault.clone()),
-            None => RecordError::NoGame(name.to_owned()),
-        };
         // A record whose tags are at fault still names its game.
         let named = || {
             let tag = record.tags.iter().find(|t| t.name == "Game")?;
             GameKind::from_name(&tag.value)
+        };
+        // The tree is heard from the walk, from the record's start.
+        let known = crate::referee::game_of(record).or_else(named);
+        let mut heard = (known
+            .and_then(|kind| kind.start(crate::game::Tags::new(&record.tags)).ok()))
+        .map(HeardTree::new);
+        let (verdict, _) = match heard.as_mut() {
+            Some(heard) => {
+                let options = Options {
+                    details: true,
+                    ..Options::default()
+                };
+                judge_with(record, options, heard)
+            }
+            None => judge_with(record, Options::default(), &mut |_: Ply<'_>| {}),
+        };
+        let fault = verdict.fault.map(|fault| format!("{name}:{fault}"));
+        let nothing = || match &fault {
+            Some(fault) => RecordError::Fault(fault.clone()),
+            None => RecordError::NoGame(name.to_owned()),
         };
         let kind = verdict
             .kind
@@ -238,19 +237,13 @@ impl Session {
                 });
             }
         };
-        let replay = |error| RecordError::Replay {
-            name: name.to_owned(),
-            error,
-        };
-        let line = match &fault {
-            None => heard.line(),
-            Some(_) => {
-                let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
-                legal_prefix(&nodes, start.as_ref())
-            }
+        let tree = match (&fault, heard) {
+            (None, Some(heard)) => heard.into_tree(),
+            _ => legal_prefix(record, start.as_ref()),
         };
         let mut session = Session::from_start(kind, tags, start, charset);
-        session.set_main_line(line).map_err(replay)?;
+        session.tree = tree;
+        session.play_main_line();
         session.mark_saved();
         session.fault = fault.is_some();
         Ok((session, fault))
@@ -265,21 +258,16 @@ impl Session {
     /// # Errors
     /// Why the game cannot be written yet.
     pub(crate) fn record_text(&self, whole_turns: bool) -> Result<String, TextError> {
-        if whole_turns && !self.game.is_over() {
-            self.game
-                .check_turn_ends()
-                .map_err(|error| TextError::TurnCut {
-                    label: self.game.numbering().label(),
-                    number: self.game.turn().number,
-                    error,
-                })?;
+        let game = self.game();
+        if whole_turns && !game.is_over() {
+            game.check_turn_ends().map_err(|error| TextError::TurnCut {
+                label: game.numbering().label(),
+                number: game.turn().number,
+                error,
+            })?;
         }
-        let line = MoveLine {
-            moves: self.moves(),
-            branches: self.branches.clone(),
-        };
-        let written = line.written(self.start.as_ref(), line.moves.len())?;
-        let result = match self.game.outcome() {
+        let written = self.tree.written(self.cursor());
+        let result = match game.outcome() {
             Some(outcome) => outcome.token,
             None => Some("*"),
         };
@@ -304,18 +292,21 @@ impl Session {
 }
 
 /// The main line of an invalid record, up to its first move that does
-/// not play, with the variations of the moves before it if they play.
-fn legal_prefix(nodes: &[MoveNode<'_>], start: &dyn AnyGame) -> MoveLine {
-    let mut game = start.box_clone();
-    let legal = nodes
-        .iter()
-        .take_while(|node| !game.is_over() && game.play(node.text).is_ok())
-        .count();
-    let nodes = nodes.get(..legal).unwrap_or_default();
-    MoveLine::of_nodes(nodes, start).unwrap_or_else(|_| MoveLine {
-        moves: nodes.iter().map(|n| n.text.to_owned()).collect(),
-        branches: Vec::new(),
-    })
+/// not play, with the variations of the moves before it if they all play.
+fn legal_prefix(record: &Record, start: &dyn AnyGame) -> GameTree {
+    let nodes: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
+    let mut tree = GameTree::new(start.box_clone());
+    let mut growth = Growth {
+        variations: true,
+        annotations: false,
+        flat: false,
+    };
+    if !tree.grow(NodeId::START, &nodes, growth) {
+        growth.variations = false;
+        tree = GameTree::new(start.box_clone());
+        tree.grow(NodeId::START, &nodes, growth);
+    }
+    tree
 }
 
 /// A session loaded from a file, and the record's fault if it is invalid.

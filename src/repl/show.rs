@@ -31,14 +31,13 @@ impl Session {
     /// The board as text, the last move shown; while the sides place, the
     /// pieces placed so far and the squares open to the mover.
     fn board_text(&self) -> String {
-        let last = (self.done.last())
-            .and_then(|step| crate::game::MoveDetail::last_of(step.before.as_ref(), &step.words));
+        let last = (self.done.last()).and_then(|&end| self.tree.node(end).detail());
         let view = crate::draw::TextView {
             charset: self.charset,
             colour: self.colour,
-            last: last.as_ref().map(|detail| &detail.parts),
+            last: last.map(|detail| &detail.parts),
         };
-        let game = self.game.as_ref();
+        let game = self.game();
         match &self.placing {
             Some(placing) => {
                 let mover = placing.mover().unwrap_or_default();
@@ -56,16 +55,16 @@ impl Session {
 
     /// [`Session::status`], as the game words it.
     fn status_words(&self) -> String {
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.game().outcome() {
             return format!("Game over: {} ({})", outcome.tag_value, outcome.reason);
         }
-        let turn = self.game.turn();
-        let label = match self.game.numbering().label() {
+        let turn = self.game().turn();
+        let label = match self.game().numbering().label() {
             "move" => "Move",
             _ => "Turn",
         };
         let mut status = format!("{label} {}: {} to play", turn.number, turn.mover);
-        if let Some(constraint) = self.game.constraint() {
+        if let Some(constraint) = self.game().constraint() {
             status.push('\n');
             status.push_str(&constraint);
         }
@@ -74,10 +73,10 @@ impl Session {
 
     /// `:moves`: the legal moves, wrapped, and how many.
     pub(super) fn list_moves(&self, out: &mut dyn Write) -> io::Result<()> {
-        if self.game.outcome().is_some() {
+        if self.game().outcome().is_some() {
             return writeln!(out, "the game is over: there is no legal move");
         }
-        let moves = self.game.legal_moves();
+        let moves = self.game().legal_moves();
         if moves.is_empty() {
             return writeln!(out, "no legal move");
         }

@@ -8,17 +8,20 @@
 //! and the legal moves by square) and the moves in the order a record
 //! writes them, and sends the node clicked or the move played.
 //!
-//! - A node is a move; the first child of a node is the move that
-//!   follows it on its line, the others are variations, written after
-//!   the first child in the order kept. A move played at the cursor goes
-//!   to the child that plays it if there is one, else becomes the first
-//!   child of a node with none, else a new variation, the last. In Lotus
-//!   a variation replaces a whole turn: a different pawn move in the
-//!   middle of a turn starts a variation at the turn's first pawn move,
-//!   with the turn's earlier pawn moves copied.
+//! - A node is a move of the game in play's tree
+//!   ([`crate::play::GameTree`]): the move that follows it on its line,
+//!   then its variations, written after it in the order kept (a
+//!   variation of a variation's first move, which a record may nest in
+//!   it, is opened beside it). A move played at the cursor goes to the move that plays
+//!   it there if there is one, else becomes the move after a node with
+//!   none, else a new variation, the last. In Lotus a variation replaces
+//!   a whole turn: a different pawn move in the middle of a turn starts a
+//!   variation at the turn's first pawn move, with the turn's earlier pawn
+//!   moves copied.
 //! - Promote makes the variation holding a node the line it branches off
-//!   (one level up, as `kifu play`'s `:promote` of one variation); delete
-//!   cuts a node and every move after it.
+//!   (one level up, as `kifu play`'s `:promote` of one variation), the
+//!   line it replaces the first of the variations; delete cuts a node and
+//!   every move after it (its first variation, if any, takes its place).
 //! - A record that is invalid opens up to its fault, on its main line
 //!   only (as `kifu play` loads it), with the fault as `kifu validate`
 //!   prints it.
@@ -31,8 +34,8 @@
 //!   record's own (and its `Termination`) while its main line is as
 //!   opened, else `*`.
 //!
-//! Its parts: `tree` (the moves, kept apart so that another tree may
-//! take its place), `spans` (where each record of a file's text lies),
+//! The tree is the game in play's own, which `kifu play` keeps too. The
+//! parts here: `spans` (where each record of a file's text lies),
 //! `view` (the state as the page gets it), `save` (the record written
 //! back) and `routes` (one thin handler a request, over [`Annotation`]'s
 //! edits, which this module holds).
@@ -40,19 +43,18 @@
 mod routes;
 mod save;
 mod spans;
-mod tree;
 mod view;
 
 pub(super) use routes::routes;
 
 use crate::game::GameKind;
 use crate::model::{MoveNode, WrittenMoves};
+use crate::play::{Demoted, GameTree, Growth, NodeId};
 use crate::serve::error::ApiError;
 use crate::serve::state::Registry;
 use axum::http::StatusCode;
 use spans::{record_lines, seen};
 use std::sync::{Arc, Mutex};
-use tree::Tree;
 
 /// The most records open at once.
 pub(super) const MAX_OPEN: usize = 1000;
@@ -71,8 +73,8 @@ pub(super) struct Annotation {
     record: usize,
     kind: GameKind,
     tags: Vec<(String, String)>,
-    tree: Tree,
-    cursor: usize,
+    tree: GameTree,
+    cursor: NodeId,
     /// The main line as opened, and the result it ended with.
     opened_main: Vec<String>,
     opened_result: Option<String>,
@@ -184,8 +186,8 @@ impl Annotation {
             record,
             kind,
             tags,
-            tree: Tree::new(start),
-            cursor: 0,
+            tree: GameTree::new(start),
+            cursor: NodeId::START,
             opened_main: Vec::new(),
             opened_result: parsed.result_token().map(|(token, _)| token.to_owned()),
             after_result: WrittenMoves::after_result(&parsed)
@@ -196,28 +198,47 @@ impl Annotation {
             unsaved: false,
             seen,
         };
-        annotation.tree.nodes[0].comments = (WrittenMoves::leading_comments(&parsed).into_iter())
+        let leading = (WrittenMoves::leading_comments(&parsed).into_iter())
             .map(str::to_owned)
             .collect();
+        annotation.tree.set_comments(NodeId::START, leading);
         let main: Vec<MoveNode<'_>> = WrittenMoves::new(&parsed).collect();
-        let start = annotation.tree.start.box_clone();
-        let whole = annotation.fault.is_none();
-        annotation.tree.grow(0, &main, start, whole);
+        let growth = Growth {
+            variations: annotation.fault.is_none(),
+            annotations: true,
+            flat: true,
+        };
+        annotation.tree.grow(NodeId::START, &main, growth);
         annotation.opened_main = annotation.tree.main_line();
-        annotation.cursor = annotation.tree.line_end(0);
+        annotation.cursor = annotation.tree.line_end(NodeId::START);
         Ok(annotation)
+    }
+
+    /// The node of the tree that a request names.
+    ///
+    /// # Errors
+    /// 404 for none in the tree.
+    fn node(&self, node: usize) -> Result<NodeId, ApiError> {
+        self.tree.find(node).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "serve.no-node",
+                format!("no move {node} in the tree"),
+            )
+        })
     }
 
     /// Moves the cursor to `node`.
     fn goto(&mut self, node: usize) -> Result<(), ApiError> {
-        self.cursor = self.tree.node(node)?;
+        self.cursor = self.node(node)?;
         Ok(())
     }
 
     /// Plays `text` at the cursor (see the module doc); the cursor moves
     /// to it.
     fn play(&mut self, text: &str) -> Result<(), ApiError> {
-        let (node, new) = self.tree.play(self.cursor, text)?;
+        let (node, new) =
+            (self.tree.play(self.cursor, text)).map_err(|e| unprocessable(e.code, e.message))?;
         self.cursor = node;
         self.unsaved |= new;
         Ok(())
@@ -225,8 +246,14 @@ impl Annotation {
 
     /// Makes the variation holding `node` the line it branches off.
     fn promote(&mut self, node: usize) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
-        self.tree.promote(node)?;
+        let node = self.node(node)?;
+        if !self.tree.promote(node, Demoted::First) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.main-line",
+                "this move is on the main line: there is nothing to promote".to_owned(),
+            ));
+        }
         self.unsaved = true;
         Ok(())
     }
@@ -234,9 +261,14 @@ impl Annotation {
     /// Cuts `node` and every move after it; the cursor, if it was cut,
     /// goes to the move before.
     fn delete(&mut self, node: usize) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
-        let parent = self.tree.cut(node)?;
-        if self.tree.path(self.cursor).contains(&node) || self.tree.node(self.cursor).is_err() {
+        let node = self.node(node)?;
+        let Some(parent) = self.tree.cut(node) else {
+            return Err(unprocessable(
+                "serve.no-move",
+                "the start is not a move: it cannot be deleted".to_owned(),
+            ));
+        };
+        if self.tree.find(self.cursor.index()).is_none() {
             self.cursor = parent;
         }
         self.unsaved = true;
@@ -245,15 +277,12 @@ impl Annotation {
 
     /// The comments of `node` become `comment`, or none when it is empty.
     fn comment(&mut self, node: usize, comment: &str) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
+        let node = self.node(node)?;
         let comments = match comment.trim() {
             "" => Vec::new(),
             comment => vec![comment.to_owned()],
         };
-        if self.tree.nodes[node].comments != comments {
-            self.tree.nodes[node].comments = comments;
-            self.unsaved = true;
-        }
+        self.unsaved |= self.tree.set_comments(node, comments);
         Ok(())
     }
 
@@ -265,8 +294,8 @@ impl Annotation {
         glyph: Option<String>,
         nags: Option<Vec<u8>>,
     ) -> Result<(), ApiError> {
-        let node = self.tree.node(node)?;
-        if node == 0 {
+        let node = self.node(node)?;
+        if node == NodeId::START {
             return Err(unprocessable(
                 "serve.no-move",
                 "the start is not a move: it takes no glyph".to_owned(),
@@ -283,16 +312,10 @@ impl Annotation {
                     ));
                 }
             };
-            if glyph != self.tree.nodes[node].glyph {
-                self.tree.nodes[node].set_glyph(glyph);
-                self.unsaved = true;
-            }
+            self.unsaved |= self.tree.set_glyph(node, glyph);
         }
-        if let Some(nags) = nags
-            && nags != self.tree.nodes[node].nags
-        {
-            self.tree.nodes[node].nags = nags;
-            self.unsaved = true;
+        if let Some(nags) = nags {
+            self.unsaved |= self.tree.set_nags(node, nags);
         }
         Ok(())
     }
@@ -301,7 +324,7 @@ impl Annotation {
     fn set_tags(&mut self, tags: Vec<(String, String)>) -> Result<(), ApiError> {
         let fixed: Vec<String> = (self
             .tree
-            .start
+            .start()
             .setup_tags()
             .into_iter()
             .map(|(name, _)| name))

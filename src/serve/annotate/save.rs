@@ -4,8 +4,8 @@
 
 use super::Annotation;
 use super::spans::{Span, record_lines, seen};
-use crate::game::{AnyGame, Numbering, number_before};
-use crate::record::{MoveNumber, WrittenMove, write_record_within};
+use crate::play::NodeId;
+use crate::record::write_record_within;
 use crate::serve::error::ApiError;
 use crate::serve::files::Files;
 use axum::http::StatusCode;
@@ -14,61 +14,11 @@ use axum::http::StatusCode;
 const LINE_WIDTH: usize = 79;
 
 impl Annotation {
-    /// The moves of the line from `first` (a child of the node where
-    /// `game` is) as a record writes them, with its variations.
-    fn written<'a>(&'a self, first: usize, start: &dyn AnyGame) -> Vec<WrittenMove<'a>> {
-        let mut game = start.box_clone();
-        let mut written: Vec<WrittenMove<'a>> = Vec::new();
-        let mut at = Some(first);
-        let mut is_first = true;
-        // The variations of the turn under way, with the position they
-        // start from, written once the turn is whole.
-        let mut pending: Vec<(usize, Box<dyn AnyGame>)> = Vec::new();
-        while let Some(id) = at {
-            let node = &self.tree.nodes[id];
-            let number = number_before(game.turn(), is_first);
-            let before = game.box_clone();
-            if game.play(&node.text).is_err() {
-                break;
-            }
-            if let Some(parent) = node.parent
-                && self.tree.nodes[parent].children.first() == Some(&id)
-            {
-                for &other in self.tree.nodes[parent].children.iter().skip(1) {
-                    pending.push((other, before.box_clone()));
-                }
-            }
-            at = node.children.first().copied();
-            let whole = game.numbering() == Numbering::Pairs
-                || game.turn().opens
-                || game.is_over()
-                || at.is_none();
-            let mut variations = Vec::new();
-            if whole {
-                for (other, from) in pending.drain(..) {
-                    variations.push(self.written(other, from.as_ref()));
-                }
-            }
-            is_first = !variations.is_empty();
-            written.push(WrittenMove {
-                comments_before: &node.comments_before,
-                number: number.map(MoveNumber::from),
-                text: &node.word,
-                nags: &node.nags,
-                comments: &node.comments,
-                variations,
-            });
-        }
-        written
-    }
-
     /// The record as it would be saved.
     pub(super) fn text(&self) -> String {
         let main = self.tree.main_line();
-        let mut end = self.tree.start.box_clone();
-        for mv in &main {
-            let _ = end.play(mv);
-        }
+        let last = self.tree.line_end(NodeId::START);
+        let end = self.tree.position(last);
         let kept = main == self.opened_main;
         // A game over by the rules ends with its token, if it takes one
         // (Lotus takes none).
@@ -85,14 +35,11 @@ impl Annotation {
                 _ => (name.clone(), value.clone()),
             })
             .collect();
-        let moves = match self.tree.nodes[0].children.first() {
-            Some(&first) => self.written(first, self.tree.start.as_ref()),
-            None => Vec::new(),
-        };
+        let moves = self.tree.written(last);
         write_record_within(
             LINE_WIDTH,
             &tags,
-            &self.tree.nodes[0].comments,
+            self.tree.node(NodeId::START).comments(),
             &moves,
             (result.as_deref(), &self.after_result),
         )

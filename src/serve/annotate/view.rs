@@ -4,8 +4,9 @@
 
 use super::Annotation;
 use crate::draw::{Spot, View, picture, svg};
-use crate::game::{AnyGame, GameKind, MoveDetail, Numbering, number_before};
+use crate::game::GameKind;
 use crate::model::OutcomeJson;
+use crate::play::{NodeId, NumberedMove};
 use crate::record::Dots;
 use crate::serve::board::{PieceJson, pieces_of};
 use crate::serve::reply::json;
@@ -85,75 +86,45 @@ struct AnnotationJson<'a> {
 }
 
 impl Annotation {
-    /// The items of the line from `first`, from `game`, with the
-    /// variations as `written` places them.
-    fn text_items<'a>(&'a self, first: usize, start: &dyn AnyGame) -> Vec<ItemJson<'a>> {
-        let mut out = Vec::new();
-        let mut game = start.box_clone();
-        let mut at = Some(first);
-        let mut is_first = true;
-        let mut pending: Vec<(usize, Box<dyn AnyGame>)> = Vec::new();
-        while let Some(id) = at {
-            let node = &self.tree.nodes[id];
-            let number = number_before(game.turn(), is_first).map(|(n, dots)| match dots {
-                Dots::One => format!("{n}."),
-                _ => format!("{n}..."),
-            });
-            let before = game.box_clone();
-            if game.play(&node.text).is_err() {
-                break;
-            }
-            if let Some(parent) = node.parent
-                && self.tree.nodes[parent].children.first() == Some(&id)
-            {
-                for &other in self.tree.nodes[parent].children.iter().skip(1) {
-                    pending.push((other, before.box_clone()));
-                }
-            }
+    /// The items of `moves`, as the record writes them, into `out`.
+    fn text_items<'a>(&'a self, moves: &[NumberedMove], out: &mut Vec<ItemJson<'a>>) {
+        for numbered in moves {
+            let node = self.tree.node(numbered.node);
             out.push(ItemJson {
                 kind: "move",
-                node: Some(id),
-                number,
-                text: Some(&node.text),
-                glyph: node.glyph.as_deref(),
-                nags: &node.nags,
-                comments: &node.comments,
+                node: Some(numbered.node.index()),
+                number: numbered.number.map(|(n, dots)| match dots {
+                    Dots::One => format!("{n}."),
+                    _ => format!("{n}..."),
+                }),
+                text: Some(node.text()),
+                glyph: node.glyph(),
+                nags: node.nags(),
+                comments: node.comments(),
             });
-            at = node.children.first().copied();
-            let whole = game.numbering() == Numbering::Pairs
-                || game.turn().opens
-                || game.is_over()
-                || at.is_none();
-            is_first = false;
-            if whole && !pending.is_empty() {
-                for (other, from) in pending.drain(..) {
-                    out.push(bracket("open"));
-                    out.extend(self.text_items(other, from.as_ref()));
-                    out.push(bracket("close"));
-                }
-                is_first = true;
+            for variation in &numbered.variations {
+                out.push(bracket("open"));
+                self.text_items(variation, out);
+                out.push(bracket("close"));
             }
         }
-        out
     }
 
     /// The answer that gives its state, as JSON.
     pub(super) fn answer(&self) -> Response {
         let moves = self.tree.moves_to(self.cursor);
         let game = self.tree.position(self.cursor);
-        let last = MoveDetail::last_of(self.tree.start.as_ref(), &moves);
+        let node = self.tree.node(self.cursor);
         let view = View {
-            last: last.as_ref().map(|detail| &detail.parts),
+            last: node.detail().map(|detail| &detail.parts),
             ..View::default()
         };
-        let scene = picture(game.as_ref(), self.kind, &view, moves.len());
+        let scene = picture(game, self.kind, &view, moves.len());
         let legal = game.legal_details();
-        let (pieces, buttons) = pieces_of(game.as_ref(), &legal);
-        let node = &self.tree.nodes[self.cursor];
-        let items = match self.tree.nodes[0].children.first() {
-            Some(&first) => self.text_items(first, self.tree.start.as_ref()),
-            None => Vec::new(),
-        };
+        let (pieces, buttons) = pieces_of(game, &legal);
+        let mut items = Vec::new();
+        let numbered = self.tree.numbered(self.tree.line_end(NodeId::START));
+        self.text_items(&numbered, &mut items);
         let outcome = game.outcome();
         json(&AnnotationJson {
             id: self.id,
@@ -165,13 +136,15 @@ impl Annotation {
                 .map(|(name, value)| TagJson { name, value })
                 .collect(),
             items,
-            cursor: self.cursor,
-            path: self.tree.path(self.cursor),
-            next: node.children.first().copied(),
-            end: self.tree.line_end(self.cursor),
-            comment: node.comments.join("\n"),
-            glyph: node.glyph.as_deref(),
-            nags: &node.nags,
+            cursor: self.cursor.index(),
+            path: (self.tree.path(self.cursor).into_iter())
+                .map(NodeId::index)
+                .collect(),
+            next: node.next().map(NodeId::index),
+            end: self.tree.line_end(self.cursor).index(),
+            comment: node.comments().join("\n"),
+            glyph: node.glyph(),
+            nags: node.nags(),
             in_variation: self.tree.variation_of(self.cursor).is_some(),
             to_move: outcome.is_none().then(|| game.turn().mover.to_owned()),
             legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),
