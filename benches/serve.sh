@@ -5,7 +5,7 @@
 #
 #   benches/serve.sh              # 1000 moves a game, 10,000 records
 #   MOVES=200 benches/serve.sh    # fewer moves
-#   PLY=300 PLY_GAMES=mana benches/serve.sh   # the answer at ply 300 against ply 1
+#   PLY=300 PLY_GAMES=shogun benches/serve.sh   # the answer at ply 300 against ply 1
 set -eu
 cd "$(dirname "$0")/.."
 MOVES=${MOVES:-1000}
@@ -40,10 +40,13 @@ for game in mana shogun escampe lotus; do
 done
 kill "$SERVER"; wait "$SERVER" 2> /dev/null || true
 
-# A move's answer at ply PLY against ply 1 (issue 51): one server a game,
-# so that each may keep its 1000 games.
-for game in ${PLY_GAMES:-mana shogun escampe lotus}; do
+# A move's answer at ply PLY against ply 1 (issue 51): the server's
+# processor time a state answer, then the round trips. One server a game,
+# so that each may keep its 1000 games. Random games of Escampe and Lotus
+# end before ply 300.
+for game in ${PLY_GAMES:-shogun mana}; do
     start
+    SERVER_PID=$SERVER "$CLIENT" "$PORT" "$TOKEN" cpu "$game" "${PLY:-300}"
     "$CLIENT" "$PORT" "$TOKEN" plies "$game" "${PLY:-300}"
     kill "$SERVER"; wait "$SERVER" 2> /dev/null || true
 done

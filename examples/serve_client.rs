@@ -5,6 +5,7 @@
 //! ```text
 //! serve_client PORT TOKEN moves GAME COUNT   # COUNT moves, new games as they end
 //! serve_client PORT TOKEN plies GAME PLY     # moves 1-20 against moves PLY+1 to PLY+20
+//! SERVER_PID=N serve_client PORT TOKEN cpu GAME PLY   # the server's time a state, ply 1 and PLY
 //! serve_client PORT TOKEN files FROM COUNT   # GET /api/files, then one page of file 0
 //! ```
 //!
@@ -105,6 +106,22 @@ impl Client {
     }
 }
 
+/// How many state answers `cpu` asks for at each ply.
+const STATE_ASKS: usize = 2000;
+
+/// The processor time process `pid` has used, user and system, in
+/// seconds (from `/proc/PID/stat`, in clock ticks of 10 ms).
+fn cpu_of(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("/proc/PID/stat");
+    // The fields after the command's `)`: utime and stime are the 12th
+    // and 13th of them.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 =
+        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
+    ticks / 100.0
+}
+
 /// The time at fraction `p` of the sorted `times`, in ms.
 fn at(times: &[Duration], p: f64) -> f64 {
     let i = ((times.len() as f64 - 1.0) * p).round() as usize;
@@ -129,7 +146,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [port, token, mode, a, b] = args.as_slice() else {
         eprintln!(
-            "usage: serve_client PORT TOKEN (moves GAME COUNT | plies GAME PLY | files FROM COUNT)"
+            "usage: serve_client PORT TOKEN (moves GAME COUNT | plies GAME PLY | cpu GAME PLY | files FROM COUNT)"
         );
         std::process::exit(2);
     };
@@ -175,6 +192,40 @@ fn main() {
                 &format!("{a} plies {} to {}", count + 1, count + 20),
                 &mut late,
             );
+        }
+        "cpu" => {
+            // The server's processor time (`SERVER_PID`'s, from /proc) a
+            // state answer, `GET /api/games/{id}`, at ply 1 and at ply
+            // `count` of the first game long enough to reach it.
+            let pid: u32 = std::env::var("SERVER_PID")
+                .ok()
+                .and_then(|pid| pid.parse().ok())
+                .expect("SERVER_PID, the server's process id");
+            for ply in [1, count] {
+                let mut seed = 0;
+                let mut reached = None;
+                while reached.is_none() && seed < 900 {
+                    seed += 1;
+                    client.play(a, seed, |played, _, answer| {
+                        if played == ply {
+                            reached = Some(answer["id"].clone());
+                        }
+                        played < ply
+                    });
+                }
+                let id = reached.expect("no game reaches the ply");
+                let path = format!("/api/games/{id}");
+                let before = cpu_of(pid);
+                for _ in 0..STATE_ASKS {
+                    let (status, answer, _) = client.ask("GET", &path, None);
+                    assert_eq!(status, 200, "{answer}");
+                }
+                let each = (cpu_of(pid) - before) / STATE_ASKS as f64;
+                println!(
+                    "{a} state at ply {ply}: {:.3} ms of the server's processor time",
+                    each * 1000.0
+                );
+            }
         }
         "files" => {
             let from: usize = a.parse().expect("from");
