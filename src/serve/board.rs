@@ -3,12 +3,61 @@
 //! leaves, so that a piece is chosen, then its target (the rules stay
 //! here). It imports no route's module.
 
-use crate::draw::Drawing;
-use crate::game::{AnyGame, MoveDetail};
+use crate::draw::{Drawing, Spot, View, picture, svg};
+use crate::game::{AnyGame, GameKind, MoveDetail, MoveParts};
+
+/// The board of a position as the page plays on it: the legal moves, the
+/// picture with its squares, and the moves by the square they leave; a
+/// game's state and an annotation's both carry it.
+#[derive(Debug, serde::Serialize)]
+pub(super) struct BoardJson {
+    /// Every legal move.
+    legal_moves: Vec<String>,
+    /// The board, as `kifu render --format svg` draws it.
+    board: String,
+    /// The board's size in its own units (its `viewBox`).
+    size: [f32; 2],
+    /// Its squares, each with its rectangle in those units.
+    squares: Vec<Spot>,
+    /// The legal moves by the square they leave, in the order of
+    /// `legal_moves`; a move that leaves none (a pass, a Mana re-entry)
+    /// is in `buttons`.
+    pieces: Vec<PieceJson>,
+    /// The legal moves that leave no square, each a button.
+    buttons: Vec<String>,
+}
+
+impl BoardJson {
+    /// The board of `game` (of `kind`) after `ply` plies, `last` the parts
+    /// of the move that led there, with the moves `legal` (none while a
+    /// start is placed).
+    pub(super) fn new(
+        game: &dyn AnyGame,
+        kind: GameKind,
+        last: Option<&MoveParts>,
+        ply: usize,
+        legal: Vec<MoveDetail>,
+    ) -> Self {
+        let view = View {
+            last,
+            ..View::default()
+        };
+        let scene = picture(game, kind, &view, ply);
+        let (pieces, buttons) = pieces_of(game, &legal);
+        Self {
+            legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),
+            board: svg::write(&scene, None),
+            size: [scene.width, scene.height],
+            squares: scene.spots(),
+            pieces,
+            buttons,
+        }
+    }
+}
 
 /// A square the side to move may leave, and where to.
 #[derive(Debug, serde::Serialize)]
-pub(super) struct PieceJson {
+struct PieceJson {
     /// The square, as the board's `squares` name it.
     from: String,
     /// Each square it may reach, in the order of the legal moves.
@@ -17,7 +66,7 @@ pub(super) struct PieceJson {
 
 /// A square a piece may reach, and the moves that take it there.
 #[derive(Debug, serde::Serialize)]
-pub(super) struct TargetJson {
+struct TargetJson {
     /// The square; none for a move that reaches no square of the board.
     to: Option<String>,
     /// The moves: more than one when the move also chooses (Mana's bird,
@@ -28,7 +77,7 @@ pub(super) struct TargetJson {
 /// The legal moves of `game` (`legal`, with their parts from the
 /// generator) grouped by the square each leaves: the pieces to choose and
 /// the buttons.
-pub(super) fn pieces_of(game: &dyn AnyGame, legal: &[MoveDetail]) -> (Vec<PieceJson>, Vec<String>) {
+fn pieces_of(game: &dyn AnyGame, legal: &[MoveDetail]) -> (Vec<PieceJson>, Vec<String>) {
     let mut pieces: Vec<PieceJson> = Vec::new();
     let mut buttons = Vec::new();
     for detail in legal {

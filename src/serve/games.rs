@@ -2,11 +2,10 @@
 //! its position, its record so far, its engine once asked, and what its
 //! saves left in the files.
 
-use super::board::{PieceJson, pieces_of};
+use super::board::BoardJson;
 use super::error::ApiError;
 use super::files::Saved;
 use super::state::Registry;
-use crate::draw::{Spot, View, picture, svg};
 use crate::game::{AnyGame, GameKind, MoveDetail, PlacementError, Placing};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
@@ -172,20 +171,9 @@ pub(super) struct StateJson<'a> {
     to_move: Option<&'a str>,
     /// The constraint in force, in words.
     constraint: Option<String>,
-    /// Every legal move.
-    legal_moves: Vec<String>,
-    /// The board, as `kifu render --format svg` draws it.
-    board: String,
-    /// The board's size in its own units (its `viewBox`).
-    size: [f32; 2],
-    /// Its squares, each with its rectangle in those units.
-    squares: Vec<Spot>,
-    /// The legal moves by the square they leave, in the order of
-    /// `legal_moves`; a move that leaves none (a pass, a Mana re-entry)
-    /// is in `buttons`.
-    pieces: Vec<PieceJson>,
-    /// The legal moves that leave no square, each a button.
-    buttons: Vec<String>,
+    /// The board, its legal moves by square.
+    #[serde(flatten)]
+    board: BoardJson,
     /// The start being placed, until every side has placed.
     placing: Option<PlacingJson<'a>>,
     /// The outcome, once the game is over.
@@ -226,12 +214,7 @@ pub(super) fn outcome_of(play: &Play) -> Option<crate::game::Outcome> {
 impl Play {
     /// Its state, with its `outcome` ([`outcome_of`]).
     pub(super) fn state<'a>(&'a self, outcome: &'a Option<crate::game::Outcome>) -> StateJson<'a> {
-        let view = View {
-            last: self.last.as_ref().map(|detail| &detail.parts),
-            ..View::default()
-        };
         let game = self.game.as_ref();
-        let scene = picture(game, self.kind, &view, self.moves.len());
         let over = outcome.is_some();
         let placing = self.placement.as_ref().map(|placement| PlacingJson {
             mover: placement.placing.mover(),
@@ -243,7 +226,8 @@ impl Play {
             Some(_) => Vec::new(),
             None => game.legal_details(),
         };
-        let (pieces, buttons) = pieces_of(game, &legal);
+        let last = self.last.as_ref().map(|detail| &detail.parts);
+        let board = BoardJson::new(game, self.kind, last, self.moves.len(), legal);
         StateJson {
             id: self.id,
             game: self.kind,
@@ -257,12 +241,7 @@ impl Play {
                 None => (!over).then(|| game.turn().mover),
             },
             constraint: game.constraint(),
-            legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),
-            board: svg::write(&scene, None),
-            size: [scene.width, scene.height],
-            squares: scene.spots(),
-            pieces,
-            buttons,
+            board,
             placing,
             result: outcome.as_ref().map(OutcomeJson::new),
             record: self.record(),

@@ -3,12 +3,11 @@
 //! square), and the moves in the order the record writes them.
 
 use super::Annotation;
-use crate::draw::{Spot, View, picture, svg};
 use crate::game::GameKind;
 use crate::model::OutcomeJson;
 use crate::play::{NodeId, NumberedMove};
 use crate::record::Dots;
-use crate::serve::board::{PieceJson, pieces_of};
+use crate::serve::board::BoardJson;
 use crate::serve::reply::json;
 use axum::response::Response;
 
@@ -69,12 +68,9 @@ struct AnnotationJson<'a> {
     /// Whether the cursor's node is in a variation.
     in_variation: bool,
     to_move: Option<String>,
-    legal_moves: Vec<String>,
-    board: String,
-    size: [f32; 2],
-    squares: Vec<Spot>,
-    pieces: Vec<PieceJson>,
-    buttons: Vec<String>,
+    /// The board at the cursor, its legal moves by square.
+    #[serde(flatten)]
+    board: BoardJson,
     /// The outcome at the cursor, once the game is over there.
     result: Option<OutcomeJson<'a>>,
     /// The record's fault when it was opened.
@@ -115,13 +111,8 @@ impl Annotation {
         let moves = self.tree.moves_to(self.cursor);
         let game = self.tree.position(self.cursor);
         let node = self.tree.node(self.cursor);
-        let view = View {
-            last: node.detail().map(|detail| &detail.parts),
-            ..View::default()
-        };
-        let scene = picture(game, self.kind, &view, moves.len());
-        let legal = game.legal_details();
-        let (pieces, buttons) = pieces_of(game, &legal);
+        let last = node.detail().map(|detail| &detail.parts);
+        let board = BoardJson::new(game, self.kind, last, moves.len(), game.legal_details());
         let mut items = Vec::new();
         let numbered = self.tree.numbered(self.tree.line_end(NodeId::START));
         self.text_items(&numbered, &mut items);
@@ -147,12 +138,7 @@ impl Annotation {
             nags: node.nags(),
             in_variation: self.tree.variation_of(self.cursor).is_some(),
             to_move: outcome.is_none().then(|| game.turn().mover.to_owned()),
-            legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),
-            board: svg::write(&scene, None),
-            size: [scene.width, scene.height],
-            squares: scene.spots(),
-            pieces,
-            buttons,
+            board,
             result: outcome.as_ref().map(OutcomeJson::new),
             fault: self.fault.as_deref(),
             unsaved: self.unsaved,
