@@ -5,7 +5,7 @@
 //! ```text
 //! serve_client PORT TOKEN moves GAME COUNT   # COUNT moves, new games as they end
 //! serve_client PORT TOKEN plies GAME PLY     # moves 1-20 against moves PLY+1 to PLY+20
-//! SERVER_PID=N serve_client PORT TOKEN cpu GAME PLY   # the server's time a state, ply 1 and PLY
+//! SERVER_PID=N serve_client PORT TOKEN cpu GAME PLY   # the server's time a state: one position at ply PLY and at ply 1
 //! serve_client PORT TOKEN files FROM COUNT   # GET /api/files, then one page of file 0
 //! ```
 //!
@@ -195,25 +195,46 @@ fn main() {
         }
         "cpu" => {
             // The server's processor time (`SERVER_PID`'s, from /proc) a
-            // state answer, `GET /api/games/{id}`, at ply 1 and at ply
-            // `count` of the first game long enough to reach it.
+            // state answer, `GET /api/games/{id}`, for one position and
+            // last move reached two ways: at ply `count` of the first
+            // game long enough, and at ply 1 of a game started from the
+            // position before that move. What differs is the game's
+            // length alone.
             let pid: u32 = std::env::var("SERVER_PID")
                 .ok()
                 .and_then(|pid| pid.parse().ok())
                 .expect("SERVER_PID, the server's process id");
-            for ply in [1, count] {
-                let mut seed = 0;
-                let mut reached = None;
-                while reached.is_none() && seed < 900 {
-                    seed += 1;
-                    client.play(a, seed, |played, _, answer| {
-                        if played == ply {
-                            reached = Some(answer["id"].clone());
-                        }
-                        played < ply
-                    });
-                }
-                let id = reached.expect("no game reaches the ply");
+            let mut long = None;
+            let mut seed = 0;
+            while long.is_none() && seed < 900 {
+                seed += 1;
+                let mut before = Value::Null;
+                client.play(a, seed, |ply, _, answer| {
+                    if ply + 1 == count {
+                        before = answer["tags"].clone();
+                    }
+                    if ply == count {
+                        long = Some((
+                            answer["id"].clone(),
+                            before.clone(),
+                            answer["moves"][count - 1].clone(),
+                        ));
+                    }
+                    ply < count
+                });
+            }
+            let (id, tags, last) = long.expect("no game reaches the ply");
+            let mut started = json!({"game": a, "tags": []});
+            for tag in tags.as_array().into_iter().flatten() {
+                let (name, value) = (tag["name"].as_str().unwrap_or_default(), &tag["value"]);
+                started[name.to_ascii_lowercase()] = value.clone();
+            }
+            let (status, short, _) = client.ask("POST", "/api/games", Some(&started));
+            assert_eq!(status, 201, "{short}");
+            let path = format!("/api/games/{}/moves", short["id"]);
+            let (status, answer, _) = client.ask("POST", &path, Some(&json!({"move": last})));
+            assert_eq!(status, 200, "{answer}");
+            for (ply, id) in [(1, &short["id"]), (count, &id)] {
                 let path = format!("/api/games/{id}");
                 let before = cpu_of(pid);
                 for _ in 0..STATE_ASKS {
