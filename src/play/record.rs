@@ -1,10 +1,12 @@
 //! Builds a record's text while a game is played through [`AnyGame`]:
 //! the tags, the move numbers the game's numbering asks for, the moves and
-//! the result.
+//! the result. The movetext is written as the game grows, so that the
+//! record after a move costs the same at ply 300 as at ply 1.
 
 use crate::game::{AnyGame, GameKind, number_before};
 use crate::record::{
-    Dots, MAX_TAG_VALUE_BYTES, MoveNumber, WrittenMove, readable_tag_value, write_record,
+    Dots, LINE_WIDTH, MAX_TAG_VALUE_BYTES, MoveNumber, MovetextWriter, WrittenMove,
+    readable_tag_value,
 };
 
 /// A record being written, move by move.
@@ -13,6 +15,8 @@ pub struct RecordBuilder {
     tags: Vec<(String, String)>,
     leading_comments: Vec<String>,
     moves: Vec<BuiltMove>,
+    /// The leading comments and the moves, written.
+    movetext: MovetextWriter,
 }
 
 /// A move of the record, with its number and the comments after it.
@@ -21,6 +25,18 @@ struct BuiltMove {
     number: Option<(u32, Dots)>,
     text: String,
     comments: Vec<String>,
+}
+
+impl BuiltMove {
+    /// The move as the record writes it.
+    fn written(&self) -> WrittenMove<'_> {
+        WrittenMove {
+            number: self.number.map(MoveNumber::from),
+            text: &self.text,
+            comments: &self.comments,
+            ..WrittenMove::default()
+        }
+    }
 }
 
 impl RecordBuilder {
@@ -37,23 +53,27 @@ impl RecordBuilder {
             tags,
             leading_comments: Vec::new(),
             moves: Vec::new(),
+            movetext: MovetextWriter::new(LINE_WIDTH),
         }
     }
 
     /// Adds a move about to be played in `before`, with the number it needs.
     pub fn push(&mut self, before: &dyn AnyGame, text: &str) {
         let number = number_before(before.turn(), self.moves.is_empty());
-        self.moves.push(BuiltMove {
+        let built = BuiltMove {
             number,
             text: text.to_owned(),
             comments: Vec::new(),
-        });
+        };
+        self.movetext.moves(&[built.written()]);
+        self.moves.push(built);
     }
 
     /// Adds a comment after the last move, or before the first move when
     /// there is none yet. A `}` in it, which would end it, becomes `)`.
     pub fn comment(&mut self, text: &str) {
         let text = text.replace('}', ")");
+        self.movetext.comment(&text);
         match self.moves.last_mut() {
             Some(last) => last.comments.push(text),
             None => self.leading_comments.push(text),
@@ -67,9 +87,17 @@ impl RecordBuilder {
         self.tags.push((name.to_owned(), value.into_owned()));
     }
 
-    /// Removes the last move.
+    /// Removes the last move; the movetext is written again.
     pub fn pop(&mut self) -> Option<String> {
-        self.moves.pop().map(|built| built.text)
+        let popped = self.moves.pop().map(|built| built.text);
+        let mut movetext = MovetextWriter::new(LINE_WIDTH);
+        for comment in &self.leading_comments {
+            movetext.comment(comment);
+        }
+        let written: Vec<WrittenMove<'_>> = self.moves.iter().map(BuiltMove::written).collect();
+        movetext.moves(&written);
+        self.movetext = movetext;
+        popped
     }
 
     /// The moves written so far.
@@ -93,14 +121,49 @@ impl RecordBuilder {
 
     /// The record's text, ending with `result` (a token, `*`, or none).
     pub fn text_ending(&self, result: Option<&str>) -> String {
-        let written: Vec<WrittenMove<'_>> = (self.moves.iter())
-            .map(|built| WrittenMove {
-                number: built.number.map(MoveNumber::from),
-                text: &built.text,
-                comments: &built.comments,
-                ..WrittenMove::default()
-            })
-            .collect();
-        write_record(&self.tags, &self.leading_comments, &written, result)
+        self.movetext.record(&self.tags, result, &[])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{StartOptions, start};
+    use crate::record::write_record;
+
+    /// The record written from scratch, as `write_record` writes it.
+    fn from_scratch(record: &RecordBuilder) -> String {
+        let written: Vec<WrittenMove<'_>> = record.moves.iter().map(BuiltMove::written).collect();
+        write_record(&record.tags, &record.leading_comments, &written, Some("*"))
+    }
+
+    #[test]
+    fn the_record_written_as_it_grows_is_the_record_written_at_once() {
+        let options = StartOptions {
+            setup: Some("b1 b6".to_owned()),
+            ..StartOptions::default()
+        };
+        let mut game = start(GameKind::Mana, &options)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .game;
+        let mut record = RecordBuilder::new(GameKind::Mana, game.setup_tags());
+        record.comment("before the first move");
+        for ply in 0..120 {
+            let Some(mv) = game.legal_moves().into_iter().nth(ply % 3) else {
+                break;
+            };
+            record.push(game.as_ref(), &mv);
+            game.play(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            if ply % 7 == 0 {
+                record.comment(&format!("a {{comment}} after ply {ply}"));
+            }
+        }
+        assert!(record.moves().count() > 40, "{}", record.moves().count());
+        let text = record.text_ending(Some("*"));
+        assert!(text.lines().count() > 5, "{text}");
+        assert_eq!(text, from_scratch(&record));
+        record.pop();
+        record.pop();
+        assert_eq!(record.text_ending(Some("*")), from_scratch(&record));
     }
 }

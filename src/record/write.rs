@@ -40,7 +40,7 @@ impl From<(u32, Dots)> for MoveNumber<'_> {
 }
 
 /// The longest movetext line written, unless a single word is longer.
-const LINE_WIDTH: usize = 79;
+pub const LINE_WIDTH: usize = 79;
 
 /// Writes tags, comments before the first move, the moves and the result,
 /// in movetext lines of at most 79 characters.
@@ -63,30 +63,75 @@ pub fn write_record_within(
     moves: &[WrittenMove<'_>],
     (result, after_result): (Option<&str>, &[String]),
 ) -> String {
-    let mut out = String::new();
-    for (name, value) in tags {
-        let _ = writeln!(out, "[{name} {}]", Quoted(value));
-    }
-    out.push('\n');
-    let mut line = LineFiller {
-        width: 0,
-        limit: width,
-        glue: false,
-    };
+    let mut movetext = MovetextWriter::new(width);
     for comment in leading_comments {
-        line.comment(&mut out, comment);
+        movetext.comment(comment);
     }
-    write_line(&mut out, &mut line, moves);
-    if let Some(result) = result {
-        line.word(&mut out, result);
+    movetext.moves(moves);
+    movetext.record(tags, result, after_result)
+}
+
+/// A record's movetext written as it grows, a move or a comment at a
+/// time, in lines of at most a width of characters: what
+/// [`write_record_within`] writes after the tags. A game in play keeps
+/// one, so that its record is not written again from the first move on
+/// every move.
+#[derive(Debug, Clone)]
+pub struct MovetextWriter {
+    out: String,
+    line: LineFiller,
+}
+
+impl MovetextWriter {
+    /// No movetext yet, in lines of at most `width` characters.
+    pub fn new(width: usize) -> Self {
+        Self {
+            out: String::new(),
+            line: LineFiller {
+                width: 0,
+                limit: width,
+                glue: false,
+            },
+        }
     }
-    for comment in after_result {
-        line.comment(&mut out, comment);
+
+    /// Adds a comment.
+    pub fn comment(&mut self, comment: &str) {
+        self.line.comment(&mut self.out, comment);
     }
-    if line.width > 0 {
+
+    /// Adds `moves`, each with its number, glyphs, comments and
+    /// variations.
+    pub fn moves(&mut self, moves: &[WrittenMove<'_>]) {
+        write_line(&mut self.out, &mut self.line, moves);
+    }
+
+    /// The whole record: `tags`, then the movetext so far ending with
+    /// `result` (a token, `*`, or none) and the comments `after_result`.
+    pub fn record(
+        &self,
+        tags: &[(String, String)],
+        result: Option<&str>,
+        after_result: &[String],
+    ) -> String {
+        let mut out = String::new();
+        for (name, value) in tags {
+            let _ = writeln!(out, "[{name} {}]", Quoted(value));
+        }
         out.push('\n');
+        out.push_str(&self.out);
+        let mut line = self.line.clone();
+        if let Some(result) = result {
+            line.word(&mut out, result);
+        }
+        for comment in after_result {
+            line.comment(&mut out, comment);
+        }
+        if line.width > 0 {
+            out.push('\n');
+        }
+        out
     }
-    out
 }
 
 /// Why a text cannot be a tag's value as it is.
@@ -181,7 +226,7 @@ fn write_line(out: &mut String, line: &mut LineFiller, moves: &[WrittenMove<'_>]
 }
 
 /// Joins words into lines no wider than `limit`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct LineFiller {
     width: usize,
     limit: usize,
