@@ -5,7 +5,7 @@
 
 use crate::game::{AnyGame, GameKind, number_before};
 use crate::record::{
-    Dots, LINE_WIDTH, MAX_TAG_VALUE_BYTES, MoveNumber, MovetextWriter, WrittenMove,
+    Dots, LINE_WIDTH, MAX_TAG_VALUE_BYTES, MoveNumber, MovetextMark, MovetextWriter, WrittenMove,
     readable_tag_value,
 };
 
@@ -25,6 +25,8 @@ struct BuiltMove {
     number: Option<(u32, Dots)>,
     text: String,
     comments: Vec<String>,
+    /// Where the movetext stood before it.
+    mark: MovetextMark,
 }
 
 impl BuiltMove {
@@ -64,6 +66,7 @@ impl RecordBuilder {
             number,
             text: text.to_owned(),
             comments: Vec::new(),
+            mark: self.movetext.mark(),
         };
         self.movetext.moves(&[built.written()]);
         self.moves.push(built);
@@ -87,17 +90,11 @@ impl RecordBuilder {
         self.tags.push((name.to_owned(), value.into_owned()));
     }
 
-    /// Removes the last move; the movetext is written again.
+    /// Removes the last move and the comments after it.
     pub fn pop(&mut self) -> Option<String> {
-        let popped = self.moves.pop().map(|built| built.text);
-        let mut movetext = MovetextWriter::new(LINE_WIDTH);
-        for comment in &self.leading_comments {
-            movetext.comment(comment);
-        }
-        let written: Vec<WrittenMove<'_>> = self.moves.iter().map(BuiltMove::written).collect();
-        movetext.moves(&written);
-        self.movetext = movetext;
-        popped
+        let popped = self.moves.pop()?;
+        self.movetext.rewind(popped.mark);
+        Some(popped.text)
     }
 
     /// The moves written so far.
@@ -164,6 +161,18 @@ mod tests {
         assert_eq!(text, from_scratch(&record));
         record.pop();
         record.pop();
+        assert_eq!(record.text_ending(Some("*")), from_scratch(&record));
+        // Played again from where the moves were taken back.
+        record.comment("taken back");
+        let mut again = start(GameKind::Mana, &options)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .game;
+        for mv in record.moves().map(str::to_owned).collect::<Vec<_>>() {
+            again.play(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        if let Some(mv) = again.legal_moves().first() {
+            record.push(again.as_ref(), mv);
+        }
         assert_eq!(record.text_ending(Some("*")), from_scratch(&record));
     }
 }

@@ -34,8 +34,8 @@ pub use strip::{Strip, strip};
 pub use syntax::{CODES, Location, SyntaxError, SyntaxFault};
 pub use visible::{Visible, VisibleWriter, make_visible, write_visible};
 pub use write::{
-    LINE_WIDTH, MoveNumber, MovetextWriter, TagValueFault, WrittenMove, check_readable,
-    readable_tag_value, tag_value_fault, write_record, write_record_within,
+    LINE_WIDTH, MoveNumber, MovetextMark, MovetextWriter, TagValueFault, WrittenMove,
+    check_readable, readable_tag_value, tag_value_fault, write_record, write_record_within,
 };
 
 pub(crate) use syntax::snippet;

@@ -82,6 +82,13 @@ pub struct MovetextWriter {
     line: LineFiller,
 }
 
+/// Where a [`MovetextWriter`] stood: its length and its line's state.
+#[derive(Debug, Clone, Copy)]
+pub struct MovetextMark {
+    len: usize,
+    line: LineFiller,
+}
+
 impl MovetextWriter {
     /// No movetext yet, in lines of at most `width` characters.
     pub fn new(width: usize) -> Self {
@@ -106,6 +113,20 @@ impl MovetextWriter {
         write_line(&mut self.out, &mut self.line, moves);
     }
 
+    /// Where the movetext stands now, to go back to with [`Self::rewind`].
+    pub fn mark(&self) -> MovetextMark {
+        MovetextMark {
+            len: self.out.len(),
+            line: self.line,
+        }
+    }
+
+    /// Goes back to `mark`, forgetting what was written since.
+    pub fn rewind(&mut self, mark: MovetextMark) {
+        self.out.truncate(mark.len);
+        self.line = mark.line;
+    }
+
     /// The whole record: `tags`, then the movetext so far ending with
     /// `result` (a token, `*`, or none) and the comments `after_result`.
     pub fn record(
@@ -120,7 +141,7 @@ impl MovetextWriter {
         }
         out.push('\n');
         out.push_str(&self.out);
-        let mut line = self.line.clone();
+        let mut line = self.line;
         if let Some(result) = result {
             line.word(&mut out, result);
         }
@@ -226,7 +247,7 @@ fn write_line(out: &mut String, line: &mut LineFiller, moves: &[WrittenMove<'_>]
 }
 
 /// Joins words into lines no wider than `limit`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct LineFiller {
     width: usize,
     limit: usize,
