@@ -161,7 +161,7 @@ impl EvaluationVisitor for Searching<'_> {
     type Output = Vec<String>;
 
     fn visit<G: Evaluation>(self) -> Vec<String> {
-        let Some(root) = self.game.as_any().downcast_ref::<G>() else {
+        let Some(root) = self.game.own::<G>() else {
             return Vec::new();
         };
         let (player, tell) = (self.player, self.tell);

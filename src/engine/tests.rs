@@ -101,7 +101,7 @@ impl EvaluationVisitor for ForcedWins {
     fn visit<G: Evaluation>(self) -> [usize; 3] {
         let mut found = [0; 3];
         for position in positions(G::KIND, 7, 40).iter().step_by(3) {
-            let position = position.as_any().downcast_ref::<G>().expect("its own type");
+            let position = position.own::<G>().expect("its own type");
             for (n, plies) in [1, 3, 5].into_iter().enumerate() {
                 if found[n] >= 3 {
                     continue;
@@ -144,7 +144,7 @@ fn the_wins_the_search_finds_are_forced_and_found_at_their_depth() {
 fn a_win_in_one_is_played_whatever_the_depth() {
     let mut checked = 0;
     for position in positions(GameKind::Mana, 11, 20) {
-        let mana = position.as_any().downcast_ref::<Mana>().expect("mana");
+        let mana = position.own::<Mana>().expect("mana");
         if !wins_within(mana, 1) {
             continue;
         }
@@ -190,7 +190,7 @@ fn the_engine_never_plays_an_illegal_move() {
 fn a_stopped_search_answers_at_once_with_a_legal_move() {
     let mut rng = Rng::new(5);
     let game = start(GameKind::Shogun, &mut rng);
-    let shogun = game.as_any().downcast_ref::<Shogun>().expect("shogun");
+    let shogun = game.own::<Shogun>().expect("shogun");
     // Depth 64 would not end in a lifetime: that it ends at all is `stop`.
     let stop = AtomicBool::new(true);
     let best = think(
@@ -204,7 +204,7 @@ fn a_stopped_search_answers_at_once_with_a_legal_move() {
     let best = best.expect("a move");
     assert!(shogun.check(&best).is_ok());
     let escampe = start(GameKind::Escampe, &mut rng);
-    let escampe = escampe.as_any().downcast_ref::<Escampe>().expect("escampe");
+    let escampe = escampe.own::<Escampe>().expect("escampe");
     assert!(escampe.check(&search(escampe, 3).0).is_ok());
 }
 
@@ -225,7 +225,7 @@ fn no_weight_makes_an_evaluation_pass_for_a_win() {
     };
     let mut wins = 0;
     for position in positions(GameKind::Shogun, 3, 20).iter().step_by(7) {
-        let shogun = position.as_any().downcast_ref::<Shogun>().expect("shogun");
+        let shogun = position.own::<Shogun>().expect("shogun");
         let heavy = score(shogun, &[100_000, -100_000]);
         let default = score(shogun, &[]);
         assert_eq!(

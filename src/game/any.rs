@@ -61,9 +61,19 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn setup_tags(&self) -> Vec<(String, String)>;
     /// A copy of the position.
     fn box_clone(&self) -> Box<dyn AnyGame>;
-    /// The position as its own type, for code that works on one game
-    /// (the engine's search, each game's drawing).
+    /// The position as `Any`, which [`AnyGame::own`] turns into its own
+    /// type.
     fn as_any(&self) -> &dyn std::any::Any;
+}
+
+impl dyn AnyGame + '_ {
+    /// The position as its own type `G`: the one way from a game picked
+    /// at run time to the code of one game (the engine's search, each
+    /// game's drawing), asked once its kind has chosen `G`
+    /// ([`GameKind::visit`]); `None` for another game's type.
+    pub fn own<G: Game>(&self) -> Option<&G> {
+        self.as_any().downcast_ref::<G>()
+    }
 }
 
 impl<G: Game> AnyGame for G {

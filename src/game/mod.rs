@@ -8,7 +8,7 @@ mod any;
 mod detail;
 mod fault;
 mod hint;
-mod json;
+pub mod json;
 mod kind;
 mod numbering;
 mod outcome;

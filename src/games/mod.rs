@@ -69,25 +69,27 @@ macro_rules! games {
             }
         }
 
-        /// A game picked at run time draws as its own type does. Every
-        /// `AnyGame` is one of the games of the table (the unit tests
-        /// draw each), so the empty board that ends each method is never
-        /// drawn.
+        /// A game picked at run time draws as its own type does: its kind
+        /// names the type. A game's kind is its type's (`Game::KIND`, which
+        /// the unit tests of `game::kind` check line by line), so the empty
+        /// board each method falls back on is never drawn.
         impl $crate::draw::Drawing for dyn $crate::game::AnyGame + '_ {
             fn text(&self, view: &$crate::draw::TextView<'_>) -> String {
-                let game = self.as_any();
-                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
-                    return $crate::draw::Drawing::text(game, view);
-                })*
-                String::new()
+                match self.kind() {
+                    $(GameKind::$game => self
+                        .own::<$module::$game>()
+                        .map(|game| $crate::draw::Drawing::text(game, view)),)*
+                }
+                .unwrap_or_default()
             }
 
             fn scene(&self, view: &$crate::draw::View<'_>) -> $crate::draw::Scene {
-                let game = self.as_any();
-                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
-                    return $crate::draw::Drawing::scene(game, view);
-                })*
-                $crate::draw::Scene::new(0.0, 0.0)
+                match self.kind() {
+                    $(GameKind::$game => self
+                        .own::<$module::$game>()
+                        .map(|game| $crate::draw::Drawing::scene(game, view)),)*
+                }
+                .unwrap_or_else(|| $crate::draw::Scene::new(0.0, 0.0))
             }
 
             fn placement_text(
@@ -96,19 +98,21 @@ macro_rules! games {
                 mover: &str,
                 view: &$crate::draw::TextView<'_>,
             ) -> String {
-                let game = self.as_any();
-                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
-                    return $crate::draw::Drawing::placement_text(game, open, mover, view);
-                })*
-                String::new()
+                match self.kind() {
+                    $(GameKind::$game => self
+                        .own::<$module::$game>()
+                        .map(|game| $crate::draw::Drawing::placement_text(game, open, mover, view)),)*
+                }
+                .unwrap_or_default()
             }
 
             fn move_squares(&self, parts: &$crate::game::MoveParts) -> [Option<String>; 2] {
-                let game = self.as_any();
-                $(if let Some(game) = game.downcast_ref::<$module::$game>() {
-                    return $crate::draw::Drawing::move_squares(game, parts);
-                })*
-                [None, None]
+                match self.kind() {
+                    $(GameKind::$game => self
+                        .own::<$module::$game>()
+                        .map(|game| $crate::draw::Drawing::move_squares(game, parts)),)*
+                }
+                .unwrap_or_default()
             }
         }
     };

@@ -71,7 +71,7 @@ impl GameVisitor for Searching<'_> {
     type Output = Vec<String>;
 
     fn visit<G: Game>(self) -> Vec<String> {
-        let Some(root) = self.game.as_any().downcast_ref::<G>() else {
+        let Some(root) = self.game.own::<G>() else {
             return Vec::new();
         };
         if self.limits.depth <= 1 {

@@ -28,7 +28,7 @@ mod setup;
 
 pub use fault::{EscampeError, EscampeIllegal, EscampeSyntax};
 pub use notation::EscampeMove;
-pub use position::{EscampeParts, EscampePosition};
+pub use crate::game::json::escampe::{EscampeParts, EscampePosition};
 pub use setup::EscampeSetup;
 
 use crate::game::{

@@ -3,7 +3,7 @@
 //! clear path joins the two.
 
 use super::{Bits, Codes, bit, can_reach, kind_name, lines, reach, square_name};
-use crate::game::Win;
+use crate::game::{Colour, Win};
 
 /// A side of a two-player line-board game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +12,15 @@ pub enum Side {
     Black,
     /// White.
     White,
+}
+
+impl From<Side> for Colour {
+    fn from(side: Side) -> Self {
+        match side {
+            Side::Black => Colour::Black,
+            Side::White => Colour::White,
+        }
+    }
 }
 
 impl Side {

@@ -37,7 +37,7 @@ pub use course::{DEFAULT_COURSE, Kind};
 pub use fault::{LotusError, LotusIllegal, LotusSyntax, Name, TurnFault};
 pub use flowers::{DEFAULT_FLOWERS, Flower, random_flowers};
 pub use notation::{Choice, LotusMove};
-pub use position::{
+pub use crate::game::json::lotus::{
     ArrivalPlace, Bouquet, CourseFlower, Exchange, LotusParts, LotusPawn, LotusPlayer, LotusPosition,
 };
 pub use setup::LotusSetup;

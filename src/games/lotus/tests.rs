@@ -236,3 +236,11 @@ fn the_exchange_a_refusal_suggests_can_be_made() {
     }
     assert!(suggested > 1000, "{suggested} examples");
 }
+
+#[test]
+fn the_json_schema_names_the_letters_the_game_writes() {
+    assert_eq!(
+        Flower::ALL.map(Flower::letter),
+        crate::game::json::lotus::FLOWERS
+    );
+}

@@ -22,7 +22,7 @@ mod setup;
 pub use crate::games::lines::Side;
 pub use fault::{ManaError, ManaIllegal, ManaSyntax};
 pub use notation::ManaMove;
-pub use position::{Captured, ManaParts, ManaPosition};
+pub use crate::game::json::mana::{Captured, ManaParts, ManaPosition};
 pub use setup::{BirdMark, ManaSetup};
 
 use crate::game::{

@@ -1,7 +1,7 @@
 //! The Shogun board: squares, sides, kinds, the magnets under the squares,
 //! the numbers the pieces show, and the paths a piece may take.
 
-use crate::game::Win;
+use crate::game::{Colour, Win};
 use crate::game::square::Square;
 use crate::game::square::bit as shift_bit;
 pub(super) use crate::game::square::{Bits, squares};
@@ -60,6 +60,15 @@ pub enum Side {
     White,
     /// Red, home rank 8.
     Red,
+}
+
+impl From<Side> for Colour {
+    fn from(side: Side) -> Self {
+        match side {
+            Side::White => Colour::White,
+            Side::Red => Colour::Red,
+        }
+    }
 }
 
 impl Side {

@@ -29,7 +29,7 @@ mod values;
 
 pub use board::{Discs, Kind, Side};
 pub use fault::{ShogunError, ShogunIllegal, ShogunSyntax};
-pub use position::{Attacked, ShogunParts, ShogunPiece, ShogunPosition};
+pub use crate::game::json::shogun::{Attacked, ShogunParts, ShogunPiece, ShogunPosition};
 pub use notation::ShogunMove;
 pub use setup::{Placement, Setup};
 

@@ -201,3 +201,10 @@ fn the_tags_of_a_position_start_that_position_with_its_numbering() {
         same(&game);
     }
 }
+
+#[test]
+fn the_json_schema_names_the_letters_the_game_writes() {
+    use crate::game::json::shogun::{MAGNET_TYPES, PIECE_KINDS};
+    assert_eq!(Kind::ALL.map(Kind::letter), PIECE_KINDS);
+    assert_eq!([0, 1, 2, 3].map(board::type_letter), MAGNET_TYPES);
+}

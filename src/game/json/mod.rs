@@ -5,13 +5,18 @@
 //! A field with nothing to say (no bird, no capture, no pawn in a place) is
 //! an `Option` left out of the output, never written as `null`.
 
+pub mod escampe;
+pub mod lotus;
+pub mod mana;
+pub mod shogun;
+
 use crate::game::square::Square;
-use crate::games::escampe::{EscampeParts, EscampePosition};
-use crate::games::lotus::{LotusParts, LotusPosition};
-use crate::games::mana::{ManaParts, ManaPosition};
-use crate::games::shogun::{ShogunParts, ShogunPosition};
+use escampe::{EscampeParts, EscampePosition};
+use lotus::{LotusParts, LotusPosition};
+use mana::{ManaParts, ManaPosition};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
+use shogun::{ShogunParts, ShogunPosition};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -123,22 +128,4 @@ pub enum Colour {
     White,
     /// Red (Shogun).
     Red,
-}
-
-impl From<crate::games::lines::Side> for Colour {
-    fn from(side: crate::games::lines::Side) -> Self {
-        match side {
-            crate::games::lines::Side::Black => Colour::Black,
-            crate::games::lines::Side::White => Colour::White,
-        }
-    }
-}
-
-impl From<crate::games::shogun::Side> for Colour {
-    fn from(side: crate::games::shogun::Side) -> Self {
-        match side {
-            crate::games::shogun::Side::White => Colour::White,
-            crate::games::shogun::Side::Red => Colour::Red,
-        }
-    }
 }
