@@ -8,10 +8,11 @@ use super::progress::Progress;
 use crate::front::EngineError;
 use crate::front::Ran;
 use crate::front::args::AnalyseArgs;
-use crate::game::{AnyGame, GameKind, MoveError, Numbering, number_before};
+use crate::game::{AnyGame, GameKind, MoveError, Numbering};
 use crate::kep::{Decision, GameSoFar, Score};
 use crate::model::{MoveNode, WrittenMoves};
-use crate::record::{MoveNumber, Record, WrittenMove, write_record};
+use crate::play::{GameTree, NodeId};
+use crate::record::{Record, write_record};
 use crate::seat::{Clock, PATIENCE, Seat, Terms, TimeControl};
 use crate::tournament::{MainLine, MainLineError};
 use std::io::Write;
@@ -278,7 +279,9 @@ fn negated(score: Score) -> Score {
     }
 }
 
-/// The record's text with each move's score, glyph and better line.
+/// The record's text with each move's score, glyph and better line: its
+/// main line played into a [`GameTree`], each better line a variation of
+/// the move it betters.
 fn annotate(
     record: &Record,
     positions: &[Box<dyn AnyGame>],
@@ -286,73 +289,6 @@ fn annotate(
     views: &[View],
     assessed: &[MoveAssessment],
 ) -> String {
-    // The record's own glyphs and comments, kept beside the engine's.
-    let own: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
-    let mut texts = Vec::new();
-    let mut nags = Vec::new();
-    let mut comments = Vec::new();
-    let mut lines: Vec<Vec<Numbered>> = Vec::new();
-    for ((ply, played), assessed) in moves.iter().enumerate().zip(assessed) {
-        let Some(before) = views.get(ply) else { break };
-        let node = own.get(ply);
-        let (glyph, nag) = match assessed.lost {
-            l if l > BLUNDER => ("??", 4),
-            l if l > MISTAKE => ("?", 2),
-            _ => ("", 0),
-        };
-        let mut move_nags = node
-            .and_then(|n| n.more.as_ref())
-            .map_or_else(Vec::new, |m| m.nags.clone());
-        // A move that has a glyph of its own gets the engine's as `$2`/`$4`.
-        match node.and_then(|n| n.glyph) {
-            Some(own_glyph) => {
-                texts.push(format!("{played}{own_glyph}"));
-                if nag > 0 {
-                    move_nags.push(nag);
-                }
-            }
-            None => texts.push(format!("{played}{glyph}")),
-        }
-        nags.push(move_nags);
-        let ended = positions.get(ply + 1).is_some_and(|p| p.is_over());
-        let mut said: Vec<String> = node.map_or_else(Vec::new, |n| {
-            n.comments.iter().map(|c| (*c).to_owned()).collect()
-        });
-        said.extend(assessed.after.filter(|_| !ended).map(|s| s.to_string()));
-        comments.push(said);
-        let better = before.best.as_ref().filter(|_| assessed.lost > 0);
-        lines.push(match (better, positions.get(ply)) {
-            (Some(best), Some(position)) if before.pv.is_empty() => {
-                variation(position.as_ref(), std::slice::from_ref(best))
-            }
-            (Some(_), Some(position)) => variation(position.as_ref(), &before.pv),
-            _ => Vec::new(),
-        });
-    }
-    let written: Vec<WrittenMove<'_>> = (0..texts.len())
-        .map(|ply| WrittenMove {
-            number: positions
-                .get(ply)
-                .and_then(|p| number_before(p.turn(), ply == 0))
-                .map(MoveNumber::from),
-            text: &texts[ply],
-            nags: &nags[ply],
-            comments: &comments[ply],
-            variations: match lines[ply].is_empty() {
-                true => Vec::new(),
-                false => vec![
-                    (lines[ply].iter())
-                        .map(|(number, text)| WrittenMove {
-                            number: number.map(MoveNumber::from),
-                            text,
-                            ..WrittenMove::default()
-                        })
-                        .collect(),
-                ],
-            },
-            ..WrittenMove::default()
-        })
-        .collect();
     let tags: Vec<(String, String)> = (record.tags.iter())
         .map(|t| (t.name.to_string(), t.value.to_string()))
         .collect();
@@ -360,22 +296,65 @@ fn annotate(
     let leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
         .map(str::to_owned)
         .collect();
-    write_record(&tags, &leading, &written, result)
-}
-
-/// A move of a variation, with the number written before it.
-type Numbered = (Option<(u32, crate::record::Dots)>, String);
-
-/// The moves of `pv` that are legal from `position`, each with its number.
-fn variation(position: &dyn AnyGame, pv: &[String]) -> Vec<Numbered> {
-    let mut game = position.box_clone();
-    let mut line = Vec::new();
-    for text in pv {
-        let number = number_before(game.turn(), line.is_empty());
-        if game.play(text).is_err() {
+    let Some(start) = positions.first() else {
+        return write_record(&tags, &leading, &[], result);
+    };
+    // The record's own glyphs and comments, kept beside the engine's.
+    let own: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
+    let mut tree = GameTree::new(start.box_clone());
+    let mut at = NodeId::START;
+    let mut better: Vec<(NodeId, &[String])> = Vec::new();
+    for ((ply, played), assessed) in moves.iter().enumerate().zip(assessed) {
+        let Some(before) = views.get(ply) else { break };
+        let Ok((id, _)) = tree.play(at, played) else {
             break;
+        };
+        let node = own.get(ply);
+        let (glyph, nag) = match assessed.lost {
+            l if l > BLUNDER => ("??", 4),
+            l if l > MISTAKE => ("?", 2),
+            _ => ("", 0),
+        };
+        let mut nags = node
+            .and_then(|n| n.more.as_ref())
+            .map_or_else(Vec::new, |m| m.nags.clone());
+        // A move that has a glyph of its own gets the engine's as `$2`/`$4`.
+        let glyph = match node.and_then(|n| n.glyph) {
+            Some(own_glyph) => {
+                if nag > 0 {
+                    nags.push(nag);
+                }
+                own_glyph
+            }
+            None => glyph,
+        };
+        tree.set_glyph(id, Some(glyph.to_owned()).filter(|g| !g.is_empty()));
+        tree.set_nags(id, nags);
+        let mut said: Vec<String> = node.map_or_else(Vec::new, |n| {
+            n.comments.iter().map(|c| (*c).to_owned()).collect()
+        });
+        let ended = tree.position(id).is_over();
+        said.extend(assessed.after.filter(|_| !ended).map(|s| s.to_string()));
+        tree.set_comments(id, said);
+        if let Some(best) = before.best.as_ref().filter(|_| assessed.lost > 0) {
+            let line = match before.pv.is_empty() {
+                true => std::slice::from_ref(best),
+                false => before.pv.as_slice(),
+            };
+            better.push((at, line));
         }
-        line.push((number, text.clone()));
+        at = id;
     }
-    line
+    // Each better line, as far as its moves are legal, once the main line
+    // is whole: a variation beside the move it betters.
+    for (from, line) in better {
+        let mut node = from;
+        for text in line {
+            match tree.play(node, text) {
+                Ok((id, _)) => node = id,
+                Err(_) => break,
+            }
+        }
+    }
+    write_record(&tags, &leading, &tree.written(at), result)
 }
