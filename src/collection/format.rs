@@ -3,10 +3,10 @@
 //! referee writes them (`x` on captures, `+` on Shogun checks), glyphs and
 //! comments kept, lines wrapped.
 
-use crate::game::{COMMON_TAGS, GameKind, Tags, number_before};
-use crate::model::WrittenMoves;
-use crate::record::{Dots, ItemKind, MoveNumber, Record, WrittenMove, write_record_within};
-use crate::referee::{Options, judge};
+use crate::game::{COMMON_TAGS, GameKind, Tags};
+use crate::model::{MoveNode, WrittenMoves};
+use crate::play::{GameTree, Growth, NodeId};
+use crate::record::{ItemKind, Record, write_record_within};
 
 /// Whether the record holds variations.
 pub fn has_variations(record: &Record) -> bool {
@@ -26,49 +26,15 @@ pub fn fmt_text(record: &Record, valid: bool, width: usize) -> (String, bool) {
     }
 }
 
-/// A move in canonical form: its number, its text with its glyph, its
-/// numeric glyphs and the comments after it.
-type Canonical = (Option<(u32, Dots)>, String, Vec<u8>, Vec<String>);
-
 /// A valid record in canonical form, its lines at most `width` wide; as
 /// [`write_record_within`] writes it, a record of tags alone (a finished
 /// lotus game from its final position) ends with the empty line after its
-/// tags, and any other with its last movetext line.
+/// tags, and any other with its last movetext line. Its moves are played
+/// into a [`GameTree`] with their glyphs and comments, then written as
+/// the referee writes them.
 pub fn format_record(record: &Record, width: usize) -> String {
     let kind = record.tag("Game").and_then(GameKind::from_name);
-    let start = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok());
-    let mut number = start.as_ref().map(|g| number_before(g.turn(), true));
-    let mut written = WrittenMoves::new(record);
-    let mut moves: Vec<Canonical> = Vec::new();
-    let options = Options {
-        stop_after: None,
-        details: true,
-    };
-    let (_, end) = judge(record, options, |ply| {
-        let Some(json) = written.next() else { return };
-        let text = ply
-            .detail
-            .as_ref()
-            .map_or(json.text, |d| d.normalized.as_str());
-        let glyph = json.glyph.unwrap_or("");
-        let comments = json.comments.iter().map(|c| (*c).to_owned()).collect();
-        let nags = json.more.map_or_else(Vec::new, |more| more.nags);
-        moves.push((number.flatten(), format!("{text}{glyph}"), nags, comments));
-        number = Some(number_before(ply.game.turn(), false));
-    });
-    let result = match end.as_ref().and_then(|g| g.outcome()) {
-        Some(outcome) => outcome.token,
-        None => Some("*"),
-    };
-    let mut written: Vec<WrittenMove<'_>> = (moves.iter())
-        .map(|(number, text, nags, comments)| WrittenMove {
-            number: number.map(MoveNumber::from),
-            text,
-            nags,
-            comments,
-            ..WrittenMove::default()
-        })
-        .collect();
+    let tags = tag_order(record, kind);
     let mut leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
         .map(str::to_owned)
         .collect();
@@ -78,11 +44,30 @@ pub fn format_record(record: &Record, width: usize) -> String {
         .map(str::to_owned)
         .collect();
     let before_result = |comments: &[String]| comments.len().saturating_sub(after.len());
+    let start = kind.and_then(|k| k.start(Tags::new(&record.tags)).ok());
+    let Some(start) = start else {
+        leading.truncate(before_result(&leading));
+        return write_record_within(width, &tags, &leading, &[], (Some("*"), &after));
+    };
+    let mut tree = GameTree::new(start);
+    let main: Vec<MoveNode<'_>> = WrittenMoves::new(record).collect();
+    let growth = Growth {
+        variations: false,
+        annotations: true,
+        flat: true,
+    };
+    tree.grow(NodeId::START, &main, growth);
+    tree.canonical();
+    let end = tree.line_end(NodeId::START);
+    let result = match tree.position(end).outcome() {
+        Some(outcome) => outcome.token,
+        None => Some("*"),
+    };
+    let mut written = tree.written(end);
     match written.last_mut() {
         Some(last) => last.comments = &last.comments[..before_result(last.comments)],
         None => leading.truncate(before_result(&leading)),
     }
-    let tags = tag_order(record, kind);
     write_record_within(width, &tags, &leading, &written, (result, &after))
 }
 

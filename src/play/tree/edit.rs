@@ -276,6 +276,17 @@ impl GameTree {
         true
     }
 
+    /// Writes every move as the referee writes it (its detail's canonical
+    /// text: `x` on captures, `+` on Shogun checks), its glyph kept.
+    pub fn canonical(&mut self) {
+        for node in &mut self.nodes {
+            if let Some(detail) = &node.detail {
+                node.text = detail.normalized.to_string();
+                node.word = format!("{}{}", node.text, node.glyph.as_deref().unwrap_or(""));
+            }
+        }
+    }
+
     /// Sets the numeric glyphs of `id`; whether they changed.
     pub fn set_nags(&mut self, id: NodeId, nags: Vec<u8>) -> bool {
         let node = &mut self.nodes[id.0];
