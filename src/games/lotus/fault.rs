@@ -7,7 +7,8 @@
 
 use super::course::Kind;
 use super::flowers::Flower;
-use super::setup::{POSITION_CODES, SETUP_CODES};
+use super::position_tag::POSITION_CODES;
+use super::setup::SETUP_CODES;
 use crate::game::MoveFault;
 use compact_str::CompactString;
 

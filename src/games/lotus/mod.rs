@@ -29,6 +29,7 @@ mod flowers;
 mod notation;
 mod players;
 mod position;
+mod position_tag;
 mod rules;
 mod score;
 mod setup;

@@ -62,7 +62,7 @@ pub(super) fn position(game: &Lotus) -> Position {
         })
         .collect();
     Position::Lotus(LotusPosition {
-        position: super::setup::value(game),
+        position: super::position_tag::value(game),
         course: super::course::value(game.squares()),
         pawns,
         course_flowers,
