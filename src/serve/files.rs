@@ -34,6 +34,10 @@ pub(super) struct Files {
     /// it was counted at: a listing counts only the files changed since
     /// (a collection of 10,000 records, 4.8 MB, takes 4 ms to count).
     counts: std::sync::Mutex<Vec<Option<Counted>>>,
+    /// Each file's lock, held from reading a file to renaming its new
+    /// text over it: saves to one file, of games and of records open,
+    /// follow one another, so that none writes over another's.
+    writing: Vec<std::sync::Mutex<()>>,
 }
 
 /// A count of records, and the file's length and time of change then.
@@ -58,11 +62,12 @@ pub(super) struct FileJson<'a> {
 }
 
 /// What a save left in a file, to know it again at the next save of the
-/// same game: the length of the text before the game's record, and the
-/// length and hash of the whole text written.
+/// same game: the length of the file's bytes kept before the game's
+/// record (the blank line between them not counted), and the length and
+/// hash of the whole text written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Saved {
-    before: usize,
+    kept: usize,
     len: usize,
     hash: u64,
 }
@@ -79,6 +84,10 @@ pub enum FilesError {
     /// A path that names no file.
     #[error("{}: not a file name", .0.display())]
     NotAFileName(PathBuf),
+    /// A path that names something other than a plain file or a
+    /// directory (a FIFO, a device), which reading could block on.
+    #[error("{}: not a plain file or a directory", .0.display())]
+    NotAPlainFile(PathBuf),
     /// A file whose directory is not there.
     #[error("{}: its directory: {}", .path.display(), io_reason(.error))]
     NoDirectory {
@@ -104,15 +113,23 @@ impl Files {
     /// The files of `paths`: each file as named (it may not exist yet,
     /// to be created by a save, if its directory does), and the record
     /// files under each directory, without hidden files or links to
-    /// directories, and without the files whose canonical path leaves the
-    /// directory (a symbolic link pointing outside).
+    /// directories, without what is not a plain file (a FIFO), and without
+    /// the files whose canonical path leaves the directory (a symbolic link
+    /// pointing outside).
     ///
     /// # Errors
-    /// A directory that cannot be walked, or a file whose directory is
-    /// not there.
+    /// A directory that cannot be walked, a file whose directory is not
+    /// there, or a path named that is neither a plain file nor a directory.
     pub(super) fn list(paths: &[PathBuf]) -> Result<Self, FilesError> {
         let mut list = Vec::new();
         for path in paths {
+            let kind = std::fs::metadata(path).map(|meta| meta.file_type());
+            if kind
+                .as_ref()
+                .is_ok_and(|kind| !kind.is_file() && !kind.is_dir())
+            {
+                return Err(FilesError::NotAPlainFile(path.clone()));
+            }
             if !path.is_dir() {
                 list.push(Named {
                     name: path.display().to_string(),
@@ -131,6 +148,9 @@ impl Files {
                 let Ok(canonical) = found.canonicalize() else {
                     continue;
                 };
+                if !canonical.metadata().is_ok_and(|meta| meta.is_file()) {
+                    continue;
+                }
                 if canonical.starts_with(&root) {
                     list.push(Named {
                         name: found.display().to_string(),
@@ -140,7 +160,12 @@ impl Files {
             }
         }
         let counts = std::sync::Mutex::new(vec![None; list.len()]);
-        Ok(Self { list, counts })
+        let writing = list.iter().map(|_| std::sync::Mutex::new(())).collect();
+        Ok(Self {
+            list,
+            counts,
+            writing,
+        })
     }
 
     /// Every file, for `GET /api/files`.
@@ -158,18 +183,23 @@ impl Files {
             .collect()
     }
 
-    /// How many records file `index` holds, if it can be read.
+    /// How many records file `index` holds, if it can be read. The file
+    /// is counted outside the lock of the counts, so that no slow file
+    /// holds up another's count.
     pub(super) fn count_of(&self, index: usize) -> Option<usize> {
         let named = self.list.get(index)?;
         let meta = std::fs::metadata(&named.path).ok()?;
+        if !meta.is_file() {
+            return None;
+        }
         let (len, modified) = (meta.len(), meta.modified().ok());
-        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
-        let known = counts.get(index).copied().flatten();
+        let counts = || (self.counts.lock()).unwrap_or_else(std::sync::PoisonError::into_inner);
+        let known = counts().get(index).copied().flatten();
         if let Some(known) = known.filter(|k| k.len == len && k.modified == modified) {
             return Some(known.records);
         }
         let records = count(&named.path).ok()?;
-        if let Some(slot) = counts.get_mut(index) {
+        if let Some(slot) = counts().get_mut(index) {
             *slot = Some(Counted {
                 len,
                 modified,
@@ -255,8 +285,9 @@ impl Files {
 
     /// Saves `record` into file `index`: in place of the record that
     /// `last` says this game saved there, if the file is as that save left
-    /// it, else after what the file holds. Gives the file's name and what
-    /// this save left.
+    /// it, else after what the file holds. Every byte the file held before
+    /// is kept as it was, text or not. Gives the file's name and what this
+    /// save left.
     ///
     /// # Errors
     /// 404 for no such file, 403 for a file that now leads elsewhere, 409
@@ -267,85 +298,97 @@ impl Files {
         record: &str,
         last: Option<Saved>,
     ) -> Result<(String, Saved), ApiError> {
-        let (_, named) = self.named(&index.to_string())?;
-        check_still(named)?;
-        let old = match std::fs::read(&named.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(unreadable(named, &e)),
-        };
-        if is_compressed(&old) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "serve.compressed",
-                format!("{}: a compressed file is not written", named.name),
-            ));
-        }
-        let unchanged = last.filter(|s| s.len == old.len() && s.hash == hash_of(&old));
-        let before = unchanged.map_or(old.len(), |s| s.before);
-        let mut text = String::from_utf8_lossy(&old[..before]).into_owned();
-        if !text.is_empty() {
-            if !text.ends_with('\n') {
-                text.push('\n');
+        self.rewrite(index, |name, old| {
+            let unchanged = last.filter(|s| s.len == old.len() && s.hash == hash_of(old));
+            let kept = unchanged.map_or(old.len(), |s| s.kept);
+            let mut new = old[..kept].to_vec();
+            if !new.is_empty() {
+                if !new.ends_with(b"\n") {
+                    new.push(b'\n');
+                }
+                new.push(b'\n');
             }
-            text.push('\n');
-        }
-        let before = text.len();
-        text.push_str(record);
-        save(&named.path, &text)?;
-        let saved = Saved {
-            before,
-            len: text.len(),
-            hash: hash_of(text.as_bytes()),
-        };
-        Ok((named.name.clone(), saved))
+            new.extend_from_slice(record.as_bytes());
+            let saved = Saved {
+                kept,
+                len: new.len(),
+                hash: hash_of(&new),
+            };
+            Ok((new, (name.to_owned(), saved)))
+        })
     }
 }
 
-/// What annotation reads and writes: a file's whole text, its record
-/// replaced (module `annotate`).
+/// Reading a file whole, and rewriting it under its lock.
 impl Files {
     /// File `index`'s number, name and bytes; none yet for a file not
     /// there.
     ///
     /// # Errors
     /// 404 for no such file, 403 for a file that now leads elsewhere, 409
-    /// for a compressed file or one that cannot be read.
+    /// for a compressed file, or one that is not a plain file or cannot
+    /// be read.
     pub(super) fn read_whole(&self, index: &str) -> Result<(usize, String, Vec<u8>), ApiError> {
         let (index, named) = self.named(index)?;
-        check_still(named)?;
-        let bytes = match std::fs::read(&named.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(unreadable(named, &e)),
-        };
-        if is_compressed(&bytes) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "serve.compressed",
-                format!("{}: a compressed file is not written", named.name),
-            ));
-        }
-        Ok((index, named.name.clone(), bytes))
+        Ok((index, named.name.clone(), read_whole(named)?))
     }
 
-    /// Writes `text` over file `index`, atomically.
+    /// Rewrites file `index` with what `change` makes of its name and of
+    /// what it holds now (nothing for a file not there yet), atomically,
+    /// and gives what `change` gave beside the bytes. The file is read,
+    /// changed and renamed over under its lock: a save that waited for
+    /// another reads what the other wrote.
     ///
     /// # Errors
-    /// As [`Files::read_whole`], and 409 when it cannot be saved.
-    pub(super) fn write_whole(&self, index: usize, text: &str) -> Result<(), ApiError> {
-        let (_, named) = self.named(&index.to_string())?;
-        check_still(named)?;
-        save(&named.path, text)
+    /// As [`Files::read_whole`], `change`'s refusal, and 409 when the
+    /// file cannot be saved.
+    pub(super) fn rewrite<T>(
+        &self,
+        index: usize,
+        change: impl FnOnce(&str, &[u8]) -> Result<(Vec<u8>, T), ApiError>,
+    ) -> Result<T, ApiError> {
+        let (index, named) = self.named(&index.to_string())?;
+        let lock = self.writing.get(index).map(|lock| {
+            lock.lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        });
+        let old = read_whole(named)?;
+        let (new, given) = change(&named.name, &old)?;
+        save(&named.path, &new)?;
+        drop(lock);
+        Ok(given)
     }
 }
 
-/// Writes `text` to `path` atomically, a read-only file refused.
+/// What a file of the list holds, whole; nothing for a file not there.
+///
+/// # Errors
+/// 403 for a file that now leads elsewhere, 409 for a compressed file, or
+/// one that is not a plain file or cannot be read.
+fn read_whole(named: &Named) -> Result<Vec<u8>, ApiError> {
+    check_still(named)?;
+    check_plain(named)?;
+    let bytes = match std::fs::read(&named.path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(unreadable(named, &e)),
+    };
+    if is_compressed(&bytes) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "serve.compressed",
+            format!("{}: a compressed file is not written", named.name),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Writes `bytes` to `path` atomically, a read-only file refused.
 ///
 /// # Errors
 /// 409 when it cannot be saved.
-fn save(path: &Path, text: &str) -> Result<(), ApiError> {
-    save_atomic(path, text, ReadOnly::Refuse)
+fn save(path: &Path, bytes: &[u8]) -> Result<(), ApiError> {
+    save_atomic(path, bytes, ReadOnly::Refuse)
         .map_err(|e| ApiError::new(StatusCode::CONFLICT, "serve.save", e.to_string()))
 }
 
@@ -382,9 +425,23 @@ fn check_still(named: &Named) -> Result<(), ApiError> {
     }
 }
 
+/// Refuses a file that is there but is not a plain file (a FIFO, a
+/// device), which reading could block on or never end.
+fn check_plain(named: &Named) -> Result<(), ApiError> {
+    match std::fs::metadata(&named.path) {
+        Ok(meta) if !meta.is_file() => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "serve.not-a-file",
+            format!("{}: not a plain file", named.name),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Opens a file of the list to read its records.
 fn open(named: &Named) -> Result<Box<dyn BufRead + Send>, ApiError> {
     check_still(named)?;
+    check_plain(named)?;
     crate::collection::input::open(&named.path)
         .map(|input| input.text)
         .map_err(|e| ApiError::new(StatusCode::CONFLICT, "serve.unreadable", e.to_string()))

@@ -46,10 +46,24 @@ impl Annotation {
     }
 
     /// Writes the record in place of the one opened; refused with 409
-    /// when the file changed since it was opened or saved, unless `force`.
+    /// when the file changed since it was opened or saved, unless `force`,
+    /// or when it is not all UTF-8 text. The file is read and written
+    /// under its lock ([`Files::rewrite`]).
     pub(super) fn save(&mut self, force: bool, files: &Files) -> Result<(), ApiError> {
-        let (_, name, bytes) = files.read_whole(&self.file.to_string())?;
-        if seen(&bytes) != self.seen && !force {
+        let seen = files.rewrite(self.file, |name, bytes| {
+            let new = self.saved_over(force, name, bytes)?;
+            let seen = seen(new.as_bytes());
+            Ok((new.into_bytes(), seen))
+        })?;
+        self.seen = seen;
+        self.unsaved = false;
+        Ok(())
+    }
+
+    /// The text of the file once the record is put in place of the one
+    /// opened in `bytes`, what the file `name` holds now.
+    fn saved_over(&self, force: bool, name: &str, bytes: &[u8]) -> Result<String, ApiError> {
+        if seen(bytes) != self.seen && !force {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "serve.changed",
@@ -59,7 +73,7 @@ impl Annotation {
                 ),
             ));
         }
-        let old = std::str::from_utf8(&bytes).map_err(|_| {
+        let old = std::str::from_utf8(bytes).map_err(|_| {
             ApiError::new(
                 StatusCode::CONFLICT,
                 "serve.not-utf8",
@@ -67,7 +81,6 @@ impl Annotation {
             )
         })?;
         let record = self.text();
-        let lines: Vec<&str> = old.lines().collect();
         let found = record_lines(old);
         let unsplit = (found.iter().skip(self.record).take(2)).any(|span| !span.known);
         if unsplit {
@@ -80,26 +93,23 @@ impl Annotation {
                 ),
             ));
         }
-        let new = match found.get(self.record) {
+        // The file's other bytes are kept as they are, line ends and all:
+        // the record's lines are cut out by their offsets.
+        let offset =
+            |line: usize| -> usize { (old.split_inclusive('\n').take(line)).map(str::len).sum() };
+        let mut new = String::new();
+        match found.get(self.record) {
             Some(&Span { first, end, .. }) => {
-                let mut new = String::new();
-                for line in lines.get(..first).unwrap_or_default() {
-                    new.push_str(line);
-                    new.push('\n');
-                }
+                let rest = &old[offset(end)..];
+                new.push_str(&old[..offset(first)]);
                 new.push_str(&record);
-                let rest = lines.get(end..).unwrap_or_default();
                 if !rest.is_empty() {
                     new.push('\n');
-                    for line in rest {
-                        new.push_str(line);
-                        new.push('\n');
-                    }
+                    new.push_str(rest);
                 }
-                new
             }
             None => {
-                let mut new = old.to_owned();
+                new.push_str(old);
                 if !new.is_empty() {
                     if !new.ends_with('\n') {
                         new.push('\n');
@@ -107,12 +117,8 @@ impl Annotation {
                     new.push('\n');
                 }
                 new.push_str(&record);
-                new
             }
-        };
-        files.write_whole(self.file, &new)?;
-        self.seen = seen(new.as_bytes());
-        self.unsaved = false;
-        Ok(())
+        }
+        Ok(new)
     }
 }

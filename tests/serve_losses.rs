@@ -1,0 +1,201 @@
+//! What a hostile audit of `kifu serve` lost or hung on (issue 52), each
+//! through HTTP as the audit's probe did: a save keeps every byte the file
+//! held, saves to one file at once are all in it, and a file that is not
+//! a plain file is refused rather than opened.
+
+use crate::support::run as support;
+use crate::support::serve as serve_support;
+
+use serde_json::json;
+use serve_support::{Server, scratch, serve};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A record whose comment holds Latin-1 bytes, which are not UTF-8.
+const LATIN_1: &[u8] = b"[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 {caf\xe9 \xff\xfe} *\n";
+
+/// Starts a Mana game on `server` and plays its first legal move; its id.
+fn one_move_game(server: &Server) -> u64 {
+    let started = server.post("/api/games", &json!({"game": "mana", "setup": "b1 c6"}));
+    assert_eq!(started.status, 201, "{}", started.body);
+    let state = started.json();
+    let id = state["id"].as_u64().unwrap_or_else(|| panic!("{state}"));
+    let first = state["legal_moves"][0].clone();
+    let played = server.post(&format!("/api/games/{id}/moves"), &json!({"move": first}));
+    assert_eq!(played.status, 200, "{}", played.body);
+    id
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_save_keeps_the_bytes_of_the_records_before_that_are_not_utf8() {
+    let dir = scratch("latin-1");
+    std::fs::write(dir.join("old.kifu"), LATIN_1).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["old.kifu"]);
+    let id = one_move_game(&server);
+    let saved = server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}));
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    let text = read(&dir.join("old.kifu"));
+    assert!(
+        text.starts_with(LATIN_1),
+        "{}",
+        String::from_utf8_lossy(&text)
+    );
+    assert_eq!(text.get(LATIN_1.len()), Some(&b'\n'));
+    // Saved again, the game's record is replaced, the bytes before kept.
+    let again = server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}));
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(read(&dir.join("old.kifu")), text);
+}
+
+#[test]
+fn an_annotation_save_refuses_a_file_not_utf8_and_keeps_other_line_ends() {
+    let dir = scratch("annotation-bytes");
+    let mut both = b"[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 *\n\n".to_vec();
+    both.extend_from_slice(LATIN_1);
+    std::fs::write(dir.join("latin.kifu"), &both).unwrap_or_else(|e| panic!("{e}"));
+    let crlf = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 *\n\n\
+                [Game \"mana\"]\r\n[Setup \"b1 c6\"]\r\n\r\n1. e1-e4 *\r\n";
+    std::fs::write(dir.join("crlf.kifu"), crlf).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["latin.kifu", "crlf.kifu"]);
+    for (file, expected) in [(0, None), (1, Some(()))] {
+        let opened = server.post(&format!("/api/files/{file}/records/0/open"), &json!({}));
+        assert_eq!(opened.status, 201, "{}", opened.body);
+        let id = opened.json()["id"].as_u64().unwrap_or_default();
+        let comment = json!({"node": 1, "comment": "kept"});
+        let commented = server.post(&format!("/api/annotations/{id}/comment"), &comment);
+        assert_eq!(commented.status, 200, "{}", commented.body);
+        let saved = server.post(&format!("/api/annotations/{id}/save"), &json!({}));
+        match expected {
+            None => {
+                assert_eq!(saved.status, 409, "{}", saved.body);
+                assert_eq!(saved.json()["code"], "serve.not-utf8");
+                assert_eq!(read(&dir.join("latin.kifu")), both);
+            }
+            Some(()) => {
+                assert_eq!(saved.status, 200, "{}", saved.body);
+                let text = String::from_utf8(read(&dir.join("crlf.kifu"))).unwrap_or_default();
+                let (first, rest) = text.split_once("\n\n[Game").unwrap_or_default();
+                assert!(first.contains("{kept}"), "{text}");
+                assert_eq!(
+                    rest, " \"mana\"]\r\n[Setup \"b1 c6\"]\r\n\r\n1. e1-e4 *\r\n",
+                    "{text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn twelve_games_saved_to_one_file_at_once_are_all_in_it() {
+    let dir = scratch("twelve");
+    let server = serve(&dir, &["all.kifu"]);
+    let ids: Vec<u64> = (0..12).map(|_| one_move_game(&server)).collect();
+    std::thread::scope(|scope| {
+        let saves: Vec<_> = (ids.iter())
+            .map(|id| {
+                let server = &server;
+                scope.spawn(move || {
+                    server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}))
+                })
+            })
+            .collect();
+        for save in saves {
+            let saved = save.join().unwrap_or_else(|_| panic!("a save's thread"));
+            assert_eq!(saved.status, 200, "{}", saved.body);
+        }
+    });
+    let file = dir.join("all.kifu").display().to_string();
+    let (verdicts, _, status) = support::kifu(&["validate", &file], b"");
+    assert_eq!(status, Some(0), "{verdicts}");
+    assert_eq!(verdicts.lines().count(), 12, "{verdicts}");
+    assert!(
+        verdicts
+            .lines()
+            .all(|line| line.ends_with(": mana, 1 ply, *"))
+    );
+    let listed = server.get("/api/files").json();
+    assert_eq!(listed[0]["records"], 12);
+}
+
+/// What `kifu ARGS` run in `dir` wrote and its exit status, once it ended
+/// (killed after 10 s: a server that started).
+fn ended(dir: &Path, args: &[&str]) -> (String, String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    while child.try_wait().ok().flatten().is_none() && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+/// Makes a FIFO at `path`.
+fn fifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
+}
+
+#[test]
+fn a_fifo_named_is_refused_at_start_and_one_in_a_directory_is_not_listed() {
+    let dir = scratch("fifo");
+    fifo(&dir.join("named.fifo"));
+    std::fs::write(dir.join("other.kifu"), LATIN_1).unwrap_or_else(|e| panic!("{e}"));
+    let (out, said, status) = ended(&dir, &["serve", "named.fifo", "other.kifu"]);
+    assert_eq!(
+        (out.as_str(), said.as_str(), status),
+        (
+            "",
+            "kifu: named.fifo: not a plain file or a directory\n",
+            Some(2)
+        )
+    );
+    std::fs::create_dir(dir.join("games")).unwrap_or_else(|e| panic!("{e}"));
+    fifo(&dir.join("games/listed.kifu"));
+    std::fs::write(dir.join("games/plain.kifu"), LATIN_1).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["games"]);
+    let names: Vec<String> = (server.get("/api/files").json().as_array().into_iter())
+        .flatten()
+        .map(|file| file["name"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(names, ["games/plain.kifu"]);
+}
+
+#[test]
+fn a_file_replaced_by_a_fifo_after_start_is_refused_without_a_hang() {
+    let dir = scratch("fifo-later");
+    std::fs::write(dir.join("a.kifu"), LATIN_1).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["a.kifu"]);
+    let id = one_move_game(&server);
+    std::fs::remove_file(dir.join("a.kifu")).unwrap_or_else(|e| panic!("{e}"));
+    fifo(&dir.join("a.kifu"));
+    let started = Instant::now();
+    for _ in 0..5 {
+        let listed = server.get("/api/files").json();
+        assert_eq!(listed[0]["records"], serde_json::Value::Null, "{listed}");
+    }
+    let records = server.get("/api/files/0");
+    assert_eq!(records.status, 409, "{}", records.body);
+    assert_eq!(records.json()["code"], "serve.not-a-file");
+    let saved = server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}));
+    assert_eq!(saved.status, 409, "{}", saved.body);
+    assert_eq!(saved.json()["code"], "serve.not-a-file");
+    let opened = server.post("/api/files/0/records/0/open", &json!({}));
+    assert_eq!(opened.json()["code"], "serve.not-a-file");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
