@@ -478,3 +478,63 @@ fn a_served_match_on_no_address_is_refused() {
         assert!(!dir.join("m.kifu").exists());
     }
 }
+
+/// `GET /api/watch` of the server at `port`, as JSON.
+fn state(port: u16, token: &str) -> Value {
+    let (status, body) = get(
+        port,
+        "/api/watch",
+        &[
+            format!("Host: 127.0.0.1:{port}"),
+            format!("Authorization: Bearer {token}"),
+        ],
+    );
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// The state once `done` holds of it, within 5 s.
+fn state_once(port: u16, token: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let started = Instant::now();
+    loop {
+        let now = state(port, token);
+        if done(&now) || started.elapsed() > Duration::from_secs(5) {
+            return now;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_watched_file_replaced_by_a_larger_one_is_read_from_its_start() {
+    let dir = fixtures::scratch("serve-watch-replaced");
+    assert_eq!(play_match(&dir, 4, "four.kifu"), Some(0));
+    let four = std::fs::read_to_string(dir.join("four.kifu")).unwrap_or_else(|e| panic!("{e}"));
+    let records = records(&four);
+    assert_eq!(records.len(), 4);
+    std::fs::write(dir.join("m.kifu"), records[..2].concat()).unwrap_or_else(|e| panic!("{e}"));
+    // The last three games, with no blank line before the first: another
+    // file, larger than the one watched.
+    let later = records[1..].concat();
+    let later = later.trim_start_matches('\n');
+    assert!(later.len() > records[..2].concat().len());
+    std::fs::write(dir.join("later.kifu"), later).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["--watch", "m.kifu"]);
+    let (port, token) = port_token(&server.url());
+    let two = state_once(port, &token, |s| s["games"] == json!(2));
+    assert_eq!((&two["games"], &two["faults"]), (&json!(2), &json!(0)));
+    std::fs::rename(dir.join("later.kifu"), dir.join("m.kifu")).unwrap_or_else(|e| panic!("{e}"));
+    let three = state_once(port, &token, |s| s["games"] == json!(3));
+    let rounds: Vec<&Value> = (three["shown"].as_array().into_iter().flatten())
+        .map(|game| &game["round"])
+        .collect();
+    assert_eq!(
+        (&three["games"], &three["faults"], rounds),
+        (
+            &json!(3),
+            &json!(0),
+            vec![&json!("2"), &json!("3"), &json!("4")]
+        ),
+        "{three}"
+    );
+}

@@ -8,8 +8,10 @@
 //! what was added: every record followed by another one is whole, and the
 //! last one is taken once its text ends with a newline and its movetext
 //! with a result (`B+`, `*`): a record still being written (a torn tail)
-//! is waited for. A file that shrinks (replaced, or cut back by `kifu
-//! match --resume`) is read again from its start. A match that is
+//! is waited for. A file that is another file now (another device or
+//! inode: replaced by `mv`, `kifu fmt --in-place` or a new match), that
+//! shrinks (cut back by `kifu match --resume`), or whose last bytes read
+//! changed, is read again from its start. A match that is
 //! served hands each record over as its game ends, read the same way,
 //! and the games being played as they change (`super::live`).
 //!
@@ -72,6 +74,10 @@ pub(super) const STREAM_TIME: Duration = Duration::from_secs(60);
 /// The most bytes read at one poll; a record longer than that without an
 /// end is taken as a fault and passed over.
 const MAX_READ: usize = 16 << 20;
+
+/// How many of the last bytes read are kept, to see the file rewritten
+/// before where the reading stopped.
+const SEAM: usize = 64;
 
 /// A game read from the file, as the page shows it.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -141,6 +147,10 @@ struct Seen {
     consumed: u64,
     /// The lines of the file read so far, to say where a fault is.
     lines: usize,
+    /// The file read: its device and inode.
+    file: Option<(u64, u64)>,
+    /// The last bytes read, at most [`SEAM`].
+    seam: Vec<u8>,
     /// The records read.
     games: usize,
     /// The records that are no game of a match.
@@ -164,6 +174,8 @@ impl Default for Seen {
         Self {
             consumed: 0,
             lines: 0,
+            file: None,
+            seam: Vec::new(),
             games: 0,
             faults: 0,
             shown: VecDeque::new(),
@@ -251,28 +263,51 @@ impl Watch {
         self.seen.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Reads what was added to the file at `path` since the last poll. A
-    /// file that cannot be read now (not there yet) is tried again at the
-    /// next.
+    /// Reads what was added to the file at `path` since the last poll,
+    /// or the whole file again when it is another file now, or changed
+    /// before where the last poll stopped. A file that cannot be read now
+    /// (not there yet) is tried again at the next.
     fn poll(&self, path: &Path) {
         let Ok(meta) = std::fs::metadata(path) else {
             return;
         };
         let mut seen = self.seen();
-        if meta.len() < seen.consumed {
-            *seen = Seen::default();
-            let _ = self.updates.send(Update::Anew);
+        let file = identity(&meta);
+        if meta.len() < seen.consumed || (seen.consumed > 0 && file != seen.file) {
+            self.anew(&mut seen);
         }
+        seen.file = file;
         if meta.len() == seen.consumed {
             return;
         }
-        let Ok(chunk) = read_from(path, seen.consumed) else {
+        let seam = seen.seam.len();
+        let Ok(mut chunk) = read_from(path, seen.consumed - seam as u64) else {
             return;
         };
+        if chunk.starts_with(&seen.seam) {
+            chunk.drain(..seam);
+        } else {
+            self.anew(&mut seen);
+            seen.file = file;
+            let Ok(whole) = read_from(path, 0) else {
+                return;
+            };
+            chunk = whole;
+        }
         let (games, used, lines) = whole_records(&chunk, seen.lines);
+        let mut last = std::mem::take(&mut seen.seam);
+        last.extend_from_slice(&chunk[used.saturating_sub(SEAM)..used]);
+        seen.seam = last.split_off(last.len().saturating_sub(SEAM));
         seen.consumed += used as u64;
         seen.lines += lines;
         self.take(&mut seen, games);
+    }
+
+    /// Forgets what was read, to read the file again from its start, and
+    /// tells the streams.
+    fn anew(&self, seen: &mut Seen) {
+        *seen = Seen::default();
+        let _ = self.updates.send(Update::Anew);
     }
 
     /// Counts and shows the records read, and tells the streams.
@@ -354,6 +389,21 @@ impl Watch {
         };
         serde_json::to_string(&state).unwrap_or_default()
     }
+}
+
+/// The device and inode of a file, which another file put in its place
+/// does not share.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.dev(), meta.ino()))
+}
+
+/// No identity where the system gives none: a replaced file is known by
+/// its bytes alone.
+#[cfg(not(unix))]
+fn identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
+    None
 }
 
 /// The bytes of `path` from `at`, at most [`MAX_READ`].
