@@ -1,13 +1,16 @@
 //! What a hostile audit of `kifu serve` lost or hung on (issue 52), each
 //! through HTTP as the audit's probe did: a save keeps every byte the file
-//! held, saves to one file at once are all in it, and a file that is not
-//! a plain file is refused rather than opened.
+//! held, saves to one file at once are all in it, a file that is not a
+//! plain file is refused rather than opened, and answers are bounded and
+//! closed when never read.
 
 use crate::support::run as support;
 use crate::support::serve as serve_support;
 
 use serde_json::json;
 use serve_support::{Server, scratch, serve};
+use std::io::Write;
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -198,4 +201,123 @@ fn a_file_replaced_by_a_fifo_after_start_is_refused_without_a_hang() {
     let opened = server.post("/api/files/0/records/0/open", &json!({}));
     assert_eq!(opened.json()["code"], "serve.not-a-file");
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_file_s_records_come_a_bounded_page_at_a_time() {
+    let dir = scratch("pages");
+    let (records, _, _) = support::kifu(&["random", "mana", "--seed", "1", "--count", "250"], b"");
+    std::fs::write(dir.join("many.kifu"), &records).unwrap_or_else(|e| panic!("{e}"));
+    // Five records of 300 kB comments each: a page stops past 1 MiB.
+    let long = format!("{{{}}}", "x".repeat(300_000));
+    let heavy: String = (0..5)
+        .map(|_| format!("[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n{long}\n1. e1-e4 *\n\n"))
+        .collect();
+    std::fs::write(dir.join("heavy.kifu"), heavy).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["many.kifu", "heavy.kifu"]);
+    let page = |path: &str| {
+        let answer = server.get(path).json();
+        let count = answer["records"].as_array().map_or(0, Vec::len);
+        (count, answer["next"].clone())
+    };
+    assert_eq!(page("/api/files/0"), (100, json!(100)));
+    assert_eq!(page("/api/files/0?from=100&count=1000"), (100, json!(200)));
+    assert_eq!(page("/api/files/0?from=200&count=1000"), (50, json!(null)));
+    assert_eq!(page("/api/files/0?from=240&count=10"), (10, json!(null)));
+    assert_eq!(page("/api/files/0?from=300"), (0, json!(null)));
+    assert_eq!(page("/api/files/1"), (4, json!(4)));
+    assert_eq!(page("/api/files/1?from=4"), (1, json!(null)));
+}
+
+/// The server's resident memory, in kB.
+fn resident_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    (status.lines())
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no VmRSS in {status}"))
+}
+
+/// The sockets the server holds open.
+fn sockets(pid: u32) -> usize {
+    (std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .into_iter()
+        .flatten()
+        .flatten())
+    .filter(|fd| {
+        std::fs::read_link(fd.path()).is_ok_and(|to| to.to_string_lossy().starts_with("socket:"))
+    })
+    .count()
+}
+
+/// A connection to `server` that takes at most 4 kB into its buffer,
+/// which sent `request`.
+fn narrow(server: &Server, request: &str) -> TcpStream {
+    use socket2::{Domain, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap_or_else(|e| panic!("{e}"));
+    socket
+        .set_recv_buffer_size(4096)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let address = std::net::SocketAddr::from(([127, 0, 0, 1], server.port));
+    socket
+        .connect(&address.into())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut stream = TcpStream::from(socket);
+    stream
+        .write_all(request.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"));
+    stream
+}
+
+#[test]
+fn thirty_answers_never_read_hold_bounded_memory_and_are_closed() {
+    let dir = scratch("unread");
+    let (records, _, _) = support::kifu(&["random", "mana", "--seed", "2", "--count", "3000"], b"");
+    std::fs::write(dir.join("big.kifu"), &records).unwrap_or_else(|e| panic!("{e}"));
+    // Pages of a megabyte.
+    let long = format!("{{{}}}", "x".repeat(300_000));
+    let heavy: String = (0..5)
+        .map(|_| format!("[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n{long}\n1. e1-e4 *\n\n"))
+        .collect();
+    std::fs::write(dir.join("heavy.kifu"), heavy).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["big.kifu", "heavy.kifu"]);
+    let pid = server.pid();
+    assert_eq!(server.get("/api/files").json()[0]["records"], 3000);
+    let (before, alone) = (resident_kb(pid), sockets(pid));
+    let request = format!(
+        "GET /api/files/0 HTTP/1.1\r\nHost: {}\r\nAuthorization: {}\r\n\r\n",
+        server.host(),
+        server.bearer()
+    );
+    let unread: Vec<TcpStream> = (0..30)
+        .map(|_| {
+            let mut stream =
+                TcpStream::connect(("127.0.0.1", server.port)).unwrap_or_else(|e| panic!("{e}"));
+            stream
+                .write_all(request.as_bytes())
+                .unwrap_or_else(|e| panic!("{e}"));
+            stream
+        })
+        .collect();
+    // Ten pages asked at once on one connection: more than the system's
+    // buffers take, so the server's writing waits on the reader.
+    let heavy = request.replacen("/api/files/0", "/api/files/1", 1);
+    let stuck = narrow(&server, &heavy.repeat(10));
+    std::thread::sleep(Duration::from_secs(2));
+    let held = resident_kb(pid);
+    assert!(
+        held < before + 100_000,
+        "{held} kB with 30 answers unread, {before} kB before"
+    );
+    assert_eq!(sockets(pid), alone + 31);
+    // Within the limit of an unread answer (or of an idle connection),
+    // and a margin, every one of them is closed.
+    let started = Instant::now();
+    while sockets(pid) > alone && started.elapsed() < Duration::from_secs(25) {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert_eq!(sockets(pid), alone, "after {:?}", started.elapsed());
+    // The server still answers.
+    assert_eq!(server.get("/api/files").status, 200);
+    drop((unread, stuck));
 }

@@ -545,12 +545,15 @@ fn a_collection_is_listed_once_counted_and_read_a_page_at_a_time() {
     let listed = server.get("/api/files").json();
     assert_eq!(listed[0]["records"], 30);
     let all = server.get("/api/files/0").json();
+    assert_eq!(all["next"], Value::Null);
     let all = all["records"].as_array().cloned().unwrap_or_default();
     assert_eq!(all.len(), 30);
     let page = server.get("/api/files/0?from=10&count=5").json();
     assert_eq!(page["records"], json!(all[10..15]));
+    assert_eq!(page["next"], 15);
     let end = server.get("/api/files/0?from=28&count=5").json();
     assert_eq!(end["records"], json!(all[28..]));
+    assert_eq!(end["next"], Value::Null);
     // A save changes the file: counted again.
     start(&server, &json!({"game": "mana", "seed": 1}));
     let saved = server.post("/api/games/1/save", &json!({"file": 0}));

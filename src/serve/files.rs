@@ -17,6 +17,13 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, BufRead};
 use std::path::{Path, PathBuf};
 
+/// The most records a page of `GET /api/files/{i}` gives.
+pub(super) const PAGE_RECORDS: usize = 100;
+
+/// The size of records' JSON past which a page takes no more records
+/// (it gives one at least).
+pub(super) const PAGE_BYTES: usize = 1 << 20;
+
 /// A file the server may read and write.
 #[derive(Debug, Clone)]
 struct Named {
@@ -224,10 +231,13 @@ impl Files {
         })
     }
 
-    /// The JSON of the records of file `index` from the `from`th (0 the
-    /// first), at most `count` of them (all unless given), as `kifu json`
-    /// writes each one: `{"index", "name", "records": [...]}`. The
-    /// records before are skipped unread.
+    /// The JSON of a page of the records of file `index`: from the
+    /// `from`th (0 the first), at most `count` of them and never more than
+    /// [`PAGE_RECORDS`], nor more once the page passes [`PAGE_BYTES`], as
+    /// `kifu json` writes each one: `{"index", "name", "records": [...],
+    /// "next"}`, `next` the number of the first record left for another
+    /// page, or `null` when none is. The records before are skipped
+    /// unread: a page's answer is bounded, whatever the file's size.
     ///
     /// # Errors
     /// 404 for no such file, 403 for a file that now leads elsewhere, 409
@@ -253,19 +263,20 @@ impl Files {
                 break;
             }
         }
-        let mut first = true;
-        let mut left = count.unwrap_or(usize::MAX);
-        while left > 0
+        let count = count.unwrap_or(PAGE_RECORDS).min(PAGE_RECORDS);
+        let (mut given, mut size) = (0, 0);
+        while given < count
+            && size < PAGE_BYTES
             && let Some(raw) = reader.next_raw().map_err(unreadable)?
         {
-            left -= 1;
-            if !first {
+            if given > 0 {
                 out.raw(b",").map_err(unreadable)?;
             }
-            first = false;
+            given += 1;
             match raw.and_then(crate::record::RawRecord::parse) {
                 Ok(record) => {
                     let (line, _) = record_json(&named.name, &record, false).map_err(unreadable)?;
+                    size += line.len();
                     out.raw(line.as_bytes()).map_err(unreadable)?;
                 }
                 Err(e) => {
@@ -278,7 +289,11 @@ impl Files {
                 }
             }
         }
-        out.raw(b"]}").map_err(unreadable)?;
+        let more = reader.next_raw().map_err(unreadable)?.is_some();
+        out.raw(b"],\"next\":").map_err(unreadable)?;
+        out.write(&more.then_some(from.saturating_add(given)))
+            .map_err(unreadable)?;
+        out.raw(b"}").map_err(unreadable)?;
         out.flush().map_err(unreadable)?;
         String::from_utf8(out.into_inner()).map_err(|e| unreadable(io::Error::other(e)))
     }

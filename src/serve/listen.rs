@@ -1,9 +1,10 @@
 //! The accept loop: HTTP/1.1 connections, at most
 //! [`MAX_CONNECTIONS`](super::MAX_CONNECTIONS) open, the oldest asked to
 //! close when one more comes, and each closed when it sends no whole
-//! request head for [`IDLE`](super::IDLE).
+//! request head for [`IDLE`](super::IDLE) or reads nothing of its answer
+//! for [`UNREAD`](super::UNREAD).
 
-use super::{IDLE, MAX_CONNECTIONS};
+use super::{IDLE, MAX_CONNECTIONS, UNREAD};
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -81,6 +82,11 @@ async fn serve(stream: tokio::net::TcpStream, router: Router, close: &Notify) {
         .header_read_timeout(IDLE)
         .keep_alive(true);
     let service = TowerToHyperService::new(router);
+    // A write that stays pending for UNREAD fails, which ends the
+    // connection and frees its answer.
+    let mut stream = tokio_io_timeout::TimeoutStream::new(stream);
+    stream.set_write_timeout(Some(UNREAD));
+    let stream = Box::pin(stream);
     let mut connection = pin!(builder.serve_connection(TokioIo::new(stream), service));
     let mut asked = pin!(close.notified());
     let mut closing = false;

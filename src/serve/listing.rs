@@ -28,7 +28,8 @@ async fn list_files(State(files): State<Arc<Files>>) -> Response {
 }
 
 /// The query of `GET /api/files/{index}`: `count` records from the
-/// `from`th (0 the first), those before skipped unread.
+/// `from`th (0 the first), those before skipped unread; a page holds
+/// [`super::files::PAGE_RECORDS`] at most.
 #[derive(Debug, serde::Deserialize)]
 struct Page {
     #[serde(default)]

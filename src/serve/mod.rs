@@ -16,9 +16,10 @@
 //! - `listen`: at most [`MAX_CONNECTIONS`] connections are open: a new
 //!   one asks the oldest to close (at once when idle, after its answer
 //!   when busy), so idle connections cannot keep a real request out; a
-//!   connection that sends no whole request head for [`IDLE`] is closed;
-//!   a request is answered within [`REQUEST_TIME`] or gets 408, and a
-//!   body over [`MAX_BODY`] bytes gets 413;
+//!   connection that sends no whole request head for [`IDLE`] is closed,
+//!   and so is one that reads nothing of its answer for [`UNREAD`]; a
+//!   request is answered within [`REQUEST_TIME`] or gets 408, and a body
+//!   over [`MAX_BODY`] bytes gets 413;
 //! - `files`: the records the server may read and write are those of
 //!   the files and directories named at its start (a directory walked
 //!   for `*.kifu` as `kifu validate DIR` walks it, where a file reached
@@ -54,7 +55,7 @@
 //! |---------|--------|
 //! | `GET /` | the page, which plays a game by clicking or dragging its legal moves |
 //! | `GET /api/files` | `[{"index", "name", "exists", "records"}]`: the files that may be opened |
-//! | `GET /api/files/{i}` | `{"index", "name", "records": [...]}`: each record as `kifu json` gives it, verdict included; `?from=F&count=N` gives N records from the Fth (0 the first), those before skipped unread |
+//! | `GET /api/files/{i}` | `{"index", "name", "records": [...], "next"}`: a page of records, each as `kifu json` gives it, verdict included: at most 100 (`files::PAGE_RECORDS`), and no more once past 1 MiB (`files::PAGE_BYTES`); `?from=F&count=N` gives up to N records from the Fth (0 the first), those before skipped unread; `next` is the number of the first record left for another page, or `null` |
 //! | `POST /api/games` `{"game": "mana", "setup": "c1 c6"}` | 201 and the new game's state; the other fields are those of `kifu new`: `position`, `players`, `flowers`, `course`, `rotation`, `first`, `discs`, `tags` (`["Event=Club"]`) and `seed` |
 //! | `GET /api/games/{id}` | the game's state |
 //! | `POST /api/games/{id}/moves` `{"move": "e1-e4"}` | the new state, or 422 with the referee's refusal and its fault code |
@@ -161,6 +162,11 @@ pub const MAX_CONNECTIONS: usize = 64;
 /// How long a connection may wait without sending a whole request head
 /// (a new connection, or one kept alive between requests).
 pub const IDLE: Duration = Duration::from_secs(10);
+
+/// How long a connection may leave its answer unread (no byte of it
+/// taken) before it is closed: a client that asks and never reads holds
+/// neither the answer's memory nor its place for longer.
+pub const UNREAD: Duration = Duration::from_secs(10);
 
 /// How long a request may take, its body read and its answer made.
 pub const REQUEST_TIME: Duration = Duration::from_secs(30);

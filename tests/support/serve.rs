@@ -68,6 +68,11 @@ pub fn serve(dir: &Path, args: &[&str]) -> Server {
 }
 
 impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The address it printed, with its token: the page's.
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}/?token={}", self.port, self.token)
