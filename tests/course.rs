@@ -14,8 +14,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use support::{
-    course_client, course_client_path, kifu_in, kifu_path, random_engine, read, scratch, stable,
-    tag_values,
+    Ended, course_client, course_client_path, kifu_in, kifu_path, random_engine, read, scratch,
+    stable, tag_values,
 };
 
 /// `kifu match` of the stand-in client with `faults` (a course player,
@@ -292,13 +292,12 @@ fn a_course_player_is_refused_where_it_cannot_play() {
     );
 }
 
-/// `kifu match --listen`: the course's server, two clients a game, the
-/// first to connect playing Blanc.
-#[test]
-fn listen_serves_clients_that_connect_themselves() {
-    let dir = scratch("course-listen");
+/// `kifu match --listen` on a free loopback port for `games` games to
+/// `l.kifu` in `dir`: the server, which ends with the test, its log, and
+/// the port it listens on.
+fn listening(dir: &std::path::Path, games: &str) -> (Ended, impl BufRead, String) {
     let mut server = Command::new(kifu_path())
-        .current_dir(&dir)
+        .current_dir(dir)
         .args([
             "match",
             "--listen",
@@ -306,7 +305,7 @@ fn listen_serves_clients_that_connect_themselves() {
             "--protocol",
             "course",
             "--games",
-            "2",
+            games,
             "--movetime",
             "300",
             "--out",
@@ -325,6 +324,16 @@ fn listen_serves_clients_that_connect_themselves() {
         .unwrap_or_else(|| panic!("{first}"));
     let (host, port) = address.rsplit_once(':').expect("HOST:PORT");
     assert_eq!(host, "127.0.0.1");
+    (Ended(server), log, port.to_owned())
+}
+
+/// `kifu match --listen`: the course's server, two clients a game, the
+/// first to say its name playing Blanc.
+#[test]
+fn listen_serves_clients_that_connect_themselves() {
+    let dir = scratch("course-listen");
+    let (mut server, mut log, port) = listening(&dir, "2");
+    let (host, port) = ("127.0.0.1", port.as_str());
     for round in 0..2 {
         let client = |name: &str, seed: &str| {
             Command::new(course_client_path())
@@ -357,7 +366,7 @@ fn listen_serves_clients_that_connect_themselves() {
     }
     let mut rest = String::new();
     let _ = std::io::Read::read_to_string(&mut log, &mut rest);
-    let status = server.wait().expect("the server");
+    let status = server.0.wait().expect("the server");
     assert_eq!(status.code(), Some(0), "{rest}");
     let records = read(&dir, "l.kifu");
     assert_eq!(tag_values(&records, "White"), ["first0", "first1"]);
@@ -369,6 +378,46 @@ fn listen_serves_clients_that_connect_themselves() {
         ("2 records: 2 valid, 0 invalid\n", Some(0))
     );
     assert!(rest.contains("kifu: 2 games, "), "{rest}");
+}
+
+/// Two players who say their names at once play their game, however many
+/// connections came before them and never spoke: the names are read side
+/// by side, the oldest silent connection closed once sixteen wait.
+#[test]
+fn two_players_play_past_two_hundred_silent_connections() {
+    let dir = scratch("course-silent");
+    let (mut server, mut log, port) = listening(&dir, "1");
+    let silent: Vec<std::net::TcpStream> = (0..200)
+        .map(|_| std::net::TcpStream::connect(("127.0.0.1", port.parse::<u16>().unwrap_or(0))))
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let started = std::time::Instant::now();
+    let client = |name: &str, seed: &str| {
+        Ended(
+            Command::new(course_client_path())
+                .args(["--name", name, "--seed", seed, "127.0.0.1", &port])
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| panic!("{e}")),
+        )
+    };
+    let blanc = client("first", "1");
+    let said = next_client_line(&mut log);
+    assert!(said.starts_with("kifu: first (127.0.0.1:"), "{said}");
+    let noir = client("second", "2");
+    let said = next_client_line(&mut log);
+    assert!(said.starts_with("kifu: second (127.0.0.1:"), "{said}");
+    // Without waiting for a silent connection's ten seconds to say a name.
+    assert!(started.elapsed() < std::time::Duration::from_secs(9));
+    for mut child in [blanc, noir] {
+        assert_eq!(child.0.wait().ok().and_then(|s| s.code()), Some(0));
+    }
+    let status = server.0.wait().expect("the server");
+    assert_eq!(status.code(), Some(0));
+    let records = read(&dir, "l.kifu");
+    assert_eq!(tag_values(&records, "White"), ["first"]);
+    assert_eq!(tag_values(&records, "Black"), ["second"]);
+    drop(silent);
 }
 
 /// The next line of the server's log that says who plays which colour

@@ -3,6 +3,7 @@
 mod engines;
 mod error;
 mod listen;
+mod lobby;
 mod log;
 mod records;
 mod workers;

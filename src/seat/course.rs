@@ -3,7 +3,7 @@
 //! referee server. kifu either starts the program itself, listening on a
 //! free loopback port that it puts where the command line says `{port}`
 //! ([`CourseSeat::launch`]), or takes a client that connected on its own
-//! (`kifu match --listen`, [`CourseSeat::join`]).
+//! (`kifu match --listen`, [`CourseSeat::named`]).
 //!
 //! The seat tells its client the game as the course's server would: its
 //! colour once, then, before each of its moves, every move of the other
@@ -152,15 +152,23 @@ impl CourseSeat {
         Ok(seat)
     }
 
-    /// Takes a client that connected: reads its name (within
-    /// [`HANDSHAKE_TIME`]) and tells it its colour.
+    /// Takes a client that connected: reads its name, within
+    /// [`HANDSHAKE_TIME`]; [`CourseSeat::seat`] tells it its colour.
     ///
     /// # Errors
     /// The client says no name in time, or goes away.
-    pub fn join(stream: TcpStream, colour: Colour) -> Result<Self, EngineFailure> {
-        let mut seat = Self::greet(stream, colour)?;
-        seat.write(&ServerLine::Colour(colour))?;
-        Ok(seat)
+    pub fn named(stream: TcpStream) -> Result<Self, EngineFailure> {
+        Self::greet(stream, Colour::Blanc)
+    }
+
+    /// Tells a client [`CourseSeat::named`] the colour it plays.
+    ///
+    /// # Errors
+    /// The client went away.
+    pub fn seat(mut self, colour: Colour) -> Result<Self, EngineFailure> {
+        self.colour = colour;
+        self.write(&ServerLine::Colour(colour))?;
+        Ok(self)
     }
 
     /// The seat of a client that connected, once it has said its name.

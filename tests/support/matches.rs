@@ -7,6 +7,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The built `kifu`.
+/// A child process that ends with the test, pass or fail: killed and
+/// reaped when dropped.
+pub struct Ended(pub std::process::Child);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 pub fn kifu_path() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_kifu"))
 }

@@ -1,9 +1,11 @@
 //! `kifu match --listen ADDR --protocol course`: a drop-in for the Escampe
-//! course's referee server. It waits for two clients a game, the first
-//! to connect playing Blanc (White), and referees their game as every
-//! match game is refereed: clocks, records, the table.
+//! course's referee server. It waits for two clients a game (the
+//! [`Lobby`]), the first to say its name playing Blanc (White), and
+//! referees their game as every match game is refereed: clocks, records,
+//! the table.
 
 use super::engines::record_name;
+use super::lobby::Lobby;
 use super::log::Log;
 use super::records::Output;
 use super::{MatchError, Status};
@@ -12,7 +14,7 @@ use crate::front::args::MatchArgs;
 use crate::game::GameKind;
 use crate::kep::{EngineSpec, Protocol};
 use crate::model::GameResult;
-use crate::seat::{CourseSeat, Seat};
+use crate::seat::Seat;
 use crate::tournament::{Conditions, Lineup, Opening, Pairing, play_game};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, ToSocketAddrs};
 
@@ -82,9 +84,14 @@ pub(super) fn serve(
     let specs = [spec.clone(), spec];
     let mut log = Log::start(games);
     let mut results = Vec::new();
+    let lobby = Lobby::open(listener);
+    let stopped = || MatchError::Listen {
+        address: listen.to_owned(),
+        reason: "kifu stopped taking connections".to_owned(),
+    };
     for round in 1..=games {
-        let blanc = client(&listener, Colour::Blanc);
-        let noir = client(&listener, Colour::Noir);
+        let blanc = lobby.next(Colour::Blanc).ok_or_else(stopped)?;
+        let noir = lobby.next(Colour::Noir).ok_or_else(stopped)?;
         let mut names = Vec::new();
         for seat in [&blanc, &noir] {
             let name = record_name(&names, seat.name(), "a client");
@@ -114,29 +121,4 @@ pub(super) fn serve(
     }
     log.finish();
     Ok((results, Status::Ok))
-}
-
-/// The next client that connects and says its name, to play `colour`;
-/// one that fails to is said and passed over.
-fn client(listener: &TcpListener, colour: Colour) -> Box<dyn Seat> {
-    loop {
-        let (stream, from) = match listener.accept() {
-            Ok(accepted) => accepted,
-            Err(e) => {
-                say!("kifu: a connection failed: {e}");
-                continue;
-            }
-        };
-        match CourseSeat::join(stream, colour) {
-            Ok(seat) => {
-                say!(
-                    "kifu: {} ({from}) plays {}",
-                    crate::record::Visible(seat.name()),
-                    colour.word()
-                );
-                return Box::new(seat);
-            }
-            Err(failure) => say!("kifu: the client from {from} is passed over: {failure}"),
-        }
-    }
 }
