@@ -5,7 +5,7 @@
 
 use crate::game::{json_to_python, to_python};
 use kifu::collection::format::{FMT_WIDTH, fmt_text};
-use kifu::collection::input::{Input, decoded, open};
+use kifu::collection::input::{Input, OpenError, decoded, open};
 use kifu::model::{UnreadJson, VerdictJson, record_json, text_from_json};
 use kifu::record::{RawRecord, RecordReader, SyntaxError, parse_record};
 use kifu::referee::{Verdict, judge_record};
@@ -14,8 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::io::{self, Read};
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, TryRecvError, sync_channel};
-use std::sync::{Mutex, OnceLock};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Mutex, OnceLock, TryLockError};
 
 /// A record as read: its text, or the syntax error that keeps it from
 /// being read, with the file it came from and the referee's verdict.
@@ -307,39 +307,76 @@ impl Reader {
         slf
     }
 
+    /// The next record. The records ready are taken holding the
+    /// interpreter; the wait for more, and for another thread taking
+    /// records of the same reader, is done without it, so that threads
+    /// sharing a reader each get the next record and never wait on each
+    /// other in a circle (the reading thread needs the interpreter to read
+    /// a Python file object).
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Record>> {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if state.batch.is_empty() {
-            let Some(batches) = state.batches.take() else {
-                return Ok(None);
-            };
-            // Waited for without holding the interpreter, only when not ready.
-            let (batches, batch) = match batches.try_recv() {
-                Ok(batch) => (batches, Some(batch)),
-                Err(TryRecvError::Empty) => py.detach(move || {
-                    let batch = batches.recv().ok();
-                    (batches, batch)
-                }),
-                Err(TryRecvError::Disconnected) => (batches, None),
-            };
-            let Some(batch) = batch else {
-                return Ok(None);
-            };
-            state.batch = batch;
-            state.batches = Some(batches);
-        }
-        match state.batch.pop() {
+        let ready = match self.state.try_lock() {
+            Ok(mut state) => state.batch.pop(),
+            Err(TryLockError::Poisoned(state)) => state.into_inner().batch.pop(),
+            Err(TryLockError::WouldBlock) => None,
+        };
+        let next = match ready {
+            Some(next) => Some(next),
+            None => py.detach(|| {
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                state.next()
+            }),
+        };
+        match next {
             None => Ok(None),
             Some(Ok(judged)) => Ok(Some(Record {
                 file: self.name.clone(),
                 judged,
             })),
             Some(Err(error)) => {
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
                 state.batches = None;
                 state.batch.clear();
-                Err(PyOSError::new_err(format!("{}: {error}", self.name)))
+                let message = format!("{}: {error}", self.name);
+                Err(raised(error, message))
             }
         }
+    }
+}
+
+impl Taking {
+    /// The next record, waited for when none is ready; `None` once the
+    /// file has ended.
+    fn next(&mut self) -> Option<Result<Box<Judged>, io::Error>> {
+        loop {
+            if let Some(next) = self.batch.pop() {
+                return Some(next);
+            }
+            match self.batches.as_ref()?.recv() {
+                Ok(batch) => self.batch = batch,
+                Err(_) => {
+                    self.batches = None;
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+/// The exception of an I/O error: the very one a Python file object
+/// raised (a `KeyboardInterrupt` stays one), else `OSError` of `message`.
+fn raised(error: io::Error, message: String) -> PyErr {
+    match error.into_inner().map(|inner| inner.downcast::<PyErr>()) {
+        Some(Ok(raised)) => *raised,
+        _ => PyOSError::new_err(message),
+    }
+}
+
+/// The exception of a file that cannot be opened, as [`raised`].
+fn open_failed(error: OpenError) -> PyErr {
+    let message = error.to_string();
+    match error {
+        OpenError::Unreadable { error, .. } => raised(error, message),
+        _ => PyOSError::new_err(message),
     }
 }
 
@@ -349,13 +386,12 @@ struct PythonFile(Py<PyAny>);
 impl Read for PythonFile {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         Python::attach(|py| {
-            let chunk = (self.0.bind(py).call_method1("read", (buf.len(),)))
-                .map_err(|e| io::Error::other(e.to_string()))?;
+            // The exception itself is kept, to be raised again as it was.
+            let chunk =
+                (self.0.bind(py).call_method1("read", (buf.len(),))).map_err(io::Error::other)?;
             let bytes: Vec<u8> = match chunk.extract::<String>() {
                 Ok(text) => text.into_bytes(),
-                Err(_) => chunk
-                    .extract()
-                    .map_err(|e: PyErr| io::Error::other(e.to_string()))?,
+                Err(_) => chunk.extract().map_err(|e: PyErr| io::Error::other(e))?,
             };
             let n = bytes.len().min(buf.len());
             buf[..n].copy_from_slice(&bytes[..n]);
@@ -374,12 +410,10 @@ pub fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Reader> {
             .and_then(|name| name.extract::<String>().ok())
             .unwrap_or_else(|| "-".to_owned());
         let file = PythonFile(source.clone().unbind());
-        py.detach(|| decoded(name, file))
-            .map_err(|e| PyOSError::new_err(e.to_string()))?
+        py.detach(|| decoded(name, file)).map_err(open_failed)?
     } else {
         let path: PathBuf = source.extract()?;
-        py.detach(|| open(&path))
-            .map_err(|e| PyOSError::new_err(e.to_string()))?
+        py.detach(|| open(&path)).map_err(open_failed)?
     };
     Reader::start(input)
 }

@@ -7,6 +7,7 @@ import bz2
 import gzip
 import io
 import subprocess
+import sys
 
 import pytest
 
@@ -111,4 +112,73 @@ def test_a_long_file_is_read_one_record_at_a_time(tmp_path, kifu_bin):
     assert first.is_valid()
     rest = sum(1 for _ in reader)
     assert rest == 1999
+    assert list(reader) == []
+
+
+SHARED_READER = """
+import io, sys, threading
+import kifu
+
+data = open(sys.argv[1], "rb").read()
+# A Python file object: the reading thread needs the interpreter to read it.
+reader = kifu.read(io.BytesIO(data))
+taken = [[], []]
+
+def take(mine):
+    for record in reader:
+        mine.append(record.text())
+
+threads = [threading.Thread(target=take, args=(mine,)) for mine in taken]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(len(taken[0]) + len(taken[1]), len(set(taken[0]) | set(taken[1])), min(map(len, taken)))
+"""
+
+
+def test_one_reader_shared_by_two_threads_gives_each_record_once(tmp_path, kifu_bin):
+    path = tmp_path / "many.kifu"
+    with open(path, "w") as out:
+        subprocess.run([kifu_bin, "random", "mana", "--seed", "3", "--count", "3000"], stdout=out, check=True)
+    # In a process of its own: a deadlock freezes every thread of its
+    # interpreter, this test's too, which the timeout ends.
+    done = subprocess.run(
+        [sys.executable, "-c", SHARED_READER, str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    total, distinct, fewest = map(int, done.stdout.split())
+    assert (total, distinct) == (3000, 3000)
+
+
+class Raising(io.RawIOBase):
+    """A binary file object that gives `data`, then raises `error`."""
+
+    def __init__(self, data, error):
+        self.data, self.error = data, error
+
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        if self.data:
+            chunk, self.data = self.data[:size], self.data[size:]
+            return chunk
+        raise self.error
+
+
+def test_what_a_file_object_raises_passes_through_unchanged():
+    text = (FIXTURES / "examples" / "mana.kifu").read_bytes()
+    with pytest.raises(KeyboardInterrupt):
+        kifu.read(Raising(b"", KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        list(kifu.read(Raising(text, KeyboardInterrupt())))
+    refused = PermissionError(13, "not today")
+    with pytest.raises(PermissionError) as caught:
+        list(kifu.read(Raising(text * 50, refused)))
+    assert caught.value is refused
+    reader = kifu.read(Raising(text * 50, ValueError("a bad chunk")))
+    with pytest.raises(ValueError, match="a bad chunk"):
+        for _ in reader:
+            pass
     assert list(reader) == []
