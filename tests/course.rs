@@ -649,6 +649,49 @@ fn kifu_engine_says_when_the_server_goes_away() {
     );
 }
 
+/// A server that gives the colour a second time is told so: the client
+/// does not take it.
+#[test]
+fn kifu_engine_refuses_a_second_colour() {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a listener");
+    let address = listener.local_addr().expect("an address").to_string();
+    let client = Ended(
+        Command::new(kifu_path())
+            .args([
+                "engine",
+                "--connect",
+                &address,
+                "--protocol",
+                "course",
+                "--random",
+            ])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    {
+        let (stream, _) = listener.accept().expect("a client");
+        let mut out = stream.try_clone().expect("a stream");
+        let mut lines = BufReader::new(stream).lines();
+        let _name = lines.next();
+        writeln!(out, "Noir\nBlanc").expect("a write");
+        let _end = lines.next();
+    }
+    let mut client = client;
+    let mut said = String::new();
+    if let Some(stderr) = client.0.stderr.as_mut() {
+        std::io::Read::read_to_string(stderr, &mut said).expect("standard error");
+    }
+    let status = client.0.wait().expect("kifu engine");
+    assert_eq!(
+        (said.as_str(), status.code()),
+        (
+            "kifu engine: the server wrote \"Blanc\": the colour was given already\n",
+            Some(2)
+        )
+    );
+}
+
 /// `--listen` with a port alone listens on loopback; an address beyond
 /// it is taken, and warned about.
 #[test]

@@ -321,3 +321,75 @@ fn thirty_answers_never_read_hold_bounded_memory_and_are_closed() {
     assert_eq!(server.get("/api/files").status, 200);
     drop((unread, stuck));
 }
+
+#[test]
+fn a_file_whose_path_now_leads_elsewhere_is_neither_read_nor_saved() {
+    let dir = scratch("moved");
+    std::fs::create_dir_all(dir.join("games")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(dir.join("elsewhere")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.join("games/a.kifu"), LATIN_1).unwrap_or_else(|e| panic!("{e}"));
+    let other = b"[Game \"mana\"]\n[Setup \"c1 c6\"]\n\n*\n";
+    std::fs::write(dir.join("elsewhere/a.kifu"), other).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["games/a.kifu"]);
+    let id = one_move_game(&server);
+    // The directory on the way is swapped for a link to another.
+    std::fs::rename(dir.join("games"), dir.join("games-before")).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(dir.join("elsewhere"), dir.join("games"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let moved = |answer: serve_support::Answer| {
+        assert_eq!(answer.status, 403, "{}", answer.body);
+        assert_eq!(answer.json()["code"], "serve.moved");
+    };
+    moved(server.get("/api/files/0"));
+    moved(server.post(&format!("/api/games/{id}/save"), &json!({"file": 0})));
+    moved(server.post("/api/files/0/records/0/open", &json!({})));
+    assert_eq!(read(&dir.join("elsewhere/a.kifu")), other);
+    assert_eq!(read(&dir.join("games-before/a.kifu")), LATIN_1);
+}
+
+#[test]
+fn a_save_again_after_another_writer_appended_keeps_what_it_appended() {
+    let dir = scratch("appended");
+    let server = serve(&dir, &["a.kifu"]);
+    let id = one_move_game(&server);
+    let save = || server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}));
+    assert_eq!(save().status, 200);
+    let first = read(&dir.join("a.kifu"));
+    let appended = b"\n[Game \"mana\"]\n[Setup \"c1 c6\"]\n\n*\n";
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(dir.join("a.kifu"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    file.write_all(appended).unwrap_or_else(|e| panic!("{e}"));
+    drop(file);
+    let again = save();
+    assert_eq!(again.json()["records"], 3, "{}", again.body);
+    let text = read(&dir.join("a.kifu"));
+    let mut kept = first.clone();
+    kept.extend_from_slice(appended);
+    assert!(
+        text.starts_with(&kept),
+        "{}",
+        String::from_utf8_lossy(&text)
+    );
+    assert!(text.ends_with(&first), "{}", String::from_utf8_lossy(&text));
+}
+
+#[test]
+fn a_read_only_file_is_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("read-only");
+    std::fs::write(dir.join("a.kifu"), LATIN_1).unwrap_or_else(|e| panic!("{e}"));
+    let read_only = std::fs::Permissions::from_mode(0o444);
+    std::fs::set_permissions(dir.join("a.kifu"), read_only).unwrap_or_else(|e| panic!("{e}"));
+    let server = serve(&dir, &["a.kifu"]);
+    let id = one_move_game(&server);
+    let saved = server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}));
+    assert_eq!(saved.status, 409, "{}", saved.body);
+    assert_eq!(saved.json()["code"], "serve.save");
+    assert_eq!(read(&dir.join("a.kifu")), LATIN_1);
+    let names: Vec<String> = (std::fs::read_dir(&dir).into_iter().flatten().flatten())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["a.kifu"]);
+}

@@ -75,6 +75,7 @@ mod regressions;
 mod schema;
 mod serve;
 mod serve_annotate;
+mod serve_guard;
 mod serve_losses;
 mod serve_play;
 mod serve_watch;

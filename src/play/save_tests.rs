@@ -259,3 +259,19 @@ fn a_watcher_never_sees_a_private_record_readable() {
     assert_eq!(mode.ok(), Some(0o600));
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_write_that_fails_leaves_the_file_and_no_temporary() {
+    let dir = scratch("failed-write");
+    let target = dir.join("game.kifu");
+    assert!(save_atomic(&target, "kept\n", ReadOnly::Refuse).is_ok());
+    let failed = save_atomic_with(&target, ReadOnly::Refuse, |out| {
+        out.write_all(b"half of it")?;
+        Err(io::Error::other("the writer gave up"))
+    });
+    let reason = failed.map_err(|e| e.to_string()).err().unwrap_or_default();
+    assert!(reason.contains("the writer gave up"), "{reason}");
+    assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("kept\n"));
+    assert_eq!(entries(&dir), ["game.kifu"]);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -89,6 +89,12 @@ impl Server {
     /// Sends `head` (the request line and headers, without the final
     /// blank line) and `body`; the answer.
     pub fn raw(&self, head: &str, body: &str) -> Answer {
+        self.exchange(head, body).1
+    }
+
+    /// Sends `head` and `body`; the answer's head (its status line and
+    /// headers) and the answer.
+    pub fn exchange(&self, head: &str, body: &str) -> (String, Answer) {
         let mut stream =
             TcpStream::connect(("127.0.0.1", self.port)).unwrap_or_else(|e| panic!("{e}"));
         stream
@@ -111,10 +117,11 @@ impl Server {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("{head}"));
-        Answer {
+        let answer = Answer {
             status,
             body: body.to_owned(),
-        }
+        };
+        (head.to_owned(), answer)
     }
 
     /// `METHOD PATH` with the server's Host, `headers` and a JSON body.
