@@ -538,3 +538,92 @@ fn a_watched_file_replaced_by_a_larger_one_is_read_from_its_start() {
         "{three}"
     );
 }
+
+/// A served match between hostile engines (a name of markup, garbage, a
+/// crash, a flood of standard error), watched by readers that never
+/// read: the match is played and refereed as ever, and the watch gives
+/// the hostile name as data.
+#[test]
+fn a_served_match_of_hostile_engines_with_readers_that_never_read() {
+    use crate::support::matches::{Ended, test_engine};
+    use std::io::BufRead;
+    let dir = fixtures::scratch("match-serve-hostile");
+    let name = "<script>alert(1)</script>";
+    let engines = [
+        test_engine(&format!(
+            "--name {} --garbage-at 7 --flood-stderr",
+            shell_words::quote(name)
+        )),
+        test_engine("--crash-at 8 --seed 3"),
+    ];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["match", "--engine", &engines[0], "--engine", &engines[1]])
+        .args(["--game", "mana", "--setup", "c1 c6", "--games", "2"])
+        .args(["--movetime", "200", "--out", "m.kifu", "--serve", "0"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = child.stderr.take().unwrap_or_else(|| panic!("no stderr"));
+    let mut match_ = Ended(child);
+    let mut lines = BufReader::new(stderr).lines();
+    let url = loop {
+        let line = (lines.next())
+            .unwrap_or_else(|| panic!("no address"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some(url) = line.strip_prefix("kifu: the match live at ") {
+            break url.to_owned();
+        }
+    };
+    std::thread::spawn(move || lines.for_each(drop));
+    let (port, token) = port_token(&url);
+    // Readers that ask for the events, and the state, and never read.
+    let silent: Vec<TcpStream> = (0..5)
+        .map(|i| {
+            let mut stream =
+                TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{e}"));
+            let path = if i % 2 == 0 { "/api/watch/events" } else { "/api/watch" };
+            let request = format!(
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n\r\n"
+            );
+            stream
+                .write_all(request.as_bytes().repeat(20).as_slice())
+                .unwrap_or_else(|e| panic!("{e}"));
+            stream
+        })
+        .collect();
+    let mut events = Events::open(port, &token);
+    let mut games = Vec::new();
+    while let Some((event, data)) = events.next(Duration::from_secs(60)) {
+        match event.as_str() {
+            "game" => games.push(data),
+            "over" => break,
+            _ => {}
+        }
+    }
+    let status = match_.0.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(status.success(), "{status}");
+    assert_eq!(games.len(), 2);
+    let players: Vec<&Value> = (games.iter())
+        .flat_map(|g| g["game"]["players"].as_array().into_iter().flatten())
+        .map(|p| &p["engine"])
+        .collect();
+    assert!(players.contains(&&json!(name)), "{players:?}");
+    let terminations: Vec<&Value> = games.iter().map(|g| &g["game"]["termination"]).collect();
+    let verdicts = fixtures::validate_json(&dir.join("m.kifu")).0;
+    assert_eq!(verdicts.len(), 2);
+    assert!(
+        verdicts.iter().all(|v| v["valid"] == json!(true)),
+        "{verdicts:?}"
+    );
+    let records = crate::support::matches::read(&dir, "m.kifu");
+    let recorded = crate::support::matches::tag_values(&records, "Termination");
+    let recorded: Vec<Value> = recorded.iter().map(|t| json!(t)).collect();
+    assert_eq!(terminations, recorded.iter().collect::<Vec<_>>());
+    assert!(
+        terminations.contains(&&json!("protocol error")),
+        "{terminations:?}"
+    );
+    drop(silent);
+}

@@ -2,6 +2,9 @@
 the built-in engine in-process play a whole game of each game against
 each other; analyses, options, and the failures said."""
 
+import os
+import subprocess
+
 import pytest
 
 import kifu
@@ -56,3 +59,52 @@ def test_engines_that_cannot_start_or_have_quit_are_said(kifu_bin):
         g.push(g.legal_moves()[0])
     with pytest.raises(ValueError, match="the game is over"):
         kifu.search(g, depth=1)
+
+
+@pytest.fixture
+def test_engine(kifu_bin):
+    """The misbehaving KEP engine examples/test_engine.rs, which `cargo
+    test` builds beside `kifu`."""
+    path = os.path.join(os.path.dirname(kifu_bin), "examples", "test_engine")
+    if not os.path.exists(path):
+        pytest.fail(f"{path} is missing: build it with `cargo build --example test_engine`")
+    return path
+
+
+def test_hostile_engines_are_said_and_never_hang_or_outlive_the_engine(test_engine):
+    g = kifu.Game("mana")
+    refused = {
+        "--garbage-at 0": 'kifu-engine 0.1.0: it answered "hello referee": a line in answer to go is info or move',
+        "--crash-at 0": "kifu-engine 0.1.0: the engine exited (exit status: 3)",
+    }
+    for flags, said in refused.items():
+        engine = kifu.Engine(f"{test_engine} {flags}")
+        with pytest.raises(kifu.EngineError) as caught:
+            engine.play(g, movetime=100)
+        assert str(caught.value) == said
+        with pytest.raises(kifu.EngineError, match="the engine has quit"):
+            engine.play(g, movetime=100)
+    # An illegal move is given as the engine wrote it; the game refuses it.
+    with kifu.Engine(f"{test_engine} --illegal-at 0") as engine:
+        answer = engine.play(g, movetime=100)
+    assert answer.moves == ["z9-z9"]
+    with pytest.raises(kifu.IllegalMove, match="mana.not-a-square"):
+        g.push(answer.moves[0])
+    # A flood of standard error does not stop it.
+    with kifu.Engine(f"{test_engine} --flood-stderr") as engine:
+        answer = engine.play(g, movetime=100)
+    assert answer.moves[0] in [str(m) for m in g.legal_moves()]
+    # One that stops reading is let go after its time and the patience
+    # allowed (3 s), then has quit.
+    engine = kifu.Engine(f"{test_engine} --deaf")
+    with pytest.raises(kifu.EngineError, match=r"^kifu-engine 0.1.0: no move within 3\.\d+s$"):
+        engine.play(g, movetime=100)
+    with pytest.raises(kifu.EngineError, match="the engine has quit"):
+        engine.play(g, movetime=100)
+    # One that ignores `quit` is ended with its whole process group.
+    marker = f"python-hostile-{os.getpid()}"
+    engine = kifu.Engine(f"{test_engine} --ignore-quit --marker {marker}")
+    engine.play(g, movetime=100)
+    engine.quit()
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout
+    assert left == ""
