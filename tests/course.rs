@@ -671,6 +671,10 @@ fn kifu_engine_refuses_a_second_colour() {
     );
     {
         let (stream, _) = listener.accept().expect("a client");
+        // A client that took the second colour would wait for more: the
+        // stand-in closes after a while rather than wait with it.
+        let wait = Some(std::time::Duration::from_secs(5));
+        stream.set_read_timeout(wait).expect("a read timeout");
         let mut out = stream.try_clone().expect("a stream");
         let mut lines = BufReader::new(stream).lines();
         let _name = lines.next();

@@ -8,7 +8,7 @@
 use crate::support::serve as serve_support;
 
 use serde_json::json;
-use serve_support::{Server, scratch, serve};
+use serve_support::{Server, ended, scratch, serve};
 use std::path::Path;
 
 /// The methods a route may name.
@@ -216,17 +216,14 @@ fn the_token_in_the_address_opens_the_page_alone_and_only_by_get() {
 #[test]
 fn serving_every_address_is_refused() {
     for address in ["0.0.0.0", "::"] {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
-            .args(["serve", "--listen", address])
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(output.status.code(), Some(2), "{address}");
+        let (out, said, status) = ended(Path::new("."), &["serve", "--listen", address]);
+        assert_eq!(status, Some(2), "{address}");
         assert_eq!(
-            String::from_utf8_lossy(&output.stderr),
+            said,
             format!(
                 "kifu: --listen {address}: give the one address to serve on (requests must name it in their Host)\n"
             )
         );
-        assert!(output.stdout.is_empty());
+        assert_eq!(out, "");
     }
 }

@@ -8,11 +8,11 @@ use crate::support::run as support;
 use crate::support::serve as serve_support;
 
 use serde_json::json;
-use serve_support::{Server, scratch, serve};
+use serve_support::{Server, ended, scratch, serve};
 use std::io::Write;
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// A record whose comment holds Latin-1 bytes, which are not UTF-8.
@@ -123,29 +123,6 @@ fn twelve_games_saved_to_one_file_at_once_are_all_in_it() {
     );
     let listed = server.get("/api/files").json();
     assert_eq!(listed[0]["records"], 12);
-}
-
-/// What `kifu ARGS` run in `dir` wrote and its exit status, once it ended
-/// (killed after 10 s: a server that started).
-fn ended(dir: &Path, args: &[&str]) -> (String, String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let started = Instant::now();
-    while child.try_wait().ok().flatten().is_none() && started.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = child.kill();
-    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
 }
 
 /// Makes a FIFO at `path`.

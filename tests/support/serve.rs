@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A running `kifu serve`, stopped when dropped.
 pub struct Server {
@@ -179,4 +179,27 @@ pub fn refusal(status: u16, code: &str, error: &str) -> Answer {
         status,
         body: json!({"error": error, "code": code}).to_string(),
     }
+}
+
+/// What `kifu ARGS` run in `dir` wrote and its exit status, once it ended
+/// (killed after 10 s: a server that started after all).
+pub fn ended(dir: &Path, args: &[&str]) -> (String, String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let started = Instant::now();
+    while child.try_wait().ok().flatten().is_none() && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
 }
