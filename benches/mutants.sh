@@ -14,7 +14,12 @@
 #
 # Parts: writer (the JSON writer), clock (the KEP clock), mana, escampe,
 # shogun, lotus (each game's rule checks and setup checkers), lines (the
-# moves Mana and Escampe share) and referee (the referee's walk).
+# moves Mana and Escampe share), referee (the referee's walk), guard (the
+# server's guard and router), files (the files the server reads and
+# writes, and the atomic save) and course (the Escampe course's protocol,
+# its seat and `match --listen`'s lobby). The mutants an audit planted by
+# hand in the server, the course client and the Python bindings are
+# benches/planted.py's.
 #
 # cargo-mutants finds the source files by following `mod` lines, and the
 # games are declared by the games! macro of src/games/mod.rs, which it does
@@ -27,7 +32,7 @@ cd "$(dirname "$0")/.."
 dir=${TMPDIR:-/tmp}/kifu-mutants
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$dir/target}
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(writer clock mana escampe shogun lotus lines referee)
+[ ${#parts[@]} -gt 0 ] || parts=(writer clock mana escampe shogun lotus lines referee guard files course)
 
 # A part's files mutated (-f, -e), then `--`, the test binaries built and
 # run (each passed to every cargo command, so that no other test binary is
@@ -76,6 +81,22 @@ part() {
             "-f src/referee/line.rs -f src/referee/start.rs -f src/referee/termination.rs" \
             "-- --lib --test integration" \
             "-- $(lib_modules) fixtures:: variations:: termination:: invalid_records:: $(unreached)"
+        ;;
+    guard)
+        # The lib's tests of the server and the HTTP tests of its guard.
+        echo "-f src/serve/guard.rs -f src/serve/router.rs -- --lib --test integration" \
+            "-- serve:: serve_guard:: serve_watch::the_guard"
+        ;;
+    files)
+        echo "-f src/serve/files.rs -f src/serve/listing.rs -f src/play/save.rs" \
+            "-- --lib --test integration" \
+            "-- serve:: play::save:: serve_losses:: serve_play::a_collection serve_annotate::"
+        ;;
+    course)
+        # tests/course.rs runs the stand-in course client, an example.
+        echo "-f src/course/*.rs -f src/seat/course.rs -f src/cli/matches/lobby.rs" \
+            "-f src/cli/matches/listen.rs -- --lib --test integration" \
+            "-- course:: seat::course"
         ;;
     *)
         echo "mutants.sh: no part $1" >&2
@@ -155,10 +176,12 @@ for name in "${parts[@]}"; do
     echo "== $name: ${files[*]}; ${binaries[*]}; tests matching ${filters[*]}"
     mkdir -p "$dir/$name"
     started=$(date +%s)
-    if [ "$name" = clock ]; then
-        # tests/matches.rs runs the test engine, an example that a build of
-        # test binaries alone leaves out.
-        (cd "$copy" && CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo build --quiet --example test_engine)
+    if [ "$name" = clock ] || [ "$name" = course ]; then
+        # tests/matches.rs runs the test engine, and tests/course.rs the
+        # stand-in course client: examples that a build of test binaries
+        # alone leaves out.
+        (cd "$copy" && CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo build --quiet \
+            --example test_engine --example course_client)
     fi
     CARGO_PROFILE_DEV_DEBUG=false nice -n 19 cargo mutants --dir "$copy" --in-place \
         --no-shuffle --output "$dir/$name" ${MUTANTS_ARGS:-} "${files[@]}" "${cargo_args[@]}" \
