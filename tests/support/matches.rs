@@ -22,19 +22,34 @@ pub fn kifu_path() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_kifu"))
 }
 
-/// The misbehaving engine `examples/test_engine.rs`, which `cargo test`
-/// builds beside `kifu`.
-pub fn test_engine_path() -> PathBuf {
+/// The example `name` (`examples/NAME.rs`), which `cargo test` builds
+/// beside `kifu`; built here when it is not there (`cargo test --test
+/// integration` builds no example), one build at a time.
+fn example(name: &str) -> PathBuf {
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let path = kifu_path()
         .parent()
-        .map(|dir| dir.join("examples/test_engine"))
+        .map(|dir| dir.join("examples").join(name))
         .unwrap_or_default();
-    assert!(
-        path.exists(),
-        "{} is missing: `cargo test` builds it (or `cargo build --example test_engine`)",
-        path.display()
-    );
+    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    if !path.exists() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let built = std::process::Command::new(cargo)
+            .args(["build", "--quiet", "--example", name])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status();
+        assert!(
+            built.is_ok_and(|s| s.success()) && path.exists(),
+            "{} is missing and `cargo build --example {name}` did not make it",
+            path.display()
+        );
+    }
     path
+}
+
+/// The misbehaving engine `examples/test_engine.rs`.
+pub fn test_engine_path() -> PathBuf {
+    example("test_engine")
 }
 
 /// The command line of `kifu engine --random --seed SEED`.
@@ -180,19 +195,9 @@ pub fn processes_with(marker: &str) -> Vec<String> {
         .collect()
 }
 
-/// The stand-in course client `examples/course_client.rs`, which `cargo
-/// test` builds beside `kifu`.
+/// The stand-in course client `examples/course_client.rs`.
 pub fn course_client_path() -> PathBuf {
-    let path = kifu_path()
-        .parent()
-        .map(|dir| dir.join("examples/course_client"))
-        .unwrap_or_default();
-    assert!(
-        path.exists(),
-        "{} is missing: `cargo test` builds it (or `cargo build --example course_client`)",
-        path.display()
-    );
-    path
+    example("course_client")
 }
 
 /// The command line of the stand-in course client with `options`, to
