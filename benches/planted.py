@@ -75,6 +75,14 @@ M = [
             Some(Err(error)) => {
                 let mut state""",
   "python:tests/test_records.py::test_what_a_file_object_raises_passes_through_unchanged"),
+ ("no-warning-beyond-loopback", "src/cli/serve.rs",
+  """        warn_beyond_loopback(address);
+    }
+    writeln!(out""",
+  """        let _ = address;
+    }
+    writeln!(out""",
+  "serve_guard::serving_beyond"),
  ("second-colour-ignored", "src/course/client.rs",
   '''            (line, ServerLine::Colour(_)) => {
                 return Err(ClientError::BadLine {''',

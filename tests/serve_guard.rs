@@ -227,3 +227,56 @@ fn serving_every_address_is_refused() {
         assert_eq!(out, "");
     }
 }
+
+/// An address of this machine beyond loopback: the one it would send
+/// from to a documentation address (a UDP socket sends nothing to learn
+/// it).
+fn outward_address() -> std::net::IpAddr {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").unwrap_or_else(|e| panic!("{e}"));
+    socket
+        .connect("192.0.2.1:9")
+        .unwrap_or_else(|e| panic!("this machine has no route beyond loopback: {e}"));
+    socket
+        .local_addr()
+        .map(|a| a.ip())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// What `kifu serve ARGS` says on standard error before its address,
+/// and the address; the server is stopped.
+fn started(args: &[&str]) -> (String, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .arg("serve")
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut url = String::new();
+    if let Some(out) = child.stdout.take() {
+        BufReader::new(out)
+            .read_line(&mut url)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    (String::from_utf8_lossy(&output.stderr).into_owned(), url)
+}
+
+#[test]
+fn serving_beyond_loopback_is_warned_of_and_loopback_is_not() {
+    let (said, url) = started(&["--listen", "127.0.0.1"]);
+    assert_eq!(said, "");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let outward = outward_address();
+    assert!(!outward.is_loopback(), "{outward}");
+    let (said, url) = started(&["--listen", &outward.to_string()]);
+    assert_eq!(
+        said,
+        format!(
+            "kifu: warning: listening on {outward}, not on loopback: whoever reaches it there with the token can play and write the files named\n"
+        )
+    );
+    assert!(url.starts_with(&format!("http://{outward}:")), "{url}");
+}

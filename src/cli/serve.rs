@@ -25,7 +25,7 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
         live: None,
         engine: args.engine.clone(),
     })?;
-    if let Some(address) = args.listen {
+    if let Some(address) = args.listen.filter(|address| !address.is_loopback()) {
         warn_beyond_loopback(address);
     }
     writeln!(out, "{}", server.url())?;
@@ -54,7 +54,7 @@ pub(crate) fn serve_match(address: SocketAddr, live: Arc<LiveMatch>) -> Result<(
         live: Some(live),
         engine: "engine".to_owned(),
     })?;
-    if let Some(address) = listen {
+    if let Some(address) = listen.filter(|address| !address.is_loopback()) {
         warn_beyond_loopback(address);
     }
     say!("kifu: the match live at {}", server.url());
