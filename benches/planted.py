@@ -83,6 +83,14 @@ M = [
     }
     writeln!(out""",
   "serve_guard::serving_beyond"),
+ ("saves-unserialised", "src/serve/files.rs",
+  """        let old = read_whole(named)?;
+        let (new, given) = change(&named.name, &old)?;""",
+  """        drop(lock);
+        let lock = ();
+        let old = read_whole(named)?;
+        let (new, given) = change(&named.name, &old)?;""",
+  "serve_losses::twelve_games"),
  ("second-colour-ignored", "src/course/client.rs",
   '''            (line, ServerLine::Colour(_)) => {
                 return Err(ClientError::BadLine {''',
