@@ -598,24 +598,33 @@ fn kifu_engine_connects_to_a_course_server() {
     }
 }
 
+/// `kifu engine --connect ADDRESS --protocol course --random`, its
+/// standard error piped; it ends with the test.
+fn connecting(address: &str) -> Ended {
+    let args = [
+        "engine",
+        "--connect",
+        address,
+        "--protocol",
+        "course",
+        "--random",
+    ];
+    Ended(
+        Command::new(kifu_path())
+            .args(args)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
 /// A server that closes the connection mid-game: `kifu engine --connect`
 /// says so and exits with status 2; one that is not there, the same.
 #[test]
 fn kifu_engine_says_when_the_server_goes_away() {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a listener");
     let address = listener.local_addr().expect("an address").to_string();
-    let client = Command::new(kifu_path())
-        .args([
-            "engine",
-            "--connect",
-            &address,
-            "--protocol",
-            "course",
-            "--random",
-        ])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut client = connecting(&address);
     {
         let (stream, _) = listener.accept().expect("a client");
         let mut out = stream.try_clone().expect("a stream");
@@ -624,12 +633,9 @@ fn kifu_engine_says_when_the_server_goes_away() {
         writeln!(out, "Noir\0\nJOUEUR Noir\0").expect("a write");
         let _placement = lines.next();
     }
-    let output = client.wait_with_output().expect("kifu engine");
+    let (said, status) = client.said();
     assert_eq!(
-        (
-            String::from_utf8_lossy(&output.stderr).as_ref(),
-            output.status.code()
-        ),
+        (said.as_str(), status),
         (
             "kifu engine: the server closed the connection before FIN!\n",
             Some(2)
@@ -655,20 +661,7 @@ fn kifu_engine_says_when_the_server_goes_away() {
 fn kifu_engine_refuses_a_second_colour() {
     let listener = TcpListener::bind("127.0.0.1:0").expect("a listener");
     let address = listener.local_addr().expect("an address").to_string();
-    let client = Ended(
-        Command::new(kifu_path())
-            .args([
-                "engine",
-                "--connect",
-                &address,
-                "--protocol",
-                "course",
-                "--random",
-            ])
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{e}")),
-    );
+    let mut client = connecting(&address);
     {
         let (stream, _) = listener.accept().expect("a client");
         // A client that took the second colour would wait for more: the
@@ -681,14 +674,9 @@ fn kifu_engine_refuses_a_second_colour() {
         writeln!(out, "Noir\nBlanc").expect("a write");
         let _end = lines.next();
     }
-    let mut client = client;
-    let mut said = String::new();
-    if let Some(stderr) = client.0.stderr.as_mut() {
-        std::io::Read::read_to_string(stderr, &mut said).expect("standard error");
-    }
-    let status = client.0.wait().expect("kifu engine");
+    let (said, status) = client.said();
     assert_eq!(
-        (said.as_str(), status.code()),
+        (said.as_str(), status),
         (
             "kifu engine: the server wrote \"Blanc\": the colour was given already\n",
             Some(2)

@@ -180,17 +180,27 @@ fn a_file_replaced_by_a_fifo_after_start_is_refused_without_a_hang() {
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 
-#[test]
-fn a_file_s_records_come_a_bounded_page_at_a_time() {
-    let dir = scratch("pages");
-    let (records, _, _) = support::kifu(&["random", "mana", "--seed", "1", "--count", "250"], b"");
-    std::fs::write(dir.join("many.kifu"), &records).unwrap_or_else(|e| panic!("{e}"));
-    // Five records of 300 kB comments each: a page stops past 1 MiB.
+/// Writes `count` random Mana games of `seed` to `path`.
+fn random_games(path: &Path, seed: &str, count: &str) {
+    let (records, _, _) = support::kifu(&["random", "mana", "--seed", seed, "--count", count], b"");
+    std::fs::write(path, &records).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Writes five records of 300 kB comments each to `path`: a page of
+/// them stops past 1 MiB, after the fourth.
+fn heavy(path: &Path) {
     let long = format!("{{{}}}", "x".repeat(300_000));
     let heavy: String = (0..5)
         .map(|_| format!("[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n{long}\n1. e1-e4 *\n\n"))
         .collect();
-    std::fs::write(dir.join("heavy.kifu"), heavy).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(path, heavy).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_file_s_records_come_a_bounded_page_at_a_time() {
+    let dir = scratch("pages");
+    random_games(&dir.join("many.kifu"), "1", "250");
+    heavy(&dir.join("heavy.kifu"));
     let server = serve(&dir, &["many.kifu", "heavy.kifu"]);
     let page = |path: &str| {
         let answer = server.get(path).json();
@@ -249,14 +259,8 @@ fn narrow(server: &Server, request: &str) -> TcpStream {
 #[test]
 fn thirty_answers_never_read_hold_bounded_memory_and_are_closed() {
     let dir = scratch("unread");
-    let (records, _, _) = support::kifu(&["random", "mana", "--seed", "2", "--count", "3000"], b"");
-    std::fs::write(dir.join("big.kifu"), &records).unwrap_or_else(|e| panic!("{e}"));
-    // Pages of a megabyte.
-    let long = format!("{{{}}}", "x".repeat(300_000));
-    let heavy: String = (0..5)
-        .map(|_| format!("[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n{long}\n1. e1-e4 *\n\n"))
-        .collect();
-    std::fs::write(dir.join("heavy.kifu"), heavy).unwrap_or_else(|e| panic!("{e}"));
+    random_games(&dir.join("big.kifu"), "2", "3000");
+    heavy(&dir.join("heavy.kifu"));
     let server = serve(&dir, &["big.kifu", "heavy.kifu"]);
     let pid = server.pid();
     assert_eq!(server.get("/api/files").json()[0]["records"], 3000);

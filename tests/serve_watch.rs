@@ -251,14 +251,7 @@ fn the_guard_holds_for_the_watch_and_its_events() {
     let plain = serve(&dir, &[]);
     let url = plain.url();
     let (port, token) = port_token(&url);
-    let (status, body) = get(
-        port,
-        "/api/watch/events",
-        &[
-            format!("Host: 127.0.0.1:{port}"),
-            format!("Authorization: Bearer {token}"),
-        ],
-    );
+    let (status, body) = authorized(port, &token, "/api/watch/events");
     assert_eq!(status, 404, "{body}");
     assert!(body.contains("serve.no-watch"), "{body}");
 }
@@ -309,14 +302,7 @@ fn each_game_is_sent_once_whole_with_its_board_and_the_table() {
     assert_eq!(events.next(Duration::from_millis(700)), None);
     append(&watched, &second[cut..second.len() - 2]);
     assert_eq!(events.next(Duration::from_millis(700)), None);
-    let (_, body) = get(
-        port,
-        "/api/watch",
-        &[
-            format!("Host: 127.0.0.1:{port}"),
-            format!("Authorization: Bearer {token}"),
-        ],
-    );
+    let (_, body) = authorized(port, &token, "/api/watch");
     assert!(body.contains("\"games\":1,"), "{body}");
     append(&watched, &second[second.len() - 2..]);
     each(&mut events, 2);
@@ -344,14 +330,7 @@ fn each_game_is_sent_once_whole_with_its_board_and_the_table() {
     );
     assert_eq!(events.next(Duration::from_millis(700)), None);
     table = report(&dir, "m.kifu");
-    let (_, body) = get(
-        port,
-        "/api/watch",
-        &[
-            format!("Host: 127.0.0.1:{port}"),
-            format!("Authorization: Bearer {token}"),
-        ],
-    );
+    let (_, body) = authorized(port, &token, "/api/watch");
     let state: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(state["table"], table);
 }
@@ -479,16 +458,19 @@ fn a_served_match_on_no_address_is_refused() {
     }
 }
 
+/// `GET path` of the server at `port` with its Host and `token`.
+fn authorized(port: u16, token: &str, path: &str) -> (u16, String) {
+    let host = format!("Host: 127.0.0.1:{port}");
+    get(
+        port,
+        path,
+        &[host, format!("Authorization: Bearer {token}")],
+    )
+}
+
 /// `GET /api/watch` of the server at `port`, as JSON.
 fn state(port: u16, token: &str) -> Value {
-    let (status, body) = get(
-        port,
-        "/api/watch",
-        &[
-            format!("Host: 127.0.0.1:{port}"),
-            format!("Authorization: Bearer {token}"),
-        ],
-    );
+    let (status, body) = authorized(port, token, "/api/watch");
     assert_eq!(status, 200, "{body}");
     serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }

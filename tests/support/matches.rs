@@ -11,6 +11,19 @@ use std::process::Command;
 /// reaped when dropped.
 pub struct Ended(pub std::process::Child);
 
+impl Ended {
+    /// What it wrote on its standard error (when piped), read to its end,
+    /// and its exit status.
+    pub fn said(&mut self) -> (String, Option<i32>) {
+        let mut said = String::new();
+        if let Some(stderr) = self.0.stderr.as_mut() {
+            std::io::Read::read_to_string(stderr, &mut said).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let status = self.0.wait().unwrap_or_else(|e| panic!("{e}"));
+        (said, status.code())
+    }
+}
+
 impl Drop for Ended {
     fn drop(&mut self) {
         let _ = self.0.kill();
