@@ -280,3 +280,42 @@ fn serving_beyond_loopback_is_warned_of_and_loopback_is_not() {
     );
     assert!(url.starts_with(&format!("http://{outward}:")), "{url}");
 }
+
+#[test]
+fn the_api_document_describes_every_route_and_no_other() {
+    let dir = scratch("guard-openapi");
+    let server = serve(&dir, &[]);
+    let document = server.get("/api/openapi.json").json();
+    assert_eq!(document["openapi"], "3.1.0");
+    let mut described: Vec<(String, String)> =
+        (document["paths"].as_object().into_iter().flatten())
+            .flat_map(|(path, item)| {
+                (item.as_object().into_iter().flatten())
+                    .map(|(method, _)| (method.to_uppercase(), path.clone()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    let mut served = routes();
+    described.sort();
+    served.sort();
+    assert_eq!(described, served);
+    // Each answer names its schema, and every schema named is defined.
+    let schemas = document["components"]["schemas"]
+        .as_object()
+        .cloned()
+        .unwrap_or_default();
+    let text = document.to_string();
+    for reference in text.split("\"$ref\":\"#/components/schemas/").skip(1) {
+        let name = reference.split('"').next().unwrap_or_default();
+        assert!(schemas.contains_key(name), "{name} is not defined");
+    }
+    let created = &document["paths"]["/api/games"]["post"]["responses"]["201"];
+    assert_eq!(
+        created["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/StateJson"
+    );
+    assert_eq!(
+        created["links"]["post_api_games_id_moves"]["parameters"]["id"],
+        "$response.body#/id"
+    );
+}

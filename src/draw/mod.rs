@@ -155,7 +155,7 @@ impl Scene {
 
 /// A square of a picture, where a page maps a click: its `data-square`
 /// name and its rectangle, in the picture's user units.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, schemars::JsonSchema)]
 pub struct Spot {
     /// The square's name, as its `data-square`.
     pub square: String,

@@ -159,7 +159,7 @@ impl<W: Write> Visitor for RecordJson<'_, W> {
     dead_code,
     reason = "it describes RecordJson's output, and is never built"
 )]
-pub(super) struct RecordSchema<'a> {
+pub(crate) struct RecordSchema<'a> {
     /// The version of the format: 1.
     kifu: Version,
     /// The file name.

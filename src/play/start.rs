@@ -20,7 +20,7 @@ pub const SETUP_TAGS: [&str; 8] = [
 /// tag's name; what they leave open, the game fills in
 /// ([`GameKind::default_tag`]: Lotus's players; Escampe's players place
 /// its start, [`Start::placing`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StartOptions {
     /// The `Setup` tag (Mana, Escampe, Shogun).

@@ -9,7 +9,7 @@ use crate::game::{AnyGame, GameKind, MoveDetail, MoveParts};
 /// The board of a position as the page plays on it: the legal moves, the
 /// picture with its squares, and the moves by the square they leave; a
 /// game's state and an annotation's both carry it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(super) struct BoardJson {
     /// Every legal move.
     legal_moves: Vec<String>,
@@ -56,7 +56,7 @@ impl BoardJson {
 }
 
 /// A square the side to move may leave, and where to.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 struct PieceJson {
     /// The square, as the board's `squares` name it.
     from: String,
@@ -65,7 +65,7 @@ struct PieceJson {
 }
 
 /// A square a piece may reach, and the moves that take it there.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 struct TargetJson {
     /// The square; none for a move that reaches no square of the board.
     to: Option<String>,

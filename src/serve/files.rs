@@ -8,7 +8,7 @@ use super::error::ApiError;
 use crate::collection::input::{OpenError, io_reason, is_compressed};
 use crate::collection::paths::{DirWalk, files};
 use crate::model::writer::JsonWriter;
-use crate::model::{UnreadJson, record_json};
+use crate::model::{RecordSchema, UnreadJson, record_json};
 use crate::play::{ReadOnly, save_atomic};
 use crate::record::RecordReader;
 use crate::referee::Verdict;
@@ -56,7 +56,7 @@ struct Counted {
 }
 
 /// A file in `GET /api/files`.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(super) struct FileJson<'a> {
     /// Its index: the name requests give it.
     index: usize,
@@ -66,6 +66,40 @@ pub(super) struct FileJson<'a> {
     exists: bool,
     /// How many records it holds; none when it cannot be read.
     records: Option<usize>,
+}
+
+/// A page of a file's records, as [`Files::records_json`] writes it: for
+/// its JSON Schema only.
+#[derive(schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
+#[expect(
+    dead_code,
+    reason = "it describes records_json's answer, and is never built"
+)]
+pub(super) struct RecordsPage {
+    /// The file's index.
+    index: usize,
+    /// The file's name.
+    name: String,
+    /// The records of the page, each as `kifu json` writes it.
+    records: Vec<PageRecord>,
+    /// The number of the first record left for another page; none at the
+    /// end.
+    next: Option<usize>,
+}
+
+/// A record of a page: read, or why it cannot be.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[expect(
+    dead_code,
+    reason = "it describes records_json's answer, and is never built"
+)]
+enum PageRecord {
+    /// A record, as `kifu json` writes it.
+    Read(RecordSchema<'static>),
+    /// A record that cannot be read.
+    Unread(UnreadJson<'static>),
 }
 
 /// What a save left in a file, to know it again at the next save of the

@@ -20,7 +20,7 @@ use std::time::Duration;
 mod analyse;
 mod routes;
 
-pub(super) use routes::routes;
+pub(super) use routes::{describe, routes};
 
 /// The most games kept at once.
 pub(super) const MAX_GAMES: usize = 1000;
@@ -150,14 +150,14 @@ impl Games {
 }
 
 /// A tag as JSON.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(super) struct TagJson {
     name: String,
     value: String,
 }
 
 /// A game's state, as the API gives it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(super) struct StateJson<'a> {
     id: u64,
     game: GameKind,
@@ -183,7 +183,7 @@ pub(super) struct StateJson<'a> {
 }
 
 /// A start being placed, as the page asks for it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(super) struct PlacingJson<'a> {
     /// Who places.
     mover: Option<&'static str>,
@@ -196,7 +196,7 @@ pub(super) struct PlacingJson<'a> {
 }
 
 /// What the engine did, with the state after it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(super) struct EngineJson<'a> {
     /// The moves it played (lotus: its turn's pawn moves).
     moves: Vec<String>,

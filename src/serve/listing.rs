@@ -3,7 +3,8 @@
 
 use super::error::blocking;
 use super::extract::Query;
-use super::files::Files;
+use super::files::{FileJson, Files, RecordsPage};
+use super::openapi::ApiDoc;
 use super::reply::{json, json_text};
 use axum::Router;
 use axum::extract::{FromRef, Path, State};
@@ -22,6 +23,15 @@ where
         .route("/api/files/{index}", get(file_records))
 }
 
+/// Describes the routes of the files in `doc`.
+pub(super) fn describe(doc: &mut ApiDoc) {
+    doc.get::<Vec<FileJson>>("/api/files", "Every file the server may read and write.");
+    let page = "A page of a file's records, each as kifu json writes it.";
+    doc.get_with_query::<Page, RecordsPage>("/api/files/{index}", page);
+    let first = ("index", "$response.body#/0/index");
+    doc.link(("get", "/api/files"), "200", "/api/files/{index}", first);
+}
+
 /// `GET /api/files`.
 async fn list_files(State(files): State<Arc<Files>>) -> Response {
     blocking(move || Ok(json(&files.listing()))).await
@@ -30,7 +40,8 @@ async fn list_files(State(files): State<Arc<Files>>) -> Response {
 /// The query of `GET /api/files/{index}`: `count` records from the
 /// `from`th (0 the first), those before skipped unread; a page holds
 /// [`super::files::PAGE_RECORDS`] at most.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct Page {
     #[serde(default)]
     from: usize,

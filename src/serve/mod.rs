@@ -54,6 +54,7 @@
 //! | request | answer |
 //! |---------|--------|
 //! | `GET /` | the page, which plays a game by clicking or dragging its legal moves |
+//! | `GET /api/openapi.json` | the OpenAPI 3.1 document of every route: the JSON Schema of each body and answer, generated from the types that read and write them (module `openapi`) |
 //! | `GET /api/files` | `[{"index", "name", "exists", "records"}]`: the files that may be opened |
 //! | `GET /api/files/{i}` | `{"index", "name", "records": [...], "next"}`: a page of records, each as `kifu json` gives it, verdict included: at most 100 (`files::PAGE_RECORDS`), and no more once past 1 MiB (`files::PAGE_BYTES`); `?from=F&count=N` gives up to N records from the Fth (0 the first), those before skipped unread; `next` is the number of the first record left for another page, or `null` |
 //! | `POST /api/games` `{"game": "mana", "setup": "c1 c6"}` | 201 and the new game's state; the other fields are those of `kifu new`: `position`, `players`, `flowers`, `course`, `rotation`, `first`, `discs`, `tags` (`["Event=Club"]`) and `seed` |
@@ -141,6 +142,7 @@ mod guard;
 mod listen;
 mod listing;
 mod live;
+mod openapi;
 mod page;
 mod reply;
 mod router;
@@ -230,6 +232,26 @@ impl<'de> serde::Deserialize<'de> for NewGame {
             },
             options: serde_json::from_value(fields.into()).map_err(D::Error::custom)?,
         })
+    }
+}
+
+/// The schema of the body [`NewGame`] reads: `kifu new`'s options
+/// ([`StartOptions`]), the game by name, and `tags` as `--tag` takes them.
+impl schemars::JsonSchema for NewGame {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewGame".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = StartOptions::json_schema(generator);
+        let game = generator.subschema_for::<crate::game::GameKind>();
+        let tags = generator.subschema_for::<Option<Vec<String>>>();
+        if let Some(properties) = (schema.get_mut("properties")).and_then(|p| p.as_object_mut()) {
+            properties.insert("game".into(), game.into());
+            properties.insert("tags".into(), tags.into());
+        }
+        schema.insert("required".into(), serde_json::json!(["game"]));
+        schema
     }
 }
 

@@ -1,6 +1,7 @@
 //! The page and its assets: `GET /` and the scripts and style it loads,
 //! each a fixed text built into kifu.
 
+use super::openapi::ApiDoc;
 use axum::Router;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -16,6 +17,22 @@ pub(super) fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/annotate.js", get(annotate_script))
         .route("/watch.js", get(watch_script))
         .route("/analyse.js", get(analyse_script))
+}
+
+/// Describes the page's routes in `doc`.
+pub(super) fn describe(doc: &mut ApiDoc) {
+    let script = "text/javascript; charset=utf-8";
+    doc.get_text(
+        "/",
+        "The page (with ?token=T, it sets the token's cookie).",
+        "text/html; charset=utf-8",
+    );
+    doc.get_text("/board.js", "The board's script.", script);
+    doc.get_text("/serve.js", "The page's script.", script);
+    doc.get_text("/serve.css", "The page's style.", "text/css; charset=utf-8");
+    doc.get_text("/annotate.js", "The annotation's script.", script);
+    doc.get_text("/watch.js", "The watch's script.", script);
+    doc.get_text("/analyse.js", "The analysis's script.", script);
 }
 
 /// A fixed text with its type.

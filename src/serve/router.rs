@@ -9,6 +9,8 @@ use super::error::ApiError;
 use super::files::Files;
 use super::games::{self, Games};
 use super::guard::{Admitted, Guard, harden};
+use super::openapi::ApiDoc;
+use super::reply::json;
 use super::watch::{self, Watch};
 use super::{MAX_BODY, REQUEST_TIME, listing, page};
 use axum::Router;
@@ -16,6 +18,7 @@ use axum::extract::{FromRef, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use std::sync::Arc;
 
 /// What the routes share: the state of each module of routes, which
@@ -73,9 +76,30 @@ pub(super) fn router(
         .merge(games::routes())
         .merge(annotate::routes())
         .merge(watch::routes())
+        .route("/api/openapi.json", get(api_document))
         .fallback(no_route)
         .layer(from_fn_with_state(Arc::new(guard), guarded))
         .with_state(app)
+}
+
+/// The OpenAPI document of every route, which each module of routes
+/// describes ([`ApiDoc`]).
+pub(super) fn document() -> serde_json::Value {
+    let mut doc = ApiDoc::new();
+    page::describe(&mut doc);
+    listing::describe(&mut doc);
+    games::describe(&mut doc);
+    annotate::describe(&mut doc);
+    watch::describe(&mut doc);
+    let this = "This document: the API's routes, each with its body and answer.";
+    doc.get::<serde_json::Value>("/api/openapi.json", this);
+    doc.document()
+}
+
+/// `GET /api/openapi.json`.
+async fn api_document() -> Response {
+    static DOCUMENT: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    json(DOCUMENT.get_or_init(document))
 }
 
 /// Every request: the guard's checks, a bounded body, a bounded time, and

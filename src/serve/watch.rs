@@ -38,6 +38,7 @@
 //! ended.
 
 use super::error::ApiError;
+use super::openapi::ApiDoc;
 use crate::draw::{View, picture, svg};
 use crate::game::MoveDetail;
 use crate::model::{GameResult, Standings};
@@ -80,7 +81,7 @@ const MAX_READ: usize = 16 << 20;
 const SEAM: usize = 64;
 
 /// A game read from the file, as the page shows it.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub(super) struct GameJson {
     /// Its record's number in the file, from 1.
     number: usize,
@@ -103,14 +104,14 @@ pub(super) struct GameJson {
 }
 
 /// A side and the engine that played it.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 struct PlayerJson {
     side: String,
     engine: String,
 }
 
 /// A game being played, as the page shows it (drawn by `super::live`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub(super) struct LiveJson {
     /// Its round, which names it.
     pub(super) round: usize,
@@ -129,7 +130,7 @@ pub(super) struct LiveJson {
 }
 
 /// A side of a game being played.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub(super) struct SeatJson {
     pub(super) side: String,
     pub(super) engine: String,
@@ -212,7 +213,7 @@ pub(super) struct Watch {
 }
 
 /// `GET /api/watch`: the whole state.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 struct WatchJson<'a> {
     file: &'a str,
     games: usize,
@@ -584,6 +585,16 @@ where
     Router::new()
         .route("/api/watch", get(state))
         .route("/api/watch/events", get(events))
+}
+
+/// Describes the routes of the watch in `doc`.
+pub(super) fn describe(doc: &mut ApiDoc) {
+    doc.get::<WatchJson>(
+        "/api/watch",
+        "The match watched: its games, table and live boards.",
+    );
+    let events = "The watch's server-sent events: watch, game, live and over.";
+    doc.get_text("/api/watch/events", events, "text/event-stream");
 }
 
 /// 404 without `--watch`.

@@ -45,7 +45,7 @@ mod save;
 mod spans;
 mod view;
 
-pub(super) use routes::routes;
+pub(super) use routes::{describe, routes};
 
 use crate::game::GameKind;
 use crate::model::{MoveNode, WrittenMoves};

@@ -16,10 +16,12 @@
 //! | `POST /api/annotations/{id}/tags` | `{"tags": [{"name", "value"}]}` | the tags |
 //! | `POST /api/annotations/{id}/save` | `{"force"}` | saved in place |
 
+use super::view::AnnotationJson;
 use super::{Annotation, Annotations};
 use crate::serve::error::{ApiError, blocking};
 use crate::serve::extract::Json;
 use crate::serve::files::Files;
+use crate::serve::openapi::ApiDoc;
 use axum::Router;
 use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
@@ -46,6 +48,34 @@ where
         .route("/api/annotations/{id}/tags", post(tags))
         .route("/api/annotations/{id}/save", post(save))
         .route("/api/annotations/{id}/{action}", post(no_action))
+}
+
+/// Describes the routes of annotation in `doc`.
+pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
+    let open = "Opens a record of a file for annotation.";
+    doc.post_empty::<AnnotationJson>("/api/files/{index}/records/{record}/open", open, 201);
+    doc.get::<AnnotationJson>("/api/annotations/{id}", "The record open's state.");
+    let path = "/api/annotations/{id}";
+    let goto = "Moves the cursor to a node.";
+    doc.post::<NodeBody, AnnotationJson>(&format!("{path}/goto"), goto, 200);
+    let play = "Plays a move at the cursor, a variation where it differs.";
+    doc.post::<MoveBody, AnnotationJson>(&format!("{path}/moves"), play, 200);
+    let promote = "Makes a variation the line it branches off.";
+    doc.post::<NodeBody, AnnotationJson>(&format!("{path}/promote"), promote, 200);
+    let delete = "Cuts a node and all after it.";
+    doc.post::<NodeBody, AnnotationJson>(&format!("{path}/delete"), delete, 200);
+    let comment = "Sets a node's comment.";
+    doc.post::<CommentBody, AnnotationJson>(&format!("{path}/comment"), comment, 200);
+    let glyph = "Sets a node's glyph and numeric glyphs.";
+    doc.post::<GlyphBody, AnnotationJson>(&format!("{path}/glyph"), glyph, 200);
+    let tags = "Sets the record's tags.";
+    doc.post::<TagsBody, AnnotationJson>(&format!("{path}/tags"), tags, 200);
+    let save = "Saves the record in place of the one opened.";
+    doc.post::<SaveBody, AnnotationJson>(&format!("{path}/save"), save, 200);
+    let other = "Any other action: refused.";
+    doc.post_refused(&format!("{path}/{{action}}"), other);
+    let opened = ("post", "/api/files/{index}/records/{record}/open");
+    doc.link(opened, "201", path, ("id", "$response.body#/id"));
 }
 
 /// `POST /api/files/{index}/records/{record}/open`: 201 and the state.
@@ -93,7 +123,7 @@ async fn edit(
 }
 
 /// The body of `goto`, `promote` and `delete`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct NodeBody {
     node: usize,
@@ -109,8 +139,9 @@ async fn goto(
 }
 
 /// The body of `moves`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "AnnotationMoveBody")]
 struct MoveBody {
     #[serde(rename = "move")]
     text: String,
@@ -145,7 +176,7 @@ async fn delete(
 
 /// The body of `comment`: the node's comments become this one, or none
 /// when it is empty.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct CommentBody {
     node: usize,
@@ -166,7 +197,7 @@ async fn comment(
 
 /// The body of `glyph`: each field given replaces the node's (an empty
 /// glyph takes it off).
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct GlyphBody {
     node: usize,
@@ -187,13 +218,13 @@ async fn glyph(
 }
 
 /// The body of `tags`: every tag, in order.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TagsBody {
     tags: Vec<TagOwned>,
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TagOwned {
     name: String,
@@ -213,8 +244,9 @@ async fn tags(
 }
 
 /// The body of `save`.
-#[derive(Debug, Default, serde::Deserialize)]
+#[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "AnnotationSaveBody")]
 struct SaveBody {
     /// Save even over a file changed since it was opened.
     #[serde(default)]

@@ -12,7 +12,8 @@ use crate::serve::reply::json;
 use axum::response::Response;
 
 /// A tag as JSON.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+#[schemars(rename = "AnnotationTag")]
 struct TagJson<'a> {
     name: &'a str,
     value: &'a str,
@@ -20,7 +21,7 @@ struct TagJson<'a> {
 
 /// A move of the list the page draws, in the order the record writes
 /// them: a move, or the bracket opening or closing a variation.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 struct ItemJson<'a> {
     /// `move`, `open` or `close`.
     kind: &'static str,
@@ -41,8 +42,8 @@ struct ItemJson<'a> {
 }
 
 /// The state of a record open for annotation.
-#[derive(Debug, serde::Serialize)]
-struct AnnotationJson<'a> {
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub(super) struct AnnotationJson<'a> {
     id: u64,
     game: GameKind,
     file: usize,

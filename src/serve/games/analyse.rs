@@ -24,7 +24,7 @@ pub(in crate::serve) const GRAPH_TIME: u64 = 20_000;
 pub(in crate::serve) const GRAPH_CAP: i32 = 1000;
 
 /// The engine's view of the position shown.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(in crate::serve) struct AnalysisJson {
     /// The plies played before the position.
     ply: usize,
@@ -41,7 +41,7 @@ pub(in crate::serve) struct AnalysisJson {
 }
 
 /// One position of the graph.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(in crate::serve) struct PointJson {
     /// The plies played before it.
     ply: usize,
@@ -54,7 +54,7 @@ pub(in crate::serve) struct PointJson {
 }
 
 /// The score of every position.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(in crate::serve) struct GraphJson {
     /// The player whose view `value` takes.
     player: String,

@@ -3,13 +3,15 @@
 //! [`Json`], finds its game with [`Game`], and does its work on the game,
 //! locked, off the runtime's threads.
 
-use super::{Games, Play, Shared, outcome_of};
+use super::analyse::{AnalysisJson, GraphJson};
+use super::{EngineJson, Games, Play, Shared, StateJson, outcome_of};
 use crate::game::GameKind;
 use crate::play::{self, Start, StartError, StartOptions, tag_option};
 use crate::serve::NewGame;
 use crate::serve::error::{ApiError, blocking};
 use crate::serve::extract::Json;
 use crate::serve::files::Files;
+use crate::serve::openapi::ApiDoc;
 use crate::serve::reply::json;
 use axum::Router;
 use axum::extract::{FromRef, FromRequestParts, Path, State};
@@ -37,6 +39,27 @@ where
         .route("/api/games/{id}/save", post(save_game))
         .route("/api/games/{id}/analyse", post(analyse_position))
         .route("/api/games/{id}/graph", post(score_graph))
+}
+
+/// Describes the routes of the games in `doc`.
+pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
+    doc.post::<NewGame, StateJson>("/api/games", "Starts a game, as kifu new does.", 201);
+    doc.get::<StateJson>("/api/games/{id}", "The game's state.");
+    doc.post::<MoveBody, StateJson>("/api/games/{id}/moves", "Plays a move.", 200);
+    let engine = "The engine plays the side to move.";
+    doc.post::<EngineBody, EngineJson>("/api/games/{id}/engine", engine, 200);
+    let hint = "The engine's move, not played.";
+    doc.post::<EngineBody, HintJson>("/api/games/{id}/hint", hint, 200);
+    let place = "Places the mover's next piece of the start.";
+    doc.post::<PlaceBody, StateJson>("/api/games/{id}/placement", place, 200);
+    let save = "Saves the game as a record to a file.";
+    doc.post::<SaveBody, SavedJson>("/api/games/{id}/save", save, 200);
+    let analyse = "The engine's view of the position.";
+    doc.post::<AnalyseBody, AnalysisJson>("/api/games/{id}/analyse", analyse, 200);
+    let graph = "The engine's score of every position.";
+    doc.post::<AnalyseBody, GraphJson>("/api/games/{id}/graph", graph, 200);
+    let id = ("id", "$response.body#/id");
+    doc.link(("post", "/api/games"), "201", "/api/games/{id}", id);
 }
 
 /// The game the path names (`/api/games/{id}/...`), found before the
@@ -139,7 +162,7 @@ async fn game_state(Game(shared): Game) -> Response {
 }
 
 /// The body of `POST /api/games/{id}/moves`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
     #[serde(rename = "move")]
@@ -156,7 +179,7 @@ async fn play_move(game: Game, Json(asked): Json<MoveBody>) -> Response {
 }
 
 /// The body of `POST /api/games/{id}/engine`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct EngineBody {
     /// The engine's time for the move, in ms.
@@ -181,7 +204,7 @@ async fn engine_move(game: Game, Json(asked): Json<EngineBody>) -> Response {
 }
 
 /// The engine's move for the side to move, shown, not played.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 struct HintJson {
     /// The moves it would play (lotus: its turn's pawn moves).
     moves: Vec<String>,
@@ -202,7 +225,7 @@ async fn engine_hint(game: Game, Json(asked): Json<EngineBody>) -> Response {
 }
 
 /// The body of `POST /api/games/{id}/placement`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct PlaceBody {
     /// The mover's next square.
@@ -219,7 +242,7 @@ async fn place_square(game: Game, Json(asked): Json<PlaceBody>) -> Response {
 }
 
 /// The body of `POST /api/games/{id}/save`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct SaveBody {
     /// The file's index in `GET /api/files`.
@@ -227,7 +250,7 @@ struct SaveBody {
 }
 
 /// The answer to a save.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 struct SavedJson {
     file: usize,
     name: String,
@@ -257,7 +280,7 @@ async fn save_game(
 }
 
 /// The body of `POST /api/games/{id}/analyse` and `/graph`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct AnalyseBody {
     /// The engine's time for each position, in ms.
