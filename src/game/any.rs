@@ -61,7 +61,7 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn setup_tags(&self) -> Vec<(String, String)>;
     /// A copy of the position.
     fn box_clone(&self) -> Box<dyn AnyGame>;
-    /// The position as `Any`, which [`AnyGame::own`] turns into its own
+    /// The position as `Any`, which `own` (on `dyn AnyGame`) turns into its own
     /// type.
     fn as_any(&self) -> &dyn std::any::Any;
 }
