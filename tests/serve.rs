@@ -236,6 +236,13 @@ fn an_oversized_body_gets_413() {
         "a request body is at most 1048576 bytes",
     );
     assert_eq!(server.raw(&head, "{\"game\": \"mana\""), too_large);
+    // A body of 1 MiB exactly is taken, and one byte more is not.
+    for (size, status) in [(1 << 20, 201), ((1 << 20) + 1, 413)] {
+        let game = "{\"game\": \"mana\"}";
+        let body = format!("{game}{}", " ".repeat(size - game.len()));
+        let head = head.replace(&(2 << 20).to_string(), &size.to_string());
+        assert_eq!(server.raw(&head, &body).status, status, "{size} bytes");
+    }
     // The guard comes first: without the token, 401 whatever the body.
     let no_token = head.replace(&format!("Authorization: {}\r\n", server.bearer()), "");
     assert_eq!(

@@ -188,6 +188,8 @@ mod tests {
         assert!(same(b"ab12", b"ab12"));
         assert!(!same(b"ab12", b"ab13"));
         assert!(!same(b"ab12", b"ab1"));
+        // Two bytes swapped differ by the same bits twice: still unequal.
+        assert!(!same(b"ab12", b"ba12"));
         let token = draw_token().unwrap_or_default();
         assert_eq!(token.len(), 32);
         assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
