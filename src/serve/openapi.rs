@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 /// an `Option` not required; those written as serde writes them.
 pub(super) struct ApiDoc {
     read: SchemaGenerator,
-    generator: SchemaGenerator,
+    written: SchemaGenerator,
     paths: Map<String, Value>,
     links: Vec<Link>,
 }
@@ -51,7 +51,7 @@ impl ApiDoc {
         settings.definitions_path = "/components/schemas".into();
         Self {
             read: settings.clone().for_deserialize().into_generator(),
-            generator: settings.for_serialize().into_generator(),
+            written: settings.for_serialize().into_generator(),
             paths: Map::new(),
             links: Vec::new(),
         }
@@ -59,7 +59,7 @@ impl ApiDoc {
 
     /// `GET path`, answered with `A` as JSON.
     pub(super) fn get<A: JsonSchema>(&mut self, path: &str, summary: &str) {
-        let answer = self.generator.subschema_for::<A>();
+        let answer = self.written.subschema_for::<A>();
         self.add(
             "get",
             path,
@@ -77,7 +77,7 @@ impl ApiDoc {
         summary: &str,
     ) {
         let query = self.read.root_schema_for::<Q>();
-        let answer = self.generator.subschema_for::<A>();
+        let answer = self.written.subschema_for::<A>();
         let required: Vec<&str> = (query.get("required").and_then(Value::as_array))
             .into_iter()
             .flatten()
@@ -121,7 +121,7 @@ impl ApiDoc {
         status: u16,
     ) {
         let body = self.read.subschema_for::<B>();
-        let answer = self.generator.subschema_for::<A>();
+        let answer = self.written.subschema_for::<A>();
         let status = status.to_string();
         self.add(
             "post",
@@ -135,7 +135,7 @@ impl ApiDoc {
 
     /// `POST path` with no body, answered with `A` as JSON and `status`.
     pub(super) fn post_empty<A: JsonSchema>(&mut self, path: &str, summary: &str, status: u16) {
-        let answer = self.generator.subschema_for::<A>();
+        let answer = self.written.subschema_for::<A>();
         let status = status.to_string();
         self.add(
             "post",
@@ -149,7 +149,7 @@ impl ApiDoc {
 
     /// `POST path`, always refused (an action that does not exist).
     pub(super) fn post_refused(&mut self, path: &str, summary: &str) {
-        let refusal = self.generator.subschema_for::<RefusalSchema>();
+        let refusal = self.written.subschema_for::<RefusalSchema>();
         self.add(
             "post",
             path,
@@ -190,7 +190,7 @@ impl ApiDoc {
         query: &[Value],
         (status, content): (&str, Value),
     ) {
-        let refusal = self.generator.subschema_for::<RefusalSchema>();
+        let refusal = self.written.subschema_for::<RefusalSchema>();
         let mut parameters: Vec<Value> = (path.split('/'))
             .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
             .map(|name| {
@@ -228,7 +228,7 @@ impl ApiDoc {
     /// schemas, which the document could not tell apart: the debug build
     /// that the tests run checks it.
     pub(super) fn document(mut self) -> Value {
-        let mut schemas = self.generator.take_definitions(true);
+        let mut schemas = self.written.take_definitions(true);
         for (name, read) in self.read.take_definitions(true) {
             let written = schemas.insert(name.clone(), read.clone());
             debug_assert!(
