@@ -275,3 +275,26 @@ fn a_write_that_fails_leaves_the_file_and_no_temporary() {
     assert_eq!(entries(&dir), ["game.kifu"]);
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_save_keeps_the_file_s_exact_permissions_and_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = scratch("kept-owner");
+    let target = dir.join("game.kifu");
+    assert!(save_atomic(&target, "one\n", ReadOnly::Refuse).is_ok());
+    // Bits a umask takes away (group and others may write).
+    assert!(fs::set_permissions(&target, fs::Permissions::from_mode(0o666)).is_ok());
+    // Another owner, where this process may give the file away (root).
+    let given = std::os::unix::fs::chown(&target, Some(65534), Some(65534)).is_ok();
+    assert!(save_atomic(&target, "two\n", ReadOnly::Refuse).is_ok());
+    let meta = fs::metadata(&target).ok();
+    assert_eq!(
+        meta.as_ref().map(|m| m.permissions().mode() & 0o7777),
+        Some(0o666)
+    );
+    if given {
+        assert_eq!(meta.map(|m| (m.uid(), m.gid())), Some((65534, 65534)));
+    }
+    assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("two\n"));
+    let _ = fs::remove_dir_all(&dir);
+}
