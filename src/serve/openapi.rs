@@ -59,15 +59,8 @@ impl ApiDoc {
 
     /// `GET path`, answered with `A` as JSON.
     pub(super) fn get<A: JsonSchema>(&mut self, path: &str, summary: &str) {
-        let answer = self.written.subschema_for::<A>();
-        self.add(
-            "get",
-            path,
-            summary,
-            None,
-            &[],
-            ("200", json_content(answer)),
-        );
+        let answer = self.answer::<A>(200);
+        self.add("get", path, summary, None, &[], answer);
     }
 
     /// `GET path` with the query `Q`, answered with `A` as JSON.
@@ -77,7 +70,7 @@ impl ApiDoc {
         summary: &str,
     ) {
         let query = self.read.root_schema_for::<Q>();
-        let answer = self.written.subschema_for::<A>();
+        let answer = self.answer::<A>(200);
         let required: Vec<&str> = (query.get("required").and_then(Value::as_array))
             .into_iter()
             .flatten()
@@ -95,21 +88,14 @@ impl ApiDoc {
                 })
             })
             .collect();
-        self.add(
-            "get",
-            path,
-            summary,
-            None,
-            &parameters,
-            ("200", json_content(answer)),
-        );
+        self.add("get", path, summary, None, &parameters, answer);
     }
 
     /// `GET path`, answered with a text of `media` type (the page, its
     /// scripts, an event stream).
     pub(super) fn get_text(&mut self, path: &str, summary: &str, media: &str) {
         let content = json!({ media: { "schema": { "type": "string" } } });
-        self.add("get", path, summary, None, &[], ("200", content));
+        self.add("get", path, summary, None, &[], (200, content));
     }
 
     /// `POST path` with the JSON body `B`, answered with `A` as JSON and
@@ -121,43 +107,20 @@ impl ApiDoc {
         status: u16,
     ) {
         let body = self.read.subschema_for::<B>();
-        let answer = self.written.subschema_for::<A>();
-        let status = status.to_string();
-        self.add(
-            "post",
-            path,
-            summary,
-            Some(body),
-            &[],
-            (&status, json_content(answer)),
-        );
+        let answer = self.answer::<A>(status);
+        self.add("post", path, summary, Some(body), &[], answer);
     }
 
     /// `POST path` with no body, answered with `A` as JSON and `status`.
     pub(super) fn post_empty<A: JsonSchema>(&mut self, path: &str, summary: &str, status: u16) {
-        let answer = self.written.subschema_for::<A>();
-        let status = status.to_string();
-        self.add(
-            "post",
-            path,
-            summary,
-            None,
-            &[],
-            (&status, json_content(answer)),
-        );
+        let answer = self.answer::<A>(status);
+        self.add("post", path, summary, None, &[], answer);
     }
 
     /// `POST path`, always refused (an action that does not exist).
     pub(super) fn post_refused(&mut self, path: &str, summary: &str) {
-        let refusal = self.written.subschema_for::<RefusalSchema>();
-        self.add(
-            "post",
-            path,
-            summary,
-            None,
-            &[],
-            ("404", json_content(refusal)),
-        );
+        let refusal = self.answer::<RefusalSchema>(404);
+        self.add("post", path, summary, None, &[], refusal);
     }
 
     /// Says that the answer `status` of `method path` names, by `value`,
@@ -179,6 +142,11 @@ impl ApiDoc {
         });
     }
 
+    /// The answer `status` of `A` as JSON.
+    fn answer<A: JsonSchema>(&mut self, status: u16) -> (u16, Value) {
+        (status, json_content(self.written.subschema_for::<A>()))
+    }
+
     /// Adds one operation, with its path's parameters and the refusal as
     /// its `default` answer.
     fn add(
@@ -188,7 +156,7 @@ impl ApiDoc {
         summary: &str,
         body: Option<Schema>,
         query: &[Value],
-        (status, content): (&str, Value),
+        (status, content): (u16, Value),
     ) {
         let refusal = self.written.subschema_for::<RefusalSchema>();
         let mut parameters: Vec<Value> = (path.split('/'))
@@ -205,7 +173,7 @@ impl ApiDoc {
         let mut operation = json!({
             "summary": summary,
             "responses": {
-                status: { "description": summary, "content": content },
+                status.to_string(): { "description": summary, "content": content },
                 "default": {
                     "description": "A refusal: its status, its code and its reason.",
                     "content": json_content(refusal),
