@@ -187,12 +187,14 @@ fn temporaries_of_dead_processes_are_removed_at_the_next_save() {
     let live = std::process::id();
     let stale = format!(".game.kifu.{dead}.0.kifu-tmp");
     let ours = format!(".game.kifu.{live}.99.kifu-tmp");
+    // Another process's, which runs (1: init, always there).
+    let running = ".game.kifu.1.5.kifu-tmp".to_owned();
     let other = ".game.kifu.12.tmp".to_owned();
-    for name in [&stale, &ours, &other] {
+    for name in [&stale, &ours, &running, &other] {
         assert!(fs::write(dir.join(name), "half").is_ok());
     }
     assert!(save_atomic(&dir.join("game.kifu"), "x\n", ReadOnly::Refuse).is_ok());
-    let mut expected = vec![ours, other, "game.kifu".to_owned()];
+    let mut expected = vec![ours, running, other, "game.kifu".to_owned()];
     expected.sort();
     assert_eq!(entries(&dir), expected);
     let _ = fs::remove_dir_all(&dir);
@@ -302,4 +304,26 @@ fn a_save_keeps_the_file_s_exact_permissions_and_owner() {
     }
     assert_eq!(fs::read_to_string(&target).ok().as_deref(), Some("two\n"));
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn each_io_failure_is_said_in_words() {
+    let dir = Path::new("/saves");
+    let said = |kind: io::ErrorKind| io_reason(&io::Error::from(kind), dir);
+    assert_eq!(said(io::ErrorKind::NotFound), "no such directory /saves");
+    assert_eq!(
+        said(io::ErrorKind::NotADirectory),
+        "/saves is not a directory"
+    );
+    assert_eq!(said(io::ErrorKind::PermissionDenied), "permission denied");
+    assert_eq!(
+        said(io::ErrorKind::StorageFull),
+        "no space left on the device"
+    );
+    assert_eq!(said(io::ErrorKind::IsADirectory), "is a directory");
+    assert_eq!(
+        said(io::ErrorKind::AlreadyExists),
+        "its temporary file is in the way"
+    );
+    assert_eq!(said(io::ErrorKind::Interrupted), "operation interrupted");
 }
