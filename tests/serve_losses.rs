@@ -374,3 +374,25 @@ fn a_read_only_file_is_not_replaced() {
         .collect();
     assert_eq!(names, ["a.kifu"]);
 }
+
+#[test]
+fn a_save_again_after_another_writer_changed_as_many_bytes_keeps_the_change() {
+    let dir = scratch("changed-in-place");
+    let server = serve(&dir, &["a.kifu"]);
+    let id = one_move_game(&server);
+    let save = || server.post(&format!("/api/games/{id}/save"), &json!({"file": 0}));
+    assert_eq!(save().status, 200);
+    // The same length, other bytes: the file is not as the save left it.
+    let first = read(&dir.join("a.kifu"));
+    let changed = String::from_utf8_lossy(&first).replacen("mana", "MANA", 1);
+    assert_eq!(changed.len(), first.len());
+    std::fs::write(dir.join("a.kifu"), &changed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(save().status, 200);
+    let text = read(&dir.join("a.kifu"));
+    assert!(
+        text.starts_with(changed.as_bytes()),
+        "{}",
+        String::from_utf8_lossy(&text)
+    );
+    assert!(text.ends_with(&first), "{}", String::from_utf8_lossy(&text));
+}
