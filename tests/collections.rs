@@ -203,6 +203,38 @@ fn stats_counts_a_game_ended_off_the_board_as_its_declared_result() {
     assert!(out.contains("         3   1.00  f1 c6\n"), "{out}");
 }
 
+/// Games won by the rules and games won off the board, the winner
+/// declared in the Result tag, in the movetext or in both, or none
+/// declared: `select`, `stats`, `validate` and `json` agree on each.
+#[test]
+fn select_finds_a_game_won_off_the_board_as_validate_and_stats_count_it() {
+    run::one_result_everywhere(&[
+        "fixtures/mana/valid/black-wins.kifu",
+        "fixtures/mana/valid/long-white-win.kifu",
+        "fixtures/mana/valid/terminated-time-forfeit-declared-winner.kifu",
+        "fixtures/mana/valid/terminated-resign-winner-token-in-movetext.kifu",
+        "fixtures/mana/valid/terminated-adjudication-no-winner.kifu",
+        "fixtures/mana/valid/terminated-resign-no-result-tag.kifu",
+        "fixtures/escampe/valid/terminated-illegal-move-declared-winner.kifu",
+        "fixtures/shogun/valid/terminated-engine-crash-declared-winner.kifu",
+        "fixtures/shogun/valid/terminated-engine-crash-winner-token-and-tag.kifu",
+    ]);
+    // The names: engine A won three of them, as Black and as Red.
+    let (out, _, _) = kifu(
+        &[
+            "select",
+            "--count",
+            "--winner",
+            "engine ?",
+            "fixtures/mana/valid/terminated-time-forfeit-declared-winner.kifu",
+            "fixtures/escampe/valid/terminated-illegal-move-declared-winner.kifu",
+            "fixtures/shogun/valid/terminated-engine-crash-declared-winner.kifu",
+        ],
+        b"",
+    );
+    assert_eq!(out, "3\n");
+}
+
 #[test]
 fn select_refuses_a_criterion_value_it_cannot_match_as_a_usage_error() {
     let file = "fixtures/examples/mana.kifu";

@@ -156,6 +156,7 @@ fn a_finished_game_is_ranked_with_shared_places() {
         serde_json::json!({
             "result": "a:10 r:4 g:10 p:1 m:1",
             "reason": "place 4 taken; Amber and Green share the win",
+            "decided": "rules",
             "scores": [
                 {"player": "Amber", "score": 10, "place": 1},
                 {"player": "Red", "score": 4, "place": 3},

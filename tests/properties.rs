@@ -353,10 +353,11 @@ fn formatted(text: &str) -> Result<String, String> {
         if !out.is_empty() && !out.ends_with("\n\n") {
             out.push('\n');
         }
-        let valid = judge_record(&record).is_ok_and(|v| v.is_valid());
-        let text = match valid && !has_variations(&record) {
-            true => format_record(&record, 79),
-            false => record.text().to_owned(),
+        let verdict = judge_record(&record).ok().filter(|v| v.is_valid());
+        let valid = verdict.is_some();
+        let text = match (verdict, has_variations(&record)) {
+            (Some(verdict), false) => format_record(&record, &verdict, 79),
+            _ => record.text().to_owned(),
         };
         out.push_str(text.trim_end_matches('\n'));
         out.push('\n');

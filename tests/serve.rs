@@ -354,7 +354,7 @@ fn a_whole_game_of_mana_is_played_refused_an_illegal_move_and_saved() {
     }
     assert_eq!(
         state["result"],
-        json!({"result": "B+", "winner": "Black", "reason": "Daimyo captured"})
+        json!({"result": "B+", "winner": "Black", "reason": "Daimyo captured", "decided": "rules"})
     );
     assert_eq!(plies, 35);
     assert_eq!(state["to_move"], Value::Null);

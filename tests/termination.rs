@@ -1,7 +1,7 @@
 //! Records that a match referee ended off the board (`kifu match`): a
 //! `Termination` tag other than `normal`, moves that stop before the game
-//! is over by the rules, `*`, and a `Result` tag that may declare the
-//! winner. The fixtures `terminated-*` hold the exact verdicts of each
+//! is over by the rules, then the declared winner's token or `*`, and a
+//! `Result` tag that may declare the winner. The fixtures `terminated-*` hold the exact verdicts of each
 //! game; these tests hold the JSON, the rules that need no fixture of
 //! their own, and the TimeControl tag that such records carry.
 
@@ -51,25 +51,54 @@ fn a_match_record_ended_on_time_is_valid() {
     assert_eq!(strict, Some(0), "no warning to make a fault of");
 }
 
+/// The game's result has one meaning: a game ended off the board has the
+/// result and the winner declared, decided off the board, whichever way
+/// the record declares them.
 #[test]
-fn the_json_verdict_carries_the_declared_result_apart() {
-    let verdict = json_verdict(&mana(
-        "[Termination \"time forfeit\"]\n[Result \"B+\"]\n",
-        "*",
-    ));
-    assert_eq!(verdict["valid"], json!(true));
-    // The result by the rules keeps its meaning: the game is not over.
-    assert_eq!(verdict["result"], json!("*"));
-    assert!(verdict.get("outcome").is_none(), "{verdict}");
-    assert_eq!(
-        verdict["termination"],
-        json!({"result": "B+", "winner": "Black", "reason": "time forfeit"})
+fn the_json_verdict_gives_the_declared_result_as_the_result() {
+    for (tags, end) in [
+        ("[Termination \"time forfeit\"]\n[Result \"B+\"]\n", "*"),
+        ("[Termination \"time forfeit\"]\n", "B+"),
+        ("[Termination \"time forfeit\"]\n[Result \"B+\"]\n", "B+"),
+    ] {
+        let verdict = json_verdict(&mana(tags, end));
+        assert_eq!(verdict["valid"], json!(true), "{tags} {end}");
+        assert_eq!(verdict["result"], json!("B+"), "{tags} {end}");
+        assert_eq!(
+            verdict["outcome"],
+            json!({"result": "B+", "winner": "Black", "reason": "time forfeit", "decided": "off-board"}),
+            "{tags} {end}"
+        );
+        assert_eq!(
+            verdict["termination"],
+            json!({"result": "B+", "winner": "Black", "reason": "time forfeit"}),
+            "{tags} {end}"
+        );
+    }
+    // By the rules, the same keys.
+    let (out, _, _) = kifu(
+        &[
+            "validate",
+            "--format",
+            "json",
+            "fixtures/mana/valid/black-wins.kifu",
+        ],
+        b"",
     );
+    let rules: Value = serde_json::from_str(out.trim_end()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rules["result"], json!("B+"));
+    assert_eq!(
+        rules["outcome"],
+        json!({"result": "B+", "winner": "Black", "reason": "Daimyo captured", "decided": "rules"})
+    );
+    assert!(rules.get("termination").is_none(), "{rules}");
     let none = json_verdict(&mana("[Termination \"adjudication\"]\n", "*"));
     assert_eq!(
         none["termination"],
         json!({"result": "*", "reason": "adjudication"})
     );
+    assert_eq!(none["result"], json!("*"));
+    assert!(none.get("outcome").is_none(), "undecided: {none}");
 }
 
 #[test]
@@ -82,7 +111,11 @@ fn kifu_json_gives_the_termination_in_the_record_verdict() {
         record["verdict"]["termination"],
         json!({"result": "W+", "winner": "White", "reason": "illegal move"})
     );
-    assert!(record.get("outcome").is_none(), "{record}");
+    assert_eq!(record["verdict"]["result"], json!("W+"));
+    assert_eq!(
+        record["outcome"],
+        json!({"result": "W+", "winner": "White", "reason": "illegal move", "decided": "off-board"})
+    );
 }
 
 #[test]
@@ -180,4 +213,31 @@ fn time_controls_in_decimal_seconds_are_no_warning() {
             "{value}"
         );
     }
+}
+
+/// `kifu fmt` writes a game won off the board as PGN writes a
+/// resignation: the declared winner's token after the last move, whether
+/// the record declared it in its Result tag (the older form) or there.
+#[test]
+fn fmt_ends_the_moves_with_the_declared_winner() {
+    for (tags, end) in [
+        ("[Termination \"resign\"]\n[Result \"W+\"]\n", "*"),
+        ("[Termination \"resign\"]\n[Result \"W+\"]\n", ""),
+        ("[Termination \"resign\"]\n", "W+"),
+    ] {
+        let text = mana(tags, end);
+        let (out, err, status) = kifu(&["fmt", "-"], text.as_bytes());
+        assert_eq!((err.as_str(), status), ("", Some(0)), "{text}");
+        assert!(
+            out.ends_with("\n1. c1-d2 d6-f5 2. b1-c2 e6-e5 3. a1-a2 W+\n"),
+            "{out}"
+        );
+        assert_eq!(validate(&out).0, "<stdin>:1: mana, 5 plies, W+ (resign)\n");
+    }
+    // Undeclared, it stays *.
+    let (out, _, _) = kifu(
+        &["fmt", "-"],
+        mana("[Termination \"resign\"]\n", "").as_bytes(),
+    );
+    assert!(out.ends_with(" 3. a1-a2 *\n"), "{out}");
 }

@@ -628,7 +628,7 @@ pub fn fmt(data: &[u8]) {
         if !verdict.is_valid() || kifu::collection::format::has_variations(&record) {
             continue;
         }
-        let text = kifu::collection::format::format_record(&record, 79);
+        let text = kifu::collection::format::format_record(&record, &verdict, 79);
         let again = reads_back_as_one(&text);
         let judged = judge_record(&again).unwrap_or_else(Verdict::of_syntax_error);
         assert_eq!(
@@ -646,7 +646,7 @@ pub fn fmt(data: &[u8]) {
             tags
         };
         assert_eq!(tags(&again), tags(&record), "fmt wrote {text:?}");
-        let twice = kifu::collection::format::format_record(&again, 79);
+        let twice = kifu::collection::format::format_record(&again, &judged, 79);
         assert_eq!(twice, text, "fmt of fmt's text differs");
     }
 }

@@ -203,9 +203,9 @@ impl Record {
     #[pyo3(signature = (width=FMT_WIDTH))]
     fn format(&self, py: Python<'_>, width: usize) -> PyResult<String> {
         let width = width.max(20);
-        let valid = self.judged.verdict.is_valid();
+        let verdict = &self.judged.verdict;
         py.detach(|| match self.judged.record() {
-            Ok(record) => Ok(fmt_text(record, valid, width).0),
+            Ok(record) => Ok(fmt_text(record, verdict, width).0),
             Err(error) => Err(PyValueError::new_err(format!(
                 "{}:{error}: the record cannot be written back",
                 self.file

@@ -286,7 +286,7 @@ fn write_canonical(
             Ok(record) => match judge_record(&record) {
                 Ok(verdict) if verdict.is_valid() => {
                     let record = stripped(name, record, &args.strip)?;
-                    let (text, canonical) = fmt_text(&record, true, width);
+                    let (text, canonical) = fmt_text(&record, &verdict, width);
                     write_lines(out, &text, crlf).map_err(FmtError::Output)?;
                     // A record of tags alone (a finished lotus game stated
                     // by its final position) keeps the empty line that ends

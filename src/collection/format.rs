@@ -7,6 +7,7 @@ use crate::game::{COMMON_TAGS, GameKind, Tags};
 use crate::model::{MoveNode, WrittenMoves};
 use crate::play::{GameTree, Growth, NodeId};
 use crate::record::{ItemKind, Record, write_record_within};
+use crate::referee::Verdict;
 
 /// Whether the record holds variations.
 pub fn has_variations(record: &Record) -> bool {
@@ -16,12 +17,12 @@ pub fn has_variations(record: &Record) -> bool {
 /// The widest movetext line `kifu fmt` writes unless told otherwise.
 pub const FMT_WIDTH: usize = 80;
 
-/// The text `kifu fmt` writes for a record judged `valid`: its canonical
+/// The text `kifu fmt` writes for a record with `verdict`: its canonical
 /// form, when it is valid and holds no variations (kept as written, for
 /// now); else its text as written. Whether it is the canonical form.
-pub fn fmt_text(record: &Record, valid: bool, width: usize) -> (String, bool) {
-    match valid && !has_variations(record) {
-        true => (format_record(record, width), true),
+pub fn fmt_text(record: &Record, verdict: &Verdict, width: usize) -> (String, bool) {
+    match verdict.is_valid() && !has_variations(record) {
+        true => (format_record(record, verdict, width), true),
         false => (record.text().to_owned(), false),
     }
 }
@@ -31,8 +32,10 @@ pub fn fmt_text(record: &Record, valid: bool, width: usize) -> (String, bool) {
 /// lotus game from its final position) ends with the empty line after its
 /// tags, and any other with its last movetext line. Its moves are played
 /// into a [`GameTree`] with their glyphs and comments, then written as
-/// the referee writes them.
-pub fn format_record(record: &Record, width: usize) -> String {
+/// the referee writes them, and its movetext ends with the game's result
+/// as `verdict` has it: a game ended off the board with the declared
+/// winner's token.
+pub fn format_record(record: &Record, verdict: &Verdict, width: usize) -> String {
     let kind = record.tag("Game").and_then(GameKind::from_name);
     let tags = tag_order(record, kind);
     let mut leading: Vec<String> = (WrittenMoves::leading_comments(record).into_iter())
@@ -61,7 +64,7 @@ pub fn format_record(record: &Record, width: usize) -> String {
     let end = tree.line_end(NodeId::START);
     let result = match tree.position(end).outcome() {
         Some(outcome) => outcome.token,
-        None => Some("*"),
+        None => Some(verdict.result()),
     };
     let mut written = tree.written(end);
     match written.last_mut() {

@@ -137,7 +137,6 @@ impl Criteria {
     /// matches every criterion; `reached` says it reaches `--position`.
     fn matches(&self, record: Option<&Record>, verdict: &Verdict, reached: bool) -> bool {
         let tag = |name: &str| record.and_then(|r| r.tag(name));
-        let outcome = verdict.outcome.as_ref();
         let fault_code = verdict.fault.as_ref().map(|f| f.code);
         self.game.is_none_or(|game| verdict.kind == Some(game))
             && (self.tags.iter()).all(|(name, value)| tag(name).is_some_and(|v| value.matches(v)))
@@ -150,12 +149,9 @@ impl Criteria {
                     .chain(engines)
                     .any(|name| player.matches(name))
             })
-            && self.result.as_deref().is_none_or(|result| match outcome {
-                Some(o) => o.tag_value == result || o.token == Some(result),
-                None => result == "*",
-            })
+            && (self.result.as_deref()).is_none_or(|result| verdict.result() == result)
             && self.winner.as_ref().is_none_or(|winner| {
-                let side = outcome.and_then(|o| o.winner.as_deref());
+                let side = verdict.winner();
                 let name = side.and_then(tag);
                 side.into_iter().chain(name).any(|w| winner.matches(w))
             })

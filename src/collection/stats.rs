@@ -105,16 +105,7 @@ pub fn sum_up(record: &Record) -> Summary {
         (_, Some(o)) => o.token,
         (_, None) => Some(declared.map_or("*", |win| win.token)),
     };
-    let Some(outcome) = outcome else {
-        if let Some(win) = declared {
-            summary.first_score = Some(first_player_points(
-                Some(win.winner),
-                first_mover.as_deref(),
-            ));
-        }
-        return summary;
-    };
-    match &outcome.scores {
+    match outcome.and_then(|o| o.scores.as_ref()) {
         Some(scores) => {
             summary.seats = scores.iter().map(|s| (s.score, s.place)).collect();
             let players = scores.len().max(2);
@@ -125,12 +116,13 @@ pub fn sum_up(record: &Record) -> Summary {
                 summary.deciding = end.decided_by();
             }
         }
-        None => {
+        None if verdict.decided().is_some() => {
             summary.first_score = Some(first_player_points(
-                outcome.winner.as_deref(),
+                verdict.winner(),
                 first_mover.as_deref(),
             ));
         }
+        None => {}
     }
     summary
 }

@@ -102,7 +102,7 @@ impl<'a, W: Write> RecordJson<'a, W> {
         let result_token = record.result_token().map(|(t, _)| t);
         optional(out, &mut object, "result_token", result_token)?;
         object.field(out, "verdict", &RecordVerdictJson::new(verdict))?;
-        let outcome = verdict.outcome.as_ref().map(OutcomeJson::new);
+        let outcome = OutcomeJson::of(verdict);
         optional(out, &mut object, "outcome", outcome.as_ref())?;
         object.close(out);
         Ok(())
@@ -274,8 +274,9 @@ pub struct RecordVerdictJson<'a> {
     pub plies: usize,
     /// The move pairs or lotus turns begun.
     pub turns: u32,
-    /// The result by the rules, as the Result tag would say it (`*` for
-    /// a game ended off the board); left out when invalid.
+    /// The game's result, as the Result tag says it: by the rules, or
+    /// declared for a game ended off the board (`*` when undecided); left
+    /// out when invalid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<&'a str>,
     /// How the game ended off the board, when its Termination tag says

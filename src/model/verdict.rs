@@ -3,7 +3,7 @@
 
 use super::RecordVerdictJson;
 use crate::game::{GameKind, Outcome, Score};
-use crate::referee::{Fault, Termination, Verdict};
+use crate::referee::{Decided, Fault, Termination, Verdict};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -40,7 +40,7 @@ impl<'a> VerdictJson<'a> {
             line,
             game: verdict.kind,
             verdict: RecordVerdictJson {
-                outcome: verdict.outcome.as_ref().map(OutcomeJson::new),
+                outcome: OutcomeJson::of(verdict),
                 ..RecordVerdictJson::new(verdict)
             },
         }
@@ -58,8 +58,12 @@ pub struct OutcomeJson<'a> {
     /// Who won; left out on a lotus tie for first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'a str>,
-    /// Why the game ended, in words.
+    /// Why the game ended, in words: for a game ended off the board, the
+    /// Termination tag's value (`resign`).
     pub reason: &'a str,
+    /// How it was decided: `rules`, or `off-board` for a game ended off
+    /// the board whose record declares the winner.
+    pub decided: Decided,
     /// Lotus: every player's final score and place, in turn order; equal
     /// scores share a place. Left out for other games.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -67,14 +71,32 @@ pub struct OutcomeJson<'a> {
 }
 
 impl<'a> OutcomeJson<'a> {
-    /// The JSON of `outcome`.
+    /// The JSON of `outcome`, the end of a game by the rules.
     pub fn new(outcome: &'a Outcome) -> Self {
         Self {
             result: &outcome.tag_value,
             winner: outcome.winner.as_deref(),
             reason: &outcome.reason,
+            decided: Decided::Rules,
             scores: outcome.scores.as_deref(),
         }
+    }
+
+    /// How the game of `verdict` ended, by the rules or off the board
+    /// with a declared winner; none while it is undecided.
+    pub fn of(verdict: &'a Verdict) -> Option<Self> {
+        if let Some(outcome) = &verdict.outcome {
+            return Some(Self::new(outcome));
+        }
+        let termination = verdict.termination.as_ref()?;
+        let win = termination.declared?;
+        Some(Self {
+            result: win.token,
+            winner: Some(win.winner),
+            reason: &termination.reason,
+            decided: Decided::OffBoard,
+            scores: None,
+        })
     }
 }
 

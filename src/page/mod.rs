@@ -128,10 +128,7 @@ fn player_tags(start: &dyn AnyGame) -> Vec<&str> {
 /// otherwise the result token written, or the `Result` tag.
 fn shown_result(record: &Record, verdict: &Verdict) -> String {
     if verdict.is_valid() {
-        return match (&verdict.outcome, &verdict.termination) {
-            (None, Some(termination)) => termination.result().to_owned(),
-            _ => verdict.result().to_owned(),
-        };
+        return verdict.result().to_owned();
     }
     let written = record.result_token().map(|(token, _)| token);
     written

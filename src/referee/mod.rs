@@ -21,7 +21,7 @@ mod warnings;
 mod watch;
 
 pub use line::{LineName, LineNameError, Reached, position_at};
-pub use verdict::{Fault, PlyContext, Termination, Verdict};
+pub use verdict::{Decided, Fault, PlyContext, Termination, Verdict};
 
 /// The code of every fault the referee itself reports, whatever the game:
 /// of the tag section, of move numbers, of moves after the end and of the

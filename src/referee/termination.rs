@@ -1,9 +1,10 @@
 //! A game ended off the board: a record whose `Termination` tag is other
 //! than `normal`, as a match referee writes it after a loss on time, an
 //! illegal move or a crash. Its moves are judged as always; the game must
-//! not be over by the rules, its movetext ends with `*` (or no token), and
+//! not be over by the rules, its movetext ends with the declared winner's
+//! token (as PGN writes `1-0` after a resignation), `*` or no token, and
 //! its `Result` tag, when present, is `*` or declares the win of a side of
-//! the game.
+//! the game: the token's, when the movetext declares one.
 
 use super::{Fault, Termination};
 use crate::game::{Game, Outcome};
@@ -20,8 +21,8 @@ pub(super) fn tag(record: &Record) -> Option<&Tag> {
 
 /// Adds to `message`, the fault of a result token other than the game's,
 /// what the Termination tag's `reason` makes of it: a game `over` by the
-/// rules did not end off the board; one that is not names its declared
-/// winner in the Result tag, not in the movetext.
+/// rules did not end off the board; one that is not may declare the win
+/// of a side of the game, or `*`.
 pub(super) fn explain_token<G: Game>(message: &mut String, reason: &str, over: bool) {
     // Writing to a String cannot fail.
     let _ = if over {
@@ -35,26 +36,26 @@ pub(super) fn explain_token<G: Game>(message: &mut String, reason: &str, over: b
             "; ended off the board ({reason:?}), the game declares no winner"
         )
     } else {
-        write!(
-            message,
-            "; the winner declared on {reason:?} goes in tag Result"
-        )
+        write!(message, "; {}", choices::<G>(reason, false))
     };
 }
 
 /// Judges the end of a record that `tag` says ended off the board, in
-/// `game`, with the outcome by the rules `outcome`: the game must not be
-/// over, and its Result tag must be `*` or a win of one of its sides.
+/// `game`, with the outcome by the rules `outcome` and the movetext's
+/// result `token`: the game must not be over, and its Result tag must be
+/// `*` or a win of one of its sides, the token's when it is a win.
 ///
 /// # Errors
 /// `result.termination-after-end` at the Termination tag for a game over
 /// by the rules; `result.no-such-winner` for a winner's token of no side
-/// of the game, `result.tag-disagrees` for any other Result.
+/// of the game, `result.tag-disagrees` for any other Result, or for one
+/// other than the win the movetext declares.
 pub(super) fn judge<G: Game>(
     record: &Record,
     tag: &Tag,
     game: &G,
     outcome: Option<&Outcome>,
+    token: Option<&str>,
 ) -> Result<Termination, Fault> {
     let fault = |at: &Tag, code, message| Fault {
         location: record.locate(at.offset),
@@ -73,8 +74,21 @@ pub(super) fn judge<G: Game>(
             ),
         ));
     }
+    let written = G::WINS.iter().find(|win| Some(win.token) == token);
+    if let (Some(win), Some(result)) = (written, record.find_tag("Result")) {
+        if result.value != win.token {
+            return Err(fault(
+                result,
+                "result.tag-disagrees",
+                format!(
+                    "tag Result: {:?} disagrees with the movetext, which declares {}",
+                    result.value, win.token
+                ),
+            ));
+        }
+    }
     let declared = match record.find_tag("Result") {
-        None => None,
+        None => written.copied(),
         Some(result) if result.value == "*" => None,
         Some(result) => match G::WINS.iter().find(|win| win.token == result.value) {
             Some(win) => Some(*win),

@@ -77,6 +77,17 @@ impl Termination {
     }
 }
 
+/// How a game's result was decided, as JSON says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decided {
+    /// By the rules: the moves ended the game.
+    Rules,
+    /// Off the board: a resignation, a time forfeit, a referee's ruling,
+    /// as the `Termination` tag says, with the winner declared.
+    OffBoard,
+}
+
 /// What the referee found in one record.
 #[derive(Debug, Clone, Default)]
 pub struct Verdict {
@@ -127,11 +138,36 @@ impl Verdict {
         self.fault.is_none()
     }
 
-    /// The result a valid record ends with by the rules: the outcome's
-    /// tag value, or `*` (also for a game ended off the board, whose
-    /// declared result is its [`Termination`]'s).
+    /// The game's result, one meaning for every command: the outcome's
+    /// tag value for a game over by the rules, the declared result
+    /// (`B+`) for one ended off the board, else `*`.
     pub fn result(&self) -> &str {
-        self.outcome.as_ref().map_or("*", |o| o.tag_value.as_ref())
+        match (&self.outcome, &self.termination) {
+            (Some(o), _) => &o.tag_value,
+            (None, Some(t)) => t.result(),
+            (None, None) => "*",
+        }
+    }
+
+    /// The game's winner (`Black`): by the rules, or as declared for a
+    /// game ended off the board; none while undecided, on a lotus tie for
+    /// first, or for an invalid record.
+    pub fn winner(&self) -> Option<&str> {
+        match (&self.outcome, &self.termination) {
+            (Some(o), _) => o.winner.as_deref(),
+            (None, Some(t)) => t.declared.map(|win| win.winner),
+            (None, None) => None,
+        }
+    }
+
+    /// How the game was decided: by the rules, or off the board with a
+    /// declared winner; none while undecided.
+    pub fn decided(&self) -> Option<Decided> {
+        match (&self.outcome, &self.termination) {
+            (Some(_), _) => Some(Decided::Rules),
+            (None, Some(t)) => t.declared.map(|_| Decided::OffBoard),
+            (None, None) => None,
+        }
     }
 
     /// The verdict of a valid record in words: `mana, 57 plies, B+ (Daimyo

@@ -265,8 +265,14 @@ impl<'a> Walk<'a> {
             Some(o) => o.token,
             None => Some("*"),
         };
-        if let Some((token, at)) = self.result_token() {
-            if expected_token != Some(token) {
+        let token = self.result_token();
+        if let Some((token, at)) = token {
+            // A game ended off the board may end its movetext with the
+            // declared winner's token, as PGN writes a resignation.
+            let declared = off_the_board.is_some()
+                && outcome.is_none()
+                && G::WINS.iter().any(|win| win.token == token);
+            if expected_token != Some(token) && !declared {
                 let (code, mut message) = match (outcome, expected_token) {
                     (Some(o), None) => (
                         "result.token-after-end",
@@ -293,7 +299,8 @@ impl<'a> Walk<'a> {
             }
         }
         if let Some(tag) = off_the_board {
-            return termination::judge::<G>(self.record, tag, game, outcome).map(Some);
+            let token = token.map(|(token, _)| token);
+            return termination::judge::<G>(self.record, tag, game, outcome, token).map(Some);
         }
         if let Some(tag) = self.record.find_tag("Result") {
             let expected = outcome.map_or("*", |o| o.tag_value.as_ref());

@@ -538,10 +538,14 @@ impl Table<'_, '_> {
                 self.record.text(self.game.as_ref())
             }
             _ => {
-                if let Some(token) = declared_winner(&self.players, loser) {
-                    self.record.tag("Result", &token);
+                // The declared winner ends the movetext too, as PGN
+                // writes a resignation.
+                let declared = declared_winner(&self.players, loser);
+                if let Some(token) = &declared {
+                    self.record.tag("Result", token);
                 }
-                self.record.text_ending(Some("*"))
+                self.record
+                    .text_ending(Some(declared.as_deref().unwrap_or("*")))
             }
         };
         Played {
