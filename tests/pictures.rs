@@ -262,11 +262,12 @@ fn every_picture_s_legend_names_exactly_the_marks_drawn() {
     // Each mark, the attribute that draws it, and its legend entry.
     let marks = [
         ("class=\"bird\"", "blue diamond: the bird"),
+        ("class=\"bird-kind\"", "hollow blue diamonds: the"),
         ("class=\"allowed\"", "green dots:"),
         ("data-last=\"1\"", "yellow: the last move"),
         ("class=\"attacked\"", "red ring: an attacked Shogun"),
     ];
-    let mut seen = [[false; 2]; 4];
+    let mut seen = [[false; 2]; 5];
     for game in ["mana", "escampe", "shogun", "lotus"] {
         let file = format!("fixtures/examples/{game}.kifu");
         let (out, _, _) = kifu(&["html", &file]);
@@ -293,7 +294,67 @@ fn every_picture_s_legend_names_exactly_the_marks_drawn() {
         }
     }
     // Each mark is both drawn and not drawn somewhere, so each was tried.
-    assert_eq!(seen, [[true; 2]; 4]);
+    assert_eq!(seen, [[true; 2]; 5]);
+}
+
+/// After a move written without the bird's square, only its number of
+/// lines is known: the SVG marks every square of that number with a
+/// hollow diamond, and no bird; the legend says the square does not
+/// matter; the PNG shows the diamonds in the bird's blue.
+#[test]
+fn a_bird_whose_square_was_not_written_marks_the_squares_of_its_kind() {
+    let picture = svg(&["fixtures/mana/valid/black-wins.kifu", "--ply", "3"]);
+    let doc = roxmltree::Document::parse(&picture).unwrap_or_else(|e| panic!("{e}"));
+    let squares = |class: &str, lines: Option<&str>| -> Vec<&str> {
+        let mut squares: Vec<&str> = (doc.descendants())
+            .filter(|n| n.attribute("class") == Some(class))
+            .filter(|n| lines.is_none() || n.attribute("data-lines") == lines)
+            .filter_map(|n| n.attribute("data-square"))
+            .collect();
+        squares.sort_unstable();
+        squares
+    };
+    let single = squares("lines", Some("1"));
+    assert_eq!(single.len(), 12);
+    assert_eq!(squares("bird-kind", None), single);
+    assert_eq!(squares("bird", None), Vec::<&str>::new());
+    let captions: Vec<&str> = (doc.descendants())
+        .filter(|n| n.attribute("class") == Some("caption"))
+        .filter_map(|n| n.text())
+        .collect();
+    let legend = captions.join(" ");
+    assert!(
+        legend.contains(
+            "hollow blue diamonds: the single squares, the bird is on one of them (which one does not matter)"
+        ),
+        "{legend}"
+    );
+    assert!(
+        legend.contains("the bird is on one of the single squares (which one does not matter): move a piece from a single square"),
+        "{legend}"
+    );
+    // The PNG: the middle of each diamond's upper right edge is drawn in
+    // the bird's blue (#1565c0).
+    let pixmap = kifu::draw::png::render(&picture).unwrap_or_else(|e| panic!("{e}"));
+    let diamonds: Vec<_> = (doc.descendants())
+        .filter(|n| n.attribute("class") == Some("bird-kind"))
+        .collect();
+    for diamond in diamonds {
+        let points: Vec<f32> = (diamond.attribute("points").unwrap_or_default())
+            .split([' ', ','])
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let (x, y) = ((points[0] + points[2]) / 2.0, (points[1] + points[3]) / 2.0);
+        let pixel = pixmap
+            .pixel(x.round() as u32, y.round() as u32)
+            .unwrap_or_else(|| panic!("no pixel at {x},{y}"));
+        let (r, g, b) = (pixel.red(), pixel.green(), pixel.blue());
+        assert!(
+            b > 120 && r < 100 && g < 140,
+            "{:?}: ({r}, {g}, {b}) at {x},{y}",
+            diamond.attribute("data-square")
+        );
+    }
 }
 
 /// The fill of each player's pawns in a Lotus picture, by initial.

@@ -53,6 +53,25 @@ def test_a_record_has_its_tags_main_line_variations_comments_and_glyphs():
     assert any(n.get("comments") for n in nodes)
 
 
+def test_a_game_won_off_the_board_has_its_declared_winner_as_its_result():
+    """A resignation recorded either way: the result and the winner are
+    those declared, decided off the board, as on the command line."""
+    moves = "1. c1-d2 d6-f5 2. b1-c2"
+    for tags, end in [('[Result "W+"]\n', "*"), ("", "W+")]:
+        text = f'[Game "mana"]\n[Setup "f1 c6"]\n[Termination "resign"]\n{tags}\n{moves} {end}\n'
+        (record,) = kifu.read(io.BytesIO(text.encode()))
+        verdict = record.validate()
+        assert verdict["valid"], verdict
+        assert verdict["result"] == "W+"
+        assert verdict["outcome"] == {
+            "result": "W+",
+            "winner": "White",
+            "reason": "resign",
+            "decided": "off-board",
+        }
+        assert record.format().endswith(f"{moves} W+\n")
+
+
 def test_writing_back_gives_what_kifu_fmt_gives(kifu_bin):
     for path in sorted((FIXTURES / "shogun" / "valid").glob("*.kifu"))[:10]:
         fmt = subprocess.run([kifu_bin, "fmt", str(path)], capture_output=True, text=True).stdout

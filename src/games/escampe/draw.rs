@@ -92,6 +92,8 @@ fn scene(escampe: &Escampe, view: &View<'_>) -> Scene {
         allowed: escampe.marked(),
         allowed_means: "the pieces the constraint lets move",
         bird: None,
+        bird_kind: 0,
+        bird_kind_name: "",
         last: last_squares(view.last),
         footer: escampe.footer(),
     };

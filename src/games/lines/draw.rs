@@ -24,6 +24,12 @@ pub struct LinePicture<'a> {
     pub allowed_means: &'a str,
     /// The Mana bird's square.
     pub bird: Option<usize>,
+    /// Where the Mana bird's square is not known (a move written without
+    /// it), the squares of its number of lines: it stands on one of them,
+    /// and which one does not matter.
+    pub bird_kind: Bits,
+    /// The bird's kind of square in words, for the legend (`single`).
+    pub bird_kind_name: &'a str,
     /// The squares of the last move.
     pub last: Vec<usize>,
     /// The lines of text under the board.
@@ -41,9 +47,14 @@ pub fn scene(picture: &LinePicture<'_>, flip: bool) -> Scene {
     let mut lines_under = vec![format!("● Black  ○ White  {}", picture.legend)];
     lines_under.extend(picture.footer.iter().cloned());
     let allowed = format!("green dots: {}", picture.allowed_means);
+    let kind = format!(
+        "hollow blue diamonds: the {} squares, the bird is on one of them (which one does not matter)",
+        picture.bird_kind_name
+    );
     lines_under.extend(grid::marks_legend(&[
         (picture.allowed != 0, &allowed),
         (picture.bird.is_some(), "blue diamond: the bird"),
+        (picture.bird_kind != 0, &kind),
         (!picture.last.is_empty(), grid::LAST_MOVE),
     ]));
     let lines_under = grid::wrap(&lines_under, grid.width() - CELL);
@@ -98,16 +109,28 @@ pub fn scene(picture: &LinePicture<'_>, flip: bool) -> Scene {
                 .data("side", side_name),
         );
     }
-    if let Some(square) = picture.bird {
+    let diamond = |square: usize| {
         let (x, y) = grid.corner(square);
         let (x, y) = (x + CELL * 0.84, y + CELL * 0.16);
         let r = CELL * 0.11;
+        Node::polygon(vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+            .data("square", grid.square(square).name())
+    };
+    for square in super::squares(picture.bird_kind) {
         scene.push(
-            Node::polygon(vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+            diamond(square)
+                .fill(colour::PAPER)
+                .stroke(colour::BIRD, 1.5)
+                .class("bird-kind")
+                .data("bird", "kind"),
+        );
+    }
+    if let Some(square) = picture.bird {
+        scene.push(
+            diamond(square)
                 .fill(colour::BIRD)
                 .stroke(colour::PAPER, 1.0)
                 .class("bird")
-                .data("square", grid.square(square).name())
                 .data("bird", "1"),
         );
     }

@@ -44,32 +44,51 @@ fn pieces(mana: &Mana) -> [Option<(Side, char)>; SQUARES] {
     std::array::from_fn(|square| lines::piece_on(&mana.men, mana.piece_letter(square), square))
 }
 
-/// The board as text: the bird is `@`.
+/// Where the bird's square is not known (a move written without it) in a
+/// game going on: the squares of its number of lines, one of which it
+/// stands on; else none.
+fn bird_kind(mana: &Mana) -> lines::Bits {
+    match (mana.bird_square(), mana.bird_lines()) {
+        (None, Some(n)) if !mana.is_over() => lines::squares_with_lines(n),
+        _ => 0,
+    }
+}
+
+/// The board as text: the bird is `@`; where only its number of lines is
+/// known, `~` marks each square of that number.
 fn text(mana: &Mana, view: &TextView<'_>) -> String {
     let pieces = pieces(mana);
     let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
     if let Some(square) = mana.bird_square() {
         cells[square].mark = Some(('@', Sgr::BIRD));
     }
-    let legend = match mana.bird_square() {
-        Some(_) => format!("{}; @ the bird", setup::ARMY.legend()),
-        None => setup::ARMY.legend(),
+    for square in lines::squares(bird_kind(mana)) {
+        cells[square].mark = Some(('~', Sgr::BIRD));
+    }
+    let legend = match (mana.bird_square(), mana.bird_lines()) {
+        (Some(_), _) => format!("{}; @ the bird", setup::ARMY.legend()),
+        (None, Some(n)) if bird_kind(mana) != 0 => format!(
+            "{}; ~ the {} squares, the bird is on one of them (which one does not matter)",
+            setup::ARMY.legend(),
+            lines::kind_name(n)
+        ),
+        _ => setup::ARMY.legend(),
     };
     lines::text(&cells, view, &legend, &mana.footer())
 }
 
 /// The picture of the position.
 fn scene(mana: &Mana, view: &View<'_>) -> Scene {
-    let allowed = match mana.bird_lines() {
-        Some(n) if !mana.is_over() => lines::with_lines(mana.men[mana.to_move.index()], n),
-        _ => 0,
-    };
+    let lines_of_bird = mana.bird_lines().filter(|_| !mana.is_over());
+    let allowed = lines_of_bird.map_or(0, |n| lines::with_lines(mana.men[mana.to_move.index()], n));
     let picture = LinePicture {
         pieces: pieces(mana),
         legend: "D Daimyo  R Ronin",
         allowed,
         allowed_means: "the pieces the bird lets move",
         bird: mana.bird_square(),
+        bird_kind: bird_kind(mana),
+        bird_kind_name: lines_of_bird.map_or("", lines::kind_name),
         last: last_squares(view.last),
         footer: mana.footer(),
     };

@@ -317,18 +317,18 @@ impl Game for Mana {
 
     fn constraint(&self) -> Option<String> {
         let n = self.bird_lines()?;
-        let place = self
-            .bird_square()
-            .map_or_else(String::new, |s| format!(" {},", square_name(s)));
+        let kind = kind_name(n);
+        // A move written without the bird's square tells only its kind.
+        let place = match self.bird_square() {
+            Some(s) => format!("on {}, a {kind} square", square_name(s)),
+            None => format!("on one of the {kind} squares (which one does not matter)"),
+        };
         let obey = if self.movable_on(Some(n)) {
-            format!("move a piece from a {} square", kind_name(n))
+            format!("move a piece from a {kind} square")
         } else {
             "no piece there can move: move any piece or re-enter a Ronin".to_owned()
         };
-        Some(format!(
-            "the bird is on{place} a {} square: {obey}",
-            kind_name(n)
-        ))
+        Some(format!("the bird is {place}: {obey}"))
     }
 
     fn position_json(&self) -> Position {
