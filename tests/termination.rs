@@ -241,3 +241,38 @@ fn fmt_ends_the_moves_with_the_declared_winner() {
     );
     assert!(out.ends_with(" 3. a1-a2 *\n"), "{out}");
 }
+
+/// The last board of a game won off the board tells who won and how, as
+/// that of a game won by the rules does, in text and in pictures; a board
+/// before the end tells who is to move.
+#[test]
+fn render_tells_how_a_game_ended_off_the_board() {
+    let resigned = mana("[Termination \"resign\"]\n", "W+");
+    let render = |args: &[&str], text: &str| {
+        let mut all = vec!["render", "-"];
+        all.extend_from_slice(args);
+        let (out, err, status) = kifu(&all, text.as_bytes());
+        assert_eq!((err.as_str(), status), ("", Some(0)), "{args:?}");
+        out
+    };
+    let end = render(&["--ascii"], &resigned);
+    assert!(
+        end.ends_with("Captured Ronins: Black 0, White 0\nWhite wins: resign (off the board)\n"),
+        "{end}"
+    );
+    // No bird, no pieces it lets move: the game is over.
+    assert!(!end.contains("the bird") && !end.contains('~'), "{end}");
+    let svg = render(&["--format", "svg"], &resigned);
+    assert!(
+        svg.contains(">White wins: resign (off the board)<"),
+        "{svg}"
+    );
+    assert!(!svg.contains("class=\"allowed\""), "{svg}");
+    let before = render(&["--ascii", "--ply", "4"], &resigned);
+    assert!(before.contains("\nBlack to move\n"), "{before}");
+    let undeclared = render(&["--ascii"], &mana("[Termination \"adjudication\"]\n", "*"));
+    assert!(
+        undeclared.ends_with("\nthe game ended off the board: adjudication, no winner declared\n"),
+        "{undeclared}"
+    );
+}

@@ -2,7 +2,7 @@
 
 use super::Status;
 use super::files::open;
-use crate::draw::{Charset, Drawing};
+use crate::draw::{Charset, Drawing, Ended};
 use crate::draw::{TextView, View, picture, png, svg};
 use crate::front::Ran;
 use crate::front::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
@@ -36,11 +36,12 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
         return Ok(Status::Trouble);
     }
     let mut drawn = None;
-    let status = with_position(&args.show, |game, last, ply| {
+    let status = with_position(&args.show, |game, last, ply, ended| {
         let view = View {
             flip: args.flip,
             types: args.types,
             last: last.map(|detail| &detail.parts),
+            ended,
         };
         drawn = Some(match args.format {
             Picture::Text => {
@@ -48,6 +49,7 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
                     charset,
                     colour,
                     last: view.last,
+                    ended,
                 };
                 game.text(&text).into_bytes()
             }
@@ -99,7 +101,7 @@ pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> 
 /// # Errors
 /// Failures to write `out`.
 pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> Ran {
-    let status = with_position(args, |game, _, _| {
+    let status = with_position(args, |game, _, _, _| {
         match game.outcome() {
             // No move is legal: standard error says why.
             Some(o) => say!("kifu: the game is over: {} ({})", o.tag_value, o.reason),
@@ -115,10 +117,11 @@ pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> Ran {
 }
 
 /// Finds the record, replays it to the ply asked for and calls `show` with
-/// the position, the last move played and the number of plies played.
+/// the position, the last move played, the number of plies played and,
+/// at the end of a game that ended off the board, how.
 fn with_position(
     args: &ShowArgs,
-    show: impl FnOnce(&dyn AnyGame, Option<&MoveDetail>, usize) -> io::Result<()>,
+    show: impl FnOnce(&dyn AnyGame, Option<&MoveDetail>, usize, Option<Ended<'_>>) -> io::Result<()>,
 ) -> io::Result<Status> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
     let (name, reader) = match open(&path) {
@@ -171,7 +174,7 @@ fn with_position(
                 return Ok(Status::Trouble);
             }
         };
-        show(game.as_ref(), None, args.ply.unwrap_or_default())?;
+        show(game.as_ref(), None, args.ply.unwrap_or_default(), None)?;
         return Ok(Status::Ok);
     }
     let options = Options {
@@ -186,11 +189,15 @@ fn with_position(
     });
     // An invalid record is shown up to its fault: the fault is told, and
     // the status says the record is invalid.
+    let whole = match &verdict.fault {
+        Some(_) => None,
+        // The record stopped at the ply asked for: the rest is judged too.
+        None if args.ply.is_some() => judge_record(&record).ok(),
+        None => Some(verdict.clone()),
+    };
     let fault = match &verdict.fault {
         Some(fault) => Some(fault.clone()),
-        // The record stopped at the ply asked for: the rest is judged too.
-        None if args.ply.is_some() => judge_record(&record).ok().and_then(|v| v.fault),
-        None => None,
+        None => whole.as_ref().and_then(|v| v.fault.clone()),
     };
     let status = if let Some(fault) = &fault {
         say!("{name}:{fault}");
@@ -212,10 +219,15 @@ fn with_position(
         say!("kifu: {name}: the record has {plies} plies, not {ply}");
         return Ok(Status::Trouble);
     }
-    show(
-        game.as_ref(),
-        last.as_ref(),
-        args.ply.unwrap_or(verdict.plies),
-    )?;
+    // The end of a game that ended off the board tells how.
+    let ply = args.ply.unwrap_or(verdict.plies);
+    let ended = (whole.as_ref())
+        .filter(|whole| whole.is_valid() && whole.plies == ply)
+        .and_then(|whole| whole.termination.as_ref())
+        .map(|termination| Ended {
+            winner: termination.declared.map(|win| win.winner),
+            reason: &termination.reason,
+        });
+    show(game.as_ref(), last.as_ref(), ply, ended)?;
     Ok(status)
 }

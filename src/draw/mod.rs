@@ -67,6 +67,35 @@ pub struct View<'a> {
     pub types: bool,
     /// The move that led to the position, to highlight it.
     pub last: Option<&'a MoveParts>,
+    /// How the game ended off the board, when the position is the end of
+    /// such a game: told in place of who is to move.
+    pub ended: Option<Ended<'a>>,
+}
+
+/// How a game ended off the board, as its record says (a `Termination`
+/// tag other than `normal`): a board of its last position tells this, as
+/// it tells a win by the rules, instead of who is to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ended<'a> {
+    /// The winner the record declares (`White`), if it declares one.
+    pub winner: Option<&'a str>,
+    /// How: the `Termination` tag's value (`resign`).
+    pub reason: &'a str,
+}
+
+impl Ended<'_> {
+    /// The status line: `White wins: resign (off the board)`, or with no
+    /// winner declared `the game ended off the board: adjudication, no
+    /// winner declared`.
+    pub fn status(&self) -> String {
+        match self.winner {
+            Some(winner) => format!("{winner} wins: {} (off the board)", self.reason),
+            None => format!(
+                "the game ended off the board: {}, no winner declared",
+                self.reason
+            ),
+        }
+    }
 }
 
 /// How to write a board as text: its characters, whether in colour, and
@@ -79,6 +108,8 @@ pub struct TextView<'a> {
     pub colour: bool,
     /// The move that led to the position, to highlight it.
     pub last: Option<&'a MoveParts>,
+    /// How the game ended off the board, as [`View::ended`].
+    pub ended: Option<Ended<'a>>,
 }
 
 impl TextView<'_> {
@@ -95,6 +126,7 @@ impl From<Charset> for TextView<'_> {
             charset,
             colour: false,
             last: None,
+            ended: None,
         }
     }
 }

@@ -36,6 +36,7 @@ impl Session {
             charset: self.charset,
             colour: self.colour,
             last: last.map(|detail| &detail.parts),
+            ended: None,
         };
         let game = self.game();
         match &self.placing {

@@ -4,7 +4,7 @@
 
 use super::{Escampe, EscampeParts, setup};
 use crate::draw::ansi::Sgr;
-use crate::draw::{Drawing, Scene, TextView, View};
+use crate::draw::{Drawing, Ended, Scene, TextView, View};
 use crate::game::MoveParts;
 use crate::games::lines::{self, LinePicture, SQUARES, Side, squares};
 
@@ -50,15 +50,22 @@ fn pieces(escampe: &Escampe) -> [Option<(Side, char)>; SQUARES] {
     })
 }
 
+/// The pieces the constraint lets move, while the game goes on: none once
+/// it `ended` off the board.
+fn marked(escampe: &Escampe, ended: Option<Ended<'_>>) -> lines::Bits {
+    if ended.is_some() { 0 } else { escampe.marked() }
+}
+
 /// The board as text: `*` marks the pieces the constraint lets move.
 fn text(escampe: &Escampe, view: &TextView<'_>) -> String {
     let pieces = pieces(escampe);
     let mut cells = lines::cells(|square| pieces[square], &last_squares(view.last));
-    for square in squares(escampe.marked()) {
+    let marked = marked(escampe, view.ended);
+    for square in squares(marked) {
         cells[square].mark = Some(('*', Sgr::MARK));
     }
-    let mut footer = escampe.footer();
-    if escampe.marked() != 0 {
+    let mut footer = escampe.footer(view.ended);
+    if marked != 0 {
         footer.push("* marks the pieces the constraint lets move".to_owned());
     }
     lines::text(&cells, view, &setup::ARMY.legend(), &footer)
@@ -89,13 +96,13 @@ fn scene(escampe: &Escampe, view: &View<'_>) -> Scene {
     let picture = LinePicture {
         pieces: pieces(escampe),
         legend: "U Unicorn  P Paladin",
-        allowed: escampe.marked(),
+        allowed: marked(escampe, view.ended),
         allowed_means: "the pieces the constraint lets move",
         bird: None,
         bird_kind: 0,
         bird_kind_name: "",
         last: last_squares(view.last),
-        footer: escampe.footer(),
+        footer: escampe.footer(view.ended),
     };
     lines::scene(&picture, view.flip)
 }

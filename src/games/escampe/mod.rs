@@ -35,6 +35,7 @@ use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Placing, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, Side, StepRules, bit, kind_name, square_name, squares};
+use crate::draw::Ended;
 
 /// An Escampe position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -288,9 +289,13 @@ impl Escampe {
         }
     }
 
-    /// The lines under the board: who moves or won, the constraint, and
-    /// where the last move ended.
-    fn footer(&self) -> Vec<String> {
+    /// The lines under the board: who moves or won (or how the game
+    /// `ended` off the board), the constraint, and where the last move
+    /// ended.
+    fn footer(&self, ended: Option<Ended<'_>>) -> Vec<String> {
+        if let Some(ended) = ended {
+            return vec![ended.status()];
+        }
         let mut footer = vec![lines::status(self.outcome().as_ref(), self.to_move)];
         if self.is_over() {
             return footer;

@@ -14,7 +14,7 @@ use super::flowers::Flower;
 use super::{Lotus, NO_PAWN, score};
 use crate::draw::ansi::Sgr;
 use crate::draw::grid::{self, colour};
-use crate::draw::{Charset, Drawing, Node, Scene, TextView, View};
+use crate::draw::{Charset, Drawing, Ended, Node, Scene, TextView, View};
 use crate::game::{Game, MoveParts};
 use std::fmt::Write;
 
@@ -108,7 +108,7 @@ fn scene(game: &Lotus, view: &View<'_>) -> Scene {
     if let Some(marks) = grid::marks_legend(&[(last != [None, None], grid::LAST_MOVE)]) {
         legend = format!("{legend}; {marks}");
     }
-    let under = grid::wrap(&[legend, status(game)], width - MARGIN * 2.0);
+    let under = grid::wrap(&[legend, status(game, view.ended)], width - MARGIN * 2.0);
     let height = table_top + grid::LINE * (players + 1 + under.len()) as f32 + MARGIN;
     let mut scene = Scene::new(width, height);
     scene.push(Node::rect(0.0, 0.0, width, height).fill(colour::PAPER));
@@ -378,12 +378,16 @@ pub(super) fn text(game: &Lotus, view: &TextView<'_>) -> String {
         brush.paint(&mut out, &[Some(seat_colour(game, owner).sgr)], letter(owner));
         let _ = writeln!(out, ")  {}  score {}", counts.join("  "), score::score(hand));
     }
-    let _ = writeln!(out, "{}", Visible(&status(game)));
+    let _ = writeln!(out, "{}", Visible(&status(game, view.ended)));
     out
 }
 
-/// How the game stands: who won, or whose move it is.
-pub(super) fn status(game: &Lotus) -> String {
+/// How the game stands: who won, or whose move it is; or how it `ended`
+/// off the board.
+pub(super) fn status(game: &Lotus, ended: Option<Ended<'_>>) -> String {
+    if let Some(ended) = ended {
+        return ended.status();
+    }
     match game.outcome() {
         // The reason names the winners.
         Some(outcome) => format!("game over ({}): {}", outcome.reason, outcome.tag_value),

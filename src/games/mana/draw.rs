@@ -4,7 +4,7 @@
 
 use super::{Mana, ManaParts, setup};
 use crate::draw::ansi::Sgr;
-use crate::draw::{Drawing, Scene, TextView, View};
+use crate::draw::{Drawing, Ended, Scene, TextView, View};
 use crate::game::{Game, MoveParts};
 use crate::games::lines::{self, LinePicture, SQUARES, Side};
 
@@ -44,12 +44,19 @@ fn pieces(mana: &Mana) -> [Option<(Side, char)>; SQUARES] {
     std::array::from_fn(|square| lines::piece_on(&mana.men, mana.piece_letter(square), square))
 }
 
+/// The bird's number of lines while the game goes on: none once it is
+/// over, by the rules or as it `ended` off the board.
+fn bird_lines(mana: &Mana, ended: Option<Ended<'_>>) -> Option<u8> {
+    mana.bird_lines()
+        .filter(|_| !mana.is_over() && ended.is_none())
+}
+
 /// Where the bird's square is not known (a move written without it) in a
 /// game going on: the squares of its number of lines, one of which it
 /// stands on; else none.
-fn bird_kind(mana: &Mana) -> lines::Bits {
-    match (mana.bird_square(), mana.bird_lines()) {
-        (None, Some(n)) if !mana.is_over() => lines::squares_with_lines(n),
+fn bird_kind(mana: &Mana, ended: Option<Ended<'_>>) -> lines::Bits {
+    match (mana.bird_square(), bird_lines(mana, ended)) {
+        (None, Some(n)) => lines::squares_with_lines(n),
         _ => 0,
     }
 }
@@ -62,24 +69,25 @@ fn text(mana: &Mana, view: &TextView<'_>) -> String {
     if let Some(square) = mana.bird_square() {
         cells[square].mark = Some(('@', Sgr::BIRD));
     }
-    for square in lines::squares(bird_kind(mana)) {
+    let kind = bird_kind(mana, view.ended);
+    for square in lines::squares(kind) {
         cells[square].mark = Some(('~', Sgr::BIRD));
     }
     let legend = match (mana.bird_square(), mana.bird_lines()) {
         (Some(_), _) => format!("{}; @ the bird", setup::ARMY.legend()),
-        (None, Some(n)) if bird_kind(mana) != 0 => format!(
+        (None, Some(n)) if kind != 0 => format!(
             "{}; ~ the {} squares, the bird is on one of them (which one does not matter)",
             setup::ARMY.legend(),
             lines::kind_name(n)
         ),
         _ => setup::ARMY.legend(),
     };
-    lines::text(&cells, view, &legend, &mana.footer())
+    lines::text(&cells, view, &legend, &mana.footer(view.ended))
 }
 
 /// The picture of the position.
 fn scene(mana: &Mana, view: &View<'_>) -> Scene {
-    let lines_of_bird = mana.bird_lines().filter(|_| !mana.is_over());
+    let lines_of_bird = bird_lines(mana, view.ended);
     let allowed = lines_of_bird.map_or(0, |n| lines::with_lines(mana.men[mana.to_move.index()], n));
     let picture = LinePicture {
         pieces: pieces(mana),
@@ -87,10 +95,10 @@ fn scene(mana: &Mana, view: &View<'_>) -> Scene {
         allowed,
         allowed_means: "the pieces the bird lets move",
         bird: mana.bird_square(),
-        bird_kind: bird_kind(mana),
+        bird_kind: bird_kind(mana, view.ended),
         bird_kind_name: lines_of_bird.map_or("", lines::kind_name),
         last: last_squares(view.last),
-        footer: mana.footer(),
+        footer: mana.footer(view.ended),
     };
     lines::scene(&picture, view.flip)
 }

@@ -29,6 +29,7 @@ use crate::game::{
     Game, GameKind, MoveDetail, Numbering, Outcome, Position, SetupError, Tags, Turn, Win,
 };
 use crate::games::lines::{self, Bits, bit, kind_name, lines, square_name, squares};
+use crate::draw::Ended;
 
 /// Where the Mana bird is: off the board, on some square of a known number
 /// of lines (the record did not say which), or on a known square.
@@ -106,18 +107,20 @@ impl Mana {
         setup::piece_letter(self, square)
     }
 
-    /// The lines under the board: captures, who moves or won, the bird.
-    fn footer(&self) -> Vec<String> {
+    /// The lines under the board: captures, who moves or won (or how the
+    /// game `ended` off the board), the bird.
+    fn footer(&self, ended: Option<Ended<'_>>) -> Vec<String> {
         let captured = format!(
             "Captured Ronins: Black {}, White {}",
             self.captured_ronins(Side::Black),
             self.captured_ronins(Side::White)
         );
-        let mut footer = vec![
-            captured,
-            lines::status(self.outcome().as_ref(), self.to_move),
-        ];
-        if !self.is_over() {
+        let status = match ended {
+            Some(ended) => ended.status(),
+            None => lines::status(self.outcome().as_ref(), self.to_move),
+        };
+        let mut footer = vec![captured, status];
+        if !self.is_over() && ended.is_none() {
             footer.push(
                 self.constraint()
                     .unwrap_or_else(|| "the bird is off the board: any piece may move".to_owned()),

@@ -6,7 +6,7 @@ use super::board::{Kind, SIZE, Side, magnet, type_letter};
 use super::Shogun;
 use crate::draw::ansi::Sgr;
 use crate::draw::grid::{self, Disc, Grid, colour};
-use crate::draw::{Charset, Drawing, Node, Scene, TextView, View};
+use crate::draw::{Charset, Drawing, Ended, Node, Scene, TextView, View};
 use crate::game::{Game, MoveParts};
 
 impl Drawing for Shogun {
@@ -51,7 +51,7 @@ fn scene(game: &Shogun, view: &View<'_>) -> Scene {
             if view.types { "; corner letter: magnet type" } else { "" }
         ),
     ];
-    under.extend(status_lines(game));
+    under.extend(status_lines(game, view.ended));
     let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
     let last = last_squares(view.last);
     under.extend(grid::marks_legend(&[
@@ -210,15 +210,19 @@ pub(super) fn text(game: &Shogun, view: &TextView<'_>) -> String {
         "Rotation {}; upper case White, lower case Red; the digit is the number the piece shows\n",
         game.rotation
     ));
-    for line in status_lines(game) {
+    for line in status_lines(game, view.ended) {
         out.push_str(&line);
         out.push('\n');
     }
     out
 }
 
-/// Who won and why, or who moves and whether a Shogun is attacked.
-pub(super) fn status_lines(game: &Shogun) -> Vec<String> {
+/// Who won and why (by the rules, or as the game `ended` off the
+/// board), or who moves and whether a Shogun is attacked.
+pub(super) fn status_lines(game: &Shogun, ended: Option<Ended<'_>>) -> Vec<String> {
+    if let Some(ended) = ended {
+        return vec![ended.status()];
+    }
     match game.outcome() {
         Some(o) => vec![format!("{} wins: {}", o.winner.unwrap_or_default(), o.reason)],
         None => vec![
