@@ -189,7 +189,10 @@ async fn a_whole_game_of_each_game_is_played_by_clicking_and_saved() {
         .await;
         assert_eq!(
             said,
-            json!(format!("Saved to games.kifu ({games_made} records)")),
+            json!(match games_made {
+                1 => "Saved to games.kifu (1 record)".to_owned(),
+                n => format!("Saved to games.kifu ({n} records)"),
+            }),
             "{game}"
         );
         shot(&client, &shots, &format!("serve-{games_made}-{game}")).await;

@@ -459,6 +459,17 @@ fn the_page_shows_an_invalid_record_up_to_its_fault() {
         .as_array()
         .map_or(0, |m| m.iter().filter(|m| m.get("board").is_none()).count());
     assert!(played >= 1 && unplayed >= 1, "{played} {unplayed}");
+    // The help says so: exit status 1, and the page written all the same.
+    let (help, _, _) = kifu(&["html", "--help"]);
+    let help = String::from_utf8_lossy(&help);
+    // The words, unwrapped.
+    let words = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(
+            "Exit status: 0 every record valid, 1 at least one invalid record (the page is written all the same, each invalid record shown up to its fault), 2 usage error or unreadable input."
+        ),
+        "{help}"
+    );
 }
 
 #[test]

@@ -147,6 +147,27 @@ fn hint_gives_a_legal_move_and_its_score_in_any_game() {
     }
 }
 
+/// A forced result says what it means, where `cp` says its unit.
+#[test]
+fn a_hint_s_forced_win_says_what_it_means() {
+    let dir = scratch("hint-win");
+    // Black's Ronin on e5 takes the White Daimyo on d5 next.
+    let record = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 a6-a5 2. a1-c2 e6-e5@e3 \
+        3. f1-f3 b6-c5 4. e4xe5@e1 c5-b5 5. f3-f4 d6-e4@a6 6. d1-e1 a5-b3@a2 7. c2-b2 R*a4 \
+        8. b1-a2 b5-c5 9. f4-d3 c6-d5 10. a2-a1@e3 c5-e6 11. a1xb3 e4-e3@b4 *\n";
+    std::fs::write(dir.join("near.kifu"), record).unwrap_or_else(|e| panic!("{e}"));
+    let (out, err, status) = play(
+        &dir,
+        &["--load", "near.kifu", "--movetime", "50"],
+        b":hint\n:quit!\n",
+    );
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    assert!(
+        out.contains("\nhint: e5xd5 (win 1: a forced win in 1 ply)\n"),
+        "{out}"
+    );
+}
+
 #[test]
 fn an_engine_that_fails_stops_playing_and_says_why() {
     let dir = scratch("vs-crash");

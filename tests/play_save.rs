@@ -80,6 +80,17 @@ fn tag_sets_a_tag_that_save_writes() {
         ),
         "{out}"
     );
+    // Each tag set is confirmed, with the value it replaced.
+    let said: Vec<&str> = out.lines().filter_map(|l| l.split("> ").nth(1)).collect();
+    assert!(
+        out.contains(
+            ":tag Event Club night\nset [Event \"Club night\"]\n\
+             kifu mana> :tag White Ana\nset [White \"Ana\"]\n\
+             kifu mana> :tag Event Club night, round 2\n\
+             set [Event \"Club night, round 2\"], replacing [Event \"Club night\"]\n"
+        ),
+        "{said:?}\n{out}"
+    );
     assert_eq!(
         fs::read_to_string(dir.join("game.kifu")).unwrap_or_default(),
         "[Game \"mana\"]\n[Date \"2026.12.01\"]\n[Setup \"b1 c6\"]\n[Event \"Club night, round 2\"]\n[White \"Ana\"]\n\n1. e1-e4 *\n"

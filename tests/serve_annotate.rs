@@ -306,8 +306,12 @@ fn an_invalid_record_opens_up_to_its_fault_and_requests_are_checked() {
 
     let (status, answer) = server.post_json("/api/files/0/records/1/open", &json!({}));
     assert_eq!(
-        (status, answer["code"].as_str()),
-        (404, Some("serve.no-record"))
+        (status, answer["code"].as_str(), answer["error"].as_str()),
+        (
+            404,
+            Some("serve.no-record"),
+            Some("bad.kifu holds 1 record")
+        )
     );
     let (status, answer) = server.post_json("/api/files/1/records/0/open", &json!({}));
     assert_eq!(

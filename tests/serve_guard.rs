@@ -266,8 +266,10 @@ fn started(args: &[&str]) -> (String, String) {
 
 #[test]
 fn serving_beyond_loopback_is_warned_of_and_loopback_is_not() {
+    // Either way, standard error says what to do with the address.
     let (said, url) = started(&["--listen", "127.0.0.1"]);
-    assert_eq!(said, "");
+    let open = "kifu: open this address in a browser; Ctrl-C stops the server:\n";
+    assert_eq!(said, open);
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
     let outward = outward_address();
     assert!(!outward.is_loopback(), "{outward}");
@@ -275,7 +277,7 @@ fn serving_beyond_loopback_is_warned_of_and_loopback_is_not() {
     assert_eq!(
         said,
         format!(
-            "kifu: warning: listening on {outward}, not on loopback: whoever reaches it there with the token can play and write the files named\n"
+            "kifu: warning: listening on {outward}, not on loopback: whoever reaches it there with the token can play and write the files named\n{open}"
         )
     );
     assert!(url.starts_with(&format!("http://{outward}:")), "{url}");

@@ -28,6 +28,9 @@ pub(crate) fn run(args: &ServeArgs, out: &mut dyn Write) -> Ran {
     if let Some(address) = args.listen.filter(|address| !address.is_loopback()) {
         warn_beyond_loopback(address);
     }
+    // What to do with the address on standard error, just before it; the
+    // address alone on standard output, for scripts.
+    say!("kifu: open this address in a browser; Ctrl-C stops the server:");
     writeln!(out, "{}", server.url())?;
     out.flush()?;
     if args.open {

@@ -68,6 +68,9 @@ pub(crate) enum Command {
     /// Print a shell completion script generated from this command line.
     Completions(CompletionsArgs),
     /// Write one self-contained HTML page that replays the records.
+    #[command(
+        after_help = "Exit status: 0 every record valid, 1 at least one invalid record (the page is written all the same, each invalid record shown up to its fault), 2 usage error or unreadable input."
+    )]
     Html(HtmlArgs),
     /// Play a game interactively, refereed move by move.
     Play(Box<PlayArgs>),

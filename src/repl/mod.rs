@@ -233,8 +233,8 @@ impl Session {
 
     /// Sets the tag `name` of the record to `value`, or adds it: any tag
     /// but `Game`, the result and those that shape the game (its players'
-    /// names are welcome).
-    fn set_tag(&mut self, name: String, value: String) -> Result<(), TagRefused> {
+    /// names are welcome). The value it had, if any.
+    fn set_tag(&mut self, name: String, value: String) -> Result<Option<String>, TagRefused> {
         if !crate::record::is_tag_name(&name) {
             return Err(TagRefused::Name(name));
         }
@@ -251,10 +251,12 @@ impl Session {
             return Err(TagRefused::Long(name));
         }
         match self.tags.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, old)) => *old = value,
-            None => self.tags.push((name, value)),
+            Some((_, old)) => Ok(Some(std::mem::replace(old, value))),
+            None => {
+                self.tags.push((name, value));
+                Ok(None)
+            }
         }
-        Ok(())
     }
 
     /// Whether the user moves in `game`: always, but against an engine.
@@ -308,14 +310,21 @@ impl Session {
             }
             Command::Tags => {
                 for (name, value) in &self.tags {
-                    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
-                    writeln!(out, "[{name} \"{escaped}\"]")?;
+                    writeln!(out, "{}", tag_line(name, value))?;
                 }
             }
-            Command::Tag(name, value) => match self.set_tag(name, value) {
-                Ok(()) => {}
-                Err(refused) => return io.refuse(refused),
-            },
+            // Says what it set, and what it replaced.
+            Command::Tag(name, value) => {
+                let line = tag_line(&name, &value);
+                let shown_name = name.clone();
+                match self.set_tag(name, value) {
+                    Ok(None) => writeln!(out, "set {line}")?,
+                    Ok(Some(old)) => {
+                        writeln!(out, "set {line}, replacing {}", tag_line(&shown_name, &old))?
+                    }
+                    Err(refused) => return io.refuse(refused),
+                }
+            }
             Command::Variations => return self.list_variations(io),
             Command::Promote(line) => return self.promote(&line, io),
             Command::Quit => return self.guarded(guard::Pending::Quit, io),
@@ -422,6 +431,12 @@ fn is_move_number(word: &str) -> bool {
 fn strip_glyph(word: &str) -> &str {
     let bare = word.trim_end_matches(['!', '?']);
     if bare.is_empty() { word } else { bare }
+}
+
+/// A tag as a record writes it: `[Event "Club night"]`.
+fn tag_line(name: &str, value: &str) -> String {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{escaped}\"]")
 }
 
 #[cfg(test)]

@@ -71,10 +71,21 @@ fn think(
 
 impl Session {
     /// ` (cp 35)`, or nothing; the session's first `cp` score says its
-    /// unit once: ` (cp 35; 100 cp is a piece)` (lotus: a point).
+    /// unit once: ` (cp 35; 100 cp is a piece)` (lotus: a point); a
+    /// forced result says what it means: ` (win 7: a forced win in 7
+    /// plies)`.
     fn score_words(&mut self, score: Option<Score>) -> String {
+        let plies = |n: u32| {
+            if n == 1 {
+                "1 ply".to_owned()
+            } else {
+                format!("{n} plies")
+            }
+        };
         match score {
             None => String::new(),
+            Some(Score::Win(n)) => format!(" (win {n}: a forced win in {})", plies(n)),
+            Some(Score::Loss(n)) => format!(" (loss {n}: a forced loss in {})", plies(n)),
             Some(Score::Cp(n)) if !self.cp_said => {
                 self.cp_said = true;
                 let unit = match self.kind.scores_results() {

@@ -173,7 +173,8 @@ $("hint").addEventListener("click", () => quietly(async () => {
 
 $("save").addEventListener("click", () => quietly(async () => {
   const saved = await ask("POST", `/api/games/${game.id}/save`, { file: Number($("file").value) });
-  say(`Saved to ${saved.name} (${saved.records} records)`);
+  const records = saved.records === 1 ? "1 record" : `${saved.records} records`;
+  say(`Saved to ${saved.name} (${records})`);
 }));
 
 files().catch((error) => say(error.message, true));

@@ -150,7 +150,10 @@ impl Annotation {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
                 "serve.no-record",
-                format!("{name} holds {} records", records.len()),
+                match records.len() {
+                    1 => format!("{name} holds 1 record"),
+                    n => format!("{name} holds {n} records"),
+                },
             ));
         }
         let parsed = records
