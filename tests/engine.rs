@@ -474,3 +474,59 @@ fn a_pipelined_go_stop_go_stops_the_first_go_and_plays_the_second() {
         "{answers:?}"
     );
 }
+
+/// The lines of a `.nf` block of a man page section, their escapes read.
+fn man_block(section: &str, after: &str) -> Vec<String> {
+    let from = section
+        .find(after)
+        .unwrap_or_else(|| panic!("no {after:?} in {section}"));
+    let block = section[from..]
+        .split_once(".nf\n")
+        .and_then(|(_, rest)| rest.split_once("\n.fi"))
+        .map_or_else(|| panic!("no block after {after:?}"), |(block, _)| block);
+    block.lines().map(|l| l.replace("\\-", "-")).collect()
+}
+
+/// The manual's EXAMPLE is what `kifu engine` answers: its name, version,
+/// author and options, then its search (the times aside).
+#[test]
+fn the_manual_s_example_is_what_the_engine_answers() {
+    let example = man_block(
+        &crate::support::man::section("kifu-engine.7", "EXAMPLE"),
+        "",
+    );
+    let said: String = (example.iter())
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let answered: Vec<&str> = (example.iter())
+        .filter_map(|l| l.strip_prefix("< "))
+        .collect();
+    let (out, err, status) = kifu(&["engine"], said.as_bytes());
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    let untimed = |line: &str| -> String {
+        let mut words: Vec<&str> = line.split(' ').collect();
+        if let Some(at) = words.iter().position(|w| *w == "time") {
+            words[at + 1] = "T";
+        }
+        words.join(" ")
+    };
+    let got: Vec<String> = out.lines().map(untimed).collect();
+    let expected: Vec<String> = answered.iter().map(|l| untimed(l)).collect();
+    assert_eq!(got, expected);
+}
+
+/// The manual's record for `kifu moves -` gives the legal moves after
+/// the moves of a `position`, as the engine's referee sees them.
+#[test]
+fn the_manual_s_legal_moves_record_is_read_by_kifu_moves() {
+    let section = crate::support::man::section("kifu-engine.7", "THE LEGAL MOVES");
+    let record = man_block(&section, "From any language").join("\n") + "\n";
+    assert!(record.contains("\n\na1-a4@a3 f6-e5\n"), "{record}");
+    let (out, err, status) = kifu(&["moves", "-"], record.as_bytes());
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    let numbered = "[Game \"mana\"]\n[Setup \"c1 f6\"]\n\n1. a1-a4@a3 f6-e5 *\n";
+    let (expected, _, _) = kifu(&["moves", "-"], numbered.as_bytes());
+    assert_eq!(out, expected);
+    assert!(out.starts_with("e1-c2\ne1-d3\n"), "{out}");
+}
