@@ -3,6 +3,7 @@ Shogun and Flower of the Lotus, from the same Rust crate as the `kifu`
 command. See docs/python.md."""
 
 from ._kifu import (
+    __version__,
     GAMES,
     SQUARE_LINES,
     EngineError,
@@ -19,6 +20,7 @@ from ._kifu import (
 )
 
 __all__ = [
+    "__version__",
     "GAMES",
     "SQUARE_LINES",
     "Engine",

@@ -3,6 +3,7 @@
 from typing import Any, Union
 
 from ._kifu import (
+    __version__ as __version__,
     GAMES as GAMES,
     SQUARE_LINES as SQUARE_LINES,
     Engine as Engine,

@@ -3,6 +3,9 @@
 import os
 from typing import IO, Any, Iterator, Optional, Union
 
+__version__: str
+"""The version of kifu this package is built from."""
+
 GAMES: list[str]
 """The games, by name: mana, escampe, shogun, lotus."""
 
@@ -67,6 +70,12 @@ class Game:
     def pop(self) -> Move:
         """Takes back the last move; IndexError at the start."""
     def is_over(self) -> bool: ...
+    def is_game_over(self) -> bool:
+        """`is_over()`, by python-chess's name."""
+    def result(self) -> str:
+        """`"B+"` once won (Lotus: the scores), `"*"` while going on."""
+    def peek(self) -> Move:
+        """The last move played; IndexError when none was."""
     def outcome(self) -> Optional[dict[str, Any]]:
         """`{"result", "winner", "reason", "scores"}` once over."""
     def scores(self) -> Optional[list[dict[str, Any]]]: ...
@@ -99,8 +108,10 @@ class Record:
     def tag_list(self) -> list[tuple[str, str]]: ...
     @property
     def tags(self) -> dict[str, str]: ...
-    @property
-    def game(self) -> Optional[str]: ...
+    def game(self, ply: Optional[int] = None) -> "Game":
+        """The game after `ply` moves of its main line (default: its end),
+        to go on with, as python-chess's `game.board()`; IndexError
+        beyond the main line."""
     def json(self) -> dict[str, Any]:
         """The record as `kifu json` describes it: tags, the move tree
         (`moves`, each with `variations`, `comments`, `glyph`, `nags`),

@@ -3,9 +3,9 @@
 
 use crate::IllegalMove;
 use kifu::draw::{View, picture, svg};
-use kifu::game::{AnyGame, GameKind, MoveDetail, MoveError};
+use kifu::game::{AnyGame, GameKind, MoveDetail, MoveError, Tags};
 use kifu::play::{self, Start, StartError, StartOptions, check_turn};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::collections::hash_map::DefaultHasher;
@@ -198,6 +198,29 @@ impl Game {
         self.position.is_over()
     }
 
+    /// Whether the game is over, by python-chess's name.
+    fn is_game_over(&self) -> bool {
+        self.is_over()
+    }
+
+    /// The result as a `Result` tag says it: `"B+"` once won (Lotus: the
+    /// scores), `"*"` while the game goes on; as python-chess's
+    /// `result()`, in kifu's words.
+    fn result(&self) -> String {
+        self.position
+            .outcome()
+            .map_or_else(|| "*".to_owned(), |o| o.tag_value.to_string())
+    }
+
+    /// The last move played, as python-chess's `peek()`; IndexError when
+    /// none was.
+    fn peek(&self) -> PyResult<Move> {
+        match self.played.last() {
+            Some((mv, _)) => Ok(mv.clone()),
+            None => Err(PyIndexError::new_err("no move was played")),
+        }
+    }
+
     /// The outcome once the game is over, else None: `{"result", "winner",
     /// "reason", "scores"}` (`scores`, for Lotus, each player's score and
     /// place, as `kifu json` gives them).
@@ -316,6 +339,27 @@ impl Game {
 }
 
 impl Game {
+    /// The game a record starts with its `tags` (of `kind`), with the
+    /// main line's `moves` played.
+    pub(crate) fn of_record(
+        kind: GameKind,
+        tags: &[kifu::record::Tag],
+        moves: &[String],
+    ) -> PyResult<Game> {
+        let start =
+            (kind.start(Tags::new(tags))).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut game = Game {
+            kind,
+            tags: start.setup_tags(),
+            position: start,
+            played: Vec::new(),
+        };
+        for mv in moves {
+            game.play(mv)?;
+        }
+        Ok(game)
+    }
+
     /// The game of a fresh `start`, which its players must have placed.
     fn of_start(start: Start) -> Result<Game, StartError> {
         let start = start.placed()?;

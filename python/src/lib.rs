@@ -28,6 +28,7 @@ pyo3::create_exception!(
 /// The native module.
 #[pymodule]
 fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add("EngineError", m.py().get_type::<EngineError>())?;
     let games: Vec<&str> = (kifu::game::GameKind::ALL.iter())

@@ -3,13 +3,13 @@
 //! at a time (constant memory), judged and written as the command line
 //! judges and writes them.
 
-use crate::game::{json_to_python, to_python};
+use crate::game::{Game, json_to_python, to_python};
 use kifu::collection::format::{FMT_WIDTH, fmt_text};
 use kifu::collection::input::{Input, OpenError, decoded, open};
 use kifu::model::{UnreadJson, VerdictJson, record_json, text_from_json};
 use kifu::record::{RawRecord, RecordReader, SyntaxError, parse_record};
 use kifu::referee::{Verdict, judge_record};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::io::{self, Read};
@@ -133,12 +133,6 @@ impl Record {
         Ok(dict)
     }
 
-    /// Its game (its `Game` tag), if it names one.
-    #[getter]
-    fn game(&self) -> Option<&str> {
-        (self.judged.record().as_ref().ok()).and_then(|record| record.tag("Game"))
-    }
-
     /// The record as `kifu json` describes it, as a dict: `tags`, `moves`
     /// (the tree: each move with its `number`, `text`, `normalized`,
     /// `parts`, `glyph`, `nags`, `comments` and `variations`, lists of
@@ -155,15 +149,37 @@ impl Record {
         let mut line = Vec::new();
         if let Ok(moves) = json.get_item("moves") {
             for node in moves.try_iter()? {
-                let node = node?;
-                let text = match node.get_item("normalized") {
-                    Ok(text) => text,
-                    Err(_) => node.get_item("text")?,
+                // A move after the fault is written as read, without the
+                // referee's text: the line stops there.
+                let Ok(text) = node?.get_item("normalized") else {
+                    break;
                 };
                 line.push(text.extract()?);
             }
         }
         Ok(line)
+    }
+
+    /// The game after `ply` moves of its main line (Lotus: pawn moves),
+    /// by default where the main line ends (at a fault, for an invalid
+    /// record), as a `kifu.Game` to go on with: python-chess's
+    /// `game.board()`. IndexError for a ply beyond the main line.
+    #[pyo3(signature = (ply=None))]
+    fn game(&self, py: Python<'_>, ply: Option<usize>) -> PyResult<Game> {
+        let moves = self.mainline(py)?;
+        let ply = ply.unwrap_or(moves.len());
+        if ply > moves.len() {
+            return Err(PyIndexError::new_err(format!(
+                "the main line has {} plies, not {ply}",
+                moves.len()
+            )));
+        }
+        let record = (self.judged.record().as_ref())
+            .map_err(|e| PyValueError::new_err(format!("{}:{e}", self.file)))?;
+        let kind = (self.judged.verdict.kind).ok_or_else(|| {
+            PyValueError::new_err(format!("{}: the record names no game", self.file))
+        })?;
+        Game::of_record(kind, &record.tags, &moves[..ply])
     }
 
     /// The record as `kifu json` writes it, on one line (`positions`:

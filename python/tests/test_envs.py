@@ -12,12 +12,12 @@ pettingzoo = pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
 ENVS = {
-    "mana": lambda **kw: mana_v0(**kw),
-    "escampe": lambda **kw: escampe_v0(**kw),
-    "shogun": lambda **kw: shogun_v0(**kw),
-    "lotus3": lambda **kw: lotus_v0(players=3, **kw),
-    "lotus4": lambda **kw: lotus_v0(players=4, **kw),
-    "lotus6": lambda **kw: lotus_v0(players=6, **kw),
+    "mana": lambda **kw: mana_v0.env(**kw),
+    "escampe": lambda **kw: escampe_v0.env(**kw),
+    "shogun": lambda **kw: shogun_v0.env(**kw),
+    "lotus3": lambda **kw: lotus_v0.env(players=3, **kw),
+    "lotus4": lambda **kw: lotus_v0.env(players=4, **kw),
+    "lotus6": lambda **kw: lotus_v0.env(players=6, **kw),
 }
 
 # What docs/python-envs.md says: (agents, actions, observation shape).
@@ -119,7 +119,7 @@ def test_seeded_reset_reproduces(name):
 
 @pytest.mark.parametrize("name", sorted(ENVS))
 def test_actions_are_a_bijection_on_legal_moves(name):
-    env = ENVS[name](random_start=True)
+    env = ENVS[name](random_start=True).unwrapped
     positions = 0
     for seed in range(6):
         env.reset(seed=seed)
@@ -181,7 +181,7 @@ def test_random_game_matches_the_referee(name):
 
 
 def test_lotus_turns_and_tied_rewards():
-    env = lotus_v0(players=4)
+    env = lotus_v0.raw_env(players=4)
     env.reset(seed=5)
     texts, actors, _ = play(env, 5)
     # Three pawn moves per turn, by the same agent, in turn order.
@@ -200,7 +200,7 @@ def test_lotus_turns_and_tied_rewards():
 
 
 def test_board_frames():
-    env = mana_v0()
+    env = mana_v0.raw_env()
     env.reset()
     black = env.observe("black")["observation"]
     white = env.observe("white")["observation"]
@@ -212,7 +212,7 @@ def test_board_frames():
 
 
 def test_shogun_hides_what_a_player_cannot_see():
-    env = shogun_v0()
+    env = shogun_v0.raw_env()
     env.reset()
     obs = env.observe("white")["observation"]
     assert obs[..., 0:4].sum() == 8  # own pieces by kind
@@ -221,8 +221,8 @@ def test_shogun_hides_what_a_player_cannot_see():
     # Two starts that differ only in Red's kinds on a8 and c8 (X and Z
     # swapped), where every Red piece shows the same number, look the same to
     # White; Red sees the difference.
-    a = shogun_v0(setup="XXYZSZYX/XYZSZYXX")
-    b = shogun_v0(setup="XXYZSZYX/ZYXSZYXX")
+    a = shogun_v0.raw_env(setup="XXYZSZYX/XYZSZYXX")
+    b = shogun_v0.raw_env(setup="XXYZSZYX/ZYXSZYXX")
     a.reset()
     b.reset()
     shows = [[p["shows"] for p in e.game.position_json()["pieces"]] for e in (a, b)]
@@ -233,7 +233,7 @@ def test_shogun_hides_what_a_player_cannot_see():
 
 def test_mana_pass():
     # Black's six pieces are all blocked and none is captured: "--" only.
-    env = mana_v0(position="4rd/6/r5/Rr4/RRr3/DRRr2 b -")
+    env = mana_v0.raw_env(position="4rd/6/r5/Rr4/RRr3/DRRr2 b -")
     env.reset()
     assert env.legal_actions() == [1332]
     assert env.action_to_move(1332).text == "--"
@@ -243,21 +243,21 @@ def test_mana_pass():
 
 
 def test_illegal_action_penalty_and_raise():
-    env = mana_v0()
+    env = mana_v0.raw_env()
     env.reset()
     mask = env.observe("black")["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     env.step(illegal)
     assert all(env.terminations.values())
     assert env._cumulative_rewards == {"black": -1.0, "white": 0.0}
-    env = mana_v0(illegal_action="raise")
+    env = mana_v0.raw_env(illegal_action="raise")
     env.reset()
     with pytest.raises(ValueError):
         env.step(illegal)
 
 
 def test_truncation():
-    env = shogun_v0(max_plies=6)
+    env = shogun_v0.raw_env(max_plies=6)
     env.reset()
     texts, actors, final = play(env, 0)
     assert len(texts) == 6
@@ -266,13 +266,56 @@ def test_truncation():
 
 def test_escampe_needs_a_start_and_render():
     with pytest.raises(ValueError):
-        escampe_v0(random_start=False)
-    env = escampe_v0(setup="b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1", render_mode="ansi")
+        escampe_v0.raw_env(random_start=False)
+    env = escampe_v0.raw_env(setup="b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1", render_mode="ansi")
     env.reset(seed=1)
     assert env.game.position() == kifu.Game("escampe", setup="b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1").position()
     text = env.render()
     assert env.game.position() in text
-    svg = escampe_v0(render_mode="svg")
+    svg = escampe_v0.raw_env(render_mode="svg")
     svg.reset(seed=1)
     assert svg.render().lstrip().startswith("<")
     svg.close()
+
+
+def test_the_layout_is_that_of_pettingzoo_classic(capsys):
+    """As `pettingzoo.classic.chess_v6`: a module per game with `env()`,
+    wrapped as the classic environments are, and `raw_env`; an illegal
+    action through `env()` ends the game with -1 for its actor; "human"
+    shows the game after the reset and after every step."""
+    from pettingzoo.utils import wrappers
+
+    from kifu.envs import EscampeEnv, LotusEnv, ManaEnv, ShogunEnv
+
+    for module, raw in [(mana_v0, ManaEnv), (escampe_v0, EscampeEnv), (shogun_v0, ShogunEnv), (lotus_v0, LotusEnv)]:
+        assert module.raw_env is raw
+        env = module.env()
+        layers = []
+        while hasattr(env, "env"):
+            layers.append(type(env))
+            env = env.env
+        assert layers == [
+            wrappers.OrderEnforcingWrapper,
+            wrappers.AssertOutOfBoundsWrapper,
+            wrappers.TerminateIllegalWrapper,
+        ]
+        assert type(env) is raw
+    env = mana_v0.env()
+    env.reset(seed=0)
+    mask = env.observe("black")["action_mask"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.terminations.values())
+    assert env.rewards == {"black": -1, "white": 0}
+    env = mana_v0.env(render_mode="human")
+    env.reset(seed=0)
+    shown = capsys.readouterr().out
+    assert shown == f"mana: {env.game.position()}\nmoves: (none)\nto move: Black\n"
+    first = int(np.flatnonzero(env.observe("black")["action_mask"])[0])
+    env.step(first)
+    shown = capsys.readouterr().out
+    assert f"\nmoves: {env.game.moves[0]}\nto move: White\n" in shown, shown
+    assert env.render() is None
+    with pytest.raises(ValueError):
+        mana_v0.env(render_mode="rgb_array")

@@ -41,7 +41,7 @@ def test_every_fixture_reads_as_kifu_json_writes_it(kifu_bin, monkeypatch):
 def test_a_record_has_its_tags_main_line_variations_comments_and_glyphs():
     path = FIXTURES / "mana" / "valid" / "variations-first-and-last-moves.kifu"
     (record,) = kifu.read(path)
-    assert record.game == "mana"
+    assert record.tags["Game"] == "mana"
     assert record.tags == {"Game": "mana", "Setup": "c1 f6"}
     assert record.mainline()[:4] == ["f1-f3", "a6-a5", "a1-b3", "e6-e5"]
     first = record.json()["moves"][0]
@@ -70,6 +70,47 @@ def test_a_game_won_off_the_board_has_its_declared_winner_as_its_result():
             "decided": "off-board",
         }
         assert record.format().endswith(f"{moves} W+\n")
+
+
+def test_a_record_becomes_a_game_at_any_ply(kifu_bin):
+    """As python-chess's `game.board()`: the game after any ply of the
+    main line, to go on with; an invalid record's line stops at its fault."""
+    (record,) = kifu.read(FIXTURES / "mana" / "valid" / "black-wins.kifu")
+    line = record.mainline()
+    assert len(line) == 23
+    end = record.game()
+    assert end.is_game_over() and end.result() == "B+"
+    assert str(end.peek()) == line[-1]
+    fourth = record.game(4)
+    assert [str(m) for m in fourth.moves] == line[:4]
+    assert fourth.result() == "*" and not fourth.is_game_over()
+    fourth.push(line[4])
+    assert fourth.position() == record.game(5).position()
+    moves = subprocess.run(
+        [kifu_bin, "moves", str(FIXTURES / "mana" / "valid" / "black-wins.kifu"), "--ply", "4"],
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert [str(m) for m in record.game(4).legal_moves()] == moves
+    assert record.game(0).moves == []
+    with pytest.raises(IndexError, match="the main line has 23 plies, not 24"):
+        record.game(24)
+    with pytest.raises(IndexError):
+        kifu.Game("mana").peek()
+    # Up to the fault: 1. a1-c2 a6-a5 2. c2-c4 is refused.
+    (bad,) = kifu.read(io.BytesIO(b'[Game "mana"]\n[Setup "b1 c6"]\n\n1. a1-c2 a6-a5 2. c2-c4 c6-c5 *\n'))
+    assert bad.mainline() == ["a1-c2", "a6-a5"]
+    assert bad.game().moves == ["a1-c2", "a6-a5"]
+
+
+def test_the_package_has_its_version_and_start_errors_cite_no_file():
+    import importlib.metadata
+
+    assert kifu.__version__ == importlib.metadata.version("kifu")
+    assert kifu.__version__.count(".") == 2
+    with pytest.raises(ValueError) as refused:
+        kifu.Game("mana", setup="c1")
+    assert str(refused.value) == 'tag Setup: "c1": expected two squares, Black\'s Daimyo then White\'s, like "c1 c6"'
 
 
 def test_writing_back_gives_what_kifu_fmt_gives(kifu_bin):

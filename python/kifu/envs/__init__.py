@@ -1,13 +1,16 @@
-"""PettingZoo AEC environments of the four kifu games (docs/python-envs.md).
+"""PettingZoo AEC environments of the four kifu games (docs/python-envs.md),
+laid out as PettingZoo's classic environments (`pettingzoo.classic.chess_v6`):
+a module per game, each with `env()` (wrapped) and `raw_env` (bare).
 
     from kifu.envs import mana_v0, escampe_v0, shogun_v0, lotus_v0
-    env = lotus_v0(players=4)
+    env = lotus_v0.env(players=4)
 """
 
+from . import escampe_v0, lotus_v0, mana_v0, shogun_v0
 from ._base import KifuEnv
-from .lotus import LotusEnv, lotus_v0
-from .mana import EscampeEnv, ManaEnv, escampe_v0, mana_v0
-from .shogun import ShogunEnv, shogun_v0
+from .lotus import LotusEnv
+from .mana import EscampeEnv, ManaEnv
+from .shogun import ShogunEnv
 
 __all__ = [
     "KifuEnv",

@@ -20,10 +20,22 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import kifu
 
 ILLEGAL_ACTIONS = ("penalty", "raise")
+RENDER_MODES = ("human", "ansi", "svg")
+
+
+def classic_wrappers(env: "KifuEnv"):
+    """`env` wrapped as PettingZoo's classic environments wrap theirs
+    (`pettingzoo.classic.chess_v6.env()`): an illegal action ends the game
+    with the env's `illegal_reward` for its actor, an action out of the
+    space is an assertion, and the AEC calls must come in order."""
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=env.illegal_reward)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
 
 
 class KifuEnv(AECEnv):
@@ -46,8 +58,8 @@ class KifuEnv(AECEnv):
         **tags,
     ):
         super().__init__()
-        if render_mode not in (None, "ansi", "svg"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTIONS}")
         fixed_start = "setup" in tags or "position" in tags
@@ -62,7 +74,8 @@ class KifuEnv(AECEnv):
         self.illegal_reward = float(illegal_reward)
         self._tags = tags
         self.metadata = {
-            "render_modes": ["ansi", "svg"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 2,
             "name": f"{self.game_name}_v0",
             "is_parallelizable": False,
         }
@@ -197,6 +210,8 @@ class KifuEnv(AECEnv):
         game_seed = int(self._rng.integers(0, 2**63)) if random_start else None
         self.game = self._new_game(game_seed)
         self._reset_state()
+        if self.render_mode == "human":
+            self.render()
 
     def _set_infos(self) -> None:
         for a in self.agents:
@@ -214,6 +229,13 @@ class KifuEnv(AECEnv):
         self._accumulate_rewards()
 
     def step(self, action):
+        self._step(action)
+        # As PettingZoo's classic environments do, "human" shows the game
+        # after every step.
+        if self.render_mode == "human":
+            self.render()
+
+    def _step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
@@ -254,10 +276,21 @@ class KifuEnv(AECEnv):
 
     # ----------------------------------------------------------- render
     def render(self):
+        """`"ansi"`: the game as text; `"svg"`: its board as `game.svg()`
+        draws it; `"human"`: the text printed, as PettingZoo's classic
+        environments show theirs to a person (and nothing returned)."""
         if self.render_mode is None:
             return None
         if self.render_mode == "svg":
             return self.game.svg()
+        if self.render_mode == "human":
+            print(self._text(), flush=True)
+            return None
+        return self._text()
+
+    def _text(self) -> str:
+        """The game as text: the game and its `Position`, the constraint,
+        the moves, and who moves or the result."""
         moves = " ".join(str(m) for m in self.game.moves)
         lines = [f"{self.game_name}: {self.game.position()}"]
         if self.game.constraint:

@@ -131,12 +131,3 @@ class LotusEnv(KifuEnv):
             places = range(s["place"], s["place"] + tied)
             rewards[s["player"].lower()] = sum(map(value, places)) / tied
         return rewards
-
-
-def lotus_v0(players=3, **kwargs) -> LotusEnv:
-    """A PettingZoo AEC environment of Flower of the Lotus. `players`: a
-    number (3-6; colours red green orange violet blue yellow) or the
-    players' names in turn order. Keyword arguments as `mana_v0`;
-    random_start defaults to True (the flowers are dealt at random each
-    reset, as the rules say); course= sets another course."""
-    return LotusEnv(players=players, **kwargs)

@@ -114,18 +114,3 @@ class EscampeEnv(_LinesEnv):
         me = self.possible_agents[observer]
         planes[:, 10] = float(self.game.turn is not None and self.game.turn.lower() == me)
         return self.frame_grid(planes, observer)
-
-
-def mana_v0(**kwargs) -> ManaEnv:
-    """A PettingZoo AEC environment of Mana (docs/python-envs.md).
-    Keyword arguments: render_mode ("ansi"/"svg"), max_plies (1000),
-    random_start (False: the default start; True: a start drawn from the
-    env's RNG at each reset), illegal_action ("penalty"/"raise"),
-    illegal_reward (-1), and any `kifu.Game` tag (setup=, position=)."""
-    return ManaEnv(**kwargs)
-
-
-def escampe_v0(**kwargs) -> EscampeEnv:
-    """A PettingZoo AEC environment of Escampe; as `mana_v0`, except that
-    every reset draws a start (unless setup= or position= is given)."""
-    return EscampeEnv(**kwargs)

@@ -40,9 +40,3 @@ class ShogunEnv(BoardEnv):
             planes[i, 5 + piece["shows"]] = 1.0
         planes[:, 10] = float(self.game.turn is not None and self.game.turn.lower() == me)
         return self.frame_grid(planes, observer)
-
-
-def shogun_v0(**kwargs) -> ShogunEnv:
-    """A PettingZoo AEC environment of Shogun. Keyword arguments as
-    `mana_v0`, and the Shogun tags (setup=, first=, rotation=, discs=)."""
-    return ShogunEnv(**kwargs)
