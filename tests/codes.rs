@@ -124,20 +124,12 @@ fn a_verdict_in_json_names_its_code_beside_its_message() {
 
 /// Codes no record brings out of `kifu validate`, each with why. Every
 /// other declared code is produced by some fixture.
-const NO_FIXTURE: &[(&str, &str)] = &[
-    (
-        "record.unexpected-text",
-        "defensive: the movetext reader hands `parenthesis` only a word that \
-         starts with `(` or `)`; every other byte begins a number, a comment \
-         or a word, or is refused as record.bad-character",
-    ),
-    (
-        "lotus.game-over",
-        "the referee refuses a move after the end with move.game-over before \
+const NO_FIXTURE: &[(&str, &str)] = &[(
+    "lotus.game-over",
+    "the referee refuses a move after the end with move.game-over before \
          it asks the game; the game answers lotus.game-over only to callers \
          that ask it directly (kifu play, kifu serve)",
-    ),
-];
+)];
 
 /// Every declared code but those of [`NO_FIXTURE`] is produced by a
 /// fixture through `kifu validate --format json`: a fault by an invalid

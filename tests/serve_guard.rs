@@ -169,6 +169,46 @@ fn every_route_is_refused_without_the_token_from_a_foreign_host_and_origin() {
     }
 }
 
+/// Two `Host` or two `Origin` headers are refused, whichever comes first,
+/// even when one of them is the server's own (RFC 9112 asks 400 of two
+/// `Host`s).
+#[test]
+fn two_host_or_origin_headers_are_a_bad_request() {
+    let dir = scratch("guard-two");
+    let server = serve(&dir, &[]);
+    let auth = format!("Authorization: {}", server.bearer());
+    let host = server.host();
+    let own_origin = format!("Origin: http://{host}");
+    for (extra, name) in [
+        (format!("Host: {host}\r\nHost: evil.example"), "host"),
+        (format!("Host: evil.example\r\nHost: {host}"), "host"),
+        (format!("Host: {host}\r\nHost: {host}"), "host"),
+        (
+            format!("Host: {host}\r\n{own_origin}\r\nOrigin: http://evil.example"),
+            "origin",
+        ),
+        (
+            format!("Host: {host}\r\n{own_origin}\r\n{own_origin}"),
+            "origin",
+        ),
+    ] {
+        let head = format!("GET /api/files HTTP/1.1\r\n{extra}\r\n{auth}");
+        let (_, answer) = server.exchange(&head, "");
+        let json: serde_json::Value = serde_json::from_str(&answer.body).unwrap_or_default();
+        assert_eq!(
+            (answer.status, json["code"].as_str(), json["error"].as_str()),
+            (
+                400,
+                Some("serve.two-headers"),
+                Some(format!("two {name} headers: a request names one").as_str())
+            ),
+            "{extra}"
+        );
+    }
+    let head = format!("GET /api/files HTTP/1.1\r\nHost: {host}\r\n{own_origin}\r\n{auth}");
+    assert_eq!(server.raw(&head, "").status, 200);
+}
+
 #[test]
 fn an_absolute_uri_naming_another_host_is_misdirected() {
     let dir = scratch("guard-absolute");

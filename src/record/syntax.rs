@@ -89,13 +89,11 @@ pub enum SyntaxFault {
     VariationBeforeMove,
     /// A `)` that closes a variation holding no move.
     EmptyVariation,
-    /// Text the grammar cannot read at all.
-    UnexpectedText,
 }
 
 impl SyntaxFault {
     /// Every syntax fault, in the order declared.
-    pub const ALL: [SyntaxFault; 29] = [
+    pub const ALL: [SyntaxFault; 28] = [
         SyntaxFault::NotUtf8,
         SyntaxFault::LineTooLong,
         SyntaxFault::RecordTooLarge,
@@ -124,7 +122,6 @@ impl SyntaxFault {
         SyntaxFault::ChessResult,
         SyntaxFault::VariationBeforeMove,
         SyntaxFault::EmptyVariation,
-        SyntaxFault::UnexpectedText,
     ];
 
     /// The stable code, such as `record.unterminated-comment`.
@@ -158,7 +155,6 @@ impl SyntaxFault {
             SyntaxFault::ChessResult => "record.chess-result",
             SyntaxFault::VariationBeforeMove => "record.variation-before-move",
             SyntaxFault::EmptyVariation => "record.empty-variation",
-            SyntaxFault::UnexpectedText => "record.unexpected-text",
         }
     }
 }
@@ -213,7 +209,7 @@ mod tests {
         }
         // The last variant declared closes the list.
         assert_eq!(
-            SyntaxFault::UnexpectedText as usize + 1,
+            SyntaxFault::EmptyVariation as usize + 1,
             SyntaxFault::ALL.len()
         );
     }

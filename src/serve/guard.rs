@@ -75,14 +75,25 @@ impl Guard {
     /// Checks a request's `Host`, `Origin` and token, in that order.
     ///
     /// # Errors
-    /// 421 for a foreign or missing `Host`, 403 for a foreign `Origin`,
-    /// 401 for a missing or wrong token.
+    /// 400 for two `Host` or two `Origin` headers (RFC 9112 asks 400 of
+    /// two `Host`s: which one the request means cannot be told), 421 for a
+    /// foreign or missing `Host`, 403 for a foreign `Origin`, 401 for a
+    /// missing or wrong token.
     pub(super) fn admit(
         &self,
         method: &Method,
         uri: &Uri,
         headers: &HeaderMap,
     ) -> Result<Admitted, ApiError> {
+        for name in [header::HOST, header::ORIGIN] {
+            if headers.get_all(&name).iter().count() > 1 {
+                return Err(ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    "serve.two-headers",
+                    format!("two {name} headers: a request names one"),
+                ));
+            }
+        }
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let authority = uri.authority().map(|a| a.as_str());
         let own = |name: &str| self.hosts.iter().any(|h| h.eq_ignore_ascii_case(name));

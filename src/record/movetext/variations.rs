@@ -15,16 +15,14 @@ use crate::record::{Item, ItemKind, SyntaxFault};
 pub const MAX_DEPTH: usize = 32;
 
 impl Movetext<'_> {
-    /// A `(` or a `)` at byte `at`, or else text that cannot be read.
+    /// A `(` or a `)` at byte `at`: the one byte that starts no word. (Any
+    /// other would be a character the record cannot hold, and is told so.)
     #[inline(never)]
     pub(super) fn parenthesis(&mut self, at: usize) -> Option<Item> {
         match self.bytes().get(at) {
             Some(b'(') => self.open(at),
             Some(b')') => self.close(at),
-            _ => {
-                let message = "unexpected text".to_owned();
-                self.fail((at, SyntaxFault::UnexpectedText, message))
-            }
+            _ => self.fail(super::faults::bad_byte(self.text, at)),
         }
     }
 
