@@ -310,6 +310,15 @@ fn a_save_keeps_the_file_s_exact_permissions_and_owner() {
 fn each_io_failure_is_said_in_words() {
     let dir = Path::new("/saves");
     let said = |kind: io::ErrorKind| io_reason(&io::Error::from(kind), dir);
+    // As the system gives them, whose own words (`Permission denied (os
+    // error 13)`) are not these.
+    let os = |code: i32| io_reason(&io::Error::from_raw_os_error(code), dir);
+    assert_eq!(os(2), "no such directory /saves");
+    assert_eq!(os(20), "/saves is not a directory");
+    assert_eq!(os(13), "permission denied");
+    assert_eq!(os(28), "no space left on the device");
+    assert_eq!(os(21), "is a directory");
+    assert_eq!(os(17), "its temporary file is in the way");
     assert_eq!(said(io::ErrorKind::NotFound), "no such directory /saves");
     assert_eq!(
         said(io::ErrorKind::NotADirectory),
