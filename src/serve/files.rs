@@ -515,3 +515,42 @@ fn count(path: &Path) -> io::Result<usize> {
     }
     Ok(count)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    /// Writes `text` to `path` with the modification time `at`.
+    fn write_at(path: &Path, text: &str, at: SystemTime) {
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+        let file = std::fs::File::options().write(true).open(path);
+        file.and_then(|f| f.set_modified(at))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// A file's count is kept while it keeps both its length and its time,
+    /// and made again when either changes: another writer may keep one.
+    #[test]
+    fn a_count_is_made_again_when_the_length_or_the_time_changes() {
+        let dir = std::env::temp_dir().join(format!("kifu-count-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("games.kifu");
+        let record = "[Game \"mana\"]\n\n*\n";
+        let two = format!("{record}\n{record}");
+        write_at(&path, &two, SystemTime::UNIX_EPOCH);
+        let files = Files::list(std::slice::from_ref(&path)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(files.count_of(0), Some(2));
+        // One record as long as the two, written later.
+        let pad = "x".repeat(two.len() - "[Game \"mana\"]\n\n{} *\n".len());
+        let one = format!("[Game \"mana\"]\n\n{{{pad}}} *\n");
+        assert_eq!(one.len(), two.len());
+        let later = SystemTime::UNIX_EPOCH + Duration::from_secs(60);
+        write_at(&path, &one, later);
+        assert_eq!(files.count_of(0), Some(1));
+        // Three records, at the very same time.
+        write_at(&path, &format!("{two}\n{record}"), later);
+        assert_eq!(files.count_of(0), Some(3));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
