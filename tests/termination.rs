@@ -268,6 +268,13 @@ fn render_tells_how_a_game_ended_off_the_board() {
         "{svg}"
     );
     assert!(!svg.contains("class=\"allowed\""), "{svg}");
+    // The page's last board says it too, as render draws it.
+    let (page, _, status) = kifu(&["html", "-"], resigned.as_bytes());
+    assert_eq!(status, Some(0));
+    assert!(
+        page.contains("\\u003eWhite wins: resign (off the board)\\u003c/text"),
+        "{page}"
+    );
     let before = render(&["--ascii", "--ply", "4"], &resigned);
     assert!(before.contains("\nBlack to move\n"), "{before}");
     let undeclared = render(&["--ascii"], &mana("[Termination \"adjudication\"]\n", "*"));

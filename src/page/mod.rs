@@ -17,8 +17,8 @@ mod moves;
 
 pub use moves::PageMove;
 
-use crate::draw::{View, picture, svg};
-use crate::game::{AnyGame, Tags};
+use crate::draw::{Ended, View, picture, svg};
+use crate::game::{AnyGame, MoveParts, Tags};
 use crate::model::WrittenMoves;
 use crate::record::Record;
 use crate::referee::{Options, Ply, Verdict, Visitor, game_of, judge_with};
@@ -170,8 +170,10 @@ impl PageGame {
             boards,
             moves,
             placed: Boards::default(),
+            last_main: None,
         };
-        let (verdict, _) = judge_with(record, options, &mut drawn);
+        let (verdict, end) = judge_with(record, options, &mut drawn);
+        drawn.tell_the_end(&verdict, end.as_deref());
         let Drawn { moves, boards, .. } = drawn;
         Self {
             source: format!("{file}:{}", record.first_line()),
@@ -200,6 +202,37 @@ struct Drawn<'l> {
     /// The moves written, each given its board as the walk reaches it.
     moves: Vec<PageMove>,
     placed: Boards,
+    /// The main line's last board so far, and the parts of the move
+    /// that led to it.
+    last_main: Option<(usize, MoveParts)>,
+}
+
+impl Drawn<'_> {
+    /// Draws the main line's last board again, for a valid game that ended
+    /// off the board, saying how as `kifu render` does, in place of who
+    /// is to move; `end` is the position there.
+    fn tell_the_end(&mut self, verdict: &Verdict, end: Option<&dyn AnyGame>) {
+        let (Some(termination), Some(end), true) = (&verdict.termination, end, verdict.is_valid())
+        else {
+            return;
+        };
+        let (board, last) = match &self.last_main {
+            Some((board, parts)) => (*board, Some(parts)),
+            None => (0, None),
+        };
+        let view = View {
+            last,
+            ended: Some(Ended {
+                winner: termination.declared.map(|win| win.winner),
+                reason: &termination.reason,
+            }),
+            ..View::default()
+        };
+        let drawn = svg::write(&picture(end, end.kind(), &view, verdict.plies), None);
+        if let Some(slot) = self.boards.get_mut(board) {
+            *slot = self.lines.add(&drawn);
+        }
+    }
 }
 
 impl Visitor for Drawn<'_> {
@@ -217,6 +250,10 @@ impl Visitor for Drawn<'_> {
             &picture(ply.game, ply.game.kind(), &view, ply.index + 1),
             None,
         );
+        if ply.depth == 0 {
+            let parts = ply.detail.as_ref().map(|d| d.parts.clone());
+            self.last_main = parts.map(|parts| (self.boards.len(), parts));
+        }
         self.placed.place(&mut self.moves, &ply, self.boards.len());
         self.boards.push(self.lines.add(&drawn));
     }
