@@ -553,4 +553,48 @@ mod tests {
         assert_eq!(files.count_of(0), Some(3));
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// A page stops once its records' JSON reaches [`PAGE_BYTES`]: a
+    /// record of exactly that much is a page of its own.
+    #[test]
+    fn a_page_stops_once_its_records_reach_page_bytes() {
+        let dir = std::env::temp_dir().join(format!("kifu-page-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("games.kifu");
+        // A record with a comment of `lines` lines of 999 x, then `more` x.
+        let record = |lines: usize, more: usize| {
+            let pad = format!("{}\n", "x".repeat(999)).repeat(lines) + &"x".repeat(more);
+            format!("[Game \"mana\"]\n\n{{{pad}}} *\n")
+        };
+        std::fs::write(&path, "").unwrap_or_else(|e| panic!("{e}"));
+        let files = Files::list(std::slice::from_ref(&path)).unwrap_or_else(|e| panic!("{e}"));
+        // The name the file goes by in its records' JSON.
+        let name = files.list[0].name.clone();
+        let json_len = |text: &str| {
+            let record =
+                crate::record::parse_record(text.to_owned(), 1).unwrap_or_else(|e| panic!("{e}"));
+            record_json(&name, &record, false)
+                .map(|(line, _)| line.len())
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
+        // Each line adds 1,001 bytes of JSON (999 x and `\n`), each x one.
+        let lines = (PAGE_BYTES - json_len(&record(0, 0))) / 1001;
+        let exact = record(lines, PAGE_BYTES - json_len(&record(lines, 0)));
+        assert_eq!(json_len(&exact), PAGE_BYTES);
+        std::fs::write(&path, format!("{exact}\n{}", record(0, 0)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let page = files
+            .records_json("0", 0, None)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let page: serde_json::Value = serde_json::from_str(&page).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(page["records"].as_array().map(Vec::len), Some(1));
+        assert_eq!(page["next"], 1);
+        let rest = files
+            .records_json("0", 1, None)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let rest: serde_json::Value = serde_json::from_str(&rest).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rest["records"].as_array().map(Vec::len), Some(1));
+        assert_eq!(rest["next"], serde_json::Value::Null);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
