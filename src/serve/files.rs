@@ -417,11 +417,7 @@ impl Files {
 fn read_whole(named: &Named) -> Result<Vec<u8>, ApiError> {
     check_still(named)?;
     check_plain(named)?;
-    let bytes = match std::fs::read(&named.path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(unreadable(named, &e)),
-    };
+    let bytes = held(named, std::fs::read(&named.path))?;
     if is_compressed(&bytes) {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -430,6 +426,20 @@ fn read_whole(named: &Named) -> Result<Vec<u8>, ApiError> {
         ));
     }
     Ok(bytes)
+}
+
+/// What a `read` of `named` gave: its bytes, or none for a file not there
+/// yet. Any other failure is refused, so that a save never writes over a
+/// file it could not read.
+///
+/// # Errors
+/// 409 for a file that is there but cannot be read.
+fn held(named: &Named, read: io::Result<Vec<u8>>) -> Result<Vec<u8>, ApiError> {
+    match read {
+        Ok(bytes) => Ok(bytes),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(unreadable(named, &e)),
+    }
 }
 
 /// Writes `bytes` to `path` atomically, a read-only file refused.
@@ -552,6 +562,29 @@ mod tests {
         write_at(&path, &format!("{two}\n{record}"), later);
         assert_eq!(files.count_of(0), Some(3));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file not there yet holds nothing; one that is there but cannot be
+    /// read is refused (a save would write over it), whatever the reason.
+    /// (Running as root, as CI does, no permission keeps a file from being
+    /// read: the failures are made here.)
+    #[test]
+    fn a_file_that_cannot_be_read_is_refused_and_one_not_there_is_empty() {
+        let named = Named {
+            name: "games.kifu".to_owned(),
+            path: PathBuf::from("games.kifu"),
+        };
+        let read = |kind: io::ErrorKind| held(&named, Err(io::Error::from(kind)));
+        assert_eq!(read(io::ErrorKind::NotFound).ok(), Some(Vec::new()));
+        for kind in [io::ErrorKind::PermissionDenied, io::ErrorKind::Other] {
+            let refused = read(kind).err().unwrap_or_else(|| panic!("{kind:?} taken"));
+            assert_eq!(
+                (refused.status, refused.code),
+                (StatusCode::CONFLICT, "serve.unreadable"),
+                "{kind:?}"
+            );
+        }
+        assert_eq!(held(&named, Ok(b"x".to_vec())).ok(), Some(b"x".to_vec()));
     }
 
     /// A page stops once its records' JSON reaches [`PAGE_BYTES`]: a
