@@ -90,7 +90,8 @@ part() {
     files)
         echo "-f src/serve/files.rs -f src/serve/listing.rs -f src/play/save.rs" \
             "-- --lib --test integration" \
-            "-- serve:: play::save:: serve_losses:: serve_play::a_collection serve_annotate::"
+            "-- serve:: play::save:: serve_losses:: serve_play::a_collection serve_annotate::" \
+            "serve_guard::the_api_document"
         ;;
     course)
         # tests/course.rs runs the stand-in course client, an example.
