@@ -53,14 +53,6 @@ impl Colour {
         }
     }
 
-    /// kifu's name of the player: `White` or `Black`.
-    pub fn player(self) -> &'static str {
-        match self {
-            Colour::Blanc => "White",
-            Colour::Noir => "Black",
-        }
-    }
-
     /// The course's word: `Blanc` or `Noir`.
     pub fn word(self) -> &'static str {
         match self {
