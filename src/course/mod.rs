@@ -312,6 +312,9 @@ mod tests {
         assert_eq!(from_kifu(&words("d4-f4")).as_deref(), Some("D3-F3"));
         assert_eq!(from_kifu(&words("--")).as_deref(), Some("E"));
         assert_eq!(from_kifu(&words("d4-f4 a1-a2")), None);
+        // A placement is six squares, no fewer and no more.
+        assert_eq!(from_kifu(&words("c1 a1 b2")), None);
+        assert_eq!(from_kifu(&words("c1 a1 b2 d2 e1 f2 a3")), None);
         for (bad, reason) in [
             ("", "an empty line"),
             (
