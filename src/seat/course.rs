@@ -206,11 +206,7 @@ impl CourseSeat {
             told: 0,
         };
         let name = seat.next_line("name", Instant::now() + HANDSHAKE_TIME, HANDSHAKE_TIME)?;
-        let name = name.trim_matches(|c: char| c == '\0' || c.is_whitespace());
-        seat.name = match name.is_empty() {
-            true => "course player".to_owned(),
-            false => name.to_owned(),
-        };
+        seat.name = client_name(&name);
         Ok(seat)
     }
 
@@ -372,5 +368,31 @@ impl Drop for Program {
     fn drop(&mut self) {
         groups::end(self.child.id());
         let _ = self.child.wait();
+    }
+}
+
+/// The name a client's first line gives, without the NUL bytes and blanks
+/// around it (the course's clients may end a line with `\0`); `course
+/// player` for a line with none.
+fn client_name(line: &str) -> String {
+    let name = line.trim_matches(|c: char| c == '\0' || c.is_whitespace());
+    match name.is_empty() {
+        true => "course player".to_owned(),
+        false => name.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_name;
+
+    #[test]
+    fn a_client_s_name_is_its_line_without_nuls_and_blanks() {
+        assert_eq!(client_name("  Alpha Beta\0 "), "Alpha Beta");
+        assert_eq!(client_name("\0bob\0"), "bob");
+        assert_eq!(client_name("bob"), "bob");
+        for nameless in ["", "\0", " \0 \t"] {
+            assert_eq!(client_name(nameless), "course player", "{nameless:?}");
+        }
     }
 }
