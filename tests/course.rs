@@ -266,6 +266,16 @@ fn a_course_player_is_refused_where_it_cannot_play() {
         let run = kifu_in(&dir, &args);
         assert_eq!((run.err.as_str(), run.status), (message, Some(2)));
     }
+    // As their server, too: `--listen` serves Escampe alone.
+    let listen = ["match", "--listen", "127.0.0.1:0", "--protocol", "course"];
+    let run = kifu_in(&dir, &[&listen[..], &["--game", "shogun"]].concat());
+    assert_eq!(
+        (run.err.as_str(), run.status),
+        (
+            "kifu: a course player (--protocol course) plays escampe, not shogun\n",
+            Some(2)
+        )
+    );
     let no_port = format!("{} 127.0.0.1", course_client_path().display());
     let run = kifu_in(
         &dir,
