@@ -334,6 +334,13 @@ fn listening(dir: &std::path::Path, games: &str) -> (Ended, impl BufRead, String
         .unwrap_or_else(|| panic!("{first}"));
     let (host, port) = address.rsplit_once(':').expect("HOST:PORT");
     assert_eq!(host, "127.0.0.1");
+    let plural = if games == "1" { "" } else { "s" };
+    assert_eq!(
+        first,
+        format!(
+            "kifu: listening on {address} for course clients, two a game, {games} game{plural}\n"
+        )
+    );
     (Ended(server), log, port.to_owned())
 }
 
