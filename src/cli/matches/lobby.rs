@@ -135,3 +135,44 @@ fn accept(listener: &TcpListener, named: &SyncSender<Named>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// Whether the server closed the connection of `client`.
+    fn closed(client: &mut TcpStream) -> bool {
+        client
+            .set_read_timeout(Some(Duration::from_millis(100)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        matches!(client.read(&mut [0; 1]), Ok(0))
+    }
+
+    /// Past [`MAX_NAMING`] connections waiting to say their names, the
+    /// oldest still waiting is closed; one that said its name is not.
+    #[test]
+    fn the_oldest_connection_still_waiting_is_closed_past_the_bound() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
+        let address = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+        let naming = Naming::default();
+        let mut connections = Vec::new();
+        let mut connect = |id: u64| {
+            let client = TcpStream::connect(address).unwrap_or_else(|e| panic!("{e}"));
+            let (server, _) = listener.accept().unwrap_or_else(|e| panic!("{e}"));
+            naming.add(id, &server);
+            connections.push((client, server));
+        };
+        for id in 1..=MAX_NAMING as u64 {
+            connect(id);
+        }
+        // The first said its name: it waits no more.
+        naming.remove(1);
+        connect(MAX_NAMING as u64 + 1);
+        connect(MAX_NAMING as u64 + 2);
+        let closed: Vec<usize> = (connections.iter_mut().enumerate())
+            .filter_map(|(i, (client, _))| closed(client).then_some(i + 1))
+            .collect();
+        assert_eq!(closed, [2]);
+    }
+}
