@@ -5,6 +5,7 @@
 use crate::EngineError;
 use crate::game::Game;
 use kifu::kep::{Answered, Decision, EngineSpec};
+use kifu::engine::Level;
 use kifu::seat::{BUILT_IN, Clock, PATIENCE, Seat, Terms, TimeControl, launch, start};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -28,15 +29,24 @@ pub struct Engine {
 #[pymethods]
 impl Engine {
     /// Starts the engine; `options` are set after the handshake
-    /// (`setoption NAME VALUE`, KEP programs only). Raises EngineError when
-    /// it cannot start.
+    /// (`setoption NAME VALUE`, KEP programs only); `level` (1 to 8) is
+    /// the built-in engine's level (a program is told it as its `Level`
+    /// option). Raises EngineError when it cannot start, ValueError for a
+    /// level out of range.
     #[new]
-    #[pyo3(signature = (command=None, options=None))]
+    #[pyo3(signature = (command=None, options=None, level=None))]
     fn new(
         py: Python<'_>,
         command: Option<String>,
         options: Option<&Bound<'_, PyDict>>,
+        level: Option<i64>,
     ) -> PyResult<Engine> {
+        let level = match level {
+            None => None,
+            Some(n) => Some(u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
+                PyValueError::new_err(format!("the level is 1 to 8, not {n}"))
+            })?),
+        };
         let mut set = Vec::new();
         for (name, value) in options.into_iter().flat_map(|dict| dict.iter()) {
             set.push((name.extract::<String>()?, value.str()?.extract::<String>()?));
@@ -49,11 +59,12 @@ impl Engine {
         }
         let seat = py
             .detach(|| match command.as_str() {
-                BUILT_IN => start(BUILT_IN),
+                BUILT_IN => start(BUILT_IN, level),
                 _ => {
+                    let level = level.map(|level| ("Level".to_owned(), level.number().to_string()));
                     let spec = EngineSpec {
                         command: command.clone(),
-                        options: set,
+                        options: set.into_iter().chain(level).collect(),
                         ..EngineSpec::default()
                     };
                     launch(&spec, "")

@@ -37,7 +37,7 @@ struct View {
 /// # Errors
 /// An engine that cannot start, or a failure to write `out`.
 pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
-    let mut engine = crate::seat::start(&args.engine).map_err(EngineError)?;
+    let mut engine = crate::seat::start(&args.engine, None).map_err(EngineError)?;
     let terms = args.terms();
     let files = super::files::named(args.file.as_slice());
     let progress = Progress::positions();

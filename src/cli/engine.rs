@@ -2,7 +2,7 @@
 //! output.
 
 use crate::course;
-use crate::engine::{SearchPlayer, Style};
+use crate::engine::{Level, SearchPlayer, Style};
 use crate::front::Ran;
 use crate::front::Status;
 use crate::front::args::EngineArgs;
@@ -25,7 +25,7 @@ pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> Ran {
         return connect(args, address);
     }
     if args.random {
-        let seed = args.seed.unwrap_or_else(clock_seed);
+        let seed = seed(args);
         let mut session = Session::new(RandomPlayer::new(seed), args.game);
         // It answers every `go` at once: nothing to stop, no thread needed.
         return Ok(status_of(serve(&mut session, io::stdin().lock(), out))?);
@@ -38,7 +38,8 @@ pub(crate) fn run(args: &EngineArgs, out: &mut dyn Write) -> Ran {
         },
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let mut session = Session::new(SearchPlayer::new(style, Arc::clone(&stop)), args.game);
+    let player = SearchPlayer::new(style, Arc::clone(&stop)).at_level(level(args), seed(args));
+    let mut session = Session::new(player, args.game);
     let input = io::BufReader::new(io::stdin());
     Ok(status_of(serve_stoppable(&mut session, input, out, &stop))?)
 }
@@ -68,7 +69,7 @@ fn connect(args: &EngineArgs, address: &str) -> Ran {
     };
     let played = match args.random {
         true => {
-            let player = RandomPlayer::new(args.seed.unwrap_or_else(clock_seed));
+            let player = RandomPlayer::new(args.seed.unwrap_or_else(crate::random::clock_seed));
             client(Session::new(player, None), args, limits, &stream)
         }
         false => {
@@ -76,7 +77,8 @@ fn connect(args: &EngineArgs, address: &str) -> Ran {
                 true => Style::greedy(),
                 false => Style::search(args.depth, None),
             };
-            let player = SearchPlayer::new(style, Arc::new(AtomicBool::new(false)));
+            let player = SearchPlayer::new(style, Arc::new(AtomicBool::new(false)))
+                .at_level(level(args), seed(args));
             client(Session::new(player, None), args, limits, &stream)
         }
     };
@@ -99,6 +101,16 @@ fn connect(args: &EngineArgs, address: &str) -> Ran {
             Ok(Status::Trouble)
         }
     }
+}
+
+/// The level of `--level`, if given.
+fn level(args: &EngineArgs) -> Option<Level> {
+    args.level.and_then(Level::new)
+}
+
+/// The seed of `--seed`, or one from the clock.
+fn seed(args: &EngineArgs) -> u64 {
+    args.seed.unwrap_or_else(crate::random::clock_seed)
 }
 
 /// The time a move takes as a client of the course's server, which gives
@@ -137,12 +149,4 @@ fn status_of(served: Result<(), ServeError>) -> io::Result<Status> {
             Ok(Status::Trouble)
         }
     }
-}
-
-/// A seed from the clock and the process id, for a run without `--seed`.
-fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }

@@ -10,6 +10,8 @@
 //!   6x6 kit Mana and Escampe share in `lines.rs`). The engine picks a
 //!   game's type with its own dispatch, [`visit`]: the engine imports
 //!   the games, the games never import the engine;
+//! - [`Level`]s, 1 to 8, are styles of that player, the lower ones
+//!   erring as a person does ([`Mistakes`]);
 //! - [`SearchPlayer`] is `kifu engine`'s player: that search in the
 //!   two-player games, Monte Carlo over whole turns in lotus (one turn
 //!   ahead when greedy), in the time `go` gives, as a [`Style`] asks (the
@@ -17,9 +19,11 @@
 
 mod escampe;
 mod evaluation;
+mod level;
 mod lines;
 mod lotus;
 mod mana;
+mod mistakes;
 mod placement;
 mod player;
 mod search;
@@ -32,6 +36,8 @@ mod weights;
 mod tests;
 
 pub use evaluation::{Evaluation, EvaluationVisitor, visit};
+pub use level::{ELO, LEVELS, Level};
+pub use mistakes::Mistakes;
 pub use player::{SearchPlayer, Style};
 pub use search::{Limits, MATE, MATE_BOUND, Progress, think};
 pub use table::{Bound, Entry, Table};

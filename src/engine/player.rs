@@ -2,16 +2,22 @@
 //! in the two-player games, the best whole turn in lotus, each within the
 //! time `go` gives.
 
+use super::level::{LEVELS, Level};
 use super::lotus::best_turn;
+use super::mistakes::Mistakes;
 use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
 use super::table::Table;
 use super::weights::Weights;
 use super::{Evaluation, EvaluationVisitor, visit};
-use crate::game::{AnyGame, Numbering, Placing};
+use crate::game::{AnyGame, GameKind, Numbering, Placing};
 use crate::kep::{GoLimits, Info, OptionError, Player, Score};
+use crate::random::Rng;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The option that sets the level.
+const LEVEL: &str = "Level";
 
 /// How the player searches when `go` says nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +30,9 @@ pub struct Style {
     pub quiescence: bool,
     /// The most nodes a move when `go` says nothing of them.
     pub nodes: Option<u64>,
+    /// How far from the best a move may be drawn ([`super::Mistakes`]):
+    /// 0 always plays the best.
+    pub temper: u32,
 }
 
 impl Style {
@@ -34,6 +43,7 @@ impl Style {
             movetime: movetime.unwrap_or(Duration::from_secs(1)),
             quiescence: true,
             nodes: None,
+            temper: 0,
         }
     }
 
@@ -45,7 +55,19 @@ impl Style {
             movetime: Duration::from_secs(1),
             quiescence: false,
             nodes: None,
+            temper: 0,
         }
+    }
+
+    /// What it says of itself after the engine's name: `greedy`,
+    /// `depth N`, `nodes N`, nothing for the default search.
+    fn label(&self) -> String {
+        if *self == Self::greedy() {
+            return "greedy".to_owned();
+        }
+        let depth = (self.depth < 64).then(|| format!("depth {}", self.depth));
+        let nodes = self.nodes.map(|nodes| format!("nodes {nodes}"));
+        [depth, nodes].into_iter().flatten().collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -53,9 +75,14 @@ impl Style {
 #[derive(Debug)]
 pub struct SearchPlayer {
     style: Style,
+    /// The level it plays at, if one is set (`--level`, the `Level`
+    /// option): it replaces `style` but for its time a move.
+    level: Option<Level>,
     weights: Weights,
     table: Table,
     stop: Arc<AtomicBool>,
+    /// The seeds of the levels' mistakes.
+    rng: Rng,
 }
 
 impl SearchPlayer {
@@ -63,10 +90,25 @@ impl SearchPlayer {
     pub fn new(style: Style, stop: Arc<AtomicBool>) -> Self {
         Self {
             style,
+            level: None,
             weights: Weights::default(),
             table: Table::new(20),
             stop,
+            rng: Rng::new(0),
         }
+    }
+
+    /// The same player at `level` (full strength when `None`), its
+    /// mistakes drawn from `seed`.
+    pub fn at_level(mut self, level: Option<Level>, seed: u64) -> Self {
+        self.level = level;
+        self.rng = Rng::new(seed);
+        self
+    }
+
+    /// How it plays a game of `kind`: its level's style, or its own.
+    fn style_for(&self, kind: GameKind) -> Style {
+        (self.level).map_or(self.style, |level| level.style(kind, self.style.movetime))
     }
 
     /// When the search of this move must end.
@@ -86,12 +128,40 @@ impl SearchPlayer {
 }
 
 impl Player for SearchPlayer {
-    /// The evaluation's weights, game by game (`ManaFreePiece`).
+    /// `kifu-engine VERSION`, then its level or its style (`level 3`,
+    /// `depth 4`, `greedy`) when it has one, as engines are named in
+    /// matches.
+    fn name(&self) -> String {
+        let label = self.level.map_or_else(|| self.style.label(), |level| level.to_string());
+        let name = format!("kifu-engine {}", env!("CARGO_PKG_VERSION"));
+        match label.is_empty() {
+            true => name,
+            false => format!("{name} {label}"),
+        }
+    }
+
+    /// `Level` (0: none, the search of the command line), then the
+    /// evaluation's weights, game by game (`ManaFreePiece`).
     fn options(&self) -> Vec<(String, String)> {
-        self.weights.options()
+        let level = self.level.map_or(0, Level::number);
+        let mut options = vec![(LEVEL.to_owned(), level.to_string())];
+        options.extend(self.weights.options());
+        options
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        if name == LEVEL {
+            let number = value.parse::<u8>().ok().filter(|&n| n <= *LEVELS.end());
+            let Some(number) = number else {
+                return Err(OptionError::NotInRange {
+                    name: name.to_owned(),
+                    value: value.to_owned(),
+                    range: 0..=i32::from(*LEVELS.end()),
+                });
+            };
+            self.level = Level::new(number);
+            return Ok(());
+        }
         let known = self.weights.set(name, value);
         known.unwrap_or_else(|| Err(OptionError::Unknown(name.to_owned())))
     }
@@ -127,11 +197,16 @@ impl Player for SearchPlayer {
         tell: &mut dyn FnMut(Info),
     ) -> Vec<String> {
         let started = Instant::now();
+        let style = self.style_for(game.kind());
         let search = Limits {
-            depth: limits.depth.unwrap_or(self.style.depth).clamp(1, 64),
+            depth: limits.depth.unwrap_or(style.depth).clamp(1, 64),
             deadline: Some(self.deadline(limits, started)),
-            nodes: limits.nodes.or(self.style.nodes),
-            quiescence: self.style.quiescence,
+            nodes: limits.nodes.or(style.nodes),
+            quiescence: style.quiescence,
+            mistakes: (style.temper > 0).then(|| Mistakes {
+                temper: style.temper,
+                seed: self.rng.next_u64(),
+            }),
         };
         if game.numbering() == Numbering::Turns {
             return best_turn(game, search, &self.stop, tell);

@@ -7,6 +7,7 @@
 //! each game's own.
 
 use super::Evaluation;
+use super::mistakes::{Mistakes, draw};
 use super::table::{Bound, Entry, Table};
 #[cfg(doc)]
 use crate::game::Game;
@@ -36,6 +37,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Whether to search captures past the horizon.
     pub quiescence: bool,
+    /// How a lower level errs, if it does: every move of the root is
+    /// then scored, and the one played drawn by [`super::Mistakes`].
+    pub mistakes: Option<Mistakes>,
 }
 
 /// What an iteration of the search found.
@@ -63,12 +67,17 @@ struct Search<'a, G: Evaluation> {
     next_check: u64,
     aborted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
+    /// With [`Limits::mistakes`], each root move's score at the last
+    /// iteration done, in the order of the moves.
+    scores: Option<Vec<i32>>,
 }
 
 /// The best move of `root` within `limits`, by the evaluation with
 /// `weights` (the values of [`Evaluation::WEIGHTS`]), telling `report` after
 /// each iteration; `None` only when it has no legal move. `stop` set ends
-/// the search at once with the best move found so far.
+/// the search at once with the best move found so far. With
+/// [`Limits::mistakes`], the move played is drawn among all, by their
+/// scores at the last iteration done.
 pub fn think<G: Evaluation>(
     root: &G,
     limits: Limits,
@@ -92,7 +101,9 @@ pub fn think<G: Evaluation>(
         next_check: CHECK_EVERY,
         aborted: false,
         killers: Vec::new(),
+        scores: None,
     };
+    let mut scores = None;
     for depth in 1..=limits.depth.max(1) {
         let Some((index, score)) = search.root(root, &moves, depth as i32) else {
             break;
@@ -100,6 +111,7 @@ pub fn think<G: Evaluation>(
         if let Some(found) = moves.get(index) {
             best = found.clone();
         }
+        scores = search.scores.take();
         report(&Progress {
             depth,
             nodes: search.nodes,
@@ -111,7 +123,8 @@ pub fn think<G: Evaluation>(
             break;
         }
     }
-    Some(best)
+    let drawn = (limits.mistakes).and_then(|mistakes| draw(scores.as_deref()?, mistakes));
+    Some(drawn.and_then(|index| moves.get(index).cloned()).unwrap_or(best))
 }
 
 impl<G: Evaluation> Search<'_, G> {
@@ -123,19 +136,25 @@ impl<G: Evaluation> Search<'_, G> {
     }
 
     /// One iteration at the root: the best move's index and its score,
-    /// or `None` if the search was stopped before it was done.
+    /// or `None` if the search was stopped before it was done. With
+    /// [`Limits::mistakes`], every move is searched with a full window,
+    /// its exact score kept in `scores`.
     fn root(&mut self, root: &G, moves: &[G::Move], depth: i32) -> Option<(usize, i32)> {
         let remembered = root.zobrist().and_then(|key| self.table.get(key));
         let order = self.ordered(root, moves, remembered.map(|e| e.best), 0);
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
+        let every = self.limits.mistakes.is_some();
+        let mut scores = vec![0; moves.len()];
         let mut best = None;
         let mover = root.turn().mover;
         for index in order {
             let next = (depth - 1, QUIESCENCE_PLIES);
-            let score = self.child(root, &moves[index], mover, next, 0, -beta, -alpha);
+            let floor = if every { -MATE - 1 } else { alpha };
+            let score = self.child(root, &moves[index], mover, next, 0, -beta, -floor);
             if self.aborted {
                 return None;
             }
+            scores[index] = score;
             if best.is_none() || score > alpha {
                 alpha = score;
                 best = Some(index);
@@ -151,6 +170,7 @@ impl<G: Evaluation> Search<'_, G> {
                 best: best as u16,
             });
         }
+        self.scores = every.then_some(scores);
         Some((best, alpha))
     }
 

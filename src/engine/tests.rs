@@ -4,7 +4,7 @@
 //! the referee accepts.
 
 use super::{Evaluation, EvaluationVisitor, visit};
-use super::{Limits, MATE, MATE_BOUND, SearchPlayer, Style, Table, think};
+use super::{Level, Limits, MATE, MATE_BOUND, SearchPlayer, Style, Table, think};
 use crate::game::{AnyGame, Game, GameKind, Tags};
 use crate::games::{escampe::Escampe, mana::Mana, shogun::Shogun};
 use crate::kep::{GoLimits, Player};
@@ -53,6 +53,7 @@ fn to_depth(depth: u32) -> Limits {
         deadline: None,
         nodes: None,
         quiescence: true,
+        mistakes: None,
     }
 }
 
@@ -236,4 +237,54 @@ fn no_weight_makes_an_evaluation_pass_for_a_win() {
         wins += usize::from(default > MATE_BOUND);
     }
     assert!(wins > 0);
+}
+
+/// The player at `level`, its mistakes drawn from `seed`.
+fn at_level(level: u8, seed: u64) -> SearchPlayer {
+    let stop = Arc::new(AtomicBool::new(false));
+    SearchPlayer::new(Style::search(None, None), stop).at_level(Level::new(level), seed)
+}
+
+/// Every level, in 30 random positions of each game, plays a move (a
+/// lotus turn) the referee accepts; the lowest level, asked twenty times
+/// with twenty seeds in one position, plays more than one move, and
+/// never passes up a win in one that it sees.
+#[test]
+fn every_level_plays_legal_moves_and_the_lowest_errs_but_takes_a_win_in_one() {
+    let limits = GoLimits {
+        movetime: Some(20),
+        ..GoLimits::default()
+    };
+    for &kind in GameKind::ALL {
+        let all = positions(kind, 11, 30);
+        for level in crate::engine::LEVELS {
+            let mut player = at_level(level, u64::from(level));
+            for position in all.iter().step_by((all.len() / 30).max(1)).take(30) {
+                let moves = player.turn(position.as_ref(), &limits, &mut |_| {});
+                let turn = check_turn(position.as_ref(), &moves);
+                assert!(turn.is_ok(), "{kind:?} level {level}: {moves:?}: {turn:?}");
+            }
+        }
+    }
+    let (mut varied, mut wins) = (0, 0);
+    for position in positions(GameKind::Mana, 5, 20).iter().step_by(7) {
+        let mut played = std::collections::BTreeSet::new();
+        let winning: Vec<String> = (position.legal_moves().into_iter())
+            .filter(|mv| {
+                let mut after = position.box_clone();
+                after.play(mv).is_ok() && after.outcome().and_then(|o| o.winner).is_some()
+            })
+            .collect();
+        for seed in 0..20 {
+            let moves = at_level(1, seed).turn(position.as_ref(), &limits, &mut |_| {});
+            if !winning.is_empty() {
+                assert!(winning.contains(&moves[0]), "{moves:?} passes up {winning:?}");
+            }
+            played.insert(moves);
+        }
+        varied += usize::from(played.len() > 1);
+        wins += usize::from(!winning.is_empty());
+    }
+    assert!(varied >= 10, "level 1 varied its move in {varied} positions");
+    assert!(wins >= 1, "{wins} positions with a win in one");
 }

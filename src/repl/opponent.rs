@@ -7,6 +7,7 @@
 use super::{Outputs, Reply, Session};
 use crate::front::EngineError;
 use crate::kep::{Decision, Score};
+use crate::engine::Level;
 use crate::seat::{BUILT_IN, Clock, Occupant, Seat, Terms};
 use std::io;
 use std::time::Duration;
@@ -23,17 +24,19 @@ pub(crate) struct Opponent {
 }
 
 impl Opponent {
-    /// Starts the engine `command` (`engine` for the built-in one) to play
-    /// against `user` (or only to give hints), `movetime` ms a move.
+    /// Starts the engine `command` (`engine` for the built-in one) at
+    /// `level` to play against `user` (or only to give hints), `movetime`
+    /// ms a move.
     ///
     /// # Errors
     /// Why the engine could not start.
     pub(crate) fn start(
         command: &str,
+        level: Option<Level>,
         user: Option<String>,
         movetime: u64,
     ) -> Result<Self, EngineError> {
-        let seat = crate::seat::start(command)?;
+        let seat = crate::seat::start(command, level)?;
         Ok(Self {
             seat,
             user,
@@ -179,7 +182,7 @@ impl Session {
         }
         let mut opponent = match self.opponent.take() {
             Some(opponent) => opponent,
-            None => match Opponent::start(BUILT_IN, None, self.movetime) {
+            None => match Opponent::start(BUILT_IN, None, None, self.movetime) {
                 Ok(opponent) => opponent,
                 Err(e) => return io.refuse(e),
             },

@@ -16,6 +16,7 @@ use super::opponent::Opponent;
 use super::record::Loaded;
 use super::{Outputs, Session, terminal};
 use crate::draw::Charset;
+use crate::engine::Level;
 use crate::front::Status;
 use crate::front::args::PlayArgs;
 use crate::front::{Ran, Stop};
@@ -58,7 +59,7 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> Ran {
     let mut err = io::stderr();
     if let Some(vs) = &args.vs {
         let user = user_of(session.game(), args.side.as_deref())?;
-        session.set_opponent(Opponent::start(vs, Some(user), args.movetime)?);
+        session.set_opponent(Opponent::start(vs, args.level.and_then(Level::new), Some(user), args.movetime)?);
         let mut io = Outputs {
             out: &mut *out,
             err: &mut err,

@@ -6,7 +6,7 @@
 //! the search is told to stop.
 
 use super::{Clock, Seat};
-use crate::engine::{SearchPlayer, Style};
+use crate::engine::{Level, SearchPlayer, Style};
 use crate::game::GameKind;
 use crate::kep::{Answer, Answered, Command, Decision, EngineFailure, Heard, Player, Session};
 use std::sync::Arc;
@@ -24,14 +24,15 @@ pub struct BuiltInSeat {
 }
 
 impl BuiltInSeat {
-    /// Starts the engine `kifu engine` runs with no options, on a thread
-    /// of its own.
+    /// Starts the engine `kifu engine` runs with no options (or with
+    /// `--level`, given `level`), on a thread of its own.
     ///
     /// # Errors
     /// The thread cannot be started (a limit on processes).
-    pub fn start() -> Result<Self, EngineFailure> {
+    pub fn start(level: Option<Level>) -> Result<Self, EngineFailure> {
         let stop = Arc::new(AtomicBool::new(false));
-        let player = SearchPlayer::new(Style::search(None, None), Arc::clone(&stop));
+        let player = SearchPlayer::new(Style::search(None, None), Arc::clone(&stop))
+            .at_level(level, crate::random::clock_seed());
         let name = player.name();
         let (commands, received) = channel::<Command>();
         let (answered, answers) = channel();

@@ -34,6 +34,7 @@ pub use course::{CourseSeat, PORT_MARK};
 pub use process::ProcessSeat;
 
 use crate::course::Colour;
+use crate::engine::Level;
 use crate::game::GameKind;
 use crate::kep::{Answered, EngineFailure, EngineSpec, Protocol};
 
@@ -81,17 +82,21 @@ pub enum Occupant<'a> {
 /// The word of `--engine` and `--vs` that names the built-in engine.
 pub const BUILT_IN: &str = "engine";
 
-/// Starts the seat of `command`: [`BUILT_IN`] is the built-in engine,
-/// in-process; anything else a KEP command line.
+/// Starts the seat of `command` at `level`: [`BUILT_IN`] is the built-in
+/// engine, in-process; anything else a KEP command line, told the level
+/// as its `Level` option.
 ///
 /// # Errors
-/// Why the program could not be started or made ready.
-pub fn start(command: &str) -> Result<Box<dyn Seat>, EngineFailure> {
+/// Why the program could not be started or made ready (one that has no
+/// `Level` option, given a level, refuses it).
+pub fn start(command: &str, level: Option<Level>) -> Result<Box<dyn Seat>, EngineFailure> {
     match command {
-        BUILT_IN => Ok(Box::new(BuiltInSeat::start()?)),
+        BUILT_IN => Ok(Box::new(BuiltInSeat::start(level)?)),
         other => {
+            let options = level.map(|level| ("Level".to_owned(), level.number().to_string()));
             let spec = EngineSpec {
                 command: other.to_owned(),
+                options: options.into_iter().collect(),
                 ..EngineSpec::default()
             };
             Ok(Box::new(ProcessSeat::start(&spec)?))

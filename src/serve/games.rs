@@ -6,6 +6,7 @@ use super::board::BoardJson;
 use super::error::ApiError;
 use super::files::Saved;
 use super::state::Registry;
+use crate::engine::Level;
 use crate::game::{AnyGame, GameKind, MoveDetail, PlacementError, Placing};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
@@ -46,6 +47,9 @@ pub(super) struct Play {
     /// The last move's detail, kept as it is played (the board marks it).
     last: Option<MoveDetail>,
     seat: Option<Box<dyn Seat>>,
+    /// The level `seat` plays at (`None`: full strength, as hints and
+    /// analyses ask).
+    level: Option<Level>,
     /// Whether `seat` is one of the [`MAX_SEATS`] kept, counted in `seats`.
     kept: bool,
     /// How many games keep their engine, shared by every game.
@@ -123,6 +127,7 @@ impl Games {
                 moves: Vec::new(),
                 last: None,
                 seat: None,
+                level: None,
                 kept: false,
                 seats: Arc::clone(&self.seats),
                 engine: match &*self.engine {
@@ -287,16 +292,21 @@ impl Play {
         }
     }
 
-    /// The engine plays the player to move, `movetime` ms a move, or
-    /// places the start for the side to place: its moves (or squares), or
-    /// `None` when it resigns. Blocks while it thinks.
+    /// The engine at `level` (`None`: full strength) plays the player to
+    /// move, `movetime` ms a move, or places the start for the side to
+    /// place: its moves (or squares), or `None` when it resigns. Blocks
+    /// while it thinks.
     ///
     /// # Errors
     /// 409 once the game is over, 422 for a movetime out of range, 502
     /// when the engine fails or answers a move (or a placement) the
     /// referee refuses.
-    pub(super) fn engine(&mut self, movetime: u64) -> Result<Option<Vec<String>>, ApiError> {
-        let moves = self.engine_moves(movetime)?;
+    pub(super) fn engine(
+        &mut self,
+        movetime: u64,
+        level: Option<Level>,
+    ) -> Result<Option<Vec<String>>, ApiError> {
+        let moves = self.engine_moves(movetime, level)?;
         let Some(moves) = moves else {
             return Ok(None);
         };
@@ -339,8 +349,8 @@ impl Play {
         }
     }
 
-    /// The moves the engine would play for the player to move (lotus:
-    /// its turn), `movetime` ms a move, without playing them, or while
+    /// The moves the engine at `level` would play for the player to move
+    /// (lotus: its turn), `movetime` ms a move, without playing them, or while
     /// the start is placed the squares it would place for the side to
     /// place (asked as `kifu match` asks a seat: a new game from the
     /// placement's tag, no moves), checked as clicked squares are; `None`
@@ -348,7 +358,11 @@ impl Play {
     ///
     /// # Errors
     /// As [`Play::engine`].
-    pub(super) fn engine_moves(&mut self, movetime: u64) -> Result<Option<Vec<String>>, ApiError> {
+    pub(super) fn engine_moves(
+        &mut self,
+        movetime: u64,
+        level: Option<Level>,
+    ) -> Result<Option<Vec<String>>, ApiError> {
         if !(1..=MAX_MOVETIME).contains(&movetime) {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -360,7 +374,7 @@ impl Play {
         if let Some(placement) = &self.placement {
             let placing = placement.placing.box_clone();
             let tags: Vec<(String, String)> = placing.tag().into_iter().collect();
-            let answer = self.consult(&tags, &[], terms)?;
+            let answer = self.consult(&tags, &[], terms, level)?;
             let Decision::Move(squares) = answer.decision else {
                 return Ok(None);
             };
@@ -380,26 +394,28 @@ impl Play {
                 "the game is over".to_owned(),
             ));
         }
-        let answer = self.ask(self.moves.len(), terms)?;
+        let tags = self.start.setup_tags();
+        let answer = self.consult(&tags, &self.moves.clone(), terms, level)?;
         match answer.decision {
             Decision::Move(moves) => Ok(Some(moves)),
             _ => Ok(None),
         }
     }
 
-    /// The engine's answer for the position after the first `ply` moves,
-    /// searched under `terms` (see [`Play::consult`]).
+    /// The engine's answer at full strength for the position after the
+    /// first `ply` moves, searched under `terms` (see [`Play::consult`]).
     ///
     /// # Errors
     /// As [`Play::consult`].
     fn ask(&mut self, ply: usize, terms: Terms) -> Result<crate::kep::Answered, ApiError> {
         let tags = self.start.setup_tags();
         let moves = self.moves.get(..ply).unwrap_or(&self.moves).to_vec();
-        self.consult(&tags, &moves, terms)
+        self.consult(&tags, &moves, terms, None)
     }
 
-    /// The engine's answer after `moves` from the start `tags` state,
-    /// searched under `terms`; its seat started at the first question.
+    /// The engine's answer at `level` after `moves` from the start `tags`
+    /// state, searched under `terms`; its seat started at the first
+    /// question, and again when the level asked changes.
     /// A seat that fails (it cannot start, exits, is late, answers no
     /// move) is let go, so that the next question starts it afresh, and
     /// the game goes on.
@@ -411,7 +427,11 @@ impl Play {
         tags: &[(String, String)],
         moves: &[String],
         terms: Terms,
+        level: Option<Level>,
     ) -> Result<crate::kep::Answered, ApiError> {
+        if self.seat.is_some() && self.level != level {
+            self.let_go();
+        }
         let command = Arc::clone(&self.engine);
         let failed = |message: String| {
             ApiError::new(
@@ -424,8 +444,9 @@ impl Play {
             Some(seat) => seat,
             None => self
                 .seat
-                .insert(crate::seat::start(&command).map_err(|e| failed(e.to_string()))?),
+                .insert(crate::seat::start(&command, level).map_err(|e| failed(e.to_string()))?),
         };
+        self.level = level;
         seat.new_game(self.kind, tags);
         let answered = seat.ask(moves, &Clock::new(terms));
         let keep = answered.is_ok()
@@ -433,15 +454,23 @@ impl Play {
         if !keep {
             // Counted only while kept: a failed seat, or one over the
             // bound, is let go (its process group ended).
-            if self.kept || answered.is_ok() {
+            if !self.kept && answered.is_ok() {
                 self.seats.fetch_sub(1, Ordering::SeqCst);
             }
-            self.kept = false;
-            self.seat = None;
+            self.let_go();
         } else {
             self.kept = true;
         }
         answered.map_err(|e| failed(e.to_string()))
+    }
+
+    /// Lets the seat go (its process group ended), uncounted.
+    fn let_go(&mut self) {
+        if self.kept {
+            self.seats.fetch_sub(1, Ordering::SeqCst);
+        }
+        self.kept = false;
+        self.seat = None;
     }
 
     /// The mover of a start being placed gives its next square; once the

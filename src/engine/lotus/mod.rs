@@ -3,7 +3,8 @@
 //!
 //! - at depth 1 (`--greedy`), it looks one whole turn ahead
 //!   ([`turns::best`]): the turn after which the mover leads the best
-//!   other score by most;
+//!   other score by most, or at the lower levels one of the best turns
+//!   drawn by [`crate::engine::Mistakes`];
 //! - otherwise [`monte_carlo`] weighs the best of those turns by playouts:
 //!   each played to the game's end with a fast random policy, the turn
 //!   with the best mean final lead wins. It works on any game numbered by
@@ -16,12 +17,17 @@ mod turns;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::mistakes::draw;
 use crate::engine::{Evaluation, Limits};
 use crate::game::{AnyGame, Game, GameVisitor};
 use crate::games::lotus::Lotus;
 use crate::kep::{Info, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// The turns a level that errs draws among, one turn ahead: the best
+/// by the lead each gives, as many as a turn commonly has.
+const MISTAKEN_CANDIDATES: usize = 500;
 
 /// Lotus gives the alpha-beta search nothing to weigh: its player is the
 /// Monte Carlo of this folder, which needs no evaluation.
@@ -79,7 +85,15 @@ impl GameVisitor for Searching<'_> {
                 deadline: self.limits.deadline,
                 stop: self.stop,
             };
-            let turn = turns::best(root, until);
+            let turn = match self.limits.mistakes {
+                None => turns::best(root, until),
+                Some(mistakes) => {
+                    let mut turns = turns::candidates(root, until, MISTAKEN_CANDIDATES);
+                    let values: Vec<i32> = turns.iter().map(|turn| turn.value).collect();
+                    let drawn = draw(&values, mistakes).filter(|&at| at < turns.len());
+                    drawn.map(|at| turns.swap_remove(at).plies).unwrap_or_default()
+                }
+            };
             return turn.iter().map(ToString::to_string).collect();
         }
         let started = Instant::now();

@@ -53,6 +53,7 @@ fn limits(nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
         deadline,
         nodes,
         quiescence: false,
+        mistakes: None,
     }
 }
 

@@ -19,6 +19,8 @@ pub(super) struct Candidate<G: Game> {
     pub plies: Vec<G::Move>,
     /// The position after them.
     pub after: G,
+    /// The mover's lead over the best other player after them.
+    pub value: i32,
 }
 
 /// The greedy choice: the turn of `root`'s mover after which it leads the
@@ -43,7 +45,7 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
     let mut found = walk.found;
     found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
     let mut kept: Vec<(String, Candidate<G>)> = Vec::new();
-    for (_, plies) in found {
+    for (value, plies) in found {
         if kept.len() >= keep {
             break;
         }
@@ -51,7 +53,7 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
         plies.iter().for_each(|ply| after.apply(ply));
         let key = format!("{after:?}");
         if kept.iter().all(|(seen, _)| *seen != key) {
-            kept.push((key, Candidate { plies, after }));
+            kept.push((key, Candidate { plies, after, value }));
         }
     }
     kept.into_iter().map(|(_, candidate)| candidate).collect()

@@ -10,8 +10,13 @@ pub(crate) struct EngineArgs {
     #[arg(value_enum)]
     pub game: Option<GameKind>,
     /// Play uniformly random legal moves instead of searching.
-    #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes", "greedy"])]
+    #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes", "greedy", "level"])]
     pub random: bool,
+    /// Play at level N, 1 (a new player can beat it: it makes a person's
+    /// mistakes) to 8 (full strength); also the `Level` option.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=8),
+          conflicts_with_all = ["depth", "nodes", "greedy"])]
+    pub level: Option<u8>,
     /// Play the move the evaluation likes best one ply deep, without search.
     #[arg(long, conflicts_with_all = ["depth", "movetime", "nodes"])]
     pub greedy: bool,
@@ -40,8 +45,8 @@ pub(crate) struct EngineArgs {
     /// The name the client gives the server (default: the engine's name).
     #[arg(long, value_name = "NAME", requires = "connect")]
     pub name: Option<String>,
-    /// The seed of the random moves: the same seed and commands give the
-    /// same moves (default: from the clock).
+    /// The seed of the random moves, and of a level's mistakes: the same
+    /// seed and commands give the same moves (default: from the clock).
     #[arg(long, allow_negative_numbers = true, value_parser = super::whole_number::<u64>)]
     pub seed: Option<u64>,
 }

@@ -136,6 +136,11 @@ pub(crate) struct PlayArgs {
     /// `white`, `red`, a lotus player; default: the one who moves first).
     #[arg(long, value_name = "PLAYER", requires = "vs")]
     pub side: Option<String>,
+    /// With --vs, the engine's level, 1 (a new player can beat it) to 8
+    /// (full strength, the default); a program other than the built-in
+    /// engine is told it as its `Level` option.
+    #[arg(long, value_name = "N", requires = "vs", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: Option<u8>,
     /// The engine's time per move, in milliseconds (--vs and :hint).
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: u64,

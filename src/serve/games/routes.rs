@@ -5,6 +5,7 @@
 
 use super::analyse::{AnalysisJson, GraphJson};
 use super::{EngineJson, Games, Play, Shared, StateJson, outcome_of};
+use crate::engine::Level;
 use crate::game::GameKind;
 use crate::play::{self, Start, StartError, StartOptions, tag_option};
 use crate::serve::NewGame;
@@ -185,6 +186,30 @@ struct EngineBody {
     /// The engine's time for the move, in ms.
     #[serde(default = "default_movetime")]
     movetime: u64,
+    /// The engine's level, 1 to 8 (default: full strength); a hint is
+    /// always at full strength.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 8))]
+    level: Option<u8>,
+}
+
+impl EngineBody {
+    /// The level asked, if any.
+    ///
+    /// # Errors
+    /// 422 (`serve.level`) for a level out of 1 to 8.
+    fn level(&self) -> Result<Option<Level>, ApiError> {
+        match self.level {
+            None => Ok(None),
+            Some(n) => Level::new(n).map(Some).ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "serve.level",
+                    format!("the level is 1 to 8, not {n}"),
+                )
+            }),
+        }
+    }
 }
 
 /// The engine's time for a move unless the request says: 1 s, as `kifu
@@ -196,7 +221,7 @@ fn default_movetime() -> u64 {
 /// `POST /api/games/{id}/engine`.
 async fn engine_move(game: Game, Json(asked): Json<EngineBody>) -> Response {
     game.act(asked, |play, asked| {
-        let moves = play.engine(asked.movetime)?;
+        let moves = play.engine(asked.movetime, asked.level()?)?;
         let outcome = outcome_of(play);
         Ok(json(&play.engine_json(moves, &outcome)))
     })
@@ -215,7 +240,7 @@ struct HintJson {
 /// `POST /api/games/{id}/hint`.
 async fn engine_hint(game: Game, Json(asked): Json<EngineBody>) -> Response {
     game.act(asked, |play, asked| {
-        let moves = play.engine_moves(asked.movetime)?;
+        let moves = play.engine_moves(asked.movetime, None)?;
         Ok(json(&HintJson {
             resigned: moves.is_none(),
             moves: moves.unwrap_or_default(),

@@ -1,0 +1,229 @@
+//! The engine's eight levels, the same everywhere (`kifu engine --level`,
+//! the `Level` option of KEP, `kifu play --level`, `kifu.Engine(level=)`
+//! and the board of `kifu serve`): from 1, which a new player can beat
+//! because it makes a person's mistakes ([`super::Mistakes`]), not random
+//! moves, to 8, the engine at full strength. Each level is a [`Style`]:
+//! how deep or how many nodes it searches, and how it errs. What each
+//! is worth is measured (benches/levels.sh, its table in
+//! benches/README.md), and written in [`ELO`].
+
+use super::Style;
+use crate::game::GameKind;
+use std::time::Duration;
+
+/// A level, 1 to 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// The lowest level and the highest.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
+
+/// What a level does: how deep it searches (lotus: 1 is one turn ahead,
+/// 2 Monte Carlo), the most nodes (lotus: playouts; none: the time it is
+/// given), whether it plays captures out, and its temper
+/// ([`super::Mistakes`], 0 for none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    depth: u32,
+    nodes: Option<u64>,
+    quiescence: bool,
+    temper: u32,
+}
+
+/// A step searching `depth` plies, at most `nodes`, erring by `temper`.
+const fn step(depth: u32, nodes: Option<u64>, temper: u32) -> Step {
+    Step {
+        depth,
+        nodes,
+        quiescence: true,
+        temper,
+    }
+}
+
+/// The first step of a two-player game: a ply deep, captures not played
+/// out, erring by `temper`.
+const fn first(temper: u32) -> Step {
+    Step {
+        depth: 1,
+        nodes: None,
+        quiescence: false,
+        temper,
+    }
+}
+
+/// Full strength: as deep as the time allows.
+const FULL: Step = step(64, None, 0);
+
+// Each game's levels, set so that each beats the one below in 60% to
+// 85% of the games (benches/levels.sh): a game's search gains more or
+// less from a ply, and lotus's from its playouts.
+
+/// Mana's levels.
+const MANA: [Step; 8] = [
+    first(200),
+    step(1, None, 100),
+    step(2, None, 60),
+    step(3, None, 30),
+    step(4, None, 0),
+    step(64, Some(12_000), 0),
+    step(64, Some(50_000), 0),
+    FULL,
+];
+
+/// Escampe's levels.
+const ESCAMPE: [Step; 8] = [
+    first(200),
+    step(1, None, 100),
+    step(2, None, 60),
+    step(3, None, 30),
+    step(4, None, 0),
+    step(64, Some(5_000), 0),
+    step(64, Some(50_000), 0),
+    FULL,
+];
+
+/// Shogun's levels: a piece left hanging loses the game, so the lower
+/// levels err by less, and a ply more is worth much.
+const SHOGUN: [Step; 8] = [
+    step(1, None, 60),
+    step(1, None, 20),
+    step(2, None, 20),
+    step(2, None, 0),
+    step(3, None, 0),
+    step(4, None, 0),
+    step(5, None, 0),
+    FULL,
+];
+
+/// Lotus's levels: one turn ahead erring less and less, then Monte
+/// Carlo over more and more playouts.
+const LOTUS: [Step; 8] = [
+    step(1, None, 8),
+    step(1, None, 4),
+    step(1, None, 2),
+    step(1, None, 1),
+    step(1, None, 0),
+    step(2, Some(100), 0),
+    step(2, Some(800), 0),
+    step(2, None, 0),
+];
+
+/// The names of the levels, in order.
+const NAMES: [&str; 8] = [
+    "Beginner",
+    "Novice",
+    "Casual",
+    "Intermediate",
+    "Club",
+    "Advanced",
+    "Expert",
+    "Full strength",
+];
+
+/// Each level's Elo in each game ([`GameKind::ALL`]'s order), measured
+/// by benches/levels.sh (each level against the one below, level 1 at
+/// 1000): the scale of kifu's own levels, not of chess ratings.
+pub const ELO: [[i32; 8]; 4] = [
+    [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+    [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+    [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+    [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+];
+
+impl Level {
+    /// Full strength.
+    pub const FULL: Level = Level(8);
+
+    /// Level `number`, if it is one (1 to 8).
+    pub fn new(number: u8) -> Option<Self> {
+        LEVELS.contains(&number).then_some(Self(number))
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        LEVELS.map(Level)
+    }
+
+    /// Its number, 1 to 8.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Its name ("Beginner", ..., "Full strength").
+    pub fn name(self) -> &'static str {
+        NAMES[self.index()]
+    }
+
+    /// Its measured Elo in `kind`.
+    pub fn elo(self, kind: GameKind) -> i32 {
+        ELO[game_index(kind)][self.index()]
+    }
+
+    /// How it plays a game of `kind`, given `movetime` a move when `go`
+    /// gives no clock.
+    pub fn style(self, kind: GameKind, movetime: Duration) -> Style {
+        let steps = match kind {
+            GameKind::Mana => MANA,
+            GameKind::Escampe => ESCAMPE,
+            GameKind::Shogun => SHOGUN,
+            GameKind::Lotus => LOTUS,
+        };
+        let step = steps[self.index()];
+        Style {
+            depth: step.depth,
+            movetime,
+            quiescence: step.quiescence,
+            nodes: step.nodes,
+            temper: step.temper,
+        }
+    }
+
+    fn index(self) -> usize {
+        usize::from(self.0.clamp(1, 8) - 1)
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// Where `kind` is in [`GameKind::ALL`], the order of the tables.
+fn game_index(kind: GameKind) -> usize {
+    GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn there_are_eight_levels_named_weakest_first() {
+        let names: Vec<_> = Level::all().map(|level| (level.number(), level.name())).collect();
+        assert_eq!(names.len(), 8);
+        assert_eq!(names[0], (1, "Beginner"));
+        assert_eq!(names[7], (8, "Full strength"));
+        assert_eq!(Level::new(0), None);
+        assert_eq!(Level::new(9), None);
+        assert_eq!(Level::new(3).map(|l| l.to_string()), Some("level 3".to_owned()));
+    }
+
+    #[test]
+    fn each_level_errs_no_more_and_searches_no_less_than_the_one_below() {
+        let second = Duration::from_secs(1);
+        for &kind in GameKind::ALL {
+            let styles: Vec<Style> = Level::all().map(|level| level.style(kind, second)).collect();
+            for pair in styles.windows(2) {
+                let (below, above) = (pair[0], pair[1]);
+                assert!(above.temper <= below.temper, "{kind:?}: {pair:?}");
+                let nodes = |style: Style| style.nodes.unwrap_or(u64::MAX);
+                let deeper = (above.depth, nodes(above)) >= (below.depth, nodes(below));
+                assert!(deeper || above.temper < below.temper, "{kind:?}: {pair:?}");
+            }
+            let full = Level::FULL.style(kind, second);
+            assert_eq!((full.nodes, full.temper), (None, 0), "{kind:?}");
+            assert_eq!(styles[0].movetime, second);
+        }
+    }
+}
