@@ -68,9 +68,14 @@ async fn the_page_analyses_the_position_and_draws_the_score_graph() {
         .goto(url.trim())
         .await
         .unwrap_or_else(|e| panic!("{url}: {e}"));
+    // The landing's game first, then a new one for two people.
+    while js(&client, "return document.documentElement.dataset.state;").await != "ready" {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     js(
         &client,
         "document.getElementById('game').value = 'shogun'; \
+         document.getElementById('vs-people').checked = true; \
          document.getElementById('movetime').value = '100';",
     )
     .await;

@@ -57,9 +57,15 @@ async fn state(client: &Client, id: &Value) -> Value {
 /// Chooses `game` in the form (its fields shown), fills in `fields` (by
 /// id), and starts it.
 async fn start(client: &Client, game: &str, fields: &[(&str, &str)]) {
+    ready(client).await;
+    // The dialog of a game just ended is closed, as a person closes it.
+    click_first(client, "#end[open] #end-close").await;
     let mut form = format!(
         "const game = document.getElementById('game'); game.value = '{game}'; \
          game.dispatchEvent(new Event('change')); \
+         const people = document.getElementById('vs-people'); people.checked = true; \
+         people.dispatchEvent(new Event('change')); \
+         for (const seat of document.querySelectorAll('#seat-choices select')) seat.value = 'person'; \
          document.getElementById('movetime').value = '50';"
     );
     for (id, value) in fields {
@@ -72,14 +78,19 @@ async fn start(client: &Client, game: &str, fields: &[(&str, &str)]) {
     assert!(click_first(client, "#new button[type=submit]").await);
 }
 
-/// Lets the engine play `engine` (a side, or none), chosen as a person
-/// chooses it: it plays at once if that side is to move.
+/// Lets the computer play `engine` (a side, or none), chosen as a
+/// person chooses it, in the seats of the game: it plays at once if that
+/// side is to move.
 async fn engine_plays(client: &Client, engine: &str) {
+    if engine.is_empty() {
+        return;
+    }
+    let seat = engine.to_lowercase();
     js(
         client,
         &format!(
-            "const auto = document.getElementById('auto'); auto.value = '{engine}'; \
-             auto.dispatchEvent(new Event('change'));"
+            "const seat = document.getElementById('seat-{seat}'); seat.value = 'computer'; \
+             seat.dispatchEvent(new Event('change'));"
         ),
     )
     .await;
@@ -165,7 +176,7 @@ async fn a_whole_game_of_each_game_is_played_by_clicking_and_saved() {
         )
         .await;
         let games_made = saved.len() + 1;
-        let state = state(&client, &json!(games_made)).await;
+        let state = state(&client, &shown_id(&client).await).await;
         let result = &state["result"];
         assert_eq!(
             shown,
@@ -181,6 +192,10 @@ async fn a_whole_game_of_each_game_is_played_by_clicking_and_saved() {
             let plies = state["moves"].as_array().map_or(0, Vec::len);
             assert!(plies > clicks / 2, "{game}: the engine played no move");
         }
+        assert!(
+            click_first(&client, "#end[open] #end-close").await,
+            "{game}: no end dialog"
+        );
         assert!(click_first(&client, "#save").await);
         let said = js(
             &client,

@@ -21,5 +21,6 @@ mod support {
 mod browser;
 mod browser_analyse;
 mod browser_annotate;
+mod browser_players;
 mod browser_serve;
 mod browser_watch;

@@ -346,33 +346,58 @@ fn levelled(args: &[&str], script: &str) -> (String, String) {
 #[test]
 fn a_level_names_the_engine_and_is_an_option_that_plays_as_the_flag_does() {
     let (head, _) = levelled(&["engine", "--level", "3"], "");
-    assert!(head.starts_with("id name kifu-engine 0.1.0 level 3\n"), "{head}");
+    assert!(
+        head.starts_with("id name kifu-engine 0.1.0 level 3\n"),
+        "{head}"
+    );
     assert!(head.contains("\noption Level default 3\n"), "{head}");
     let (head, _) = levelled(&["engine", "--depth", "4", "--nodes", "900"], "");
-    assert!(head.starts_with("id name kifu-engine 0.1.0 depth 4 nodes 900\n"), "{head}");
+    assert!(
+        head.starts_with("id name kifu-engine 0.1.0 depth 4 nodes 900\n"),
+        "{head}"
+    );
     let (head, _) = levelled(&["engine", "--greedy"], "");
-    assert!(head.starts_with("id name kifu-engine 0.1.0 greedy\n"), "{head}");
+    assert!(
+        head.starts_with("id name kifu-engine 0.1.0 greedy\n"),
+        "{head}"
+    );
     // Level 1 searches one ply, whatever the time; its mistakes follow
     // the seed: the flag and the option play alike.
     let game = "newgame mana\ntag Setup \"c1 f6\"\n";
     let go = "position\ngo movetime 5000\n".repeat(12);
     let moves = |args: &[&str], set: &str| {
         let (_, rest) = levelled(args, &format!("{set}{game}{go}"));
-        assert!(rest.lines().all(|l| l.starts_with("info depth 1 ") || l.starts_with("move ")), "{rest}");
-        let played: Vec<&str> = rest.lines().filter_map(|l| l.strip_prefix("move ")).collect();
+        assert!(
+            rest.lines()
+                .all(|l| l.starts_with("info depth 1 ") || l.starts_with("move ")),
+            "{rest}"
+        );
+        let played: Vec<&str> = rest
+            .lines()
+            .filter_map(|l| l.strip_prefix("move "))
+            .collect();
         assert_eq!(played.len(), 12, "{rest}");
         played.join(" ")
     };
     let flagged = moves(&["engine", "--level", "1", "--seed", "4"], "");
-    assert_eq!(flagged, moves(&["engine", "--seed", "4"], "setoption Level 1\n"));
+    assert_eq!(
+        flagged,
+        moves(&["engine", "--seed", "4"], "setoption Level 1\n")
+    );
     let distinct: std::collections::BTreeSet<&str> = flagged.split(' ').collect();
     assert!(distinct.len() > 1, "{flagged}");
     // Out of range: said, and the level kept.
     let (_, rest) = levelled(&["engine", "--level", "2"], "setoption Level 9\n");
-    assert_eq!(rest, "info string setoption ignored: Level takes a whole number from 0 to 8, not 9\n");
+    assert_eq!(
+        rest,
+        "info string setoption ignored: Level takes a whole number from 0 to 8, not 9\n"
+    );
     let (out, err, status) = kifu(&["engine", "--level", "9"], b"");
     assert_eq!((out.as_str(), status), ("", Some(2)), "{err}");
-    assert!(err.contains("invalid value '9' for '--level <N>': 9 is not in 1..=8"), "{err}");
+    assert!(
+        err.contains("invalid value '9' for '--level <N>': 9 is not in 1..=8"),
+        "{err}"
+    );
 }
 
 #[test]

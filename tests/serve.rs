@@ -41,7 +41,8 @@ fn requests_without_the_token_or_with_a_wrong_one_are_refused_with_401() {
     let page = server.ask("GET", &format!("/?token={}", server.token), &[], None);
     assert_eq!(page.status, 200);
     assert!(
-        page.body.contains("<title>kifu serve</title>"),
+        page.body
+            .contains("<title>kifu: play Mana, Escampe, Shogun and Flower of the Lotus</title>"),
         "{}",
         page.body
     );

@@ -4,8 +4,8 @@
 
 use crate::EngineError;
 use crate::game::Game;
-use kifu::kep::{Answered, Decision, EngineSpec};
 use kifu::engine::Level;
+use kifu::kep::{Answered, Decision, EngineSpec};
 use kifu::seat::{BUILT_IN, Clock, PATIENCE, Seat, Terms, TimeControl, launch, start};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -41,12 +41,13 @@ impl Engine {
         options: Option<&Bound<'_, PyDict>>,
         level: Option<i64>,
     ) -> PyResult<Engine> {
-        let level = match level {
-            None => None,
-            Some(n) => Some(u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
-                PyValueError::new_err(format!("the level is 1 to 8, not {n}"))
-            })?),
-        };
+        let level =
+            match level {
+                None => None,
+                Some(n) => Some(u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
+                    PyValueError::new_err(format!("the level is 1 to 8, not {n}"))
+                })?),
+            };
         let mut set = Vec::new();
         for (name, value) in options.into_iter().flat_map(|dict| dict.iter()) {
             set.push((name.extract::<String>()?, value.str()?.extract::<String>()?));

@@ -73,6 +73,15 @@ mod tests {
     fn equal_moves_are_drawn_alike_and_none_is_drawn_of_nothing() {
         let counts = drawn(&[7, 7], 1, 10_000);
         assert!((4_800..5_200).contains(&counts[0]), "{counts:?}");
-        assert_eq!(draw(&[], Mistakes { temper: 10, seed: 1 }), None);
+        assert_eq!(
+            draw(
+                &[],
+                Mistakes {
+                    temper: 10,
+                    seed: 1
+                }
+            ),
+            None
+        );
     }
 }

@@ -67,7 +67,11 @@ impl Style {
         }
         let depth = (self.depth < 64).then(|| format!("depth {}", self.depth));
         let nodes = self.nodes.map(|nodes| format!("nodes {nodes}"));
-        [depth, nodes].into_iter().flatten().collect::<Vec<_>>().join(" ")
+        [depth, nodes]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -132,7 +136,9 @@ impl Player for SearchPlayer {
     /// `depth 4`, `greedy`) when it has one, as engines are named in
     /// matches.
     fn name(&self) -> String {
-        let label = self.level.map_or_else(|| self.style.label(), |level| level.to_string());
+        let label = self
+            .level
+            .map_or_else(|| self.style.label(), |level| level.to_string());
         let name = format!("kifu-engine {}", env!("CARGO_PKG_VERSION"));
         match label.is_empty() {
             true => name,

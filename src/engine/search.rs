@@ -124,7 +124,11 @@ pub fn think<G: Evaluation>(
         }
     }
     let drawn = (limits.mistakes).and_then(|mistakes| draw(scores.as_deref()?, mistakes));
-    Some(drawn.and_then(|index| moves.get(index).cloned()).unwrap_or(best))
+    Some(
+        drawn
+            .and_then(|index| moves.get(index).cloned())
+            .unwrap_or(best),
+    )
 }
 
 impl<G: Evaluation> Search<'_, G> {

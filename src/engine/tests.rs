@@ -278,13 +278,19 @@ fn every_level_plays_legal_moves_and_the_lowest_errs_but_takes_a_win_in_one() {
         for seed in 0..20 {
             let moves = at_level(1, seed).turn(position.as_ref(), &limits, &mut |_| {});
             if !winning.is_empty() {
-                assert!(winning.contains(&moves[0]), "{moves:?} passes up {winning:?}");
+                assert!(
+                    winning.contains(&moves[0]),
+                    "{moves:?} passes up {winning:?}"
+                );
             }
             played.insert(moves);
         }
         varied += usize::from(played.len() > 1);
         wins += usize::from(!winning.is_empty());
     }
-    assert!(varied >= 10, "level 1 varied its move in {varied} positions");
+    assert!(
+        varied >= 10,
+        "level 1 varied its move in {varied} positions"
+    );
     assert!(wins >= 1, "{wins} positions with a win in one");
 }

@@ -5,9 +5,9 @@
 //! game at every move, so `:undo`, `:new` and `:load` need nothing more.
 
 use super::{Outputs, Reply, Session};
+use crate::engine::Level;
 use crate::front::EngineError;
 use crate::kep::{Decision, Score};
-use crate::engine::Level;
 use crate::seat::{BUILT_IN, Clock, Occupant, Seat, Terms};
 use std::io;
 use std::time::Duration;

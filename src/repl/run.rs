@@ -59,7 +59,12 @@ pub(crate) fn run(args: &PlayArgs, colour: bool, out: &mut dyn Write) -> Ran {
     let mut err = io::stderr();
     if let Some(vs) = &args.vs {
         let user = user_of(session.game(), args.side.as_deref())?;
-        session.set_opponent(Opponent::start(vs, args.level.and_then(Level::new), Some(user), args.movetime)?);
+        session.set_opponent(Opponent::start(
+            vs,
+            args.level.and_then(Level::new),
+            Some(user),
+            args.movetime,
+        )?);
         let mut io = Outputs {
             out: &mut *out,
             err: &mut err,

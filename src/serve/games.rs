@@ -44,6 +44,8 @@ pub(super) struct Play {
     game: Box<dyn AnyGame>,
     record: RecordBuilder,
     moves: Vec<String>,
+    /// Who played each move, in order.
+    movers: Vec<String>,
     /// The last move's detail, kept as it is played (the board marks it).
     last: Option<MoveDetail>,
     seat: Option<Box<dyn Seat>>,
@@ -125,6 +127,7 @@ impl Games {
                 start,
                 record: RecordBuilder::with_tags(tags.clone()),
                 moves: Vec::new(),
+                movers: Vec::new(),
                 last: None,
                 seat: None,
                 level: None,
@@ -170,6 +173,8 @@ pub(super) struct StateJson<'a> {
     tags: Vec<TagJson>,
     /// The moves played (lotus: pawn moves).
     moves: &'a [String],
+    /// Who played each move (a lotus turn is a player's moves in a row).
+    movers: &'a [String],
     /// Every player, in the order of the game's turns.
     players: Vec<&'a str>,
     /// Who plays next; none once the game is over.
@@ -240,6 +245,7 @@ impl Play {
                 .map(|(name, value)| TagJson { name, value })
                 .collect(),
             moves: &self.moves,
+            movers: &self.movers,
             players: game.players(),
             to_move: match &placing {
                 Some(placing) => placing.mover,
@@ -275,9 +281,11 @@ impl Play {
         self.placed()?;
         // Numbered from the position before the move.
         self.record.push(self.game.as_ref(), text);
+        let mover = self.game.turn().mover.to_owned();
         match self.game.play_detailed(text) {
             Ok(detail) => {
                 self.moves.push(text.to_owned());
+                self.movers.push(mover);
                 self.last = Some(detail);
                 Ok(())
             }
@@ -290,6 +298,33 @@ impl Play {
                 ))
             }
         }
+    }
+
+    /// Takes back the moves after the first `kept`: the game is played
+    /// again from its start to there (a game over goes on again).
+    ///
+    /// # Errors
+    /// 409 while the start is placed; 422 (`serve.takeback`) when `kept`
+    /// is not fewer than the moves played.
+    pub(super) fn take_back(&mut self, kept: usize) -> Result<(), ApiError> {
+        self.placed()?;
+        if kept >= self.moves.len() {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "serve.takeback",
+                format!(
+                    "{kept} moves would be kept of {}: nothing to take back",
+                    self.moves.len()
+                ),
+            ));
+        }
+        let mut again = std::mem::take(&mut self.moves);
+        again.truncate(kept);
+        self.movers.clear();
+        while self.record.pop().is_some() {}
+        self.game = self.start.box_clone();
+        self.last = None;
+        again.iter().try_for_each(|mv| self.play(mv))
     }
 
     /// The engine at `level` (`None`: full strength) plays the player to

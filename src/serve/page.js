@@ -1,6 +1,9 @@
-// The page of `kifu serve`: a new game and its board, played by clicking
-// or dragging (board.js, loaded before). The server says which squares
-// the board has (their rectangles), which pieces may move and where, and
+// The page of `kifu serve`: it opens on a board, a game against the
+// computer ready to play, with a few large choices beside it (the game,
+// the computer or people on this device, the computer's level, your
+// side; Lotus's seats), the rest under "More options". The board is
+// played by clicking or dragging (board.js, loaded before). The server
+// says which squares the board has, which pieces may move and where, and
 // which moves need a button; the page only marks them and sends the move
 // chosen. Everything shown from the server is set as text or as an
 // image's address, never as HTML.
@@ -8,11 +11,27 @@
 
 const $ = (id) => document.getElementById(id);
 let game = null;
+// The players the computer plays in the game shown, and at what level.
+let computer = new Set();
+let level = 2;
+// The choices the game shown was started with, for a rematch.
+let started = null;
 
 // Drop the token from the address bar: the cookie carries it from now on.
 if (location.search.includes("token=")) {
   history.replaceState(null, "", "/");
 }
+
+// What each game is, in a line.
+const GAME_LINES = {
+  mana: "Claude Leroy's duel on a 6×6 board of squares with one, two or three lines: a piece moves as many squares as the lines it leaves, and the square your opponent left says which of your pieces may move. Capture the other Daimyo.",
+  escampe: "Mana's first edition: the same board, each side places a Unicorn and five Paladins, then races to take the other Unicorn.",
+  shogun: "Teruo Matsumoto's 1976 game on an 8×8 board: a hidden magnet under each square sets how far a piece moves next. Take the other side's Shogun.",
+  lotus: "Bruno Faidutti's race of frogs for 3 to 6 players: leap along the course, gather flowers and stones, and score the most when every frog is home.",
+};
+
+// Lotus's seat names, in turn order, when "Player names" is left empty.
+const SEAT_NAMES = ["red", "green", "orange", "blue", "yellow", "purple"];
 
 function say(text, error) {
   $("status").textContent = text;
@@ -24,6 +43,11 @@ function movetime() {
   return Number.isInteger(ms) && ms > 0 ? ms : 1000;
 }
 
+// A player's name as a person reads it: "White", "Red".
+function named(player) {
+  return player ? player.charAt(0).toUpperCase() + player.slice(1) : "";
+}
+
 function play(move) {
   act(() => ask("POST", `/api/games/${game.id}/moves`, { move }));
 }
@@ -32,50 +56,126 @@ function play(move) {
 const playBoard = makeBoard($("spots"), $("choices"), play, (square) =>
   act(() => ask("POST", `/api/games/${game.id}/placement`, { square })));
 
-function players(state) {
-  const auto = $("auto");
-  const kept = auto.value;
-  auto.replaceChildren(new Option("nobody", ""), ...state.players.map((p) => new Option(p, p)));
-  auto.value = state.players.includes(kept) ? kept : "";
+// Marks the page busy (a request runs, the computer thinks) or ready:
+// while busy every button that asks the engine, and take back, are off,
+// so that no two requests race.
+function busy(on) {
+  document.documentElement.dataset.state = on ? "busy" : "ready";
+  for (const b of document.querySelectorAll(".engine-button, .engine-free, #rematch")) {
+    b.disabled = on || (b.classList.contains("engine-button") && Boolean(game && game.result));
+  }
+  if (!on && game) $("takeback").disabled = game.moves.length === 0 || Boolean(game.placing);
+}
+
+// The seats of the game shown: who plays each player, a person or the
+// computer, changeable during the game.
+function seats(state) {
+  $("seats").replaceChildren(...state.players.map((player) => {
+    const label = document.createElement("label");
+    label.append(named(player) + " ");
+    const select = document.createElement("select");
+    select.id = `seat-${player.toLowerCase()}`;
+    select.append(new Option("Person", "person"), new Option(`Computer (level ${level})`, "computer"));
+    select.value = computer.has(player) ? "computer" : "person";
+    select.addEventListener("change", () => {
+      if (select.value === "computer") computer.add(player); else computer.delete(player);
+      if (engineToMove()) act(engineMove);
+    });
+    label.append(select);
+    return label;
+  }));
+}
+
+// The moves played, numbered by turn, each a button that shows the
+// record up to it (the computer's moves underlined).
+function moveList(state) {
+  const items = [];
+  let turn = 0;
+  state.moves.forEach((move, ply) => {
+    const mover = state.movers[ply];
+    const li = document.createElement("li");
+    if (ply === 0 || state.movers[ply - 1] !== mover) {
+      turn += 1;
+      const number = document.createElement("span");
+      number.className = "number";
+      number.textContent = `${turn}.`;
+      li.append(number);
+    }
+    const b = button(move, () => {});
+    b.title = `${named(mover)}: ${move}`;
+    if (computer.has(mover)) b.classList.add("engine-played");
+    if (ply === state.moves.length - 1) b.classList.add("current");
+    li.append(b);
+    items.push(li);
+  });
+  $("move-list").replaceChildren(...items);
+  const last = $("move-list").lastElementChild;
+  if (last) last.scrollIntoView({ block: "nearest" });
+}
+
+// The result in words: who won and how, or Lotus's places.
+function resultWords(result) {
+  if (result.scores) {
+    const first = result.scores.filter((p) => p.place === 1).map((p) => named(p.player));
+    return `${first.join(" and ")} ${first.length > 1 ? "share first place" : "wins"}: ${result.reason}`;
+  }
+  return result.winner ? `${named(result.winner)} wins: ${result.reason}` : `No winner: ${result.reason}`;
 }
 
 function show(state) {
   const fresh = !game || game.id !== state.id;
+  const ended = state.result && (!game || !game.result || fresh);
   game = state;
+  document.documentElement.dataset.game = String(state.id);
   $("play").hidden = false;
   $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(state.board);
+  $("board").alt = `the ${$("game").selectedOptions[0].text} board`;
   $("record").textContent = state.record;
   $("hint-text").textContent = "";
-  if (fresh) players(state);
+  $("analysis").textContent = "";
+  $("graph-view").replaceChildren();
+  if (fresh) seats(state);
+  moveList(state);
   playBoard.show(state);
   $("buttons").replaceChildren(...state.buttons.map((move) => button(move, () => play(move))));
   $("result").textContent = state.result ? `${state.result.result}: ${state.result.reason}` : "";
   if (state.result) {
-    say("Game over");
+    say(resultWords(state.result));
   } else if (state.placing) {
-    say(`${state.placing.request}; given: ${state.placing.given.join(" ")}`);
+    say(`${named(state.placing.mover)} places: ${state.placing.request}; given: ${state.placing.given.join(" ")}`);
   } else {
-    say(`${state.to_move} to move` + (state.constraint ? `: ${state.constraint}` : ""));
+    const who = computer.has(state.to_move) ? " (the computer)" : "";
+    say(`${named(state.to_move)} to move${who}` + (state.constraint ? `: ${state.constraint}` : ""));
   }
-  $("engine").disabled = Boolean(state.result);
-  $("hint").disabled = Boolean(state.result);
+  if (ended) end(state.result);
 }
 
-// Whether the side to move (or to place its start) is the one the engine
-// plays.
+// The dialog at the end of a game: who won and how, Lotus's places and
+// points, a rematch and the record.
+function end(result) {
+  $("end-text").textContent = resultWords(result);
+  $("end-places").replaceChildren(...(result.scores || []).map((p) => {
+    const li = document.createElement("li");
+    li.textContent = `${named(p.player)}: place ${p.place}, ${p.score} points`;
+    return li;
+  }));
+  if ($("end").showModal && !$("end").open) $("end").showModal();
+}
+
+// Whether the player to move (or to place its start) is the computer's.
 function engineToMove() {
-  return Boolean(game && !game.result && game.to_move === $("auto").value);
+  return Boolean(game && !game.result && computer.has(game.to_move));
 }
 
-// The engine's move (or placement) for the side to move.
+// The computer's move (or placement) for the player to move, at its level.
 function engineMove() {
-  return ask("POST", `/api/games/${game.id}/engine`, { movetime: movetime() });
+  return ask("POST", `/api/games/${game.id}/engine`, { movetime: movetime(), level });
 }
 
 // Runs a request that answers a state (or an engine's answer with one),
-// shows it, then lets the engine play if it plays the side to move.
+// shows it, then lets the computer play if it plays the player to move.
 async function act(request) {
-  document.documentElement.dataset.state = "busy";
+  busy(true);
   let resigned = false;
   try {
     const answer = await request();
@@ -83,18 +183,20 @@ async function act(request) {
     resigned = answer.resigned === true;
   } catch (error) {
     say(error.message, true);
-    document.documentElement.dataset.state = "ready";
+    busy(false);
     return;
   }
-  // An engine that resigns is not asked again: the side is left to a
+  // A computer that resigns is not asked again: the seat is left to a
   // person.
   if (resigned) {
-    say(`The engine resigns for ${game.to_move}`);
+    computer.delete(game.to_move);
+    seats(game);
+    say(`The computer resigns for ${named(game.to_move)}`);
   } else if (engineToMove()) {
     await act(engineMove);
     return;
   }
-  document.documentElement.dataset.state = "ready";
+  busy(false);
 }
 
 async function files() {
@@ -102,6 +204,7 @@ async function files() {
   const select = $("file");
   select.replaceChildren(...list.map((file) => new Option(file.name, file.index)));
   $("save").disabled = list.length === 0;
+  $("file").hidden = list.length === 0;
 }
 
 // The start of each game when the Setup field is left empty, and the
@@ -112,23 +215,67 @@ const SETUP_HINTS = {
   shogun: "XXYZSZYX/XYZSZYXX unless given",
 };
 
-// Shows the fields of the new-game form that the chosen game takes (a
-// label with `data-games` names them), and hides the others.
+// The players of a two-player game, first mover first.
+const SIDES = {
+  mana: ["black", "white"],
+  escampe: ["white", "black"],
+  shogun: ["white", "red"],
+};
+
+// The seat choices of Lotus: one row a seat, a person or the computer.
+function seatChoices() {
+  const count = Number($("seat-count").value);
+  const kept = [...$("seat-choices").querySelectorAll("select")].map((s) => s.value);
+  $("seat-choices").replaceChildren(...Array.from({ length: count }, (_, i) => {
+    const label = document.createElement("label");
+    label.className = "row";
+    label.append(`Seat ${i + 1} `);
+    const select = document.createElement("select");
+    select.id = `seat-choice-${i + 1}`;
+    select.append(new Option("Person", "person"), new Option("Computer", "computer"));
+    select.value = kept[i] || (i === 0 ? "person" : "computer");
+    label.append(select);
+    return label;
+  }));
+}
+
+// Shows the choices and fields the chosen game takes (an element with
+// `data-games` names them, one with `data-opponent` the opponent).
 function fields() {
   const name = $("game").value;
-  for (const label of $("new").querySelectorAll("label[data-games]")) {
-    label.hidden = !label.dataset.games.split(" ").includes(name);
+  const opponent = $("vs-computer").checked ? "computer" : "people";
+  for (const element of $("new").querySelectorAll("[data-games], [data-opponent]")) {
+    const games = element.dataset.games;
+    const shown = (!games || games.split(" ").includes(name))
+      && (!element.dataset.opponent || element.dataset.opponent === opponent || name === "lotus");
+    element.hidden = !shown;
   }
   $("setup").placeholder = SETUP_HINTS[name] || "";
+  $("game-line").textContent = GAME_LINES[name];
+  $("people-label").textContent = name === "lotus" ? "Players here" : "Two players here";
+  for (const radio of document.querySelectorAll("input[name=game-choice]")) {
+    radio.checked = radio.value === name;
+  }
+  const sides = SIDES[name];
+  if (sides) {
+    const kept = $("side").value;
+    $("side").replaceChildren(...sides.map((side, i) =>
+      new Option(`${named(side)} (moves ${i === 0 ? "first" : "second"})`, String(i))));
+    $("side").value = kept === "1" ? "1" : "0";
+  }
 }
 
 // The body of `POST /api/games` from the form: the game, and each field
 // it shows that is filled in, as `kifu new`'s option of the same name.
 function newGame() {
-  const body = { game: $("game").value };
-  for (const name of ["setup", "players", "flowers", "course", "rotation", "first", "discs", "position"]) {
-    const value = $(name).value.trim();
-    if (value && !$(name).closest("label").hidden) body[name] = value;
+  const name = $("game").value;
+  const body = { game: name };
+  for (const field of ["setup", "players", "flowers", "course", "rotation", "first", "discs", "position"]) {
+    const value = $(field).value.trim();
+    if (value && !$(field).closest("label").hidden) body[field] = value;
+  }
+  if (name === "lotus" && !body.players && !body.position) {
+    body.players = SEAT_NAMES.slice(0, Number($("seat-count").value)).join(" ");
   }
   const seed = $("seed").value.trim();
   if (seed) {
@@ -141,40 +288,146 @@ function newGame() {
   return body;
 }
 
-$("game").addEventListener("change", fields);
-fields();
+// Whom the computer plays in a game of `players`, as the form chose:
+// nobody with people only; in Lotus the seats marked; otherwise the
+// side you do not play.
+function computerSeats(players) {
+  if (!$("vs-computer").checked && $("game").value !== "lotus") return new Set();
+  if ($("game").value === "lotus") {
+    const marks = [...$("seat-choices").querySelectorAll("select")].map((s) => s.value);
+    return new Set(players.filter((_, i) => marks[i] === "computer"));
+  }
+  const mine = SIDES[$("game").value][Number($("side").value) || 0];
+  return new Set(players.filter((player) => player.toLowerCase() !== mine));
+}
+
+// Starts the game the form describes; the computer plays the seats it
+// was given for this game only.
+function begin() {
+  level = Number($("level").value) || level;
+  localStorage.setItem("kifu.game", $("game").value);
+  localStorage.setItem("kifu.level", String(level));
+  started = { side: $("side").value };
+  act(async () => {
+    const state = await ask("POST", "/api/games", newGame());
+    computer = computerSeats(state.players);
+    game = null;
+    return state;
+  });
+}
+
+// The levels of the computer, each named with its Elo in the game chosen.
+let levels = [];
+function levelOptions() {
+  const name = $("game").value;
+  const kept = $("level").value || String(level);
+  $("level").replaceChildren(...levels.map((l) =>
+    new Option(`${l.level} · ${l.name}` + (l.elo[name] ? ` (Elo ${l.elo[name]})` : ""), String(l.level))));
+  $("level").value = kept;
+}
+
+// The moves to keep for a take back: the last turn of a person and every
+// computer's move after it, so that you are to move again.
+function keptAfterTakeBack() {
+  const movers = game.movers;
+  let at = movers.length;
+  // The computer's moves at the end, then the person's turn before them.
+  while (at > 0 && computer.has(movers[at - 1])) at -= 1;
+  const person = at > 0 ? movers[at - 1] : null;
+  while (at > 0 && movers[at - 1] === person) at -= 1;
+  return at;
+}
+
+for (const radio of document.querySelectorAll("input[name=game-choice]")) {
+  radio.addEventListener("change", () => {
+    $("game").value = radio.value;
+    $("game").dispatchEvent(new Event("change"));
+  });
+}
+$("game").addEventListener("change", () => { fields(); levelOptions(); });
+$("vs-computer").addEventListener("change", fields);
+$("vs-people").addEventListener("change", fields);
+$("seat-count").addEventListener("change", seatChoices);
+$("level").addEventListener("change", () => {
+  level = Number($("level").value) || level;
+  localStorage.setItem("kifu.level", String(level));
+  if (game) seats(game);
+});
 
 $("new").addEventListener("submit", (event) => {
   event.preventDefault();
-  act(async () => ask("POST", "/api/games", newGame()));
+  try {
+    begin();
+  } catch (error) {
+    say(error.message, true);
+  }
 });
 
 $("engine").addEventListener("click", () => act(engineMove));
 
-$("auto").addEventListener("change", () => {
-  if (engineToMove()) act(engineMove);
-});
+$("takeback").addEventListener("click", () => act(() =>
+  ask("POST", `/api/games/${game.id}/takeback`, { kept: keptAfterTakeBack() })));
 
 // Runs a request that changes no state, the page busy meanwhile.
 async function quietly(request) {
-  document.documentElement.dataset.state = "busy";
+  busy(true);
   try {
     await request();
   } catch (error) {
     say(error.message, true);
   }
-  document.documentElement.dataset.state = "ready";
+  busy(false);
 }
 
 $("hint").addEventListener("click", () => quietly(async () => {
   const hint = await ask("POST", `/api/games/${game.id}/hint`, { movetime: movetime() });
-  $("hint-text").textContent = hint.resigned ? "Hint: the engine would resign" : `Hint: ${hint.moves.join(" ")}`;
+  $("hint-text").textContent = hint.resigned ? "Hint: the computer would resign" : `Hint: ${hint.moves.join(" ")}`;
 }));
 
 $("save").addEventListener("click", () => quietly(async () => {
   const saved = await ask("POST", `/api/games/${game.id}/save`, { file: Number($("file").value) });
   const records = saved.records === 1 ? "1 record" : `${saved.records} records`;
-  say(`Saved to ${saved.name} (${records})`);
+  const text = `Saved to ${saved.name} (${records})`;
+  say(text);
+  $("saved").textContent = text;
 }));
 
+// Offers the record as a file to download.
+function download() {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([game.record], { type: "text/plain" }));
+  link.download = `${game.game}-${game.id}.kifu`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+$("download").addEventListener("click", download);
+$("end-download").addEventListener("click", download);
+$("end-close").addEventListener("click", () => $("end").close());
+$("rematch").addEventListener("click", () => {
+  $("end").close();
+  if ($("game").value !== "lotus" && started) {
+    $("side").value = started.side === "1" ? "0" : "1";
+  }
+  begin();
+});
+
+// The landing: the game last chosen, against the computer at the level
+// last chosen, ready for a first move.
+async function land() {
+  const last = localStorage.getItem("kifu.game");
+  if (last && GAME_LINES[last]) $("game").value = last;
+  level = Number(localStorage.getItem("kifu.level")) || level;
+  seatChoices();
+  fields();
+  try {
+    levels = await ask("GET", "/api/levels");
+  } catch (error) {
+    levels = [];
+  }
+  levelOptions();
+  $("level").value = String(level);
+  if (!new URLSearchParams(location.search).has("blank")) begin();
+}
+
+land();
 files().catch((error) => say(error.message, true));

@@ -91,7 +91,9 @@ impl GameVisitor for Searching<'_> {
                     let mut turns = turns::candidates(root, until, MISTAKEN_CANDIDATES);
                     let values: Vec<i32> = turns.iter().map(|turn| turn.value).collect();
                     let drawn = draw(&values, mistakes).filter(|&at| at < turns.len());
-                    drawn.map(|at| turns.swap_remove(at).plies).unwrap_or_default()
+                    drawn
+                        .map(|at| turns.swap_remove(at).plies)
+                        .unwrap_or_default()
                 }
             };
             return turn.iter().map(ToString::to_string).collect();

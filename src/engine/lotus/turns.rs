@@ -53,7 +53,14 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
         plies.iter().for_each(|ply| after.apply(ply));
         let key = format!("{after:?}");
         if kept.iter().all(|(seen, _)| *seen != key) {
-            kept.push((key, Candidate { plies, after, value }));
+            kept.push((
+                key,
+                Candidate {
+                    plies,
+                    after,
+                    value,
+                },
+            ));
         }
     }
     kept.into_iter().map(|(_, candidate)| candidate).collect()

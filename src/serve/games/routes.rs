@@ -40,6 +40,8 @@ where
         .route("/api/games/{id}/save", post(save_game))
         .route("/api/games/{id}/analyse", post(analyse_position))
         .route("/api/games/{id}/graph", post(score_graph))
+        .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/levels", get(levels))
 }
 
 /// Describes the routes of the games in `doc`.
@@ -57,6 +59,12 @@ pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     doc.post::<SaveBody, SavedJson>("/api/games/{id}/save", save, 200);
     let analyse = "The engine's view of the position.";
     doc.post::<AnalyseBody, AnalysisJson>("/api/games/{id}/analyse", analyse, 200);
+    let back = "Takes back the moves after the first `kept`.";
+    doc.post::<TakeBackBody, StateJson>("/api/games/{id}/takeback", back, 200);
+    doc.get::<Vec<LevelJson>>(
+        "/api/levels",
+        "The engine's levels, each with its Elo in each game.",
+    );
     let graph = "The engine's score of every position.";
     doc.post::<AnalyseBody, GraphJson>("/api/games/{id}/graph", graph, 200);
     let id = ("id", "$response.body#/id");
@@ -247,6 +255,49 @@ async fn engine_hint(game: Game, Json(asked): Json<EngineBody>) -> Response {
         }))
     })
     .await
+}
+
+/// The body of `POST /api/games/{id}/takeback`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct TakeBackBody {
+    /// How many moves stay (lotus: pawn moves).
+    kept: usize,
+}
+
+/// `POST /api/games/{id}/takeback`.
+async fn take_back(game: Game, Json(asked): Json<TakeBackBody>) -> Response {
+    game.act(asked, |play, asked| {
+        play.take_back(asked.kept)?;
+        Ok(state_answer(play))
+    })
+    .await
+}
+
+/// A level of the engine, as the board offers it.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+struct LevelJson {
+    /// Its number, 1 to 8.
+    level: u8,
+    /// Its name ("Beginner" ... "Full strength").
+    name: &'static str,
+    /// Its Elo in each game (benches/levels.sh; level 1 at 1000), null
+    /// where not measured yet.
+    elo: std::collections::BTreeMap<&'static str, Option<i32>>,
+}
+
+/// `GET /api/levels`.
+async fn levels() -> Response {
+    let levels: Vec<LevelJson> = Level::all()
+        .map(|level| LevelJson {
+            level: level.number(),
+            name: level.name(),
+            elo: (GameKind::ALL.iter())
+                .map(|&kind| (kind.name(), level.elo(kind)))
+                .collect(),
+        })
+        .collect();
+    json(&levels)
 }
 
 /// The body of `POST /api/games/{id}/placement`.

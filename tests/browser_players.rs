@@ -1,0 +1,351 @@
+//! The board of `kifu serve` as a new player meets it, in Chromium at a
+//! desktop's width (1280x900) and a phone's (390x844): the page opens on
+//! a game against the computer, a first move takes two clicks and the
+//! computer answers; a take back returns to the player's move; a game
+//! against level 1 played to its end shows the end dialog in words, and
+//! its rematch swaps the sides; a Lotus game with three people and one
+//! computer seat, the computer playing that seat only; and at each width
+//! no control overlaps another and nothing scrolls sideways. Each flow
+//! keeps its screenshots in `target/screenshots/`.
+
+use crate::support::chromium;
+use crate::support::serve as serve_support;
+
+use chromium::{browser, js, screenshots, shot};
+use fantoccini::{Client, Locator};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// The widths and heights a player sees the page at.
+const SIZES: [(&str, u32, u32); 2] = [("desktop", 1280, 900), ("phone", 390, 844)];
+
+/// Waits until the page has no request running.
+async fn ready(client: &Client) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while js(client, "return document.documentElement.dataset.state;").await != "ready" {
+        assert!(Instant::now() < deadline, "the page stayed busy");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Clicks the first element `css` finds, as a person does; whether one
+/// was there.
+async fn click(client: &Client, css: &str) -> bool {
+    let Ok(found) = client.find_all(Locator::Css(css)).await else {
+        return false;
+    };
+    let Some(first) = found.first() else {
+        return false;
+    };
+    first.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
+    ready(client).await;
+    true
+}
+
+/// The game shown, as the page's own requests get it.
+async fn shown(client: &Client) -> Value {
+    let script = "return fetch('/api/games/' + document.documentElement.dataset.game)\
+                  .then((r) => r.json());";
+    js(client, script).await
+}
+
+/// Who played each move of `state`, in lower case.
+fn movers(state: &Value) -> Vec<String> {
+    (state["movers"].as_array().into_iter().flatten())
+        .filter_map(|m| m.as_str().map(str::to_lowercase))
+        .collect()
+}
+
+/// The text of the element `id`.
+async fn text(client: &Client, id: &str) -> String {
+    let script = format!("return document.getElementById('{id}').textContent;");
+    js(client, &script)
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Sets the control `id` to `value`, as a person picking it does.
+async fn pick(client: &Client, id: &str, value: &str) {
+    let script = format!(
+        "const c = document.getElementById('{id}'); c.value = {}; \
+         c.dispatchEvent(new Event('change'));",
+        json!(value)
+    );
+    js(client, &script).await;
+    ready(client).await;
+}
+
+/// Controls that overlap, and how far the page scrolls sideways: every
+/// visible button, select, input and label's box against every other
+/// that is not inside it.
+async fn overlaps(client: &Client) -> (Vec<String>, i64) {
+    let script = r#"
+        const all = [...document.querySelectorAll('button, select, input:not([type=radio]), .pill, .game-choice span, h1, h2, #status, #board-wrap')]
+          .filter((e) => e.getClientRects().length > 0 && !e.closest('[hidden], dialog:not([open]), details:not([open]) > :not(summary)'));
+        const boxes = all.map((e) => [e, e.getBoundingClientRect()]);
+        const found = [];
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, p] = boxes[i], [b, q] = boxes[j];
+            if (a.contains(b) || b.contains(a)) continue;
+            const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+            const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            if (x > 1 && y > 1) found.push(`${a.id || a.textContent.trim().slice(0, 20)} / ${b.id || b.textContent.trim().slice(0, 20)}`);
+          }
+        }
+        return [found, document.documentElement.scrollWidth - window.innerWidth];"#;
+    let answer = js(client, script).await;
+    let found = (answer[0].as_array().into_iter().flatten())
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    (found, answer[1].as_i64().unwrap_or(i64::MAX))
+}
+
+/// Checks that no control overlaps another and nothing scrolls sideways.
+async fn tidy(client: &Client, what: &str) {
+    let (found, sideways) = overlaps(client).await;
+    assert!(found.is_empty(), "{what}: overlapping: {found:?}");
+    assert!(
+        sideways <= 0,
+        "{what}: the page scrolls {sideways} px sideways"
+    );
+}
+
+/// A browser on a fresh `kifu serve` at `width` x `height`, the page
+/// loaded and its landing game started.
+async fn open(
+    name: &str,
+    width: u32,
+    height: u32,
+) -> Option<(chromium::Driver, Client, serve_support::Server)> {
+    let (chromium, driver) = chromium::installed("tests/browser_players.rs")?;
+    let dir = serve_support::scratch(&format!("browser-players-{name}"));
+    let server = serve_support::serve(&dir, &["games.kifu"]);
+    let (driver, client) = browser(&chromium, &driver, &dir).await;
+    client
+        .set_window_size(width, height)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let url = server.url();
+    client
+        .goto(&url)
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    ready(&client).await;
+    Some((driver, client, server))
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undoes_it() {
+    let shots = screenshots();
+    for (size, width, height) in SIZES {
+        let Some((_driver, client, _server)) = open(&format!("first-{size}"), width, height).await
+        else {
+            return;
+        };
+        shot(&client, &shots, &format!("players-landing-{size}")).await;
+        tidy(&client, &format!("landing at {size}")).await;
+        // The landing is a game of Mana against the computer at level 2,
+        // the player Black, who moves first.
+        let state = shown(&client).await;
+        assert_eq!(state["game"], "mana", "{state}");
+        assert_eq!(state["moves"], json!([]));
+        assert_eq!(text(&client, "status").await, "Black to move");
+        assert_eq!(
+            js(
+                &client,
+                "return document.getElementById('seat-white').value;"
+            )
+            .await,
+            "computer"
+        );
+        assert_eq!(
+            js(
+                &client,
+                "return document.getElementById('seat-black').value;"
+            )
+            .await,
+            "person"
+        );
+        assert!(
+            text(&client, "game-line")
+                .await
+                .starts_with("Claude Leroy's duel")
+        );
+        // Two clicks: a piece, its target. The computer answers.
+        assert!(click(&client, ".spot.movable").await);
+        assert!(click(&client, ".spot.target").await);
+        let state = shown(&client).await;
+        assert_eq!(movers(&state), ["black", "white"], "{state}");
+        assert_eq!(
+            js(
+                &client,
+                "return document.querySelectorAll('#move-list button').length;"
+            )
+            .await,
+            2
+        );
+        assert_eq!(
+            js(
+                &client,
+                "return document.querySelectorAll('#move-list button.engine-played').length;"
+            )
+            .await,
+            1
+        );
+        assert!(text(&client, "status").await.starts_with("Black to move"));
+        shot(&client, &shots, &format!("players-first-move-{size}")).await;
+        tidy(&client, &format!("after a move at {size}")).await;
+        // Take back: the computer's reply and the move before it.
+        assert!(click(&client, "#takeback").await);
+        let state = shown(&client).await;
+        assert_eq!(state["moves"], json!([]), "{state}");
+        assert_eq!(
+            js(
+                &client,
+                "return document.getElementById('takeback').disabled;"
+            )
+            .await,
+            true
+        );
+        assert_eq!(text(&client, "status").await, "Black to move");
+        shot(&client, &shots, &format!("players-take-back-{size}")).await;
+        let _ = client.close().await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_game_against_level_1_ends_in_a_dialog_in_words_and_a_rematch_swaps_sides() {
+    let shots = screenshots();
+    let (size, width, height) = SIZES[1];
+    let Some((_driver, client, _server)) = open("level-1", width, height).await else {
+        return;
+    };
+    js(&client, "document.getElementById('movetime').value = '50';").await;
+    pick(&client, "level", "1").await;
+    assert!(click(&client, "#new button[type=submit]").await);
+    let mut clicks = 0;
+    while text(&client, "result").await.is_empty() {
+        assert!(clicks < 400, "no end after {clicks} clicks");
+        clicks += 1;
+        if click(&client, ".spot.movable").await && click(&client, ".spot.target").await {
+            click(&client, "#choices button").await;
+            continue;
+        }
+        assert!(
+            click(&client, "#choices button").await || click(&client, "#buttons button").await,
+            "nothing to click"
+        );
+    }
+    let state = shown(&client).await;
+    let result = &state["result"];
+    let winner = result["winner"].as_str().unwrap_or_default();
+    let words = format!(
+        "{}{} wins: {}",
+        winner[..1].to_uppercase(),
+        &winner[1..],
+        result["reason"].as_str().unwrap_or_default()
+    );
+    assert_eq!(
+        js(&client, "return document.getElementById('end').open;").await,
+        true
+    );
+    assert_eq!(text(&client, "end-text").await, words);
+    assert_eq!(text(&client, "status").await, words);
+    shot(&client, &shots, &format!("players-end-dialog-{size}")).await;
+    // The rematch: the player takes White, so the computer (Black) opens.
+    assert!(click(&client, "#rematch").await);
+    let state = shown(&client).await;
+    assert_eq!(movers(&state), ["black"], "{state}");
+    assert_eq!(
+        js(
+            &client,
+            "return document.getElementById('seat-black').value;"
+        )
+        .await,
+        "computer"
+    );
+    assert_eq!(
+        js(&client, "return document.getElementById('end').open;").await,
+        false
+    );
+    assert!(text(&client, "status").await.starts_with("White to move"));
+    shot(&client, &shots, &format!("players-rematch-{size}")).await;
+    let _ = client.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_lotus_game_of_three_people_and_one_computer_seat() {
+    let shots = screenshots();
+    let (size, width, height) = SIZES[0];
+    let Some((_driver, client, _server)) = open("lotus", width, height).await else {
+        return;
+    };
+    assert!(click(&client, "input[value=lotus] + span").await);
+    js(&client, "document.getElementById('movetime').value = '50';").await;
+    pick(&client, "seat-count", "4").await;
+    for (seat, who) in [
+        ("1", "person"),
+        ("2", "person"),
+        ("3", "person"),
+        ("4", "computer"),
+    ] {
+        pick(&client, &format!("seat-choice-{seat}"), who).await;
+    }
+    shot(&client, &shots, &format!("players-lotus-seats-{size}")).await;
+    tidy(&client, "lotus's seats").await;
+    assert!(click(&client, "#new button[type=submit]").await);
+    let state = shown(&client).await;
+    assert_eq!(
+        state["players"],
+        json!(["red", "green", "orange", "blue"]),
+        "{state}"
+    );
+    // Three people play a turn each by clicking; then the computer plays
+    // blue's turn by itself, and red is to move again.
+    let mut clicks = 0;
+    while !movers(&shown(&client).await).iter().any(|p| p == "blue") {
+        assert!(clicks < 60, "blue never played");
+        clicks += 1;
+        if click(&client, ".spot.movable").await && click(&client, ".spot.target").await {
+            click(&client, "#choices button").await;
+            continue;
+        }
+        let clicked =
+            click(&client, "#choices button").await || click(&client, "#buttons button").await;
+        if !clicked {
+            shot(&client, &shots, "players-lotus-stuck").await;
+        }
+        assert!(
+            clicked,
+            "nothing to click: {}",
+            text(&client, "status").await
+        );
+    }
+    let state = shown(&client).await;
+    let movers = movers(&state);
+    let first_blue = movers.iter().position(|m| m == "blue").unwrap_or(0);
+    assert!(
+        movers[..first_blue]
+            .iter()
+            .all(|m| ["red", "green", "orange"].contains(&m.as_str())),
+        "{movers:?}"
+    );
+    assert_eq!(
+        js(
+            &client,
+            "return [...document.querySelectorAll('#seats select')].map((s) => s.value);"
+        )
+        .await,
+        json!(["person", "person", "person", "computer"])
+    );
+    assert!(
+        text(&client, "status").await.starts_with("Red to move"),
+        "{}",
+        text(&client, "status").await
+    );
+    shot(&client, &shots, &format!("players-lotus-{size}")).await;
+    let _ = client.close().await;
+}
