@@ -7,6 +7,7 @@
 #
 #   benches/levels.sh                           # all four games
 #   GAMES=60 MOVETIME=50 benches/levels.sh mana  # quicker, one game
+#   STEPS="2 3" GAMES=40 benches/levels.sh shogun  # some steps only
 #
 # Two-player games: GAMES games a step, from GAMES/2 openings
 # (benches/openings.sh) each played from both sides, MOVETIME ms a move
@@ -33,7 +34,7 @@ for game in "$@"; do
         else
             benches/openings.sh "$kifu" "$game" $((games / 2)) "$openings"
         fi
-        for level in 2 3 4 5 6 7 8; do
+        for level in ${STEPS:-2 3 4 5 6 7 8}; do
             below=$((level - 1))
             out=$dir/$game-$level.kifu
             rm -f "$out"

@@ -10,12 +10,10 @@
 use crate::support::chromium;
 use crate::support::fixtures as support;
 
-use chromium::{browser, js};
-use fantoccini::{Client, Locator};
+use chromium::{browser, click, js, ready};
 use serde_json::json;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// A running `kifu serve`, stopped when dropped.
 struct Serve(Child);
@@ -25,23 +23,6 @@ impl Drop for Serve {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-/// Waits until the page has no request running.
-async fn ready(client: &Client) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while js(client, "return document.documentElement.dataset.state;").await != "ready" {
-        assert!(Instant::now() < deadline, "the page stayed busy");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Clicks the element `css` finds, then waits for the page.
-async fn click(client: &Client, css: &str) {
-    let found = client.find(Locator::Css(css)).await;
-    let found = found.unwrap_or_else(|e| panic!("{css}: {e}"));
-    found.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
-    ready(client).await;
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -69,9 +50,7 @@ async fn the_page_analyses_the_position_and_draws_the_score_graph() {
         .await
         .unwrap_or_else(|e| panic!("{url}: {e}"));
     // The landing's game first, then a new one for two people.
-    while js(&client, "return document.documentElement.dataset.state;").await != "ready" {
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    ready(&client).await;
     js(
         &client,
         "document.getElementById('game').value = 'shogun'; \

@@ -14,7 +14,7 @@ use crate::support::chromium;
 use crate::support::fixtures as support;
 use crate::support::serve as serve_support;
 
-use chromium::{browser, js, screenshots, shot};
+use chromium::{browser, click, js, ready, screenshots, shot};
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
@@ -29,22 +29,6 @@ async fn until(client: &Client, script: &str) {
         assert!(Instant::now() < deadline, "never: {script}");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-}
-
-/// Waits until the page has no request running.
-async fn ready(client: &Client) {
-    until(
-        client,
-        "return document.documentElement.dataset.state === 'ready';",
-    )
-    .await;
-}
-
-/// Clicks the element `css` finds, and waits for the page.
-async fn click(client: &Client, css: &str) {
-    let found = (client.find(Locator::Css(css)).await).unwrap_or_else(|e| panic!("{css}: {e}"));
-    found.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
-    ready(client).await;
 }
 
 /// Drags the mouse from the element `from` finds to the one `to` finds,

@@ -11,36 +11,13 @@
 use crate::support::chromium;
 use crate::support::serve as serve_support;
 
-use chromium::{browser, js, screenshots, shot};
-use fantoccini::{Client, Locator};
+use chromium::{browser, click_first as click, js, ready, screenshots, shot};
+use fantoccini::Client;
+use fantoccini::key::Key;
 use serde_json::{Value, json};
-use std::time::{Duration, Instant};
 
 /// The widths and heights a player sees the page at.
 const SIZES: [(&str, u32, u32); 2] = [("desktop", 1280, 900), ("phone", 390, 844)];
-
-/// Waits until the page has no request running.
-async fn ready(client: &Client) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while js(client, "return document.documentElement.dataset.state;").await != "ready" {
-        assert!(Instant::now() < deadline, "the page stayed busy");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Clicks the first element `css` finds, as a person does; whether one
-/// was there.
-async fn click(client: &Client, css: &str) -> bool {
-    let Ok(found) = client.find_all(Locator::Css(css)).await else {
-        return false;
-    };
-    let Some(first) = found.first() else {
-        return false;
-    };
-    first.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
-    ready(client).await;
-    true
-}
 
 /// The game shown, as the page's own requests get it.
 async fn shown(client: &Client) -> Value {
@@ -64,6 +41,36 @@ async fn text(client: &Client, id: &str) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
+}
+
+/// Plays a move (or a part of one) by clicking as a person does: the
+/// first piece that may move, its first target, the first choice there;
+/// or, with no target, the first choice or move button.
+async fn click_a_move(client: &Client) {
+    if click(client, ".spot.movable").await && click(client, ".spot.target").await {
+        click(client, "#choices button").await;
+        return;
+    }
+    let clicked = click(client, "#choices button").await || click(client, "#buttons button").await;
+    assert!(
+        clicked,
+        "nothing to click: {}",
+        text(client, "status").await
+    );
+}
+
+/// Presses `key` where the focus is, as a person does, and waits for
+/// the page.
+async fn press(client: &Client, key: Key) {
+    let focused = client
+        .active_element()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    focused
+        .send_keys(&key.to_string())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    ready(client).await;
 }
 
 /// Sets the control `id` to `value`, as a person picking it does.
@@ -198,6 +205,37 @@ async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undo
         assert!(text(&client, "status").await.starts_with("Black to move"));
         shot(&client, &shots, &format!("players-first-move-{size}")).await;
         tidy(&client, &format!("after a move at {size}")).await;
+        // Flip: the server draws the board from White's side, its squares
+        // with it; flip again and it is Black's.
+        let flipped = "return decodeURIComponent(document.getElementById('board').src).includes('data-flip');";
+        assert_eq!(js(&client, flipped).await, false);
+        assert!(click(&client, "#flip").await);
+        assert_eq!(shown(&client).await["flip"], true);
+        assert_eq!(js(&client, flipped).await, true);
+        assert_eq!(
+            js(
+                &client,
+                "return document.getElementById('flip').getAttribute('aria-pressed');"
+            )
+            .await,
+            "true"
+        );
+        shot(&client, &shots, &format!("players-flipped-{size}")).await;
+        assert!(click(&client, "#flip").await);
+        assert_eq!(js(&client, flipped).await, false);
+        // The move list: ← looks back at move 1, End returns to the game.
+        press(&client, Key::Left).await;
+        let back = "Looking back at move 1 of 2: → or End returns to the game";
+        assert_eq!(text(&client, "status").await, back);
+        let past = "return document.getElementById('board-wrap').classList.contains('past');";
+        assert_eq!(js(&client, past).await, true);
+        let current = "return document.querySelector('#move-list button.current').dataset.ply;";
+        assert_eq!(js(&client, current).await, "1");
+        shot(&client, &shots, &format!("players-looking-back-{size}")).await;
+        press(&client, Key::End).await;
+        assert_eq!(js(&client, current).await, "2");
+        assert_eq!(js(&client, past).await, false);
+        assert!(text(&client, "status").await.starts_with("Black to move"));
         // Take back: the computer's reply and the move before it.
         assert!(click(&client, "#takeback").await);
         let state = shown(&client).await;
@@ -230,14 +268,7 @@ async fn a_game_against_level_1_ends_in_a_dialog_in_words_and_a_rematch_swaps_si
     while text(&client, "result").await.is_empty() {
         assert!(clicks < 400, "no end after {clicks} clicks");
         clicks += 1;
-        if click(&client, ".spot.movable").await && click(&client, ".spot.target").await {
-            click(&client, "#choices button").await;
-            continue;
-        }
-        assert!(
-            click(&client, "#choices button").await || click(&client, "#buttons button").await,
-            "nothing to click"
-        );
+        click_a_move(&client).await;
     }
     let state = shown(&client).await;
     let result = &state["result"];
@@ -259,6 +290,8 @@ async fn a_game_against_level_1_ends_in_a_dialog_in_words_and_a_rematch_swaps_si
     assert!(click(&client, "#rematch").await);
     let state = shown(&client).await;
     assert_eq!(movers(&state), ["black"], "{state}");
+    // Playing White, the second side, the player sees the board from it.
+    assert_eq!(state["flip"], true, "{state}");
     assert_eq!(
         js(
             &client,
@@ -303,26 +336,26 @@ async fn a_lotus_game_of_three_people_and_one_computer_seat() {
         json!(["red", "green", "orange", "blue"]),
         "{state}"
     );
+    // A frog to move from the start is chosen by its owner's name.
+    assert!(click(&client, ".spot.movable").await && click(&client, ".spot.target").await);
+    let choices = "return [...document.querySelectorAll('#choices button')].map((b) => [b.textContent, b.title]);";
+    assert_eq!(
+        js(&client, choices).await,
+        json!([
+            ["Red frog", "r0"],
+            ["Green frog", "g0"],
+            ["Orange frog", "o0"],
+            ["Blue frog", "b0"]
+        ])
+    );
+    assert!(click(&client, "#choices button").await);
     // Three people play a turn each by clicking; then the computer plays
     // blue's turn by itself, and red is to move again.
     let mut clicks = 0;
     while !movers(&shown(&client).await).iter().any(|p| p == "blue") {
         assert!(clicks < 60, "blue never played");
         clicks += 1;
-        if click(&client, ".spot.movable").await && click(&client, ".spot.target").await {
-            click(&client, "#choices button").await;
-            continue;
-        }
-        let clicked =
-            click(&client, "#choices button").await || click(&client, "#buttons button").await;
-        if !clicked {
-            shot(&client, &shots, "players-lotus-stuck").await;
-        }
-        assert!(
-            clicked,
-            "nothing to click: {}",
-            text(&client, "status").await
-        );
+        click_a_move(&client).await;
     }
     let state = shown(&client).await;
     let movers = movers(&state);

@@ -17,7 +17,7 @@ use crate::support::chromium;
 use crate::support::fixtures as support;
 use crate::support::serve as serve_support;
 
-use chromium::{browser, js, screenshots, shot};
+use chromium::{browser, click_first, js, ready, screenshots, shot};
 use fantoccini::actions::{
     InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions,
 };
@@ -25,28 +25,6 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-
-/// Waits until the page has no request running.
-async fn ready(client: &Client) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while js(client, "return document.documentElement.dataset.state;").await != "ready" {
-        assert!(Instant::now() < deadline, "the page stayed busy");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Clicks the first element `css` finds, if any; whether it found one.
-async fn click_first(client: &Client, css: &str) -> bool {
-    let Ok(found) = client.find_all(Locator::Css(css)).await else {
-        return false;
-    };
-    let Some(first) = found.first() else {
-        return false;
-    };
-    first.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
-    ready(client).await;
-    true
-}
 
 /// A game, as the page's own requests get it (the cookie carries the token).
 async fn state(client: &Client, id: &Value) -> Value {

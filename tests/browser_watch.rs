@@ -191,8 +191,6 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let status = served.child.wait().unwrap_or_else(|e| panic!("{e}"));
-    assert!(status.success(), "{status}");
     shot(&client, &shots, "match-serve-over").await;
     assert_eq!(
         js(
@@ -200,7 +198,9 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
             "return document.getElementById('watch-over').textContent;"
         )
         .await,
-        json!("The match is over.")
+        json!(
+            "The match is over. This page stays up until the server is stopped (Ctrl-C where kifu runs)."
+        )
     );
     assert_eq!(
         js(
@@ -294,5 +294,29 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
         .map(|row| row[0].clone())
         .collect();
     assert_eq!(first_cells, engines);
+    // Over, the page stays up: a reload still shows the whole match.
+    client.refresh().await.unwrap_or_else(|e| panic!("{e}"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while js(&client, "return document.documentElement.dataset.watch;").await != json!("over") {
+        assert!(
+            Instant::now() < deadline,
+            "the reloaded page never said the match was over"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        js(
+            &client,
+            "return document.querySelectorAll('#watch-games figure').length;"
+        )
+        .await,
+        json!(2)
+    );
+    assert_eq!(
+        js(&client, "return document.getElementById('table').hidden;").await,
+        json!(true)
+    );
+    shot(&client, &shots, "match-serve-over-reloaded").await;
     let _ = client.close().await;
+    watch::interrupt(&mut served.child);
 }

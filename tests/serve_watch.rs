@@ -380,8 +380,21 @@ fn a_served_match_sends_its_games_live_then_its_end() {
             other => panic!("event {other}: {data}"),
         }
     }
-    let status = served.child.wait().unwrap_or_else(|e| panic!("{e}"));
-    assert!(status.success(), "{status}");
+    // Over, the match's page stays up until Ctrl-C: a page loaded now
+    // still gets the whole match.
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(served.child.try_wait().ok().flatten(), None, "it exited");
+    let (status, body) = authorized(port, &token, "/api/watch");
+    assert_eq!(status, 200, "{body}");
+    let after: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+    assert_eq!(
+        (
+            after["over"].clone(),
+            after["shown"].as_array().map(Vec::len)
+        ),
+        (json!(true), Some(2))
+    );
+    watch::interrupt(&mut served.child);
     assert!(live.len() >= 10, "only {} live states", live.len());
     let mut last_plies = [0, 0];
     for state in &live {
@@ -558,7 +571,16 @@ fn a_served_match_of_hostile_engines_with_readers_that_never_read() {
             break url.to_owned();
         }
     };
-    std::thread::spawn(move || lines.for_each(drop));
+    // The rest of standard error (the flood) drained, but for the word
+    // that the match is over.
+    let (said, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            if line.starts_with("kifu: the match is over") {
+                let _ = said.send(line);
+            }
+        }
+    });
     let (port, token) = port_token(&url);
     // Readers that ask for the events, and the state, and never read.
     let silent: Vec<TcpStream> = (0..5)
@@ -584,8 +606,12 @@ fn a_served_match_of_hostile_engines_with_readers_that_never_read() {
             _ => {}
         }
     }
-    let status = match_.0.wait().unwrap_or_else(|e| panic!("{e}"));
-    assert!(status.success(), "{status}");
+    let over = heard.recv_timeout(Duration::from_secs(60)).ok();
+    assert_eq!(
+        over.as_deref(),
+        Some("kifu: the match is over; its page stays up until Ctrl-C")
+    );
+    watch::interrupt(&mut match_.0);
     assert_eq!(games.len(), 2);
     let players: Vec<&Value> = (games.iter())
         .flat_map(|g| g["game"]["players"].as_array().into_iter().flatten())

@@ -36,6 +36,15 @@ pub(crate) fn run(args: &MatchArgs, out: &mut dyn Write) -> Ran {
     let mut standings = Standings::of(&results);
     standings.sprt = sprt;
     write_standings(args.format, &standings, out)?;
+    if args.serve.is_some() {
+        // The page of the match stays up, its games replayable, until the
+        // person who started it stops it.
+        out.flush()?;
+        say!("kifu: the match is over; its page stays up until Ctrl-C");
+        loop {
+            std::thread::park();
+        }
+    }
     Ok(status)
 }
 

@@ -5,7 +5,7 @@
 //! moves, to 8, the engine at full strength. Each level is a [`Style`]:
 //! how deep or how many nodes it searches, and how it errs. What each
 //! is worth is measured (benches/levels.sh, its table in
-//! benches/README.md), and written in [`ELO`].
+//! benches/README.md), and written beside it.
 
 use super::Style;
 use crate::game::GameKind;
@@ -51,6 +51,17 @@ const fn first(temper: u32) -> Step {
     }
 }
 
+/// A game's levels, weakest first, and the Elo of each, measured by
+/// benches/levels.sh (each level against the one below, level 1 at
+/// 1000: the scale of kifu's own levels, not of chess ratings); `None`
+/// where a step is not measured yet (benches/README.md says with how
+/// many games each was).
+#[derive(Debug, Clone, Copy)]
+struct Ladder {
+    steps: [Step; 8],
+    elo: [Option<i32>; 8],
+}
+
 /// Full strength: as deep as the time allows.
 const FULL: Step = step(64, None, 0);
 
@@ -59,54 +70,93 @@ const FULL: Step = step(64, None, 0);
 // less from a ply, and lotus's from its playouts.
 
 /// Mana's levels.
-const MANA: [Step; 8] = [
-    first(200),
-    step(1, None, 100),
-    step(2, None, 60),
-    step(3, None, 30),
-    step(4, None, 0),
-    step(64, Some(12_000), 0),
-    step(64, Some(50_000), 0),
-    FULL,
-];
+const MANA: Ladder = Ladder {
+    steps: [
+        first(200),
+        step(1, None, 100),
+        step(2, None, 60),
+        step(3, None, 30),
+        step(4, None, 0),
+        step(64, Some(12_000), 0),
+        step(64, Some(50_000), 0),
+        FULL,
+    ],
+    elo: [
+        Some(1000),
+        Some(1147),
+        Some(1362),
+        Some(1415),
+        Some(1542),
+        Some(1783),
+        Some(2084),
+        Some(2231),
+    ],
+};
 
 /// Escampe's levels.
-const ESCAMPE: [Step; 8] = [
-    first(200),
-    step(1, None, 100),
-    step(2, None, 60),
-    step(3, None, 30),
-    step(4, None, 0),
-    step(64, Some(5_000), 0),
-    step(64, Some(50_000), 0),
-    FULL,
-];
+const ESCAMPE: Ladder = Ladder {
+    steps: [
+        first(200),
+        step(1, None, 100),
+        step(2, None, 60),
+        step(3, None, 30),
+        step(4, None, 0),
+        step(64, Some(5_000), 0),
+        step(64, Some(50_000), 0),
+        FULL,
+    ],
+    elo: [
+        Some(1000),
+        Some(1089),
+        Some(1216),
+        Some(1343),
+        Some(1534),
+        Some(1623),
+        Some(1712),
+        Some(1782),
+    ],
+};
 
 /// Shogun's levels: a piece left hanging loses the game, so the lower
 /// levels err by less, and a ply more is worth much.
-const SHOGUN: [Step; 8] = [
-    step(1, None, 60),
-    step(1, None, 20),
-    step(2, None, 20),
-    step(2, None, 0),
-    step(3, None, 0),
-    step(4, None, 0),
-    step(5, None, 0),
-    FULL,
-];
+const SHOGUN: Ladder = Ladder {
+    steps: [
+        step(1, None, 45),
+        step(1, None, 25),
+        step(2, None, 25),
+        step(2, None, 0),
+        step(3, None, 0),
+        step(4, None, 0),
+        step(5, None, 0),
+        FULL,
+    ],
+    elo: [
+        Some(1000),
+        Some(1458),
+        Some(1790),
+        Some(1941),
+        Some(2180),
+        Some(2444),
+        Some(2696),
+        None,
+    ],
+};
 
 /// Lotus's levels: one turn ahead erring less and less, then Monte
 /// Carlo over more and more playouts.
-const LOTUS: [Step; 8] = [
-    step(1, None, 8),
-    step(1, None, 4),
-    step(1, None, 2),
-    step(1, None, 1),
-    step(1, None, 0),
-    step(2, Some(100), 0),
-    step(2, Some(800), 0),
-    step(2, None, 0),
-];
+const LOTUS: Ladder = Ladder {
+    steps: [
+        step(1, None, 8),
+        step(1, None, 4),
+        step(1, None, 2),
+        step(1, None, 1),
+        step(1, None, 0),
+        step(2, Some(100), 0),
+        step(2, Some(800), 0),
+        step(2, None, 0),
+    ],
+    elo: [None; 8],
+};
 
 /// The names of the levels, in order.
 const NAMES: [&str; 8] = [
@@ -118,45 +168,6 @@ const NAMES: [&str; 8] = [
     "Advanced",
     "Expert",
     "Full strength",
-];
-
-/// Each level's Elo in each game ([`GameKind::ALL`]'s order), measured
-/// by benches/levels.sh (each level against the one below, level 1 at
-/// 1000): the scale of kifu's own levels, not of chess ratings. `None`
-/// where a step is not measured yet (benches/README.md says with how
-/// many games each was).
-pub const ELO: [[Option<i32>; 8]; 4] = [
-    [
-        Some(1000),
-        Some(1147),
-        Some(1362),
-        Some(1415),
-        Some(1542),
-        Some(1783),
-        Some(2084),
-        Some(2231),
-    ],
-    [
-        Some(1000),
-        Some(1089),
-        Some(1216),
-        Some(1343),
-        Some(1534),
-        Some(1623),
-        Some(1712),
-        Some(1782),
-    ],
-    [
-        Some(1000),
-        Some(1458),
-        Some(1790),
-        Some(1941),
-        Some(2180),
-        Some(2444),
-        Some(2696),
-        None,
-    ],
-    [None; 8],
 ];
 
 impl Level {
@@ -185,19 +196,13 @@ impl Level {
 
     /// Its measured Elo in `kind`, once measured.
     pub fn elo(self, kind: GameKind) -> Option<i32> {
-        ELO[game_index(kind)][self.index()]
+        ladder(kind).elo[self.index()]
     }
 
     /// How it plays a game of `kind`, given `movetime` a move when `go`
     /// gives no clock.
     pub fn style(self, kind: GameKind, movetime: Duration) -> Style {
-        let steps = match kind {
-            GameKind::Mana => MANA,
-            GameKind::Escampe => ESCAMPE,
-            GameKind::Shogun => SHOGUN,
-            GameKind::Lotus => LOTUS,
-        };
-        let step = steps[self.index()];
+        let step = ladder(kind).steps[self.index()];
         Style {
             depth: step.depth,
             movetime,
@@ -218,9 +223,14 @@ impl std::fmt::Display for Level {
     }
 }
 
-/// Where `kind` is in [`GameKind::ALL`], the order of the tables.
-fn game_index(kind: GameKind) -> usize {
-    GameKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+/// The levels of `kind`.
+fn ladder(kind: GameKind) -> &'static Ladder {
+    match kind {
+        GameKind::Mana => &MANA,
+        GameKind::Escampe => &ESCAMPE,
+        GameKind::Shogun => &SHOGUN,
+        GameKind::Lotus => &LOTUS,
+    }
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ mod weights;
 mod tests;
 
 pub use evaluation::{Evaluation, EvaluationVisitor, visit};
-pub use level::{ELO, LEVELS, Level};
+pub use level::{LEVELS, Level};
 pub use mistakes::Mistakes;
 pub use player::{SearchPlayer, Style};
 pub use search::{Limits, MATE, MATE_BOUND, Progress, think};

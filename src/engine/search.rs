@@ -148,7 +148,7 @@ impl<G: Evaluation> Search<'_, G> {
         let order = self.ordered(root, moves, remembered.map(|e| e.best), 0);
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
         let every = self.limits.mistakes.is_some();
-        let mut scores = vec![0; moves.len()];
+        let mut scores = every.then(|| vec![0; moves.len()]);
         let mut best = None;
         let mover = root.turn().mover;
         for index in order {
@@ -158,7 +158,9 @@ impl<G: Evaluation> Search<'_, G> {
             if self.aborted {
                 return None;
             }
-            scores[index] = score;
+            if let Some(slot) = scores.as_mut().and_then(|scores| scores.get_mut(index)) {
+                *slot = score;
+            }
             if best.is_none() || score > alpha {
                 alpha = score;
                 best = Some(index);
@@ -174,7 +176,7 @@ impl<G: Evaluation> Search<'_, G> {
                 best: best as u16,
             });
         }
-        self.scores = every.then_some(scores);
+        self.scores = scores;
         Some((best, alpha))
     }
 

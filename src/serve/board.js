@@ -39,9 +39,10 @@ function button(text, action) {
 
 // The board whose spots go in `holder` and whose choices (buttons) in
 // `choices`: `play(move)` plays a move, `place(square)` gives the next
-// square of a placement. `show(state)` lays it out for a state with
+// square of a placement, `label(move)` (if given) words a choice's
+// button, its notation kept as the button's title. `show(state)` lays it out for a state with
 // `size`, `squares`, `pieces` and, while a start is placed, `placing`.
-function makeBoard(holder, choices, play, place) {
+function makeBoard(holder, choices, play, place, label) {
   let state = null;
   // The square of the piece chosen, while its targets are shown.
   let chosen = null;
@@ -62,7 +63,11 @@ function makeBoard(holder, choices, play, place) {
 
   // Offers `moves`, which one square could not tell apart, as buttons.
   function choose(moves) {
-    choices.replaceChildren(...moves.map((move) => button(move, () => play(move))));
+    choices.replaceChildren(...moves.map((move) => {
+      const b = button(label ? label(move) : move, () => play(move));
+      b.title = move;
+      return b;
+    }));
   }
 
   // Plays the chosen piece's move to `square`, or offers its moves there

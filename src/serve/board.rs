@@ -4,7 +4,7 @@
 //! here). It imports no route's module.
 
 use crate::draw::{Drawing, Spot, View, picture, svg};
-use crate::game::{AnyGame, GameKind, MoveDetail, MoveParts};
+use crate::game::{AnyGame, GameKind, MoveDetail};
 
 /// The board of a position as the page plays on it: the legal moves, the
 /// picture with its squares, and the moves by the square they leave; a
@@ -28,21 +28,17 @@ pub(super) struct BoardJson {
 }
 
 impl BoardJson {
-    /// The board of `game` (of `kind`) after `ply` plies, `last` the parts
-    /// of the move that led there, with the moves `legal` (none while a
-    /// start is placed).
+    /// The board of `game` (of `kind`) after `ply` plies, drawn as `view`
+    /// says (the last move, the side seen from), with the moves `legal`
+    /// (none while a start is placed).
     pub(super) fn new(
         game: &dyn AnyGame,
         kind: GameKind,
-        last: Option<&MoveParts>,
+        view: &View<'_>,
         ply: usize,
         legal: Vec<MoveDetail>,
     ) -> Self {
-        let view = View {
-            last,
-            ..View::default()
-        };
-        let scene = picture(game, kind, &view, ply);
+        let scene = picture(game, kind, view, ply);
         let (pieces, buttons) = pieces_of(game, &legal);
         Self {
             legal_moves: legal.into_iter().map(|mv| mv.normalized.into()).collect(),

@@ -6,6 +6,7 @@ use super::board::BoardJson;
 use super::error::ApiError;
 use super::files::Saved;
 use super::state::Registry;
+use crate::draw::{View, picture, svg};
 use crate::engine::Level;
 use crate::game::{AnyGame, GameKind, MoveDetail, PlacementError, Placing};
 use crate::kep::Decision;
@@ -48,6 +49,8 @@ pub(super) struct Play {
     movers: Vec<String>,
     /// The last move's detail, kept as it is played (the board marks it).
     last: Option<MoveDetail>,
+    /// Whether the board is seen from the other side.
+    pub(super) flip: bool,
     seat: Option<Box<dyn Seat>>,
     /// The level `seat` plays at (`None`: full strength, as hints and
     /// analyses ask).
@@ -129,6 +132,7 @@ impl Games {
                 moves: Vec::new(),
                 movers: Vec::new(),
                 last: None,
+                flip: false,
                 seat: None,
                 level: None,
                 kept: false,
@@ -190,6 +194,8 @@ pub(super) struct StateJson<'a> {
     result: Option<OutcomeJson<'a>>,
     /// The game as a record.
     record: String,
+    /// Whether the board is drawn from the other side.
+    flip: bool,
 }
 
 /// A start being placed, as the page asks for it.
@@ -236,8 +242,12 @@ impl Play {
             Some(_) => Vec::new(),
             None => game.legal_details(),
         };
-        let last = self.last.as_ref().map(|detail| &detail.parts);
-        let board = BoardJson::new(game, self.kind, last, self.moves.len(), legal);
+        let view = View {
+            last: self.last.as_ref().map(|detail| &detail.parts),
+            flip: self.flip,
+            ..View::default()
+        };
+        let board = BoardJson::new(game, self.kind, &view, self.moves.len(), legal);
         StateJson {
             id: self.id,
             game: self.kind,
@@ -256,6 +266,7 @@ impl Play {
             placing,
             result: outcome.as_ref().map(OutcomeJson::new),
             record: self.record(),
+            flip: self.flip,
         }
     }
 
@@ -298,6 +309,39 @@ impl Play {
                 ))
             }
         }
+    }
+
+    /// The picture of the position after the first `ply` moves (its last
+    /// move marked), seen from the side the board is: a look back, the
+    /// game unchanged.
+    ///
+    /// # Errors
+    /// 422 (`serve.ply`) for a ply past the moves played.
+    pub(super) fn board_at(&self, ply: usize) -> Result<String, ApiError> {
+        let Some(moves) = self.moves.get(..ply) else {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "serve.ply",
+                format!("ply {ply} is past the {} moves played", self.moves.len()),
+            ));
+        };
+        let mut game = self.start.box_clone();
+        let mut last = None;
+        for mv in moves {
+            let detail = game
+                .play_detailed(mv)
+                .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.code, e.message))?;
+            last = Some(detail);
+        }
+        let view = View {
+            last: last.as_ref().map(|detail| &detail.parts),
+            flip: self.flip,
+            ..View::default()
+        };
+        Ok(svg::write(
+            &picture(game.as_ref(), self.kind, &view, ply),
+            None,
+        ))
     }
 
     /// Takes back the moves after the first `kept`: the game is played

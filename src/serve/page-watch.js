@@ -90,7 +90,7 @@
   }
 
   function over() {
-    $("watch-over").textContent = "The match is over.";
+    $("watch-over").textContent = "The match is over. This page stays up until the server is stopped (Ctrl-C where kifu runs).";
     document.documentElement.dataset.watch = "over";
   }
 

@@ -54,7 +54,7 @@ function play(move) {
 
 // The board of the game played.
 const playBoard = makeBoard($("spots"), $("choices"), play, (square) =>
-  act(() => ask("POST", `/api/games/${game.id}/placement`, { square })));
+  act(() => ask("POST", `/api/games/${game.id}/placement`, { square })), (move) => moveLabel(move));
 
 // Marks the page busy (a request runs, the computer thinks) or ready:
 // while busy every button that asks the engine, and take back, are off,
@@ -101,7 +101,8 @@ function moveList(state) {
       number.textContent = `${turn}.`;
       li.append(number);
     }
-    const b = button(move, () => {});
+    const b = button(move, () => look(ply + 1));
+    b.dataset.ply = String(ply + 1);
     b.title = `${named(mover)}: ${move}`;
     if (computer.has(mover)) b.classList.add("engine-played");
     if (ply === state.moves.length - 1) b.classList.add("current");
@@ -122,11 +123,75 @@ function resultWords(result) {
   return result.winner ? `${named(result.winner)} wins: ${result.reason}` : `No winner: ${result.reason}`;
 }
 
+// The ply looked back at in the move list, or null at the game's live
+// position (the only one moves are played in).
+let viewing = null;
+
+// Shows the position after `ply` moves (the live one at the last ply),
+// the move list marking it.
+async function look(ply) {
+  if (!game || document.documentElement.dataset.state === "busy") return;
+  const last = game.moves.length;
+  const target = Math.max(0, Math.min(ply, last));
+  for (const b of $("move-list").querySelectorAll("button")) {
+    b.classList.toggle("current", Number(b.dataset.ply) === target);
+  }
+  if (target === last) {
+    viewing = null;
+    $("board-wrap").classList.remove("past");
+    $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(game.board);
+    show(game);
+    return;
+  }
+  viewing = target;
+  busy(true);
+  let at;
+  try {
+    at = await ask("GET", `/api/games/${game.id}/board/${target}`);
+  } finally {
+    busy(false);
+  }
+  if (viewing !== target) return;
+  $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(at.board);
+  $("board-wrap").classList.add("past");
+  say(`Looking back at move ${target} of ${last}: → or End returns to the game`);
+}
+
+// ←/→/Home/End go through the moves, unless a field has the keys.
+document.addEventListener("keydown", (event) => {
+  if (!game || event.target.closest("input, select, textarea, [contenteditable]")) return;
+  const at = viewing === null ? game.moves.length : viewing;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: game.moves.length }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  look(to).catch((error) => say(error.message, true));
+});
+
+// A move's button label, in words where its notation is terse: Mana's
+// pass, a Lotus frog by its owner's name.
+function moveLabel(move) {
+  if (move === "--") return "Pass";
+  const frog = game && game.game === "lotus" ? /^([a-z])(\d+)(.*)$/.exec(move) : null;
+  if (!frog) return move;
+  const owner = game.players.find((p) => p.charAt(0).toLowerCase() === frog[1]) || frog[1];
+  return `${named(owner)} frog` + (frog[3] ? ` ${frog[3]}` : "");
+}
+
+// A button for `move`, labelled for a player, its notation in its title.
+function moveButton(move, action) {
+  const b = button(moveLabel(move), action);
+  b.title = move;
+  return b;
+}
+
 function show(state) {
   const fresh = !game || game.id !== state.id;
+  viewing = null;
+  $("board-wrap").classList.remove("past");
   const ended = state.result && (!game || !game.result || fresh);
   game = state;
   document.documentElement.dataset.game = String(state.id);
+  $("table").hidden = false;
   $("play").hidden = false;
   $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(state.board);
   $("board").alt = `the ${$("game").selectedOptions[0].text} board`;
@@ -135,9 +200,10 @@ function show(state) {
   $("analysis").textContent = "";
   $("graph-view").replaceChildren();
   if (fresh) seats(state);
+  $("flip").setAttribute("aria-pressed", String(Boolean(state.flip)));
   moveList(state);
   playBoard.show(state);
-  $("buttons").replaceChildren(...state.buttons.map((move) => button(move, () => play(move))));
+  $("buttons").replaceChildren(...state.buttons.map((move) => moveButton(move, () => play(move))));
   $("result").textContent = state.result ? `${state.result.result}: ${state.result.reason}` : "";
   if (state.result) {
     say(resultWords(state.result));
@@ -309,9 +375,13 @@ function begin() {
   localStorage.setItem("kifu.level", String(level));
   started = { side: $("side").value };
   act(async () => {
-    const state = await ask("POST", "/api/games", newGame());
+    let state = await ask("POST", "/api/games", newGame());
     computer = computerSeats(state.players);
     game = null;
+    // Playing the side that moves second, you see the board from it.
+    if (SIDES[state.game] && computer.size > 0 && started.side === "1") {
+      state = await ask("POST", `/api/games/${state.id}/flip`, { flip: true });
+    }
     return state;
   });
 }
@@ -364,6 +434,13 @@ $("new").addEventListener("submit", (event) => {
 });
 
 $("engine").addEventListener("click", () => act(engineMove));
+
+// Turns the board round (the server draws it so, its squares with it).
+function flip(on) {
+  $("flip").setAttribute("aria-pressed", String(on));
+  return act(() => ask("POST", `/api/games/${game.id}/flip`, { flip: on }));
+}
+$("flip").addEventListener("click", () => flip($("flip").getAttribute("aria-pressed") !== "true"));
 
 $("takeback").addEventListener("click", () => act(() =>
   ask("POST", `/api/games/${game.id}/takeback`, { kept: keptAfterTakeBack() })));
@@ -426,7 +503,11 @@ async function land() {
   }
   levelOptions();
   $("level").value = String(level);
-  if (!new URLSearchParams(location.search).has("blank")) begin();
+  // With a match to watch, the page opens on it: a game starts when
+  // asked for.
+  const watching = await fetch("/api/watch").then((r) => r.ok, () => false);
+  $("table").hidden = watching;
+  if (!watching) begin();
 }
 
 land();

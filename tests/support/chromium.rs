@@ -87,6 +87,36 @@ pub async fn js(client: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("{script}: {e}"))
 }
 
+/// Waits until the page has no request running (its `data-state` is
+/// `ready`).
+pub async fn ready(client: &Client) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while js(client, "return document.documentElement.dataset.state;").await != "ready" {
+        assert!(Instant::now() < deadline, "the page stayed busy");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Clicks the first element `css` finds, if any, as a person does, and
+/// waits for the page; whether there was one.
+pub async fn click_first(client: &Client, css: &str) -> bool {
+    let Ok(found) = client.find_all(fantoccini::Locator::Css(css)).await else {
+        return false;
+    };
+    let Some(first) = found.first() else {
+        return false;
+    };
+    first.click().await.unwrap_or_else(|e| panic!("{css}: {e}"));
+    ready(client).await;
+    true
+}
+
+/// Clicks the element `css` finds, which must be there, and waits for
+/// the page.
+pub async fn click(client: &Client, css: &str) {
+    assert!(click_first(client, css).await, "{css}: not on the page");
+}
+
 /// Starts chromedriver and a headless Chromium session, once no other
 /// test has one.
 pub async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Client) {

@@ -126,3 +126,15 @@ pub fn serve_match(dir: &Path, delay: u32) -> ServedMatch {
     std::thread::spawn(move || lines.for_each(drop));
     ServedMatch { child, url }
 }
+
+/// Interrupts `child`, a `kifu match --serve` whose match is over and
+/// whose page stays up, as Ctrl-C does; checks that it ends by that
+/// signal.
+pub fn interrupt(child: &mut std::process::Child) {
+    use rustix::process::{Pid, Signal, kill_process};
+    let pid = i32::try_from(child.id()).ok().and_then(Pid::from_raw);
+    assert!(pid.is_some_and(|pid| kill_process(pid, Signal::INT).is_ok()));
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    let signal = std::os::unix::process::ExitStatusExt::signal(&status);
+    assert_eq!(signal, Some(2), "{status}");
+}

@@ -112,8 +112,11 @@ impl Annotation {
         let moves = self.tree.moves_to(self.cursor);
         let game = self.tree.position(self.cursor);
         let node = self.tree.node(self.cursor);
-        let last = node.detail().map(|detail| &detail.parts);
-        let board = BoardJson::new(game, self.kind, last, moves.len(), game.legal_details());
+        let view = crate::draw::View {
+            last: node.detail().map(|detail| &detail.parts),
+            ..Default::default()
+        };
+        let board = BoardJson::new(game, self.kind, &view, moves.len(), game.legal_details());
         let mut items = Vec::new();
         let numbered = self.tree.numbered(self.tree.line_end(NodeId::START));
         self.text_items(&numbered, &mut items);

@@ -21,6 +21,7 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The routes of the games.
@@ -41,6 +42,8 @@ where
         .route("/api/games/{id}/analyse", post(analyse_position))
         .route("/api/games/{id}/graph", post(score_graph))
         .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/games/{id}/flip", post(flip_board))
+        .route("/api/games/{id}/board/{ply}", get(board_at))
         .route("/api/levels", get(levels))
 }
 
@@ -59,6 +62,10 @@ pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     doc.post::<SaveBody, SavedJson>("/api/games/{id}/save", save, 200);
     let analyse = "The engine's view of the position.";
     doc.post::<AnalyseBody, AnalysisJson>("/api/games/{id}/analyse", analyse, 200);
+    let flip = "Turns the board to be seen from the other side, or back.";
+    doc.post::<FlipBody, StateJson>("/api/games/{id}/flip", flip, 200);
+    let at = "The board after the first `ply` moves, drawn, the game unchanged.";
+    doc.get::<BoardAtJson>("/api/games/{id}/board/{ply}", at);
     let back = "Takes back the moves after the first `kept`.";
     doc.post::<TakeBackBody, StateJson>("/api/games/{id}/takeback", back, 200);
     doc.get::<Vec<LevelJson>>(
@@ -83,14 +90,12 @@ where
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
-        let Path(id) = Path::<String>::from_request_parts(parts, state)
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
+        let id = params.get("id").map_or("", String::as_str);
         let games = Arc::<Games>::from_ref(state);
-        games
-            .get(&id)
-            .map(Game)
-            .map_err(IntoResponse::into_response)
+        games.get(id).map(Game).map_err(IntoResponse::into_response)
     }
 }
 
@@ -270,6 +275,48 @@ async fn take_back(game: Game, Json(asked): Json<TakeBackBody>) -> Response {
     game.act(asked, |play, asked| {
         play.take_back(asked.kept)?;
         Ok(state_answer(play))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/flip`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct FlipBody {
+    /// Whether the board is seen from the other side.
+    flip: bool,
+}
+
+/// `POST /api/games/{id}/flip`.
+async fn flip_board(game: Game, Json(asked): Json<FlipBody>) -> Response {
+    game.act(asked, |play, asked| {
+        play.flip = asked.flip;
+        Ok(state_answer(play))
+    })
+    .await
+}
+
+/// A position of the game looked back at.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+struct BoardAtJson {
+    /// The moves played before it.
+    ply: usize,
+    /// The board, as `kifu render --format svg` draws it.
+    board: String,
+}
+
+/// `GET /api/games/{id}/board/{ply}`.
+async fn board_at(game: Game, Path((_, ply)): Path<(String, String)>) -> Response {
+    game.act(ply, |play, ply| {
+        let ply = ply.parse::<usize>().map_err(|_| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "serve.ply",
+                format!("the ply is a whole number, not {ply:?}"),
+            )
+        })?;
+        let board = play.board_at(ply)?;
+        Ok(json(&BoardAtJson { ply, board }))
     })
     .await
 }
