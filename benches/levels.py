@@ -4,7 +4,8 @@ the level below in the records of FILE (`kifu json` lines on standard
 input), and its Elo with a 95% interval.
 
 Two-player games: a win is 1, a loss 0, an unfinished game (a draw, or the
-ply bound) 1/2. Lotus: each race counts once for each seat of the level
+ply bound) 1/2; a lotus race with no result (a seat lost on time) is 1/2
+for each comparison. Lotus: each race counts once for each seat of the level
 below, 1 when the stronger scored more points, 1/2 on equal points. The
 Elo is 400 log10(p / (1 - p)); the interval comes from the binomial error
 of p through that curve (the delta method), so it widens as p nears 0 or
@@ -22,6 +23,10 @@ for line in sys.stdin:
     tags = record["tags"]
     if tags.get("Game") == "lotus":
         engines = [name.strip() for name in tags["Engines"].split(",")]
+        if "Result" not in tags:
+            # Unfinished (a seat lost on time or crashed): no places.
+            points.extend([0.5] * (len(engines) - 1))
+            continue
         scores = [int(part.split(":")[1]) for part in tags["Result"].split()]
         mine = [s for name, s in zip(engines, scores) if name.endswith(stronger)]
         theirs = [s for name, s in zip(engines, scores) if not name.endswith(stronger)]

@@ -75,8 +75,23 @@ async fn the_page_analyses_the_position_and_draws_the_score_graph() {
     )
     .await;
     let shown = shown.as_str().unwrap_or_default().to_owned();
-    assert!(shown.starts_with("After ply 2, "), "{shown}");
-    assert!(shown.contains(": cp "), "{shown}");
+    // In words, from White's view (White to move after two plies), the
+    // score as KEP says it kept at the end: the words follow from it.
+    let cp: i32 = (shown
+        .rsplit_once("(cp ")
+        .and_then(|(_, n)| n.strip_suffix(')')))
+    .and_then(|n| n.parse().ok())
+    .unwrap_or_else(|| panic!("no score: {shown}"));
+    let size = format!("{:.1}", (f64::from(cp.abs()) / 10.0).round() / 10.0);
+    let words = match cp {
+        n if n.abs() < 30 => format!("About even ({}{size})", if n < 0 { "-" } else { "+" }),
+        n if n > 0 => format!("White is better (+{size})"),
+        _ => format!("Red is better (+{size})"),
+    };
+    assert!(
+        shown.starts_with(&format!("After move 2: {words}. Expected line: ")),
+        "{shown}"
+    );
     click(&client, "#graph").await;
     let drawn = js(
         &client,

@@ -181,9 +181,13 @@ async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undo
                 .await
                 .starts_with("Claude Leroy's duel")
         );
-        // Two clicks: a piece, its target. The computer answers.
+        // Two clicks: a piece, its target. The computer answers; each
+        // move sounds (the switch is on until turned off).
+        let sounds = "return document.documentElement.dataset.sounds || '0';";
+        assert_eq!(js(&client, sounds).await, "0");
         assert!(click(&client, ".spot.movable").await);
         assert!(click(&client, ".spot.target").await);
+        assert_eq!(js(&client, sounds).await, "2");
         let state = shown(&client).await;
         assert_eq!(movers(&state), ["black", "white"], "{state}");
         assert_eq!(
@@ -236,6 +240,12 @@ async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undo
         assert_eq!(js(&client, current).await, "2");
         assert_eq!(js(&client, past).await, false);
         assert!(text(&client, "status").await.starts_with("Black to move"));
+        // The sound switched off, and kept so for the next visit.
+        assert!(click(&client, "#sound").await);
+        assert_eq!(
+            js(&client, "return localStorage.getItem('kifu.sound');").await,
+            "off"
+        );
         // Take back: the computer's reply and the move before it.
         assert!(click(&client, "#takeback").await);
         let state = shown(&client).await;
@@ -250,6 +260,17 @@ async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undo
         );
         assert_eq!(text(&client, "status").await, "Black to move");
         shot(&client, &shots, &format!("players-take-back-{size}")).await;
+        assert!(click(&client, ".spot.movable").await);
+        assert!(click(&client, ".spot.target").await);
+        assert_eq!(
+            shown(&client).await["moves"].as_array().map(Vec::len),
+            Some(2)
+        );
+        assert_eq!(
+            js(&client, sounds).await,
+            "2",
+            "a move heard with the sound off"
+        );
         let _ = client.close().await;
     }
 }

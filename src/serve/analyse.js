@@ -1,5 +1,5 @@
 // The analysis of the page of `kifu serve` (loaded after serve.js, whose
-// `game`, `ask`, `quietly`, `movetime` and `$` it uses): the engine's
+// `game`, `ask`, `quietly`, `movetime`, `named` and `$` it uses): the engine's
 // score and line for the position shown, and the score graph of the
 // game, drawn as inline SVG built element by element: every text from
 // the server is set as text, never as HTML.
@@ -48,11 +48,29 @@ function drawGraph(graph) {
   $("graph-view").replaceChildren(svg);
 }
 
+// A score of KEP (`cp 35`, `win 3`, `loss 2`, from the view of `mover`)
+// in a player's words: "White is better (+1.2)", "Black wins in 2
+// moves"; Lotus's the mover's expected lead.
+function scoreWords(score, mover) {
+  if (score === null) return "no score";
+  const [kind, number] = score.split(" ");
+  const n = Number(number);
+  const other = game.players.find((p) => p !== mover) || "";
+  const moves = (plies) => `${Math.ceil(plies / 2)} move${Math.ceil(plies / 2) === 1 ? "" : "s"}`;
+  if (kind === "win") return `${named(mover)} wins in ${moves(n)}`;
+  if (kind === "loss") return `${named(other)} wins in ${moves(n)}`;
+  // Hundredths as tenths, rounded half up on the size, the sign apart.
+  const size = (Math.round(Math.abs(n) / 10) / 10).toFixed(1);
+  const signed = `${n < 0 ? "-" : "+"}${size}`;
+  if (game.game === "lotus") return `${named(mover)} expects to lead by ${signed} points`;
+  if (Math.abs(n) < 30) return `About even (${signed})`;
+  return `${named(n > 0 ? mover : other)} is better (+${size})`;
+}
+
 $("analyse").addEventListener("click", () => quietly(async () => {
   const seen = await ask("POST", `/api/games/${game.id}/analyse`, { movetime: movetime() });
-  const score = seen.score === null ? "no score" : seen.score;
   const line = seen.pv.length ? seen.pv.join(" ") : (seen.best || []).join(" ");
-  $("analysis").textContent = `After ply ${seen.ply}, ${seen.to_move} to move: ${score}; line: ${line}`;
+  $("analysis").textContent = `After move ${seen.ply}: ${scoreWords(seen.score, seen.to_move)}. Expected line: ${line} (${seen.score || "no score"})`;
 }));
 
 $("graph").addEventListener("click", () => quietly(async () => {

@@ -184,8 +184,35 @@ function moveButton(move, action) {
   return b;
 }
 
+// Sounds, if the switch is on: a short tone a move as it lands, lower
+// for the computer's. `data-sounds` counts them.
+let audio = null;
+function sound(computers) {
+  if (!$("sound").checked) return;
+  const root = document.documentElement;
+  root.dataset.sounds = String(Number(root.dataset.sounds || 0) + 1);
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = computers ? 440 : 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.12);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.12);
+  } catch (error) {
+    // No audio here: the game goes on silently.
+  }
+}
+
 function show(state) {
   const fresh = !game || game.id !== state.id;
+  if (!fresh) {
+    for (let ply = game.moves.length; ply < state.moves.length; ply++) {
+      sound(computer.has(state.movers[ply]));
+    }
+  }
   viewing = null;
   $("board-wrap").classList.remove("past");
   const ended = state.result && (!game || !game.result || fresh);
@@ -478,6 +505,9 @@ function download() {
   URL.revokeObjectURL(link.href);
 }
 $("download").addEventListener("click", download);
+$("sound").checked = localStorage.getItem("kifu.sound") !== "off";
+$("sound").addEventListener("change", () =>
+  localStorage.setItem("kifu.sound", $("sound").checked ? "on" : "off"));
 $("end-download").addEventListener("click", download);
 $("end-close").addEventListener("click", () => $("end").close());
 $("rematch").addEventListener("click", () => {

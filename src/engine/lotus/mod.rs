@@ -26,8 +26,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The turns a level that errs draws among, one turn ahead: the best
-/// by the lead each gives, as many as a turn commonly has.
-const MISTAKEN_CANDIDATES: usize = 500;
+/// by the lead each gives.
+const MISTAKEN_CANDIDATES: usize = 100;
 
 /// Lotus gives the alpha-beta search nothing to weigh: its player is the
 /// Monte Carlo of this folder, which needs no evaluation.

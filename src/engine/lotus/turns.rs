@@ -33,7 +33,8 @@ pub(super) fn best<G: Game>(root: &G, until: Until<'_>) -> Vec<G::Move> {
 
 /// The best `keep` turns of `root`'s mover by the lead they give, best
 /// first (ties in the order found), no two leading to the same position;
-/// those found before `until`, at least one when `root` has a move.
+/// those found and told apart before `until`, at least one when `root`
+/// has a move.
 pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Vec<Candidate<G>> {
     let mover = root.turn().mover.to_owned();
     let mut walk = TurnSearch {
@@ -44,26 +45,25 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
     walk.explore(root, &mut Vec::new());
     let mut found = walk.found;
     found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
-    let mut kept: Vec<(String, Candidate<G>)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::new();
     for (value, plies) in found {
-        if kept.len() >= keep {
+        // Many turns may reach few positions: the listing stops at the
+        // deadline too, once it has one.
+        if kept.len() >= keep || (!kept.is_empty() && until.reached()) {
             break;
         }
         let mut after = root.clone();
         plies.iter().for_each(|ply| after.apply(ply));
-        let key = format!("{after:?}");
-        if kept.iter().all(|(seen, _)| *seen != key) {
-            kept.push((
-                key,
-                Candidate {
-                    plies,
-                    after,
-                    value,
-                },
-            ));
+        if seen.insert(format!("{after:?}")) {
+            kept.push(Candidate {
+                plies,
+                after,
+                value,
+            });
         }
     }
-    kept.into_iter().map(|(_, candidate)| candidate).collect()
+    kept
 }
 
 /// The turns found so far, each with its value.
