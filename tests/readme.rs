@@ -98,3 +98,28 @@ fn serves(command: &str, dir: &Path, path: &str) -> Result<(), String> {
         Err(format!("{command}: printed {line:?}, not its address"))
     }
 }
+
+#[test]
+fn the_players_page_shows_only_screenshots_that_are_shipped() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page =
+        std::fs::read_to_string(root.join("docs/players.md")).unwrap_or_else(|e| panic!("{e}"));
+    let images: Vec<&str> = page
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')').map(|(link, _)| link))
+        .filter(|link| link.ends_with(".png"))
+        .collect();
+    assert!(images.len() >= 8, "{images:?}");
+    for image in images {
+        assert!(
+            root.join("docs").join(image).is_file(),
+            "docs/players.md shows {image}, not shipped"
+        );
+    }
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        readme.contains("(docs/players.md)"),
+        "README.md does not point to docs/players.md"
+    );
+}
