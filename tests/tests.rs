@@ -53,6 +53,7 @@ mod invalid_records;
 mod json_escapes;
 mod json_long;
 mod json_writer;
+mod levels;
 mod lotus;
 mod lotus_moves;
 mod mana;
