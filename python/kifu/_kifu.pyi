@@ -152,7 +152,11 @@ class Engine:
     """The built-in engine (`Engine()`), or a KEP program
     (`Engine("./my-engine --fast")`)."""
 
-    def __init__(self, command: Optional[str] = None, options: Optional[dict[str, Any]] = None) -> None: ...
+    def __init__(
+        self, command: Optional[str] = None, options: Optional[dict[str, Any]] = None, level: Optional[int] = None
+    ) -> None:
+        """`level` (1 to 8) is the built-in engine's level, the one `kifu
+        engine --level` plays; a program is sent `setoption Level N`."""
     @property
     def name(self) -> str: ...
     def play(self, game: Game, movetime: Optional[int] = None, depth: Optional[int] = None) -> PlayResult: ...

@@ -238,7 +238,7 @@ pub fn search(
     movetime: Option<u64>,
     depth: Option<u32>,
 ) -> PyResult<PlayResult> {
-    let engine = Engine::new(py, None, None)?;
+    let engine = Engine::new(py, None, None, None)?;
     let played = engine.play(py, game, movetime, depth);
     engine.quit();
     played

@@ -108,3 +108,18 @@ def test_hostile_engines_are_said_and_never_hang_or_outlive_the_engine(test_engi
     engine.quit()
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout
     assert left == ""
+
+
+def test_a_level_is_the_one_kifu_engine_plays_and_named_so(kifu_bin):
+    with kifu.Engine(level=1) as weak, kifu.Engine(level=8) as full:
+        assert weak.name == "kifu-engine 0.1.0 level 1"
+        assert full.name == "kifu-engine 0.1.0 level 8"
+        g = kifu.Game("mana", setup="c1 c6")
+        # Level 1 searches one ply whatever the time it is given.
+        played = weak.play(g, movetime=2000)
+        assert played.moves[0] in [str(m) for m in g.legal_moves()]
+    with kifu.Engine(f"{kifu_bin} engine", level=3) as program:
+        assert program.name == "kifu-engine 0.1.0", "the level is set after the handshake"
+    for wrong in (0, 9, -1):
+        with pytest.raises(ValueError, match=f"the level is 1 to 8, not {wrong}"):
+            kifu.Engine(level=wrong)

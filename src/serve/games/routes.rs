@@ -55,7 +55,7 @@ pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     let engine = "The engine plays the side to move.";
     doc.post::<EngineBody, EngineJson>("/api/games/{id}/engine", engine, 200);
     let hint = "The engine's move, not played.";
-    doc.post::<EngineBody, HintJson>("/api/games/{id}/hint", hint, 200);
+    doc.post::<HintBody, HintJson>("/api/games/{id}/hint", hint, 200);
     let place = "Places the mover's next piece of the start.";
     doc.post::<PlaceBody, StateJson>("/api/games/{id}/placement", place, 200);
     let save = "Saves the game as a record to a file.";
@@ -199,8 +199,7 @@ struct EngineBody {
     /// The engine's time for the move, in ms.
     #[serde(default = "default_movetime")]
     movetime: u64,
-    /// The engine's level, 1 to 8 (default: full strength); a hint is
-    /// always at full strength.
+    /// The engine's level, 1 to 8 (default: full strength).
     #[serde(default)]
     #[schemars(range(min = 1, max = 8))]
     level: Option<u8>,
@@ -250,8 +249,18 @@ struct HintJson {
     resigned: bool,
 }
 
+/// The body of `POST /api/games/{id}/hint`: a hint is always the engine's
+/// at full strength.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct HintBody {
+    /// The engine's time for the move, in ms.
+    #[serde(default = "default_movetime")]
+    movetime: u64,
+}
+
 /// `POST /api/games/{id}/hint`.
-async fn engine_hint(game: Game, Json(asked): Json<EngineBody>) -> Response {
+async fn engine_hint(game: Game, Json(asked): Json<HintBody>) -> Response {
     game.act(asked, |play, asked| {
         let moves = play.engine_moves(asked.movetime, None)?;
         Ok(json(&HintJson {
