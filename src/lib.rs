@@ -100,6 +100,7 @@ pub mod referee;
 /// `kifu play`'s session, for the fuzz targets and tests: not a stable API.
 #[doc(hidden)]
 pub mod repl;
+pub mod review;
 pub mod seat;
 pub mod serve;
 pub mod tournament;

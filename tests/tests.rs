@@ -79,6 +79,7 @@ mod serve_annotate;
 mod serve_guard;
 mod serve_losses;
 mod serve_play;
+mod serve_review;
 mod serve_watch;
 mod shogun_check;
 mod shogun_moves;

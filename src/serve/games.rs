@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 mod analyse;
+mod review;
 mod routes;
 
 pub(super) use routes::{describe, routes};
@@ -66,6 +67,8 @@ pub(super) struct Play {
     placement: Option<Placement>,
     /// What this game's saves left in each file, by index.
     pub(super) saved: HashMap<usize, Saved>,
+    /// The engine's views its reviews have searched.
+    views: review::Views,
 }
 
 /// A start being placed (Escampe without a `Setup`): the squares the
@@ -147,6 +150,7 @@ impl Games {
                     tags,
                 }),
                 saved: HashMap::new(),
+                views: review::Views::default(),
             };
             Arc::new(tokio::sync::Mutex::new(play))
         })

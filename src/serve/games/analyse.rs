@@ -69,7 +69,10 @@ fn limits_refused(message: String) -> ApiError {
 
 /// The terms of a `movetime` or a `depth` (within [`MAX_MOVETIME`]); the
 /// time each position may take, in ms.
-fn terms_of(movetime: Option<u64>, depth: Option<u32>) -> Result<(Terms, u64), ApiError> {
+pub(super) fn terms_of(
+    movetime: Option<u64>,
+    depth: Option<u32>,
+) -> Result<(Terms, u64), ApiError> {
     match (movetime, depth) {
         (Some(_), Some(_)) => Err(limits_refused(
             "give a movetime or a depth, not both".to_owned(),

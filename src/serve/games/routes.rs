@@ -4,6 +4,7 @@
 //! locked, off the runtime's threads.
 
 use super::analyse::{AnalysisJson, GraphJson};
+use super::review::ReviewJson;
 use super::{EngineJson, Games, Play, Shared, StateJson, outcome_of};
 use crate::engine::Level;
 use crate::game::GameKind;
@@ -14,6 +15,7 @@ use crate::serve::extract::Json;
 use crate::serve::files::Files;
 use crate::serve::openapi::ApiDoc;
 use crate::serve::reply::json;
+use crate::tournament::MainLine;
 use axum::Router;
 use axum::extract::{FromRef, FromRequestParts, Path, State};
 use axum::http::StatusCode;
@@ -33,6 +35,7 @@ where
 {
     Router::new()
         .route("/api/games", post(new_game))
+        .route("/api/games/record", post(game_of_record))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/engine", post(engine_move))
@@ -41,6 +44,7 @@ where
         .route("/api/games/{id}/save", post(save_game))
         .route("/api/games/{id}/analyse", post(analyse_position))
         .route("/api/games/{id}/graph", post(score_graph))
+        .route("/api/games/{id}/review", post(review_game))
         .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/flip", post(flip_board))
         .route("/api/games/{id}/board/{ply}", get(board_at))
@@ -50,6 +54,8 @@ where
 /// Describes the routes of the games in `doc`.
 pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     doc.post::<NewGame, StateJson>("/api/games", "Starts a game, as kifu new does.", 201);
+    let record = "Starts a game at the end of a record's main line, to review it.";
+    doc.post::<RecordBody, StateJson>("/api/games/record", record, 201);
     doc.get::<StateJson>("/api/games/{id}", "The game's state.");
     doc.post::<MoveBody, StateJson>("/api/games/{id}/moves", "Plays a move.", 200);
     let engine = "The engine plays the side to move.";
@@ -74,6 +80,8 @@ pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     );
     let graph = "The engine's score of every position.";
     doc.post::<AnalyseBody, GraphJson>("/api/games/{id}/graph", graph, 200);
+    let review = "Reviews the game: every move judged; ask again until `review` is given.";
+    doc.post::<AnalyseBody, ReviewJson>("/api/games/{id}/review", review, 200);
     let id = ("id", "$response.body#/id");
     doc.link(("post", "/api/games"), "201", "/api/games/{id}", id);
 }
@@ -134,6 +142,56 @@ async fn new_game(State(games): State<Arc<Games>>, Json(asked): Json<NewGame>) -
         Err(refused) => return refused.into_response(),
     };
     (StatusCode::CREATED, state_answer(&*shared.lock().await)).into_response()
+}
+
+/// The body of `POST /api/games/record`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RecordBody {
+    /// The record, as a file holds it (its first record is taken).
+    text: String,
+}
+
+/// `POST /api/games/record`: a game at the end of the main line of the
+/// record given, its tags kept but its result (the game has its own),
+/// its comments and variations left out; 422 with the referee's words
+/// for a record it refuses.
+async fn game_of_record(
+    State(games): State<Arc<Games>>,
+    Json(asked): Json<RecordBody>,
+) -> Response {
+    let refused = |message: String| {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.record", message).into_response()
+    };
+    let record = match crate::record::parse_record(asked.text, 1) {
+        Ok(record) => record,
+        Err(e) => return refused(format!("line {e}")),
+    };
+    let line = match MainLine::of(&record) {
+        Ok(line) => line,
+        Err(e) => return refused(format!("line {e}")),
+    };
+    let tags = (record.tags.iter())
+        .filter(|tag| !matches!(&*tag.name, "Result" | "Termination"))
+        .map(|tag| (tag.name.to_string(), tag.value.to_string()))
+        .collect();
+    let started = Start {
+        kind: line.start.kind(),
+        tags,
+        game: line.start,
+        placing: None,
+    };
+    let shared = match games.add(started) {
+        Ok(shared) => shared,
+        Err(refused) => return refused.into_response(),
+    };
+    let mut play = shared.lock().await;
+    for text in &line.moves {
+        if let Err(refused) = play.play(text) {
+            return refused.into_response();
+        }
+    }
+    (StatusCode::CREATED, state_answer(&play)).into_response()
 }
 
 /// Why the game `POST /api/games` asks for cannot start.
@@ -411,13 +469,13 @@ async fn save_game(
     .await
 }
 
-/// The body of `POST /api/games/{id}/analyse` and `/graph`.
+/// The body of `POST /api/games/{id}/analyse`, `/graph` and `/review`.
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct AnalyseBody {
     /// The engine's time for each position, in ms.
     movetime: Option<u64>,
-    /// Or the depth to search to (`analyse` only).
+    /// Or the depth to search to (`analyse` and `review`).
     depth: Option<u32>,
 }
 
@@ -426,6 +484,15 @@ struct AnalyseBody {
 async fn analyse_position(game: Game, Json(asked): Json<AnalyseBody>) -> Response {
     game.act(asked, |play, asked| {
         Ok(json(&play.analyse(asked.movetime, asked.depth)?))
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/review`: the game reviewed, or how far its review
+/// has got.
+async fn review_game(game: Game, Json(asked): Json<AnalyseBody>) -> Response {
+    game.act(asked, |play, asked| {
+        Ok(json(&play.review(asked.movetime, asked.depth)?))
     })
     .await
 }

@@ -1,0 +1,345 @@
+//! The review of a game being played (`POST /api/games/{id}/review`): a
+//! [`Review`] of its record, as `kifu analyse` makes one, asked of the
+//! game's engine at full strength. A long game is reviewed over several
+//! requests: each searches for at most [`REVIEW_SLICE`] and answers how
+//! far it got, the engine's views kept between them, so that the page
+//! shows the progress and no request comes near the server's time bound.
+
+use super::Play;
+use super::analyse::terms_of;
+use crate::draw::Drawing;
+use crate::game::{AnyGame, Numbering};
+use crate::kep::Decision;
+use crate::review::{Review, ReviewError, View};
+use crate::seat::TimeControl;
+use crate::serve::error::ApiError;
+use axum::http::StatusCode;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The longest one request of a review searches for.
+pub(in crate::serve) const REVIEW_SLICE: Duration = Duration::from_secs(8);
+
+/// The longest a review searches a position, in ms (a position searched
+/// to a depth too): so that a request ends within its slice and one
+/// search more.
+pub(in crate::serve) const MAX_REVIEW_MOVETIME: u64 = 2000;
+
+/// The most engine views a game keeps for its reviews (a view is a few
+/// moves): past it they are forgotten and searched again.
+const MAX_VIEWS: usize = 4096;
+
+/// The engine's views of the positions a game's reviews have searched,
+/// by the moves that reach each, under the limits they were searched at.
+#[derive(Debug, Default)]
+pub(in crate::serve) struct Views {
+    limits: (Option<u64>, Option<u32>),
+    by_moves: HashMap<Vec<String>, View>,
+}
+
+/// A review, or how far it has got.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub(in crate::serve) struct ReviewJson {
+    /// The searches made so far.
+    searched: usize,
+    /// The most searches the review may take (every position, and one
+    /// better move a move played); fewer when the engine plays moves
+    /// played.
+    most: usize,
+    /// The review, once every search is made; none until then: ask
+    /// again to go on.
+    review: Option<ReviewedJson>,
+}
+
+/// A game reviewed.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub(in crate::serve) struct ReviewedJson {
+    /// The player who moves first, whose view `points` take.
+    player: String,
+    /// The curve's k: a score `cp` is a chance 1 / (1 + exp(-k cp)).
+    curve: f64,
+    /// Every position, from the start.
+    points: Vec<ChanceJson>,
+    /// Every move, judged.
+    moves: Vec<JudgedJson>,
+    /// How each player played, the first mover first.
+    sides: Vec<SideJson>,
+    /// The record with the review written into it, as `kifu analyse`
+    /// writes it: scores as comments, glyphs, better lines as variations.
+    record: String,
+}
+
+/// One position's chance.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+struct ChanceJson {
+    /// The plies played before it.
+    ply: usize,
+    /// The engine's score, from the view of the player to move (KEP's
+    /// words); none once the game is over.
+    score: Option<String>,
+    /// The first player's chance of winning, from 0 to 100.
+    chance: f64,
+}
+
+/// One move judged.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+struct JudgedJson {
+    /// The plies played before it.
+    ply: usize,
+    /// Its player.
+    mover: String,
+    /// The move.
+    played: String,
+    /// The squares it left and reached, as the board names them; none
+    /// for a move that leaves or reaches no square (a pass, a re-entry).
+    squares: Option<[String; 2]>,
+    /// The score after it, from its mover's view (KEP's words).
+    after: Option<String>,
+    /// The points of 100 of its mover's chance of winning it gave away.
+    drop: f64,
+    /// `inaccuracy`, `mistake` or `blunder`; none for a good move.
+    class: Option<String>,
+    /// Its glyph: `?!`, `?` or `??`.
+    glyph: Option<String>,
+    /// Its accuracy, from 0 to 100.
+    accuracy: f64,
+    /// The engine's better move, when it scores better than the move
+    /// played.
+    best: Option<String>,
+    /// The engine's line from that move, its move first.
+    line: Vec<String>,
+    /// The squares each move of that line leaves and reaches, as the
+    /// board names them, for arrows; a move that leaves or reaches no
+    /// square (a pass, a re-entry) has none.
+    arrows: Vec<[String; 2]>,
+}
+
+/// How one player played.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+struct SideJson {
+    /// The player.
+    player: String,
+    /// Its moves.
+    moves: usize,
+    /// Its inaccuracies.
+    inaccuracies: usize,
+    /// Its mistakes.
+    mistakes: usize,
+    /// Its blunders.
+    blunders: usize,
+    /// Its accuracy, from 0 to 100 (none without moves).
+    accuracy: Option<f64>,
+}
+
+/// Why a search of a review stopped.
+#[derive(Debug, thiserror::Error)]
+enum Asking {
+    /// The request's time is up: the review goes on at the next.
+    #[error("the slice is over")]
+    Paused,
+    /// The engine failed.
+    #[error("{}", .0.message)]
+    Failed(ApiError),
+}
+
+/// The most arrows a better line gets: its move and the answer to it.
+const ARROWS: usize = 2;
+
+impl Play {
+    /// The review of the game so far, each position searched for
+    /// `movetime` ms (300 unless given) or to `depth` (within
+    /// [`MAX_REVIEW_MOVETIME`]), going on from where the last request
+    /// left it.
+    ///
+    /// # Errors
+    /// 422 for limits out of range or a game played by turns (lotus, as
+    /// `kifu analyse` refuses it); 409 while the start is placed; 502
+    /// when the engine fails.
+    pub(in crate::serve) fn review(
+        &mut self,
+        movetime: Option<u64>,
+        depth: Option<u32>,
+    ) -> Result<ReviewJson, ApiError> {
+        let movetime = movetime.or(Some(300)).filter(|_| depth.is_none());
+        if movetime.is_some_and(|ms| ms > MAX_REVIEW_MOVETIME) {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "serve.analyse",
+                format!("a review's movetime is from 1 to {MAX_REVIEW_MOVETIME} ms"),
+            ));
+        }
+        let (mut terms, _) = terms_of(movetime, depth)?;
+        if depth.is_some() {
+            terms.time = TimeControl::MoveTime(Duration::from_millis(MAX_REVIEW_MOVETIME));
+        }
+        self.placed()?;
+        if self.start.numbering() == Numbering::Turns {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "serve.analyse",
+                format!(
+                    "{} is not reviewed yet: its engine chooses and scores whole turns, and a review weighs one move at a time",
+                    self.kind.name()
+                ),
+            ));
+        }
+        let internal = |message: String| {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "serve.review", message)
+        };
+        let text = self.record();
+        let record = crate::record::parse_record(text, 1).map_err(|e| internal(e.to_string()))?;
+        let mut views = std::mem::take(&mut self.views);
+        if views.limits != (movetime, depth) || views.by_moves.len() > MAX_VIEWS {
+            views = Views {
+                limits: (movetime, depth),
+                by_moves: HashMap::new(),
+            };
+        }
+        let until = Instant::now() + REVIEW_SLICE;
+        let (mut searched, mut most) = (0, 0);
+        let reviewed = Review::of(&record, |question| {
+            (searched, most) = (question.number, question.most);
+            if let Some(view) = views.by_moves.get(question.moves) {
+                return Ok(view.clone());
+            }
+            if Instant::now() >= until {
+                return Err(Asking::Paused);
+            }
+            let answer = (self.consult(question.tags, question.moves, terms, None))
+                .map_err(Asking::Failed)?;
+            let view = View {
+                best: match answer.decision {
+                    Decision::Move(words) => Some(words.join(" ")),
+                    Decision::Resign => None,
+                },
+                score: answer.score,
+                line: answer.pv,
+            };
+            views.by_moves.insert(question.moves.to_vec(), view.clone());
+            Ok(view)
+        });
+        self.views = views;
+        match reviewed {
+            Ok(review) => Ok(ReviewJson {
+                searched: most,
+                most,
+                review: Some(reviewed_json(&review, &record)),
+            }),
+            Err(ReviewError::Engine {
+                error: Asking::Paused,
+                ..
+            }) => Ok(ReviewJson {
+                searched,
+                most,
+                review: None,
+            }),
+            Err(ReviewError::Engine {
+                error: Asking::Failed(failed),
+                ..
+            }) => Err(failed),
+            Err(other) => Err(internal(other.to_string())),
+        }
+    }
+}
+
+/// The JSON of `review`, made of `record`.
+fn reviewed_json(review: &Review, record: &crate::record::Record) -> ReviewedJson {
+    let first = (review.positions.first()).map_or_else(String::new, |p| p.turn().mover.to_owned());
+    let points = (review.positions.iter().zip(&review.views).enumerate())
+        .map(|(ply, (position, view))| {
+            let mine = position.turn().mover == first;
+            let chance = match (position.outcome(), view.score) {
+                (Some(outcome), _) => match outcome.winner {
+                    Some(winner) if winner == first => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                },
+                (None, Some(score)) => {
+                    let chance = review.curve.chance(score);
+                    if mine { chance } else { 1.0 - chance }
+                }
+                (None, None) => 0.5,
+            };
+            ChanceJson {
+                ply,
+                score: view.score.map(|s| s.to_string()),
+                chance: hundredths(100.0 * chance),
+            }
+        })
+        .collect();
+    let moves = (review.moves.iter().enumerate())
+        .map(|(ply, judged)| {
+            let class = judged.class();
+            let better = judged.better.as_ref().filter(|_| judged.bettered());
+            let line = better.map_or_else(Vec::new, |b| b.line.clone());
+            JudgedJson {
+                ply,
+                mover: judged.mover.clone(),
+                played: judged.played.clone(),
+                squares: (review.positions.get(ply))
+                    .and_then(|before| squares_of(before.as_ref(), &judged.played)),
+                after: judged.after.map(|s| s.to_string()),
+                drop: hundredths(100.0 * judged.drop),
+                class: class.map(|c| c.name().to_owned()),
+                glyph: class.map(|c| c.glyph().to_owned()),
+                accuracy: hundredths(judged.accuracy()),
+                best: better.map(|b| b.best.clone()),
+                arrows: arrows(review, ply, &line),
+                line,
+            }
+        })
+        .collect();
+    let sides = (review.sides().into_iter())
+        .map(|side| {
+            let [inaccuracies, mistakes, blunders] = side.counts;
+            SideJson {
+                player: side.player,
+                moves: side.moves,
+                inaccuracies,
+                mistakes,
+                blunders,
+                accuracy: side.accuracy.map(hundredths),
+            }
+        })
+        .collect();
+    ReviewedJson {
+        player: first,
+        curve: review.curve.k,
+        points,
+        moves,
+        sides,
+        record: review.annotated(record),
+    }
+}
+
+/// The squares of the first [`ARROWS`] moves of `line`, played from the
+/// position before move `ply`, as far as they play.
+fn arrows(review: &Review, ply: usize, line: &[String]) -> Vec<[String; 2]> {
+    let Some(before) = review.positions.get(ply) else {
+        return Vec::new();
+    };
+    let mut game = before.box_clone();
+    let mut arrows = Vec::new();
+    for text in line.iter().take(ARROWS) {
+        arrows.extend(squares_of(game.as_ref(), text));
+        if game.play(text).is_err() {
+            break;
+        }
+    }
+    arrows
+}
+
+/// The squares the move `text` leaves and reaches in `game`, if it is
+/// legal there and both are squares.
+fn squares_of(game: &dyn AnyGame, text: &str) -> Option<[String; 2]> {
+    let detail = game.detail(text).ok()?;
+    match game.move_squares(&detail.parts) {
+        [Some(from), Some(to)] => Some([from, to]),
+        _ => None,
+    }
+}
+
+/// `x` rounded to hundredths.
+fn hundredths(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
