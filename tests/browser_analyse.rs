@@ -1,8 +1,9 @@
 //! The analysis of `kifu serve` in a real browser (Debian's Chromium
 //! through chromedriver, as `tests/browser_serve.rs` drives it): the
-//! engine plays two moves, "Analyse" shows its score and line for the
-//! position shown, and "Score graph" draws one point a position, as
-//! inline SVG whose texts are the server's words set as text.
+//! engine plays two moves, "Analyse this position" shows its score and
+//! line for the position shown, and "Review the game" draws the chance
+//! of every position and a row for each side, as inline SVG and text
+//! whose words are the server's set as text.
 //!
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
@@ -26,7 +27,7 @@ impl Drop for Serve {
 }
 
 #[tokio::test(flavor = "current_thread")]
-async fn the_page_analyses_the_position_and_draws_the_score_graph() {
+async fn the_page_analyses_the_position_and_reviews_the_game() {
     let Some((chromium, driver)) = chromium::installed("tests/browser_analyse.rs") else {
         return;
     };
@@ -92,22 +93,24 @@ async fn the_page_analyses_the_position_and_draws_the_score_graph() {
         shown.starts_with(&format!("After move 2: {words}. Expected line: ")),
         "{shown}"
     );
-    click(&client, "#graph").await;
+    // The review of the game so far: a chart of three positions, a row
+    // for each side.
+    click(&client, "#review-game").await;
     let drawn = js(
         &client,
-        "const svg = document.querySelector('#graph-view svg'); \
-         return [svg.querySelectorAll('circle').length, \
-                 svg.querySelector('polyline').getAttribute('points').split(' ').length, \
-                 svg.querySelector('circle title').textContent];",
+        "const svg = document.querySelector('#review-chart svg'); \
+         return [svg.querySelector('.chart-line').getAttribute('points').split(' ').length, \
+                 svg.getAttribute('aria-label'), \
+                 [...document.querySelectorAll('#review-sides th:first-child')].map((t) => t.textContent)];",
     )
     .await;
-    assert_eq!(drawn[0], json!(3), "{drawn}");
-    assert_eq!(drawn[1], json!(3), "{drawn}");
-    assert!(
-        drawn[2]
-            .as_str()
-            .is_some_and(|t| t.starts_with("ply 0: cp ")),
-        "{drawn}"
+    assert_eq!(
+        drawn,
+        json!([
+            3,
+            "White's chance of winning, move by move",
+            ["", "White", "Red"]
+        ])
     );
     let status = js(
         &client,

@@ -11,7 +11,7 @@
 use crate::support::chromium;
 use crate::support::serve as serve_support;
 
-use chromium::{browser, click_first as click, js, ready, screenshots, shot};
+use chromium::{click_first as click, js, ready, screenshots, shot};
 use fantoccini::Client;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
@@ -84,40 +84,9 @@ async fn pick(client: &Client, id: &str, value: &str) {
     ready(client).await;
 }
 
-/// Controls that overlap, and how far the page scrolls sideways: every
-/// visible button, select, input and label's box against every other
-/// that is not inside it.
-async fn overlaps(client: &Client) -> (Vec<String>, i64) {
-    let script = r#"
-        const all = [...document.querySelectorAll('button, select, input:not([type=radio]), .pill, .game-choice span, h1, h2, #status, #board-wrap')]
-          .filter((e) => e.getClientRects().length > 0 && !e.closest('[hidden], dialog:not([open]), details:not([open]) > :not(summary)'));
-        const boxes = all.map((e) => [e, e.getBoundingClientRect()]);
-        const found = [];
-        for (let i = 0; i < boxes.length; i++) {
-          for (let j = i + 1; j < boxes.length; j++) {
-            const [a, p] = boxes[i], [b, q] = boxes[j];
-            if (a.contains(b) || b.contains(a)) continue;
-            const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
-            const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
-            if (x > 1 && y > 1) found.push(`${a.id || a.textContent.trim().slice(0, 20)} / ${b.id || b.textContent.trim().slice(0, 20)}`);
-          }
-        }
-        return [found, document.documentElement.scrollWidth - window.innerWidth];"#;
-    let answer = js(client, script).await;
-    let found = (answer[0].as_array().into_iter().flatten())
-        .filter_map(|v| v.as_str().map(str::to_owned))
-        .collect();
-    (found, answer[1].as_i64().unwrap_or(i64::MAX))
-}
-
 /// Checks that no control overlaps another and nothing scrolls sideways.
 async fn tidy(client: &Client, what: &str) {
-    let (found, sideways) = overlaps(client).await;
-    assert!(found.is_empty(), "{what}: overlapping: {found:?}");
-    assert!(
-        sideways <= 0,
-        "{what}: the page scrolls {sideways} px sideways"
-    );
+    chromium::tidy(client, chromium::CONTROLS, what).await;
 }
 
 /// A browser on a fresh `kifu serve` at `width` x `height`, the page
@@ -130,16 +99,8 @@ async fn open(
     let (chromium, driver) = chromium::installed("tests/browser_players.rs")?;
     let dir = serve_support::scratch(&format!("browser-players-{name}"));
     let server = serve_support::serve(&dir, &["games.kifu"]);
-    let (driver, client) = browser(&chromium, &driver, &dir).await;
-    client
-        .set_window_size(width, height)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    let url = server.url();
-    client
-        .goto(&url)
-        .await
-        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    let at = (chromium.as_path(), driver.as_path());
+    let (driver, client) = chromium::page_at(at, &dir, &server.url(), (width, height)).await;
     ready(&client).await;
     Some((driver, client, server))
 }
@@ -286,7 +247,7 @@ async fn a_game_against_level_1_ends_in_a_dialog_in_words_and_a_rematch_swaps_si
     pick(&client, "level", "1").await;
     assert!(click(&client, "#new button[type=submit]").await);
     let mut clicks = 0;
-    while text(&client, "result").await.is_empty() {
+    while js(&client, "return Boolean(game && game.result);").await != json!(true) {
         assert!(clicks < 400, "no end after {clicks} clicks");
         clicks += 1;
         click_a_move(&client).await;

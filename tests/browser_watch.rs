@@ -7,7 +7,8 @@
 //! shows the games while they are played, each board the very SVG `kifu
 //! render --ply` draws of that moment of the record, the clocks running
 //! down and the engines' last info lines, then every game's final
-//! position and the end of the match.
+//! position and the end of the match, after which a finished game
+//! replays on the board move by move.
 //!
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
@@ -317,6 +318,37 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
         json!(true)
     );
     shot(&client, &shots, "match-serve-over-reloaded").await;
+    // A finished game replays on the board, move by move from its start.
+    chromium::click(
+        &client,
+        "#watch-games figure[data-number='1'] button.replay",
+    )
+    .await;
+    let plies = verdicts[0]["plies"].as_u64().unwrap_or_default();
+    let status = "return document.getElementById('status').textContent;";
+    assert_eq!(
+        js(&client, status).await,
+        json!(format!(
+            "Looking back at move 0 of {plies}: → or End returns to the game"
+        ))
+    );
+    let listed = "return document.querySelectorAll('#move-list button').length;";
+    assert_eq!(js(&client, listed).await, json!(plies));
+    let body = client
+        .active_element()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    body.send_keys(&fantoccini::key::Key::Right.to_string())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    chromium::ready(&client).await;
+    assert_eq!(
+        js(&client, status).await,
+        json!(format!(
+            "Looking back at move 1 of {plies}: → or End returns to the game"
+        ))
+    );
+    shot(&client, &shots, "match-serve-replay").await;
     let _ = client.close().await;
     watch::interrupt(&mut served.child);
 }

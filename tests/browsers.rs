@@ -22,5 +22,7 @@ mod browser;
 mod browser_analyse;
 mod browser_annotate;
 mod browser_players;
+mod browser_review;
+mod browser_rules;
 mod browser_serve;
 mod browser_watch;

@@ -42,6 +42,7 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
             types: args.types,
             last: last.map(|detail| &detail.parts),
             ended,
+            status_beside: false,
         };
         drawn = Some(match args.format {
             Picture::Text => {

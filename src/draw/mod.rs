@@ -70,6 +70,10 @@ pub struct View<'a> {
     /// How the game ended off the board, when the position is the end of
     /// such a game: told in place of who is to move.
     pub ended: Option<Ended<'a>>,
+    /// Who moves and what constrains the move are said beside the board
+    /// (the status line of `kifu serve`'s page): not written under it,
+    /// where the legend still explains every mark.
+    pub status_beside: bool,
 }
 
 /// How a game ended off the board, as its record says (a `Termination`

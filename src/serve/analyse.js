@@ -1,8 +1,11 @@
-// The analysis of the page of `kifu serve` (loaded after serve.js, whose
-// `game`, `ask`, `quietly`, `movetime`, `named` and `$` it uses): the engine's
-// score and line for the position shown, and the score graph of the
-// game, drawn as inline SVG built element by element: every text from
-// the server is set as text, never as HTML.
+// The analysis and review of the page of `kifu serve` (loaded after
+// serve.js, whose `game`, `ask`, `quietly`, `movetime`, `named`, `look`,
+// `viewing` and `$` it uses): the engine's score and line for the
+// position shown, and the review of the game: every move judged by the
+// chance of winning it gave away, each side's accuracy, a chart of the
+// first player's chance (click to go to a move), and the better move
+// drawn on the board. Every text from the server is set as text, never
+// as HTML; the chart and the arrows are SVG built element by element.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -16,36 +19,11 @@ function svgElement(name, attributes) {
   return element;
 }
 
-// The graph of `graph.points` (values from -cap to cap, from the view of
-// `graph.player`): a line over the plies, the zero line across, each
-// point titled with its ply and score.
-function drawGraph(graph) {
-  const cap = 1000;
-  const width = 300;
-  const height = 100;
-  const points = graph.points.filter((point) => point.value !== null);
-  const last = Math.max(1, graph.points.length - 1);
-  const x = (ply) => (ply / last) * width;
-  const y = (value) => height / 2 - (value / cap) * (height / 2);
-  const svg = svgElement("svg", {
-    viewBox: `0 0 ${width} ${height}`, width, height, role: "img", class: "graph",
-  });
-  const label = svgElement("title", {});
-  label.textContent = `Score from ${graph.player}'s view, by ply`;
-  svg.append(label);
-  svg.append(svgElement("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, stroke: "#999" }));
-  svg.append(svgElement("polyline", {
-    points: points.map((point) => `${x(point.ply)},${y(point.value)}`).join(" "),
-    fill: "none", stroke: "#1f8a3b", "stroke-width": 2,
-  }));
-  for (const point of points) {
-    const dot = svgElement("circle", { cx: x(point.ply), cy: y(point.value), r: 3, fill: "#1f8a3b" });
-    const title = svgElement("title", {});
-    title.textContent = `ply ${point.ply}: ${point.score}`;
-    dot.append(title);
-    svg.append(dot);
-  }
-  $("graph-view").replaceChildren(svg);
+// An SVG text at (x, y) saying `words`.
+function svgText(x, y, words, attributes) {
+  const text = svgElement("text", { x, y, ...attributes });
+  text.textContent = words;
+  return text;
 }
 
 // A score of KEP (`cp 35`, `win 3`, `loss 2`, from the view of `mover`)
@@ -67,15 +45,243 @@ function scoreWords(score, mover) {
   return `${named(n > 0 ? mover : other)} is better (+${size})`;
 }
 
+// Arrows over the board: each `[from, to, kind]` from one square's
+// centre to another's, as the board's `squares` place them; none clears.
+function drawArrows(arrows) {
+  const holder = $("arrows");
+  holder.replaceChildren();
+  if (!game || arrows.length === 0) return;
+  const [width, height] = game.size;
+  holder.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const centre = (name) => {
+    const square = game.squares.find((s) => s.square === name);
+    return square ? [square.x + square.w / 2, square.y + square.h / 2, Math.min(square.w, square.h)] : null;
+  };
+  const defs = svgElement("defs", {});
+  for (const kind of ["played", "better", "answer"]) {
+    const marker = svgElement("marker", {
+      id: `head-${kind}`, viewBox: "0 0 10 10", refX: 5, refY: 5,
+      markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse",
+    });
+    marker.append(svgElement("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `arrow-${kind}` }));
+    defs.append(marker);
+  }
+  holder.append(defs);
+  for (const [from, to, kind] of arrows) {
+    const a = centre(from);
+    const b = centre(to);
+    if (!a || !b) continue;
+    holder.append(svgElement("line", {
+      x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: `arrow arrow-${kind}`,
+      "stroke-width": a[2] * (kind === "answer" ? 0.1 : 0.16), "marker-end": `url(#head-${kind})`,
+    }));
+  }
+}
+
+// The review of the game shown, once made (reset when its moves change).
+let review = null;
+
+// The words for a move judged: "Move 1, Black e1-e4??: a blunder, 43
+// points less chance of winning (of 100) than c1-c3 (then d6-c4)."
+function judgement(move) {
+  const head = `Move ${move.ply + 1}, ${named(move.mover)} ${move.played}${move.glyph || ""}`;
+  const line = move.best ? `${move.line[0]}` + (move.line[1] ? ` (then ${move.line[1]})` : "") : "";
+  if (!move.class) return `${head}: a good move` + (line ? ` (the computer prefers ${line})` : "") + ".";
+  const article = move.class === "inaccuracy" ? "an" : "a";
+  return `${head}: ${article} ${move.class}, ${Math.round(move.drop)} points less chance of winning (of 100) than ${line}.`;
+}
+
+// Shows what the review says of the position after `ply` moves: the move
+// played from it, judged, its arrow and the better line's.
+function reviewAt(ply) {
+  if (!review) {
+    drawArrows([]);
+    return;
+  }
+  const move = review.moves[ply];
+  $("review-move").textContent = move ? judgement(move) : "The end of the game.";
+  for (const dot of $("review-chart").querySelectorAll("[data-ply]")) {
+    dot.classList.toggle("current", Number(dot.dataset.ply) === ply);
+  }
+  // The move judged is the one played from here: the next in the list.
+  for (const b of $("move-list").querySelectorAll("button")) {
+    b.classList.toggle("judged", Number(b.dataset.ply) === ply + 1);
+  }
+  const arrows = [];
+  if (move && move.best) {
+    if (move.squares) arrows.push([...move.squares, "played"]);
+    move.arrows.forEach(([from, to], i) => arrows.push([from, to, i === 0 ? "better" : "answer"]));
+  }
+  drawArrows(arrows);
+}
+
+// The chart of the first player's chance over the game: 0 to 100 up
+// the side, the moves along the bottom, each judged move a dot of its
+// class; a click goes to the nearest move.
+function drawChart(reviewed) {
+  const width = 600;
+  const height = 170;
+  const left = 44;
+  const bottom = 24;
+  const plot = { w: width - left - 8, h: height - bottom - 8 };
+  const last = Math.max(1, reviewed.points.length - 1);
+  const x = (ply) => left + (ply / last) * plot.w;
+  const y = (chance) => 8 + (1 - chance / 100) * plot.h;
+  const first = named(reviewed.player);
+  const svg = svgElement("svg", {
+    viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
+    "aria-label": `${first}'s chance of winning, move by move`,
+  });
+  svg.append(svgElement("rect", { x: left, y: 8, width: plot.w, height: plot.h, class: "chart-back" }));
+  const area = [`${x(0)},${y(0)}`, ...reviewed.points.map((p) => `${x(p.ply)},${y(p.chance)}`), `${x(last)},${y(0)}`];
+  svg.append(svgElement("polygon", { points: area.join(" "), class: "chart-area" }));
+  svg.append(svgElement("line", { x1: left, y1: y(50), x2: left + plot.w, y2: y(50), class: "chart-even" }));
+  svg.append(svgElement("polyline", {
+    points: reviewed.points.map((p) => `${x(p.ply)},${y(p.chance)}`).join(" "), class: "chart-line",
+  }));
+  for (const [chance, words] of [[100, "100%"], [50, "50%"], [0, "0%"]]) {
+    svg.append(svgText(left - 6, y(chance) + 4, words, { "text-anchor": "end", class: "chart-label" }));
+  }
+  svg.append(svgText(left + 6, 22, `${first} better`, { class: "chart-label" }));
+  const other = named(game.players.find((p) => p !== reviewed.player) || "");
+  svg.append(svgText(left + 6, y(0) - 6, `${other} better`, { class: "chart-label" }));
+  const step = Math.max(1, Math.ceil(last / 10 / 2) * 2);
+  for (let ply = 0; ply <= last; ply += step) {
+    svg.append(svgText(x(ply), height - 6, String(ply), { "text-anchor": "middle", class: "chart-label" }));
+  }
+  for (const move of reviewed.moves.filter((m) => m.class)) {
+    const dot = svgElement("circle", {
+      cx: x(move.ply), cy: y(reviewed.points[move.ply].chance), r: 6,
+      class: `chart-dot mark-${move.class}`, "data-ply": move.ply, tabindex: 0, role: "button",
+      "aria-label": `Move ${move.ply + 1}: ${named(move.mover)} ${move.played}, ${move.class}`,
+    });
+    const title = svgElement("title", {});
+    title.textContent = `Move ${move.ply + 1}: ${move.played}${move.glyph}`;
+    dot.append(title);
+    dot.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopPropagation();
+        goTo(move.ply);
+      }
+    });
+    svg.append(dot);
+  }
+  svg.addEventListener("click", (event) => {
+    const box = svg.getBoundingClientRect();
+    const at = ((event.clientX - box.left) / box.width) * width;
+    goTo(Math.max(0, Math.min(last, Math.round(((at - left) / plot.w) * last))));
+  });
+  $("review-chart").replaceChildren(svg);
+}
+
+// Goes to the position after `ply` moves, the review's words and arrows
+// with it.
+function goTo(ply) {
+  look(ply).then(() => reviewAt(ply), (error) => say(error.message, true));
+}
+
+// Each side's accuracy and counts, a row each.
+function drawSides(reviewed) {
+  // Each count's heading in words, and its glyph, which a phone shows
+  // instead.
+  const head = document.createElement("tr");
+  for (const [words, glyph] of [["", ""], ["Accuracy", ""], ["Inaccuracies", "?!"], ["Mistakes", "?"], ["Blunders", "??"]]) {
+    const th = document.createElement("th");
+    const long = document.createElement("span");
+    long.className = glyph ? "long" : "";
+    long.textContent = words;
+    th.append(long);
+    if (glyph) {
+      const short = document.createElement("span");
+      short.className = "short";
+      short.textContent = glyph;
+      th.append(short);
+    }
+    head.append(th);
+  }
+  const rows = reviewed.sides.map((side) => {
+    const tr = document.createElement("tr");
+    const accuracy = side.accuracy === null ? "—" : `${Math.round(side.accuracy)}%`;
+    for (const [i, words] of [named(side.player), accuracy, side.inaccuracies, side.mistakes, side.blunders].entries()) {
+      const cell = document.createElement(i === 0 ? "th" : "td");
+      cell.textContent = String(words);
+      if (i > 1) cell.className = words > 0 ? `mark-${["inaccuracy", "mistake", "blunder"][i - 2]}` : "none";
+      tr.append(cell);
+    }
+    return tr;
+  });
+  $("review-sides").replaceChildren(head, ...rows);
+}
+
+// Marks the move list with the review's glyphs.
+function markMoves() {
+  for (const b of $("move-list").querySelectorAll("button")) {
+    const move = review && review.moves[Number(b.dataset.ply) - 1];
+    if (!move || !move.class) continue;
+    b.classList.add(`mark-${move.class}`);
+    b.textContent = `${b.textContent}${move.glyph}`;
+    b.title = `${b.title}: ${move.class}`;
+  }
+}
+
+// Shows `reviewed`, the game's review, from its first move.
+function showReview(reviewed) {
+  review = reviewed;
+  $("review").hidden = false;
+  document.body.classList.add("reviewing");
+  $("review-status").textContent = "";
+  drawSides(reviewed);
+  drawChart(reviewed);
+  markMoves();
+  const first = reviewed.moves.findIndex((m) => m.class);
+  $("review-status").textContent = first < 0
+    ? "No inaccuracies, mistakes or blunders: click the chart to go through the game."
+    : "Click a dot of the chart, or use ← →, to see each move judged and the better move.";
+}
+
+// Reviews the game shown: asks the server until the review is made (a
+// long game takes several requests), showing how far it has got.
+async function reviewGame() {
+  const each = Math.min(movetime(), 300);
+  $("review").hidden = false;
+  $("review-status").textContent = "Reviewing the game…";
+  for (;;) {
+    const answer = await ask("POST", `/api/games/${game.id}/review`, { movetime: each });
+    if (answer.review) {
+      showReview(answer.review);
+      return;
+    }
+    $("review-status").textContent = `Reviewing the game: ${answer.searched} of about ${answer.most} positions searched…`;
+  }
+}
+
+// Forgets the review when the game shown is another or its moves change.
+function forgetReview(state) {
+  if (review && game && game.id === state.id && game.moves.length === state.moves.length) return;
+  review = null;
+  $("review").hidden = true;
+  document.body.classList.remove("reviewing");
+  $("review-chart").replaceChildren();
+  $("review-sides").replaceChildren();
+  $("review-move").textContent = "";
+  drawArrows([]);
+}
+
+// Offers the reviewed record as a file to download.
+$("review-download").addEventListener("click", () => {
+  if (!review) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([review.record], { type: "text/plain" }));
+  link.download = `${game.game}-${game.id}-reviewed.kifu`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+});
+
+$("review-game").addEventListener("click", () => quietly(reviewGame));
+
 $("analyse").addEventListener("click", () => quietly(async () => {
   const seen = await ask("POST", `/api/games/${game.id}/analyse`, { movetime: movetime() });
   const line = seen.pv.length ? seen.pv.join(" ") : (seen.best || []).join(" ");
   $("analysis").textContent = `After move ${seen.ply}: ${scoreWords(seen.score, seen.to_move)}. Expected line: ${line} (${seen.score || "no score"})`;
-}));
-
-$("graph").addEventListener("click", () => quietly(async () => {
-  const plies = game.moves.length + 1;
-  // At most 20 s in all on the server, each position's margin included.
-  const each = Math.max(1, Math.min(movetime(), Math.floor(15000 / plies)));
-  drawGraph(await ask("POST", `/api/games/${game.id}/graph`, { movetime: each }));
 }));

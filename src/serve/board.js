@@ -37,6 +37,24 @@ function button(text, action) {
   return b;
 }
 
+// A transparent spot over each square of `state` (its `size` and
+// `squares`), named by its square in `data-square`, each given to `wire`
+// with its square for its listeners.
+function spots(state, wire) {
+  const [width, height] = state.size;
+  return state.squares.map((s) => {
+    const spot = document.createElement("div");
+    spot.className = "spot";
+    spot.dataset.square = s.square;
+    spot.style.left = `${(100 * s.x) / width}%`;
+    spot.style.top = `${(100 * s.y) / height}%`;
+    spot.style.width = `${(100 * s.w) / width}%`;
+    spot.style.height = `${(100 * s.h) / height}%`;
+    wire(spot, s.square);
+    return spot;
+  });
+}
+
 // The board whose spots go in `holder` and whose choices (buttons) in
 // `choices`: `play(move)` plays a move, `place(square)` gives the next
 // square of a placement, `label(move)` (if given) words a choice's
@@ -182,18 +200,9 @@ function makeBoard(holder, choices, play, place, label) {
   function show(next) {
     state = next;
     chosen = null;
-    const [width, height] = state.size;
-    holder.replaceChildren(...state.squares.map((s) => {
-      const spot = document.createElement("div");
-      spot.className = "spot";
-      spot.dataset.square = s.square;
-      spot.style.left = `${(100 * s.x) / width}%`;
-      spot.style.top = `${(100 * s.y) / height}%`;
-      spot.style.width = `${(100 * s.w) / width}%`;
-      spot.style.height = `${(100 * s.h) / height}%`;
-      spot.addEventListener("click", () => click(s.square));
-      spot.addEventListener("pointerdown", (event) => press(event, s.square));
-      return spot;
+    holder.replaceChildren(...spots(state, (spot, square) => {
+      spot.addEventListener("click", () => click(square));
+      spot.addEventListener("pointerdown", (event) => press(event, square));
     }));
     choose([]);
     mark();

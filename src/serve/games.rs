@@ -249,6 +249,7 @@ impl Play {
         let view = View {
             last: self.last.as_ref().map(|detail| &detail.parts),
             flip: self.flip,
+            status_beside: true,
             ..View::default()
         };
         let board = BoardJson::new(game, self.kind, &view, self.moves.len(), legal);
@@ -340,6 +341,7 @@ impl Play {
         let view = View {
             last: last.as_ref().map(|detail| &detail.parts),
             flip: self.flip,
+            status_beside: true,
             ..View::default()
         };
         Ok(svg::write(

@@ -197,6 +197,15 @@
     if ($("a-record").value !== "") openRecord($("a-record").value);
   });
 
+  // The record open (or, with none, the one chosen, opened first) as a
+  // game on the board, reviewed there.
+  $("a-review").addEventListener("click", async () => {
+    if (!open && $("a-record").value !== "") await openRecord($("a-record").value);
+    if (!open) return;
+    $("table").scrollIntoView();
+    reviewRecord(open.text);
+  });
+
   // A record by its number (1 the first): its page listed, and opened.
   $("a-jump").addEventListener("submit", async (event) => {
     event.preventDefault();

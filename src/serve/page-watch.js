@@ -1,6 +1,7 @@
 // The watch of `kifu serve --watch FILE` and of `kifu match --serve`:
 // the games of a match, each finished game's final board, players and
-// result, and the table; with `kifu match --serve`, the games being
+// result (and a button to replay it on the board, serve.js's
+// `replayRecord`), and the table; with `kifu match --serve`, the games being
 // played too, their boards, clocks and engines' last info lines. The
 // server sends the whole state first (event `watch`), then each game
 // read (event `game`), each game being played as it changes (`live`),
@@ -147,6 +148,15 @@
       ? `Game ${game.number}: ${game.fault}`
       : `Round ${game.round || "?"} · ${players} · ${game.result || "*"} (${game.termination || ""}, ${game.plies} plies)`;
     figure.append(caption);
+    if (game.record) {
+      const replay = document.createElement("button");
+      replay.type = "button";
+      replay.className = "replay";
+      replay.textContent = "Replay";
+      replay.setAttribute("aria-label", `Replay game ${game.number} move by move`);
+      replay.addEventListener("click", () => replayRecord(game.record));
+      figure.append(replay);
+    }
     $("watch-games").prepend(figure);
     const kept = document.querySelectorAll("#watch-games figure");
     for (let i = 64; i < kept.length; i++) {

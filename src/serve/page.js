@@ -141,6 +141,7 @@ async function look(ply) {
     $("board-wrap").classList.remove("past");
     $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(game.board);
     show(game);
+    reviewAt(target);
     return;
   }
   viewing = target;
@@ -155,6 +156,7 @@ async function look(ply) {
   $("board").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(at.board);
   $("board-wrap").classList.add("past");
   say(`Looking back at move ${target} of ${last}: → or End returns to the game`);
+  reviewAt(target);
 }
 
 // ←/→/Home/End go through the moves, unless a field has the keys.
@@ -215,7 +217,8 @@ function show(state) {
   }
   viewing = null;
   $("board-wrap").classList.remove("past");
-  const ended = state.result && (!game || !game.result || fresh);
+  const ended = state.result && (!game || !game.result || fresh) && !state.reviewing;
+  forgetReview(state);
   game = state;
   document.documentElement.dataset.game = String(state.id);
   $("table").hidden = false;
@@ -225,13 +228,12 @@ function show(state) {
   $("record").textContent = state.record;
   $("hint-text").textContent = "";
   $("analysis").textContent = "";
-  $("graph-view").replaceChildren();
   if (fresh) seats(state);
   $("flip").setAttribute("aria-pressed", String(Boolean(state.flip)));
   moveList(state);
+  markMoves();
   playBoard.show(state);
   $("buttons").replaceChildren(...state.buttons.map((move) => moveButton(move, () => play(move))));
-  $("result").textContent = state.result ? `${state.result.result}: ${state.result.reason}` : "";
   if (state.result) {
     say(resultWords(state.result));
   } else if (state.placing) {
@@ -336,13 +338,16 @@ function seatChoices() {
 // `data-games` names them, one with `data-opponent` the opponent).
 function fields() {
   const name = $("game").value;
-  const opponent = $("vs-computer").checked ? "computer" : "people";
+  const opponent = document.querySelector("input[name=opponent]:checked").value;
   for (const element of $("new").querySelectorAll("[data-games], [data-opponent]")) {
     const games = element.dataset.games;
-    const shown = (!games || games.split(" ").includes(name))
-      && (!element.dataset.opponent || element.dataset.opponent === opponent || name === "lotus");
+    const own = element.dataset.opponent;
+    const shown = opponent === "review"
+      ? own === "review"
+      : (!games || games.split(" ").includes(name)) && (!own || own === opponent || (name === "lotus" && own !== "review"));
     element.hidden = !shown;
   }
+  $("begin").textContent = opponent === "review" ? "Review" : "Play";
   $("setup").placeholder = SETUP_HINTS[name] || "";
   $("game-line").textContent = GAME_LINES[name];
   $("people-label").textContent = name === "lotus" ? "Players here" : "Two players here";
@@ -394,9 +399,40 @@ function computerSeats(players) {
   return new Set(players.filter((player) => player.toLowerCase() !== mine));
 }
 
+// Opens the record `text` as a game at its end, nobody's seat given to
+// the computer and no end of game's dialog; whether it opened.
+async function gameOfRecord(text) {
+  let opened = false;
+  await act(async () => {
+    const state = await ask("POST", "/api/games/record", { text });
+    computer = new Set();
+    game = null;
+    opened = true;
+    return { ...state, reviewing: true };
+  });
+  return opened;
+}
+
+// Opens the record `text` and reviews it.
+async function reviewRecord(text) {
+  if (await gameOfRecord(text)) await quietly(reviewGame);
+}
+
+// Opens the record `text` at its start, to go through it move by move
+// (→), the board in view.
+async function replayRecord(text) {
+  if (!(await gameOfRecord(text))) return;
+  $("table").scrollIntoView();
+  await look(0);
+}
+
 // Starts the game the form describes; the computer plays the seats it
 // was given for this game only.
 function begin() {
+  if ($("vs-review").checked) {
+    reviewRecord($("review-text").value);
+    return;
+  }
   level = Number($("level").value) || level;
   localStorage.setItem("kifu.game", $("game").value);
   localStorage.setItem("kifu.level", String(level));
@@ -444,6 +480,7 @@ for (const radio of document.querySelectorAll("input[name=game-choice]")) {
 $("game").addEventListener("change", () => { fields(); levelOptions(); });
 $("vs-computer").addEventListener("change", fields);
 $("vs-people").addEventListener("change", fields);
+$("vs-review").addEventListener("change", fields);
 $("seat-count").addEventListener("change", seatChoices);
 $("level").addEventListener("change", () => {
   level = Number($("level").value) || level;
@@ -510,6 +547,10 @@ $("sound").addEventListener("change", () =>
   localStorage.setItem("kifu.sound", $("sound").checked ? "on" : "off"));
 $("end-download").addEventListener("click", download);
 $("end-close").addEventListener("click", () => $("end").close());
+$("end-review").addEventListener("click", () => {
+  $("end").close();
+  quietly(reviewGame);
+});
 $("rematch").addEventListener("click", () => {
   $("end").close();
   if ($("game").value !== "lotus" && started) {
@@ -540,5 +581,6 @@ async function land() {
   if (!watching) begin();
 }
 
-land();
+// After every script (analyse.js, annotate.js) has loaded.
+document.addEventListener("DOMContentLoaded", land);
 files().catch((error) => say(error.message, true));

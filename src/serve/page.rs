@@ -17,6 +17,7 @@ pub(super) fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/annotate.js", get(annotate_script))
         .route("/watch.js", get(watch_script))
         .route("/analyse.js", get(analyse_script))
+        .route("/rules.js", get(rules_script))
 }
 
 /// Describes the page's routes in `doc`.
@@ -33,6 +34,7 @@ pub(super) fn describe(doc: &mut ApiDoc) {
     doc.get_text("/annotate.js", "The annotation's script.", script);
     doc.get_text("/watch.js", "The watch's script.", script);
     doc.get_text("/analyse.js", "The analysis's script.", script);
+    doc.get_text("/rules.js", "The rules' script.", script);
 }
 
 /// A fixed text with its type.
@@ -75,6 +77,14 @@ async fn watch_script() -> Response {
 /// `GET /analyse.js`: the page's analysis and score graph.
 async fn analyse_script() -> Response {
     asset("text/javascript; charset=utf-8", include_str!("analyse.js"))
+}
+
+/// `GET /rules.js`: "How to play", each game's rules with live boards.
+async fn rules_script() -> Response {
+    asset(
+        "text/javascript; charset=utf-8",
+        include_str!("page-rules.js"),
+    )
 }
 
 /// `GET /serve.css`.

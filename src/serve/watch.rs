@@ -99,6 +99,9 @@ pub(super) struct GameJson {
     plies: usize,
     /// Its final position, as `kifu render --format svg` draws it.
     board: Option<String>,
+    /// Its record, as the file holds it, to replay it (none for a record
+    /// that is no game of a match).
+    record: Option<String>,
     /// Why it is no game of a match, when it is not.
     fault: Option<String>,
 }
@@ -523,6 +526,7 @@ impl GameJson {
             termination: tag("Termination"),
             plies: 0,
             board: None,
+            record: None,
             fault: Some(fault),
         }
     }
@@ -572,6 +576,7 @@ fn game_of_record(number: usize, record: &Record, seen: &mut Seen) -> GameJson {
     game.players = players;
     game.plies = line.moves.len();
     game.board = Some(svg::write(&scene, None));
+    game.record = Some(record.text().to_owned());
     game.fault = None;
     game
 }

@@ -161,3 +161,80 @@ pub async fn browser(chromium: &Path, driver: &Path, dir: &Path) -> (Driver, Cli
         .unwrap_or_else(|e| panic!("cannot start Chromium: {e}"));
     (driver, client)
 }
+
+/// A browser (as [`browser`] starts one) at `width` x `height` on `url`.
+pub async fn page_at(
+    (chromium, driver): (&Path, &Path),
+    dir: &Path,
+    url: &str,
+    (width, height): (u32, u32),
+) -> (Driver, Client) {
+    let (driver, client) = browser(chromium, driver, dir).await;
+    client
+        .set_window_size(width, height)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    client
+        .goto(url)
+        .await
+        .unwrap_or_else(|e| panic!("{url}: {e}"));
+    (driver, client)
+}
+
+/// What the page's checks of layout measure: every control and heading,
+/// the game's status and its board.
+pub const CONTROLS: &str = "button, select, input:not([type=radio]), .pill, .game-choice span, h1, h2, #status, #board-wrap";
+
+/// The visible elements `css` finds that overlap, each against every
+/// other that is not inside it (each as far as it shows: the part a
+/// scrolling list clips is not there), and how far the page scrolls
+/// sideways.
+pub async fn overlaps(client: &Client, css: &str) -> (Vec<String>, i64) {
+    let script = format!(
+        r#"
+        const all = [...document.querySelectorAll({css})]
+          .filter((e) => e.getClientRects().length > 0 && !e.closest('[hidden], dialog:not([open]), details:not([open]) > :not(summary)'));
+        // What of an element shows: its box within every ancestor that
+        // clips it (a list that scrolls shows only part of its items).
+        const shown = (e) => {{
+          let r = e.getBoundingClientRect();
+          let box = {{left: r.left, top: r.top, right: r.right, bottom: r.bottom}};
+          for (let a = e.parentElement; a; a = a.parentElement) {{
+            if (getComputedStyle(a).overflow === 'visible') continue;
+            const c = a.getBoundingClientRect();
+            box = {{left: Math.max(box.left, c.left), top: Math.max(box.top, c.top),
+                    right: Math.min(box.right, c.right), bottom: Math.min(box.bottom, c.bottom)}};
+          }}
+          return box;
+        }};
+        const boxes = all.map((e) => [e, shown(e)]);
+        const found = [];
+        for (let i = 0; i < boxes.length; i++) {{
+          for (let j = i + 1; j < boxes.length; j++) {{
+            const [a, p] = boxes[i], [b, q] = boxes[j];
+            if (a.contains(b) || b.contains(a)) continue;
+            const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+            const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            if (x > 1 && y > 1) found.push(`${{a.id || a.textContent.trim().slice(0, 20)}} / ${{b.id || b.textContent.trim().slice(0, 20)}}`);
+          }}
+        }}
+        return [found, document.documentElement.scrollWidth - window.innerWidth];"#,
+        css = json!(css)
+    );
+    let answer = js(client, &script).await;
+    let found = (answer[0].as_array().into_iter().flatten())
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    (found, answer[1].as_i64().unwrap_or(i64::MAX))
+}
+
+/// Checks that no element `css` finds overlaps another and nothing
+/// scrolls sideways; `what` says where the page was.
+pub async fn tidy(client: &Client, css: &str, what: &str) {
+    let (found, sideways) = overlaps(client, css).await;
+    assert!(found.is_empty(), "{what}: overlapping: {found:?}");
+    assert!(
+        sideways <= 0,
+        "{what}: the page scrolls {sideways} px sideways"
+    );
+}

@@ -102,7 +102,10 @@ fn scene(escampe: &Escampe, view: &View<'_>) -> Scene {
         bird_kind: 0,
         bird_kind_name: "",
         last: last_squares(view.last),
-        footer: escampe.footer(view.ended),
+        footer: match view.status_beside {
+            true => Vec::new(),
+            false => escampe.footer(view.ended),
+        },
     };
     lines::scene(&picture, view.flip)
 }

@@ -108,7 +108,11 @@ fn scene(game: &Lotus, view: &View<'_>) -> Scene {
     if let Some(marks) = grid::marks_legend(&[(last != [None, None], grid::LAST_MOVE)]) {
         legend = format!("{legend}; {marks}");
     }
-    let under = grid::wrap(&[legend, status(game, view.ended)], width - MARGIN * 2.0);
+    let mut under = vec![legend];
+    if !view.status_beside {
+        under.push(status(game, view.ended));
+    }
+    let under = grid::wrap(&under, width - MARGIN * 2.0);
     let height = table_top + grid::LINE * (players + 1 + under.len()) as f32 + MARGIN;
     let mut scene = Scene::new(width, height);
     scene.push(Node::rect(0.0, 0.0, width, height).fill(colour::PAPER));

@@ -98,7 +98,10 @@ fn scene(mana: &Mana, view: &View<'_>) -> Scene {
         bird_kind: bird_kind(mana, view.ended),
         bird_kind_name: lines_of_bird.map_or("", lines::kind_name),
         last: last_squares(view.last),
-        footer: mana.footer(view.ended),
+        footer: match view.status_beside {
+            true => Vec::new(),
+            false => mana.footer(view.ended),
+        },
     };
     lines::scene(&picture, view.flip)
 }

@@ -51,7 +51,9 @@ fn scene(game: &Shogun, view: &View<'_>) -> Scene {
             if view.types { "; corner letter: magnet type" } else { "" }
         ),
     ];
-    under.extend(status_lines(game, view.ended));
+    if !view.status_beside {
+        under.extend(status_lines(game, view.ended));
+    }
     let attacked = [Side::White, Side::Red].map(|s| game.attacker_of(s).is_some());
     let last = last_squares(view.last);
     under.extend(grid::marks_legend(&[
