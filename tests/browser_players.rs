@@ -2,6 +2,7 @@
 //! desktop's width (1280x900) and a phone's (390x844): the page opens on
 //! a game against the computer, a first move takes two clicks and the
 //! computer answers; a take back returns to the player's move; a game
+//! on a clock shows both times, the computer's within its own; a game
 //! against level 1 played to its end shows the end dialog in words, and
 //! its rematch swaps the sides; a Lotus game with three people and one
 //! computer seat, the computer playing that seat only; and at each width
@@ -232,6 +233,46 @@ async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undo
             "2",
             "a move heard with the sound off"
         );
+        let _ = client.close().await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_game_against_the_computer_on_a_clock_shows_both_times() {
+    let shots = screenshots();
+    for (size, width, height) in SIZES {
+        let Some((_driver, client, _server)) = open(&format!("clock-{size}"), width, height).await
+        else {
+            return;
+        };
+        js(
+            &client,
+            "document.getElementById('movetime').value = '100';",
+        )
+        .await;
+        pick(&client, "clock", "180000+2000").await;
+        assert!(click(&client, "#new button[type=submit]").await);
+        // Before the first move nobody's time runs.
+        let times = "return [...document.querySelectorAll('#clocks .clock')]\
+                     .map((c) => [c.textContent, c.classList.contains('running')]);";
+        assert_eq!(
+            js(&client, times).await,
+            json!([["Black 3:00", false], ["White 3:00", false]])
+        );
+        click_a_move(&client).await;
+        // The computer answered within its time, 2 s added to it; now
+        // Black's time runs.
+        let shown_times = js(&client, times).await;
+        let white = shown_times[1][0].as_str().unwrap_or_default();
+        assert!(
+            ["White 3:01", "White 3:02"].contains(&white),
+            "{shown_times}"
+        );
+        assert_eq!(shown_times[0][1], json!(true), "{shown_times}");
+        assert_eq!(shown_times[1][1], json!(false), "{shown_times}");
+        js(&client, "window.scrollTo(0, 0);").await;
+        shot(&client, &shots, &format!("players-clock-{size}")).await;
+        tidy(&client, &format!("a clock at {size}")).await;
         let _ = client.close().await;
     }
 }

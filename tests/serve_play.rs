@@ -11,7 +11,7 @@ use crate::support::run;
 use crate::support::serve;
 
 use serde_json::{Value, json};
-use serve::{Server, refusal, scratch, serve};
+use serve::{Server, play, refusal, scratch, serve, start};
 
 /// The moves of a record's main line, written without comments.
 fn main_line(record: &str) -> Vec<String> {
@@ -58,20 +58,6 @@ fn kifu_moves_of(record: &str) -> Result<Vec<String>, String> {
     let mut moves: Vec<String> = listed.lines().map(str::to_owned).collect();
     moves.sort();
     Ok(moves)
-}
-
-/// Starts a game with `body`; its state.
-fn start(server: &Server, body: &Value) -> Value {
-    let started = server.post("/api/games", body);
-    assert_eq!(started.status, 201, "{}", started.body);
-    started.json()
-}
-
-/// Plays `mv` in game `id`; the new state.
-fn play(server: &Server, id: &Value, mv: &str) -> Value {
-    let played = server.post(&format!("/api/games/{id}/moves"), &json!({"move": mv}));
-    assert_eq!(played.status, 200, "{mv}: {}", played.body);
-    played.json()
 }
 
 #[test]

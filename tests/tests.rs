@@ -76,6 +76,7 @@ mod regressions;
 mod schema;
 mod serve;
 mod serve_annotate;
+mod serve_clock;
 mod serve_guard;
 mod serve_losses;
 mod serve_play;

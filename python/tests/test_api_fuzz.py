@@ -53,7 +53,7 @@ def test_the_api_answers_as_its_document_says(kifu_bin, tmp_path):
             timeout=240,
         )
         assert run.returncode == 0, run.stdout[-8000:]
-        assert "39/39" in run.stdout, run.stdout[-3000:]
+        assert "40/40" in run.stdout, run.stdout[-3000:]
     finally:
         server.kill()
         server.wait()

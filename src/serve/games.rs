@@ -17,9 +17,10 @@ use axum::http::StatusCode;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 mod analyse;
+mod clock;
 mod review;
 mod routes;
 
@@ -36,6 +37,12 @@ pub(super) const MAX_SEATS: usize = 16;
 
 /// The longest time the engine may be given for a move, in ms.
 pub(super) const MAX_MOVETIME: u64 = 10_000;
+
+/// The least and the most time a clock gives each player.
+const CLOCK_BASE: (Duration, Duration) = (Duration::from_secs(10), Duration::from_secs(3 * 3600));
+
+/// The most time a clock adds to a player's once it has moved.
+const CLOCK_INCREMENT: Duration = Duration::from_secs(60);
 
 /// One game.
 #[derive(Debug)]
@@ -69,6 +76,8 @@ pub(super) struct Play {
     pub(super) saved: HashMap<usize, Saved>,
     /// The engine's views its reviews have searched.
     views: review::Views,
+    /// Its clock, once set.
+    clock: Option<clock::GameClock>,
 }
 
 /// A start being placed (Escampe without a `Setup`): the squares the
@@ -151,6 +160,7 @@ impl Games {
                 }),
                 saved: HashMap::new(),
                 views: review::Views::default(),
+                clock: None,
             };
             Arc::new(tokio::sync::Mutex::new(play))
         })
@@ -200,6 +210,8 @@ pub(super) struct StateJson<'a> {
     record: String,
     /// Whether the board is drawn from the other side.
     flip: bool,
+    /// The clock, once set.
+    clock: Option<clock::ClockJson>,
 }
 
 /// A start being placed, as the page asks for it.
@@ -228,7 +240,10 @@ pub(super) struct EngineJson<'a> {
 
 /// The outcome a state shows; kept apart so the state can borrow it.
 pub(super) fn outcome_of(play: &Play) -> Option<crate::game::Outcome> {
-    play.game.outcome()
+    play.game.outcome().or_else(|| {
+        let clock = play.clock.as_ref()?;
+        clock.forfeit(clock.flagged(Instant::now())?)
+    })
 }
 
 impl Play {
@@ -272,6 +287,7 @@ impl Play {
             result: outcome.as_ref().map(OutcomeJson::new),
             record: self.record(),
             flip: self.flip,
+            clock: self.clock.as_ref().map(|clock| clock.json(Instant::now())),
         }
     }
 
@@ -284,9 +300,79 @@ impl Play {
         Ok(self.record())
     }
 
-    /// The game as a record, ending with its result.
+    /// The game as a record, ending with its result: a loss on time
+    /// with its `Termination` and `Result` tags.
     pub(super) fn record(&self) -> String {
-        self.record.text(self.game.as_ref())
+        let forfeit = (self.game.outcome().is_none())
+            .then(|| outcome_of(self))
+            .flatten();
+        match forfeit.and_then(|outcome| outcome.token) {
+            Some(token) => {
+                let mut record = self.record.clone();
+                record.tag("Termination", "time forfeit");
+                record.tag("Result", token);
+                record.text_ending(Some(token))
+            }
+            None => self.record.text(self.game.as_ref()),
+        }
+    }
+
+    /// Sets the game's clock: `base` each, `increment` a move.
+    ///
+    /// # Errors
+    /// 422 for a game of more than two players or times out of range,
+    /// 409 once a move is played.
+    pub(super) fn set_clock(
+        &mut self,
+        base: Duration,
+        increment: Duration,
+    ) -> Result<(), ApiError> {
+        let refused = |message: String| {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.clock", message)
+        };
+        let players = self.game.players();
+        if players.len() != 2 {
+            return Err(refused(format!(
+                "a clock is for two players, and {} has {}",
+                self.kind.name(),
+                players.len()
+            )));
+        }
+        if !(CLOCK_BASE.0..=CLOCK_BASE.1).contains(&base) || increment > CLOCK_INCREMENT {
+            return Err(refused(format!(
+                "a clock gives each player {} s to {} min, and at most {} s a move",
+                CLOCK_BASE.0.as_secs(),
+                CLOCK_BASE.1.as_secs() / 60,
+                CLOCK_INCREMENT.as_secs()
+            )));
+        }
+        if !self.moves.is_empty() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.clock",
+                "a clock is set before the first move".to_owned(),
+            ));
+        }
+        self.clock = Some(clock::GameClock::new(&players, base, increment));
+        Ok(())
+    }
+
+    /// 409 once the time of the player to move has run out (its clock
+    /// then stopped for good).
+    fn in_time(&mut self) -> Result<(), ApiError> {
+        let now = Instant::now();
+        let Some(clock) = self.clock.as_mut() else {
+            return Ok(());
+        };
+        let Some(fallen) = clock.flagged(now).map(str::to_owned) else {
+            return Ok(());
+        };
+        clock.stop(now);
+        Err(ApiError::new(
+            StatusCode::CONFLICT,
+            crate::game::GAME_OVER,
+            format!("the game is over: {fallen}'s time ran out"),
+        ))
     }
 
     /// Plays `text`, checked once; on a refusal nothing changes.
@@ -295,11 +381,16 @@ impl Play {
     /// 422 with the referee's reason and its fault code.
     pub(super) fn play(&mut self, text: &str) -> Result<(), ApiError> {
         self.placed()?;
+        self.in_time()?;
         // Numbered from the position before the move.
         self.record.push(self.game.as_ref(), text);
         let mover = self.game.turn().mover.to_owned();
         match self.game.play_detailed(text) {
             Ok(detail) => {
+                if let Some(clock) = self.clock.as_mut() {
+                    let next = (!self.game.is_over()).then(|| self.game.turn().mover);
+                    clock.moved(&mover, next, Instant::now());
+                }
                 self.moves.push(text.to_owned());
                 self.movers.push(mover);
                 self.last = Some(detail);
@@ -374,7 +465,15 @@ impl Play {
         while self.record.pop().is_some() {}
         self.game = self.start.box_clone();
         self.last = None;
-        again.iter().try_for_each(|mv| self.play(mv))
+        // The moves kept are played again off the clock, which then runs
+        // for the player to move.
+        let clock = self.clock.take();
+        let replayed = again.iter().try_for_each(|mv| self.play(mv));
+        self.clock = clock;
+        if let Some(clock) = self.clock.as_mut().filter(|_| !self.moves.is_empty()) {
+            clock.turn_to(Some(self.game.turn().mover), Instant::now());
+        }
+        replayed
     }
 
     /// The engine at `level` (`None`: full strength) plays the player to
@@ -479,6 +578,17 @@ impl Play {
                 "the game is over".to_owned(),
             ));
         }
+        self.in_time()?;
+        // With a clock, the engine thinks within its time: a twentieth of
+        // what it has left and its increment.
+        let terms = match &self.clock {
+            Some(clock) => {
+                let left = clock.left(self.game.turn().mover, Instant::now());
+                let budget = (left / 20 + clock.increment).max(Duration::from_millis(10));
+                Terms::patient(Duration::from_millis(movetime).min(budget))
+            }
+            None => terms,
+        };
         let tags = self.start.setup_tags();
         let answer = self.consult(&tags, &self.moves.clone(), terms, level)?;
         match answer.decision {

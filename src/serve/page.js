@@ -230,6 +230,7 @@ function show(state) {
   $("analysis").textContent = "";
   if (fresh) seats(state);
   $("flip").setAttribute("aria-pressed", String(Boolean(state.flip)));
+  clocks(state);
   moveList(state);
   markMoves();
   playBoard.show(state);
@@ -244,6 +245,51 @@ function show(state) {
   }
   if (ended) end(state.result);
 }
+
+// The clocks of the game shown, if it has one: each player's time, the
+// running one counted down here between the server's states; when it
+// runs out the server is asked, and says the game is lost on time.
+let clockShown = null;
+function clocks(state) {
+  clockShown = state.clock ? { clock: state.clock, at: performance.now(), id: state.id, asked: false } : null;
+  $("clocks").hidden = !state.clock;
+  if (!state.clock) return;
+  $("clocks").replaceChildren(...state.clock.players.map((p) => {
+    const time = document.createElement("span");
+    time.className = "clock";
+    time.dataset.player = p.player;
+    time.classList.toggle("running", p.running);
+    return time;
+  }));
+  tickClocks();
+}
+
+// `m:ss` of a number of ms (tenths under 10 s).
+function clockWords(ms) {
+  const left = Math.max(0, ms);
+  if (left < 10000) return `0:0${(Math.floor(left / 100) / 10).toFixed(1)}`;
+  const seconds = Math.floor(left / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+function tickClocks() {
+  if (!clockShown) return;
+  const { clock, at } = clockShown;
+  const spent = performance.now() - at;
+  for (const p of clock.players) {
+    const left = p.running && !game.result ? p.left_ms - spent : p.left_ms;
+    const time = $("clocks").querySelector(`[data-player="${p.player}"]`);
+    if (time) time.textContent = `${named(p.player)} ${clockWords(left)}`;
+    if (p.running && !game.result && left <= 0 && !clockShown.asked) {
+      clockShown.asked = true;
+      const id = clockShown.id;
+      ask("GET", `/api/games/${id}`).then((state) => {
+        if (game && game.id === id && document.documentElement.dataset.state !== "busy") show(state);
+      }, (error) => say(error.message, true));
+    }
+  }
+}
+setInterval(tickClocks, 100);
 
 // The dialog at the end of a game: who won and how, Lotus's places and
 // points, a rematch and the record.
@@ -444,6 +490,11 @@ function begin() {
     // Playing the side that moves second, you see the board from it.
     if (SIDES[state.game] && computer.size > 0 && started.side === "1") {
       state = await ask("POST", `/api/games/${state.id}/flip`, { flip: true });
+    }
+    const clock = $("clock").value;
+    if (SIDES[state.game] && computer.size > 0 && clock) {
+      const [base, increment] = clock.split("+").map(Number);
+      state = await ask("POST", `/api/games/${state.id}/clock`, { base_ms: base, increment_ms: increment });
     }
     return state;
   });

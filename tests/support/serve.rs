@@ -203,3 +203,17 @@ pub fn ended(dir: &Path, args: &[&str]) -> (String, String, Option<i32>) {
         output.status.code(),
     )
 }
+
+/// Starts a game with `body`; its state.
+pub fn start(server: &Server, body: &Value) -> Value {
+    let started = server.post("/api/games", body);
+    assert_eq!(started.status, 201, "{}", started.body);
+    started.json()
+}
+
+/// Plays `mv` in game `id`; the new state.
+pub fn play(server: &Server, id: &Value, mv: &str) -> Value {
+    let played = server.post(&format!("/api/games/{id}/moves"), &json!({"move": mv}));
+    assert_eq!(played.status, 200, "{mv}: {}", played.body);
+    played.json()
+}

@@ -25,6 +25,7 @@ use axum::routing::{get, post};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The routes of the games.
 pub(in crate::serve) fn routes<S>() -> Router<S>
@@ -47,6 +48,7 @@ where
         .route("/api/games/{id}/review", post(review_game))
         .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/flip", post(flip_board))
+        .route("/api/games/{id}/clock", post(set_clock))
         .route("/api/games/{id}/board/{ply}", get(board_at))
         .route("/api/levels", get(levels))
 }
@@ -68,6 +70,8 @@ pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     doc.post::<SaveBody, SavedJson>("/api/games/{id}/save", save, 200);
     let analyse = "The engine's view of the position.";
     doc.post::<AnalyseBody, AnalysisJson>("/api/games/{id}/analyse", analyse, 200);
+    let clock = "Sets the game's clock, before its first move.";
+    doc.post::<ClockBody, StateJson>("/api/games/{id}/clock", clock, 200);
     let flip = "Turns the board to be seen from the other side, or back.";
     doc.post::<FlipBody, StateJson>("/api/games/{id}/flip", flip, 200);
     let at = "The board after the first `ply` moves, drawn, the game unchanged.";
@@ -358,6 +362,31 @@ struct FlipBody {
 async fn flip_board(game: Game, Json(asked): Json<FlipBody>) -> Response {
     game.act(asked, |play, asked| {
         play.flip = asked.flip;
+        Ok(state_answer(play))
+    })
+    .await
+}
+
+/// The body of `POST /api/games/{id}/clock`.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct ClockBody {
+    /// Each player's time for the game, in ms (10 s to 3 h).
+    base_ms: u64,
+    /// The time added to a player's once it has moved, in ms (at most
+    /// 60 s).
+    increment_ms: u64,
+}
+
+/// `POST /api/games/{id}/clock`: the game's clock, set before its first
+/// move; nobody's time runs until that move.
+async fn set_clock(game: Game, Json(asked): Json<ClockBody>) -> Response {
+    game.act(asked, |play, asked| {
+        let (base, increment) = (asked.base_ms, asked.increment_ms);
+        play.set_clock(
+            Duration::from_millis(base),
+            Duration::from_millis(increment),
+        )?;
         Ok(state_answer(play))
     })
     .await

@@ -1,0 +1,221 @@
+//! A game's clock (`POST /api/games/{id}/clock`): each of the two players
+//! has a time for the whole game and an increment a move, as a person
+//! playing the computer on the board sets them. Nobody's time runs before
+//! the first move (as on lichess); from then on the time of the player to
+//! move runs, its increment added once it has moved; a player whose time
+//! runs out loses (`Termination "time forfeit"`), and the computer thinks
+//! within its time.
+
+use crate::game::Outcome;
+use compact_str::CompactString;
+use std::time::{Duration, Instant};
+
+/// The clock of a two-player game.
+#[derive(Debug, Clone)]
+pub(in crate::serve) struct GameClock {
+    /// The time each player starts with.
+    pub(in crate::serve) base: Duration,
+    /// The time added to a player's once it has moved.
+    pub(in crate::serve) increment: Duration,
+    /// The players, in turn order, each with its time left when its
+    /// clock last stopped.
+    left: Vec<(String, Duration)>,
+    /// The player whose time runs, and since when.
+    running: Option<(usize, Instant)>,
+    /// The player whose time ran out, once the clock stopped on it.
+    fallen: Option<String>,
+}
+
+/// A player's time, as the state gives it.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub(in crate::serve) struct TimeJson {
+    /// The player.
+    player: String,
+    /// Its time left, in ms.
+    left_ms: u64,
+    /// Whether it runs.
+    running: bool,
+}
+
+/// The clock, as the state gives it.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub(in crate::serve) struct ClockJson {
+    /// Each player's time for the game, in ms.
+    base_ms: u64,
+    /// The time added to a player's once it has moved, in ms.
+    increment_ms: u64,
+    /// Each player's time, in turn order.
+    players: Vec<TimeJson>,
+}
+
+/// A duration in whole ms.
+fn ms(time: Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl GameClock {
+    /// A clock of `base` each and `increment` a move for `players`,
+    /// stopped until the first move.
+    pub(in crate::serve) fn new(players: &[&str], base: Duration, increment: Duration) -> Self {
+        Self {
+            base,
+            increment,
+            left: players.iter().map(|p| ((*p).to_owned(), base)).collect(),
+            running: None,
+            fallen: None,
+        }
+    }
+
+    /// The time the player at `index` has left at `now`.
+    fn left_at(&self, index: usize, now: Instant) -> Duration {
+        let kept = self
+            .left
+            .get(index)
+            .map_or(Duration::ZERO, |(_, left)| *left);
+        match self.running {
+            Some((running, since)) if running == index => {
+                kept.saturating_sub(now.saturating_duration_since(since))
+            }
+            _ => kept,
+        }
+    }
+
+    /// The time `player` has left at `now`.
+    pub(in crate::serve) fn left(&self, player: &str, now: Instant) -> Duration {
+        let index = self.left.iter().position(|(p, _)| p == player);
+        index.map_or(Duration::ZERO, |index| self.left_at(index, now))
+    }
+
+    /// The player whose time ran out by `now`, if one did.
+    pub(in crate::serve) fn flagged(&self, now: Instant) -> Option<&str> {
+        if let Some(fallen) = &self.fallen {
+            return Some(fallen);
+        }
+        let (running, _) = self.running?;
+        (self.left_at(running, now).is_zero()).then(|| self.left[running].0.as_str())
+    }
+
+    /// `mover` moved at `now`, `next` to move (none once the game is
+    /// over): the mover's time stops, its increment added, and the next
+    /// player's runs. A move that does not change the player to move (a
+    /// Lotus turn's first moves) changes nothing.
+    pub(in crate::serve) fn moved(&mut self, mover: &str, next: Option<&str>, now: Instant) {
+        if next == Some(mover) {
+            return;
+        }
+        if let Some(index) = self.left.iter().position(|(p, _)| p == mover) {
+            let left = self.left_at(index, now);
+            self.left[index].1 = match self.running {
+                Some(_) => left + self.increment,
+                // The first move is free: nobody's time ran.
+                None => left,
+            };
+        }
+        self.running = next
+            .and_then(|next| self.left.iter().position(|(p, _)| p == next))
+            .map(|index| (index, now));
+    }
+
+    /// The clock, stopped at `now` (the time that ran charged), runs for
+    /// `next` (none: it stays stopped), no increment added: the player
+    /// to move after a take back.
+    pub(in crate::serve) fn turn_to(&mut self, next: Option<&str>, now: Instant) {
+        if let Some((index, _)) = self.running {
+            self.left[index].1 = self.left_at(index, now);
+        }
+        self.running = next
+            .and_then(|next| self.left.iter().position(|(p, _)| p == next))
+            .map(|index| (index, now));
+    }
+
+    /// The clock stopped at `now` (the game ended, or a time ran out),
+    /// each time kept, and the player whose time ran out, if one did.
+    pub(in crate::serve) fn stop(&mut self, now: Instant) {
+        if let Some((index, _)) = self.running {
+            let left = self.left_at(index, now);
+            self.left[index].1 = left;
+            if left.is_zero() {
+                self.fallen = Some(self.left[index].0.clone());
+            }
+        }
+        self.running = None;
+    }
+
+    /// The clock as the state gives it at `now`.
+    pub(in crate::serve) fn json(&self, now: Instant) -> ClockJson {
+        ClockJson {
+            base_ms: ms(self.base),
+            increment_ms: ms(self.increment),
+            players: (self.left.iter().enumerate())
+                .map(|(index, (player, _))| TimeJson {
+                    player: player.clone(),
+                    left_ms: ms(self.left_at(index, now)),
+                    running: self.running.is_some_and(|(running, _)| running == index),
+                })
+                .collect(),
+        }
+    }
+
+    /// The outcome of a game whose `loser` ran out of time: the other
+    /// player wins, its token its initial and `+`, as every two-player
+    /// game of kifu writes it.
+    pub(in crate::serve) fn forfeit(&self, loser: &str) -> Option<Outcome> {
+        let (winner, _) = self.left.iter().find(|(p, _)| p != loser)?;
+        let token = match winner.chars().next()?.to_ascii_uppercase() {
+            'B' => "B+",
+            'W' => "W+",
+            'R' => "R+",
+            _ => return None,
+        };
+        Some(Outcome {
+            token: Some(token),
+            tag_value: CompactString::const_new(token),
+            winner: Some(CompactString::from(winner.as_str())),
+            reason: format!("{loser}'s time ran out").into(),
+            scores: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn nobody_s_time_runs_before_the_first_move_then_the_mover_s_does() {
+        let start = Instant::now();
+        let mut clock = GameClock::new(&["Black", "White"], 60 * SECOND, 2 * SECOND);
+        let later = start + 10 * SECOND;
+        assert_eq!(clock.left("Black", later), 60 * SECOND);
+        clock.moved("Black", Some("White"), later);
+        // The first move is free, with no increment.
+        assert_eq!(clock.left("Black", later), 60 * SECOND);
+        let after = later + 5 * SECOND;
+        assert_eq!(clock.left("White", after), 55 * SECOND);
+        clock.moved("White", Some("Black"), after);
+        assert_eq!(clock.left("White", after + 30 * SECOND), 57 * SECOND);
+        assert_eq!(clock.left("Black", after + 30 * SECOND), 30 * SECOND);
+        assert_eq!(clock.flagged(after + 59 * SECOND), None);
+        assert_eq!(clock.flagged(after + 60 * SECOND), Some("Black"));
+        let json = serde_json::to_value(clock.json(after + 61 * SECOND)).unwrap_or_default();
+        assert_eq!(
+            json,
+            serde_json::json!({"base_ms": 60000, "increment_ms": 2000, "players": [
+                {"player": "Black", "left_ms": 0, "running": true},
+                {"player": "White", "left_ms": 57000, "running": false}]})
+        );
+        let lost = clock.forfeit("Black");
+        assert_eq!(lost.as_ref().and_then(|o| o.token), Some("W+"));
+        assert_eq!(
+            lost.map(|o| o.reason.into_owned()),
+            Some("Black's time ran out".to_owned())
+        );
+        // Stopped on it, the clock keeps who lost on time.
+        clock.stop(after + 61 * SECOND);
+        assert_eq!(clock.flagged(after + 100 * SECOND), Some("Black"));
+        assert_eq!(clock.left("Black", after + 100 * SECOND), Duration::ZERO);
+        assert_eq!(clock.left("White", after + 100 * SECOND), 57 * SECOND);
+    }
+}
