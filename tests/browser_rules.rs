@@ -5,7 +5,8 @@
 //! live board drawn; tries are made by clicking as a person does, legal
 //! moves played and illegal ones refused in the referee's very words;
 //! Reset brings the start back; no control overlaps another and nothing
-//! scrolls sideways; Escape closes the dialog, and the button follows the
+//! scrolls sideways; Escape closes the dialog, the link beside the status
+//! line opens the rules of the game shown, and the button follows the
 //! game chosen. A board whose game cannot start says so. The screenshots
 //! (`rules-<game>-<size>.png`) go to `target/screenshots/`.
 
@@ -486,6 +487,15 @@ async fn the_rules_of_each_game_are_one_click_away_with_live_boards() {
         );
         click(&client, "#rules-close").await;
         assert_eq!(js(&client, open).await, false);
+        // Beside the status line, the rules of the game shown (Mana),
+        // whatever the game chosen; the focus back on that link after.
+        click(&client, "#status-rules").await;
+        assert_eq!(text(&client, "#rules-title").await, "How to play Mana");
+        click(&client, "#rules-close").await;
+        assert_eq!(
+            js(&client, "return document.activeElement.id;").await,
+            "status-rules"
+        );
         let _ = client.close().await;
     }
 }

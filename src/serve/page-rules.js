@@ -584,12 +584,21 @@
     radio.addEventListener("change", label);
   }
   $("game").addEventListener("change", label);
-  $("rules-open").addEventListener("click", () => {
+  // Opens the rules of `name` from the button `opener`, to which the
+  // focus returns when they close.
+  let opener = $("rules-open");
+  function open(name, from) {
+    opener = from;
     label();
     if (!$("rules").open) $("rules").showModal();
-    showGame(chosenGame());
+    showGame(name);
     $(`rules-tab-${shown}`).focus();
-  });
+  }
+  $("rules-open").addEventListener("click", () => open(chosenGame(), $("rules-open")));
+  // Beside the status line: the rules of the game shown (serve.js's
+  // `game`), whose words the status uses.
+  $("status-rules").addEventListener("click", () =>
+    open(game && GAMES.includes(game.game) ? game.game : chosenGame(), $("status-rules")));
   $("rules-close").addEventListener("click", () => $("rules").close());
-  $("rules").addEventListener("close", () => $("rules-open").focus());
+  $("rules").addEventListener("close", () => opener.focus());
 })();
