@@ -233,6 +233,15 @@ async fn a_first_move_against_the_computer_takes_two_clicks_and_a_take_back_undo
             "2",
             "a move heard with the sound off"
         );
+        // The record, in its panel, copied (the clipboard stood in for).
+        let stand_in = "window.copied = null; navigator.clipboard.writeText = \
+                        (text) => { window.copied = text; return Promise.resolve(); };";
+        js(&client, stand_in).await;
+        assert!(click(&client, "#record-panel summary").await);
+        assert!(click(&client, "#copy-record").await);
+        assert_eq!(text(&client, "status").await, "The record is copied");
+        let copied = js(&client, "return window.copied;").await;
+        assert_eq!(copied, shown(&client).await["record"]);
         let _ = client.close().await;
     }
 }

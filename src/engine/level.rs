@@ -96,7 +96,7 @@ const MANA: Ladder = Ladder {
 /// Escampe's levels.
 const ESCAMPE: Ladder = Ladder {
     steps: [
-        first(200),
+        first(400),
         step(1, None, 100),
         step(2, None, 60),
         step(3, None, 30),
@@ -107,13 +107,13 @@ const ESCAMPE: Ladder = Ladder {
     ],
     elo: [
         Some(1000),
-        Some(1047),
-        Some(1171),
-        Some(1257),
-        Some(1349),
-        Some(1427),
-        Some(1516),
-        Some(1583),
+        Some(1073),
+        Some(1197),
+        Some(1283),
+        Some(1375),
+        Some(1453),
+        Some(1542),
+        Some(1609),
     ],
 };
 
@@ -143,28 +143,29 @@ const SHOGUN: Ladder = Ladder {
     ],
 };
 
-/// Lotus's levels: one turn ahead erring less and less, then Monte
-/// Carlo over more and more playouts.
+/// Lotus's levels: one turn ahead erring less and less (the temper in
+/// hundredths of a point of lead), then Monte Carlo over 400 playouts,
+/// then over all the time it has.
 const LOTUS: Ladder = Ladder {
     steps: [
-        step(1, None, 8),
-        step(1, None, 4),
-        step(1, None, 2),
-        step(1, None, 1),
+        step(1, None, 600),
+        step(1, None, 300),
+        step(1, None, 150),
+        step(1, None, 80),
+        step(1, None, 40),
         step(1, None, 0),
-        step(2, Some(100), 0),
-        step(2, Some(800), 0),
+        step(2, Some(400), 0),
         step(2, None, 0),
     ],
     elo: [
         Some(1000),
-        Some(1019),
-        Some(1066),
-        Some(1200),
-        Some(1419),
-        Some(1460),
-        Some(1510),
-        Some(1545),
+        Some(1053),
+        Some(1111),
+        Some(1204),
+        Some(1305),
+        Some(1386),
+        Some(1494),
+        Some(1506),
     ],
 };
 

@@ -593,6 +593,18 @@ function download() {
   URL.revokeObjectURL(link.href);
 }
 $("download").addEventListener("click", download);
+
+// Copies the record's text; where the browser does not allow it, selects
+// it for the player to copy.
+$("copy-record").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText(game.record);
+    say("The record is copied");
+  } catch (error) {
+    getSelection().selectAllChildren($("record"));
+    say("The record is selected: copy it with Ctrl+C (the browser did not let the page copy it)");
+  }
+});
 $("sound").checked = localStorage.getItem("kifu.sound") !== "off";
 $("sound").addEventListener("change", () =>
   localStorage.setItem("kifu.sound", $("sound").checked ? "on" : "off"));

@@ -89,7 +89,11 @@ impl GameVisitor for Searching<'_> {
                 None => turns::best(root, until),
                 Some(mistakes) => {
                     let mut turns = turns::candidates(root, until, MISTAKEN_CANDIDATES);
-                    let values: Vec<i32> = turns.iter().map(|turn| turn.value).collect();
+                    // The leads in hundredths of a point, the unit of a
+                    // lotus level's temper.
+                    let values: Vec<i32> = (turns.iter())
+                        .map(|turn| turn.value.saturating_mul(100))
+                        .collect();
                     let drawn = draw(&values, mistakes).filter(|&at| at < turns.len());
                     drawn
                         .map(|at| turns.swap_remove(at).plies)
