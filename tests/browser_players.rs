@@ -289,128 +289,135 @@ async fn a_game_against_the_computer_on_a_clock_shows_both_times() {
 #[tokio::test(flavor = "current_thread")]
 async fn a_game_against_level_1_ends_in_a_dialog_in_words_and_a_rematch_swaps_sides() {
     let shots = screenshots();
-    let (size, width, height) = SIZES[1];
-    let Some((_driver, client, _server)) = open("level-1", width, height).await else {
-        return;
-    };
-    js(&client, "document.getElementById('movetime').value = '50';").await;
-    pick(&client, "level", "1").await;
-    assert!(click(&client, "#new button[type=submit]").await);
-    let mut clicks = 0;
-    while js(&client, "return Boolean(game && game.result);").await != json!(true) {
-        assert!(clicks < 400, "no end after {clicks} clicks");
-        clicks += 1;
-        click_a_move(&client).await;
+    for (size, width, height) in SIZES {
+        let Some((_driver, client, _server)) =
+            open(&format!("level-1-{size}"), width, height).await
+        else {
+            return;
+        };
+        js(&client, "document.getElementById('movetime').value = '50';").await;
+        pick(&client, "level", "1").await;
+        assert!(click(&client, "#new button[type=submit]").await);
+        let mut clicks = 0;
+        while js(&client, "return Boolean(game && game.result);").await != json!(true) {
+            assert!(clicks < 400, "no end after {clicks} clicks");
+            clicks += 1;
+            click_a_move(&client).await;
+        }
+        let state = shown(&client).await;
+        let result = &state["result"];
+        let winner = result["winner"].as_str().unwrap_or_default();
+        let words = format!(
+            "{}{} wins: {}",
+            winner[..1].to_uppercase(),
+            &winner[1..],
+            result["reason"].as_str().unwrap_or_default()
+        );
+        assert_eq!(
+            js(&client, "return document.getElementById('end').open;").await,
+            true
+        );
+        assert_eq!(text(&client, "end-text").await, words);
+        assert_eq!(text(&client, "status").await, words);
+        shot(&client, &shots, &format!("players-end-dialog-{size}")).await;
+        // The rematch: the player takes White, so the computer (Black) opens.
+        assert!(click(&client, "#rematch").await);
+        let state = shown(&client).await;
+        assert_eq!(movers(&state), ["black"], "{state}");
+        // Playing White, the second side, the player sees the board from it.
+        assert_eq!(state["flip"], true, "{state}");
+        assert_eq!(
+            js(
+                &client,
+                "return document.getElementById('seat-black').value;"
+            )
+            .await,
+            "computer"
+        );
+        assert_eq!(
+            js(&client, "return document.getElementById('end').open;").await,
+            false
+        );
+        assert!(text(&client, "status").await.starts_with("White to move"));
+        shot(&client, &shots, &format!("players-rematch-{size}")).await;
+        tidy(&client, &format!("the rematch at {size}")).await;
+        let _ = client.close().await;
     }
-    let state = shown(&client).await;
-    let result = &state["result"];
-    let winner = result["winner"].as_str().unwrap_or_default();
-    let words = format!(
-        "{}{} wins: {}",
-        winner[..1].to_uppercase(),
-        &winner[1..],
-        result["reason"].as_str().unwrap_or_default()
-    );
-    assert_eq!(
-        js(&client, "return document.getElementById('end').open;").await,
-        true
-    );
-    assert_eq!(text(&client, "end-text").await, words);
-    assert_eq!(text(&client, "status").await, words);
-    shot(&client, &shots, &format!("players-end-dialog-{size}")).await;
-    // The rematch: the player takes White, so the computer (Black) opens.
-    assert!(click(&client, "#rematch").await);
-    let state = shown(&client).await;
-    assert_eq!(movers(&state), ["black"], "{state}");
-    // Playing White, the second side, the player sees the board from it.
-    assert_eq!(state["flip"], true, "{state}");
-    assert_eq!(
-        js(
-            &client,
-            "return document.getElementById('seat-black').value;"
-        )
-        .await,
-        "computer"
-    );
-    assert_eq!(
-        js(&client, "return document.getElementById('end').open;").await,
-        false
-    );
-    assert!(text(&client, "status").await.starts_with("White to move"));
-    shot(&client, &shots, &format!("players-rematch-{size}")).await;
-    let _ = client.close().await;
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_lotus_game_of_three_people_and_one_computer_seat() {
     let shots = screenshots();
-    let (size, width, height) = SIZES[0];
-    let Some((_driver, client, _server)) = open("lotus", width, height).await else {
-        return;
-    };
-    assert!(click(&client, "input[value=lotus] + span").await);
-    js(&client, "document.getElementById('movetime').value = '50';").await;
-    pick(&client, "seat-count", "4").await;
-    for (seat, who) in [
-        ("1", "person"),
-        ("2", "person"),
-        ("3", "person"),
-        ("4", "computer"),
-    ] {
-        pick(&client, &format!("seat-choice-{seat}"), who).await;
+    for (size, width, height) in SIZES {
+        let Some((_driver, client, _server)) = open(&format!("lotus-{size}"), width, height).await
+        else {
+            return;
+        };
+        assert!(click(&client, "input[value=lotus] + span").await);
+        js(&client, "document.getElementById('movetime').value = '50';").await;
+        pick(&client, "seat-count", "4").await;
+        for (seat, who) in [
+            ("1", "person"),
+            ("2", "person"),
+            ("3", "person"),
+            ("4", "computer"),
+        ] {
+            pick(&client, &format!("seat-choice-{seat}"), who).await;
+        }
+        shot(&client, &shots, &format!("players-lotus-seats-{size}")).await;
+        tidy(&client, &format!("lotus's seats at {size}")).await;
+        assert!(click(&client, "#new button[type=submit]").await);
+        let state = shown(&client).await;
+        assert_eq!(
+            state["players"],
+            json!(["red", "green", "orange", "blue"]),
+            "{state}"
+        );
+        // A frog to move from the start is chosen by its owner's name.
+        assert!(click(&client, ".spot.movable").await && click(&client, ".spot.target").await);
+        let choices = "return [...document.querySelectorAll('#choices button')].map((b) => [b.textContent, b.title]);";
+        assert_eq!(
+            js(&client, choices).await,
+            json!([
+                ["Red frog", "r0"],
+                ["Green frog", "g0"],
+                ["Orange frog", "o0"],
+                ["Blue frog", "b0"]
+            ])
+        );
+        assert!(click(&client, "#choices button").await);
+        // Three people play a turn each by clicking; then the computer plays
+        // blue's turn by itself, and red is to move again.
+        let mut clicks = 0;
+        while !movers(&shown(&client).await).iter().any(|p| p == "blue") {
+            assert!(clicks < 60, "blue never played");
+            clicks += 1;
+            click_a_move(&client).await;
+        }
+        let state = shown(&client).await;
+        let movers = movers(&state);
+        let first_blue = movers.iter().position(|m| m == "blue").unwrap_or(0);
+        assert!(
+            movers[..first_blue]
+                .iter()
+                .all(|m| ["red", "green", "orange"].contains(&m.as_str())),
+            "{movers:?}"
+        );
+        assert_eq!(
+            js(
+                &client,
+                "return [...document.querySelectorAll('#seats select')].map((s) => s.value);"
+            )
+            .await,
+            json!(["person", "person", "person", "computer"])
+        );
+        assert!(
+            text(&client, "status").await.starts_with("Red to move"),
+            "{}",
+            text(&client, "status").await
+        );
+        shot(&client, &shots, &format!("players-lotus-{size}")).await;
+        tidy(&client, &format!("lotus at {size}")).await;
+        let _ = client.close().await;
     }
-    shot(&client, &shots, &format!("players-lotus-seats-{size}")).await;
-    tidy(&client, "lotus's seats").await;
-    assert!(click(&client, "#new button[type=submit]").await);
-    let state = shown(&client).await;
-    assert_eq!(
-        state["players"],
-        json!(["red", "green", "orange", "blue"]),
-        "{state}"
-    );
-    // A frog to move from the start is chosen by its owner's name.
-    assert!(click(&client, ".spot.movable").await && click(&client, ".spot.target").await);
-    let choices = "return [...document.querySelectorAll('#choices button')].map((b) => [b.textContent, b.title]);";
-    assert_eq!(
-        js(&client, choices).await,
-        json!([
-            ["Red frog", "r0"],
-            ["Green frog", "g0"],
-            ["Orange frog", "o0"],
-            ["Blue frog", "b0"]
-        ])
-    );
-    assert!(click(&client, "#choices button").await);
-    // Three people play a turn each by clicking; then the computer plays
-    // blue's turn by itself, and red is to move again.
-    let mut clicks = 0;
-    while !movers(&shown(&client).await).iter().any(|p| p == "blue") {
-        assert!(clicks < 60, "blue never played");
-        clicks += 1;
-        click_a_move(&client).await;
-    }
-    let state = shown(&client).await;
-    let movers = movers(&state);
-    let first_blue = movers.iter().position(|m| m == "blue").unwrap_or(0);
-    assert!(
-        movers[..first_blue]
-            .iter()
-            .all(|m| ["red", "green", "orange"].contains(&m.as_str())),
-        "{movers:?}"
-    );
-    assert_eq!(
-        js(
-            &client,
-            "return [...document.querySelectorAll('#seats select')].map((s) => s.value);"
-        )
-        .await,
-        json!(["person", "person", "person", "computer"])
-    );
-    assert!(
-        text(&client, "status").await.starts_with("Red to move"),
-        "{}",
-        text(&client, "status").await
-    );
-    shot(&client, &shots, &format!("players-lotus-{size}")).await;
-    let _ = client.close().await;
 }

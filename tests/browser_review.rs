@@ -7,7 +7,8 @@
 //! the move judged in words and draws the move played and the better one
 //! on the board; a click at the chart's end goes to the end; the reviewed
 //! record downloads as `kifu analyse` writes it; a record of the files
-//! named is reviewed from the annotation's "Review this game". No control
+//! named is reviewed from the annotation's "Review this game", and a game
+//! from the end of game's dialog. No control
 //! overlaps another and nothing scrolls sideways; each step keeps its
 //! screenshots in `target/screenshots/`.
 
@@ -224,4 +225,15 @@ async fn a_record_of_the_files_named_is_reviewed_from_the_annotation() {
     assert_eq!(hidden, json!(false));
     let rows = texts(&client, "#review-sides th:first-child").await;
     assert_eq!(rows, ["", "Black", "White"]);
+    // The end of game's dialog (as a game played here ends) reviews the
+    // game from its own button.
+    js(&client, "end(game.result);").await;
+    let open = "return document.getElementById('end').open;";
+    assert_eq!(js(&client, open).await, json!(true));
+    click(&client, "#end-review").await;
+    assert_eq!(js(&client, open).await, json!(false));
+    assert_eq!(
+        texts(&client, "#review-status").await,
+        ["Click a dot of the chart, or use ← →, to see each move judged and the better move."]
+    );
 }

@@ -8,7 +8,8 @@
 //! render --ply` draws of that moment of the record, the clocks running
 //! down and the engines' last info lines, then every game's final
 //! position and the end of the match, after which a finished game
-//! replays on the board move by move.
+//! replays on the board move by move, and the page, at a phone's width,
+//! has nothing overlapping and nothing scrolling sideways.
 //!
 //! In CI (`CI=true`) the test fails when Chromium or chromedriver is
 //! missing; elsewhere it says so and passes without running.
@@ -349,6 +350,14 @@ async fn a_running_match_is_watched_with_its_boards_clocks_and_info_lines() {
         ))
     );
     shot(&client, &shots, "match-serve-replay").await;
+    // At a phone's width: nothing overlaps, nothing scrolls sideways.
+    client
+        .set_window_size(390, 844)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    js(&client, "window.scrollTo(0, 0);").await;
+    shot(&client, &shots, "match-serve-over-phone").await;
+    chromium::tidy(&client, chromium::CONTROLS, "the match at 390 px").await;
     let _ = client.close().await;
     watch::interrupt(&mut served.child);
 }
