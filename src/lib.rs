@@ -22,6 +22,9 @@
 //!   `kifu analyse` ask for moves, and [`tournament`] the refereeing of
 //!   engine against engine (`kifu match`); [`course`] is the protocol of
 //!   the Escampe course's programs, which `kifu match` referees too;
+//! - [`review`] judges every move of a record's main line by the chance of
+//!   winning it gave away against the engine's best move, for `kifu
+//!   analyse` and the board's review alike;
 //! - [`play`] is the game in play, below every front: its one start from
 //!   the setup options, the record written as it is played, random games;
 //!   [`random`] holds the seeded generator ([`random::Rng`]);
