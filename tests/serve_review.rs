@@ -3,8 +3,9 @@
 //! when it breaks a rule; its review (`POST /api/games/{id}/review`) is
 //! what `kifu analyse` writes of the same record, each move judged by the
 //! chance it gave away (its class, glyph and accuracy agree), each side
-//! counted, the chance of every position, the better move's squares; a
-//! review longer than a request's slice goes on over several requests;
+//! counted, the chance of every position, the better move's squares, and
+//! after a take back the new line's; a review longer than a request's
+//! slice goes on over several requests;
 //! a Lotus game is not reviewed.
 
 use crate::support::matches;
@@ -190,6 +191,29 @@ fn the_review_is_what_kifu_analyse_writes_each_move_judged_by_the_chance_it_gave
     // Asked again, the review is the same, from the views kept.
     let again = server.post("/api/games/1/review", &json!({"depth": 2}));
     assert_eq!(again.json(), answer);
+    // Taken back and played otherwise, the game's review is the new
+    // line's, as kifu analyse writes it: no view of the old line is kept
+    // past where they part.
+    let back = server.post("/api/games/1/takeback", &json!({"kept": 10}));
+    assert_eq!(back.status, 200, "{}", back.body);
+    let other = (back.json()["legal_moves"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .find(|mv| Some(*mv) != state["moves"][10].as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let played = server.post("/api/games/1/moves", &json!({ "move": other }));
+    assert_eq!(played.status, 200, "{}", played.body);
+    let record = played.json()["record"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let again = server
+        .post("/api/games/1/review", &json!({"depth": 2}))
+        .json();
+    let (analysed, _, status) = run::kifu(&["analyse", "--depth", "2"], record.as_bytes());
+    assert_eq!(status, Some(0));
+    assert_eq!(again["review"]["record"].as_str(), Some(analysed.as_str()));
+    assert_eq!(again["review"]["moves"].as_array().map(Vec::len), Some(11));
 }
 
 #[test]

@@ -38,6 +38,11 @@ pub struct Question<'a> {
     pub tags: &'a [(String, String)],
     /// The moves played to reach the position.
     pub moves: &'a [String],
+    /// The plies of the main line before it.
+    pub ply: usize,
+    /// The engine's better move, played after those plies instead of the
+    /// main line's, when the position is the one it reaches.
+    pub better: Option<&'a str>,
     /// This search's number, from 0.
     pub number: usize,
     /// The most searches the review may ask: every position, and one
@@ -207,7 +212,7 @@ impl Review {
         let most = positions.len() + moves.len();
         let tags = positions[0].setup_tags();
         let mut number = 0;
-        let mut search = |position: &dyn AnyGame, moves: &[String]| {
+        let mut search = |position: &dyn AnyGame, moves: &[String], better: Option<&str>| {
             if position.is_over() {
                 return Ok(View::default());
             }
@@ -215,6 +220,8 @@ impl Review {
                 kind,
                 tags: &tags,
                 moves,
+                ply: moves.len() - usize::from(better.is_some()),
+                better,
                 number,
                 most,
             };
@@ -223,7 +230,7 @@ impl Review {
         };
         let mut views = Vec::new();
         for (ply, position) in positions.iter().enumerate() {
-            views.push(search(position.as_ref(), &moves[..ply])?);
+            views.push(search(position.as_ref(), &moves[..ply], None)?);
         }
         let curve = Curve::of(kind);
         let mut judged = Vec::new();
@@ -243,7 +250,7 @@ impl Review {
                         })?;
                     let mut reached = moves[..ply].to_vec();
                     reached.push(best.clone());
-                    let answer = search(alternative.as_ref(), &reached)?;
+                    let answer = search(alternative.as_ref(), &reached, Some(best))?;
                     Some(Better {
                         best: best.clone(),
                         line: match view.line.is_empty() {

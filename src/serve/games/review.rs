@@ -25,16 +25,36 @@ pub(in crate::serve) const REVIEW_SLICE: Duration = Duration::from_secs(8);
 /// search more.
 pub(in crate::serve) const MAX_REVIEW_MOVETIME: u64 = 2000;
 
-/// The most engine views a game keeps for its reviews (a view is a few
-/// moves): past it they are forgotten and searched again.
-const MAX_VIEWS: usize = 4096;
-
 /// The engine's views of the positions a game's reviews have searched,
-/// by the moves that reach each, under the limits they were searched at.
+/// under the limits they were searched at, along the moves `line`: each
+/// by its ply and, for the position after the engine's better move
+/// there, that move. At most two a move played and one more: the views
+/// of a line taken back and played otherwise are forgotten from where it
+/// parts.
 #[derive(Debug, Default)]
 pub(in crate::serve) struct Views {
     limits: (Option<u64>, Option<u32>),
-    by_moves: HashMap<Vec<String>, View>,
+    line: Vec<String>,
+    by_ply: HashMap<(usize, Option<String>), View>,
+}
+
+impl Views {
+    /// The views kept for a review along `line` under `limits`: those of
+    /// the plies `line` shares with the line they were searched along.
+    fn along(mut self, line: &[String], limits: (Option<u64>, Option<u32>)) -> Self {
+        if self.limits != limits {
+            self.by_ply.clear();
+        }
+        let shared = (self.line.iter().zip(line))
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.by_ply.retain(|(ply, _), _| *ply <= shared);
+        Self {
+            limits,
+            line: line.to_vec(),
+            by_ply: self.by_ply,
+        }
+    }
 }
 
 /// A review, or how far it has got.
@@ -188,18 +208,13 @@ impl Play {
         };
         let text = self.record();
         let record = crate::record::parse_record(text, 1).map_err(|e| internal(e.to_string()))?;
-        let mut views = std::mem::take(&mut self.views);
-        if views.limits != (movetime, depth) || views.by_moves.len() > MAX_VIEWS {
-            views = Views {
-                limits: (movetime, depth),
-                by_moves: HashMap::new(),
-            };
-        }
+        let mut views = std::mem::take(&mut self.views).along(&self.moves, (movetime, depth));
         let until = Instant::now() + REVIEW_SLICE;
         let (mut searched, mut most) = (0, 0);
         let reviewed = Review::of(&record, |question| {
             (searched, most) = (question.number, question.most);
-            if let Some(view) = views.by_moves.get(question.moves) {
+            let key = (question.ply, question.better.map(str::to_owned));
+            if let Some(view) = views.by_ply.get(&key) {
                 return Ok(view.clone());
             }
             if Instant::now() >= until {
@@ -215,7 +230,7 @@ impl Play {
                 score: answer.score,
                 line: answer.pv,
             };
-            views.by_moves.insert(question.moves.to_vec(), view.clone());
+            views.by_ply.insert(key, view.clone());
             Ok(view)
         });
         self.views = views;
