@@ -144,7 +144,7 @@ const SHOGUN: Ladder = Ladder {
 };
 
 /// Lotus's levels: one turn ahead erring less and less (the temper in
-/// hundredths of a point of lead), then Monte Carlo over 400 playouts,
+/// hundredths of a point of lead), then Monte Carlo over 150 playouts,
 /// then over all the time it has.
 const LOTUS: Ladder = Ladder {
     steps: [
@@ -154,7 +154,7 @@ const LOTUS: Ladder = Ladder {
         step(1, None, 80),
         step(1, None, 40),
         step(1, None, 0),
-        step(2, Some(400), 0),
+        step(2, Some(150), 0),
         step(2, None, 0),
     ],
     elo: [
@@ -164,8 +164,8 @@ const LOTUS: Ladder = Ladder {
         Some(1204),
         Some(1305),
         Some(1386),
-        Some(1494),
-        Some(1506),
+        Some(1465),
+        Some(1523),
     ],
 };
 
