@@ -243,6 +243,9 @@ function show(state) {
     const who = computer.has(state.to_move) ? " (the computer)" : "";
     say(`${named(state.to_move)} to move${who}` + (state.constraint ? `: ${state.constraint}` : ""));
   }
+  // A review kept (the board flipped, say): its words and arrows for the
+  // position shown, drawn on the board as it now stands.
+  if (review) reviewAt(state.moves.length);
   if (ended) end(state.result);
 }
 
