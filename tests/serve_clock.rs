@@ -78,6 +78,13 @@ fn a_clock_is_set_before_the_first_move_and_runs_for_the_player_to_move() {
     assert_eq!(back.status, 200, "{}", back.body);
     let after = times(&back.json());
     assert!(!after[0].2 && after[1].2, "{after:?}");
+    // Taken back to the start, nobody's time runs, as before the first
+    // move.
+    let back = server.post("/api/games/1/takeback", &json!({"kept": 0}));
+    assert_eq!(back.status, 200, "{}", back.body);
+    let after = times(&back.json());
+    assert!(!after[0].2 && !after[1].2, "{after:?}");
+    play(&server, &json!(1), "e1-e4");
     // The engine thinks within a twentieth of its time and increment:
     // 10 s asked, with 20 s left it gets 1 s.
     start(&server, &json!({"game": "mana", "setup": "b1 c6"}));

@@ -466,12 +466,13 @@ impl Play {
         self.game = self.start.box_clone();
         self.last = None;
         // The moves kept are played again off the clock, which then runs
-        // for the player to move.
+        // for the player to move (for nobody before the first move).
         let clock = self.clock.take();
         let replayed = again.iter().try_for_each(|mv| self.play(mv));
         self.clock = clock;
-        if let Some(clock) = self.clock.as_mut().filter(|_| !self.moves.is_empty()) {
-            clock.turn_to(Some(self.game.turn().mover), Instant::now());
+        if let Some(clock) = self.clock.as_mut() {
+            let next = (!self.moves.is_empty()).then(|| self.game.turn().mover);
+            clock.turn_to(next, Instant::now());
         }
         replayed
     }
