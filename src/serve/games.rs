@@ -38,12 +38,6 @@ pub(super) const MAX_SEATS: usize = 16;
 /// The longest time the engine may be given for a move, in ms.
 pub(super) const MAX_MOVETIME: u64 = 10_000;
 
-/// The least and the most time a clock gives each player.
-const CLOCK_BASE: (Duration, Duration) = (Duration::from_secs(10), Duration::from_secs(3 * 3600));
-
-/// The most time a clock adds to a player's once it has moved.
-const CLOCK_INCREMENT: Duration = Duration::from_secs(60);
-
 /// One game.
 #[derive(Debug)]
 pub(super) struct Play {
@@ -327,25 +321,8 @@ impl Play {
         base: Duration,
         increment: Duration,
     ) -> Result<(), ApiError> {
-        let refused = |message: String| {
-            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.clock", message)
-        };
-        let players = self.game.players();
-        if players.len() != 2 {
-            return Err(refused(format!(
-                "a clock is for two players, and {} has {}",
-                self.kind.name(),
-                players.len()
-            )));
-        }
-        if !(CLOCK_BASE.0..=CLOCK_BASE.1).contains(&base) || increment > CLOCK_INCREMENT {
-            return Err(refused(format!(
-                "a clock gives each player {} s to {} min, and at most {} s a move",
-                CLOCK_BASE.0.as_secs(),
-                CLOCK_BASE.1.as_secs() / 60,
-                CLOCK_INCREMENT.as_secs()
-            )));
-        }
+        let clock = clock::GameClock::new(self.kind, &self.game.players(), base, increment)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.clock", e))?;
         if !self.moves.is_empty() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -353,7 +330,7 @@ impl Play {
                 "a clock is set before the first move".to_owned(),
             ));
         }
-        self.clock = Some(clock::GameClock::new(&players, base, increment));
+        self.clock = Some(clock);
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 //! runs out loses (`Termination "time forfeit"`), and the computer thinks
 //! within its time.
 
-use crate::game::Outcome;
+use crate::game::{GameKind, Outcome};
 use compact_str::CompactString;
 use std::time::{Duration, Instant};
 
@@ -25,6 +25,12 @@ pub(in crate::serve) struct GameClock {
     /// The player whose time ran out, once the clock stopped on it.
     fallen: Option<String>,
 }
+
+/// The least and the most time a clock gives each player.
+const BASE: (Duration, Duration) = (Duration::from_secs(10), Duration::from_secs(3 * 3600));
+
+/// The most time a clock adds to a player's once it has moved.
+const INCREMENT: Duration = Duration::from_secs(60);
 
 /// A player's time, as the state gives it.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -54,16 +60,39 @@ fn ms(time: Duration) -> u64 {
 }
 
 impl GameClock {
-    /// A clock of `base` each and `increment` a move for `players`,
-    /// stopped until the first move.
-    pub(in crate::serve) fn new(players: &[&str], base: Duration, increment: Duration) -> Self {
-        Self {
+    /// A clock of `base` each and `increment` a move for the `players`
+    /// of a game of `kind`, stopped until the first move.
+    ///
+    /// # Errors
+    /// Why not, in words: not two players, or times out of range.
+    pub(in crate::serve) fn new(
+        kind: GameKind,
+        players: &[&str],
+        base: Duration,
+        increment: Duration,
+    ) -> Result<Self, String> {
+        if players.len() != 2 {
+            return Err(format!(
+                "a clock is for two players, and {} has {}",
+                kind.name(),
+                players.len()
+            ));
+        }
+        if !(BASE.0..=BASE.1).contains(&base) || increment > INCREMENT {
+            return Err(format!(
+                "a clock gives each player {} s to {} min, and at most {} s a move",
+                BASE.0.as_secs(),
+                BASE.1.as_secs() / 60,
+                INCREMENT.as_secs()
+            ));
+        }
+        Ok(Self {
             base,
             increment,
             left: players.iter().map(|p| ((*p).to_owned(), base)).collect(),
             running: None,
             fallen: None,
-        }
+        })
     }
 
     /// The time the player at `index` has left at `now`.
@@ -186,7 +215,9 @@ mod tests {
     #[test]
     fn nobody_s_time_runs_before_the_first_move_then_the_mover_s_does() {
         let start = Instant::now();
-        let mut clock = GameClock::new(&["Black", "White"], 60 * SECOND, 2 * SECOND);
+        let mut clock =
+            GameClock::new(GameKind::Mana, &["Black", "White"], 60 * SECOND, 2 * SECOND)
+                .unwrap_or_else(|e| panic!("{e}"));
         let later = start + 10 * SECOND;
         assert_eq!(clock.left("Black", later), 60 * SECOND);
         clock.moved("Black", Some("White"), later);
