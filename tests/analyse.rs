@@ -32,20 +32,56 @@ fn each_game_is_annotated_with_scores_glyphs_and_better_lines() {
 }
 
 #[test]
-fn lotus_and_invalid_records_are_refused_with_the_reason() {
+fn a_lotus_record_is_judged_turn_by_turn() {
+    // Depth 1: each turn weighed against the best one turn ahead, by the
+    // lead each gives; the glyph and score after a turn's last pawn move,
+    // a better turn as a variation of the turn it betters.
     let (out, err, status) = kifu(
-        &["analyse", "--depth", "1", "fixtures/examples/lotus.kifu"],
+        &[
+            "analyse",
+            "--depth",
+            "1",
+            "fixtures/lotus/valid/six-players.kifu",
+        ],
         b"",
     );
-    assert_eq!(status, Some(1));
-    assert_eq!(out, "");
-    let first = err.lines().next().unwrap_or("");
-    assert!(
-        first.starts_with("kifu: fixtures/examples/lotus.kifu:")
-            && first.ends_with(
-                ": lotus is not analysed yet: its engine chooses and scores whole turns, and analyse weighs one move at a time"
-            ),
-        "{err}"
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    let (verdicts, err, status) = kifu(&["validate", "-"], out.as_bytes());
+    assert_eq!(status, Some(0), "{verdicts}{err}");
+    insta::assert_snapshot!("lotus", out.clone());
+    // The same through KEP, its engine a process asked with `go ...
+    // searchmoves` for each turn played that is not its own.
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_kifu"));
+    let (through, err, status) = kifu(
+        &[
+            "analyse",
+            "--depth",
+            "1",
+            "--engine",
+            &engine,
+            "fixtures/lotus/valid/six-players.kifu",
+        ],
+        b"",
+    );
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    assert_eq!(through, out);
+}
+
+#[test]
+fn lotus_past_depth_1_and_invalid_records_are_refused_with_the_reason() {
+    let (out, err, status) = kifu(
+        &[
+            "analyse",
+            "--depth",
+            "2",
+            "fixtures/lotus/valid/six-players.kifu",
+        ],
+        b"",
+    );
+    assert_eq!((out.as_str(), status), ("", Some(1)));
+    assert_eq!(
+        err,
+        "kifu: fixtures/lotus/valid/six-players.kifu:1: lotus is searched at depth 1 (one whole turn ahead) or for a time: past one turn its engine plays races out to their end, with no depth to stop at: use --movetime (not --depth 2)\n"
     );
     let invalid = "[Game \"mana\"]\n[Setup \"b1 c6\"]\n\n1. e1-e4 b6-b4 *\n";
     let (out, err, status) = kifu(&["analyse", "--depth", "1", "-"], invalid.as_bytes());

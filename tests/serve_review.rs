@@ -5,8 +5,8 @@
 //! chance it gave away (its class, glyph and accuracy agree), each side
 //! counted, the chance of every position, the better move's squares, and
 //! after a take back the new line's; a review longer than a request's
-//! slice goes on over several requests;
-//! a Lotus game is not reviewed.
+//! slice goes on over several requests; a Lotus game is judged turn by
+//! turn, each player's chance charted.
 
 use crate::support::matches;
 use crate::support::run;
@@ -62,18 +62,103 @@ fn a_record_opens_at_its_end_and_a_faulty_one_is_refused_in_the_referee_s_words(
             "line 4:10: move 1 (White, ply 2) b6-b4: disobeys the bird: the bird is on a single square, and a piece of yours on a single square can move, so you must move one of those"
         )
     );
-    let lotus = std::fs::read_to_string("fixtures/lotus/valid/six-players.kifu")
+}
+
+#[test]
+fn a_lotus_review_judges_each_turn_and_charts_each_player_s_chance() {
+    let dir = scratch("review-lotus");
+    let server = serve(&dir, &[]);
+    let text = std::fs::read_to_string("fixtures/lotus/valid/six-players.kifu")
         .unwrap_or_else(|e| panic!("{e}"));
-    let lotus = open(&server, &lotus);
-    let id = lotus["id"].as_u64().unwrap_or_default();
+    let state = open(&server, &text);
+    let id = state["id"].as_u64().unwrap_or_default();
+    let review = format!("/api/games/{id}/review");
+    // Past one turn, lotus's engine has no depth: a review goes by time.
     assert_eq!(
-        server.post(&format!("/api/games/{id}/review"), &json!({"depth": 1})),
+        server.post(&review, &json!({"depth": 2})),
         refusal(
             422,
             "serve.analyse",
-            "lotus is not reviewed yet: its engine chooses and scores whole turns, and a review weighs one move at a time"
+            "lotus is searched at depth 1 (one whole turn ahead) or for a time: past one turn its engine plays races out to their end, with no depth to stop at: review by movetime"
         )
     );
+    let answer = server.post(&review, &json!({"depth": 1}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let answer = answer.json();
+    assert_eq!(answer["searched"], answer["most"]);
+    let reviewed = &answer["review"];
+    // What kifu analyse writes of the same record.
+    let record = state["record"].as_str().unwrap_or_default();
+    let (analysed, said, status) = run::kifu(&["analyse", "--depth", "1"], record.as_bytes());
+    assert_eq!((said.as_str(), status), ("", Some(0)));
+    assert_eq!(reviewed["record"].as_str(), Some(analysed.as_str()));
+    assert_eq!(reviewed["turns"], true);
+    assert_eq!(
+        (&reviewed["curve"], &reviewed["offset"]),
+        (&json!(0.00133), &json!(950.0))
+    );
+    let players = ["cyan", "magenta", "violet", "orange", "amber", "red"];
+    assert_eq!(reviewed["colours"]["amber"], "#ffa000");
+    assert_eq!(reviewed["colours"]["red"], "#d32f2f");
+    // A move judged is a whole turn: three pawn moves, the last two (the
+    // game ends within the 34th turn).
+    let moves = reviewed["moves"].as_array().cloned().unwrap_or_default();
+    let plies = state["moves"].as_array().cloned().unwrap_or_default();
+    assert_eq!(moves.len(), 34);
+    assert_eq!(plies.len(), 101);
+    for (turn, judged) in moves.iter().enumerate() {
+        let count = if turn == 33 { 2 } else { 3 };
+        assert_eq!(
+            (&judged["ply"], &judged["plies"], &judged["number"]),
+            (&json!(3 * turn), &json!(count), &json!(turn + 1)),
+            "{judged}"
+        );
+        let own: Vec<&str> = plies[3 * turn..3 * turn + count]
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(judged["played"], own.join(" "));
+        assert_eq!(judged["mover"], players[turn % 6]);
+        let drop = judged["drop"].as_f64().unwrap_or(-1.0);
+        assert_eq!(judged["class"], class_of(drop), "{judged}");
+        // A better turn is another whole turn, its plies the line.
+        if let Some(best) = judged["best"].as_str() {
+            assert_ne!(judged["best"], judged["played"]);
+            let line: Vec<&str> = (judged["line"].as_array().into_iter().flatten())
+                .filter_map(Value::as_str)
+                .collect();
+            assert_eq!(line.join(" "), best);
+        }
+    }
+    let classes: Vec<&str> = moves.iter().filter_map(|m| m["class"].as_str()).collect();
+    assert!(
+        classes.contains(&"blunder") && classes.contains(&"inaccuracy"),
+        "{classes:?}"
+    );
+    let sides = reviewed["sides"].as_array().cloned().unwrap_or_default();
+    let named: Vec<&Value> = sides.iter().map(|side| &side["player"]).collect();
+    assert_eq!(named, players.map(|p| json!(p)).iter().collect::<Vec<_>>());
+    // A chance at each turn's start, the mover's; at the end each
+    // player's: 100 for the winner.
+    let points = reviewed["points"].as_array().cloned().unwrap_or_default();
+    assert_eq!(points.len(), 34 + 6);
+    for (turn, point) in points.iter().take(34).enumerate() {
+        assert_eq!(
+            (&point["ply"], &point["player"]),
+            (&json!(3 * turn), &json!(players[turn % 6]))
+        );
+    }
+    // Magenta, violet and orange share the first place.
+    let end: Vec<Value> = (points.iter().skip(34))
+        .map(|p| json!([p["ply"], p["player"], p["chance"]]))
+        .collect();
+    let expected: Vec<Value> = (players.iter())
+        .map(|&p| {
+            let first = ["magenta", "violet", "orange"].contains(&p);
+            json!([101, p, if first { 33.33 } else { 0.0 }])
+        })
+        .collect();
+    assert_eq!(end, expected);
 }
 
 #[test]
@@ -186,7 +271,7 @@ fn the_review_is_what_kifu_analyse_writes_each_move_judged_by_the_chance_it_gave
     // Black captured the Daimyo: the end is Black's for sure.
     assert_eq!(
         points[23],
-        json!({"ply": 23, "score": null, "chance": 100.0})
+        json!({"ply": 23, "player": "Black", "score": null, "chance": 100.0})
     );
     // Asked again, the review is the same, from the views kept.
     let again = server.post("/api/games/1/review", &json!({"depth": 2}));

@@ -9,9 +9,10 @@ use super::progress::Progress;
 use crate::front::EngineError;
 use crate::front::Ran;
 use crate::front::args::AnalyseArgs;
+use crate::game::GameKind;
 use crate::kep::Decision;
 use crate::record::Record;
-use crate::review::{Question, Review, ReviewError, View};
+use crate::review::{LOTUS_DEPTH, Question, Review, ReviewError, View};
 use crate::seat::{Clock, PATIENCE, Seat, Terms, TimeControl};
 use std::io::Write;
 use std::time::Duration;
@@ -34,7 +35,14 @@ pub(crate) fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Ran {
                 return Ok(Status::Invalid);
             }
         };
-        progress.begin(format!("{name}:{}", record.first_line()));
+        let line = record.first_line();
+        if let Some(depth) = args.depth.filter(|&d| d > 1) {
+            if crate::referee::game_of(&record) == Some(GameKind::Lotus) {
+                say!("kifu: {name}:{line}: {LOTUS_DEPTH}: use --movetime (not --depth {depth})");
+                return Ok(Status::Invalid);
+            }
+        }
+        progress.begin(format!("{name}:{line}"));
         match analyse(&record, engine.as_mut(), terms, &progress) {
             Ok(text) => {
                 if !first {
@@ -77,8 +85,8 @@ impl AnalyseArgs {
 /// its glyph, its better line (see [`Review`]).
 ///
 /// # Errors
-/// The record's fault, a lotus record, or the engine's failure, after the
-/// line where the record is.
+/// The record's fault, a lotus turn the engine does not weigh, or the
+/// engine's failure, after the line where the record is.
 fn analyse(
     record: &Record,
     engine: &mut dyn Seat,
@@ -99,7 +107,7 @@ fn analyse(
 /// under `terms`.
 fn view(engine: &mut dyn Seat, question: Question<'_>, terms: Terms) -> Result<View, EngineError> {
     engine.new_game(question.kind, question.tags);
-    let answer = engine.ask(question.moves, &Clock::new(terms))?;
+    let answer = engine.ask_only(question.moves, question.only, &Clock::new(terms))?;
     Ok(View {
         best: match answer.decision {
             Decision::Move(words) => Some(words.join(" ")),

@@ -96,7 +96,7 @@ pub fn play<P: Player>(
                 });
             }
             (_, ServerLine::Turn(mover)) if mover == colour => {
-                let words = choose(session, &history, limits)?;
+                let words = choose(session, &history, limits.clone())?;
                 let text = from_kifu(&words)
                     .ok_or_else(|| ClientError::NoMove(format!("{words:?} is no course move")))?;
                 output.write_all(format!("{text}\n").as_bytes())?;

@@ -215,13 +215,14 @@ impl Player for SearchPlayer {
             }),
         };
         if game.numbering() == Numbering::Turns {
-            return best_turn(game, search, &self.stop, tell);
+            return best_turn(game, search, &limits.searchmoves, &self.stop, tell);
         }
         visit(
             game.kind(),
             Searching {
                 game,
                 limits: search,
+                only: &limits.searchmoves,
                 player: self,
                 tell,
             },
@@ -234,6 +235,7 @@ impl Player for SearchPlayer {
 struct Searching<'a> {
     game: &'a dyn AnyGame,
     limits: Limits,
+    only: &'a [String],
     player: &'a mut SearchPlayer,
     tell: &'a mut dyn FnMut(Info),
 }
@@ -247,9 +249,13 @@ impl EvaluationVisitor for Searching<'_> {
         };
         let (player, tell) = (self.player, self.tell);
         let weights = player.weights.of(G::KIND);
+        let only: Vec<G::Move> = (self.only.iter())
+            .filter_map(|text| root.read_move(text.as_bytes()).ok())
+            .collect();
         let best = think(
             root,
             self.limits,
+            &only,
             weights,
             &player.stop,
             &mut player.table,

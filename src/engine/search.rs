@@ -77,21 +77,26 @@ struct Search<'a, G: Evaluation> {
 /// each iteration; `None` only when it has no legal move. `stop` set ends
 /// the search at once with the best move found so far. With
 /// [`Limits::mistakes`], the move played is drawn among all, by their
-/// scores at the last iteration done.
+/// scores at the last iteration done. With moves in `only` (KEP's
+/// `searchmoves`), the search chooses among those of them that are legal,
+/// and scores even one.
 pub fn think<G: Evaluation>(
     root: &G,
     limits: Limits,
+    only: &[G::Move],
     weights: &[i32],
     stop: &AtomicBool,
     table: &mut Table,
     mut report: impl FnMut(&Progress),
 ) -> Option<G::Move> {
     let started = Instant::now();
-    let moves = root.legal_moves();
-    let mut best = moves.first().cloned()?;
-    if moves.len() == 1 {
-        return Some(best);
+    let mut moves = root.legal_moves();
+    if moves.iter().any(|mv| only.contains(mv)) {
+        moves.retain(|mv| only.contains(mv));
+    } else if moves.len() == 1 {
+        return moves.pop();
     }
+    let mut best = moves.first().cloned()?;
     let mut search = Search {
         table,
         stop,

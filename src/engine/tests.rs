@@ -62,9 +62,15 @@ fn search<G: Evaluation>(position: &G, depth: u32) -> (G::Move, i32) {
     let mut score = 0;
     let stop = AtomicBool::new(false);
     let mut table = Table::new(16);
-    let best = think(position, to_depth(depth), &[], &stop, &mut table, |p| {
-        score = p.score
-    });
+    let best = think(
+        position,
+        to_depth(depth),
+        &[],
+        &[],
+        &stop,
+        &mut table,
+        |p| score = p.score,
+    );
     (best.expect("a running game has a move"), score)
 }
 
@@ -198,6 +204,7 @@ fn a_stopped_search_answers_at_once_with_a_legal_move() {
         shogun,
         to_depth(64),
         &[],
+        &[],
         &stop,
         &mut Table::new(16),
         |_| {},
@@ -219,7 +226,7 @@ fn no_weight_makes_an_evaluation_pass_for_a_win() {
     let score = |shogun: &Shogun, weights: &[i32]| {
         let mut last = None;
         let mut table = Table::new(16);
-        think(shogun, to_depth(1), weights, &stop, &mut table, |p| {
+        think(shogun, to_depth(1), &[], weights, &stop, &mut table, |p| {
             last = Some(p.score);
         });
         last.expect("a score")
@@ -293,4 +300,37 @@ fn every_level_plays_legal_moves_and_the_lowest_errs_but_takes_a_win_in_one() {
         "level 1 varied its move in {varied} positions"
     );
     assert!(wins >= 1, "{wins} positions with a win in one");
+}
+
+#[test]
+fn searchmoves_chooses_among_the_moves_given_and_scores_even_one() {
+    let stop = AtomicBool::new(false);
+    let mut asked = 0;
+    for position in positions(GameKind::Shogun, 11, 4).iter().step_by(5) {
+        let shogun = position.own::<Shogun>().expect("shogun");
+        let moves = Game::legal_moves(shogun);
+        let (best, _) = search(shogun, 2);
+        let Some(other) = moves.iter().find(|&mv| *mv != best) else {
+            continue;
+        };
+        let mut score = None;
+        let mut table = Table::new(16);
+        let only = [*other];
+        let chosen = think(shogun, to_depth(2), &only, &[], &stop, &mut table, |p| {
+            score = Some(p.score)
+        });
+        assert_eq!(chosen.as_ref(), Some(other));
+        assert!(score.is_some(), "{other} not scored");
+        // A move that is not legal there leaves every move to choose.
+        let none: Vec<_> = (positions(GameKind::Shogun, 12, 1).iter())
+            .filter_map(|p| p.own::<Shogun>().and_then(|s| Game::legal_moves(s).pop()))
+            .filter(|mv| !moves.contains(mv))
+            .take(1)
+            .collect();
+        let mut table = Table::new(16);
+        let chosen = think(shogun, to_depth(2), &none, &[], &stop, &mut table, |_| {});
+        assert!(chosen.is_some_and(|mv| moves.contains(&mv)));
+        asked += 1;
+    }
+    assert!(asked >= 3, "{asked} positions asked");
 }

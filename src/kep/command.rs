@@ -42,8 +42,8 @@ pub enum Command {
     Quit,
 }
 
-/// The limits of a `go`, each optional.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The limits of a `go`, each optional, and the moves it may choose.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GoLimits {
     /// `time MS`: the mover's clock, in milliseconds.
     pub time: Option<u64>,
@@ -55,6 +55,12 @@ pub struct GoLimits {
     pub depth: Option<u32>,
     /// `nodes N`: search this many nodes.
     pub nodes: Option<u64>,
+    /// `searchmoves M1 M2 ...`, last on the line: choose among these
+    /// moves only, and score the one chosen, as UCI's `searchmoves`
+    /// (lotus: the pawn moves of one whole turn, which is then played and
+    /// scored); empty for every move. A review asks it to score a move
+    /// played that is not the engine's.
+    pub searchmoves: Vec<String>,
 }
 
 impl Command {
@@ -136,9 +142,17 @@ fn read_go(words: &mut Words<'_>) -> Result<GoLimits, ProtocolError> {
             "movetime" => number_once(words, &mut limits.movetime, word)?,
             "depth" => number_once(words, &mut limits.depth, word)?,
             "nodes" => number_once(words, &mut limits.nodes, word)?,
+            "searchmoves" => {
+                limits.searchmoves = std::iter::from_fn(|| words.next())
+                    .map(str::to_owned)
+                    .collect();
+                if limits.searchmoves.is_empty() {
+                    return Err(words.fail("searchmoves names no move"));
+                }
+            }
             _ => {
                 return Err(words.fail(format!(
-                    "unknown limit {} (expected time, inc, movetime, depth or nodes)",
+                    "unknown limit {} (expected time, inc, movetime, depth, nodes or searchmoves)",
                     shorten(word)
                 )));
             }
@@ -173,6 +187,10 @@ impl fmt::Display for Command {
                     if let Some(value) = value {
                         write!(f, " {name} {value}")?;
                     }
+                }
+                if !limits.searchmoves.is_empty() {
+                    f.write_str(" searchmoves")?;
+                    write_words(f, &limits.searchmoves)?;
                 }
                 Ok(())
             }

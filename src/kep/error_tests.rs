@@ -35,7 +35,12 @@ fn malformed_commands_say_why() {
         ),
         (
             "go ponder",
-            "go: unknown limit ponder (expected time, inc, movetime, depth or nodes)",
+            "go: unknown limit ponder (expected time, inc, movetime, depth, nodes or searchmoves)",
+            "engine.bad-go",
+        ),
+        (
+            "go movetime 5 searchmoves",
+            "go: searchmoves names no move",
             "engine.bad-go",
         ),
         ("kep", "kep: kep needs a number", "engine.bad-kep"),

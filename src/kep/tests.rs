@@ -48,6 +48,12 @@ fn commands() -> Vec<Command> {
             movetime: Some(500),
             depth: Some(6),
             nodes: Some(u64::MAX),
+            searchmoves: vec![],
+        }),
+        Command::Go(GoLimits {
+            movetime: Some(300),
+            searchmoves: vec![s("r0"), s("g3[W<>oY]"), s("o7")],
+            ..GoLimits::default()
         }),
         Command::Stop,
         Command::Quit,

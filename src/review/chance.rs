@@ -5,13 +5,19 @@
 use crate::game::GameKind;
 use crate::kep::Score;
 
-/// The curve of a game: `P(win) = 1 / (1 + exp(-k cp))`, `cp` the
-/// engine's score from the mover's view; a forced win is certain, a
+/// The curve of a game: `P(win) = 1 / (1 + exp(-k (cp - offset)))`, `cp`
+/// the engine's score from the mover's view; a forced win is certain, a
 /// forced loss hopeless.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Curve {
-    /// How fast the chance grows with the score, per hundredth of a piece.
+    /// How fast the chance grows with the score, per hundredth of a piece
+    /// (lotus: of a point).
     pub k: f64,
+    /// The score of an even chance: 0 in a two-player game; in lotus,
+    /// where the engine scores the lead over the best other player and a
+    /// first place's bonus, the score at which a first place is as likely
+    /// as not.
+    pub offset: f64,
 }
 
 impl Curve {
@@ -20,21 +26,23 @@ impl Curve {
     /// tell the winner in those games (its full-strength games are forced
     /// wins from the first move, and a higher `cp` won less often at a
     /// shallower search): its k is 0, so that only forced wins and losses
-    /// weigh. Lotus is not reviewed (its engine scores whole turns).
+    /// weigh. Lotus's is the chance of a first place, fitted to its
+    /// Monte Carlo scores of three-player races.
     pub fn of(kind: GameKind) -> Self {
-        let k = match kind {
-            GameKind::Escampe => 0.0097,
-            GameKind::Shogun => 0.0294,
-            GameKind::Mana | GameKind::Lotus => 0.0,
+        let (k, offset) = match kind {
+            GameKind::Escampe => (0.0097, 0.0),
+            GameKind::Shogun => (0.0294, 0.0),
+            GameKind::Mana => (0.0, 0.0),
+            GameKind::Lotus => (0.00133, 950.0),
         };
-        Self { k }
+        Self { k, offset }
     }
 
     /// The chance, from 0 to 1, that the player whose view `score` takes
     /// wins.
     pub fn chance(self, score: Score) -> f64 {
         match score {
-            Score::Cp(cp) => 1.0 / (1.0 + (-self.k * f64::from(cp)).exp()),
+            Score::Cp(cp) => 1.0 / (1.0 + (-self.k * (f64::from(cp) - self.offset)).exp()),
             Score::Win(_) => 1.0,
             Score::Loss(_) => 0.0,
         }
@@ -133,13 +141,26 @@ mod tests {
 
     #[test]
     fn the_curve_is_even_at_zero_and_sure_of_forced_ends() {
-        let curve = Curve { k: 0.004 };
+        let curve = Curve {
+            k: 0.004,
+            offset: 0.0,
+        };
         assert!((curve.chance(Score::Cp(0)) - 0.5).abs() < 1e-12);
         let up = curve.chance(Score::Cp(200));
         assert!((up - 1.0 / (1.0 + (-0.8f64).exp())).abs() < 1e-12);
         assert!((curve.chance(Score::Cp(-200)) - (1.0 - up)).abs() < 1e-12);
         assert_eq!(curve.chance(Score::Win(3)), 1.0);
         assert_eq!(curve.chance(Score::Loss(3)), 0.0);
+    }
+
+    #[test]
+    fn lotus_s_curve_is_even_at_its_offset() {
+        let lotus = Curve::of(GameKind::Lotus);
+        assert!((lotus.chance(Score::Cp(950)) - 0.5).abs() < 1e-12);
+        // A lead of 0 is about one chance in five of a first place.
+        let level = lotus.chance(Score::Cp(0));
+        assert!((level - 1.0 / (1.0 + (0.00133f64 * 950.0).exp())).abs() < 1e-12);
+        assert!((0.21..0.23).contains(&level), "{level}");
     }
 
     #[test]

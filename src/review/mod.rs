@@ -16,6 +16,11 @@ mod write;
 
 pub use chance::{Class, Curve, accuracy, side_accuracy};
 
+/// Why a lotus game is not reviewed at a depth past 1: kifu's engine
+/// searches one whole turn ahead at depth 1, and past it plays races out
+/// to their end (Monte Carlo), which no depth bounds.
+pub const LOTUS_DEPTH: &str = "lotus is searched at depth 1 (one whole turn ahead) or for a time: past one turn its engine plays races out to their end, with no depth to stop at";
+
 /// What the engine said of one position.
 #[derive(Debug, Clone, Default)]
 pub struct View {
@@ -43,6 +48,11 @@ pub struct Question<'a> {
     /// The engine's better move, played after those plies instead of the
     /// main line's, when the position is the one it reaches.
     pub better: Option<&'a str>,
+    /// The moves the engine is to choose among (KEP's `searchmoves`): in
+    /// a game of turns (lotus), the plies of the turn played, when it is
+    /// not the engine's, so that the engine scores it from its mover's
+    /// view; empty otherwise.
+    pub only: &'a [String],
     /// This search's number, from 0.
     pub number: usize,
     /// The most searches the review may ask: every position, and one
@@ -50,10 +60,11 @@ pub struct Question<'a> {
     pub most: usize,
 }
 
-/// One move of the main line, judged.
+/// One move of the main line, judged: a ply, or in a game of turns
+/// (lotus) a whole turn.
 #[derive(Debug, Clone)]
 pub struct Judged {
-    /// The move played.
+    /// The move played (lotus: the turn's plies, a space between).
     pub played: String,
     /// Its player.
     pub mover: String,
@@ -71,9 +82,9 @@ pub struct Judged {
 /// The engine's move where another was played.
 #[derive(Debug, Clone)]
 pub struct Better {
-    /// The move.
+    /// The move (lotus: the turn's plies, a space between).
     pub best: String,
-    /// The line it expects, its move first.
+    /// The line it expects, its move first (lotus: the turn's plies).
     pub line: Vec<String>,
     /// The score after it, from the mover's view, searched as the move
     /// played was.
@@ -133,8 +144,14 @@ pub struct Side {
 pub struct Review {
     /// The game.
     pub kind: GameKind,
-    /// Every position, from the start to the end of the main line.
+    /// The main line's plies.
+    pub line: Vec<String>,
+    /// Every position a move is played from, and the last: from the start
+    /// to the end of the main line (lotus: where each turn starts, and
+    /// the end of its last whole turn).
     pub positions: Vec<Box<dyn AnyGame>>,
+    /// The plies of the main line before each position.
+    pub plies: Vec<usize>,
     /// The engine's view of each of them.
     pub views: Vec<View>,
     /// Each move, judged.
@@ -143,21 +160,29 @@ pub struct Review {
     pub curve: Curve,
 }
 
+/// The positions a review judges moves from, and the plies before each.
+type Units = (Vec<Box<dyn AnyGame>>, Vec<usize>);
+
 /// Why a record is not reviewed, after the line where it is.
 #[derive(Debug, thiserror::Error)]
 pub enum ReviewError<E: std::error::Error + 'static> {
     /// The record's fault, or it starts no game.
     #[error(transparent)]
     Refused(MainLineError),
-    /// A game numbered by turns (lotus).
+    /// The engine answered a turn asked for with another (it does not
+    /// know `searchmoves`).
     #[error(
-        "{line}: {kind} is not analysed yet: its engine chooses and scores whole turns, and analyse weighs one move at a time"
+        "{line}: asked to weigh the turn {asked} after ply {ply}, the engine chose {chose}: a lotus review needs an engine that knows go's searchmoves"
     )]
-    Turns {
+    Unweighed {
         /// The record's first line.
         line: usize,
-        /// Its game.
-        kind: GameKind,
+        /// The turn asked for.
+        asked: String,
+        /// The plies before it.
+        ply: usize,
+        /// The engine's choice.
+        chose: String,
     },
     /// A move of its main line that does not replay.
     #[error(transparent)]
@@ -187,11 +212,15 @@ pub enum ReviewError<E: std::error::Error + 'static> {
 impl Review {
     /// The review of `record`'s main line, each position searched by
     /// `ask` (a position over is not asked), then, for each move that is
-    /// not the engine's, the position after the engine's move.
+    /// not the engine's, the move played weighed against the engine's: in
+    /// a two-player game the position after the engine's move is searched
+    /// as the one after the move played was; in a game of turns (lotus),
+    /// whose score after a turn is the next player's, the engine is asked
+    /// to score the turn played itself (`searchmoves`).
     ///
     /// # Errors
-    /// The record's fault, a game played by turns (lotus), a best move
-    /// that does not play, or the engine's failure.
+    /// The record's fault, a best move that does not play, a turn asked
+    /// for that the engine does not weigh, or the engine's failure.
     pub fn of<E: std::error::Error + 'static>(
         record: &Record,
         mut ask: impl FnMut(Question<'_>) -> Result<View, E>,
@@ -199,46 +228,67 @@ impl Review {
         let line = record.first_line();
         let MainLine { start, moves, .. } = MainLine::of(record).map_err(ReviewError::Refused)?;
         let kind = start.kind();
-        if start.numbering() == Numbering::Turns {
-            return Err(ReviewError::Turns { line, kind });
-        }
-        let mut positions = vec![start];
-        for played in &moves {
-            let Some(game) = positions.last() else { break };
-            let mut next = game.box_clone();
-            next.play(played)?;
-            positions.push(next);
-        }
-        let most = positions.len() + moves.len();
+        let turns = start.numbering() == Numbering::Turns;
+        let (positions, plies) = Self::units(start, &moves, turns)?;
+        let units = plies.len() - 1;
+        let most = positions.len() + units;
         let tags = positions[0].setup_tags();
         let mut number = 0;
-        let mut search = |position: &dyn AnyGame, moves: &[String], better: Option<&str>| {
-            if position.is_over() {
-                return Ok(View::default());
-            }
-            let question = Question {
-                kind,
-                tags: &tags,
-                moves,
-                ply: moves.len() - usize::from(better.is_some()),
-                better,
-                number,
-                most,
+        let mut search =
+            |position: &dyn AnyGame, moves: &[String], better: Option<&str>, only: &[String]| {
+                if position.is_over() {
+                    return Ok(View::default());
+                }
+                let question = Question {
+                    kind,
+                    tags: &tags,
+                    moves,
+                    ply: moves.len() - usize::from(better.is_some()),
+                    better,
+                    only,
+                    number,
+                    most,
+                };
+                number += 1;
+                ask(question).map_err(|error| ReviewError::Engine { line, error })
             };
-            number += 1;
-            ask(question).map_err(|error| ReviewError::Engine { line, error })
-        };
         let mut views = Vec::new();
-        for (ply, position) in positions.iter().enumerate() {
-            views.push(search(position.as_ref(), &moves[..ply], None)?);
+        for (position, &ply) in positions.iter().zip(&plies) {
+            views.push(search(position.as_ref(), &moves[..ply], None, &[])?);
         }
         let curve = Curve::of(kind);
         let mut judged = Vec::new();
-        for (ply, played) in moves.iter().enumerate() {
-            let (before, view) = (&positions[ply], &views[ply]);
-            let after = after_score(positions[ply + 1].as_ref(), &views[ply + 1]);
-            let better = match &view.best {
-                Some(best) if best != played => {
+        for unit in 0..units {
+            let (before, view) = (&positions[unit], &views[unit]);
+            let (ply, next) = (plies[unit], plies[unit + 1]);
+            let played = moves[ply..next].join(" ");
+            let best = view.best.as_ref().filter(|&best| *best != played);
+            // Lotus: the turn played, scored by the engine from its
+            // mover's view; two-player games: the reply's score negated.
+            let after = match (turns, best) {
+                (true, Some(best)) => {
+                    let asked = &moves[ply..next];
+                    let view = search(before.as_ref(), &moves[..ply], None, asked)?;
+                    if view.best.as_ref() != Some(&played) {
+                        return Err(ReviewError::Unweighed {
+                            line,
+                            asked: played,
+                            ply,
+                            chose: view.best.unwrap_or_else(|| best.clone()),
+                        });
+                    }
+                    view.score
+                }
+                (true, None) => view.score,
+                (false, _) => after_score(positions[unit + 1].as_ref(), &views[unit + 1]),
+            };
+            let better = match best {
+                Some(best) if turns => Some(Better {
+                    best: best.clone(),
+                    line: view.line.clone(),
+                    after: view.score,
+                }),
+                Some(best) => {
                     let mut alternative = before.box_clone();
                     alternative
                         .play(best)
@@ -250,7 +300,7 @@ impl Review {
                         })?;
                     let mut reached = moves[..ply].to_vec();
                     reached.push(best.clone());
-                    let answer = search(alternative.as_ref(), &reached, Some(best))?;
+                    let answer = search(alternative.as_ref(), &reached, Some(best), &[])?;
                     Some(Better {
                         best: best.clone(),
                         line: match view.line.is_empty() {
@@ -260,7 +310,7 @@ impl Review {
                         after: after_score(alternative.as_ref(), &answer),
                     })
                 }
-                _ => None,
+                None => None,
             };
             let drop = match (&better, after) {
                 (Some(Better { after: Some(b), .. }), Some(got)) => {
@@ -269,7 +319,7 @@ impl Review {
                 _ => 0.0,
             };
             judged.push(Judged {
-                played: played.clone(),
+                played,
                 mover: before.turn().mover.to_owned(),
                 after,
                 better,
@@ -278,11 +328,31 @@ impl Review {
         }
         Ok(Self {
             kind,
+            line: moves,
             positions,
+            plies,
             views,
             moves: judged,
             curve,
         })
+    }
+
+    /// The positions of the main line `moves` from `start` that a move is
+    /// played from, and the last; with the plies before each. A move is a
+    /// ply, or with `turns` (lotus) the plies of a whole turn (the plies of
+    /// a turn left unfinished have no position).
+    fn units(start: Box<dyn AnyGame>, moves: &[String], turns: bool) -> Result<Units, MoveError> {
+        let mut game = start.box_clone();
+        let (mut positions, mut plies) = (vec![start], vec![0]);
+        for (ply, played) in moves.iter().enumerate() {
+            game.play(played)?;
+            // A turn the main line leaves unfinished is not judged.
+            if !turns || game.is_over() || game.turn().opens {
+                positions.push(game.box_clone());
+                plies.push(ply + 1);
+            }
+        }
+        Ok((positions, plies))
     }
 
     /// How each player played, in the order they first move.

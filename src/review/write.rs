@@ -27,34 +27,41 @@ pub(super) fn annotated(record: &Record, review: &Review) -> String {
     let mut tree = GameTree::new(start.box_clone());
     let mut at = NodeId::START;
     let mut better: Vec<(NodeId, &[String])> = Vec::new();
-    for (ply, judged) in review.moves.iter().enumerate() {
-        let Ok((id, _)) = tree.play(at, &judged.played) else {
+    let mut units = review.moves.iter().zip(review.plies.iter().skip(1));
+    let mut unit = units.next();
+    let mut unit_start = at;
+    for (ply, played) in review.line.iter().enumerate() {
+        let Ok((id, _)) = tree.play(at, played) else {
             break;
         };
         let node = own.get(ply);
-        let class = judged.class();
         let mut nags = node
             .and_then(|n| n.more.as_ref())
             .map_or_else(Vec::new, |m| m.nags.clone());
-        // A move that has a glyph of its own gets the review's as a number.
-        let glyph = match node.and_then(|n| n.glyph) {
-            Some(own_glyph) => {
-                nags.extend(class.map(|c| c.nag()));
-                Some(own_glyph)
-            }
-            None => class.map(|c| c.glyph()),
-        };
-        tree.set_glyph(id, glyph.map(str::to_owned));
-        tree.set_nags(id, nags);
+        let mut glyph = node.and_then(|n| n.glyph);
         let mut said: Vec<String> = node.map_or_else(Vec::new, |n| {
             n.comments.iter().map(|c| (*c).to_owned()).collect()
         });
-        let ended = tree.position(id).is_over();
-        said.extend(judged.after.filter(|_| !ended).map(|s| s.to_string()));
-        tree.set_comments(id, said);
-        if let Some(line) = judged.better.as_ref().filter(|_| judged.bettered()) {
-            better.push((at, line.line.as_slice()));
+        // A move (lotus: a turn) is judged at its last ply.
+        if let Some((judged, _)) = unit.filter(|(_, end)| **end == ply + 1) {
+            let class = judged.class();
+            // A move that has a glyph of its own gets the review's as a
+            // number.
+            match glyph {
+                Some(_) => nags.extend(class.map(|c| c.nag())),
+                None => glyph = class.map(|c| c.glyph()),
+            }
+            let ended = tree.position(id).is_over();
+            said.extend(judged.after.filter(|_| !ended).map(|s| s.to_string()));
+            if let Some(line) = judged.better.as_ref().filter(|_| judged.bettered()) {
+                better.push((unit_start, line.line.as_slice()));
+            }
+            unit = units.next();
+            unit_start = id;
         }
+        tree.set_glyph(id, glyph.map(str::to_owned));
+        tree.set_nags(id, nags);
+        tree.set_comments(id, said);
         at = id;
     }
     // Each better line, as far as its moves are legal, once the main line

@@ -8,7 +8,9 @@
 use super::{Clock, Seat};
 use crate::engine::{Level, SearchPlayer, Style};
 use crate::game::GameKind;
-use crate::kep::{Answer, Answered, Command, Decision, EngineFailure, Heard, Player, Session};
+use crate::kep::{
+    Answer, Answered, Command, Decision, EngineFailure, GoLimits, Heard, Player, Session,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -84,12 +86,24 @@ impl Seat for BuiltInSeat {
     }
 
     fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
+        self.ask_only(moves, &[], clock)
+    }
+
+    fn ask_only(
+        &mut self,
+        moves: &[String],
+        only: &[String],
+        clock: &Clock,
+    ) -> Result<Answered, EngineFailure> {
         while self.answers.try_recv().is_ok() {}
         self.send(Command::Position {
             moves: moves.to_vec(),
         })?;
         self.stop.store(false, Ordering::Relaxed);
-        self.send(Command::Go(clock.limits()))?;
+        self.send(Command::Go(GoLimits {
+            searchmoves: only.to_vec(),
+            ..clock.limits()
+        }))?;
         let (sent, allowed) = (Instant::now(), clock.allowed());
         let deadline = sent + allowed;
         let mut heard = Heard::default();

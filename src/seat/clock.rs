@@ -399,7 +399,7 @@ mod tests {
 
     impl ForTest for GoLimits {
         fn to_string_for_test(&self) -> String {
-            let line = crate::kep::Command::Go(*self).to_string();
+            let line = crate::kep::Command::Go(self.clone()).to_string();
             line.trim_start_matches("go ").to_owned()
         }
     }

@@ -53,6 +53,24 @@ pub trait Seat: std::fmt::Debug + Send {
     /// A move too late, a seat gone away, or an answer that is no move.
     fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure>;
 
+    /// As [`Seat::ask`], choosing among the moves `only` (KEP's
+    /// `searchmoves`; lotus: the pawn moves of one turn), so that the
+    /// answer scores them; every move when `only` is empty. A seat that
+    /// cannot be asked so (a course client) chooses among all, as its
+    /// answer shows.
+    ///
+    /// # Errors
+    /// As [`Seat::ask`].
+    fn ask_only(
+        &mut self,
+        moves: &[String],
+        only: &[String],
+        clock: &Clock,
+    ) -> Result<Answered, EngineFailure> {
+        let _ = only;
+        self.ask(moves, clock)
+    }
+
     /// Tells it the game ended after `moves`, won by the player `winner`
     /// (none when unfinished); gives whether it plays another game (a
     /// course client plays one).

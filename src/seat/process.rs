@@ -4,7 +4,7 @@
 
 use super::{Clock, Seat};
 use crate::game::GameKind;
-use crate::kep::{Answered, Command, Engine, EngineFailure, EngineSpec};
+use crate::kep::{Answered, Command, Engine, EngineFailure, EngineSpec, GoLimits};
 
 /// A KEP engine process at a seat.
 #[derive(Debug)]
@@ -32,10 +32,23 @@ impl Seat for ProcessSeat {
     }
 
     fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
+        self.ask_only(moves, &[], clock)
+    }
+
+    fn ask_only(
+        &mut self,
+        moves: &[String],
+        only: &[String],
+        clock: &Clock,
+    ) -> Result<Answered, EngineFailure> {
         self.engine.send(&Command::Position {
             moves: moves.to_vec(),
         });
-        self.engine.go(clock.limits(), clock.allowed())
+        let limits = GoLimits {
+            searchmoves: only.to_vec(),
+            ..clock.limits()
+        };
+        self.engine.go(limits, clock.allowed())
     }
 
     fn stderr_tail(&mut self) -> Vec<String> {

@@ -1,10 +1,10 @@
 // The analysis and review of the page of `kifu serve` (loaded after
 // serve.js, whose `game`, `ask`, `quietly`, `movetime`, `named`, `look`,
 // `viewing` and `$` it uses): the engine's score and line for the
-// position shown, and the review of the game: every move judged by the
-// chance of winning it gave away, each side's accuracy, a chart of the
-// first player's chance (click to go to a move), and the better move
-// drawn on the board. Every text from the server is set as text, never
+// position shown, and the review of the game: every move (Lotus: every
+// turn) judged by the chance of winning it gave away, each side's
+// accuracy, a chart of the first player's chance (Lotus: each player's;
+// click to go to a move), and the better move drawn on the board. Every text from the server is set as text, never
 // as HTML; the chart and the arrows are SVG built element by element.
 "use strict";
 
@@ -82,13 +82,23 @@ function drawArrows(arrows) {
 let review = null;
 
 // The words for a move judged: "Move 1, Black e1-e4??: a blunder, 43
-// points less chance of winning (of 100) than c1-c3 (then d6-c4)."
+// points less chance of winning (of 100) than c1-c3 (then d6-c4)."; a
+// Lotus turn: "Turn 4, red r0 g3 o7?: a mistake, ... than r2 g3 o7."
 function judgement(move) {
-  const head = `Move ${move.ply + 1}, ${named(move.mover)} ${move.played}${move.glyph || ""}`;
-  const line = move.best ? `${move.line[0]}` + (move.line[1] ? ` (then ${move.line[1]})` : "") : "";
-  if (!move.class) return `${head}: a good move` + (line ? ` (the computer prefers ${line})` : "") + ".";
+  const what = review.turns ? "Turn" : "Move";
+  const head = `${what} ${move.number}, ${named(move.mover)} ${move.played}${move.glyph || ""}`;
+  const answer = !review.turns && move.line[1] ? ` (then ${move.line[1]})` : "";
+  const line = move.best ? `${move.best}${answer}` : "";
+  const good = review.turns ? "a good turn" : "a good move";
+  if (!move.class) return `${head}: ${good}` + (line ? ` (the computer prefers ${line})` : "") + ".";
   const article = move.class === "inaccuracy" ? "an" : "a";
   return `${head}: ${article} ${move.class}, ${Math.round(move.drop)} points less chance of winning (of 100) than ${line}.`;
+}
+
+// The move judged that is played from the position after `ply` plies,
+// or whose turn that ply is in (Lotus); none at the end.
+function judgedAt(ply) {
+  return review && review.moves.find((m) => ply >= m.ply && ply < m.ply + m.plies);
 }
 
 // Shows what the review says of the position after `ply` moves: the move
@@ -98,65 +108,86 @@ function reviewAt(ply) {
     drawArrows([]);
     return;
   }
-  const move = review.moves[ply];
+  const move = judgedAt(ply);
   $("review-move").textContent = move ? judgement(move) : "The end of the game.";
   for (const dot of $("review-chart").querySelectorAll("[data-ply]")) {
-    dot.classList.toggle("current", Number(dot.dataset.ply) === ply);
+    dot.classList.toggle("current", move !== undefined && Number(dot.dataset.ply) === move.ply);
   }
-  // The move judged is the one played from here: the next in the list.
+  // The move judged is the one played from here: the next in the list
+  // (Lotus: the turn's plies).
   for (const b of $("move-list").querySelectorAll("button")) {
-    b.classList.toggle("judged", Number(b.dataset.ply) === ply + 1);
+    const at = Number(b.dataset.ply);
+    b.classList.toggle("judged", move !== undefined && at > move.ply && at <= move.ply + move.plies);
   }
   const arrows = [];
-  if (move && move.best) {
+  if (move && move.best && move.ply === ply) {
     if (move.squares) arrows.push([...move.squares, "played"]);
-    move.arrows.forEach(([from, to], i) => arrows.push([from, to, i === 0 ? "better" : "answer"]));
+    move.arrows.forEach(([from, to], i) => arrows.push([from, to, i === 0 || review.turns ? "better" : "answer"]));
   }
   drawArrows(arrows);
 }
 
-// The chart of the first player's chance over the game: 0 to 100 up
-// the side, the moves along the bottom, each judged move a dot of its
-// class; a click goes to the nearest move.
+// The chart of the first player's chance over the game (Lotus: each
+// player's own, a line of its colour, at its turns): 0 to 100 up the
+// side, the plies along the bottom, each judged move a dot of its class;
+// a click goes to the nearest move.
 function drawChart(reviewed) {
   const width = 600;
   const height = 170;
   const left = 44;
   const bottom = 24;
   const plot = { w: width - left - 8, h: height - bottom - 8 };
-  const last = Math.max(1, reviewed.points.length - 1);
+  const last = Math.max(1, ...reviewed.points.map((p) => p.ply));
   const x = (ply) => left + (ply / last) * plot.w;
   const y = (chance) => 8 + (1 - chance / 100) * plot.h;
   const first = named(reviewed.player);
   const svg = svgElement("svg", {
     viewBox: `0 0 ${width} ${height}`, role: "img", class: "chart",
-    "aria-label": `${first}'s chance of winning, move by move`,
+    "aria-label": reviewed.turns ? "Each player's chance of winning, turn by turn" : `${first}'s chance of winning, move by move`,
   });
   svg.append(svgElement("rect", { x: left, y: 8, width: plot.w, height: plot.h, class: "chart-back" }));
-  const area = [`${x(0)},${y(0)}`, ...reviewed.points.map((p) => `${x(p.ply)},${y(p.chance)}`), `${x(last)},${y(0)}`];
-  svg.append(svgElement("polygon", { points: area.join(" "), class: "chart-area" }));
+  const at = (p) => `${x(p.ply)},${y(p.chance)}`;
+  if (reviewed.turns) {
+    // A line for each player in its colour, its name in that colour
+    // along the top.
+    let named_at = left + 6;
+    for (const player of game.players) {
+      const own = reviewed.points.filter((p) => p.player === player);
+      if (own.length === 0) continue;
+      const colour = reviewed.colours[player] || "currentColor";
+      svg.append(svgElement("polyline", { points: own.map(at).join(" "), class: "chart-player", stroke: colour }));
+      const label = svgText(named_at, 22, named(player), { class: "chart-name", fill: colour });
+      svg.append(label);
+      named_at += 10 + 8 * named(player).length;
+    }
+  } else {
+    const area = [`${x(0)},${y(0)}`, ...reviewed.points.map(at), `${x(last)},${y(0)}`];
+    svg.append(svgElement("polygon", { points: area.join(" "), class: "chart-area" }));
+    svg.append(svgElement("polyline", { points: reviewed.points.map(at).join(" "), class: "chart-line" }));
+  }
   svg.append(svgElement("line", { x1: left, y1: y(50), x2: left + plot.w, y2: y(50), class: "chart-even" }));
-  svg.append(svgElement("polyline", {
-    points: reviewed.points.map((p) => `${x(p.ply)},${y(p.chance)}`).join(" "), class: "chart-line",
-  }));
   for (const [chance, words] of [[100, "100%"], [50, "50%"], [0, "0%"]]) {
     svg.append(svgText(left - 6, y(chance) + 4, words, { "text-anchor": "end", class: "chart-label" }));
   }
-  svg.append(svgText(left + 6, 22, `${first} better`, { class: "chart-label" }));
-  const other = named(game.players.find((p) => p !== reviewed.player) || "");
-  svg.append(svgText(left + 6, y(0) - 6, `${other} better`, { class: "chart-label" }));
+  if (!reviewed.turns) {
+    svg.append(svgText(left + 6, 22, `${first} better`, { class: "chart-label" }));
+    const other = named(game.players.find((p) => p !== reviewed.player) || "");
+    svg.append(svgText(left + 6, y(0) - 6, `${other} better`, { class: "chart-label" }));
+  }
   const step = Math.max(1, Math.ceil(last / 10 / 2) * 2);
   for (let ply = 0; ply <= last; ply += step) {
     svg.append(svgText(x(ply), height - 6, String(ply), { "text-anchor": "middle", class: "chart-label" }));
   }
+  const what = reviewed.turns ? "Turn" : "Move";
   for (const move of reviewed.moves.filter((m) => m.class)) {
+    const point = reviewed.points.find((p) => p.ply === move.ply && (!reviewed.turns || p.player === move.mover));
     const dot = svgElement("circle", {
-      cx: x(move.ply), cy: y(reviewed.points[move.ply].chance), r: 6,
+      cx: x(move.ply), cy: y(point ? point.chance : 50), r: 6,
       class: `chart-dot mark-${move.class}`, "data-ply": move.ply, tabindex: 0, role: "button",
-      "aria-label": `Move ${move.ply + 1}: ${named(move.mover)} ${move.played}, ${move.class}`,
+      "aria-label": `${what} ${move.number}: ${named(move.mover)} ${move.played}, ${move.class}`,
     });
     const title = svgElement("title", {});
-    title.textContent = `Move ${move.ply + 1}: ${move.played}${move.glyph}`;
+    title.textContent = `${what} ${move.number}: ${move.played}${move.glyph}`;
     dot.append(title);
     dot.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
@@ -167,10 +198,12 @@ function drawChart(reviewed) {
     });
     svg.append(dot);
   }
+  // A click goes to the position of the nearest point.
+  const plies = [...new Set(reviewed.points.map((p) => p.ply))];
   svg.addEventListener("click", (event) => {
     const box = svg.getBoundingClientRect();
-    const at = ((event.clientX - box.left) / box.width) * width;
-    goTo(Math.max(0, Math.min(last, Math.round(((at - left) / plot.w) * last))));
+    const ply = ((((event.clientX - box.left) / box.width) * width - left) / plot.w) * last;
+    goTo(plies.reduce((best, p) => (Math.abs(p - ply) < Math.abs(best - ply) ? p : best), 0));
   });
   $("review-chart").replaceChildren(svg);
 }
@@ -214,10 +247,11 @@ function drawSides(reviewed) {
   $("review-sides").replaceChildren(head, ...rows);
 }
 
-// Marks the move list with the review's glyphs.
+// Marks the move list with the review's glyphs (Lotus: at a turn's
+// last ply).
 function markMoves() {
   for (const b of $("move-list").querySelectorAll("button")) {
-    const move = review && review.moves[Number(b.dataset.ply) - 1];
+    const move = review && review.moves.find((m) => m.ply + m.plies === Number(b.dataset.ply));
     if (!move || !move.class) continue;
     b.classList.add(`mark-${move.class}`);
     b.textContent = `${b.textContent}${move.glyph}`;

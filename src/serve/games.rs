@@ -536,7 +536,7 @@ impl Play {
         if let Some(placement) = &self.placement {
             let placing = placement.placing.box_clone();
             let tags: Vec<(String, String)> = placing.tag().into_iter().collect();
-            let answer = self.consult(&tags, &[], terms, level)?;
+            let answer = self.consult(&tags, &[], &[], terms, level)?;
             let Decision::Move(squares) = answer.decision else {
                 return Ok(None);
             };
@@ -568,7 +568,7 @@ impl Play {
             None => terms,
         };
         let tags = self.start.setup_tags();
-        let answer = self.consult(&tags, &self.moves.clone(), terms, level)?;
+        let answer = self.consult(&tags, &self.moves.clone(), &[], terms, level)?;
         match answer.decision {
             Decision::Move(moves) => Ok(Some(moves)),
             _ => Ok(None),
@@ -583,11 +583,12 @@ impl Play {
     fn ask(&mut self, ply: usize, terms: Terms) -> Result<crate::kep::Answered, ApiError> {
         let tags = self.start.setup_tags();
         let moves = self.moves.get(..ply).unwrap_or(&self.moves).to_vec();
-        self.consult(&tags, &moves, terms, None)
+        self.consult(&tags, &moves, &[], terms, None)
     }
 
     /// The engine's answer at `level` after `moves` from the start `tags`
-    /// state, searched under `terms`; its seat started at the first
+    /// state, searched under `terms`, choosing among `only` when it holds
+    /// moves (KEP's `searchmoves`); its seat started at the first
     /// question, and again when the level asked changes.
     /// A seat that fails (it cannot start, exits, is late, answers no
     /// move) is let go, so that the next question starts it afresh, and
@@ -599,6 +600,7 @@ impl Play {
         &mut self,
         tags: &[(String, String)],
         moves: &[String],
+        only: &[String],
         terms: Terms,
         level: Option<Level>,
     ) -> Result<crate::kep::Answered, ApiError> {
@@ -621,7 +623,7 @@ impl Play {
         };
         self.level = level;
         seat.new_game(self.kind, tags);
-        let answered = seat.ask(moves, &Clock::new(terms));
+        let answered = seat.ask_only(moves, only, &Clock::new(terms));
         let keep = answered.is_ok()
             && (self.kept || self.seats.fetch_add(1, Ordering::SeqCst) < MAX_SEATS);
         if !keep {

@@ -2,9 +2,9 @@
 //! moves with choices, the result a ranking by score.
 //!
 //! - at depth 1 (`--greedy`), it looks one whole turn ahead
-//!   ([`turns::best`]): the turn after which the mover leads the best
-//!   other score by most, or at the lower levels one of the best turns
-//!   drawn by [`crate::engine::Mistakes`];
+//!   ([`turns::candidates`]): the turn after which the mover leads the
+//!   best other score by most, that lead its score, or at the lower levels
+//!   one of the best turns drawn by [`crate::engine::Mistakes`];
 //! - otherwise [`monte_carlo`] weighs the best of those turns by playouts:
 //!   each played to the game's end with a fast random policy, the turn
 //!   with the best mean final lead wins. It works on any game numbered by
@@ -50,16 +50,20 @@ impl Until<'_> {
 /// The best whole turn of the mover of `game`, a running game, within
 /// `limits` or until `stop` is set: greedy at depth 1, Monte Carlo
 /// otherwise, whose playouts `tell` hears of in an `info` line; the plies
-/// of the first turn found when time is short.
+/// of the first turn found when time is short. When `only` (KEP's
+/// `searchmoves`) holds the pawn moves of a legal whole turn, that turn,
+/// played out for its score as the best would be.
 pub(super) fn best_turn(
     game: &dyn AnyGame,
     limits: Limits,
+    only: &[String],
     stop: &AtomicBool,
     tell: &mut dyn FnMut(Info),
 ) -> Vec<String> {
     game.kind().visit(Searching {
         game,
         limits,
+        only,
         stop,
         tell,
     })
@@ -69,6 +73,7 @@ pub(super) fn best_turn(
 struct Searching<'a> {
     game: &'a dyn AnyGame,
     limits: Limits,
+    only: &'a [String],
     stop: &'a AtomicBool,
     tell: &'a mut dyn FnMut(Info),
 }
@@ -80,14 +85,18 @@ impl GameVisitor for Searching<'_> {
         let Some(root) = self.game.own::<G>() else {
             return Vec::new();
         };
+        let given = turns::given(root, self.only);
+        let started = Instant::now();
+        let elapsed = || Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX));
         if self.limits.depth <= 1 {
             let until = Until {
                 deadline: self.limits.deadline,
                 stop: self.stop,
             };
-            let turn = match self.limits.mistakes {
-                None => turns::best(root, until),
-                Some(mistakes) => {
+            let chosen = match (given, self.limits.mistakes) {
+                (Some(given), _) => Some(given),
+                (None, None) => turns::candidates(root, until, 1).pop(),
+                (None, Some(mistakes)) => {
                     let mut turns = turns::candidates(root, until, MISTAKEN_CANDIDATES);
                     // The leads in hundredths of a point, the unit of a
                     // lotus level's temper.
@@ -95,21 +104,34 @@ impl GameVisitor for Searching<'_> {
                         .map(|turn| turn.value.saturating_mul(100))
                         .collect();
                     let drawn = draw(&values, mistakes).filter(|&at| at < turns.len());
-                    drawn
-                        .map(|at| turns.swap_remove(at).plies)
-                        .unwrap_or_default()
+                    drawn.map(|at| turns.swap_remove(at))
                 }
             };
-            return turn.iter().map(ToString::to_string).collect();
+            let Some(chosen) = chosen else {
+                return Vec::new();
+            };
+            let turn: Vec<String> = chosen.plies.iter().map(ToString::to_string).collect();
+            // Its score: the lead the turn gives, in hundredths of a point.
+            (self.tell)(Info {
+                depth: Some(1),
+                nodes: None,
+                time: elapsed(),
+                score: Some(Score::Cp(chosen.value.saturating_mul(100))),
+                pv: turn.clone(),
+                string: None,
+            });
+            return turn;
         }
-        let started = Instant::now();
-        let (turn, weighed) = monte_carlo::best_turn(root, self.limits, self.stop);
+        let (turn, weighed) = match given {
+            Some(given) => monte_carlo::weigh(root, vec![given], self.limits, self.stop),
+            None => monte_carlo::best_turn(root, self.limits, self.stop),
+        };
         let turn: Vec<String> = turn.iter().map(ToString::to_string).collect();
         if let Some(weighed) = weighed {
             (self.tell)(Info {
                 depth: None,
                 nodes: Some(weighed.playouts),
-                time: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
+                time: elapsed(),
                 score: Some(Score::Cp((weighed.mean * 100.0).round() as i32)),
                 pv: turn.clone(),
                 string: None,

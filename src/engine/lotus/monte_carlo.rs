@@ -4,7 +4,7 @@
 
 use super::Until;
 use super::playout::playout;
-use super::turns::candidates;
+use super::turns::{Candidate, candidates};
 use crate::engine::Limits;
 use crate::game::Game;
 use crate::random::Rng;
@@ -62,6 +62,19 @@ pub(super) fn best_turn<G: Game>(
     if turns.len() <= 1 {
         return (turns.pop().map(|turn| turn.plies).unwrap_or_default(), None);
     }
+    weigh(root, turns, limits, stop)
+}
+
+/// The turn of `turns`, turns of `root`'s mover, with the best mean
+/// playout, each played out in turn by UCB1 within `limits`, or until
+/// `stop` is set: even one turn is played out, so that its mean is known.
+/// Empty, and not weighed, only when `turns` is.
+pub(super) fn weigh<G: Game>(
+    root: &G,
+    mut turns: Vec<Candidate<G>>,
+    limits: Limits,
+    stop: &AtomicBool,
+) -> (Vec<G::Move>, Option<Weighed>) {
     let mover = root.turn().mover;
     let mut arms = vec![Arm::default(); turns.len()];
     let mut rng = Rng::new(SEED);
@@ -71,7 +84,9 @@ pub(super) fn best_turn<G: Game>(
         deadline: limits.deadline,
         stop,
     };
-    while played < budget && !until.reached() {
+    // One playout at least, so that a turn is weighed however short the
+    // time.
+    while played == 0 || (played < budget && !until.reached()) {
         let at = next_arm(&arms, played, EXPLORATION);
         let Some(turn) = turns.get(at) else {
             break;

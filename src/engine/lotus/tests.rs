@@ -65,6 +65,7 @@ fn with_a_node_limit_the_search_repeats_itself() {
         let first = best_turn(
             position.as_ref(),
             limits(Some(60), None),
+            &[],
             &AtomicBool::new(false),
             &mut |info| {
                 told.push(info);
@@ -73,6 +74,7 @@ fn with_a_node_limit_the_search_repeats_itself() {
         let second = best_turn(
             position.as_ref(),
             limits(Some(60), None),
+            &[],
             &AtomicBool::new(false),
             &mut |_| {},
         );
@@ -100,6 +102,7 @@ fn every_turn_it_plays_is_legal() {
             let turn = best_turn(
                 position.as_ref(),
                 limits(nodes, Some(soon)),
+                &[],
                 &AtomicBool::new(false),
                 &mut |_| {},
             );
@@ -127,6 +130,7 @@ fn it_takes_the_blue_flower_when_that_wins() {
         let turn = best_turn(
             game.as_ref(),
             limits(nodes, None),
+            &[],
             &AtomicBool::new(false),
             &mut |_| {},
         );
@@ -142,11 +146,64 @@ fn it_takes_the_blue_flower_when_that_wins() {
 }
 
 #[test]
+fn a_turn_asked_for_is_played_and_scored_below_the_winning_one() {
+    // As it_takes_the_blue_flower_when_that_wins: red's first listed pawn
+    // moves make a turn that does not win, which `searchmoves` weighs.
+    let tags = [
+        ("Players", "red green orange"),
+        (
+            "Position",
+            "r:A1,39,10:WWW g:A2,12,14:P o:A3,16,20:Y 2W,5Y,38K ---B r 20 1",
+        ),
+    ];
+    let game = start(tags.map(|(n, v)| (n.to_owned(), v.to_owned())).to_vec());
+    let scored = |only: &[String]| {
+        let mut score = None;
+        let turn = best_turn(
+            game.as_ref(),
+            limits(Some(300), None),
+            only,
+            &AtomicBool::new(false),
+            &mut |info| score = info.score,
+        );
+        (turn, score)
+    };
+    let (best, won) = scored(&[]);
+    let mut other = game.box_clone();
+    let mut asked = Vec::new();
+    while asked.is_empty() || other.check_turn_ends().is_err() {
+        let ply = other.legal_moves().remove(0);
+        other.play(&ply).expect("a legal ply");
+        asked.push(ply);
+    }
+    assert!(!other.is_over() && asked != best, "{asked:?}");
+    let (turn, score) = scored(&asked);
+    assert_eq!(turn, asked);
+    let (Some(Score::Cp(won)), Some(Score::Cp(score))) = (won, score) else {
+        panic!("{won:?} {score:?}");
+    };
+    // The win: red's 10 points lead the best other's 1 by 9, and a first
+    // place is worth 10 more.
+    assert_eq!(won, 1900);
+    assert!(score < won, "{score} against {won}");
+    // A turn that is not one (too short, or illegal) is not asked: the
+    // search chooses among all.
+    assert_eq!(scored(&asked[..1]).0, best);
+    assert_eq!(scored(&["r38".to_owned()]).0, best);
+}
+
+#[test]
 fn a_stopped_search_answers_at_once_with_a_legal_turn() {
     // No deadline and no node limit: that it ends at all is `stop`.
     let stop = AtomicBool::new(true);
     for position in positions(41, 2, 3) {
-        let turn = best_turn(position.as_ref(), limits(None, None), &stop, &mut |_| {});
+        let turn = best_turn(
+            position.as_ref(),
+            limits(None, None),
+            &[],
+            &stop,
+            &mut |_| {},
+        );
         assert!(check_turn(position.as_ref(), &turn).is_ok(), "{turn:?}");
     }
 }

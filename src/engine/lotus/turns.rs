@@ -23,14 +23,6 @@ pub(super) struct Candidate<G: Game> {
     pub value: i32,
 }
 
-/// The greedy choice: the turn of `root`'s mover after which it leads the
-/// best other player by most (the first found of equals), of those found
-/// before `until`; empty only when `root` has no move.
-pub(super) fn best<G: Game>(root: &G, until: Until<'_>) -> Vec<G::Move> {
-    let mut best = candidates(root, until, 1);
-    best.pop().map(|turn| turn.plies).unwrap_or_default()
-}
-
 /// The best `keep` turns of `root`'s mover by the lead they give, best
 /// first (ties in the order found), no two leading to the same position;
 /// those found and told apart before `until`, at least one when `root`
@@ -64,6 +56,33 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
         }
     }
     kept
+}
+
+/// The turn of `root`'s mover whose pawn moves are `plies`, read in the
+/// game's notation, when they are legal and make one whole turn.
+pub(super) fn given<G: Game>(root: &G, plies: &[String]) -> Option<Candidate<G>> {
+    let mover = root.turn().mover.to_owned();
+    let mut after = root.clone();
+    let mut moves = Vec::new();
+    for (at, text) in plies.iter().enumerate() {
+        let ended = after.is_over() || after.check_turn_ends().is_ok();
+        if at > 0 && ended {
+            return None;
+        }
+        let ply = after.read_move(text.as_bytes()).ok()?;
+        after.check_and_apply(&ply).ok()?;
+        moves.push(ply);
+    }
+    if moves.is_empty() || !(after.is_over() || after.check_turn_ends().is_ok()) {
+        return None;
+    }
+    let scores = after.scores();
+    let value = lead(scores.as_deref().unwrap_or(&[]), &mover);
+    Some(Candidate {
+        plies: moves,
+        after,
+        value,
+    })
 }
 
 /// The turns found so far, each with its value.

@@ -65,6 +65,14 @@ pub(super) fn seat_colours(players: &Players) -> [SeatColour; MAX_PLAYERS] {
     colours
 }
 
+impl super::Lotus {
+    /// Each player, in turn order, and the fill it is drawn in.
+    pub fn fills(&self) -> Vec<(&str, &'static str)> {
+        let colours = seat_colours(&self.players);
+        self.players.names().zip(colours).map(|(name, c)| (name, c.fill)).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

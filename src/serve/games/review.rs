@@ -10,7 +10,7 @@ use super::analyse::terms_of;
 use crate::draw::Drawing;
 use crate::game::{AnyGame, Numbering};
 use crate::kep::Decision;
-use crate::review::{Review, ReviewError, View};
+use crate::review::{LOTUS_DEPTH, Review, ReviewError, View};
 use crate::seat::TimeControl;
 use crate::serve::error::ApiError;
 use axum::http::StatusCode;
@@ -25,17 +25,21 @@ pub(in crate::serve) const REVIEW_SLICE: Duration = Duration::from_secs(8);
 /// search more.
 pub(in crate::serve) const MAX_REVIEW_MOVETIME: u64 = 2000;
 
+/// What a view is kept by: the plies before its position, the engine's
+/// better move played there (the position after it searched), and the
+/// moves the search chose among (lotus: the turn played, weighed).
+type Key = (usize, Option<String>, Vec<String>);
+
 /// The engine's views of the positions a game's reviews have searched,
 /// under the limits they were searched at, along the moves `line`: each
-/// by its ply and, for the position after the engine's better move
-/// there, that move. At most two a move played and one more: the views
+/// by its [`Key`]. At most two a move played and one more: the views
 /// of a line taken back and played otherwise are forgotten from where it
 /// parts.
 #[derive(Debug, Default)]
 pub(in crate::serve) struct Views {
     limits: (Option<u64>, Option<u32>),
     line: Vec<String>,
-    by_ply: HashMap<(usize, Option<String>), View>,
+    by_ply: HashMap<Key, View>,
 }
 
 impl Views {
@@ -48,7 +52,7 @@ impl Views {
         let shared = (self.line.iter().zip(line))
             .take_while(|(a, b)| a == b)
             .count();
-        self.by_ply.retain(|(ply, _), _| *ply <= shared);
+        self.by_ply.retain(|(ply, _, _), _| *ply <= shared);
         Self {
             limits,
             line: line.to_vec(),
@@ -74,11 +78,22 @@ pub(in crate::serve) struct ReviewJson {
 /// A game reviewed.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub(in crate::serve) struct ReviewedJson {
-    /// The player who moves first, whose view `points` take.
+    /// The player who moves first.
     player: String,
-    /// The curve's k: a score `cp` is a chance 1 / (1 + exp(-k cp)).
+    /// Whether a move judged is a whole turn of several plies (lotus),
+    /// whose chances are each mover's own; otherwise each is a ply, and
+    /// every chance is the first player's.
+    turns: bool,
+    /// The colour each player is drawn in, when the board draws players
+    /// in colours of their own (lotus); empty otherwise.
+    colours: std::collections::BTreeMap<String, String>,
+    /// The curve's k: a score `cp` is a chance
+    /// 1 / (1 + exp(-k (cp - offset))).
     curve: f64,
-    /// Every position, from the start.
+    /// The curve's offset: the score of an even chance (0 but in lotus).
+    offset: f64,
+    /// Every position a move is played from, from the start, and the end
+    /// (lotus: each player's).
     points: Vec<ChanceJson>,
     /// Every move, judged.
     moves: Vec<JudgedJson>,
@@ -94,10 +109,13 @@ pub(in crate::serve) struct ReviewedJson {
 struct ChanceJson {
     /// The plies played before it.
     ply: usize,
+    /// Whose chance it is: the first player's, or in lotus the mover's
+    /// (at the end, each player's).
+    player: String,
     /// The engine's score, from the view of the player to move (KEP's
     /// words); none once the game is over.
     score: Option<String>,
-    /// The first player's chance of winning, from 0 to 100.
+    /// `player`'s chance of winning, from 0 to 100.
     chance: f64,
 }
 
@@ -106,12 +124,17 @@ struct ChanceJson {
 struct JudgedJson {
     /// The plies played before it.
     ply: usize,
+    /// The plies it is (lotus: the turn's; otherwise 1).
+    plies: usize,
+    /// Its number: the ply's from 1, or in lotus the turn's.
+    number: usize,
     /// Its player.
     mover: String,
-    /// The move.
+    /// The move (lotus: the turn's plies, a space between).
     played: String,
     /// The squares it left and reached, as the board names them; none
-    /// for a move that leaves or reaches no square (a pass, a re-entry).
+    /// for a move that leaves or reaches no square (a pass, a re-entry),
+    /// or is a whole turn.
     squares: Option<[String; 2]>,
     /// The score after it, from its mover's view (KEP's words).
     after: Option<String>,
@@ -124,13 +147,15 @@ struct JudgedJson {
     /// Its accuracy, from 0 to 100.
     accuracy: f64,
     /// The engine's better move, when it scores better than the move
-    /// played.
+    /// played (lotus: a turn, its plies a space between).
     best: Option<String>,
-    /// The engine's line from that move, its move first.
+    /// The engine's line from that move, its move first (lotus: the
+    /// turn's plies).
     line: Vec<String>,
     /// The squares each move of that line leaves and reaches, as the
-    /// board names them, for arrows; a move that leaves or reaches no
-    /// square (a pass, a re-entry) has none.
+    /// board names them, for arrows: the better move's and the answer's
+    /// (lotus: each ply's of the better turn); a move that leaves or
+    /// reaches no square (a pass, a re-entry) has none.
     arrows: Vec<[String; 2]>,
 }
 
@@ -162,7 +187,8 @@ enum Asking {
     Failed(ApiError),
 }
 
-/// The most arrows a better line gets: its move and the answer to it.
+/// The most arrows a better line of a two-player game gets: its move and
+/// the answer to it.
 const ARROWS: usize = 2;
 
 impl Play {
@@ -172,7 +198,7 @@ impl Play {
     /// left it.
     ///
     /// # Errors
-    /// 422 for limits out of range or a game played by turns (lotus, as
+    /// 422 for limits out of range or a lotus game at a depth past 1 (as
     /// `kifu analyse` refuses it); 409 while the start is placed; 502
     /// when the engine fails.
     pub(in crate::serve) fn review(
@@ -193,14 +219,11 @@ impl Play {
             terms.time = TimeControl::MoveTime(Duration::from_millis(MAX_REVIEW_MOVETIME));
         }
         self.placed()?;
-        if self.start.numbering() == Numbering::Turns {
+        if self.start.numbering() == Numbering::Turns && depth.is_some_and(|d| d > 1) {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "serve.analyse",
-                format!(
-                    "{} is not reviewed yet: its engine chooses and scores whole turns, and a review weighs one move at a time",
-                    self.kind.name()
-                ),
+                format!("{LOTUS_DEPTH}: review by movetime"),
             ));
         }
         let internal = |message: String| {
@@ -213,14 +236,18 @@ impl Play {
         let (mut searched, mut most) = (0, 0);
         let reviewed = Review::of(&record, |question| {
             (searched, most) = (question.number, question.most);
-            let key = (question.ply, question.better.map(str::to_owned));
+            let key = (
+                question.ply,
+                question.better.map(str::to_owned),
+                question.only.to_vec(),
+            );
             if let Some(view) = views.by_ply.get(&key) {
                 return Ok(view.clone());
             }
             if Instant::now() >= until {
                 return Err(Asking::Paused);
             }
-            let answer = (self.consult(question.tags, question.moves, terms, None))
+            let answer = (self.consult(question.tags, question.moves, question.only, terms, None))
                 .map_err(Asking::Failed)?;
             let view = View {
                 best: match answer.decision {
@@ -260,38 +287,20 @@ impl Play {
 /// The JSON of `review`, made of `record`.
 fn reviewed_json(review: &Review, record: &crate::record::Record) -> ReviewedJson {
     let first = (review.positions.first()).map_or_else(String::new, |p| p.turn().mover.to_owned());
-    let points = (review.positions.iter().zip(&review.views).enumerate())
-        .map(|(ply, (position, view))| {
-            let mine = position.turn().mover == first;
-            let chance = match (position.outcome(), view.score) {
-                (Some(outcome), _) => match outcome.winner {
-                    Some(winner) if winner == first => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                },
-                (None, Some(score)) => {
-                    let chance = review.curve.chance(score);
-                    if mine { chance } else { 1.0 - chance }
-                }
-                (None, None) => 0.5,
-            };
-            ChanceJson {
-                ply,
-                score: view.score.map(|s| s.to_string()),
-                chance: hundredths(100.0 * chance),
-            }
-        })
-        .collect();
+    let turns = (review.positions.first()).is_some_and(|p| p.numbering() == Numbering::Turns);
     let moves = (review.moves.iter().enumerate())
-        .map(|(ply, judged)| {
+        .map(|(at, judged)| {
             let class = judged.class();
             let better = judged.better.as_ref().filter(|_| judged.bettered());
             let line = better.map_or_else(Vec::new, |b| b.line.clone());
+            let ply = review.plies[at];
             JudgedJson {
                 ply,
+                plies: review.plies[at + 1] - ply,
+                number: at + 1,
                 mover: judged.mover.clone(),
                 played: judged.played.clone(),
-                squares: (review.positions.get(ply))
+                squares: (review.positions.get(at))
                     .and_then(|before| squares_of(before.as_ref(), &judged.played)),
                 after: judged.after.map(|s| s.to_string()),
                 drop: hundredths(100.0 * judged.drop),
@@ -299,7 +308,7 @@ fn reviewed_json(review: &Review, record: &crate::record::Record) -> ReviewedJso
                 glyph: class.map(|c| c.glyph().to_owned()),
                 accuracy: hundredths(judged.accuracy()),
                 best: better.map(|b| b.best.clone()),
-                arrows: arrows(review, ply, &line),
+                arrows: arrows(review, at, &line, if turns { line.len() } else { ARROWS }),
                 line,
             }
         })
@@ -318,24 +327,80 @@ fn reviewed_json(review: &Review, record: &crate::record::Record) -> ReviewedJso
         })
         .collect();
     ReviewedJson {
+        points: points(review, &first, turns),
         player: first,
+        turns,
+        colours: (review.positions.first())
+            .and_then(|start| start.own::<crate::games::lotus::Lotus>())
+            .map(|lotus| lotus.fills().into_iter())
+            .into_iter()
+            .flatten()
+            .map(|(player, fill)| (player.to_owned(), fill.to_owned()))
+            .collect(),
         curve: review.curve.k,
-        points,
+        offset: review.curve.offset,
         moves,
         sides,
         record: review.annotated(record),
     }
 }
 
-/// The squares of the first [`ARROWS`] moves of `line`, played from the
-/// position before move `ply`, as far as they play.
-fn arrows(review: &Review, ply: usize, line: &[String]) -> Vec<[String; 2]> {
-    let Some(before) = review.positions.get(ply) else {
+/// The chance of each position of `review`: the player `first`'s, or
+/// with `turns` (lotus) the mover's, and at the end every player's.
+fn points(review: &Review, first: &str, turns: bool) -> Vec<ChanceJson> {
+    let mut points = Vec::new();
+    for ((position, view), &ply) in (review.positions.iter().zip(&review.views)).zip(&review.plies)
+    {
+        let mover = position.turn().mover;
+        let score = view.score.map(|s| s.to_string());
+        let point = |player: &str, chance: f64| ChanceJson {
+            ply,
+            player: player.to_owned(),
+            score: score.clone(),
+            chance: hundredths(100.0 * chance),
+        };
+        match (position.outcome(), view.score) {
+            (Some(_), _) if turns => {
+                // A first place is a win, a first place shared by n a
+                // share of one.
+                let scores = position.scores().unwrap_or_default();
+                let sharing = scores.iter().filter(|s| s.place == 1).count().max(1);
+                for score in scores.iter() {
+                    let won = if score.place == 1 { 1.0 } else { 0.0 };
+                    points.push(point(&score.player, won / sharing as f64));
+                }
+            }
+            (Some(outcome), _) => points.push(point(
+                first,
+                match outcome.winner {
+                    Some(winner) if winner == first => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                },
+            )),
+            (None, Some(score)) if turns => points.push(point(mover, review.curve.chance(score))),
+            (None, Some(score)) => {
+                let chance = review.curve.chance(score);
+                points.push(point(
+                    first,
+                    if mover == first { chance } else { 1.0 - chance },
+                ));
+            }
+            (None, None) => points.push(point(if turns { mover } else { first }, 0.5)),
+        }
+    }
+    points
+}
+
+/// The squares of the first `most` moves of `line`, played from the
+/// position move `at` was played from, as far as they play.
+fn arrows(review: &Review, at: usize, line: &[String], most: usize) -> Vec<[String; 2]> {
+    let Some(before) = review.positions.get(at) else {
         return Vec::new();
     };
     let mut game = before.box_clone();
     let mut arrows = Vec::new();
-    for text in line.iter().take(ARROWS) {
+    for text in line.iter().take(most) {
         arrows.extend(squares_of(game.as_ref(), text));
         if game.play(text).is_err() {
             break;
