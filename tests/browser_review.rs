@@ -8,7 +8,8 @@
 //! on the board; a click at the chart's end goes to the end; the reviewed
 //! record downloads as `kifu analyse` writes it; a record of the files
 //! named is reviewed from the annotation's "Review this game", and a game
-//! from the end of game's dialog. No control
+//! from the end of game's dialog. A Lotus race is reviewed turn by turn,
+//! each player's chance a line of its colour. No control
 //! overlaps another and nothing scrolls sideways; each step keeps its
 //! screenshots in `target/screenshots/`.
 
@@ -210,6 +211,129 @@ async fn a_pasted_record_is_reviewed_its_blunders_shown_on_the_chart_and_the_boa
         click(&client, "#review-download").await;
         let downloaded = js(&client, "return window.blobs[0].text();").await;
         assert_eq!(downloaded, review["record"]);
+    }
+}
+
+/// The Lotus record reviewed: six players, 34 turns, a first place
+/// shared by three.
+const LOTUS: &str = "fixtures/lotus/valid/six-players.kifu";
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_lotus_race_is_reviewed_turn_by_turn_each_player_charted_in_its_colour() {
+    let shots = screenshots();
+    let text = std::fs::read_to_string(LOTUS).unwrap_or_else(|e| panic!("{e}"));
+    for (size, width, height) in SIZES {
+        let Some((_driver, client, _server)) = open(&format!("lotus-{size}"), width, height).await
+        else {
+            return;
+        };
+        click(&client, "label:has(#vs-review)").await;
+        let paste = format!(
+            "document.getElementById('review-text').value = {};",
+            json!(text)
+        );
+        js(&client, &paste).await;
+        click(&client, "#begin").await;
+        let review = review_of(&client).await;
+        assert_eq!(review["turns"], true);
+        // The form's game is the record's.
+        assert_eq!(texts(&client, "#rules-open").await, ["How to play Lotus"]);
+        let chosen = "return document.querySelector('input[name=game-choice]:checked').value;";
+        assert_eq!(js(&client, chosen).await, json!("lotus"));
+        // A line for each player in the colour its frogs are drawn in,
+        // its name in that colour along the top.
+        let players = ["Cyan", "Magenta", "Violet", "Orange", "Amber", "Red"];
+        let lines = js(
+            &client,
+            "return [...document.querySelectorAll('#review-chart polyline.chart-player')].map((l) => l.getAttribute('stroke'));",
+        )
+        .await;
+        let colours: Vec<Value> = (players.iter())
+            .map(|p| review["colours"][p.to_lowercase()].clone())
+            .collect();
+        assert_eq!(lines, json!(colours));
+        assert_eq!(texts(&client, "#review-chart .chart-name").await, players);
+        let names = js(
+            &client,
+            "return [...document.querySelectorAll('#review-chart .chart-name')].map((t) => t.getAttribute('fill'));",
+        )
+        .await;
+        assert_eq!(names, json!(colours));
+        let notes = js(
+            &client,
+            "return ['review-note-moves', 'review-note-turns'].map((id) => document.getElementById(id).hidden);",
+        )
+        .await;
+        assert_eq!(notes, json!([true, false]));
+        let rows = texts(&client, "#review-sides th:first-child").await;
+        let mut expected = vec![String::new()];
+        expected.extend(players.iter().map(|p| (*p).to_owned()));
+        assert_eq!(rows, expected);
+        // A turn's glyph is on its last pawn move in the list.
+        let moves = review["moves"].as_array().cloned().unwrap_or_default();
+        let listed = texts(&client, "#move-list button").await;
+        assert_eq!(listed.len(), 101);
+        for judged in &moves {
+            let last = judged["ply"].as_u64().unwrap_or_default()
+                + judged["plies"].as_u64().unwrap_or_default();
+            let glyph = judged["glyph"].as_str().unwrap_or_default();
+            let button = &listed[last as usize - 1];
+            assert!(
+                button.ends_with(glyph) && (glyph.is_empty() || button.contains('?')),
+                "{button} {judged}"
+            );
+        }
+        // The first turn of a class: its dot goes to where it starts, the
+        // turn said in words, its three pawn moves marked in the list,
+        // the better turn's moves drawn as arrows.
+        let first = (moves.iter())
+            .find(|m| !m["class"].is_null())
+            .cloned()
+            .unwrap_or_default();
+        let ply = first["ply"].as_u64().unwrap_or_default();
+        click(&client, &format!("#review-chart circle[data-ply='{ply}']")).await;
+        let words = format!(
+            "Turn {}, {} {}{}: {} {}, {} points less chance of winning (of 100) than {}.",
+            first["number"],
+            players[(first["number"].as_u64().unwrap_or(1) as usize - 1) % 6],
+            first["played"].as_str().unwrap_or_default(),
+            first["glyph"].as_str().unwrap_or_default(),
+            if first["class"] == "inaccuracy" {
+                "an"
+            } else {
+                "a"
+            },
+            first["class"].as_str().unwrap_or_default(),
+            first["drop"].as_f64().unwrap_or_default().round(),
+            first["best"].as_str().unwrap_or_default(),
+        );
+        assert_eq!(texts(&client, "#review-move").await, [words]);
+        let judged = js(
+            &client,
+            "return [...document.querySelectorAll('#move-list button.judged')].map((b) => Number(b.dataset.ply));",
+        )
+        .await;
+        assert_eq!(judged, json!([ply + 1, ply + 2, ply + 3]));
+        let arrows = js(
+            &client,
+            "return [...document.querySelectorAll('#arrows line')].map((l) => l.getAttribute('class'));",
+        )
+        .await;
+        let drawn = first["arrows"].as_array().map_or(0, Vec::len);
+        assert_eq!(arrows, json!(vec!["arrow arrow-better"; drawn]));
+        js(
+            &client,
+            "document.getElementById('review').scrollIntoView();",
+        )
+        .await;
+        shot(&client, &shots, &format!("review-lotus-{size}")).await;
+        tidy(&client, &format!("lotus review at {size}")).await;
+        js(
+            &client,
+            "document.getElementById('status').scrollIntoView();",
+        )
+        .await;
+        shot(&client, &shots, &format!("review-lotus-board-{size}")).await;
     }
 }
 

@@ -406,3 +406,6 @@ pub fn negated(score: Score) -> Score {
         Score::Loss(n) => Score::Win(n),
     }
 }
+
+#[cfg(test)]
+mod tests;

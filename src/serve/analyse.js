@@ -150,15 +150,14 @@ function drawChart(reviewed) {
   if (reviewed.turns) {
     // A line for each player in its colour, its name in that colour
     // along the top.
-    let named_at = left + 6;
+    let namedAt = left + 6;
     for (const player of game.players) {
       const own = reviewed.points.filter((p) => p.player === player);
       if (own.length === 0) continue;
       const colour = reviewed.colours[player] || "currentColor";
       svg.append(svgElement("polyline", { points: own.map(at).join(" "), class: "chart-player", stroke: colour }));
-      const label = svgText(named_at, 22, named(player), { class: "chart-name", fill: colour });
-      svg.append(label);
-      named_at += 10 + 8 * named(player).length;
+      svg.append(svgText(namedAt, 22, named(player), { class: "chart-name", fill: colour }));
+      namedAt += 12 + 8.5 * named(player).length;
     }
   } else {
     const area = [`${x(0)},${y(0)}`, ...reviewed.points.map(at), `${x(last)},${y(0)}`];
@@ -265,13 +264,16 @@ function showReview(reviewed) {
   $("review").hidden = false;
   document.body.classList.add("reviewing");
   $("review-status").textContent = "";
+  $("review-note-moves").hidden = reviewed.turns;
+  $("review-note-turns").hidden = !reviewed.turns;
   drawSides(reviewed);
   drawChart(reviewed);
   markMoves();
   const first = reviewed.moves.findIndex((m) => m.class);
+  const unit = reviewed.turns ? "turn" : "move";
   $("review-status").textContent = first < 0
     ? "No inaccuracies, mistakes or blunders: click the chart to go through the game."
-    : "Click a dot of the chart, or use ← →, to see each move judged and the better move.";
+    : `Click a dot of the chart, or use ← →, to see each ${unit} judged and the better ${unit}.`;
 }
 
 // Reviews the game shown: asks the server until the review is made (a

@@ -449,7 +449,8 @@ function computerSeats(players) {
 }
 
 // Opens the record `text` as a game at its end, nobody's seat given to
-// the computer and no end of game's dialog; whether it opened.
+// the computer and no end of game's dialog, the form's game its game;
+// whether it opened.
 async function gameOfRecord(text) {
   let opened = false;
   await act(async () => {
@@ -457,6 +458,10 @@ async function gameOfRecord(text) {
     computer = new Set();
     game = null;
     opened = true;
+    if ($("game").value !== state.game) {
+      $("game").value = state.game;
+      $("game").dispatchEvent(new Event("change"));
+    }
     return { ...state, reviewing: true };
   });
   return opened;
