@@ -1,10 +1,10 @@
 //! The clock of a game of `kifu serve` through raw HTTP: set before the
-//! first move, refused after it, for Lotus and out of range; nobody's
+//! first move, refused after it and out of range; nobody's
 //! time runs before the first move, then the player to move's; the
 //! engine thinks within its time; a take back runs the clock of the
 //! player to move again; a player whose time runs out loses, the record
 //! saying so (`Termination "time forfeit"`), valid, and no move is taken
-//! after.
+//! after; a Lotus seat whose time runs out ends the race and ranks last.
 
 use crate::support::run;
 use crate::support::serve;
@@ -101,15 +101,71 @@ fn a_clock_is_set_before_the_first_move_and_runs_for_the_player_to_move() {
     );
     let after = times(&engine.json()["state"]);
     assert!(after[1].1 < 20_000 && after[1].1 > 15_000, "{after:?}");
+}
 
-    let lotus = serve(&dir, &[]);
-    start(&lotus, &json!({"game": "lotus"}));
+#[test]
+fn a_lotus_seat_whose_time_runs_out_ends_the_race_and_ranks_last() {
+    let dir = scratch("clock-lotus");
+    let server = serve(&dir, &[]);
+    start(&server, &json!({"game": "lotus"}));
+    assert_eq!(clock(&server, 10_000, 0).status, 200);
+    // Red's first turn is free, its pawn moves one by one; then green's
+    // time runs, and runs out.
+    let mut state = server.get("/api/games/1").json();
+    while state["to_move"] == "red" {
+        let legal = state["legal_moves"][0]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        state = server
+            .post("/api/games/1/moves", &json!({ "move": legal }))
+            .json();
+    }
     assert_eq!(
-        clock(&lotus, 600_000, 0),
+        times(&state),
+        [
+            ("red".to_owned(), 10_000, false),
+            ("green".to_owned(), times(&state)[1].1, true),
+            ("orange".to_owned(), 10_000, false)
+        ]
+    );
+    std::thread::sleep(Duration::from_millis(10_300));
+    let state = server.get("/api/games/1").json();
+    assert_eq!(state["to_move"], Value::Null);
+    assert_eq!(
+        (
+            &state["result"]["winner"],
+            &state["result"]["result"],
+            &state["result"]["reason"]
+        ),
+        (
+            &Value::Null,
+            &json!("*"),
+            &json!("green's time ran out, and green ranks last")
+        )
+    );
+    let places: Vec<(&Value, &Value)> =
+        (state["result"]["scores"].as_array().into_iter().flatten())
+            .map(|s| (&s["player"], &s["place"]))
+            .collect();
+    assert_eq!(places.len(), 3, "{state}");
+    assert_eq!(places[1], (&json!("green"), &json!(3)));
+    // A race ends with `*`: its record declares no winner, and is valid.
+    let record = state["record"].as_str().unwrap_or_default();
+    assert!(
+        record.contains("[Termination \"time forfeit\"]\n[Result \"*\"]\n")
+            && record.ends_with(" *\n"),
+        "{record}"
+    );
+    let (verdict, said, status) = run::kifu(&["validate", "-"], record.as_bytes());
+    assert_eq!((said.as_str(), status), ("", Some(0)), "{verdict}");
+    let late = server.post("/api/games/1/moves", &json!({"move": "o0"}));
+    assert_eq!(
+        late,
         refusal(
-            422,
-            "serve.clock",
-            "a clock is for two players, and lotus has 3"
+            409,
+            "move.game-over",
+            "the game is over: green's time ran out"
         )
     );
 }

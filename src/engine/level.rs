@@ -102,7 +102,7 @@ const ESCAMPE: Ladder = Ladder {
         step(3, None, 30),
         step(4, None, 0),
         step(64, Some(5_000), 0),
-        step(64, Some(50_000), 0),
+        step(64, Some(46_000), 0),
         FULL,
     ],
     elo: [
@@ -112,8 +112,8 @@ const ESCAMPE: Ladder = Ladder {
         Some(1283),
         Some(1375),
         Some(1453),
-        Some(1542),
-        Some(1609),
+        Some(1523),
+        Some(1590),
     ],
 };
 
@@ -143,29 +143,30 @@ const SHOGUN: Ladder = Ladder {
     ],
 };
 
-/// Lotus's levels: one turn ahead erring less and less (the temper in
-/// hundredths of a point of lead), then Monte Carlo over 150 playouts,
-/// then over all the time it has.
+/// Lotus's levels: one turn ahead, erring less and less (the temper in
+/// hundredths of a point of lead) up to level 7, which plays the turn of
+/// the best lead; level 8 plays races out (Monte Carlo) for all the time
+/// it has (a few hundred playouts gain little over the best lead).
 const LOTUS: Ladder = Ladder {
     steps: [
-        step(1, None, 600),
-        step(1, None, 300),
-        step(1, None, 150),
-        step(1, None, 80),
+        step(1, None, 1500),
+        step(1, None, 290),
+        step(1, None, 155),
+        step(1, None, 104),
+        step(1, None, 64),
         step(1, None, 40),
         step(1, None, 0),
-        step(2, Some(150), 0),
         step(2, None, 0),
     ],
     elo: [
         Some(1000),
-        Some(1053),
-        Some(1111),
-        Some(1204),
-        Some(1305),
-        Some(1386),
-        Some(1465),
-        Some(1523),
+        Some(1097),
+        Some(1226),
+        Some(1302),
+        Some(1439),
+        Some(1542),
+        Some(1678),
+        Some(1842),
     ],
 };
 

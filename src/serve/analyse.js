@@ -4,8 +4,9 @@
 // position shown, and the review of the game: every move (Lotus: every
 // turn) judged by the chance of winning it gave away, each side's
 // accuracy, a chart of the first player's chance (Lotus: each player's;
-// click to go to a move), and the better move drawn on the board. Every text from the server is set as text, never
-// as HTML; the chart and the arrows are SVG built element by element.
+// click to go to a move), and the better move drawn on the board. Every
+// text from the server is set as text, never as HTML; the chart and the
+// arrows are SVG built element by element.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -83,7 +84,7 @@ let review = null;
 
 // The words for a move judged: "Move 1, Black e1-e4??: a blunder, 43
 // points less chance of winning (of 100) than c1-c3 (then d6-c4)."; a
-// Lotus turn: "Turn 4, red r0 g3 o7?: a mistake, ... than r2 g3 o7."
+// Lotus turn: "Turn 4, Red r0 g3 o7?: a mistake, ... than r2 g3 o7."
 function judgement(move) {
   const what = review.turns ? "Turn" : "Move";
   const head = `${what} ${move.number}, ${named(move.mover)} ${move.played}${move.glyph || ""}`;

@@ -236,7 +236,7 @@ pub(super) struct EngineJson<'a> {
 pub(super) fn outcome_of(play: &Play) -> Option<crate::game::Outcome> {
     play.game.outcome().or_else(|| {
         let clock = play.clock.as_ref()?;
-        clock.forfeit(clock.flagged(Instant::now())?)
+        clock.forfeit(clock.flagged(Instant::now())?, play.game.scores())
     })
 }
 
@@ -300,8 +300,10 @@ impl Play {
         let forfeit = (self.game.outcome().is_none())
             .then(|| outcome_of(self))
             .flatten();
-        match forfeit.and_then(|outcome| outcome.token) {
-            Some(token) => {
+        match forfeit {
+            Some(outcome) => {
+                // A race ends with `*`: its record declares no winner.
+                let token = outcome.token.unwrap_or("*");
                 let mut record = self.record.clone();
                 record.tag("Termination", "time forfeit");
                 record.tag("Result", token);
@@ -314,14 +316,13 @@ impl Play {
     /// Sets the game's clock: `base` each, `increment` a move.
     ///
     /// # Errors
-    /// 422 for a game of more than two players or times out of range,
-    /// 409 once a move is played.
+    /// 422 for times out of range, 409 once a move is played.
     pub(super) fn set_clock(
         &mut self,
         base: Duration,
         increment: Duration,
     ) -> Result<(), ApiError> {
-        let clock = clock::GameClock::new(self.kind, &self.game.players(), base, increment)
+        let clock = clock::GameClock::new(&self.game.players(), base, increment)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.clock", e))?;
         if !self.moves.is_empty() {
             return Err(ApiError::new(

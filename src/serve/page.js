@@ -499,8 +499,9 @@ function begin() {
     if (SIDES[state.game] && computer.size > 0 && started.side === "1") {
       state = await ask("POST", `/api/games/${state.id}/flip`, { flip: true });
     }
+    // A clock for a person against the computer (Lotus: for every seat).
     const clock = $("clock").value;
-    if (SIDES[state.game] && computer.size > 0 && clock) {
+    if ((computer.size > 0 || !SIDES[state.game]) && clock) {
       const [base, increment] = clock.split("+").map(Number);
       state = await ask("POST", `/api/games/${state.id}/clock`, { base_ms: base, increment_ms: increment });
     }

@@ -26,8 +26,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The turns a level that errs draws among, one turn ahead: the best
-/// by the lead each gives.
-const MISTAKEN_CANDIDATES: usize = 100;
+/// by the lead each gives (so many that a wide temper errs as a
+/// beginner does, among nearly every turn).
+const MISTAKEN_CANDIDATES: usize = 400;
 
 /// Lotus gives the alpha-beta search nothing to weigh: its player is the
 /// Monte Carlo of this folder, which needs no evaluation.

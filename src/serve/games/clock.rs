@@ -1,16 +1,17 @@
-//! A game's clock (`POST /api/games/{id}/clock`): each of the two players
-//! has a time for the whole game and an increment a move, as a person
+//! A game's clock (`POST /api/games/{id}/clock`): each player has a time
+//! for the whole game and an increment a move (Lotus: a turn), as a person
 //! playing the computer on the board sets them. Nobody's time runs before
 //! the first move (as on lichess); from then on the time of the player to
 //! move runs, its increment added once it has moved; a player whose time
-//! runs out loses (`Termination "time forfeit"`), and the computer thinks
-//! within its time.
+//! runs out loses (`Termination "time forfeit"`; in Lotus the race ends
+//! there and that player ranks last, as `kifu match` ends a race), and the
+//! computer thinks within its time.
 
-use crate::game::{GameKind, Outcome};
+use crate::game::{Outcome, Scores, rank};
 use compact_str::CompactString;
 use std::time::{Duration, Instant};
 
-/// The clock of a two-player game.
+/// The clock of a game.
 #[derive(Debug, Clone)]
 pub(in crate::serve) struct GameClock {
     /// The time each player starts with.
@@ -61,23 +62,15 @@ fn ms(time: Duration) -> u64 {
 
 impl GameClock {
     /// A clock of `base` each and `increment` a move for the `players`
-    /// of a game of `kind`, stopped until the first move.
+    /// of a game, stopped until the first move.
     ///
     /// # Errors
-    /// Why not, in words: not two players, or times out of range.
+    /// Times out of range, in words.
     pub(in crate::serve) fn new(
-        kind: GameKind,
         players: &[&str],
         base: Duration,
         increment: Duration,
     ) -> Result<Self, String> {
-        if players.len() != 2 {
-            return Err(format!(
-                "a clock is for two players, and {} has {}",
-                kind.name(),
-                players.len()
-            ));
-        }
         if !(BASE.0..=BASE.1).contains(&base) || increment > INCREMENT {
             return Err(format!(
                 "a clock gives each player {} s to {} min, and at most {} s a move",
@@ -185,10 +178,38 @@ impl GameClock {
         }
     }
 
-    /// The outcome of a game whose `loser` ran out of time: the other
-    /// player wins, its token its initial and `+`, as every two-player
-    /// game of kifu writes it.
-    pub(in crate::serve) fn forfeit(&self, loser: &str) -> Option<Outcome> {
+    /// The outcome of a game whose `loser` ran out of time: in a
+    /// two-player game the other player wins, its token its initial and
+    /// `+`, as every two-player game of kifu writes it; in a race (Lotus,
+    /// `scores` the scores so far) nobody is declared the winner (the
+    /// record's result is `*`), the loser ranks last and the others by
+    /// their scores so far.
+    pub(in crate::serve) fn forfeit(&self, loser: &str, scores: Option<Scores>) -> Option<Outcome> {
+        if self.left.len() > 2 {
+            let score_of = |player: &str| {
+                (scores.iter().flat_map(|s| s.iter()))
+                    .find(|s| s.player == player)
+                    .map_or(0, |s| s.score)
+            };
+            let others: Vec<(CompactString, i32)> = (self.left.iter())
+                .filter(|(player, _)| player != loser)
+                .map(|(player, _)| (CompactString::from(player.as_str()), score_of(player)))
+                .collect();
+            let ranked = rank(&others);
+            let places = (self.left.iter()).map(|(player, _)| crate::game::Score {
+                player: CompactString::from(player.as_str()),
+                score: score_of(player),
+                place: (ranked.iter().find(|s| s.player == player.as_str()))
+                    .map_or(self.left.len(), |s| s.place),
+            });
+            return Some(Outcome {
+                token: None,
+                tag_value: CompactString::const_new("*"),
+                winner: None,
+                reason: format!("{loser}'s time ran out, and {loser} ranks last").into(),
+                scores: Some(places.collect()),
+            });
+        }
         let (winner, _) = self.left.iter().find(|(p, _)| p != loser)?;
         let token = match winner.chars().next()?.to_ascii_uppercase() {
             'B' => "B+",
@@ -215,9 +236,8 @@ mod tests {
     #[test]
     fn nobody_s_time_runs_before_the_first_move_then_the_mover_s_does() {
         let start = Instant::now();
-        let mut clock =
-            GameClock::new(GameKind::Mana, &["Black", "White"], 60 * SECOND, 2 * SECOND)
-                .unwrap_or_else(|e| panic!("{e}"));
+        let mut clock = GameClock::new(&["Black", "White"], 60 * SECOND, 2 * SECOND)
+            .unwrap_or_else(|e| panic!("{e}"));
         let later = start + 10 * SECOND;
         assert_eq!(clock.left("Black", later), 60 * SECOND);
         clock.moved("Black", Some("White"), later);
@@ -237,7 +257,7 @@ mod tests {
                 {"player": "Black", "left_ms": 0, "running": true},
                 {"player": "White", "left_ms": 57000, "running": false}]})
         );
-        let lost = clock.forfeit("Black");
+        let lost = clock.forfeit("Black", None);
         assert_eq!(lost.as_ref().and_then(|o| o.token), Some("W+"));
         assert_eq!(
             lost.map(|o| o.reason.into_owned()),

@@ -52,7 +52,9 @@ impl Views {
         let shared = (self.line.iter().zip(line))
             .take_while(|(a, b)| a == b)
             .count();
-        self.by_ply.retain(|(ply, _, _), _| *ply <= shared);
+        // A turn weighed is kept while the line still plays it.
+        self.by_ply
+            .retain(|(ply, _, only), _| *ply + only.len() <= shared);
         Self {
             limits,
             line: line.to_vec(),
