@@ -5,7 +5,8 @@
 //! on a clock shows both times, the computer's within its own; a game
 //! against level 1 played to its end shows the end dialog in words, and
 //! its rematch swaps the sides; a Lotus game with three people and one
-//! computer seat, the computer playing that seat only; and at each width
+//! computer seat, the computer playing that seat only, every seat on a
+//! clock; and at each width
 //! no control overlaps another and nothing scrolls sideways. Each flow
 //! keeps its screenshots in `target/screenshots/`.
 
@@ -364,6 +365,8 @@ async fn a_lotus_game_of_three_people_and_one_computer_seat() {
         ] {
             pick(&client, &format!("seat-choice-{seat}"), who).await;
         }
+        // Every seat on a clock of 10 minutes and 5 s a turn.
+        pick(&client, "clock", "600000+5000").await;
         shot(&client, &shots, &format!("players-lotus-seats-{size}")).await;
         tidy(&client, &format!("lotus's seats at {size}")).await;
         assert!(click(&client, "#new button[type=submit]").await);
@@ -372,6 +375,17 @@ async fn a_lotus_game_of_three_people_and_one_computer_seat() {
             state["players"],
             json!(["red", "green", "orange", "blue"]),
             "{state}"
+        );
+        let times = "return [...document.querySelectorAll('#clocks .clock')]\
+                     .map((c) => [c.textContent, c.classList.contains('running')]);";
+        assert_eq!(
+            js(&client, times).await,
+            json!([
+                ["Red 10:00", false],
+                ["Green 10:00", false],
+                ["Orange 10:00", false],
+                ["Blue 10:00", false]
+            ])
         );
         // A frog to move from the start is chosen by its owner's name.
         assert!(click(&client, ".spot.movable").await && click(&client, ".spot.target").await);
@@ -416,6 +430,17 @@ async fn a_lotus_game_of_three_people_and_one_computer_seat() {
             "{}",
             text(&client, "status").await
         );
+        // Red's turn is on its clock now, and the others' are not.
+        let running: Vec<bool> = (js(&client, times).await.as_array().into_iter().flatten())
+            .map(|time| time[1] == json!(true))
+            .collect();
+        assert_eq!(running, [true, false, false, false]);
+        js(
+            &client,
+            "document.getElementById('clocks').scrollIntoView();",
+        )
+        .await;
+        shot(&client, &shots, &format!("players-lotus-clocks-{size}")).await;
         shot(&client, &shots, &format!("players-lotus-{size}")).await;
         tidy(&client, &format!("lotus at {size}")).await;
         let _ = client.close().await;
