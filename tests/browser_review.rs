@@ -86,6 +86,16 @@ fn judgement(judged: &Value) -> String {
     format!("{head}: a {class}, {drop} points less chance of winning (of 100) than {line}.")
 }
 
+/// Chooses "Review a game" and pastes `text` as the record to review.
+async fn paste(client: &Client, text: &str) {
+    click(client, "label:has(#vs-review)").await;
+    let paste = format!(
+        "document.getElementById('review-text').value = {};",
+        json!(text)
+    );
+    js(client, &paste).await;
+}
+
 /// Checks that no control overlaps another and nothing scrolls sideways.
 async fn tidy(client: &Client, what: &str) {
     chromium::tidy(client, chromium::CONTROLS, what).await;
@@ -100,13 +110,8 @@ async fn a_pasted_record_is_reviewed_its_blunders_shown_on_the_chart_and_the_boa
         else {
             return;
         };
-        click(&client, "label:has(#vs-review)").await;
+        paste(&client, &text).await;
         assert_eq!(texts(&client, "#begin").await, ["Review"]);
-        let paste = format!(
-            "document.getElementById('review-text').value = {};",
-            json!(text)
-        );
-        js(&client, &paste).await;
         shot(&client, &shots, &format!("review-paste-{size}")).await;
         tidy(&client, &format!("review's paste at {size}")).await;
         click(&client, "#begin").await;
@@ -227,12 +232,7 @@ async fn a_lotus_race_is_reviewed_turn_by_turn_each_player_charted_in_its_colour
         else {
             return;
         };
-        click(&client, "label:has(#vs-review)").await;
-        let paste = format!(
-            "document.getElementById('review-text').value = {};",
-            json!(text)
-        );
-        js(&client, &paste).await;
+        paste(&client, &text).await;
         click(&client, "#begin").await;
         let review = review_of(&client).await;
         assert_eq!(review["turns"], true);

@@ -85,10 +85,6 @@ impl Seat for BuiltInSeat {
         }
     }
 
-    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
-        self.ask_only(moves, &[], clock)
-    }
-
     fn ask_only(
         &mut self,
         moves: &[String],

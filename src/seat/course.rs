@@ -280,7 +280,14 @@ impl Seat for CourseSeat {
             .map(|(_, value)| value.clone());
     }
 
-    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
+    /// The course's protocol cannot restrict a choice: `only` is not
+    /// told, and the client chooses among all.
+    fn ask_only(
+        &mut self,
+        moves: &[String],
+        _only: &[String],
+        clock: &Clock,
+    ) -> Result<Answered, EngineFailure> {
         let history = course::history(self.setup.as_deref(), moves);
         self.tell(&history)?;
         self.write(&ServerLine::Turn(self.colour))?;

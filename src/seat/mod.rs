@@ -51,7 +51,9 @@ pub trait Seat: std::fmt::Debug + Send {
     ///
     /// # Errors
     /// A move too late, a seat gone away, or an answer that is no move.
-    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure>;
+    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
+        self.ask_only(moves, &[], clock)
+    }
 
     /// As [`Seat::ask`], choosing among the moves `only` (KEP's
     /// `searchmoves`; lotus: the pawn moves of one turn), so that the
@@ -66,10 +68,7 @@ pub trait Seat: std::fmt::Debug + Send {
         moves: &[String],
         only: &[String],
         clock: &Clock,
-    ) -> Result<Answered, EngineFailure> {
-        let _ = only;
-        self.ask(moves, clock)
-    }
+    ) -> Result<Answered, EngineFailure>;
 
     /// Tells it the game ended after `moves`, won by the player `winner`
     /// (none when unfinished); gives whether it plays another game (a

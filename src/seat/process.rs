@@ -31,10 +31,6 @@ impl Seat for ProcessSeat {
         self.engine.new_game(kind, tags);
     }
 
-    fn ask(&mut self, moves: &[String], clock: &Clock) -> Result<Answered, EngineFailure> {
-        self.ask_only(moves, &[], clock)
-    }
-
     fn ask_only(
         &mut self,
         moves: &[String],

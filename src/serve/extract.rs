@@ -6,7 +6,8 @@
 //! - A body is read whole up to [`MAX_BODY`] bytes (413,
 //!   `serve.too-large`, past that), then read as JSON by axum's `Json`,
 //!   whatever its `Content-Type`; a body that is not the JSON expected
-//!   (bad syntax, a missing or unknown field, a wrong type) is 400,
+//!   (bad syntax, a missing or unknown field, a wrong type, an array
+//!   where serde would read a struct's fields in order) is 400,
 //!   `serve.body`, with serde_json's words (without the field's path
 //!   that axum's `Json` puts before them).
 //! - A query string is read by axum's `Query`: a value of the wrong type
@@ -32,6 +33,16 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
         let bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
             .await
             .map_err(|_| ApiError::too_large())?;
+        // serde reads a struct from the array of its fields too
+        // (`[null, null]`); every body of the API is an object.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "serve.body",
+                "the body is not the JSON expected: an array, where an object is expected"
+                    .to_owned(),
+            ));
+        }
         match axum::Json::from_bytes(&bytes) {
             Ok(axum::Json(asked)) => Ok(Json(asked)),
             Err(rejection) => Err(body_refusal(&rejection)),
@@ -161,6 +172,23 @@ mod tests {
             let refusal = refused("serve.body", &format!("{expected}{words}"));
             assert_eq!(body::<Save>(text), Err(refusal), "{text}");
         }
+    }
+
+    #[test]
+    fn an_array_is_no_body_even_of_a_struct_s_fields() {
+        let array = refused(
+            "serve.body",
+            "the body is not the JSON expected: an array, where an object is expected",
+        );
+        assert_eq!(body::<Save>(" [2]"), Err(array.clone()));
+        assert_eq!(body::<Page>("[null, null]"), Err(array));
+        assert_eq!(
+            body::<Page>("{}"),
+            Ok(Page {
+                from: None,
+                count: None
+            })
+        );
     }
 
     #[test]

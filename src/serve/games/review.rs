@@ -9,12 +9,13 @@ use super::Play;
 use super::analyse::terms_of;
 use crate::draw::Drawing;
 use crate::game::{AnyGame, Numbering};
+use crate::games::lotus::Lotus;
 use crate::kep::Decision;
 use crate::review::{LOTUS_DEPTH, Review, ReviewError, View};
 use crate::seat::TimeControl;
 use crate::serve::error::ApiError;
 use axum::http::StatusCode;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 /// The longest one request of a review searches for.
@@ -88,7 +89,7 @@ pub(in crate::serve) struct ReviewedJson {
     turns: bool,
     /// The colour each player is drawn in, when the board draws players
     /// in colours of their own (lotus); empty otherwise.
-    colours: std::collections::BTreeMap<String, String>,
+    colours: BTreeMap<String, String>,
     /// The curve's k: a score `cp` is a chance
     /// 1 / (1 + exp(-k (cp - offset))).
     curve: f64,
@@ -332,13 +333,16 @@ fn reviewed_json(review: &Review, record: &crate::record::Record) -> ReviewedJso
         points: points(review, &first, turns),
         player: first,
         turns,
-        colours: (review.positions.first())
-            .and_then(|start| start.own::<crate::games::lotus::Lotus>())
-            .map(|lotus| lotus.fills().into_iter())
-            .into_iter()
-            .flatten()
-            .map(|(player, fill)| (player.to_owned(), fill.to_owned()))
-            .collect(),
+        colours: match review
+            .positions
+            .first()
+            .and_then(|start| start.own::<Lotus>())
+        {
+            Some(lotus) => (lotus.fills().into_iter())
+                .map(|(player, fill)| (player.to_owned(), fill.to_owned()))
+                .collect(),
+            None => BTreeMap::new(),
+        },
         curve: review.curve.k,
         offset: review.curve.offset,
         moves,
