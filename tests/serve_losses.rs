@@ -284,26 +284,33 @@ fn thirty_answers_never_read_hold_bounded_memory_and_are_closed() {
     // buffers take, so the server's writing waits on the reader.
     let heavy = request.replacen("/api/files/0", "/api/files/1", 1);
     let stuck = narrow(&server, &heavy.repeat(10));
-    std::thread::sleep(Duration::from_secs(2));
+    // Every connection accepted and held open at once: the most sockets
+    // seen while the answers wait, watched from the first (on a loaded
+    // machine the last ones come late, and the keep-alive connection of
+    // the first request, idle, may close meanwhile).
+    let (accepting, mut most) = (Instant::now(), sockets(pid));
+    while accepting.elapsed() < Duration::from_secs(2)
+        || (most < alone + 31 && accepting.elapsed() < Duration::from_secs(8))
+    {
+        std::thread::sleep(Duration::from_millis(50));
+        most = most.max(sockets(pid));
+    }
+    assert!(
+        most + 1 >= alone + 31,
+        "{most} sockets at most, {alone} alone"
+    );
     let held = resident_kb(pid);
     assert!(
         held < before + 100_000,
         "{held} kB with 30 answers unread, {before} kB before"
     );
-    // Every connection accepted (on a loaded machine the last may come
-    // after the 2 s above), each held open.
-    let accepting = Instant::now();
-    while sockets(pid) < alone + 31 && accepting.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    assert_eq!(sockets(pid), alone + 31);
     // Within the limit of an unread answer (or of an idle connection),
     // and a margin, every one of them is closed.
     let started = Instant::now();
     while sockets(pid) > alone && started.elapsed() < Duration::from_secs(25) {
         std::thread::sleep(Duration::from_millis(200));
     }
-    assert_eq!(sockets(pid), alone, "after {:?}", started.elapsed());
+    assert!(sockets(pid) <= alone, "after {:?}", started.elapsed());
     // The server still answers.
     assert_eq!(server.get("/api/files").status, 200);
     drop((unread, stuck));
