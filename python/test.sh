@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")"
 VENV=${KIFU_VENV:-../target/python-venv}
-if ! "$VENV/bin/python" -c "import maturin, pytest, pettingzoo, numpy, dask.bag, schemathesis" 2>/dev/null; then
+if ! "$VENV/bin/python" -c "import maturin, pytest, pettingzoo, numpy, dask.bag, schemathesis, zstandard" 2>/dev/null; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check -r requirements-test.txt
 fi

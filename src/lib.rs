@@ -83,12 +83,15 @@ macro_rules! say {
     }};
 }
 
+#[cfg(feature = "cli")]
 mod app;
+#[cfg(feature = "cli")]
 mod cli;
 pub mod collection;
 pub mod course;
 pub mod draw;
 pub mod engine;
+#[cfg(feature = "cli")]
 mod front;
 pub mod game;
 pub mod games;
@@ -101,12 +104,15 @@ pub mod random;
 pub mod record;
 pub mod referee;
 /// `kifu play`'s session, for the fuzz targets and tests: not a stable API.
+#[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod repl;
 pub mod review;
 pub mod seat;
+#[cfg(feature = "server")]
 pub mod serve;
 pub mod tournament;
 
+#[cfg(feature = "cli")]
 pub use app::main;
 pub use game::{AnyGame, Game, GameKind};

@@ -61,6 +61,7 @@ mod match_out;
 mod matches;
 mod no_threads;
 mod orphans;
+mod packages;
 mod pictures;
 mod placement;
 mod play;

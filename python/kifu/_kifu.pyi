@@ -139,6 +139,10 @@ def read(source: Source) -> Reader:
     object), one at a time, in constant memory."""
 
 def validate_file(source: Source) -> list[dict[str, Any]]: ...
+def compression_of(start: bytes) -> Optional[str]:
+    """The compression format whose magic number `start` begins with."""
+
+MAGIC_BYTES: int
 
 class PlayResult:
     """An engine's answer."""

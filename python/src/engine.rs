@@ -153,7 +153,8 @@ impl Engine {
         movetime: Option<u64>,
         depth: Option<u32>,
     ) -> PyResult<Answered> {
-        if game.position_ref().is_over() {
+        let played = game.played();
+        if played.position().is_over() {
             return Err(PyValueError::new_err("the game is over"));
         }
         let time = match (movetime, depth) {
@@ -166,7 +167,7 @@ impl Engine {
             depth,
             margin: PATIENCE,
         };
-        let (kind, tags, moves) = (game.kind(), game.tags().to_vec(), game.move_texts());
+        let (kind, tags, moves) = (played.kind(), played.tags().to_vec(), played.move_texts());
         py.detach(|| {
             let mut seat = self.seat.lock().unwrap_or_else(|e| e.into_inner());
             let Some(running) = seat.as_mut() else {

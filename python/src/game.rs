@@ -2,9 +2,8 @@
 //! move from a start, in python-chess's manner.
 
 use crate::IllegalMove;
-use kifu::draw::{View, picture, svg};
-use kifu::game::{AnyGame, GameKind, MoveDetail, MoveError, Tags};
-use kifu::play::{self, Start, StartError, StartOptions, check_turn};
+use kifu::game::{GameKind, MoveDetail, MoveError};
+use kifu::play::{self, LineError, Played, StartError, StartOptions};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -73,13 +72,7 @@ impl Move {
 #[pyclass(module = "kifu")]
 #[derive(Debug)]
 pub struct Game {
-    kind: GameKind,
-    /// The tags of its start (`Setup`, `Position`, `Players`...).
-    tags: Vec<(String, String)>,
-    /// The position.
-    position: Box<dyn AnyGame>,
-    /// Each move played, and the position before it.
-    played: Vec<(Move, Box<dyn AnyGame>)>,
+    played: Played,
 }
 
 #[pymethods]
@@ -105,26 +98,26 @@ impl Game {
             ..StartOptions::of_tags(given)
         };
         let started = play::start(kind, &options).map_err(|e| start_error(kind, &e))?;
-        Game::of_start(started).map_err(|e| start_error(kind, &e))
+        let played = Played::of_start(started).map_err(|e| start_error(kind, &e))?;
+        Ok(Game { played })
     }
 
     /// The game's name (`"mana"`).
     #[getter]
     fn game(&self) -> &'static str {
-        self.kind.name()
+        self.played.kind().name()
     }
 
     /// The tags a record of this game starts with (`Setup`, `Players`...).
     #[getter]
     fn start_tags(&self) -> Vec<(String, String)> {
-        self.tags.clone()
+        self.played.tags().to_vec()
     }
 
     /// Every player, in the order of the turns.
     #[getter]
     fn players(&self) -> Vec<String> {
-        self.position
-            .players()
+        (self.played.position().players())
             .into_iter()
             .map(str::to_owned)
             .collect()
@@ -133,25 +126,25 @@ impl Game {
     /// The player to move (`"White"`, `"red"`), or None once the game is over.
     #[getter]
     fn turn(&self) -> Option<String> {
-        (!self.position.is_over()).then(|| self.position.turn().mover.to_owned())
+        self.played.turn().map(str::to_owned)
     }
 
     /// The moves played from the start.
     #[getter]
     fn moves(&self) -> Vec<Move> {
-        self.played.iter().map(|(mv, _)| mv.clone()).collect()
+        self.played.moves().cloned().map(Move::of).collect()
     }
 
     /// The rule in force on the next move, in words (Mana's bird, a
     /// Lotus turn under way), if any.
     #[getter]
     fn constraint(&self) -> Option<String> {
-        self.position.constraint()
+        self.played.position().constraint()
     }
 
     /// Every legal move.
     fn legal_moves(&self) -> Vec<Move> {
-        (self.position.legal_details().into_iter())
+        (self.played.position().legal_details().into_iter())
             .map(Move::of)
             .collect()
     }
@@ -167,7 +160,7 @@ impl Game {
     /// `kifu match` checks an engine's turn, so that a turn cut short is
     /// refused. Other games: one move. The game is unchanged when refused.
     fn push_turn(&mut self, moves: Vec<String>) -> PyResult<Vec<Move>> {
-        let turn = check_turn(self.position.as_ref(), &moves).map_err(|reason| {
+        let played = self.played.play_turn(&moves).map_err(|reason| {
             let error = IllegalMove::new_err(format!("{}: {reason}", moves.join(" ")));
             Python::attach(|py| {
                 let value = error.value(py);
@@ -177,25 +170,19 @@ impl Game {
             });
             error
         })?;
-        let mut pushed = Vec::new();
-        for text in turn {
-            pushed.push(self.play(&text)?);
-        }
-        Ok(pushed)
+        Ok(played.into_iter().map(Move::of).collect())
     }
 
     /// Takes back the last move and gives it; IndexError at the start.
     fn pop(&mut self) -> PyResult<Move> {
-        let (mv, before) = self.played.pop().ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err("pop from a game with no moves")
-        })?;
-        self.position = before;
-        Ok(mv)
+        let mv = (self.played.pop())
+            .ok_or_else(|| PyIndexError::new_err("pop from a game with no moves"))?;
+        Ok(Move::of(mv))
     }
 
     /// Whether the game is over.
     fn is_over(&self) -> bool {
-        self.position.is_over()
+        self.played.position().is_over()
     }
 
     /// Whether the game is over, by python-chess's name.
@@ -207,8 +194,7 @@ impl Game {
     /// scores), `"*"` while the game goes on; as python-chess's
     /// `result()`, in kifu's words.
     fn result(&self) -> String {
-        self.position
-            .outcome()
+        (self.played.position().outcome())
             .map_or_else(|| "*".to_owned(), |o| o.tag_value.to_string())
     }
 
@@ -216,7 +202,7 @@ impl Game {
     /// none was.
     fn peek(&self) -> PyResult<Move> {
         match self.played.last() {
-            Some((mv, _)) => Ok(mv.clone()),
+            Some(mv) => Ok(Move::of(mv.clone())),
             None => Err(PyIndexError::new_err("no move was played")),
         }
     }
@@ -225,7 +211,7 @@ impl Game {
     /// "reason", "scores"}` (`scores`, for Lotus, each player's score and
     /// place, as `kifu json` gives them).
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some(outcome) = self.position.outcome() else {
+        let Some(outcome) = self.played.position().outcome() else {
             return Ok(None);
         };
         let dict = PyDict::new(py);
@@ -242,7 +228,7 @@ impl Game {
 
     /// The scores so far, ranked, for a game that keeps them (Lotus).
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match self.position.scores() {
+        match self.played.position().scores() {
             Some(scores) => to_python(py, &scores),
             None => Ok(py.None().into_bound(py)),
         }
@@ -251,29 +237,24 @@ impl Game {
     /// The position as a `Position` tag's value: with `kifu.Game(game,
     /// position=...)` it starts a game here.
     fn position(&self) -> String {
-        position_tag(self.position.as_ref())
+        self.played.position_tag()
     }
 
     /// The position as `kifu json --positions` describes it.
     fn position_json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.position.position_json())
+        to_python(py, &self.played.position().position_json())
     }
 
     /// Counts the legal move sequences of `depth` plies from here.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let position = self.position.box_clone();
+        let position = self.played.position().box_clone();
         py.detach(move || position.perft(depth))
     }
 
     /// A copy: the same start, moves and position.
     fn copy(&self) -> Game {
         Game {
-            kind: self.kind,
-            tags: self.tags.clone(),
-            position: self.position.box_clone(),
-            played: (self.played.iter())
-                .map(|(mv, before)| (mv.clone(), before.box_clone()))
-                .collect(),
+            played: self.played.clone(),
         }
     }
 
@@ -285,15 +266,7 @@ impl Game {
     /// marked; `flip` sees it from the other side.
     #[pyo3(signature = (flip=false))]
     fn svg(&self, flip: bool) -> String {
-        let last = self.last_parts();
-        let view = View {
-            flip,
-            last: last.as_ref(),
-            ..View::default()
-        };
-        let position = self.position.as_ref();
-        let scene = picture(position, self.kind, &view, self.played.len());
-        svg::write(&scene, None)
+        self.played.svg(flip)
     }
 
     /// Jupyter shows a game as its board.
@@ -304,27 +277,19 @@ impl Game {
     /// The game as a record: its start's tags, its moves, and the result
     /// once it is over.
     fn record(&self) -> String {
-        let mut record = play::RecordBuilder::new(self.kind, self.tags.clone());
-        let mut replay = self.start();
-        for (mv, _) in &self.played {
-            record.push(replay.as_ref(), mv.as_str());
-            if replay.play(mv.as_str()).is_err() {
-                break;
-            }
-        }
-        record.text(self.position.as_ref())
+        self.played.record()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<Game>().is_ok_and(|other| {
             let other = other.borrow();
-            other.kind == self.kind && other.position() == self.position()
+            other.played.kind() == self.played.kind() && other.position() == self.position()
         })
     }
 
     fn __hash__(&self) -> u64 {
         let mut hasher = DefaultHasher::new();
-        self.kind.name().hash(&mut hasher);
+        self.played.kind().name().hash(&mut hasher);
         self.position().hash(&mut hasher);
         hasher.finish()
     }
@@ -332,7 +297,7 @@ impl Game {
     fn __repr__(&self) -> String {
         format!(
             "Game({:?}, position={:?})",
-            self.kind.name(),
+            self.played.kind().name(),
             self.position()
         )
     }
@@ -346,75 +311,22 @@ impl Game {
         tags: &[kifu::record::Tag],
         moves: &[String],
     ) -> PyResult<Game> {
-        let start =
-            (kind.start(Tags::new(tags))).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut game = Game {
-            kind,
-            tags: start.setup_tags(),
-            position: start,
-            played: Vec::new(),
-        };
-        for mv in moves {
-            game.play(mv)?;
+        match Played::of_record(kind, tags, moves) {
+            Ok(played) => Ok(Game { played }),
+            Err(LineError::Move { text, error }) => Err(illegal(&text, &error)),
+            Err(setup) => Err(PyValueError::new_err(setup.to_string())),
         }
-        Ok(game)
     }
 
-    /// The game of a fresh `start`, which its players must have placed.
-    fn of_start(start: Start) -> Result<Game, StartError> {
-        let start = start.placed()?;
-        Ok(Game {
-            kind: start.kind,
-            tags: start.game.setup_tags(),
-            position: start.game,
-            played: Vec::new(),
-        })
-    }
-
-    /// Plays the move written `text`, read and checked once, and keeps the
-    /// position before it for `pop`; on error nothing changes.
+    /// Plays the move written `text`; on error nothing changes.
     fn play(&mut self, text: &str) -> PyResult<Move> {
-        let before = self.position.box_clone();
-        let detail = (self.position.play_detailed(text)).map_err(|e| illegal(text, &e))?;
-        let mv = Move::of(detail);
-        self.played.push((mv.clone(), before));
-        Ok(mv)
+        let detail = (self.played.play(text)).map_err(|e| illegal(text, &e))?;
+        Ok(Move::of(detail.clone()))
     }
 
-    /// The position.
-    pub(crate) fn position_ref(&self) -> &dyn AnyGame {
-        self.position.as_ref()
-    }
-
-    /// The moves played, as text.
-    pub(crate) fn move_texts(&self) -> Vec<String> {
-        (self.played.iter())
-            .map(|(mv, _)| mv.as_str().to_owned())
-            .collect()
-    }
-
-    /// The start's tags, as an engine is told them.
-    pub(crate) fn tags(&self) -> &[(String, String)] {
-        &self.tags
-    }
-
-    /// The kind of game.
-    pub(crate) fn kind(&self) -> GameKind {
-        self.kind
-    }
-
-    /// The start position.
-    fn start(&self) -> Box<dyn AnyGame> {
-        match self.played.first() {
-            Some((_, start)) => start.box_clone(),
-            None => self.position.box_clone(),
-        }
-    }
-
-    /// The parts of the last move, for the picture to mark.
-    fn last_parts(&self) -> Option<kifu::game::MoveParts> {
-        let (mv, _) = self.played.last()?;
-        Some(mv.detail.parts.clone())
+    /// The game played.
+    pub(crate) fn played(&self) -> &Played {
+        &self.played
     }
 }
 
@@ -427,11 +339,6 @@ fn start_error(kind: GameKind, error: &StartError) -> PyErr {
         }
         _ => error.to_string(),
     })
-}
-
-/// The `Position` tag's value of `position`.
-pub(crate) fn position_tag(position: &dyn AnyGame) -> String {
-    position.position_json().value().to_owned()
 }
 
 /// The game named `name`.

@@ -49,6 +49,8 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PlayResult>()?;
     m.add_function(wrap_pyfunction!(records::read, m)?)?;
     m.add_function(wrap_pyfunction!(records::validate_file, m)?)?;
+    m.add_function(wrap_pyfunction!(records::compression_of, m)?)?;
+    m.add("MAGIC_BYTES", kifu::collection::compress::MAGIC_BYTES)?;
     m.add_function(wrap_pyfunction!(engine::search, m)?)?;
     Ok(())
 }

@@ -4,18 +4,18 @@
 //! judges and writes them.
 
 use crate::game::{Game, json_to_python, to_python};
-use kifu::collection::format::{FMT_WIDTH, fmt_text};
-use kifu::collection::input::{Input, OpenError, decoded, open};
-use kifu::model::{UnreadJson, VerdictJson, record_json, text_from_json};
-use kifu::record::{RawRecord, RecordReader, SyntaxError, parse_record};
-use kifu::referee::{Verdict, judge_record};
+use kifu::collection::format::FMT_WIDTH;
+use kifu::collection::input::{Compression, Input, OpenError, decoded, open};
+use kifu::collection::judged::Judged;
+use kifu::model::text_from_json;
+use kifu::record::RecordReader;
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Mutex, OnceLock, TryLockError};
+use std::sync::{Mutex, TryLockError};
 
 /// A record as read: its text, or the syntax error that keeps it from
 /// being read, with the file it came from and the referee's verdict.
@@ -27,55 +27,6 @@ pub struct Record {
     /// Boxed: a record is aligned more strictly than Python's allocator
     /// aligns the objects it makes.
     judged: Box<Judged>,
-}
-
-/// A record, or why it cannot be read, and its verdict with the line the
-/// verdict names (the record's first, or its syntax error's).
-#[derive(Debug)]
-struct Judged {
-    /// Its text and first line, or why it cannot be read.
-    raw: Result<RawRecord, SyntaxError>,
-    /// The whole record, read when first asked for.
-    whole: OnceLock<Result<kifu::record::Record, SyntaxError>>,
-    line: usize,
-    verdict: Verdict,
-}
-
-impl Judged {
-    /// Judges `raw` as `kifu validate` judges it.
-    fn of(raw: Result<RawRecord, SyntaxError>) -> Judged {
-        let head = raw.clone().and_then(RawRecord::parse_head);
-        let (line, verdict) = match &head {
-            Ok(record) => match judge_record(record) {
-                Ok(verdict) => (record.first_line(), verdict),
-                Err(error) => (error.location.line, Verdict::of_syntax_error(error)),
-            },
-            Err(error) => (error.location.line, Verdict::of_syntax_error(error.clone())),
-        };
-        Judged {
-            raw,
-            whole: OnceLock::new(),
-            line,
-            verdict,
-        }
-    }
-
-    /// The record of `text`, its first line counted 1.
-    fn of_text(text: String) -> Judged {
-        Judged::of(Ok(RawRecord {
-            text,
-            first_line: 1,
-            crlf: false,
-        }))
-    }
-
-    /// The whole record: tags, movetext, comments, variations.
-    fn record(&self) -> &Result<kifu::record::Record, SyntaxError> {
-        self.whole.get_or_init(|| match &self.raw {
-            Ok(raw) => parse_record(raw.text.clone(), raw.first_line),
-            Err(error) => Err(error.clone()),
-        })
-    }
 }
 
 #[pymethods]
@@ -109,18 +60,13 @@ impl Record {
     /// The line it starts on, or that of its syntax error.
     #[getter]
     fn line(&self) -> usize {
-        self.judged.line
+        self.judged.line()
     }
 
     /// Its tags in the order written (none when it cannot be read).
     #[getter]
     fn tag_list(&self) -> Vec<(String, String)> {
-        match self.judged.record() {
-            Ok(record) => (record.tags.iter())
-                .map(|tag| (tag.name.to_string(), tag.value.to_string()))
-                .collect(),
-            Err(_) => Vec::new(),
-        }
+        self.judged.tags()
     }
 
     /// Its tags, by name, in the order written.
@@ -144,20 +90,9 @@ impl Record {
 
     /// The moves of its main line, each as the referee writes it (up to a
     /// fault).
-    fn mainline<'py>(&self, py: Python<'py>) -> PyResult<Vec<String>> {
-        let json = self.json(py)?;
-        let mut line = Vec::new();
-        if let Ok(moves) = json.get_item("moves") {
-            for node in moves.try_iter()? {
-                // A move after the fault is written as read, without the
-                // referee's text: the line stops there.
-                let Ok(text) = node?.get_item("normalized") else {
-                    break;
-                };
-                line.push(text.extract()?);
-            }
-        }
-        Ok(line)
+    fn mainline(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        py.detach(|| self.judged.mainline())
+            .map_err(PyValueError::new_err)
     }
 
     /// The game after `ply` moves of its main line (Lotus: pawn moves),
@@ -176,7 +111,7 @@ impl Record {
         }
         let record = (self.judged.record().as_ref())
             .map_err(|e| PyValueError::new_err(format!("{}:{e}", self.file)))?;
-        let kind = (self.judged.verdict.kind).ok_or_else(|| {
+        let kind = (self.judged.verdict().kind).ok_or_else(|| {
             PyValueError::new_err(format!("{}: the record names no game", self.file))
         })?;
         Game::of_record(kind, &record.tags, &moves[..ply])
@@ -186,53 +121,37 @@ impl Record {
     /// with the position after each move, as `--positions`).
     #[pyo3(signature = (positions=false))]
     fn to_json(&self, py: Python<'_>, positions: bool) -> PyResult<String> {
-        py.detach(|| match self.judged.record() {
-            Ok(record) => record_json(&self.file, record, positions)
-                .map(|(json, _)| json)
-                .map_err(|e| PyValueError::new_err(e.to_string())),
-            Err(error) => {
-                let verdict = Verdict::of_syntax_error(error.clone());
-                let fault = verdict
-                    .fault
-                    .as_ref()
-                    .ok_or_else(|| PyValueError::new_err("a syntax error without a fault"))?;
-                let unread = UnreadJson::new(&self.file, error.location.line, fault);
-                serde_json::to_string(&unread).map_err(|e| PyValueError::new_err(e.to_string()))
-            }
-        })
+        py.detach(|| self.judged.to_json(&self.file, positions))
+            .map_err(PyValueError::new_err)
     }
 
     /// The verdict as `kifu validate --format json` gives it: `{"file",
     /// "line", "valid", "game", "plies", ...}`, a fault with its `code`.
     fn validate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let json = VerdictJson::new(&self.file, self.judged.line, &self.judged.verdict);
-        to_python(py, &json)
+        to_python(py, &self.judged.verdict_json(&self.file))
     }
 
     /// Whether the referee finds it valid.
     fn is_valid(&self) -> bool {
-        self.judged.verdict.is_valid()
+        self.judged.verdict().is_valid()
     }
 
     /// The text `kifu fmt` writes for it: its canonical form when it is
     /// valid and holds no variations, else its text as written.
     #[pyo3(signature = (width=FMT_WIDTH))]
     fn format(&self, py: Python<'_>, width: usize) -> PyResult<String> {
-        let width = width.max(20);
-        let verdict = &self.judged.verdict;
-        py.detach(|| match self.judged.record() {
-            Ok(record) => Ok(fmt_text(record, verdict, width).0),
-            Err(error) => Err(PyValueError::new_err(format!(
+        py.detach(|| self.judged.format(width)).map_err(|error| {
+            PyValueError::new_err(format!(
                 "{}:{error}: the record cannot be written back",
                 self.file
-            ))),
+            ))
         })
     }
 
     /// Its text as read.
     fn text(&self) -> PyResult<String> {
-        match &self.judged.raw {
-            Ok(raw) => Ok(raw.text.clone()),
+        match self.judged.text() {
+            Ok(text) => Ok(text.to_owned()),
             Err(error) => Err(PyValueError::new_err(format!("{}:{error}", self.file))),
         }
     }
@@ -432,6 +351,13 @@ pub fn read(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Reader> {
         py.detach(|| open(&path)).map_err(open_failed)?
     };
     Reader::start(input)
+}
+
+/// The compression format (`"gzip"`, `"zstd"`, `"bzip2"`, `"xz"`) whose
+/// magic number `start` begins with, as kifu tells it, or `None`.
+#[pyfunction]
+pub fn compression_of(start: &[u8]) -> Option<&'static str> {
+    Compression::of(start).map(Compression::name)
 }
 
 /// The verdicts of every record of `source` (as `read` takes it), as

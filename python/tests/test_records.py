@@ -6,10 +6,12 @@ one record at a time."""
 import bz2
 import gzip
 import io
+import lzma
 import subprocess
 import sys
 
 import pytest
+import zstandard
 
 import kifu
 from conftest import FIXTURES, ROOT, cli_json_lines
@@ -139,10 +141,16 @@ def test_compressed_files_and_file_objects_are_read(tmp_path):
     assert len(plain) > 1
     (tmp_path / "m.kifu.gz").write_bytes(gzip.compress(text))
     (tmp_path / "m.kifu.bz2").write_bytes(bz2.compress(text))
-    for name in ["m.kifu.gz", "m.kifu.bz2"]:
+    (tmp_path / "m.kifu.xz").write_bytes(lzma.compress(text) + lzma.compress(b"\n"))
+    half = len(text) // 2
+    zstd = zstandard.ZstdCompressor()
+    (tmp_path / "m.kifu.zst").write_bytes(zstd.compress(text[:half]) + zstd.compress(text[half:]))
+    for name in ["m.kifu.gz", "m.kifu.bz2", "m.kifu.xz", "m.kifu.zst"]:
         assert [r.mainline() for r in kifu.read(tmp_path / name)] == plain
         assert [r.mainline() for r in kifu.read(str(tmp_path / name))] == plain
     assert [r.mainline() for r in kifu.read(io.BytesIO(gzip.compress(text)))] == plain
+    assert [r.mainline() for r in kifu.read(io.BytesIO(bz2.compress(text)))] == plain
+    assert kifu.validate(io.BytesIO(lzma.compress(text))) == kifu.validate(io.BytesIO(text))
     assert [r.mainline() for r in kifu.read(io.BytesIO(text))] == plain
     assert [r.mainline() for r in kifu.read(io.StringIO(text.decode()))] == plain
     with open(FIXTURES / "examples" / "mana.kifu", "rb") as f:

@@ -24,6 +24,7 @@ pub enum Compression {
 
 /// The largest zstd window kifu decodes, as a power of two (128 MiB, the
 /// decoder's own default): a larger one would take that much memory.
+#[cfg(feature = "compress")]
 const ZSTD_WINDOW_LOG_MAX: u32 = 27;
 
 impl Compression {
@@ -91,22 +92,41 @@ impl Compression {
                 write(&mut encoder)?;
                 encoder.finish().map(drop)
             }
+            #[cfg(feature = "compress")]
             Compression::Zstd => {
                 let mut encoder = zstd::stream::write::Encoder::new(out, 0)?;
                 write(&mut encoder)?;
                 encoder.finish().map(drop)
             }
+            #[cfg(feature = "compress")]
             Compression::Bzip2 => {
                 let mut encoder = bzip2::write::BzEncoder::new(out, bzip2::Compression::default());
                 write(&mut encoder)?;
                 encoder.finish().map(drop)
             }
+            #[cfg(feature = "compress")]
             Compression::Xz => {
                 let mut encoder = liblzma::write::XzEncoder::new(out, 6);
                 write(&mut encoder)?;
                 encoder.finish().map(drop)
             }
+            #[cfg(not(feature = "compress"))]
+            _ => Err(self.unbuilt()),
         }
+    }
+
+    /// The error of a format this build cannot code: without the
+    /// `compress` feature (the library as the JavaScript and Python
+    /// packages build it), kifu codes gzip alone, in pure Rust.
+    #[cfg(not(feature = "compress"))]
+    fn unbuilt(self) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!(
+                "{} is not read here: this kifu reads gzip alone (built without the `compress` feature)",
+                self.name()
+            ),
+        )
     }
 }
 
@@ -165,8 +185,11 @@ pub const MAGIC_BYTES: usize = 10;
 /// One stream (member, frame) of a format, decoded up to its end.
 enum Stream<R: BufRead> {
     Gzip(flate2::bufread::GzDecoder<R>),
+    #[cfg(feature = "compress")]
     Zstd(zstd::stream::read::Decoder<'static, R>),
+    #[cfg(feature = "compress")]
     Bzip2(bzip2::bufread::BzDecoder<R>),
+    #[cfg(feature = "compress")]
     Xz(liblzma::bufread::XzDecoder<R>),
 }
 
@@ -175,13 +198,18 @@ impl<R: BufRead> Stream<R> {
     fn new(format: Compression, raw: R) -> io::Result<Self> {
         Ok(match format {
             Compression::Gzip => Stream::Gzip(flate2::bufread::GzDecoder::new(raw)),
+            #[cfg(feature = "compress")]
             Compression::Zstd => {
                 let mut decoder = zstd::stream::read::Decoder::with_buffer(raw)?.single_frame();
                 decoder.window_log_max(ZSTD_WINDOW_LOG_MAX)?;
                 Stream::Zstd(decoder)
             }
+            #[cfg(feature = "compress")]
             Compression::Bzip2 => Stream::Bzip2(bzip2::bufread::BzDecoder::new(raw)),
+            #[cfg(feature = "compress")]
             Compression::Xz => Stream::Xz(liblzma::bufread::XzDecoder::new(raw)),
+            #[cfg(not(feature = "compress"))]
+            _ => return Err(format.unbuilt()),
         })
     }
 
@@ -189,8 +217,11 @@ impl<R: BufRead> Stream<R> {
     fn into_inner(self) -> R {
         match self {
             Stream::Gzip(decoder) => decoder.into_inner(),
+            #[cfg(feature = "compress")]
             Stream::Zstd(decoder) => decoder.finish(),
+            #[cfg(feature = "compress")]
             Stream::Bzip2(decoder) => decoder.into_inner(),
+            #[cfg(feature = "compress")]
             Stream::Xz(decoder) => decoder.into_inner(),
         }
     }
@@ -200,8 +231,11 @@ impl<R: BufRead> Read for Stream<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
             Stream::Gzip(decoder) => decoder.read(buf),
+            #[cfg(feature = "compress")]
             Stream::Zstd(decoder) => decoder.read(buf),
+            #[cfg(feature = "compress")]
             Stream::Bzip2(decoder) => decoder.read(buf),
+            #[cfg(feature = "compress")]
             Stream::Xz(decoder) => decoder.read(buf),
         }
     }
@@ -311,6 +345,10 @@ impl Damage {
         if e.kind() == io::ErrorKind::UnexpectedEof {
             return format!("the {name} stream is damaged: it ends too soon");
         }
+        if e.kind() == io::ErrorKind::Unsupported {
+            return text;
+        }
+        #[cfg(feature = "compress")]
         if self.format == Compression::Zstd && text.contains("too much memory") {
             return format!(
                 "the zstd stream was written with a window larger than kifu reads \

@@ -14,6 +14,7 @@
 pub mod compress;
 pub mod format;
 pub mod input;
+pub mod judged;
 pub mod paths;
 pub mod select;
 pub mod stats;

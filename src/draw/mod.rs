@@ -21,6 +21,7 @@
 
 pub mod ansi;
 pub mod grid;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod svg;
 

@@ -6,7 +6,7 @@
 use crate::game::{AnyGame, Placing};
 use crate::kep::{Score, random_placement};
 use crate::random::Rng;
-use std::time::Instant;
+use web_time::Instant;
 
 /// How many placements of its own are weighed, at most.
 const CANDIDATES: usize = 24;

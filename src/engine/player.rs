@@ -14,7 +14,8 @@ use crate::kep::{GoLimits, Info, OptionError, Player, Score};
 use crate::random::Rng;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The option that sets the level.
 const LEVEL: &str = "Level";

@@ -12,7 +12,8 @@ use super::table::{Bound, Entry, Table};
 #[cfg(doc)]
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The score of a win now; a win in N plies scores `MATE - N`.
 pub const MATE: i32 = 1_000_000;

@@ -27,6 +27,14 @@ impl<'a> Tags<'a> {
     }
 }
 
+/// Now, from a clock that also runs in a browser (`std`'s does not there).
+fn now() -> time::OffsetDateTime {
+    let since = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH);
+    let seconds = since.map_or(0, |since| since.as_secs());
+    time::OffsetDateTime::from_unix_timestamp(seconds.try_into().unwrap_or(i64::MAX))
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+}
+
 /// Today's date as the `Date` tag writes it, in UTC: `2026.12.01`. When
 /// `SOURCE_DATE_EPOCH` holds a time in seconds, as for reproducible
 /// builds, that day is today: records written in tests and builds come
@@ -36,7 +44,7 @@ pub fn today() -> String {
     let pinned = epoch.and_then(|seconds| seconds.trim().parse::<i64>().ok());
     let now = pinned
         .and_then(|seconds| time::OffsetDateTime::from_unix_timestamp(seconds).ok())
-        .unwrap_or_else(time::OffsetDateTime::now_utc);
+        .unwrap_or_else(now);
     let date = now.date();
     format!(
         "{:04}.{:02}.{:02}",

@@ -18,11 +18,11 @@ use super::streams::{Received, keep_tail, program_name, read_output, write_input
 use super::words::shorten;
 use crate::game::GameKind;
 use std::collections::VecDeque;
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long an engine may take to answer `kep 1` or `isready`.
 pub const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
@@ -105,14 +105,15 @@ impl SpawnError {
 pub(crate) fn spawn_in_group(command: &str, input: Stdio) -> Result<Child, SpawnError> {
     let words = shell_words::split(command)?;
     let (program, args) = words.split_first().ok_or(SpawnError::Empty)?;
-    let child = std::process::Command::new(program)
+    let mut engine = std::process::Command::new(program);
+    engine
         .args(args)
         .stdin(input)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|e| SpawnError::of(program, e))?;
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut engine, 0);
+    let child = engine.spawn().map_err(|e| SpawnError::of(program, e))?;
     groups::enter(child.id());
     Ok(child)
 }

@@ -2,7 +2,8 @@
 //! game as an engine is told it, and what it answers to `go`.
 
 use super::info::{Info, Score};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How an engine is started: its command line, the protocol it speaks,
 /// the name to give it, and the options to set.

@@ -9,7 +9,7 @@ use std::io::{BufReader, Read, Write};
 use std::process::ChildStdin;
 use std::sync::mpsc::{Receiver, Sender, SyncSender};
 use std::sync::{Mutex, PoisonError};
-use std::time::Instant;
+use web_time::Instant;
 
 /// How many lines of an engine's standard error are kept.
 pub const STDERR_LINES: usize = 10;

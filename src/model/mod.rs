@@ -51,6 +51,7 @@ pub use import::{
     read_json_records, text_from_json,
 };
 pub use moves::{Branching, Cursor, More, MoveJson, MoveNode, MoveReport, WrittenMoves};
+#[cfg(feature = "server")]
 pub(crate) use record::RecordSchema;
 pub use record::{
     JSON_WALK, RecordJson, RecordVerdictJson, TagsJson, UnreadJson, UnreadVerdictJson, record_json,

@@ -128,18 +128,13 @@ pub fn save_atomic_with(
     remove_stale_temporaries(&dir);
     let temp = dir.join(temp_name(&file_name.to_string_lossy()));
     let existing = fs::metadata(&target).ok();
-    let mut file = create_temporary(&temp, existing.as_ref()).map_err(|error| {
+    let file = create_temporary(&temp, existing.as_ref()).map_err(|error| {
         fail(SaveReason::Io {
             error,
             dir: dir.clone(),
         })
     })?;
-    let written = (take_over(&file, existing.as_ref()))
-        .and_then(|()| write_and_sync(&mut file, write))
-        .and_then(|()| {
-            drop(file);
-            fs::rename(&temp, &target)
-        });
+    let written = fill(file, existing.as_ref(), write).and_then(|()| fs::rename(&temp, &target));
     if let Err(error) = written {
         let _ = fs::remove_file(&temp);
         return Err(fail(SaveReason::Io { error, dir }));
@@ -152,8 +147,20 @@ pub fn save_atomic_with(
     Ok(())
 }
 
+/// Gives the temporary `file` what [`take_over`] gives it, writes and
+/// syncs it, and closes it (it is taken), ready to be renamed.
+fn fill(
+    mut file: File,
+    existing: Option<&fs::Metadata>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    take_over(&file, existing)?;
+    write_and_sync(&mut file, write)
+}
+
 /// Creates the temporary file `temp`, readable by no more than `existing`
 /// (the target's metadata, if it exists) is from its first moment.
+#[cfg(unix)]
 fn create_temporary(temp: &Path, existing: Option<&fs::Metadata>) -> io::Result<File> {
     use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
     // A new file gets what the umask leaves of 0666, as any file would.
@@ -165,8 +172,15 @@ fn create_temporary(temp: &Path, existing: Option<&fs::Metadata>) -> io::Result<
         .open(temp)
 }
 
+/// Creates the temporary file `temp`, where files have no modes.
+#[cfg(not(unix))]
+fn create_temporary(temp: &Path, _existing: Option<&fs::Metadata>) -> io::Result<File> {
+    OpenOptions::new().write(true).create_new(true).open(temp)
+}
+
 /// Gives the temporary `file` the owner and group of `existing` where the
 /// process may, and its exact permissions.
+#[cfg(unix)]
 fn take_over(file: &File, existing: Option<&fs::Metadata>) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     if let Some(meta) = existing {
@@ -179,6 +193,16 @@ fn take_over(file: &File, existing: Option<&fs::Metadata>) -> io::Result<()> {
         file.set_permissions(meta.permissions())?;
     }
     Ok(())
+}
+
+/// Gives the temporary `file` the permissions of `existing`, where files
+/// have no owners.
+#[cfg(not(unix))]
+fn take_over(file: &File, existing: Option<&fs::Metadata>) -> io::Result<()> {
+    match existing {
+        Some(meta) => file.set_permissions(meta.permissions()),
+        None => Ok(()),
+    }
 }
 
 /// The file to replace: `path`, or the file a symbolic link leads to. A

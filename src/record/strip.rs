@@ -5,7 +5,8 @@ use super::{ItemKind, Record, SyntaxError, parse_record};
 use std::ops::Range;
 
 /// What [`strip`] takes out of a record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strip {
     /// Comments, `{...}` and `; ...`.
     Comments,

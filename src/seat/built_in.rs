@@ -14,7 +14,7 @@ use crate::kep::{
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::time::Instant;
+use web_time::Instant;
 
 /// The built-in engine at a seat.
 #[derive(Debug)]

@@ -3,11 +3,11 @@
 //! command (`kifu match`'s, which `kifu(1)` documents).
 
 use crate::kep::GoLimits;
-use rustix::time::{ClockId, clock_gettime};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How much time the engines get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,7 +156,9 @@ const PROBE_TIME: Duration = Duration::from_millis(40);
 /// The share of a core (0 to 1) that a thread busy for `time` got: the
 /// processor time it was given over the time that passed, as the
 /// scheduler shares the cores among the threads that want them.
+#[cfg(unix)]
 pub fn core_share(time: Duration) -> f64 {
+    use rustix::time::{ClockId, clock_gettime};
     let cpu = || {
         let now = clock_gettime(ClockId::ThreadCPUTime);
         Duration::new(now.tv_sec.unsigned_abs(), now.tv_nsec.unsigned_abs() as u32)
@@ -169,8 +171,16 @@ pub fn core_share(time: Duration) -> f64 {
     share(given, wall)
 }
 
+/// Where no thread's processor time can be read (a browser), a whole
+/// core: the margin is [`MARGIN`].
+#[cfg(not(unix))]
+pub fn core_share(_time: Duration) -> f64 {
+    1.0
+}
+
 /// The share of a core of a thread `given` processor time in `wall` time
 /// passed, from 0.01 to 1.
+#[cfg(unix)]
 fn share(given: Duration, wall: Duration) -> f64 {
     (given.as_secs_f64() / wall.as_secs_f64().max(1e-9)).clamp(0.01, 1.0)
 }

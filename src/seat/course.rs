@@ -24,7 +24,8 @@ use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
 use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What stands in a course player's command line for the port kifu
 /// listens on.

@@ -8,7 +8,9 @@
 //!
 //! - [`Seat`] is a player asked for its moves: [`ProcessSeat`], a KEP
 //!   program ([`crate::kep::Engine`]); [`BuiltInSeat`], the built-in
-//!   engine, in-process; [`CourseSeat`], a client of the Escampe course's
+//!   engine, in-process, on a thread of its own; [`InlineSeat`], the same
+//!   engine in the caller's thread (a browser's, which has no others);
+//!   [`CourseSeat`], a client of the Escampe course's
 //!   protocol over TCP ([`crate::course`]);
 //! - [`Occupant`] says who sits at a seat: a human at the REPL (whose
 //!   moves are typed, not asked for) or a [`Seat`];
@@ -23,6 +25,7 @@
 mod built_in;
 mod clock;
 mod course;
+mod inline;
 mod process;
 
 pub use built_in::BuiltInSeat;
@@ -31,6 +34,7 @@ pub use clock::{
     core_share, load_margin,
 };
 pub use course::{CourseSeat, PORT_MARK};
+pub use inline::InlineSeat;
 pub use process::ProcessSeat;
 
 use crate::course::Colour;

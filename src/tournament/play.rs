@@ -15,7 +15,8 @@ use crate::play::RecordBuilder;
 use crate::play::check_turn;
 use crate::seat::{Clock, Seat, Terms, TimeControl, launch, load_margin};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What every game of a match shares besides its engines.
 #[derive(Debug, Clone)]

@@ -23,7 +23,7 @@ use crate::game::{AnyGame, Game, GameVisitor};
 use crate::games::lotus::Lotus;
 use crate::kep::{Info, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// The turns a level that errs draws among, one turn ahead: the best
 /// by the lead each gives (so many that a wide temper errs as a

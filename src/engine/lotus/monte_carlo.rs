@@ -9,7 +9,7 @@ use crate::engine::Limits;
 use crate::game::Game;
 use crate::random::Rng;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The seed of every search's playouts: a search with a node limit
 /// plays the same turn every time.

@@ -9,7 +9,8 @@ use crate::play::check_turn;
 use crate::random::Rng;
 use crate::record::Tag;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A lotus start from `tags`.
 fn start(tags: Vec<(String, String)>) -> Box<dyn AnyGame> {
