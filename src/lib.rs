@@ -28,9 +28,13 @@
 //! - [`play`] is the game in play, below every front: its one start from
 //!   the setup options, the record written as it is played, random games;
 //!   [`random`] holds the seeded generator ([`random::Rng`]);
+//! - [`board`] is the board's API without a server: the games played on
+//!   the board, what each request asks and answers, and [`board::Board`],
+//!   which answers them in one process (the static board's Web Worker);
 //! - [`serve`] is the local web server of `kifu serve`: its guard (token,
 //!   `Host`, `Origin`), its bounded connections, and its JSON API over
-//!   the named files and the games played in the browser.
+//!   the named files and the games played in the browser (the board's,
+//!   over HTTP).
 //!
 //! The binary's fronts are private: `app` is its entry, which parses the
 //! command line and hands each command to `cli` (one function per
@@ -85,6 +89,7 @@ macro_rules! say {
 
 #[cfg(feature = "cli")]
 mod app;
+pub mod board;
 #[cfg(feature = "cli")]
 mod cli;
 pub mod collection;

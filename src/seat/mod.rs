@@ -104,7 +104,8 @@ pub enum Occupant<'a> {
 pub const BUILT_IN: &str = "engine";
 
 /// Starts the seat of `command` at `level`: [`BUILT_IN`] is the built-in
-/// engine, in-process; anything else a KEP command line, told the level
+/// engine, in-process (in WebAssembly, in the caller's thread:
+/// [`InlineSeat`]); anything else a KEP command line, told the level
 /// as its `Level` option.
 ///
 /// # Errors
@@ -112,6 +113,10 @@ pub const BUILT_IN: &str = "engine";
 /// `Level` option, given a level, refuses it).
 pub fn start(command: &str, level: Option<Level>) -> Result<Box<dyn Seat>, EngineFailure> {
     match command {
+        // A page has no threads: the engine answers in the caller's.
+        #[cfg(target_family = "wasm")]
+        BUILT_IN => Ok(Box::new(InlineSeat::new(level, crate::random::clock_seed()))),
+        #[cfg(not(target_family = "wasm"))]
         BUILT_IN => Ok(Box::new(BuiltInSeat::start(level)?)),
         other => {
             let options = level.map(|level| ("Level".to_owned(), level.number().to_string()));

@@ -1,56 +1,26 @@
-//! [`ApiError`]: a refusal, its status, its stable code and its words,
-//! and how it is answered. Every route refuses with it; it imports no
+//! [`ApiError`] (the board's refusal: its status, its stable code and
+//! its words) and how it is answered over HTTP. Every route refuses with it; it imports no
 //! route's module.
 
 use super::MAX_BODY;
 use super::reply::json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 
-/// A refusal: its status, a stable code and the reason in words, sent as
-/// `{"error": reason, "code": code}`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct ApiError {
-    pub(super) status: StatusCode,
-    pub(super) code: &'static str,
-    pub(super) message: String,
-}
+pub(super) use crate::board::ApiError;
 
-impl ApiError {
-    /// A refusal with `status`, `code` and `message`.
-    pub(super) fn new(status: StatusCode, code: &'static str, message: String) -> Self {
-        Self {
-            status,
-            code,
-            message,
-        }
-    }
-
-    /// 413: a body over [`MAX_BODY`].
-    pub(super) fn too_large() -> Self {
-        Self::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "serve.too-large",
-            format!("a request body is at most {MAX_BODY} bytes"),
-        )
-    }
-}
-
-/// The JSON of an [`ApiError`].
-#[derive(Debug, Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
-    code: &'a str,
+/// 413: a body over [`MAX_BODY`].
+pub(super) fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "serve.too-large",
+        format!("a request body is at most {MAX_BODY} bytes"),
+    )
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = ErrorBody {
-            error: &self.message,
-            code: self.code,
-        };
-        (self.status, json(&body)).into_response()
+        (self.status, json(&self.body())).into_response()
     }
 }
 

@@ -4,18 +4,18 @@
 //! rejections. It imports no route's module.
 //!
 //! - A body is read whole up to [`MAX_BODY`] bytes (413,
-//!   `serve.too-large`, past that), then read as JSON by axum's `Json`,
-//!   whatever its `Content-Type`; a body that is not the JSON expected
-//!   (bad syntax, a missing or unknown field, a wrong type, an array
-//!   where serde would read a struct's fields in order) is 400,
-//!   `serve.body`, with serde_json's words (without the field's path
-//!   that axum's `Json` puts before them).
+//!   `serve.too-large`, past that), then read as JSON as the static
+//!   board reads it ([`crate::board::read_body`]), whatever its
+//!   `Content-Type`; a body that is not the JSON expected (bad syntax, a
+//!   missing or unknown field, a wrong type, an array where serde would
+//!   read a struct's fields in order) is 400, `serve.body`, with
+//!   serde_json's words.
 //! - A query string is read by axum's `Query`: a value of the wrong type
 //!   is 400, `serve.query`; names not expected are passed over.
 
 use super::MAX_BODY;
 use super::error::ApiError;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
@@ -32,49 +32,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     async fn from_request(request: Request, _: &S) -> Result<Self, ApiError> {
         let bytes = axum::body::to_bytes(request.into_body(), MAX_BODY)
             .await
-            .map_err(|_| ApiError::too_large())?;
-        // serde reads a struct from the array of its fields too
-        // (`[null, null]`); every body of the API is an object.
-        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "serve.body",
-                "the body is not the JSON expected: an array, where an object is expected"
-                    .to_owned(),
-            ));
-        }
-        match axum::Json::from_bytes(&bytes) {
-            Ok(axum::Json(asked)) => Ok(Json(asked)),
-            Err(rejection) => Err(body_refusal(&rejection)),
-        }
+            .map_err(|_| super::error::too_large())?;
+        crate::board::read_body(&bytes).map(Json)
     }
-}
-
-/// 400, `serve.body`: the body is not the JSON expected, in serde_json's
-/// words.
-fn body_refusal(rejection: &JsonRejection) -> ApiError {
-    let mut words = None;
-    let mut cause = rejection.source();
-    while let Some(error) = cause {
-        if let Some(tracked) = error.downcast_ref::<serde_path_to_error::Error<serde_json::Error>>()
-        {
-            words = Some(tracked.inner().to_string());
-            break;
-        }
-        if let Some(plain) = error.downcast_ref::<serde_json::Error>() {
-            words = Some(plain.to_string());
-            break;
-        }
-        cause = error.source();
-    }
-    ApiError::new(
-        StatusCode::BAD_REQUEST,
-        "serve.body",
-        format!(
-            "the body is not the JSON expected: {}",
-            words.unwrap_or_else(|| rejection.body_text())
-        ),
-    )
 }
 
 /// A query string read as `T`, refused as an [`ApiError`].
@@ -194,7 +154,7 @@ mod tests {
     #[test]
     fn a_body_over_the_limit_is_413() {
         let text = format!("{{\"file\": 1{}}}", " ".repeat(MAX_BODY));
-        assert_eq!(body::<Save>(text), Err(ApiError::too_large()));
+        assert_eq!(body::<Save>(text), Err(crate::serve::error::too_large()));
         let text = format!("{{\"file\": 1{}}}", " ".repeat(MAX_BODY - 11));
         assert_eq!(body::<Save>(text), Ok(Save { file: 1 }));
     }

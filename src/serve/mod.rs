@@ -25,7 +25,8 @@
 //!   for `*.kifu` as `kifu validate DIR` walks it, where a file reached
 //!   through a symbolic link that leaves the directory is left out),
 //!   named in requests by their index in that list, never by a path;
-//! - `games`: the games being played, in memory;
+//! - `games`: the games being played, in memory, each a
+//!   [`crate::board::Play`] behind a lock of its own;
 //! - `annotate`: the records open for annotation, in memory, and their
 //!   routes (`/api/files/{i}/records/{r}/open`, `/api/annotations/...`),
 //!   which its module doc describes;
@@ -44,7 +45,9 @@
 //! imports none of them: `error` (`ApiError`, the one
 //! refusal), `extract` (axum's `Json` and `Query`, refused as an
 //! `ApiError`), `state` (the registry of the games and the records open,
-//! by id), `files`, `board` (the legal moves by square) and `reply`.
+//! by id), `files` and `reply`; what a game does, and what its requests
+//! ask and answer, is [`crate::board`]'s, which the static board answers
+//! too.
 //!
 //! The API (every body is JSON; an error is `{"error": "...", "code":
 //! "..."}` with the status; a body that is not the JSON a request takes
@@ -133,7 +136,6 @@
 //!
 
 mod annotate;
-mod board;
 mod error;
 mod extract;
 mod files;
@@ -152,7 +154,6 @@ mod watch;
 pub use files::FilesError;
 pub use live::LiveMatch;
 
-use crate::play::StartOptions;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -199,59 +200,6 @@ impl std::fmt::Debug for Config {
             .field("port", &self.port)
             .field("listen", &self.listen)
             .finish_non_exhaustive()
-    }
-}
-
-/// The body of `POST /api/games`: the game by name (`mana`), and the
-/// setup options of `kifu new`, each as its flag's value (`setup`,
-/// `position`, `players`, `flowers`, `course`, `rotation`, `first`,
-/// `discs`, `seed`), `tags` as `--tag` takes them (`NAME=VALUE`).
-#[derive(Debug, Clone, Default)]
-pub struct NewGame {
-    /// The game, by name.
-    pub game: String,
-    /// The setup options, `tags` aside.
-    pub options: StartOptions,
-    /// `--tag NAME=VALUE`, each.
-    pub tags: Vec<String>,
-}
-
-impl<'de> serde::Deserialize<'de> for NewGame {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let mut fields = serde_json::Map::deserialize(deserializer)?;
-        let game = fields
-            .remove("game")
-            .ok_or_else(|| D::Error::missing_field("game"))?;
-        let tags = fields.remove("tags").unwrap_or_default();
-        Ok(NewGame {
-            game: serde_json::from_value(game).map_err(D::Error::custom)?,
-            tags: match tags {
-                serde_json::Value::Null => Vec::new(),
-                tags => serde_json::from_value(tags).map_err(D::Error::custom)?,
-            },
-            options: serde_json::from_value(fields.into()).map_err(D::Error::custom)?,
-        })
-    }
-}
-
-/// The schema of the body [`NewGame`] reads: `kifu new`'s options
-/// ([`StartOptions`]), the game by name, and `tags` as `--tag` takes them.
-impl schemars::JsonSchema for NewGame {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "NewGame".into()
-    }
-
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut schema = StartOptions::json_schema(generator);
-        let game = generator.subschema_for::<crate::game::GameKind>();
-        let tags = generator.subschema_for::<Option<Vec<String>>>();
-        if let Some(properties) = (schema.get_mut("properties")).and_then(|p| p.as_object_mut()) {
-            properties.insert("game".into(), game.into());
-            properties.insert("tags".into(), tags.into());
-        }
-        schema.insert("required".into(), serde_json::json!(["game"]));
-        schema
     }
 }
 

@@ -111,7 +111,7 @@ async fn guarded(State(guard): State<Arc<Guard>>, request: Request, next: Next) 
     let mut response = match admitted {
         Err(refusal) => refusal.into_response(),
         Ok(_) if declared.is_some_and(|length| length > MAX_BODY as u64) => {
-            ApiError::too_large().into_response()
+            super::error::too_large().into_response()
         }
         Ok(admitted) => {
             let answer = tokio::time::timeout(REQUEST_TIME, next.run(request)).await;

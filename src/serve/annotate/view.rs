@@ -3,11 +3,11 @@
 //! square), and the moves in the order the record writes them.
 
 use super::Annotation;
+use crate::board::position::BoardJson;
 use crate::game::GameKind;
 use crate::model::OutcomeJson;
 use crate::play::{NodeId, NumberedMove};
 use crate::record::Dots;
-use crate::serve::board::BoardJson;
 use crate::serve::reply::json;
 use axum::response::Response;
 

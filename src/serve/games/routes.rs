@@ -3,19 +3,17 @@
 //! [`Json`], finds its game with [`Game`], and does its work on the game,
 //! locked, off the runtime's threads.
 
-use super::analyse::{AnalysisJson, GraphJson};
-use super::review::ReviewJson;
-use super::{EngineJson, Games, Play, Shared, StateJson, outcome_of};
-use crate::engine::Level;
-use crate::game::GameKind;
-use crate::play::{self, Start, StartError, StartOptions, tag_option};
-use crate::serve::NewGame;
+use super::{Games, Served, Shared};
+use crate::board::{
+    AnalyseBody, AnalysisJson, BoardAtJson, ClockBody, EngineBody, EngineJson, FlipBody, GraphJson,
+    HintBody, HintJson, LevelJson, MoveBody, NewGame, PlaceBody, Play, RecordBody, ReviewJson,
+    StateJson, TakeBackBody, board_at, levels, new_start, outcome_of, start_of_record,
+};
 use crate::serve::error::{ApiError, blocking};
 use crate::serve::extract::Json;
 use crate::serve::files::Files;
 use crate::serve::openapi::ApiDoc;
 use crate::serve::reply::json;
-use crate::tournament::MainLine;
 use axum::Router;
 use axum::extract::{FromRef, FromRequestParts, Path, State};
 use axum::http::StatusCode;
@@ -25,7 +23,6 @@ use axum::routing::{get, post};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The routes of the games.
 pub(in crate::serve) fn routes<S>() -> Router<S>
@@ -49,8 +46,8 @@ where
         .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/flip", post(flip_board))
         .route("/api/games/{id}/clock", post(set_clock))
-        .route("/api/games/{id}/board/{ply}", get(board_at))
-        .route("/api/levels", get(levels))
+        .route("/api/games/{id}/board/{ply}", get(look_back))
+        .route("/api/levels", get(level_list))
 }
 
 /// Describes the routes of the games in `doc`.
@@ -118,7 +115,7 @@ impl Game {
     async fn act<B, F>(self, asked: B, act: F) -> Response
     where
         B: Send + 'static,
-        F: FnOnce(&mut Play, B) -> Result<Response, ApiError> + Send + 'static,
+        F: FnOnce(&mut Served, B) -> Result<Response, ApiError> + Send + 'static,
     {
         let mut play = self.0.lock_owned().await;
         blocking(move || act(&mut play, asked)).await
@@ -133,27 +130,11 @@ fn state_answer(play: &Play) -> Response {
 
 /// `POST /api/games`.
 async fn new_game(State(games): State<Arc<Games>>, Json(asked): Json<NewGame>) -> Response {
-    let started = match start_of(&asked) {
-        Ok(started) => started,
-        Err(refused) => {
-            let message = refused.to_string();
-            return ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.setup", message)
-                .into_response();
-        }
-    };
-    let shared = match games.add(started) {
+    let shared = match new_start(&asked).and_then(|started| games.add(started)) {
         Ok(shared) => shared,
         Err(refused) => return refused.into_response(),
     };
     (StatusCode::CREATED, state_answer(&*shared.lock().await)).into_response()
-}
-
-/// The body of `POST /api/games/record`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct RecordBody {
-    /// The record, as a file holds it (its first record is taken).
-    text: String,
 }
 
 /// `POST /api/games/record`: a game at the end of the main line of the
@@ -164,33 +145,16 @@ async fn game_of_record(
     State(games): State<Arc<Games>>,
     Json(asked): Json<RecordBody>,
 ) -> Response {
-    let refused = |message: String| {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.record", message).into_response()
-    };
-    let record = match crate::record::parse_record(asked.text, 1) {
-        Ok(record) => record,
-        Err(e) => return refused(format!("line {e}")),
-    };
-    let line = match MainLine::of(&record) {
-        Ok(line) => line,
-        Err(e) => return refused(format!("line {e}")),
-    };
-    let tags = (record.tags.iter())
-        .filter(|tag| !matches!(&*tag.name, "Result" | "Termination"))
-        .map(|tag| (tag.name.to_string(), tag.value.to_string()))
-        .collect();
-    let started = Start {
-        kind: line.start.kind(),
-        tags,
-        game: line.start,
-        placing: None,
-    };
-    let shared = match games.add(started) {
+    let shared = match start_of_record(asked.text).and_then(|(started, moves)| {
+        let shared = games.add(started)?;
+        Ok((shared, moves))
+    }) {
         Ok(shared) => shared,
         Err(refused) => return refused.into_response(),
     };
+    let (shared, moves) = shared;
     let mut play = shared.lock().await;
-    for text in &line.moves {
+    for text in &moves {
         if let Err(refused) = play.play(text) {
             return refused.into_response();
         }
@@ -198,51 +162,9 @@ async fn game_of_record(
     (StatusCode::CREATED, state_answer(&play)).into_response()
 }
 
-/// Why the game `POST /api/games` asks for cannot start.
-#[derive(Debug, thiserror::Error)]
-enum NewGameError {
-    /// No game of that name.
-    #[error("no game {0:?}: the games are {names}", names = game_names())]
-    UnknownGame(String),
-    /// The options start no game, in the words `kifu new` uses.
-    #[error(transparent)]
-    Start(#[from] StartError),
-}
-
-/// The names of the games, joined by `, `.
-fn game_names() -> String {
-    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-    names.join(", ")
-}
-
-/// The start `asked` for, as `kifu new` starts one from the same options,
-/// or, when they leave the start to be placed (Escampe without a `Setup`),
-/// the placement to make first.
-///
-/// # Errors
-/// No such game, or the options at fault.
-fn start_of(asked: &NewGame) -> Result<Start, NewGameError> {
-    let kind = GameKind::from_name(&asked.game)
-        .ok_or_else(|| NewGameError::UnknownGame(asked.game.clone()))?;
-    let tags = (asked.tags.iter()).map(|tag| tag_option(tag));
-    let options = StartOptions {
-        tags: tags.collect::<Result<_, _>>().map_err(StartError::from)?,
-        ..asked.options.clone()
-    };
-    Ok(play::start(kind, &options)?)
-}
-
 /// `GET /api/games/{id}`.
 async fn game_state(Game(shared): Game) -> Response {
     state_answer(&*shared.lock().await)
-}
-
-/// The body of `POST /api/games/{id}/moves`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct MoveBody {
-    #[serde(rename = "move")]
-    text: String,
 }
 
 /// `POST /api/games/{id}/moves`.
@@ -252,44 +174,6 @@ async fn play_move(game: Game, Json(asked): Json<MoveBody>) -> Response {
         Ok(state_answer(play))
     })
     .await
-}
-
-/// The body of `POST /api/games/{id}/engine`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct EngineBody {
-    /// The engine's time for the move, in ms.
-    #[serde(default = "default_movetime")]
-    movetime: u64,
-    /// The engine's level, 1 to 8 (default: full strength).
-    #[serde(default)]
-    #[schemars(range(min = 1, max = 8))]
-    level: Option<u8>,
-}
-
-impl EngineBody {
-    /// The level asked, if any.
-    ///
-    /// # Errors
-    /// 422 (`serve.level`) for a level out of 1 to 8.
-    fn level(&self) -> Result<Option<Level>, ApiError> {
-        match self.level {
-            None => Ok(None),
-            Some(n) => Level::new(n).map(Some).ok_or_else(|| {
-                ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "serve.level",
-                    format!("the level is 1 to 8, not {n}"),
-                )
-            }),
-        }
-    }
-}
-
-/// The engine's time for a move unless the request says: 1 s, as `kifu
-/// play --vs`.
-fn default_movetime() -> u64 {
-    1000
 }
 
 /// `POST /api/games/{id}/engine`.
@@ -302,43 +186,13 @@ async fn engine_move(game: Game, Json(asked): Json<EngineBody>) -> Response {
     .await
 }
 
-/// The engine's move for the side to move, shown, not played.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-struct HintJson {
-    /// The moves it would play (lotus: its turn's pawn moves).
-    moves: Vec<String>,
-    /// Whether it would resign instead.
-    resigned: bool,
-}
-
-/// The body of `POST /api/games/{id}/hint`: a hint is always the engine's
-/// at full strength.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct HintBody {
-    /// The engine's time for the move, in ms.
-    #[serde(default = "default_movetime")]
-    movetime: u64,
-}
-
 /// `POST /api/games/{id}/hint`.
 async fn engine_hint(game: Game, Json(asked): Json<HintBody>) -> Response {
     game.act(asked, |play, asked| {
         let moves = play.engine_moves(asked.movetime, None)?;
-        Ok(json(&HintJson {
-            resigned: moves.is_none(),
-            moves: moves.unwrap_or_default(),
-        }))
+        Ok(json(&HintJson::of(moves)))
     })
     .await
-}
-
-/// The body of `POST /api/games/{id}/takeback`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct TakeBackBody {
-    /// How many moves stay (lotus: pawn moves).
-    kept: usize,
 }
 
 /// `POST /api/games/{id}/takeback`.
@@ -350,14 +204,6 @@ async fn take_back(game: Game, Json(asked): Json<TakeBackBody>) -> Response {
     .await
 }
 
-/// The body of `POST /api/games/{id}/flip`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct FlipBody {
-    /// Whether the board is seen from the other side.
-    flip: bool,
-}
-
 /// `POST /api/games/{id}/flip`.
 async fn flip_board(game: Game, Json(asked): Json<FlipBody>) -> Response {
     game.act(asked, |play, asked| {
@@ -367,88 +213,25 @@ async fn flip_board(game: Game, Json(asked): Json<FlipBody>) -> Response {
     .await
 }
 
-/// The body of `POST /api/games/{id}/clock`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct ClockBody {
-    /// Each player's time for the game, in ms (10 s to 3 h).
-    base_ms: u64,
-    /// The time added to a player's once it has moved, in ms (at most
-    /// 60 s).
-    increment_ms: u64,
-}
-
 /// `POST /api/games/{id}/clock`: the game's clock, set before its first
 /// move; nobody's time runs until that move.
 async fn set_clock(game: Game, Json(asked): Json<ClockBody>) -> Response {
     game.act(asked, |play, asked| {
-        let (base, increment) = (asked.base_ms, asked.increment_ms);
-        play.set_clock(
-            Duration::from_millis(base),
-            Duration::from_millis(increment),
-        )?;
+        play.set_clock(asked.base(), asked.increment())?;
         Ok(state_answer(play))
     })
     .await
 }
 
-/// A position of the game looked back at.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-struct BoardAtJson {
-    /// The moves played before it.
-    ply: usize,
-    /// The board, as `kifu render --format svg` draws it.
-    board: String,
-}
-
 /// `GET /api/games/{id}/board/{ply}`.
-async fn board_at(game: Game, Path((_, ply)): Path<(String, String)>) -> Response {
-    game.act(ply, |play, ply| {
-        let ply = ply.parse::<usize>().map_err(|_| {
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "serve.ply",
-                format!("the ply is a whole number, not {ply:?}"),
-            )
-        })?;
-        let board = play.board_at(ply)?;
-        Ok(json(&BoardAtJson { ply, board }))
-    })
-    .await
-}
-
-/// A level of the engine, as the board offers it.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-struct LevelJson {
-    /// Its number, 1 to 8.
-    level: u8,
-    /// Its name ("Beginner" ... "Full strength").
-    name: &'static str,
-    /// Its Elo in each game (benches/levels.sh; level 1 at 1000), null
-    /// where not measured yet.
-    elo: std::collections::BTreeMap<&'static str, Option<i32>>,
+async fn look_back(game: Game, Path((_, ply)): Path<(String, String)>) -> Response {
+    game.act(ply, |play, ply| Ok(json(&board_at(play, &ply)?)))
+        .await
 }
 
 /// `GET /api/levels`.
-async fn levels() -> Response {
-    let levels: Vec<LevelJson> = Level::all()
-        .map(|level| LevelJson {
-            level: level.number(),
-            name: level.name(),
-            elo: (GameKind::ALL.iter())
-                .map(|&kind| (kind.name(), level.elo(kind)))
-                .collect(),
-        })
-        .collect();
-    json(&levels)
-}
-
-/// The body of `POST /api/games/{id}/placement`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct PlaceBody {
-    /// The mover's next square.
-    square: String,
+async fn level_list() -> Response {
+    json(&levels())
 }
 
 /// `POST /api/games/{id}/placement`.
@@ -496,16 +279,6 @@ async fn save_game(
         }))
     })
     .await
-}
-
-/// The body of `POST /api/games/{id}/analyse`, `/graph` and `/review`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct AnalyseBody {
-    /// The engine's time for each position, in ms.
-    movetime: Option<u64>,
-    /// Or the depth to search to (`analyse` and `review`).
-    depth: Option<u32>,
 }
 
 /// `POST /api/games/{id}/analyse`: the engine's score and best line for

@@ -6,26 +6,26 @@
 //! [`crate::kep::Answered`]: its score and its line.
 
 use super::{MAX_MOVETIME, Play};
+use crate::board::ApiError;
 use crate::game::Numbering;
 use crate::kep::{Decision, Score};
 use crate::seat::{PATIENCE, Terms, TimeControl, load_margin};
-use crate::serve::error::ApiError;
-use axum::http::StatusCode;
+use http::StatusCode;
 use std::time::Duration;
 
 /// The most time a graph's positions may take together, in ms: the
 /// positions times the movetime (or [`MAX_MOVETIME`] a position searched
 /// to a depth) and the margin, so that the answer comes well within the
 /// request's time.
-pub(in crate::serve) const GRAPH_TIME: u64 = 20_000;
+pub(crate) const GRAPH_TIME: u64 = 20_000;
 
 /// Where the graph puts a score: a `cp` within ±`GRAPH_CAP`, a win or a
 /// loss at the bound.
-pub(in crate::serve) const GRAPH_CAP: i32 = 1000;
+pub(crate) const GRAPH_CAP: i32 = 1000;
 
 /// The engine's view of the position shown.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct AnalysisJson {
+pub(crate) struct AnalysisJson {
     /// The plies played before the position.
     ply: usize,
     /// Who moves in it.
@@ -42,7 +42,7 @@ pub(in crate::serve) struct AnalysisJson {
 
 /// One position of the graph.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct PointJson {
+pub(crate) struct PointJson {
     /// The plies played before it.
     ply: usize,
     /// The engine's score from the view of the player to move; none once
@@ -55,7 +55,7 @@ pub(in crate::serve) struct PointJson {
 
 /// The score of every position.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct GraphJson {
+pub(crate) struct GraphJson {
     /// The player whose view `value` takes.
     player: String,
     /// Each position, from the start to the position shown.
@@ -69,7 +69,7 @@ fn limits_refused(message: String) -> ApiError {
 
 /// The terms of a `movetime` or a `depth` (within [`MAX_MOVETIME`]); the
 /// time each position may take, in ms.
-pub(super) fn terms_of(
+pub(crate) fn terms_of(
     movetime: Option<u64>,
     depth: Option<u32>,
 ) -> Result<(Terms, u64), ApiError> {
@@ -115,7 +115,7 @@ impl Play {
     /// # Errors
     /// 422 for limits out of range, 409 while the start is placed or
     /// once the game is over, 502 when the engine fails.
-    pub(in crate::serve) fn analyse(
+    pub(crate) fn analyse(
         &mut self,
         movetime: Option<u64>,
         depth: Option<u32>,
@@ -150,7 +150,7 @@ impl Play {
     /// than [`GRAPH_TIME`] together, or for a game played by turns
     /// (lotus, as `kifu analyse` refuses it); 409 while the start is
     /// placed; 502 when the engine fails.
-    pub(in crate::serve) fn graph(
+    pub(crate) fn graph(
         &mut self,
         movetime: Option<u64>,
         depth: Option<u32>,

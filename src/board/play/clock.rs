@@ -9,15 +9,16 @@
 
 use crate::game::{Outcome, Scores, rank};
 use compact_str::CompactString;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The clock of a game.
 #[derive(Debug, Clone)]
-pub(in crate::serve) struct GameClock {
+pub(crate) struct GameClock {
     /// The time each player starts with.
-    pub(in crate::serve) base: Duration,
+    pub(crate) base: Duration,
     /// The time added to a player's once it has moved.
-    pub(in crate::serve) increment: Duration,
+    pub(crate) increment: Duration,
     /// The players, in turn order, each with its time left when its
     /// clock last stopped.
     left: Vec<(String, Duration)>,
@@ -35,7 +36,7 @@ const INCREMENT: Duration = Duration::from_secs(60);
 
 /// A player's time, as the state gives it.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct TimeJson {
+pub(crate) struct TimeJson {
     /// The player.
     player: String,
     /// Its time left, in ms.
@@ -46,7 +47,7 @@ pub(in crate::serve) struct TimeJson {
 
 /// The clock, as the state gives it.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct ClockJson {
+pub(crate) struct ClockJson {
     /// Each player's time for the game, in ms.
     base_ms: u64,
     /// The time added to a player's once it has moved, in ms.
@@ -66,7 +67,7 @@ impl GameClock {
     ///
     /// # Errors
     /// Times out of range, in words.
-    pub(in crate::serve) fn new(
+    pub(crate) fn new(
         players: &[&str],
         base: Duration,
         increment: Duration,
@@ -103,13 +104,13 @@ impl GameClock {
     }
 
     /// The time `player` has left at `now`.
-    pub(in crate::serve) fn left(&self, player: &str, now: Instant) -> Duration {
+    pub(crate) fn left(&self, player: &str, now: Instant) -> Duration {
         let index = self.left.iter().position(|(p, _)| p == player);
         index.map_or(Duration::ZERO, |index| self.left_at(index, now))
     }
 
     /// The player whose time ran out by `now`, if one did.
-    pub(in crate::serve) fn flagged(&self, now: Instant) -> Option<&str> {
+    pub(crate) fn flagged(&self, now: Instant) -> Option<&str> {
         if let Some(fallen) = &self.fallen {
             return Some(fallen);
         }
@@ -121,7 +122,7 @@ impl GameClock {
     /// over): the mover's time stops, its increment added, and the next
     /// player's runs. A move that does not change the player to move (a
     /// Lotus turn's first moves) changes nothing.
-    pub(in crate::serve) fn moved(&mut self, mover: &str, next: Option<&str>, now: Instant) {
+    pub(crate) fn moved(&mut self, mover: &str, next: Option<&str>, now: Instant) {
         if next == Some(mover) {
             return;
         }
@@ -141,7 +142,7 @@ impl GameClock {
     /// The clock, stopped at `now` (the time that ran charged), runs for
     /// `next` (none: it stays stopped), no increment added: the player
     /// to move after a take back.
-    pub(in crate::serve) fn turn_to(&mut self, next: Option<&str>, now: Instant) {
+    pub(crate) fn turn_to(&mut self, next: Option<&str>, now: Instant) {
         if let Some((index, _)) = self.running {
             self.left[index].1 = self.left_at(index, now);
         }
@@ -152,7 +153,7 @@ impl GameClock {
 
     /// The clock stopped at `now` (the game ended, or a time ran out),
     /// each time kept, and the player whose time ran out, if one did.
-    pub(in crate::serve) fn stop(&mut self, now: Instant) {
+    pub(crate) fn stop(&mut self, now: Instant) {
         if let Some((index, _)) = self.running {
             let left = self.left_at(index, now);
             self.left[index].1 = left;
@@ -164,7 +165,7 @@ impl GameClock {
     }
 
     /// The clock as the state gives it at `now`.
-    pub(in crate::serve) fn json(&self, now: Instant) -> ClockJson {
+    pub(crate) fn json(&self, now: Instant) -> ClockJson {
         ClockJson {
             base_ms: ms(self.base),
             increment_ms: ms(self.increment),
@@ -184,7 +185,7 @@ impl GameClock {
     /// `scores` the scores so far) nobody is declared the winner (the
     /// record's result is `*`), the loser ranks last and the others by
     /// their scores so far.
-    pub(in crate::serve) fn forfeit(&self, loser: &str, scores: Option<Scores>) -> Option<Outcome> {
+    pub(crate) fn forfeit(&self, loser: &str, scores: Option<Scores>) -> Option<Outcome> {
         if self.left.len() > 2 {
             let score_of = |player: &str| {
                 (scores.iter().flat_map(|s| s.iter()))

@@ -1,30 +1,33 @@
 //! The review of a game being played (`POST /api/games/{id}/review`): a
 //! [`Review`] of its record, as `kifu analyse` makes one, asked of the
 //! game's engine at full strength. A long game is reviewed over several
-//! requests: each searches for at most [`REVIEW_SLICE`] and answers how
+//! requests: each searches for at most the game's slice of time (8 s
+//! from `kifu serve`, [`REVIEW_SLICE`]) and answers how
 //! far it got, the engine's views kept between them, so that the page
 //! shows the progress and no request comes near the server's time bound.
 
 use super::Play;
 use super::analyse::terms_of;
+use crate::board::ApiError;
 use crate::draw::Drawing;
 use crate::game::{AnyGame, Numbering};
 use crate::games::lotus::Lotus;
 use crate::kep::Decision;
 use crate::review::{LOTUS_DEPTH, Review, ReviewError, View};
 use crate::seat::TimeControl;
-use crate::serve::error::ApiError;
-use axum::http::StatusCode;
+use http::StatusCode;
 use std::collections::{BTreeMap, HashMap};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
-/// The longest one request of a review searches for.
-pub(in crate::serve) const REVIEW_SLICE: Duration = Duration::from_secs(8);
+/// The longest one request of a review searches for, from `kifu serve`.
+#[cfg(feature = "server")]
+pub(crate) const REVIEW_SLICE: Duration = Duration::from_secs(8);
 
 /// The longest a review searches a position, in ms (a position searched
 /// to a depth too): so that a request ends within its slice and one
 /// search more.
-pub(in crate::serve) const MAX_REVIEW_MOVETIME: u64 = 2000;
+pub(crate) const MAX_REVIEW_MOVETIME: u64 = 2000;
 
 /// What a view is kept by: the plies before its position, the engine's
 /// better move played there (the position after it searched), and the
@@ -37,7 +40,7 @@ type Key = (usize, Option<String>, Vec<String>);
 /// of a line taken back and played otherwise are forgotten from where it
 /// parts.
 #[derive(Debug, Default)]
-pub(in crate::serve) struct Views {
+pub(crate) struct Views {
     limits: (Option<u64>, Option<u32>),
     line: Vec<String>,
     by_ply: HashMap<Key, View>,
@@ -66,7 +69,7 @@ impl Views {
 
 /// A review, or how far it has got.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct ReviewJson {
+pub(crate) struct ReviewJson {
     /// The searches made so far.
     searched: usize,
     /// The most searches the review may take (every position, and one
@@ -80,7 +83,7 @@ pub(in crate::serve) struct ReviewJson {
 
 /// A game reviewed.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(in crate::serve) struct ReviewedJson {
+pub(crate) struct ReviewedJson {
     /// The player who moves first.
     player: String,
     /// Whether a move judged is a whole turn of several plies (lotus),
@@ -204,7 +207,7 @@ impl Play {
     /// 422 for limits out of range or a lotus game at a depth past 1 (as
     /// `kifu analyse` refuses it); 409 while the start is placed; 502
     /// when the engine fails.
-    pub(in crate::serve) fn review(
+    pub(crate) fn review(
         &mut self,
         movetime: Option<u64>,
         depth: Option<u32>,
@@ -235,7 +238,7 @@ impl Play {
         let text = self.record();
         let record = crate::record::parse_record(text, 1).map_err(|e| internal(e.to_string()))?;
         let mut views = std::mem::take(&mut self.views).along(&self.moves, (movetime, depth));
-        let until = Instant::now() + REVIEW_SLICE;
+        let until = Instant::now() + self.slice;
         let (mut searched, mut most) = (0, 0);
         let reviewed = Review::of(&record, |question| {
             (searched, most) = (question.number, question.most);

@@ -10,7 +10,7 @@ use crate::game::{AnyGame, GameKind, MoveDetail};
 /// picture with its squares, and the moves by the square they leave; a
 /// game's state and an annotation's both carry it.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(super) struct BoardJson {
+pub(crate) struct BoardJson {
     /// Every legal move.
     legal_moves: Vec<String>,
     /// The board, as `kifu render --format svg` draws it.
@@ -31,7 +31,7 @@ impl BoardJson {
     /// The board of `game` (of `kind`) after `ply` plies, drawn as `view`
     /// says (the last move, the side seen from), with the moves `legal`
     /// (none while a start is placed).
-    pub(super) fn new(
+    pub(crate) fn new(
         game: &dyn AnyGame,
         kind: GameKind,
         view: &View<'_>,
