@@ -30,6 +30,7 @@ mod support {
 
 mod analyse;
 mod architecture;
+mod board;
 mod cli;
 mod closed_pipes;
 mod codes;

@@ -6,18 +6,20 @@
 //! machine kifu runs on (the files named on its command line, saving to
 //! them, other engines, live matches) is refused in words.
 
+use super::annotation::{
+    Annotation, CommentBody, GlyphBody, MAX_OPEN, MoveBody as AnnotatedMove, NO_ANNOTATION,
+    NodeBody, TagsBody,
+};
 use super::{
-    AnalyseBody, ApiError, ClockBody, EngineBody, FlipBody, HintBody, HintJson, MoveBody, NewGame,
-    PlaceBody, Play, RecordBody, Seats, TakeBackBody, board_at, levels, new_start, outcome_of,
-    read_body, start_of_record,
+    AnalyseBody, ApiError, ClockBody, EngineBody, FlipBody, HintBody, HintJson, MAX_GAMES,
+    MoveBody, NewGame, PlaceBody, Play, RecordBody, Seats, TakeBackBody, board_at, levels,
+    new_start, outcome_of, pasted, read_body, start_of_record,
 };
 use crate::play::Start;
 use http::StatusCode;
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Duration;
-
-use super::MAX_GAMES;
 
 /// The engines a board in a page keeps between questions: each holds its
 /// hash table (24 MiB), and a page's memory never shrinks.
@@ -28,10 +30,12 @@ const SEATS: usize = 2;
 /// look back, a rules board); the views are kept between slices.
 const SLICE: Duration = Duration::from_secs(1);
 
-/// The games of a board in one process, by id (from 1).
+/// The games of a board in one process, and the records open for
+/// annotation, each by id (from 1).
 #[derive(Debug)]
 pub struct Board {
     games: Vec<Play>,
+    annotations: Vec<Annotation>,
     seats: Seats,
 }
 
@@ -55,6 +59,7 @@ impl Board {
     pub fn new() -> Self {
         Self {
             games: Vec::new(),
+            annotations: Vec::new(),
             seats: Seats::most(SEATS),
         }
     }
@@ -70,6 +75,11 @@ impl Board {
             ("POST", ["api", "games", "record"]) => self.game_of_record(body),
             (_, ["api", "games", id, rest @ ..]) => match self.game(id) {
                 Ok(play) => on_game(play, method, rest, body),
+                Err(refused) => Err(refused),
+            },
+            ("POST", ["api", "annotations"]) => self.open_pasted(body),
+            (_, ["api", "annotations", id, rest @ ..]) => match self.annotation(id) {
+                Ok(open) => on_annotation(open, method, rest, body),
                 Err(refused) => Err(refused),
             },
             (_, ["api", "files" | "watch" | "openapi.json", ..]) => Err(needs_server()),
@@ -101,6 +111,40 @@ impl Board {
             play.play(text)?;
         }
         answer(StatusCode::CREATED, &play.state(&outcome_of(play)))
+    }
+
+    /// `POST /api/annotations`.
+    fn open_pasted(&mut self, body: &[u8]) -> Result<Reply, ApiError> {
+        let asked: RecordBody = read_body(body)?;
+        let mut open = pasted(&asked.text)?;
+        if self.annotations.len() >= MAX_OPEN {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "serve.too-many-open",
+                format!("this board keeps at most {MAX_OPEN} records open"),
+            ));
+        }
+        open.set_id(self.annotations.len() as u64 + 1);
+        self.annotations.push(open);
+        let open = &self.annotations[self.annotations.len() - 1];
+        open.with_json(|state| answer(StatusCode::CREATED, state))
+    }
+
+    /// The record open of id `id`, as the path writes it.
+    ///
+    /// # Errors
+    /// 404 for no such record open.
+    fn annotation(&mut self, id: &str) -> Result<&mut Annotation, ApiError> {
+        let index = id.parse::<usize>().ok().and_then(|id| id.checked_sub(1));
+        index
+            .and_then(|index| self.annotations.get_mut(index))
+            .ok_or_else(|| {
+                ApiError::new(
+                    StatusCode::NOT_FOUND,
+                    "serve.no-annotation",
+                    NO_ANNOTATION.to_owned(),
+                )
+            })
     }
 
     /// Keeps a new game from its start.
@@ -201,6 +245,47 @@ fn on_game(play: &mut Play, method: &str, rest: &[&str], body: &[u8]) -> Result<
             "no such page: see `kifu man` for the API of kifu serve".to_owned(),
         )),
     }
+}
+
+/// The answer to `method` on `/api/annotations/{id}/REST` for `open`.
+fn on_annotation(
+    open: &mut Annotation,
+    method: &str,
+    rest: &[&str],
+    body: &[u8],
+) -> Result<Reply, ApiError> {
+    match (method, rest) {
+        ("GET", []) => {}
+        ("POST", ["goto"]) => open.goto(read_body::<NodeBody>(body)?.node)?,
+        ("POST", ["moves"]) => open.play(&read_body::<AnnotatedMove>(body)?.text)?,
+        ("POST", ["promote"]) => open.promote(read_body::<NodeBody>(body)?.node)?,
+        ("POST", ["delete"]) => open.delete(read_body::<NodeBody>(body)?.node)?,
+        ("POST", ["comment"]) => {
+            let asked: CommentBody = read_body(body)?;
+            open.comment(asked.node, &asked.comment)?;
+        }
+        ("POST", ["glyph"]) => {
+            let asked: GlyphBody = read_body(body)?;
+            open.glyph(asked.node, asked.glyph, asked.nags)?;
+        }
+        ("POST", ["tags"]) => open.set_tags(read_body::<TagsBody>(body)?.pairs())?,
+        ("POST", ["save"]) => return Err(needs_server()),
+        ("POST", [action]) => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "serve.no-route",
+                format!("no such request on a record open: {action}"),
+            ));
+        }
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "serve.no-route",
+                "no such page: see `kifu man` for the API of kifu serve".to_owned(),
+            ));
+        }
+    }
+    open.with_json(|state| answer(StatusCode::OK, state))
 }
 
 /// 404 (`board.needs-server`): what only `kifu serve` can do.

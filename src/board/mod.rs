@@ -8,14 +8,16 @@
 //! package. Both call the same code, so that the page is one page and
 //! a game goes the same way wherever it runs.
 
+pub(crate) mod annotation;
 mod asked;
 mod local;
 pub(crate) mod play;
 pub(crate) mod position;
 
+pub(crate) use annotation::pasted;
 pub(crate) use asked::{
-    AnalyseBody, ClockBody, EngineBody, FlipBody, HintBody, HintJson, MoveBody, NewGame,
-    PlaceBody, RecordBody, TakeBackBody, board_at, levels, new_start, read_body, start_of_record,
+    AnalyseBody, ClockBody, EngineBody, FlipBody, HintBody, HintJson, MoveBody, NewGame, PlaceBody,
+    RecordBody, TakeBackBody, board_at, levels, new_start, read_body, start_of_record,
 };
 pub use local::{Board, Reply};
 pub(crate) use play::{Play, Seats, outcome_of};

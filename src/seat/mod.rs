@@ -115,7 +115,10 @@ pub fn start(command: &str, level: Option<Level>) -> Result<Box<dyn Seat>, Engin
     match command {
         // A page has no threads: the engine answers in the caller's.
         #[cfg(target_family = "wasm")]
-        BUILT_IN => Ok(Box::new(InlineSeat::new(level, crate::random::clock_seed()))),
+        BUILT_IN => Ok(Box::new(InlineSeat::new(
+            level,
+            crate::random::clock_seed(),
+        ))),
         #[cfg(not(target_family = "wasm"))]
         BUILT_IN => Ok(Box::new(BuiltInSeat::start(level)?)),
         other => {

@@ -42,51 +42,13 @@
 
 mod routes;
 mod save;
-mod spans;
-mod view;
 
 pub(super) use routes::{describe, routes};
 
-use crate::game::GameKind;
-use crate::model::{MoveNode, WrittenMoves};
-use crate::play::{Demoted, GameTree, Growth, NodeId};
+use crate::board::annotation::{Annotation, MAX_OPEN, NO_ANNOTATION};
 use crate::serve::error::ApiError;
 use crate::serve::state::Registry;
-use axum::http::StatusCode;
-use spans::{record_lines, seen};
 use std::sync::{Arc, Mutex};
-
-/// The most records open at once.
-pub(super) const MAX_OPEN: usize = 1000;
-
-/// The glyphs a move may carry after its text.
-const GLYPHS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
-
-/// A record open for annotation: its tree of moves, the cursor in it, and
-/// what a save needs to write it back.
-#[derive(Debug)]
-pub(super) struct Annotation {
-    id: u64,
-    /// The file's index, its name, and the record's index in it.
-    file: usize,
-    name: String,
-    record: usize,
-    kind: GameKind,
-    tags: Vec<(String, String)>,
-    tree: GameTree,
-    cursor: NodeId,
-    /// The main line as opened, and the result it ended with.
-    opened_main: Vec<String>,
-    opened_result: Option<String>,
-    /// Comments after the result, kept as they were.
-    after_result: Vec<String>,
-    /// The record's fault when it was opened, as `kifu validate` prints it.
-    fault: Option<String>,
-    /// Changed since opened or saved.
-    unsaved: bool,
-    /// The length and hash of the file's text when opened or last saved.
-    seen: (usize, u64),
-}
 
 /// A record open, shared between the requests that name it.
 type Open = Arc<Mutex<Annotation>>;
@@ -107,11 +69,7 @@ impl Annotations {
                     "serve.too-many-open",
                     format!("this server keeps at most {MAX_OPEN} records open"),
                 ),
-                (
-                    "serve.no-annotation",
-                    "no such record open: POST /api/files/{i}/records/{r}/open opens one"
-                        .to_owned(),
-                ),
+                ("serve.no-annotation", NO_ANNOTATION.to_owned()),
             ),
         }
     }
@@ -122,7 +80,7 @@ impl Annotations {
     /// 503 when [`MAX_OPEN`] are open.
     fn add(&self, mut annotation: Annotation) -> Result<Open, ApiError> {
         self.by_id.add(|id| {
-            annotation.id = id;
+            annotation.set_id(id);
             Arc::new(Mutex::new(annotation))
         })
     }
@@ -133,242 +91,5 @@ impl Annotations {
     /// 404 for no such record open.
     fn get(&self, id: &str) -> Result<Open, ApiError> {
         self.by_id.get(id)
-    }
-}
-
-fn unprocessable(code: &'static str, message: String) -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
-}
-
-impl Annotation {
-    /// Opens record `record` (from 0) of the file's `text`.
-    fn open(file: usize, name: &str, text: &[u8], record: usize) -> Result<Annotation, ApiError> {
-        let seen = seen(text);
-        let text = String::from_utf8_lossy(text);
-        let mut records = record_lines(&text);
-        if record >= records.len() {
-            return Err(ApiError::new(
-                StatusCode::NOT_FOUND,
-                "serve.no-record",
-                match records.len() {
-                    1 => format!("{name} holds 1 record"),
-                    n => format!("{name} holds {n} records"),
-                },
-            ));
-        }
-        let parsed = records
-            .swap_remove(record)
-            .parsed
-            .map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
-        let verdict = crate::referee::judge_record(&parsed)
-            .map_err(|e| unprocessable("serve.syntax", format!("{name}:{e}")))?;
-        let fault = verdict.fault.as_ref().map(|f| format!("{name}:{f}"));
-        let kind = (verdict.kind)
-            .or_else(|| crate::referee::game_of(&parsed))
-            .or_else(|| {
-                let tag = parsed.tags.iter().find(|t| t.name == "Game")?;
-                GameKind::from_name(&tag.value)
-            });
-        let no_start = |why: String| {
-            unprocessable(
-                "serve.no-start",
-                fault.clone().unwrap_or_else(|| format!("{name}: {why}")),
-            )
-        };
-        let kind = kind.ok_or_else(|| no_start("the record has no game".to_owned()))?;
-        let start = kind
-            .start(crate::game::Tags::new(&parsed.tags))
-            .map_err(|e| no_start(e.to_string()))?;
-        let tags = (parsed.tags.iter())
-            .map(|t| (t.name.to_string(), t.value.to_string()))
-            .collect();
-        let mut annotation = Annotation {
-            id: 0,
-            file,
-            name: name.to_owned(),
-            record,
-            kind,
-            tags,
-            tree: GameTree::new(start),
-            cursor: NodeId::START,
-            opened_main: Vec::new(),
-            opened_result: parsed.result_token().map(|(token, _)| token.to_owned()),
-            after_result: WrittenMoves::after_result(&parsed)
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-            fault,
-            unsaved: false,
-            seen,
-        };
-        let leading = (WrittenMoves::leading_comments(&parsed).into_iter())
-            .map(str::to_owned)
-            .collect();
-        annotation.tree.set_comments(NodeId::START, leading);
-        let main: Vec<MoveNode<'_>> = WrittenMoves::new(&parsed).collect();
-        let growth = Growth {
-            variations: annotation.fault.is_none(),
-            annotations: true,
-            flat: true,
-        };
-        annotation.tree.grow(NodeId::START, &main, growth);
-        annotation.opened_main = annotation.tree.main_line();
-        annotation.cursor = annotation.tree.line_end(NodeId::START);
-        Ok(annotation)
-    }
-
-    /// The node of the tree that a request names.
-    ///
-    /// # Errors
-    /// 404 for none in the tree.
-    fn node(&self, node: usize) -> Result<NodeId, ApiError> {
-        self.tree.find(node).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                "serve.no-node",
-                format!("no move {node} in the tree"),
-            )
-        })
-    }
-
-    /// Moves the cursor to `node`.
-    fn goto(&mut self, node: usize) -> Result<(), ApiError> {
-        self.cursor = self.node(node)?;
-        Ok(())
-    }
-
-    /// Plays `text` at the cursor (see the module doc); the cursor moves
-    /// to it.
-    fn play(&mut self, text: &str) -> Result<(), ApiError> {
-        let (node, new) =
-            (self.tree.play(self.cursor, text)).map_err(|e| unprocessable(e.code, e.message))?;
-        self.cursor = node;
-        self.unsaved |= new;
-        Ok(())
-    }
-
-    /// Makes the variation holding `node` the line it branches off.
-    fn promote(&mut self, node: usize) -> Result<(), ApiError> {
-        let node = self.node(node)?;
-        if !self.tree.promote(node, Demoted::First) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "serve.main-line",
-                "this move is on the main line: there is nothing to promote".to_owned(),
-            ));
-        }
-        self.unsaved = true;
-        Ok(())
-    }
-
-    /// Cuts `node` and every move after it; the cursor, if it was cut,
-    /// goes to the move before.
-    fn delete(&mut self, node: usize) -> Result<(), ApiError> {
-        let node = self.node(node)?;
-        let Some(parent) = self.tree.cut(node) else {
-            return Err(unprocessable(
-                "serve.no-move",
-                "the start is not a move: it cannot be deleted".to_owned(),
-            ));
-        };
-        if self.tree.find(self.cursor.index()).is_none() {
-            self.cursor = parent;
-        }
-        self.unsaved = true;
-        Ok(())
-    }
-
-    /// The comments of `node` become `comment`, or none when it is empty.
-    fn comment(&mut self, node: usize, comment: &str) -> Result<(), ApiError> {
-        let node = self.node(node)?;
-        let comments = match comment.trim() {
-            "" => Vec::new(),
-            comment => vec![comment.to_owned()],
-        };
-        self.unsaved |= self.tree.set_comments(node, comments);
-        Ok(())
-    }
-
-    /// Sets the glyph (an empty one takes it off) or the numeric glyphs
-    /// of move `node`, each when given.
-    fn glyph(
-        &mut self,
-        node: usize,
-        glyph: Option<String>,
-        nags: Option<Vec<u8>>,
-    ) -> Result<(), ApiError> {
-        let node = self.node(node)?;
-        if node == NodeId::START {
-            return Err(unprocessable(
-                "serve.no-move",
-                "the start is not a move: it takes no glyph".to_owned(),
-            ));
-        }
-        if let Some(glyph) = glyph {
-            let glyph = match glyph.as_str() {
-                "" => None,
-                g if GLYPHS.contains(&g) => Some(glyph),
-                _ => {
-                    return Err(unprocessable(
-                        "serve.glyph",
-                        format!("{glyph:?} is not a glyph: {}", GLYPHS.join(" ")),
-                    ));
-                }
-            };
-            self.unsaved |= self.tree.set_glyph(node, glyph);
-        }
-        if let Some(nags) = nags {
-            self.unsaved |= self.tree.set_nags(node, nags);
-        }
-        Ok(())
-    }
-
-    /// Replaces the tags, those that set the start kept as they were.
-    fn set_tags(&mut self, tags: Vec<(String, String)>) -> Result<(), ApiError> {
-        let fixed: Vec<String> = (self
-            .tree
-            .start()
-            .setup_tags()
-            .into_iter()
-            .map(|(name, _)| name))
-        .chain(["Game", "Setup", "Position", "Result"].map(str::to_owned))
-        .collect();
-        let of = |tags: &[(String, String)], name: &str| -> Vec<String> {
-            (tags.iter().filter(|(n, _)| n == name))
-                .map(|(_, v)| v.clone())
-                .collect()
-        };
-        for name in &fixed {
-            if of(&tags, name) != of(&self.tags, name) {
-                return Err(unprocessable(
-                    "serve.tag-fixed",
-                    format!(
-                        "the {name} tag cannot be changed here: it sets the game's start or result"
-                    ),
-                ));
-            }
-        }
-        for (name, value) in &tags {
-            let good = !name.is_empty()
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && name.starts_with(|c: char| c.is_ascii_alphabetic());
-            if !good {
-                return Err(unprocessable(
-                    "serve.tag-name",
-                    format!("{name:?} is not a tag name: letters, digits and _ from a letter"),
-                ));
-            }
-            if value.chars().any(char::is_control) {
-                return Err(unprocessable(
-                    "serve.tag-value",
-                    format!("the {name} tag's value holds a control character"),
-                ));
-            }
-        }
-        if tags != self.tags {
-            self.tags = tags;
-            self.unsaved = true;
-        }
-        Ok(())
     }
 }

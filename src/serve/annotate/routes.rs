@@ -6,6 +6,7 @@
 //! | request | body | edit |
 //! |---------|------|------|
 //! | `POST /api/files/{i}/records/{r}/open` | | opens record `r` of file `i`: 201 |
+//! | `POST /api/annotations` | `{"text"}` | opens the first record of a text pasted: 201 |
 //! | `GET /api/annotations/{id}` | | none |
 //! | `POST /api/annotations/{id}/goto` | `{"node"}` | the cursor to the node |
 //! | `POST /api/annotations/{id}/moves` | `{"move"}` | the move played at the cursor |
@@ -16,12 +17,16 @@
 //! | `POST /api/annotations/{id}/tags` | `{"tags": [{"name", "value"}]}` | the tags |
 //! | `POST /api/annotations/{id}/save` | `{"force"}` | saved in place |
 
-use super::view::AnnotationJson;
-use super::{Annotation, Annotations};
+use super::Annotations;
+use crate::board::annotation::{
+    Annotation, AnnotationJson, CommentBody, GlyphBody, MoveBody, NodeBody, TagsBody,
+};
+use crate::board::{RecordBody, pasted};
 use crate::serve::error::{ApiError, blocking};
 use crate::serve::extract::Json;
 use crate::serve::files::Files;
 use crate::serve::openapi::ApiDoc;
+use crate::serve::reply::json;
 use axum::Router;
 use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
@@ -38,6 +43,7 @@ where
 {
     Router::new()
         .route("/api/files/{index}/records/{record}/open", post(open))
+        .route("/api/annotations", post(open_pasted))
         .route("/api/annotations/{id}", get(state))
         .route("/api/annotations/{id}/goto", post(goto))
         .route("/api/annotations/{id}/moves", post(play))
@@ -54,6 +60,8 @@ where
 pub(in crate::serve) fn describe(doc: &mut ApiDoc) {
     let open = "Opens a record of a file for annotation.";
     doc.post_empty::<AnnotationJson>("/api/files/{index}/records/{record}/open", open, 201);
+    let pasted = "Opens the first record of a text pasted for annotation (downloaded, not saved).";
+    doc.post::<RecordBody, AnnotationJson>("/api/annotations", pasted, 201);
     doc.get::<AnnotationJson>("/api/annotations/{id}", "The record open's state.");
     let path = "/api/annotations/{id}";
     let goto = "Moves the cursor to a node.";
@@ -93,10 +101,32 @@ async fn open(
                 format!("{name}: records are named by their index from 0"),
             )
         })?;
-        let annotation = Annotation::open(file, &name, &bytes, record)?;
+        let annotation = Annotation::open(Some(file), &name, &bytes, record)?;
         let shared = annotations.add(annotation)?;
         let annotation = shared.lock().unwrap_or_else(|e| e.into_inner());
-        Ok((StatusCode::CREATED, annotation.answer()).into_response())
+        Ok((
+            StatusCode::CREATED,
+            annotation.with_json(|state| json(state)),
+        )
+            .into_response())
+    })
+    .await
+}
+
+/// `POST /api/annotations`: the first record of the text pasted, open:
+/// 201 and the state.
+async fn open_pasted(
+    State(annotations): State<Arc<Annotations>>,
+    Json(asked): Json<RecordBody>,
+) -> Response {
+    blocking(move || {
+        let shared = annotations.add(pasted(&asked.text)?)?;
+        let annotation = shared.lock().unwrap_or_else(|e| e.into_inner());
+        Ok((
+            StatusCode::CREATED,
+            annotation.with_json(|state| json(state)),
+        )
+            .into_response())
     })
     .await
 }
@@ -117,16 +147,9 @@ async fn edit(
         let shared = annotations.get(&id)?;
         let mut annotation = shared.lock().unwrap_or_else(|e| e.into_inner());
         act(&mut annotation)?;
-        Ok(annotation.answer())
+        Ok(annotation.with_json(|state| json(state)))
     })
     .await
-}
-
-/// The body of `goto`, `promote` and `delete`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct NodeBody {
-    node: usize,
 }
 
 /// `POST /api/annotations/{id}/goto`.
@@ -136,15 +159,6 @@ async fn goto(
     Json(asked): Json<NodeBody>,
 ) -> Response {
     edit(annotations, id, move |open| open.goto(asked.node)).await
-}
-
-/// The body of `moves`.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(rename = "AnnotationMoveBody")]
-struct MoveBody {
-    #[serde(rename = "move")]
-    text: String,
 }
 
 /// `POST /api/annotations/{id}/moves`.
@@ -174,15 +188,6 @@ async fn delete(
     edit(annotations, id, move |open| open.delete(asked.node)).await
 }
 
-/// The body of `comment`: the node's comments become this one, or none
-/// when it is empty.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct CommentBody {
-    node: usize,
-    comment: String,
-}
-
 /// `POST /api/annotations/{id}/comment`.
 async fn comment(
     State(annotations): State<Arc<Annotations>>,
@@ -193,16 +198,6 @@ async fn comment(
         open.comment(asked.node, &asked.comment)
     })
     .await
-}
-
-/// The body of `glyph`: each field given replaces the node's (an empty
-/// glyph takes it off).
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct GlyphBody {
-    node: usize,
-    glyph: Option<String>,
-    nags: Option<Vec<u8>>,
 }
 
 /// `POST /api/annotations/{id}/glyph`.
@@ -217,30 +212,13 @@ async fn glyph(
     .await
 }
 
-/// The body of `tags`: every tag, in order.
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct TagsBody {
-    tags: Vec<TagOwned>,
-}
-
-#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct TagOwned {
-    name: String,
-    value: String,
-}
-
 /// `POST /api/annotations/{id}/tags`.
 async fn tags(
     State(annotations): State<Arc<Annotations>>,
     Path(id): Path<String>,
     Json(asked): Json<TagsBody>,
 ) -> Response {
-    let tags = (asked.tags.into_iter())
-        .map(|tag| (tag.name, tag.value))
-        .collect();
-    edit(annotations, id, move |open| open.set_tags(tags)).await
+    edit(annotations, id, move |open| open.set_tags(asked.pairs())).await
 }
 
 /// The body of `save`.

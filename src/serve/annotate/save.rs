@@ -2,74 +2,45 @@
 //! result) and put in place of the one opened in the file's text,
 //! atomically, unless the file changed since it was opened or saved.
 
-use super::Annotation;
-use super::spans::{Span, record_lines, seen};
-use crate::play::NodeId;
-use crate::record::write_record_within;
+use crate::board::annotation::{Annotation, Span, record_lines, seen};
 use crate::serve::error::ApiError;
 use crate::serve::files::Files;
 use axum::http::StatusCode;
 
-/// The width of the movetext lines a save writes, as `kifu fmt`'s.
-const LINE_WIDTH: usize = 79;
-
 impl Annotation {
-    /// The record as it would be saved.
-    pub(super) fn text(&self) -> String {
-        let main = self.tree.main_line();
-        let last = self.tree.line_end(NodeId::START);
-        let end = self.tree.position(last);
-        let kept = main == self.opened_main;
-        // A game over by the rules ends with its token, if it takes one
-        // (Lotus takes none).
-        let result = match end.outcome() {
-            Some(outcome) => outcome.token.map(str::to_owned),
-            None if kept => Some(self.opened_result.clone().unwrap_or_else(|| "*".to_owned())),
-            None => Some("*".to_owned()),
-        };
-        let tags: Vec<(String, String)> = (self.tags.iter())
-            .filter(|(name, _)| kept || name != "Termination")
-            .map(|(name, value)| match (name.as_str(), end.outcome()) {
-                ("Result", Some(outcome)) => (name.clone(), outcome.tag_value.to_string()),
-                ("Result", None) if !kept => (name.clone(), "*".to_owned()),
-                _ => (name.clone(), value.clone()),
-            })
-            .collect();
-        let moves = self.tree.written(last);
-        write_record_within(
-            LINE_WIDTH,
-            &tags,
-            self.tree.node(NodeId::START).comments(),
-            &moves,
-            (result.as_deref(), &self.after_result),
-        )
-    }
-
     /// Writes the record in place of the one opened; refused with 409
     /// when the file changed since it was opened or saved, unless `force`,
     /// or when it is not all UTF-8 text. The file is read and written
     /// under its lock ([`Files::rewrite`]).
+    /// A record pasted is refused with 409 (`serve.pasted`): it has no
+    /// file to go back to.
     pub(super) fn save(&mut self, force: bool, files: &Files) -> Result<(), ApiError> {
-        let seen = files.rewrite(self.file, |name, bytes| {
+        let Some(file) = self.file() else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "serve.pasted",
+                "a record pasted has no file to be saved to: download it".to_owned(),
+            ));
+        };
+        let seen = files.rewrite(file, |name, bytes| {
             let new = self.saved_over(force, name, bytes)?;
             let seen = seen(new.as_bytes());
             Ok((new.into_bytes(), seen))
         })?;
-        self.seen = seen;
-        self.unsaved = false;
+        self.saved(seen);
         Ok(())
     }
 
     /// The text of the file once the record is put in place of the one
     /// opened in `bytes`, what the file `name` holds now.
     fn saved_over(&self, force: bool, name: &str, bytes: &[u8]) -> Result<String, ApiError> {
-        if seen(bytes) != self.seen && !force {
+        if seen(bytes) != self.seen() && !force {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "serve.changed",
                 format!(
                     "{name} changed since this record was opened: saving would replace record {} of what it holds now (save with force to do it anyway)",
-                    self.record + 1
+                    self.record() + 1
                 ),
             ));
         }
@@ -82,14 +53,14 @@ impl Annotation {
         })?;
         let record = self.text();
         let found = record_lines(old);
-        let unsplit = (found.iter().skip(self.record).take(2)).any(|span| !span.known);
+        let unsplit = (found.iter().skip(self.record()).take(2)).any(|span| !span.known);
         if unsplit {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "serve.unsplit",
                 format!(
                     "{name}: where record {} ends is not known (it or the next cannot be read whole): it is not written over",
-                    self.record + 1
+                    self.record() + 1
                 ),
             ));
         }
@@ -98,7 +69,7 @@ impl Annotation {
         let offset =
             |line: usize| -> usize { (old.split_inclusive('\n').take(line)).map(str::len).sum() };
         let mut new = String::new();
-        match found.get(self.record) {
+        match found.get(self.record()) {
             Some(&Span { first, end, .. }) => {
                 let rest = &old[offset(end)..];
                 new.push_str(&old[..offset(first)]);

@@ -8,8 +8,6 @@ use crate::game::GameKind;
 use crate::model::OutcomeJson;
 use crate::play::{NodeId, NumberedMove};
 use crate::record::Dots;
-use crate::serve::reply::json;
-use axum::response::Response;
 
 /// A tag as JSON.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
@@ -43,10 +41,11 @@ struct ItemJson<'a> {
 
 /// The state of a record open for annotation.
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
-pub(super) struct AnnotationJson<'a> {
+pub(crate) struct AnnotationJson<'a> {
     id: u64,
     game: GameKind,
-    file: usize,
+    /// The file's index, null for a record pasted.
+    file: Option<usize>,
     name: &'a str,
     record: usize,
     tags: Vec<TagJson<'a>>,
@@ -107,8 +106,8 @@ impl Annotation {
         }
     }
 
-    /// The answer that gives its state, as JSON.
-    pub(super) fn answer(&self) -> Response {
+    /// `then` of its state, as the page gets it.
+    pub(crate) fn with_json<R>(&self, then: impl FnOnce(&AnnotationJson<'_>) -> R) -> R {
         let moves = self.tree.moves_to(self.cursor);
         let game = self.tree.position(self.cursor);
         let node = self.tree.node(self.cursor);
@@ -121,7 +120,7 @@ impl Annotation {
         let numbered = self.tree.numbered(self.tree.line_end(NodeId::START));
         self.text_items(&numbered, &mut items);
         let outcome = game.outcome();
-        json(&AnnotationJson {
+        then(&AnnotationJson {
             id: self.id,
             game: self.kind,
             file: self.file,

@@ -6,7 +6,7 @@ use crate::record::{Record, SyntaxError};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The length and hash of a file's text.
-pub(super) fn seen(bytes: &[u8]) -> (usize, u64) {
+pub(crate) fn seen(bytes: &[u8]) -> (usize, u64) {
     let mut hasher = DefaultHasher::new();
     bytes.hash(&mut hasher);
     (bytes.len(), hasher.finish())
@@ -16,15 +16,16 @@ pub(super) fn seen(bytes: &[u8]) -> (usize, u64) {
 /// excluded: the next record's first), whether its first line is known
 /// (not for a record whose text could not be split off whole, whose error
 /// stands at a later line), and the record or why it cannot be read.
-pub(super) struct Span {
-    pub(super) first: usize,
-    pub(super) end: usize,
-    pub(super) known: bool,
-    pub(super) parsed: Result<Record, SyntaxError>,
+pub(crate) struct Span {
+    pub(crate) first: usize,
+    pub(crate) end: usize,
+    #[cfg_attr(not(feature = "server"), allow(dead_code))]
+    pub(crate) known: bool,
+    pub(crate) parsed: Result<Record, SyntaxError>,
 }
 
 /// The records of a file's text.
-pub(super) fn record_lines(text: &str) -> Vec<Span> {
+pub(crate) fn record_lines(text: &str) -> Vec<Span> {
     let mut reader = crate::record::RecordReader::new(text.as_bytes());
     let mut found: Vec<Span> = Vec::new();
     let lines = text.lines().count();
