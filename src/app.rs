@@ -109,5 +109,6 @@ fn run(cli: Cli, out: &mut dyn Write) -> Ran {
         Command::Analyse(args) => cli::analyse::run(&args, out),
         Command::Man(args) => cli::man::run(&args, out),
         Command::Serve(args) => cli::serve::run(&args, out),
+        Command::Site(args) => cli::site::run(&args, out),
     }
 }

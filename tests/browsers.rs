@@ -25,4 +25,5 @@ mod browser_players;
 mod browser_review;
 mod browser_rules;
 mod browser_serve;
+mod browser_static;
 mod browser_watch;

@@ -388,3 +388,37 @@ impl Engine {
         )
     }
 }
+
+/// The board's API answered in this thread: `kifu::board::Board`, what
+/// the static board's Web Worker (`board-worker.js`) asks in place of
+/// `kifu serve`.
+#[wasm_bindgen]
+#[derive(Debug, Default)]
+pub struct Board {
+    board: kifu::board::Board,
+}
+
+/// An answer of the board: its HTTP status and its JSON body.
+#[wasm_bindgen(getter_with_clone)]
+#[derive(Debug)]
+pub struct Reply {
+    /// The status, as `kifu serve` answers it.
+    pub status: u16,
+    /// The body, JSON.
+    pub body: String,
+}
+
+#[wasm_bindgen]
+impl Board {
+    /// A board with no games yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Board {
+        Board::default()
+    }
+
+    /// The answer to `method` `path` with the JSON `body`.
+    pub fn request(&mut self, method: &str, path: &str, body: &str) -> Reply {
+        let kifu::board::Reply { status, body } = self.board.request(method, path, body.as_bytes());
+        Reply { status, body }
+    }
+}

@@ -18,6 +18,7 @@ mod progress;
 pub(crate) mod select;
 pub(crate) mod serve;
 pub(crate) mod show;
+pub(crate) mod site;
 pub(crate) mod stats;
 pub(crate) mod validate;
 

@@ -14,7 +14,7 @@ pub(crate) use engine::EngineArgs;
 pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
 pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SetupArgs};
-pub(crate) use serve::ServeArgs;
+pub(crate) use serve::{ServeArgs, SiteArgs};
 
 use crate::game::GameKind;
 use crate::referee::LineName;
@@ -86,6 +86,13 @@ pub(crate) enum Command {
     /// Serve a board in the browser on this machine: play games, open and
     /// save the records of the files named.
     Serve(ServeArgs),
+    /// Write the board of `kifu serve` as a folder of static files that
+    /// play in any browser with no server: the engine, the rules and the
+    /// review run in the page, as WebAssembly.
+    #[command(
+        after_help = "Serve the folder with any static web server (python3 -m http.server -d FOLDER), or put it on a web site. Exit status: 0 written, 2 the folder holds other files, the JavaScript package is missing, or a file cannot be written."
+    )]
+    Site(SiteArgs),
 }
 
 /// The records a command reads: files, directories, or standard input.

@@ -307,12 +307,7 @@ function forgetReview(state) {
 
 // Offers the reviewed record as a file to download.
 $("review-download").addEventListener("click", () => {
-  if (!review) return;
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([review.record], { type: "text/plain" }));
-  link.download = `${game.game}-${game.id}-reviewed.kifu`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  if (review) offer(review.record, `${game.game}-${game.id}-reviewed.kifu`);
 });
 
 $("review-game").addEventListener("click", () => quietly(reviewGame));

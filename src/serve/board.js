@@ -11,8 +11,10 @@
 
 // The answer of the server's API to `method` on `path` with `body` (sent
 // as JSON); a refusal is thrown as an Error with the server's message and
-// its `code`.
+// its `code`. On the static board (`kifu site`, static.js) the board in
+// the page's worker answers instead, alike.
 async function ask(method, path, body) {
+  if (window.kifuAsk) return window.kifuAsk(method, path, body);
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -26,6 +28,15 @@ async function ask(method, path, body) {
     throw error;
   }
   return answer;
+}
+
+// Offers `text` as a file named `name` to download.
+function offer(text, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 // A button showing `text` that does `action`.

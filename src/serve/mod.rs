@@ -145,9 +145,10 @@ mod listen;
 mod listing;
 mod live;
 mod openapi;
-mod page;
+pub(crate) mod page;
 mod reply;
 mod router;
+pub mod site;
 mod state;
 mod watch;
 

@@ -1,5 +1,5 @@
 // The annotation part of the page of `kifu serve` (module annotate.rs):
-// a record of a named file opened on the server, stepped through by
+// a record of a named file (or one pasted) opened on the server, stepped through by
 // keyboard (left, right, home, end) and by clicking its moves, moves
 // played by clicking or dragging on the board (board.js; a different one
 // becomes a variation), comments, glyphs, tags, and a save with the
@@ -116,13 +116,17 @@
     $("a-nags").value = state.nags.map((n) => `$${n}`).join(" ");
     $("a-promote").disabled = !state.in_variation;
     $("a-delete").disabled = state.cursor === 0;
-    $("a-unsaved").textContent = state.unsaved ? "unsaved changes" : "saved";
+    $("a-unsaved").textContent = state.file === null
+      ? (state.unsaved ? "changed: download the record to keep it" : "")
+      : (state.unsaved ? "unsaved changes" : "saved");
     document.documentElement.dataset.unsaved = state.unsaved ? "yes" : "no";
     if (fresh) {
       $("a-tag-rows").replaceChildren(...state.tags.map((t) => tagRow(t.name, t.value)));
     }
     const where = state.moves.length === 0 ? "the start" : `after ${state.moves[state.moves.length - 1]}`;
-    say(`${state.name}, record ${state.record + 1}: ${where}` +
+    const which = state.file === null ? "The record pasted" : `${state.name}, record ${state.record + 1}`;
+    $("a-save").disabled = state.file === null;
+    say(`${which}: ${where}` +
       (state.result ? ` (${state.result.result}: ${state.result.reason})` : state.to_move ? `, ${state.to_move} to move` : ""));
   }
 
@@ -134,6 +138,8 @@
   let listings = 0;
 
   async function files() {
+    // The static board has no files: a record is pasted.
+    if (window.kifuAsk) return;
     const listed = await ask("GET", "/api/files");
     $("a-file").replaceChildren(...listed.filter((f) => f.exists).map((f) => new Option(f.name, f.index)));
     await records(0);
@@ -189,6 +195,16 @@
     }
     return act(() => ask("POST", `/api/files/${$("a-file").value}/records/${record}/open`, {}));
   }
+
+  // The record pasted, opened (its first record), to annotate and
+  // download: it has no file to be saved to.
+  $("a-paste-open").addEventListener("click", () => {
+    if (open && open.unsaved && !window.confirm("Open another record and lose the unsaved changes?")) return;
+    act(() => ask("POST", "/api/annotations", { text: $("a-paste").value }));
+  });
+  $("a-download").addEventListener("click", () => {
+    if (open) offer(open.text, open.file === null ? "annotated.kifu" : `${open.name.replace(/.*\//, "").replace(/\.kifu$/, "")}-${open.record + 1}.kifu`);
+  });
 
   $("a-file").addEventListener("change", () => listPage(0));
   $("a-previous").addEventListener("click", () => listPage(page.from - PAGE));

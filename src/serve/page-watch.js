@@ -177,6 +177,8 @@
     if (state.over) over();
   }
 
+  // The static board watches no match: there is no server to tell it.
+  if (window.kifuAsk) return;
   fetch("/api/watch").then((response) => {
     if (!response.ok) {
       return;

@@ -344,6 +344,8 @@ async function act(request) {
 }
 
 async function files() {
+  // The static board has no files: its records are downloaded.
+  if (window.kifuAsk) return;
   const list = await ask("GET", "/api/files");
   const select = $("file");
   select.replaceChildren(...list.map((file) => new Option(file.name, file.index)));
@@ -595,11 +597,7 @@ $("save").addEventListener("click", () => quietly(async () => {
 
 // Offers the record as a file to download.
 function download() {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([game.record], { type: "text/plain" }));
-  link.download = `${game.game}-${game.id}.kifu`;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  offer(game.record, `${game.game}-${game.id}.kifu`);
 }
 $("download").addEventListener("click", download);
 
@@ -648,7 +646,7 @@ async function land() {
   $("level").value = String(level);
   // With a match to watch, the page opens on it: a game starts when
   // asked for.
-  const watching = await fetch("/api/watch").then((r) => r.ok, () => false);
+  const watching = !window.kifuAsk && await fetch("/api/watch").then((r) => r.ok, () => false);
   $("table").hidden = watching;
   if (!watching) begin();
 }

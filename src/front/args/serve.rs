@@ -1,4 +1,4 @@
-//! The options of `kifu serve`.
+//! The options of `kifu serve` and `kifu site`.
 
 use clap::Args;
 use std::net::IpAddr;
@@ -29,4 +29,16 @@ pub(crate) struct ServeArgs {
     /// KEP command line, or `engine` for the built-in one.
     #[arg(long, value_name = "CMD", default_value = "engine")]
     pub engine: String,
+}
+
+/// Arguments of `kifu site`.
+#[derive(Debug, Args)]
+pub(crate) struct SiteArgs {
+    /// The folder to write the site into: made if missing; one that holds
+    /// files of its own is refused (one `kifu site` wrote is rewritten).
+    pub folder: PathBuf,
+    /// The folder of the JavaScript package built (`js/build.sh`), whose
+    /// `kifu_wasm.js` and `kifu_wasm_bg.wasm` the site takes.
+    #[arg(long, value_name = "DIR", default_value = "js/pkg")]
+    pub package: PathBuf,
 }
