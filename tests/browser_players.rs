@@ -13,7 +13,7 @@
 use crate::support::chromium;
 use crate::support::serve as serve_support;
 
-use chromium::{click_first as click, js, ready, screenshots, shot};
+use chromium::{click_first as click, js, pick, ready, screenshots, shot, text};
 use fantoccini::Client;
 use fantoccini::key::Key;
 use serde_json::{Value, json};
@@ -33,16 +33,6 @@ fn movers(state: &Value) -> Vec<String> {
     (state["movers"].as_array().into_iter().flatten())
         .filter_map(|m| m.as_str().map(str::to_lowercase))
         .collect()
-}
-
-/// The text of the element `id`.
-async fn text(client: &Client, id: &str) -> String {
-    let script = format!("return document.getElementById('{id}').textContent;");
-    js(client, &script)
-        .await
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// Plays a move (or a part of one) by clicking as a person does: the
@@ -72,17 +62,6 @@ async fn press(client: &Client, key: Key) {
         .send_keys(&key.to_string())
         .await
         .unwrap_or_else(|e| panic!("{e}"));
-    ready(client).await;
-}
-
-/// Sets the control `id` to `value`, as a person picking it does.
-async fn pick(client: &Client, id: &str, value: &str) {
-    let script = format!(
-        "const c = document.getElementById('{id}'); c.value = {}; \
-         c.dispatchEvent(new Event('change'));",
-        json!(value)
-    );
-    js(client, &script).await;
     ready(client).await;
 }
 

@@ -10,7 +10,7 @@
 //! and passes, except with `CI=true`.
 
 use crate::support::chromium;
-use chromium::{click_first as click, js, ready, screenshots, shot};
+use chromium::{click_first as click, js, pick, ready, screenshots, shot, text};
 use fantoccini::Client;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -128,27 +128,6 @@ async fn shown(client: &Client) -> Value {
     js(client, script).await
 }
 
-/// The text of the element `id`.
-async fn text(client: &Client, id: &str) -> String {
-    let script = format!("return document.getElementById('{id}').textContent;");
-    js(client, &script)
-        .await
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// Sets the control `id` to `value`, as a person picking it does.
-async fn pick(client: &Client, id: &str, value: &str) {
-    let script = format!(
-        "const c = document.getElementById('{id}'); c.value = {}; \
-         c.dispatchEvent(new Event('change'));",
-        json!(value)
-    );
-    js(client, &script).await;
-    ready(client).await;
-}
-
 /// Plays a move (or a part of one, or a square of a placement) by
 /// clicking as a person does.
 async fn click_a_move(client: &Client) {
@@ -248,7 +227,7 @@ async fn every_game_against_the_computer_to_its_end_with_a_take_back_and_a_revie
             "{sides}"
         );
         assert!(
-            sides.starts_with("AccuracyInaccuraciesMistakesBlunders"),
+            sides.starts_with("AccuracyInaccuracies?!Mistakes?Blunders??Black"),
             "{sides}"
         );
         shot(&client, &shots, "static-review-desktop").await;
@@ -336,5 +315,68 @@ async fn at_a_phone_s_width_a_game_the_rules_and_a_record_pasted_to_annotate_and
     .await;
     shot(&client, &shots, "static-annotate-phone").await;
     chromium::tidy(&client, chromium::CONTROLS, "the static annotation at 390").await;
+    let _ = client.close().await;
+}
+
+/// Not a check but the measures of `benches/wasm.sh` (`cargo test
+/// --release --test browsers static_board_speed -- --ignored
+/// --nocapture`): the time from opening the static page to a playable
+/// board (its first game drawn), five times, and the engine's nodes per
+/// second in Chromium on the positions of `benches/wasm.mjs`.
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "a measure for benches/wasm.sh, not a check"]
+async fn static_board_speed() {
+    let Some((_driver, client, server)) = open("speed", (1280, 900)).await else {
+        return;
+    };
+    let url = format!("http://127.0.0.1:{}/", server.port);
+    let mut loads = Vec::new();
+    for _ in 0..5 {
+        client.goto(&url).await.unwrap_or_else(|e| panic!("{e}"));
+        let playable = "return (typeof game !== 'undefined' && game && game.id \
+                        && document.documentElement.dataset.state === 'ready') ? performance.now() : null;";
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(ms) = js(&client, playable).await.as_f64() {
+                loads.push(ms);
+                break;
+            }
+            assert!(Instant::now() < deadline, "no board");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    loads.sort_by(f64::total_cmp);
+    println!(
+        "static board: opened to a playable board in {:.0} ms (median of 5: {loads:.0?})",
+        loads[2]
+    );
+    for (game, tags, depth) in [
+        ("mana", r#"[["Setup","c1 c6"]]"#, 9),
+        (
+            "escampe",
+            r#"[["Setup","a1 b1 c1 d1 e1 f1 / f6 a6 b6 c6 d6 e6"]]"#,
+            8,
+        ),
+        ("shogun", "[]", 6),
+    ] {
+        let script = format!(
+            "const m = await import('/kifu_wasm.js'); await m.default(); \
+             const game = new m.Game('{game}', '{tags}', undefined); \
+             const engine = new m.Engine(undefined, undefined); \
+             const started = performance.now(); \
+             const answer = JSON.parse(engine.search(game, undefined, {depth}, undefined)); \
+             return [answer.nodes, performance.now() - started];"
+        );
+        let script = format!("return (async () => {{ {script} }})();");
+        let measured = js(&client, &script).await;
+        let (nodes, ms) = (
+            measured[0].as_f64().unwrap_or(0.0),
+            measured[1].as_f64().unwrap_or(1.0),
+        );
+        println!(
+            "static board: {game} depth {depth}: {nodes} nodes in {ms:.0} ms in Chromium: {:.0} n/s",
+            nodes / (ms / 1000.0)
+        );
+    }
     let _ = client.close().await;
 }

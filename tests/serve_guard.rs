@@ -32,6 +32,14 @@ fn routes() -> Vec<(String, String)> {
             }
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             for line in text.lines() {
+                // The page's assets, each a GET route of the table of
+                // `src/serve/page.rs` (`path: "/board.js"`).
+                if path.ends_with("page.rs") {
+                    let asset = line.trim().strip_prefix("path: \"");
+                    if let Some((route, _)) = asset.and_then(|rest| rest.split_once('"')) {
+                        out.push(("GET".to_owned(), route.to_owned()));
+                    }
+                }
                 let Some((_, after)) = line.split_once(".route(\"") else {
                     continue;
                 };

@@ -352,7 +352,8 @@ impl Engine {
 
     /// Its move in `game` within `movetime` ms (100 by default), at most
     /// `depth` plies and `nodes` nodes, as the Python package's `search`:
-    /// JSON `{moves, resigned, score, pv}`.
+    /// JSON `{moves, resigned, score, pv, depth, nodes}` (the depth and
+    /// nodes of its last `info`).
     pub fn search(
         &mut self,
         game: &Game,
@@ -382,10 +383,12 @@ impl Engine {
             Decision::Resign => (Vec::new(), true),
         };
         let score = answered.score.map(|score| score.to_string());
-        Ok(
-            json!({"moves": moves, "resigned": resigned, "score": score, "pv": answered.pv})
-                .to_string(),
-        )
+        let info = answered.info.unwrap_or_default();
+        let answer = json!({
+            "moves": moves, "resigned": resigned, "score": score, "pv": answered.pv,
+            "depth": info.depth, "nodes": info.nodes,
+        });
+        Ok(answer.to_string())
     }
 }
 

@@ -1,6 +1,7 @@
 // The engine in WebAssembly plays as the native one: a game of each game,
 // every move searched at a fixed depth by the package and by `kifu engine`
-// (KEP), which must choose the same.
+// (KEP), which must choose the same move with the same score, having
+// searched the same nodes.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -12,7 +13,7 @@ import { KIFU, ROOT } from "./support.mjs";
 
 await init();
 
-/** `kifu engine`'s move and last score after `moves` of a game of `game` from `tags`, at `depth`. */
+/** `kifu engine`'s move, score and nodes after `moves` of a game of `game` from `tags`, at `depth`. */
 function native(game, tags, moves, depth) {
   const quoted = (value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
   const lines = [
@@ -25,8 +26,15 @@ function native(game, tags, moves, depth) {
   const out = execFileSync(KIFU, ["engine"], { input: lines.join("\n") + "\n", encoding: "utf8" });
   const answer = out.split("\n").find((line) => line.startsWith("move "));
   assert.ok(answer, `no move from kifu engine:\n${out}`);
-  const scores = [...out.matchAll(/^info .*?score ((?:cp|win|loss) -?\d+)/gm)];
-  return { moves: answer.slice(5).split(" "), score: scores.at(-1)?.[1] ?? null };
+  // As the package hears them: the last score said, the last line's nodes.
+  const infos = out.split("\n").filter((line) => line.startsWith("info "));
+  const scores = infos.map((line) => line.match(/ score ((?:cp|win|loss) -?\d+)/)?.[1]).filter(Boolean);
+  const nodes = infos.at(-1)?.match(/ nodes (\d+)/)?.[1];
+  return {
+    moves: answer.slice(5).split(" "),
+    score: scores.at(-1) ?? null,
+    nodes: nodes === undefined ? null : Number(nodes),
+  };
 }
 
 const GAMES = [
@@ -41,9 +49,9 @@ for (const [name, options, depth] of GAMES) {
     const game = new Game(name, options);
     const engine = new Engine();
     for (let turn = 0; turn < 12 && !game.isOver(); turn++) {
-      const { moves, score } = engine.search(game, { depth });
+      const { moves, score, nodes } = engine.search(game, { depth });
       const theirs = native(name, game.startTags, game.moves.map((m) => m.text), depth);
-      assert.deepEqual({ moves, score }, theirs, `${name} turn ${turn + 1}`);
+      assert.deepEqual({ moves, score, nodes }, theirs, `${name} turn ${turn + 1}`);
       game.pushTurn(moves);
     }
     assert.ok(game.moves.length >= 12);

@@ -8,7 +8,7 @@ use super::ApiError;
 use super::position::BoardJson;
 use crate::draw::{View, picture, svg};
 use crate::engine::Level;
-use crate::game::{AnyGame, GameKind, MoveDetail, PlacementError, Placing};
+use crate::game::{AnyGame, GameKind, MoveDetail};
 use crate::kep::Decision;
 use crate::model::OutcomeJson;
 use crate::play::{RecordBuilder, Start};
@@ -21,7 +21,10 @@ use web_time::Instant;
 
 mod analyse;
 mod clock;
+mod placement;
 mod review;
+
+use placement::{Placement, whole_placement};
 
 #[cfg(feature = "server")]
 pub(crate) use analyse::{AnalysisJson, GraphJson};
@@ -85,16 +88,6 @@ impl Seats {
             most,
         }
     }
-}
-
-/// A start being placed (Escampe without a `Setup`): the squares the
-/// mover has given so far, one click each, and the tags the record gets
-/// with the start's tag once every side has placed.
-#[derive(Debug)]
-struct Placement {
-    placing: Box<dyn Placing>,
-    given: Vec<String>,
-    tags: Vec<(String, String)>,
 }
 
 /// A tag as JSON.
@@ -620,53 +613,6 @@ impl Play {
         self.seat = None;
     }
 
-    /// The mover of a start being placed gives its next square; once the
-    /// mover has given every square, its placement is made, and once
-    /// every side has placed, the game begins from the start's tag.
-    ///
-    /// # Errors
-    /// 409 when no start is being placed; 422 for a square not open, or a
-    /// placement the game refuses (nothing given is kept then).
-    pub(crate) fn place(&mut self, square: &str) -> Result<(), ApiError> {
-        let Some(placement) = self.placement.as_mut() else {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "serve.placed",
-                "the start is placed: play moves".to_owned(),
-            ));
-        };
-        let refused =
-            |message| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "serve.place", message);
-        let open = open_to(placement.placing.as_ref(), &placement.given, square);
-        open.map_err(|e| refused(e.to_string()))?;
-        placement.given.push(square.to_owned());
-        if !placement.placing.next_words(&placement.given).is_empty() {
-            return Ok(());
-        }
-        let given = std::mem::take(&mut placement.given);
-        let placed = placement.placing.place(&given);
-        placed.map_err(|e| refused(e.to_string()))?;
-        self.game = placement.placing.board();
-        self.start = self.game.box_clone();
-        if placement.placing.mover().is_some() {
-            return Ok(());
-        }
-        let (Some((name, value)), Some(start)) =
-            (placement.placing.tag(), placement.placing.start())
-        else {
-            return Ok(());
-        };
-        let start = start.map_err(|e| refused(format!("{name} {value:?}: {e}")))?;
-        let mut tags = std::mem::take(&mut placement.tags);
-        tags.retain(|(tag, _)| *tag != name);
-        tags.insert(1.min(tags.len()), (name, value));
-        self.record = RecordBuilder::with_tags(tags);
-        self.game = start;
-        self.start = self.game.box_clone();
-        self.placement = None;
-        Ok(())
-    }
-
     /// What the engine did, and the state after it.
     pub(crate) fn engine_json<'a>(
         &'a self,
@@ -679,55 +625,4 @@ impl Play {
             state: self.state(outcome),
         }
     }
-}
-
-/// Why squares, clicked or an engine's, are not the mover's placement.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-enum SquaresError {
-    /// A square that may not follow those before it.
-    #[error("{square} is not open: {request}")]
-    NotOpen {
-        /// The square.
-        square: String,
-        /// What the mover gives ([`Placing::request`]).
-        request: String,
-    },
-    /// Fewer squares than a whole placement.
-    #[error("too few squares: {0}")]
-    TooFew(String),
-    /// A whole placement the game refuses.
-    #[error(transparent)]
-    Refused(#[from] PlacementError),
-}
-
-/// Whether `square` may follow `given` in the placement of `placing`'s
-/// mover.
-///
-/// # Errors
-/// The square is not open.
-fn open_to(placing: &dyn Placing, given: &[String], square: &str) -> Result<(), SquaresError> {
-    if placing.next_words(given).iter().any(|word| word == square) {
-        Ok(())
-    } else {
-        Err(SquaresError::NotOpen {
-            square: square.to_owned(),
-            request: placing.request(),
-        })
-    }
-}
-
-/// Whether `squares` are a whole placement for `placing`'s mover: each
-/// open after those before it, as clicked squares are, and the whole one
-/// the game takes.
-///
-/// # Errors
-/// Why not.
-fn whole_placement(placing: &dyn Placing, squares: &[String]) -> Result<(), SquaresError> {
-    for (at, square) in squares.iter().enumerate() {
-        open_to(placing, squares.get(..at).unwrap_or_default(), square)?;
-    }
-    if !placing.next_words(squares).is_empty() {
-        return Err(SquaresError::TooFew(placing.request()));
-    }
-    Ok(placing.box_clone().place(squares)?)
 }

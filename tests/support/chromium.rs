@@ -238,3 +238,24 @@ pub async fn tidy(client: &Client, css: &str, what: &str) {
         "{what}: the page scrolls {sideways} px sideways"
     );
 }
+
+/// The text of the element `id`.
+pub async fn text(client: &Client, id: &str) -> String {
+    let script = format!("return document.getElementById('{id}').textContent;");
+    js(client, &script)
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Sets the control `id` to `value`, as a person picking it does.
+pub async fn pick(client: &Client, id: &str, value: &str) {
+    let script = format!(
+        "const c = document.getElementById('{id}'); c.value = {}; \
+         c.dispatchEvent(new Event('change'));",
+        serde_json::json!(value)
+    );
+    js(client, &script).await;
+    ready(client).await;
+}
