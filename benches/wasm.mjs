@@ -1,7 +1,9 @@
 // The JavaScript package (WebAssembly, in Node) against native kifu, on
 // the same work (benches/wasm.sh runs it; figures in benches/README.md):
-// - the engine's nodes per second: `search` at a fixed depth against
-//   `kifu engine` (release) at the same depth, on the same positions;
+// - the engine's nodes per second: `search` bounded by nodes against
+//   `kifu engine` (release) bounded alike, on the same positions, each
+//   timed by the search itself (the time of its last `info`: a new
+//   game's start, its hash table cleared, left out of both);
 // - legalMoves + push + pop: random games played out and taken back, the
 //   operations per second (benches/moves.py does the same in Python).
 // Usage: node benches/wasm.mjs KIFU_BINARY
@@ -13,35 +15,35 @@ import { Game, games, init, search } from "../js/kifu.js";
 await init();
 const kifu = process.argv[2] ?? "target/release/kifu";
 
-// Each game's start (and a depth that searches for about a second).
+// A position of each game (Mana's start is a forced win its search
+// proves at once: four plies of fixtures/mana/valid/black-wins.kifu),
+// searched for this many nodes (a quarter of a second natively).
+const NODES = 1000000;
 const POSITIONS = [
-  ["mana", { setup: "c1 c6" }, 9],
-  ["escampe", { setup: "a1 b1 c1 d1 e1 f1 / f6 a6 b6 c6 d6 e6" }, 8],
-  ["shogun", {}, 6],
+  ["mana", { setup: "b1 c6" }, ["e1-e4", "a6-a5", "a1-c2", "e6-e5@e3"]],
+  ["escampe", { setup: "a1 b1 c1 d1 e1 f1 / f6 a6 b6 c6 d6 e6" }, []],
+  ["shogun", {}, []],
 ];
 
-/** `kifu engine`'s nodes and milliseconds at `depth` from `tags`. */
-function native(name, tags, depth) {
-  const quoted = (v) => `"${v}"`;
-  const lines = ["kep 1", `newgame ${name}`, ...Object.entries(tags).map(([k, v]) => `tag ${k} ${quoted(v)}`),
-    "position", `go movetime 600000 depth ${depth}`];
-  const started = performance.now();
+/** `kifu engine`'s nodes and milliseconds searching `NODES` after `moves` from `tags`. */
+function native(name, tags, moves) {
+  const lines = ["kep 1", `newgame ${name}`, ...Object.entries(tags).map(([k, v]) => `tag ${k} "${v}"`),
+    `position moves ${moves.join(" ")}`.trimEnd(), `go movetime 600000 nodes ${NODES}`];
   const out = execFileSync(kifu, ["engine"], { input: lines.join("\n") + "\n", encoding: "utf8" });
-  const ms = performance.now() - started;
-  const last = out.split("\n").filter((l) => l.startsWith("info ") && l.includes(" nodes ")).at(-1);
-  return { nodes: Number(last.match(/ nodes (\d+)/)[1]), ms };
+  const last = out.split("\n").filter((l) => l.startsWith("info ") && l.includes(" time ")).at(-1);
+  return { nodes: Number(last.match(/ nodes (\d+)/)[1]), ms: Number(last.match(/ time (\d+)/)[1]) };
 }
 
-console.log("engine: nodes per second at a fixed depth (the same nodes natively and in WebAssembly)");
-for (const [name, options, depth] of POSITIONS) {
+console.log(`engine: nodes per second, searching at most ${NODES} nodes`);
+for (const [name, options, moves] of POSITIONS) {
   const game = new Game(name, options);
-  const theirs = native(name, game.startTags, depth);
-  const started = performance.now();
-  const mine = search(game, { depth });
-  const ms = performance.now() - started;
+  for (const move of moves) game.push(move);
+  const theirs = native(name, game.startTags, moves);
+  const mine = search(game, { nodes: NODES });
+  const ms = mine.time;
   const nps = (nodes, time) => Math.round(nodes / (time / 1000));
-  console.log(`  ${name} depth ${depth}: ${mine.nodes} nodes (native ${theirs.nodes}); ` +
-    `native ${nps(theirs.nodes, theirs.ms)} n/s, wasm in node ${nps(mine.nodes, ms)} n/s, ` +
+  console.log(`  ${name}: ${mine.nodes} nodes (native ${theirs.nodes}); ` +
+    `native ${nps(theirs.nodes, theirs.ms)} n/s, WebAssembly in Node ${nps(mine.nodes, ms)} n/s, ` +
     `ratio ${(nps(mine.nodes, ms) / nps(theirs.nodes, theirs.ms)).toFixed(2)}`);
 }
 

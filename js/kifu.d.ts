@@ -35,9 +35,10 @@ export interface Answer {
   /** From the mover's view: `cp N`, `win N` or `loss N`. */
   score: string | null;
   pv: string[];
-  /** The depth its search reached, and the nodes it searched, as its last `info` said. */
+  /** The depth its search reached, the nodes it searched and its milliseconds, as its last `info` said. */
   depth: number | null;
   nodes: number | null;
+  time: number | null;
 }
 
 /** The verdict of a record, as `kifu validate --format json` gives it. */

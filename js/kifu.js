@@ -234,7 +234,7 @@ export class Engine {
   /**
    * Its move in `game`: within `time` ms (100 by default; a depth or a node
    * count alone has no time limit), at most `depth` plies and `nodes`
-   * nodes. Gives `{moves, resigned, score, pv, depth, nodes}`.
+   * nodes. Gives `{moves, resigned, score, pv, depth, nodes, time}`.
    */
   search(game, { time, depth, nodes } = {}) {
     return JSON.parse(call(() => this.#engine.search(game._inner, time, depth, nodes)));

@@ -7,7 +7,7 @@
 use kifu::collection::input::decoded;
 use kifu::collection::judged::Judged;
 use kifu::engine::Level;
-use kifu::game::{GameKind, MoveDetail};
+use kifu::game::{GameKind, MoveDetail, MoveParts};
 use kifu::kep::Decision;
 use kifu::kep::GoLimits;
 use kifu::play::{self, Played, StartError, StartOptions};
@@ -35,8 +35,18 @@ fn to_json(value: &impl Serialize) -> Result<String, JsValue> {
 }
 
 /// A move as JSON: its text and its parts, as `kifu json` gives them.
-fn move_json(detail: &MoveDetail) -> serde_json::Value {
-    json!({"text": detail.normalized.as_str(), "parts": detail.parts})
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    text: &'a str,
+    parts: &'a MoveParts,
+}
+
+/// The JSON of `detail`.
+fn move_json(detail: &MoveDetail) -> MoveJson<'_> {
+    MoveJson {
+        text: &detail.normalized,
+        parts: &detail.parts,
+    }
 }
 
 /// The `IllegalMove` of `text` refused with `code` for `reason`.
@@ -162,7 +172,8 @@ impl Game {
 
     /// Takes back the last move and gives it (JSON), `undefined` at the start.
     pub fn pop(&mut self) -> Option<String> {
-        self.played.pop().map(|mv| move_json(&mv).to_string())
+        let mv = self.played.pop()?;
+        to_json(&move_json(&mv)).ok()
     }
 
     /// The outcome once over, as JSON (`{result, winner, reason, scores}`).
@@ -352,8 +363,8 @@ impl Engine {
 
     /// Its move in `game` within `movetime` ms (100 by default), at most
     /// `depth` plies and `nodes` nodes, as the Python package's `search`:
-    /// JSON `{moves, resigned, score, pv, depth, nodes}` (the depth and
-    /// nodes of its last `info`).
+    /// JSON `{moves, resigned, score, pv, depth, nodes, time}` (the depth,
+    /// nodes and milliseconds of its last `info`).
     pub fn search(
         &mut self,
         game: &Game,
@@ -386,7 +397,7 @@ impl Engine {
         let info = answered.info.unwrap_or_default();
         let answer = json!({
             "moves": moves, "resigned": resigned, "score": score, "pv": answered.pv,
-            "depth": info.depth, "nodes": info.nodes,
+            "depth": info.depth, "nodes": info.nodes, "time": info.time,
         });
         Ok(answer.to_string())
     }
