@@ -486,7 +486,13 @@ pub(crate) fn command() -> clap::Command {
 /// `--name` and `--option` by their places.
 pub(crate) fn parse() -> Result<Cli, clap::Error> {
     use clap::FromArgMatches;
-    let matches = command().try_get_matches()?;
+    let mut command = command();
+    let matches = command.try_get_matches_from_mut(std::env::args_os())?;
+    // clap's tree of every subcommand and option is kept, not dropped, for
+    // the process's one run: dropping it cost 109k instructions a run, a
+    // sixth of a percent of `kifu validate`'s (benches/README.md, session
+    // 32); an error above drops it, and its message is said.
+    std::mem::forget(command);
     let mut cli = Cli::from_arg_matches(&matches)?;
     if let (Command::Match(args), Some(("match", sub))) = (&mut cli.command, matches.subcommand()) {
         args.gather_engines(sub)?;

@@ -145,14 +145,12 @@ async fn game_of_record(
     State(games): State<Arc<Games>>,
     Json(asked): Json<RecordBody>,
 ) -> Response {
-    let shared = match start_of_record(asked.text).and_then(|(started, moves)| {
-        let shared = games.add(started)?;
-        Ok((shared, moves))
-    }) {
-        Ok(shared) => shared,
+    let added =
+        start_of_record(asked.text).and_then(|(started, moves)| Ok((games.add(started)?, moves)));
+    let (shared, moves) = match added {
+        Ok(added) => added,
         Err(refused) => return refused.into_response(),
     };
-    let (shared, moves) = shared;
     let mut play = shared.lock().await;
     for text in &moves {
         if let Err(refused) = play.play(text) {
