@@ -4,7 +4,9 @@
 //! and a phone's. A game of each game is played against the computer to
 //! its end; a move is taken back; a game is reviewed; the rules open with
 //! their boards; a record pasted is annotated and downloaded; what needs
-//! `kifu serve` is not shown, and the page says what it can do. The
+//! `kifu serve` is not shown, and the page says what it can do. And the
+//! JavaScript package's engine searches in a Web Worker as in the page's
+//! thread, the page going on meanwhile. The
 //! folder needs the JavaScript package built (`js/build.sh`, which
 //! `js/test.sh` runs before `cargo test`): without it the test says so
 //! and passes, except with `CI=true`.
@@ -383,5 +385,48 @@ async fn static_board_speed() {
             nodes / (ms / 1000.0)
         );
     }
+    let _ = client.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_package_s_engine_searches_in_a_web_worker_while_the_page_goes_on() {
+    let Some((chromium, driver)) = chromium::installed("tests/browser_static.rs") else {
+        return;
+    };
+    // The JavaScript package's own folder (its module, worker and the
+    // WebAssembly built by js/build.sh), served as a web site would.
+    if site("worker").is_none() {
+        return;
+    }
+    let js_folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("js");
+    let server = static_server(&js_folder);
+    let url = format!("http://127.0.0.1:{}/test/", server.port);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("site-worker-browser");
+    let at = (chromium.as_path(), driver.as_path());
+    let (_driver, client) = chromium::page_at(at, &dir, &url, (1280, 900)).await;
+    // The same search in the page's thread and in the worker; while the
+    // worker thinks, the page's timers go on.
+    let script = "return (async () => { \
+        const kifu = await import('/kifu.js'); await kifu.init(); \
+        const game = new kifu.Game('shogun', {}); \
+        const here = kifu.search(game, { depth: 5 }); \
+        const worker = new kifu.EngineWorker(); \
+        let ticks = 0; const timer = setInterval(() => ticks++, 5); \
+        const there = await worker.search(game, { depth: 5 }); \
+        clearInterval(timer); worker.terminate(); \
+        const refused = await new kifu.EngineWorker({ level: 9 }).search(game, {}) \
+          .then(() => 'answered', (e) => e.message); \
+        return [here, there, ticks, refused]; })();";
+    let answered = js(&client, script).await;
+    let (here, there) = (&answered[0], &answered[1]);
+    assert_eq!(here["moves"], there["moves"], "{answered}");
+    assert_eq!(here["score"], there["score"], "{answered}");
+    assert_eq!(here["nodes"], there["nodes"], "{answered}");
+    assert!(here["nodes"].as_u64().unwrap_or(0) > 1000, "{answered}");
+    assert!(
+        answered[2].as_u64().unwrap_or(0) > 0,
+        "no tick while the worker searched: {answered}"
+    );
+    assert_eq!(answered[3], "the level is 1 to 8, not 9", "{answered}");
     let _ = client.close().await;
 }
