@@ -7,31 +7,73 @@
 use kifu::collection::input::decoded;
 use kifu::collection::judged::Judged;
 use kifu::engine::Level;
-use kifu::game::{GameKind, MoveDetail, MoveParts};
+use kifu::game::{GameKind, MoveDetail, MoveParts, Scores};
 use kifu::kep::Decision;
 use kifu::kep::GoLimits;
 use kifu::play::{self, Played, StartError, StartOptions};
 use kifu::record::RecordReader;
 use kifu::seat::{InlineSeat, Seat};
 use serde::Serialize;
-use serde_json::json;
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
-/// An error for `kifu.js` to throw: its JSON names the class (`name`), the
+/// An error for `kifu.js` to throw, as JSON: the class (`name`), the
 /// message, and for an illegal move its `code`, `reason` and `move`.
-fn thrown(value: serde_json::Value) -> JsValue {
-    JsValue::from_str(&value.to_string())
+#[derive(Serialize, Default)]
+struct Thrown<'a> {
+    name: &'a str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    text: Option<&'a str>,
+}
+
+impl Thrown<'_> {
+    /// Its JSON text, as a JavaScript value.
+    fn value(&self) -> JsValue {
+        JsValue::from_str(&serde_json::to_string(self).unwrap_or_default())
+    }
 }
 
 /// A plain `Error` of `message`.
 fn error(message: impl std::fmt::Display) -> JsValue {
-    thrown(json!({"name": "Error", "message": message.to_string()}))
+    let message = message.to_string();
+    Thrown {
+        name: "Error",
+        message,
+        ..Thrown::default()
+    }
+    .value()
 }
 
 /// JSON text of `value`.
 fn to_json(value: &impl Serialize) -> Result<String, JsValue> {
     serde_json::to_string(value).map_err(error)
+}
+
+/// A game's outcome, as the Python package gives it.
+#[derive(Serialize)]
+struct OutcomeJson<'a> {
+    result: &'a str,
+    winner: Option<&'a str>,
+    reason: &'a str,
+    scores: Option<&'a Scores>,
+}
+
+/// The engine's answer: its moves (none when it resigns), its score and
+/// line, and the depth, nodes and milliseconds of its last `info`.
+#[derive(Serialize)]
+struct AnswerJson {
+    moves: Vec<String>,
+    resigned: bool,
+    score: Option<String>,
+    pv: Vec<String>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    time: Option<u64>,
 }
 
 /// A move as JSON: its text and its parts, as `kifu json` gives them.
@@ -51,13 +93,14 @@ fn move_json(detail: &MoveDetail) -> MoveJson<'_> {
 
 /// The `IllegalMove` of `text` refused with `code` for `reason`.
 fn illegal(text: &str, code: &str, reason: &str) -> JsValue {
-    thrown(json!({
-        "name": "IllegalMove",
-        "message": format!("{text}: {reason} ({code})"),
-        "code": code,
-        "reason": reason,
-        "move": text,
-    }))
+    Thrown {
+        name: "IllegalMove",
+        message: format!("{text}: {reason} ({code})"),
+        code: Some(code),
+        reason: Some(reason),
+        text: Some(text),
+    }
+    .value()
 }
 
 /// The game named `name`.
@@ -179,13 +222,13 @@ impl Game {
     /// The outcome once over, as JSON (`{result, winner, reason, scores}`).
     pub fn outcome(&self) -> Option<String> {
         let outcome = self.played.position().outcome()?;
-        let value = json!({
-            "result": outcome.tag_value.as_str(),
-            "winner": outcome.winner.as_deref(),
-            "reason": outcome.reason.as_ref(),
-            "scores": outcome.scores,
-        });
-        Some(value.to_string())
+        let json = OutcomeJson {
+            result: &outcome.tag_value,
+            winner: outcome.winner.as_deref(),
+            reason: &outcome.reason,
+            scores: outcome.scores.as_ref(),
+        };
+        to_json(&json).ok()
     }
 
     /// The position as a `Position` tag's value.
@@ -393,13 +436,16 @@ impl Engine {
             Decision::Move(moves) => (moves, false),
             Decision::Resign => (Vec::new(), true),
         };
-        let score = answered.score.map(|score| score.to_string());
         let info = answered.info.unwrap_or_default();
-        let answer = json!({
-            "moves": moves, "resigned": resigned, "score": score, "pv": answered.pv,
-            "depth": info.depth, "nodes": info.nodes, "time": info.time,
-        });
-        Ok(answer.to_string())
+        to_json(&AnswerJson {
+            moves,
+            resigned,
+            score: answered.score.map(|score| score.to_string()),
+            pv: answered.pv,
+            depth: info.depth,
+            nodes: info.nodes,
+            time: info.time,
+        })
     }
 }
 

@@ -113,11 +113,10 @@ impl Judged {
     /// # Errors
     /// As [`Judged::to_json`].
     pub fn mainline(&self) -> Result<Vec<String>, String> {
-        let json: serde_json::Value =
+        let json: Written =
             serde_json::from_str(&self.to_json("-", false)?).map_err(|e| e.to_string())?;
-        let moves = json.get("moves").and_then(|moves| moves.as_array());
-        Ok((moves.into_iter().flatten())
-            .map_while(|node| node.get("normalized")?.as_str().map(str::to_owned))
+        Ok((json.moves.into_iter())
+            .map_while(|node| node.normalized)
             .collect())
     }
 
@@ -130,4 +129,18 @@ impl Judged {
         let record = self.record().as_ref()?;
         Ok(fmt_text(record, &self.verdict, width.max(20)).0)
     }
+}
+
+/// What [`Judged::mainline`] reads of `kifu json`'s record: its moves,
+/// each with the referee's text where the line is judged.
+#[derive(serde::Deserialize)]
+struct Written {
+    #[serde(default)]
+    moves: Vec<WrittenMove>,
+}
+
+/// A move of [`Written`].
+#[derive(serde::Deserialize)]
+struct WrittenMove {
+    normalized: Option<String>,
 }
