@@ -107,6 +107,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Ran {
         Command::Engine(args) => cli::engine::run(&args, out),
         Command::Match(args) => cli::matches::run(&args, out),
         Command::Analyse(args) => cli::analyse::run(&args, out),
+        Command::Solve(args) => cli::solve::run(&args, out),
         Command::Man(args) => cli::man::run(&args, out),
         Command::Serve(args) => cli::serve::run(&args, out),
         Command::Site(args) => cli::site::run(&args, out),

@@ -88,6 +88,7 @@ mod shogun_check;
 mod shogun_moves;
 mod shogun_perft;
 mod shogun_setup;
+mod solve;
 mod starts;
 mod terminal_escapes;
 mod termination;

@@ -21,6 +21,8 @@ from ._kifu import (
     Reader,
     Record,
     search,
+    solve,
+    Solution,
 )
 
 __all__ = [
@@ -37,6 +39,8 @@ __all__ = [
     "Record",
     "read",
     "search",
+    "solve",
+    "Solution",
     "validate",
 ]
 

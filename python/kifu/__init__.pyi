@@ -17,6 +17,8 @@ from ._kifu import (
     Source as Source,
     read as read,
     search as search,
+    solve as solve,
+    Solution as Solution,
     validate_file as validate_file,
 )
 

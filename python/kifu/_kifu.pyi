@@ -172,3 +172,21 @@ class Engine:
 
 def search(game: Game, movetime: Optional[int] = None, depth: Optional[int] = None) -> PlayResult:
     """The built-in engine's move in `game`, searched in-process."""
+
+class Solution:
+    """What `solve` proved of a position, for its side to move."""
+    @property
+    def result(self) -> Optional[str]:
+        """`"win"` or `"loss"`, or `None` when nothing is forced within `depth`."""
+    @property
+    def plies(self) -> Optional[int]: ...
+    @property
+    def line(self) -> list[str]: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+
+def solve(game: Game, depth: int = 12, time: Optional[float] = None) -> Solution:
+    """A forced win or loss for the side to move within `depth` plies,
+    proven as `kifu solve` proves it, with its line."""

@@ -4,14 +4,15 @@
 
 use crate::EngineError;
 use crate::game::Game;
-use kifu::engine::Level;
+use kifu::engine::{Bounds, Level, Proven, solve_game};
 use kifu::kep::{Answered, Decision, EngineSpec};
 use kifu::seat::{BUILT_IN, Clock, PATIENCE, Seat, Terms, TimeControl, launch, start};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// The time a search to a depth alone may take before it is given up.
 const DEPTH_ONLY: Duration = Duration::from_secs(600);
@@ -243,4 +244,90 @@ pub fn search(
     let played = engine.play(py, game, movetime, depth);
     engine.quit();
     played
+}
+
+/// What `kifu.solve` proved of a position, for its side to move.
+#[pyclass(module = "kifu", frozen, get_all, skip_from_py_object)]
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// `"win"` or `"loss"` for the side to move, or `None` when nothing
+    /// is forced within `depth` plies.
+    result: Option<&'static str>,
+    /// The length of the forced result, in plies.
+    plies: Option<u32>,
+    /// The line that proves it: the winner's fastest moves against the
+    /// loser's longest defence.
+    line: Vec<String>,
+    /// The deepest search done to its end: no forced result is shorter.
+    depth: u32,
+    /// The positions searched.
+    nodes: u64,
+}
+
+#[pymethods]
+impl Solution {
+    fn __repr__(&self) -> String {
+        let result = self.result.map_or("None".to_owned(), |r| format!("'{r}'"));
+        let plies = self.plies.map_or("None".to_owned(), |n| n.to_string());
+        format!(
+            "Solution(result={result}, plies={plies}, line={:?}, depth={})",
+            self.line, self.depth
+        )
+    }
+}
+
+/// A forced win or loss for the side to move of `game` within `depth`
+/// plies, proven by the solver of `kifu solve` (every reply tried, no
+/// evaluation); `time` seconds at most, when given.
+#[pyfunction]
+#[pyo3(signature = (game, depth=12, time=None))]
+pub fn solve(
+    py: Python<'_>,
+    game: PyRef<'_, Game>,
+    depth: u32,
+    time: Option<f64>,
+) -> PyResult<Solution> {
+    if !(1..=64).contains(&depth) {
+        return Err(PyValueError::new_err(format!(
+            "depth is 1 to 64 plies, not {depth}"
+        )));
+    }
+    let deadline = match time {
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Some(Instant::now() + Duration::from_secs_f64(seconds.min(1e9)))
+        }
+        Some(seconds) => {
+            return Err(PyValueError::new_err(format!(
+                "time is a number of seconds above 0, not {seconds}"
+            )));
+        }
+        None => None,
+    };
+    let position = game.played().position().box_clone();
+    let bounds = Bounds { depth, deadline };
+    let solved = py.detach(move || {
+        solve_game(
+            position.as_ref(),
+            bounds,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    });
+    let Some(solved) = solved else {
+        return Err(PyValueError::new_err(format!(
+            "solve proves two-player games, and this {} game has {} players",
+            game.played().kind().name(),
+            game.played().position().players().len()
+        )));
+    };
+    Ok(Solution {
+        result: solved.proven.map(|proven| match proven {
+            Proven::Win(_) => "win",
+            Proven::Loss(_) => "loss",
+        }),
+        plies: solved.proven.map(|(Proven::Win(n) | Proven::Loss(n))| n),
+        line: solved.line,
+        depth: solved.depth,
+        nodes: solved.nodes,
+    })
 }

@@ -52,5 +52,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::compression_of, m)?)?;
     m.add("MAGIC_BYTES", kifu::collection::compress::MAGIC_BYTES)?;
     m.add_function(wrap_pyfunction!(engine::search, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::solve, m)?)?;
+    m.add_class::<engine::Solution>()?;
     Ok(())
 }

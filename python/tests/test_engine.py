@@ -123,3 +123,32 @@ def test_a_level_is_the_one_kifu_engine_plays_and_named_so(kifu_bin):
     for wrong in (0, 9, -1):
         with pytest.raises(ValueError, match=f"the level is 1 to 8, not {wrong}"):
             kifu.Engine(level=wrong)
+
+
+@pytest.mark.parametrize(
+    "setup, plies", [("c1 c6", 9), ("b1 c6", 9), ("f1 b6", 11), ("c1 f6", 11)]
+)
+def test_solve_proves_a_standard_mana_start_a_win_for_black(setup, plies):
+    game = kifu.Game("mana", setup=setup)
+    solution = kifu.solve(game)
+    assert (solution.result, solution.plies, solution.depth) == ("win", plies, plies)
+    assert len(solution.line) == plies
+    for move in solution.line:
+        game.push(move)
+    assert game.result() == "B+"
+
+
+def test_solve_tells_a_loss_nothing_forced_and_refuses_lotus():
+    game = kifu.Game("mana", setup="c1 c6")
+    game.push("c1-c3")
+    lost = kifu.solve(game, depth=9)
+    assert (lost.result, lost.plies, len(lost.line)) == ("loss", 8, 8)
+    unknown = kifu.solve(game, depth=7)
+    assert (unknown.result, unknown.plies, unknown.line, unknown.depth) == (None, None, [], 7)
+    assert repr(unknown) == "Solution(result=None, plies=None, line=[], depth=7)"
+    with pytest.raises(ValueError, match="depth is 1 to 64 plies, not 0"):
+        kifu.solve(game, depth=0)
+    with pytest.raises(ValueError, match="time is a number of seconds above 0, not -1"):
+        kifu.solve(game, time=-1)
+    with pytest.raises(ValueError, match="solve proves two-player games, and this lotus game has 3 players"):
+        kifu.solve(kifu.Game("lotus"))

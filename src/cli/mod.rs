@@ -19,6 +19,7 @@ pub(crate) mod select;
 pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod site;
+pub(crate) mod solve;
 pub(crate) mod stats;
 pub(crate) mod validate;
 

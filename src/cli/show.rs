@@ -5,7 +5,7 @@ use super::files::open;
 use crate::draw::{Charset, Drawing, Ended};
 use crate::draw::{TextView, View, picture, png, svg};
 use crate::front::Ran;
-use crate::front::args::{ColorChoice, Picture, RenderArgs, ShowArgs};
+use crate::front::args::{At, ColorChoice, Picture, RenderArgs, ShowArgs};
 use crate::game::{AnyGame, MoveDetail};
 use crate::record::RecordReader;
 use crate::referee::{Options, Reached, judge, judge_record, position_at};
@@ -36,7 +36,7 @@ pub(crate) fn render(args: &RenderArgs, color: ColorChoice, out: &mut dyn Write)
         return Ok(Status::Trouble);
     }
     let mut drawn = None;
-    let status = with_position(&args.show, |game, last, ply, ended| {
+    let status = with_position(&args.show.at, |game, last, ply, ended| {
         let view = View {
             flip: args.flip,
             types: args.types,
@@ -102,7 +102,7 @@ pub(super) fn emit(output: Option<&Path>, bytes: &[u8], out: &mut dyn Write) -> 
 /// # Errors
 /// Failures to write `out`.
 pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> Ran {
-    let status = with_position(args, |game, _, _, _| {
+    let status = with_position(&args.at, |game, _, _, _| {
         match game.outcome() {
             // No move is legal: standard error says why.
             Some(o) => say!("kifu: the game is over: {} ({})", o.tag_value, o.reason),
@@ -120,8 +120,8 @@ pub(crate) fn moves(args: &ShowArgs, out: &mut dyn Write) -> Ran {
 /// Finds the record, replays it to the ply asked for and calls `show` with
 /// the position, the last move played, the number of plies played and,
 /// at the end of a game that ended off the board, how.
-fn with_position(
-    args: &ShowArgs,
+pub(super) fn with_position(
+    args: &At,
     show: impl FnOnce(&dyn AnyGame, Option<&MoveDetail>, usize, Option<Ended<'_>>) -> io::Result<()>,
 ) -> io::Result<Status> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));

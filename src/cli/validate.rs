@@ -93,7 +93,7 @@ impl Counts {
 }
 
 /// `n` with its thousands grouped by commas: `12,345`.
-fn grouped(n: usize) -> String {
+pub(super) fn grouped(n: impl ToString) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {

@@ -66,7 +66,7 @@
         {
           id: "win",
           title: "Winning",
-          text: "Capture the opponent's Daimyo and you win at once. There are no draws.",
+          text: "Capture the opponent's Daimyo and you win at once. There are no draws. With best play, every standard start (the Daimyos on b, c or f) is a win for Black: kifu's solver proves that Black can force the capture of White's Daimyo in 9 moves (plies) when it stands on c6, and in 11 when it stands on b6 or f6, whatever White does. The line is hard to find over the board.",
           try: "The bird is on three lines, like your Ronin on b2, and three steps take it to the white Daimyo on c4: capture it.",
           start: { position: "6/r3r1/2d3/6/1R4/2D3 b e3" },
         },
