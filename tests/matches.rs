@@ -58,22 +58,25 @@ fn a_hundred_random_games_of_each_game_all_validate() {
     }
 }
 
-/// Escampe, whose players place its start: each pass of the schedule
-/// (the pair's two games) starts from the setup `kifu new escampe --seed
-/// N` draws, N = 1, 2, ..., with `--games` and with an SPRT that sets no
-/// number of games (which once played every game from the first setup).
+/// A two-player game with no setup option opens from kifu's balanced
+/// starts: each pass of the schedule (the pair's two games) from the next
+/// start, in the order shipped, with `--games` and with an SPRT that sets
+/// no number of games (which once played every game from the first
+/// setup); with a setup option, from that setup.
 #[test]
-fn each_pass_starts_from_a_setup_drawn_with_the_next_seed() {
-    let dir = scratch("drawn");
+fn each_pass_starts_from_the_next_balanced_start() {
+    let dir = scratch("balanced");
     let greedy = format!("{} engine --greedy", support::kifu_path().display());
     let crashing = test_engine("--crash-at 0");
-    for (engines, limit, out) in [
+    for (game, engines, limit, out) in [
         (
+            "escampe",
             [(random_engine(1), "one"), (random_engine(2), "two")],
             ["--games", "6"],
             "games.kifu",
         ),
         (
+            "mana",
             [(greedy, "greedy"), (crashing, "crashing")],
             ["--sprt", "elo0=0,elo1=100"],
             "sprt.kifu",
@@ -82,22 +85,61 @@ fn each_pass_starts_from_a_setup_drawn_with_the_next_seed() {
         let engines = engines
             .each_ref()
             .map(|(command, name)| (command.as_str(), *name));
-        let mut options = vec!["--game", "escampe", "--out", out];
+        let mut options = vec!["--game", game, "--out", out];
         options.extend(limit);
         let run = play_match(&dir, &engines, &options);
         assert_eq!(run.status, Some(0), "{out}: {}", run.err);
         let records = read(&dir, out);
         let rounds = tag_values(&records, "Round");
-        let expected: Vec<String> = (1..=rounds.len())
-            .map(|round| {
-                let seed = round.div_ceil(2).to_string();
-                let new = kifu_in(&dir, &["new", "escampe", "--seed", &seed]);
-                tag_values(&new.out, "Position").concat()
-            })
-            .collect();
         assert!(rounds.len() >= 6, "{out}: {} games", rounds.len());
-        assert_eq!(tag_values(&records, "Position"), expected, "{out}");
+        let kind = kifu::game::GameKind::from_name(game).unwrap_or_else(|| panic!("{game}"));
+        let starts = kifu::tournament::balanced_records(kind).unwrap_or_default();
+        let openings: Vec<Vec<String>> = starts.split("\n\n[").map(moves_of).collect();
+        for (round, record) in records.split("\n\n[").enumerate() {
+            let start = &openings[round / 2 % openings.len()];
+            let moves = moves_of(record);
+            assert_eq!(
+                moves.get(..start.len()),
+                Some(&start[..]),
+                "{out} game {}",
+                round + 1
+            );
+        }
     }
+    // The setup asked for, and no other.
+    let run = play_match(
+        &dir,
+        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+        &[
+            "--game",
+            "mana",
+            "--setup",
+            "b1 f6",
+            "--games",
+            "4",
+            "--out",
+            "setup.kifu",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    assert_eq!(tag_values(&read(&dir, "setup.kifu"), "Setup"), ["b1 f6"; 4]);
+}
+
+/// The moves of a record's text: its movetext without comments, move
+/// numbers and result.
+fn moves_of(record: &str) -> Vec<String> {
+    let movetext: Vec<&str> = (record.lines())
+        .filter(|line| !line.starts_with('[') && !line.contains("\"]"))
+        .collect();
+    let mut text = movetext.join(" ");
+    while let Some((before, after)) = text.split_once('{') {
+        let after = after.split_once('}').map_or("", |(_, rest)| rest);
+        text = format!("{before} {after}");
+    }
+    (text.split_whitespace())
+        .filter(|word| !word.ends_with('.') && !["*", "B+", "W+", "R+"].contains(word))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Colours alternate from game to game, and each engine plays each side
@@ -108,7 +150,9 @@ fn colours_alternate_and_the_table_counts_both_engines() {
     let run = play_match(
         &dir,
         &[(&random_engine(1), "one"), (&random_engine(2), "two")],
-        &["--game", "mana", "--games", "4", "--out", "m.kifu"],
+        &[
+            "--game", "mana", "--setup", "c1 c6", "--games", "4", "--out", "m.kifu",
+        ],
     );
     assert_eq!(run.status, Some(0), "{}", run.err);
     let text = read(&dir, "m.kifu");
@@ -129,7 +173,8 @@ fn colours_alternate_and_the_table_counts_both_engines() {
 }
 
 /// One misbehaviour of the test engine, against the random engine, in
-/// two games of mana at 2+0.1: the records, the log and the table.
+/// two games of mana from its standard start at 2+0.1: the records, the
+/// log and the table.
 fn misbehaviour(name: &str, faults: &str) -> (String, String, String) {
     let dir = scratch(name);
     let bad = test_engine(&format!("--seed 3 {faults}"));
@@ -137,7 +182,8 @@ fn misbehaviour(name: &str, faults: &str) -> (String, String, String) {
         &dir,
         &[(&bad, "bad"), (&random_engine(4), "good")],
         &[
-            "--game", "mana", "--games", "2", "--tc", "2+0.1", "--out", "m.kifu",
+            "--game", "mana", "--setup", "c1 c6", "--games", "2", "--tc", "2+0.1", "--out",
+            "m.kifu",
         ],
     );
     assert_eq!(run.status, Some(0), "{}", run.err);

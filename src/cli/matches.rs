@@ -15,8 +15,11 @@ use crate::front::args::{MatchArgs, SetupArgs};
 use crate::game::GameKind;
 use crate::kep::Protocol;
 use crate::model::{GameResult, SprtReport, Standings};
+use crate::play::StartOptions;
 use crate::serve::LiveMatch;
-use crate::tournament::{Conditions, Opening, Pairings, Schedule, Shard, Spectator};
+use crate::tournament::{
+    Conditions, Opening, Pairings, Schedule, Shard, Spectator, balanced_openings,
+};
 use error::MatchError;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -194,6 +197,10 @@ enum Openings {
     Held(Vec<Opening>),
     /// The records of `--openings`, read as the games need them.
     File(records::OpeningFile),
+    /// The balanced starts of a two-player game (a match with no setup
+    /// option and no `--openings`): one for each pass of the schedule,
+    /// in the order shipped, from the first again after the last.
+    Balanced(Vec<Opening>),
     /// Setups drawn at random as the games need them, one for each pass
     /// of the schedule (seeds 1, 2, ...), for a game whose players place
     /// its start.
@@ -212,17 +219,19 @@ impl Openings {
         match self {
             Openings::Held(all) => all.first(),
             Openings::File(file) => Some(&file.first),
+            Openings::Balanced(all) => all.first(),
             Openings::Drawn { first, .. } => Some(first),
         }
     }
 
-    /// How many there are; `None` for setups drawn at random, of which
-    /// there are as many as the schedule has passes.
+    /// How many there are; `None` for setups drawn at random and the
+    /// balanced starts, of which there are as many as the schedule has
+    /// passes.
     fn count(&self) -> Option<usize> {
         match self {
             Openings::Held(all) => Some(all.len()),
             Openings::File(file) => Some(file.count),
-            Openings::Drawn { .. } => None,
+            Openings::Balanced(_) | Openings::Drawn { .. } => None,
         }
     }
 
@@ -236,6 +245,12 @@ impl Openings {
                 let mut reader = records::OpeningReader::new(file);
                 Box::new(move |index| reader.get(index))
             }
+            Openings::Balanced(all) => Box::new(|index| {
+                let at = index.checked_rem(all.len());
+                at.and_then(|at| all.get(at))
+                    .cloned()
+                    .ok_or(MatchError::NoOpening)
+            }),
             Openings::Drawn { kind, setup, .. } => {
                 Box::new(|index| drawn_opening(*kind, setup, index as u64 + 1))
             }
@@ -264,6 +279,12 @@ fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
         Some(names) if setup.players.is_none() => setup.players = Some(names),
         None if args.seats.is_some() => return Err(MatchError::SeatsOfTwoPlayers(kind)),
         _ => {}
+    }
+    let options = args.setup.options(None)?;
+    if options == StartOptions::default() {
+        if let Some(balanced) = balanced_openings(kind) {
+            return Ok(Openings::Balanced(balanced.map_err(MatchError::Opening)?));
+        }
     }
     let tags = setup.options(None)?.tag_list(kind)?;
     if kind.placing(&tags).is_none() {

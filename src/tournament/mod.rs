@@ -17,6 +17,7 @@
 //!   match, in game pairs.
 
 mod adjudication;
+mod balanced;
 mod ending;
 mod opening;
 mod play;
@@ -27,6 +28,7 @@ pub mod sprt;
 mod termination;
 
 pub use adjudication::{Resign, ResignSyntax};
+pub use balanced::{balanced_openings, balanced_records};
 pub use opening::{MainLine, MainLineError, Opening, OpeningError};
 pub use play::{Conditions, Failure, Lineup, Played, play_game};
 pub use result::{RecordResultError, ResultTagsError, result_of_game, result_of_record};

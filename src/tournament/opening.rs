@@ -28,6 +28,10 @@ pub enum OpeningError {
     /// The record has no main line to play from.
     #[error(transparent)]
     Line(#[from] MainLineError),
+    /// A start shipped with kifu that cannot be read (the tests read
+    /// every one).
+    #[error("a balanced start of kifu's cannot be read: {0}")]
+    Balanced(String),
     /// The game of the start is over already.
     #[error("its game is over ({0}): an opening leaves the engines a game to play")]
     Over(Cow<'static, str>),

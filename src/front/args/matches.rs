@@ -73,10 +73,12 @@ pub(crate) struct MatchArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=6))]
     pub seats: Option<u8>,
     /// Start the games from the records of FILE, in turn: their start and
-    /// their moves.
+    /// their moves. Without it, and without a setup option, a two-player
+    /// game starts from kifu's balanced starts, one for each pass.
     #[arg(long, value_name = "FILE", conflicts_with_all = super::SETUP_IDS)]
     pub openings: Option<PathBuf>,
-    /// The number of games (default: each opening once from every side).
+    /// The number of games (default: each opening once from every side;
+    /// from the balanced starts, the first).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub games: Option<u32>,
     /// With three engines or more in a two-player game, play the first
