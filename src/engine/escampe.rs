@@ -22,4 +22,11 @@ impl Evaluation for Escampe {
             EscampeMove::Pass => false,
         }
     }
+
+    fn move_key(&self, mv: &EscampeMove) -> Option<usize> {
+        Some(match *mv {
+            EscampeMove::Step { from, to, .. } => lines::step_key(from, to),
+            EscampeMove::Pass => lines::PASS_KEY,
+        })
+    }
 }

@@ -32,7 +32,25 @@ pub trait Evaluation: Game {
         let _ = mv;
         false
     }
+
+    /// A number below [`MOVE_KEYS`] that tells `mv` from the other moves
+    /// of the position (from and to squares), under which the search
+    /// keeps how often it refuted a position (history) and which move
+    /// answered it (counter-move); `None`, the default, keeps nothing.
+    fn move_key(&self, mv: &Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+
+    /// Whether the side to move's leader is attacked now (Shogun's
+    /// check): the search then looks a ply further.
+    fn in_danger(&self) -> bool {
+        false
+    }
 }
+
+/// The bound of [`Evaluation::move_key`].
+pub const MOVE_KEYS: usize = 4096;
 
 /// Work done with a game's type as the engine sees it, chosen at run
 /// time by [`visit`].

@@ -42,6 +42,16 @@ pub(super) fn evaluate(pieces: &Pieces, [free_piece, threat]: [i32; 2]) -> i32 {
     material + freedom - (threats(pieces, me) - threats(pieces, them)) * threat
 }
 
+/// A move's key for the search's history: its from and to squares (a
+/// re-entry's from its own square, which no step has), below
+/// [`PASS_KEY`].
+pub(super) fn step_key(from: u8, to: u8) -> usize {
+    usize::from(from) * 36 + usize::from(to)
+}
+
+/// The pass's key, after every step's.
+pub(super) const PASS_KEY: usize = 36 * 36;
+
 /// Whether a step to `to` captures: a piece of either side stands there.
 pub(super) fn captures(pieces: &Pieces, to: u8) -> bool {
     (pieces.men[0] | pieces.men[1]) & bit(usize::from(to)) != 0

@@ -23,4 +23,12 @@ impl Evaluation for Mana {
             _ => false,
         }
     }
+
+    fn move_key(&self, mv: &ManaMove) -> Option<usize> {
+        Some(match *mv {
+            ManaMove::Step { from, to, .. } => lines::step_key(from, to),
+            ManaMove::Enter { to, .. } => lines::step_key(to, to),
+            ManaMove::Pass => lines::PASS_KEY,
+        })
+    }
 }

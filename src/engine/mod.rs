@@ -36,7 +36,7 @@ mod weights;
 #[cfg(test)]
 mod tests;
 
-pub use evaluation::{Evaluation, EvaluationVisitor, visit};
+pub use evaluation::{Evaluation, EvaluationVisitor, MOVE_KEYS, visit};
 pub use level::{LEVELS, Level};
 pub use mistakes::Mistakes;
 pub use player::{SearchPlayer, Style};

@@ -118,17 +118,29 @@ impl SearchPlayer {
 
     /// When the search of this move must end.
     fn deadline(&self, limits: &GoLimits, started: Instant) -> Instant {
+        started + self.budget(limits).0
+    }
+
+    /// The time this move may take at most, and, on a clock, the share
+    /// of it after which the search begins no further depth
+    /// ([`Limits::soft`]). On a clock of `time` ms left and `inc` a move,
+    /// the share is `time / 25 + 3/4 inc`; the most is three shares (a
+    /// search whose best move changed, or whose score fell, takes up to
+    /// two), never more than a quarter of what is left, less 5 ms for
+    /// the answer to travel. Sudden death (no increment) thus never runs
+    /// out: each move leaves at least three quarters.
+    fn budget(&self, limits: &GoLimits) -> (Duration, Option<Duration>) {
         let ms = Duration::from_millis;
-        let budget = match (limits.movetime, limits.time) {
-            (Some(movetime), _) => ms(movetime.saturating_sub(10).max(1)),
+        match (limits.movetime, limits.time) {
+            (Some(movetime), _) => (ms(movetime.saturating_sub(10).max(1)), None),
             (None, Some(time)) => {
                 let inc = limits.inc.unwrap_or(0);
                 let share = time / 25 + inc * 3 / 4;
-                ms(share.min(time / 4).saturating_sub(5).max(1))
+                let most = (3 * share).min(time / 4).saturating_sub(5).max(1);
+                (ms(most), Some(ms(share.min(most))))
             }
-            (None, None) => self.style.movetime,
-        };
-        started + budget
+            (None, None) => (self.style.movetime, None),
+        }
     }
 }
 
@@ -205,6 +217,7 @@ impl Player for SearchPlayer {
     ) -> Vec<String> {
         let started = Instant::now();
         let style = self.style_for(game.kind());
+        let (_, soft) = self.budget(limits);
         let search = Limits {
             depth: limits.depth.unwrap_or(style.depth).clamp(1, 64),
             deadline: Some(self.deadline(limits, started)),
@@ -214,8 +227,13 @@ impl Player for SearchPlayer {
                 temper: style.temper,
                 seed: self.rng.next_u64(),
             }),
+            soft,
         };
         if game.numbering() == Numbering::Turns {
+            // Monte Carlo uses all the time it is given: on a clock, its
+            // share.
+            let deadline = soft.map(|share| started + share).or(search.deadline);
+            let search = Limits { deadline, ..search };
             return best_turn(game, search, &limits.searchmoves, &self.stop, tell);
         }
         visit(

@@ -39,6 +39,14 @@ impl Evaluation for Shogun {
     fn is_capture(&self, mv: &ShogunMove) -> bool {
         self.piece_at(usize::from(mv.to)).is_some()
     }
+
+    fn move_key(&self, mv: &ShogunMove) -> Option<usize> {
+        Some(usize::from(mv.from) * 64 + usize::from(mv.to))
+    }
+
+    fn in_danger(&self) -> bool {
+        self.attacker_of(self.to_move()).is_some()
+    }
 }
 
 /// How close `side`'s pieces stand to the other side's Shogun: 14 less

@@ -54,6 +54,7 @@ fn to_depth(depth: u32) -> Limits {
         nodes: None,
         quiescence: true,
         mistakes: None,
+        soft: None,
     }
 }
 

@@ -55,6 +55,7 @@ fn limits(nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
         nodes,
         quiescence: false,
         mistakes: None,
+        soft: None,
     }
 }
 
