@@ -21,7 +21,7 @@
 //! use kifu::engine::tune::{SelfPlay, fit, self_play};
 //! use kifu::game::GameKind;
 //!
-//! let settings = SelfPlay { games: 2, depth: 1, ..SelfPlay::new(GameKind::Mana) };
+//! let settings = SelfPlay { games: 4, depth: 2, seed: 1, ..SelfPlay::new(GameKind::Shogun) };
 //! let mut samples = Vec::new();
 //! self_play(&settings, &mut |game| {
 //!     samples.extend(game.samples);

@@ -200,7 +200,7 @@ mod tests {
         );
         assert_eq!(text.lines().count(), 1);
         let read = read_samples(&text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(read, [sample.clone()]);
+        assert_eq!(read, std::slice::from_ref(&sample));
         let position: Shogun = read[0].position().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(Sample::of(&position, 0, 25, 0.5), sample);
     }

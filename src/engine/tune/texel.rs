@@ -7,10 +7,29 @@
 //! positions ([`mean_squared_error`]). [`fit`] first fits `K` to the
 //! positions with the engine's weights, then moves each weight a step up
 //! or down, keeping what lowers the error, and halves the step when no
-//! weight moves; it stops after a pass at a step of 1 moves none. `K` is
-//! fitted again after each pass: a piece's 100 is the one value no weight
-//! sets, so the weights and `K` share the evaluation's scale, and the
-//! weights found are those of the scale that fits best.
+//! weight moves; it stops after a pass at a step of 1 moves none (or
+//! after 1,000 passes).
+//!
+//! Unlike Texel's, `K` is not held where it was first fitted: each trial
+//! of the weights is judged at its own best `K` (searched within a
+//! factor of 4 of the last). A piece's 100 is the one value no weight
+//! sets, so the weights and `K` share the evaluation's scale, and with
+//! `K` held, a weight that must grow with it cannot move alone: labels
+//! made with Shogun's weights 6 and 45 left the fit stuck at 2 and 17.
+//! Where the positions' evaluations owe nothing to what no weight sets
+//! (escampe, whose pieces but the Unicorn are never taken, so that its
+//! material never differs), the weights alone set the scale and only
+//! their ratios can be fitted: `K` is then held where the engine's
+//! weights put it, as Texel's method holds it, so that the weights found
+//! stay at the engine's scale.
+//!
+//! Results that the evaluation does not tell, `K` fitting at its least,
+//! are refused ([`FitError::NoSignal`]): mana's engine's own games are
+//! such (`benches/curve.sh` found its curve flat too), and weights fitted
+//! there run to the bounds of an option as `K` runs to 0. A trial whose
+//! `K` fits at either end of its range is not taken: at the top, the
+//! scores of a few positions decide alone (4 shogun games took `K` to
+//! 1).
 
 use super::{Sample, has_weights, no_weights};
 use crate::engine::weight::Weight;
@@ -20,7 +39,7 @@ use crate::game::GameKind;
 
 /// The most passes over the weights, a bound that a fit far from its end
 /// stops at.
-const PASSES: usize = 10_000;
+const PASSES: usize = 1_000;
 
 /// The range of `K` searched, per hundredth of a piece: from a piece
 /// that barely counts (1e-6) to one that decides the game (1).
@@ -70,6 +89,14 @@ pub enum FitError {
     /// A game with no weights (lotus).
     #[error("{}", no_weights(*.0))]
     NoWeights(GameKind),
+    /// Results that the evaluation does not tell: `K` fits at its least
+    /// (a higher score wins no more often), and no weights can be fitted
+    /// at a scale.
+    #[error(
+        "{0}: the evaluation does not tell these results: a higher score wins no more often (K fits at its least, {min})",
+        min = SCALES.0
+    )]
+    NoSignal(GameKind),
     /// A sample whose tags set up no position.
     #[error("position {index}: {fault}")]
     Position {
@@ -156,6 +183,9 @@ impl EvaluationVisitor for Fitting<'_> {
         let mut weights = defaults.clone();
         let current = evals(&weights);
         let scale_before = fit_scale(&current, &results);
+        if at_least(scale_before) {
+            return Err(FitError::NoSignal(G::KIND));
+        }
         let before = mean_squared_error(scale_before, &current, &results);
         let (mut scale, mut error) = (scale_before, before);
         // Whether anything but the weights moves the evaluation here: if
@@ -180,7 +210,8 @@ impl EvaluationVisitor for Fitting<'_> {
                         false => refit_scale(&tried, &results, scale),
                     };
                     let tried_error = mean_squared_error(tried_scale, &tried, &results);
-                    if tried_error < error {
+                    let bounded = at_least(tried_scale) || tried_scale >= SCALES.1 / 1.001;
+                    if tried_error < error && !bounded {
                         (weights, scale, error) = (trial, tried_scale, tried_error);
                         moved = true;
                         break;
@@ -232,6 +263,11 @@ fn fit_scale(evals: &[i32], results: &[f64]) -> f64 {
     }
 }
 
+/// Whether a scale `K` is the least searched: a score that tells nothing.
+fn at_least(scale: f64) -> bool {
+    scale <= SCALES.0 * 1.001
+}
+
 /// The scale `K` that fits the results best within a factor of 4 of
 /// `around`, by a golden section search of its logarithm; `around`
 /// itself unless another fits better.
@@ -242,7 +278,7 @@ fn refit_scale(evals: &[i32], results: &[f64], around: f64) -> f64 {
     let found = golden(
         |log| mean_squared_error(log.exp(), evals, results),
         ((centre - spread).max(low), (centre + spread).min(high)),
-        40,
+        30,
     );
     let error = |scale: f64| mean_squared_error(scale, evals, results);
     match error(found.exp()) < error(around) {
@@ -387,6 +423,25 @@ mod tests {
         assert!((scale - 0.0123).abs() < 1e-6, "{scale}");
         assert_eq!(mean_squared_error(0.5, &[], &[]), 0.0);
         assert_eq!(mean_squared_error(1.0, &[0, 0], &[1.0, 0.0]), 0.25);
+    }
+
+    #[test]
+    fn results_that_the_evaluation_does_not_tell_are_refused() {
+        // Each position twice, won once and lost once.
+        let mut samples = labelled::<Mana>(200, 2, 0.01, &[]);
+        for sample in &mut samples {
+            sample.result = 1.0;
+        }
+        let lost = samples.iter().map(|s| Sample {
+            result: 0.0,
+            ..s.clone()
+        });
+        samples.extend(lost.collect::<Vec<_>>());
+        let refused = fit(&samples, 16).map_err(|e| e.to_string());
+        assert_eq!(
+            refused,
+            Err("mana: the evaluation does not tell these results: a higher score wins no more often (K fits at its least, 0.000001)".to_owned())
+        );
     }
 
     #[test]
