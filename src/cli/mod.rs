@@ -20,6 +20,7 @@ pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod site;
 pub(crate) mod stats;
+pub(crate) mod tune;
 pub(crate) mod validate;
 
 pub(crate) use crate::front::Status;
