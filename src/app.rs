@@ -111,5 +111,6 @@ fn run(cli: Cli, out: &mut dyn Write) -> Ran {
         Command::Man(args) => cli::man::run(&args, out),
         Command::Serve(args) => cli::serve::run(&args, out),
         Command::Site(args) => cli::site::run(&args, out),
+        Command::Tune(args) => cli::tune::run(&args, out),
     }
 }

@@ -93,6 +93,7 @@ mod starts;
 mod terminal_escapes;
 mod termination;
 mod tournaments;
+mod tune;
 mod variations;
 mod writers;
 

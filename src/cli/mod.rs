@@ -21,6 +21,7 @@ pub(crate) mod show;
 pub(crate) mod site;
 pub(crate) mod solve;
 pub(crate) mod stats;
+pub(crate) mod tune;
 pub(crate) mod validate;
 
 pub(crate) use crate::front::Status;

@@ -15,7 +15,10 @@
 //! - [`SearchPlayer`] is `kifu engine`'s player: that search in the
 //!   two-player games, Monte Carlo over whole turns in lotus (one turn
 //!   ahead when greedy), in the time `go` gives, as a [`Style`] asks (the
-//!   greedy one is a ply deep).
+//!   greedy one is a ply deep);
+//! - [`tune`] makes training positions from the engine's self-play and
+//!   fits a game's [`Weight`]s to their results (Texel's method), for
+//!   `kifu tune`.
 
 mod escampe;
 mod evaluation;
@@ -30,6 +33,7 @@ mod search;
 mod shogun;
 mod solve;
 mod table;
+pub mod tune;
 mod weight;
 mod weights;
 

@@ -8,7 +8,7 @@ use crate::kep::OptionError;
 
 /// The largest magnitude an option may give a weight: far beyond any
 /// sensible value, and small enough that no sum of weights overflows.
-const LIMIT: i32 = 100_000;
+pub(super) const LIMIT: i32 = 100_000;
 
 /// The weights the engine plays with, game by game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,7 +22,7 @@ impl Default for Weights {
         let games = GameKind::ALL
             .iter()
             .map(|&kind| {
-                let weights = visit(kind, WeightsOf);
+                let weights = weights_of(kind);
                 (kind, weights, weights.iter().map(|w| w.default).collect())
             })
             .filter(|(_, weights, _)| !weights.is_empty())
@@ -77,13 +77,19 @@ impl Weights {
 
 /// The option that sets `weight` of `kind`: the game's name, capitalised,
 /// then the weight's.
-fn option_name(kind: GameKind, weight: &Weight) -> String {
+pub(super) fn option_name(kind: GameKind, weight: &Weight) -> String {
     let game = kind.name();
     let mut name = String::with_capacity(game.len() + weight.name.len());
     let mut letters = game.chars();
     name.extend(letters.next().map(|c| c.to_ascii_uppercase()));
     name.extend(letters);
     name + weight.name
+}
+
+/// The weights of `kind`'s evaluation ([`Evaluation::WEIGHTS`]): none
+/// for a game that gives none.
+pub(super) fn weights_of(kind: GameKind) -> &'static [Weight] {
+    visit(kind, WeightsOf)
 }
 
 /// The weights of a game, as its own type.

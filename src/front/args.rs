@@ -8,6 +8,7 @@ mod man;
 mod matches;
 mod play;
 mod serve;
+mod tune;
 
 pub(crate) use analyse::AnalyseArgs;
 pub(crate) use engine::EngineArgs;
@@ -15,6 +16,7 @@ pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
 pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SetupArgs};
 pub(crate) use serve::{ServeArgs, SiteArgs};
+pub(crate) use tune::{TuneAction, TuneArgs, TuneFitArgs, TuneGenerateArgs};
 
 use crate::game::GameKind;
 use crate::referee::LineName;
@@ -96,6 +98,12 @@ pub(crate) enum Command {
         after_help = "Serve the folder with any static web server (python3 -m http.server -d FOLDER), or put it on a web site. Exit status: 0 written, 2 the folder holds other files, the JavaScript package is missing, or a file cannot be written."
     )]
     Site(SiteArgs),
+    /// Training positions from the engine's self-play, and the
+    /// evaluation's weights fitted to their results (Texel's method).
+    #[command(
+        after_help = "Exit status: 0 done, 2 a usage error, an unreadable file or a line that is no training position (named by its number)."
+    )]
+    Tune(TuneArgs),
 }
 
 /// The records a command reads: files, directories, or standard input.

@@ -1,0 +1,148 @@
+//! `kifu tune` through the binary: self-play's training positions, the
+//! same bytes from the same seed (pinned), saved atomically; their fit,
+//! its report (pinned); and what it refuses, with status 2 and a line's
+//! number.
+
+use crate::support::run::kifu;
+use std::path::{Path, PathBuf};
+
+/// A scratch file named `name`, removed first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tune");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// `kifu tune generate ARGS`, which must succeed: its output and standard
+/// error.
+fn generated(args: &[&str]) -> (String, String) {
+    let mut all = vec!["tune", "generate"];
+    all.extend_from_slice(args);
+    let (out, err, status) = kifu(&all, b"");
+    assert_eq!(status, Some(0), "{err}");
+    (out, err)
+}
+
+#[test]
+fn generate_writes_the_same_positions_from_the_same_seed() {
+    let args = [
+        "--game", "escampe", "--games", "3", "--depth", "2", "--seed", "4",
+    ];
+    let (out, err) = generated(&args);
+    assert_eq!(err, "kifu: 3 games of escampe, 30 positions\n");
+    assert_eq!(out.lines().count(), 30);
+    assert_eq!(generated(&args).0, out);
+    let file = scratch("escampe.ndjson");
+    let path = file.to_string_lossy();
+    let (to_file, err) = generated(&[&args[..], &["--out", &path]].concat());
+    assert_eq!(
+        (to_file.as_str(), err.as_str()),
+        ("", "kifu: 3 games of escampe, 30 positions\n")
+    );
+    assert_eq!(std::fs::read_to_string(&file).ok(), Some(out.clone()));
+    let other = generated(&[
+        "--game", "escampe", "--games", "3", "--depth", "2", "--seed", "5",
+    ]);
+    assert_ne!(other.0, out);
+    insta::assert_snapshot!(
+        "escampe_first_lines",
+        out.lines().take(4).collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn fit_prints_the_error_and_the_weights_as_engine_options() {
+    let file = scratch("shogun-fit.ndjson");
+    let path = file.to_string_lossy();
+    let args = [
+        "--game", "shogun", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
+    ];
+    generated(&args);
+    let (out, err, status) = kifu(&["tune", "fit", &path], b"");
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with("--option ShogunCloseness="), "{out}");
+    insta::assert_snapshot!("shogun_fit", out);
+    // Standard input is read as a file is.
+    let text = std::fs::read(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(kifu(&["tune", "fit"], &text).0, out);
+}
+
+#[test]
+fn a_bad_line_is_refused_by_its_number_and_why() {
+    let (good, _) = generated(&["--game", "shogun", "--games", "1", "--depth", "1"]);
+    let first = good.lines().next().unwrap_or_default().to_owned();
+    let refused = |text: String| {
+        let (out, err, status) = kifu(&["tune", "fit", "-"], text.as_bytes());
+        assert_eq!((out.as_str(), status), ("", Some(2)), "{err}");
+        err
+    };
+    let (before, _) = first.split_once("\"result\":").unwrap_or_default();
+    assert_eq!(
+        refused(format!("{first}\n{before}\"result\":2}}\n")),
+        "kifu: <stdin>:2: the result 2 is not from 0 to 1 (1 a win of the side to move, 0.5 a draw, 0 a loss)\n"
+    );
+    assert_eq!(
+        refused(format!("{first}\n\n{{\"game\":\"lotus\"}}\n")),
+        "kifu: <stdin>:3: not a training position: missing field `tags` at line 1 column 16\n"
+    );
+    let lotus = first.replace("\"shogun\"", "\"lotus\"");
+    assert_eq!(
+        refused(lotus),
+        "kifu: <stdin>:1: lotus has no evaluation weights to tune: its engine plays races out (Monte Carlo) and weighs no position\n"
+    );
+    assert_eq!(
+        refused(String::new()),
+        "kifu: <stdin>: no training positions to fit\n"
+    );
+    let (_, err, status) = kifu(&["tune", "fit", "no-such-file.ndjson"], b"");
+    assert_eq!(
+        (err.as_str(), status),
+        ("kifu: no-such-file.ndjson: no such file\n", Some(2))
+    );
+}
+
+#[test]
+fn results_the_evaluation_does_not_tell_are_refused_in_words() {
+    let file = scratch("escampe-few.ndjson");
+    let path = file.to_string_lossy();
+    let args = [
+        "--game", "escampe", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
+    ];
+    generated(&args);
+    let (out, err, status) = kifu(&["tune", "fit", &path], b"");
+    assert_eq!((out.as_str(), status), ("", Some(2)));
+    assert_eq!(
+        err,
+        format!(
+            "kifu: {path}: escampe: the evaluation does not tell these results: a higher score wins no more often (K fits at its least, 0.000001)\n"
+        )
+    );
+}
+
+#[test]
+fn lotus_and_a_file_that_cannot_be_saved_are_refused() {
+    let (out, err, status) = kifu(&["tune", "generate", "--game", "lotus"], b"");
+    assert_eq!(
+        (out.as_str(), err.as_str(), status),
+        (
+            "",
+            "kifu: lotus has no evaluation weights to tune: its engine plays races out (Monte Carlo) and weighs no position\n",
+            Some(2)
+        )
+    );
+    let dir = scratch("a-folder");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let path = dir.to_string_lossy();
+    let args = [
+        "tune", "generate", "--game", "mana", "--games", "1", "--depth", "1", "--out", &path,
+    ];
+    let (_, err, status) = kifu(&args, b"");
+    assert_eq!(status, Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!("kifu: cannot save {path}")),
+        "{err}"
+    );
+}
