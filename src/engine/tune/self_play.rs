@@ -148,6 +148,7 @@ fn play_one<G: Evaluation>(
         nodes: settings.nodes,
         quiescence: true,
         mistakes: None,
+        soft: None,
     };
     let stop = AtomicBool::new(false);
     let mut plies = 0;
