@@ -320,7 +320,7 @@ fn the_evaluation_weights_are_options_that_change_the_score() {
     // free pieces against the other side's.
     assert_eq!(
         session(""),
-        "info depth 1 nodes 16 time T score cp -12 pv c1-b2\nmove c1-b2\n"
+        "info depth 1 nodes 17 time T score cp -12 pv c1-b2\nmove c1-b2\n"
     );
     assert_eq!(
         session("setoption ManaFreePiece 0\nsetoption ManaThreat 0\n"),
@@ -330,7 +330,7 @@ fn the_evaluation_weights_are_options_that_change_the_score() {
         session("setoption ManaFreePiece 100\nsetoption Bogus 3\nsetoption ShogunCheck 1e9\n"),
         "info string setoption ignored: unknown option Bogus\n\
          info string setoption ignored: ShogunCheck takes a whole number from -100000 to 100000, not 1e9\n\
-         info depth 1 nodes 16 time T score cp -100 pv c1-b2\nmove c1-b2\n"
+         info depth 1 nodes 17 time T score cp -100 pv c1-b2\nmove c1-b2\n"
     );
 }
 
