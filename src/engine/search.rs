@@ -37,6 +37,9 @@ const CHECK_EVERY: u64 = 512;
 /// score, from [`ASPIRATION_DEPTH`] on; it widens fourfold on a miss.
 const ASPIRATION: i32 = 40;
 
+/// How many times the window widens before the full one is taken.
+const ASPIRATION_MISSES: u32 = 3;
+
 /// The first depth searched within an aspiration window.
 const ASPIRATION_DEPTH: i32 = 4;
 
@@ -234,21 +237,20 @@ impl<G: Evaluation> Search<'_, G> {
             _ => full,
         };
         let mut width = ASPIRATION;
-        loop {
+        for misses in 0.. {
             let (index, score) = self.root(root, moves, depth, window)?;
             let (alpha, beta) = window;
             if (score > alpha && score < beta) || window == full {
                 return Some((index, score));
             }
-            width = width.saturating_mul(4);
+            width *= 4;
             window = match score {
-                s if s <= alpha => (s.saturating_sub(width).max(full.0), beta),
-                s => (alpha, s.saturating_add(width).min(full.1)),
+                _ if misses >= ASPIRATION_MISSES => full,
+                s if s <= alpha => ((s - width).max(full.0), beta),
+                s => (alpha, (s + width).min(full.1)),
             };
-            if width > 4 * MATE_BOUND / 1000 {
-                window = full;
-            }
         }
+        None
     }
 
     /// One iteration at the root within `(alpha, beta)`: the best move's
