@@ -215,7 +215,15 @@ fn a_gauntlet_plays_the_first_engine_against_the_others() {
     let run = play_match(
         &dir,
         &lineup,
-        &["--game", "mana", "--setup", "c1 c6", "--gauntlet", "--out", "g.kifu"],
+        &[
+            "--game",
+            "mana",
+            "--setup",
+            "c1 c6",
+            "--gauntlet",
+            "--out",
+            "g.kifu",
+        ],
     );
     assert_eq!(run.status, Some(0), "{}", run.err);
     let records = read(&dir, "g.kifu");

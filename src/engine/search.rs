@@ -14,7 +14,7 @@
 use super::Evaluation;
 use super::evaluation::MOVE_KEYS;
 use super::mistakes::{Mistakes, draw};
-use super::table::{Bound, Entry, Table};
+use super::table::Table;
 #[cfg(doc)]
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -306,20 +306,12 @@ impl<G: Evaluation> Search<'_, G> {
             }
         }
         let (index, score) = best?;
-        if let Some(key) = root.zobrist() {
-            let bound = match score {
-                s if s <= original_alpha => Bound::Upper,
-                s if s >= beta => Bound::Lower,
-                _ => Bound::Exact,
-            };
-            self.table.put(Entry {
-                key,
-                depth,
-                score,
-                bound,
-                best: index as u16,
-            });
-        }
+        (self.table).store(
+            root.zobrist(),
+            (depth, 0),
+            (original_alpha, beta),
+            (index, score),
+        );
         self.scores = scores;
         Some((index, score))
     }
@@ -381,17 +373,9 @@ impl<G: Evaluation> Search<'_, G> {
         }
         let Node { depth, ply, .. } = node;
         let key = position.zobrist();
-        let remembered = key.and_then(|key| self.table.get(key));
-        if let Some(entry) = remembered.filter(|e| e.depth >= depth) {
-            let score = from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        let (remembered, decided) = self.table.probe(key, depth, ply, (alpha, beta));
+        if let Some(score) = decided {
+            return score;
         }
         let moves = position.legal_moves();
         if moves.is_empty() {
@@ -452,20 +436,7 @@ impl<G: Evaluation> Search<'_, G> {
                 quiets_tried.push(index);
             }
         }
-        if let Some(key) = key {
-            let bound = match best.1 {
-                s if s <= original_alpha => Bound::Upper,
-                s if s >= beta => Bound::Lower,
-                _ => Bound::Exact,
-            };
-            self.table.put(Entry {
-                key,
-                depth,
-                score: to_table(best.1, ply),
-                bound,
-                best: best.0 as u16,
-            });
-        }
+        (self.table).store(key, (depth, ply), (original_alpha, beta), best);
         best.1
     }
 
@@ -621,24 +592,5 @@ impl<G: Evaluation> Search<'_, G> {
             position.apply(mv);
         }
         line
-    }
-}
-
-/// A score as the table keeps it: a win counted from the stored position,
-/// not from the root.
-fn to_table(score: i32, ply: usize) -> i32 {
-    match score {
-        s if s > MATE_BOUND => s + ply as i32,
-        s if s < -MATE_BOUND => s - ply as i32,
-        s => s,
-    }
-}
-
-/// A score from the table, counted from the root again.
-fn from_table(score: i32, ply: usize) -> i32 {
-    match score {
-        s if s > MATE_BOUND => s - ply as i32,
-        s if s < -MATE_BOUND => s + ply as i32,
-        s => s,
     }
 }

@@ -13,7 +13,7 @@
 //! engine's search may change without touching a proof.
 
 use super::search::{MATE, MATE_BOUND};
-use super::table::{Bound, Entry, Table};
+use super::table::Table;
 use super::{Evaluation, EvaluationVisitor, visit};
 use crate::game::AnyGame;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -199,17 +199,9 @@ impl Solver<'_> {
             return 0;
         }
         let key = position.zobrist();
-        let remembered = key.and_then(|key| self.table.get(key));
-        if let Some(entry) = remembered.filter(|e| e.depth >= depth) {
-            let score = from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        let (remembered, decided) = self.table.probe(key, depth, ply as usize, (alpha, beta));
+        if let Some(score) = decided {
+            return score;
         }
         let moves = position.legal_moves();
         let mover = position.turn().mover;
@@ -243,20 +235,8 @@ impl Solver<'_> {
             // position so; nothing is proven of it.
             return 0;
         }
-        if let Some(key) = key {
-            let bound = match best.1 {
-                s if s <= original_alpha => Bound::Upper,
-                s if s >= beta => Bound::Lower,
-                _ => Bound::Exact,
-            };
-            self.table.put(Entry {
-                key,
-                depth,
-                score: to_table(best.1, ply),
-                bound,
-                best: u16::try_from(best.0).unwrap_or(u16::MAX),
-            });
-        }
+        let at = (depth, ply as usize);
+        self.table.store(key, at, (original_alpha, beta), best);
         best.1
     }
 
@@ -298,24 +278,6 @@ fn ordered<G: Evaluation>(position: &G, moves: &[G::Move], best: Option<u16>) ->
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by_key(|&index| rank(index));
     order
-}
-
-/// A score as the table keeps it: a result counted from its position.
-fn to_table(score: i32, ply: i32) -> i32 {
-    match score {
-        s if s > MATE_BOUND => s + ply,
-        s if s < -MATE_BOUND => s - ply,
-        s => s,
-    }
-}
-
-/// A score from the table, counted from the root again.
-fn from_table(score: i32, ply: i32) -> i32 {
-    match score {
-        s if s > MATE_BOUND => s - ply,
-        s if s < -MATE_BOUND => s + ply,
-        s => s,
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The transposition table: what the search learnt of a position, found
 //! again by its Zobrist hash when another order of moves reaches it.
 
+use super::search::MATE_BOUND;
+
 /// What a stored score says of the position's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -63,9 +65,79 @@ impl Table {
         }
     }
 
+    /// The entry of the position `key`, and its score when that decides
+    /// the node at once: searched at least `depth` deep, and exact or a
+    /// bound beyond the window `(alpha, beta)`; a win or loss counted from
+    /// the root, `ply` plies above.
+    pub fn probe(
+        &self,
+        key: Option<u64>,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+    ) -> (Option<Entry>, Option<i32>) {
+        let entry = key.and_then(|key| self.get(key));
+        let decided = entry.filter(|e| e.depth >= depth).and_then(|entry| {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            usable.then_some(score)
+        });
+        (entry, decided)
+    }
+
+    /// Keeps what a search of the position `key` found: `score`, with the
+    /// index of its best move, searched `depth` deep within the window
+    /// `(alpha, beta)`, `ply` plies below the root.
+    pub fn store(
+        &mut self,
+        key: Option<u64>,
+        (depth, ply): (i32, usize),
+        (alpha, beta): (i32, i32),
+        (best, score): (usize, i32),
+    ) {
+        let Some(key) = key else {
+            return;
+        };
+        let bound = match score {
+            s if s <= alpha => Bound::Upper,
+            s if s >= beta => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        self.put(Entry {
+            key,
+            depth,
+            score: to_table(score, ply),
+            bound,
+            best: u16::try_from(best).unwrap_or(u16::MAX),
+        });
+    }
+
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = None);
+    }
+}
+
+/// A score as the table keeps it: a win counted from the stored position,
+/// not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s > MATE_BOUND => s + ply as i32,
+        s if s < -MATE_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A score from the table, counted from the root again.
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s > MATE_BOUND => s - ply as i32,
+        s if s < -MATE_BOUND => s + ply as i32,
+        s => s,
     }
 }
 
