@@ -5,6 +5,7 @@
 use super::{has_weights, no_weights};
 use crate::game::{Game, GameKind};
 use crate::play::start_of_tags;
+use crate::random::Rng;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -85,6 +86,22 @@ impl Sample {
         let start = start.map_err(|e| fault(e.to_string()))?;
         let own = start.game.own::<G>().cloned();
         own.ok_or_else(|| fault(format!("not a position of {}", G::KIND)))
+    }
+
+    /// A random start of `G`, as `kifu new GAME --seed` draws one, read
+    /// back from its tags as a fresh game starts.
+    ///
+    /// # Errors
+    /// Tags that set up no game (never, for the games' own draws).
+    pub fn random_start<G: Game>(rng: &mut Rng) -> Result<G, SampleFault> {
+        let start = Sample {
+            game: G::KIND,
+            tags: G::random_tags(rng).into_iter().collect(),
+            ply: 0,
+            score: 0,
+            result: 0.5,
+        };
+        start.position()
     }
 
     /// The sample of `position`, with its ply, score and result.

@@ -116,17 +116,7 @@ impl EvaluationVisitor for Playing<'_> {
         let mut rng = Rng::new(self.settings.seed);
         let mut table = Table::new(TABLE_BITS);
         for _ in 0..self.settings.games {
-            // A start is a sample of no ply, read back as a fresh game
-            // starts from its tags.
-            let tags = G::random_tags(&mut rng).into_iter().collect();
-            let start = Sample {
-                game: G::KIND,
-                tags,
-                ply: 0,
-                score: 0,
-                result: 0.5,
-            };
-            let start: G = start.position()?;
+            let start: G = Sample::random_start(&mut rng)?;
             table.clear();
             let played = play_one(start, self.settings, &mut rng, &mut table);
             (self.each)(played)?;

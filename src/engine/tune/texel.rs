@@ -321,15 +321,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut samples = Vec::new();
         while samples.len() < count {
-            let tags = G::random_tags(&mut rng).into_iter().collect();
-            let start = Sample {
-                game: G::KIND,
-                tags,
-                ply: 0,
-                score: 0,
-                result: 0.5,
-            };
-            let mut position: G = start.position().unwrap_or_else(|e| panic!("{e}"));
+            let mut position: G = Sample::random_start(&mut rng).unwrap_or_else(|e| panic!("{e}"));
             let mut ply = 0;
             while !position.is_over() && samples.len() < count && ply < 200 {
                 let chance = sigmoid(scale * f64::from(position.evaluate(weights)));
