@@ -5,8 +5,9 @@
 use super::level::{LEVELS, Level};
 use super::lotus::best_turn;
 use super::mistakes::Mistakes;
-use super::search::{Limits, MATE, MATE_BOUND, Progress, think};
+use super::search::{Limits, Progress, think};
 use super::table::Table;
+use super::table::{MATE, MATE_BOUND};
 use super::weights::Weights;
 use super::{Evaluation, EvaluationVisitor, visit};
 use crate::game::{AnyGame, GameKind, Numbering, Placing};

@@ -14,18 +14,12 @@
 use super::Evaluation;
 use super::evaluation::MOVE_KEYS;
 use super::mistakes::{Mistakes, draw};
-use super::table::Table;
+use super::table::{MATE, MATE_BOUND, Table};
 #[cfg(doc)]
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
-
-/// The score of a win now; a win in N plies scores `MATE - N`.
-pub const MATE: i32 = 1_000_000;
-
-/// Scores beyond this are wins or losses found by the search.
-pub const MATE_BOUND: i32 = MATE - 10_000;
 
 /// The deepest the quiescence search goes past the horizon.
 const QUIESCENCE_PLIES: i32 = 8;

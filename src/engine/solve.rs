@@ -12,8 +12,7 @@
 //! It prunes nothing the rules allow and reduces no depth, so that the
 //! engine's search may change without touching a proof.
 
-use super::search::{MATE, MATE_BOUND};
-use super::table::Table;
+use super::table::{MATE, MATE_BOUND, Table};
 use super::{Evaluation, EvaluationVisitor, visit};
 use crate::game::AnyGame;
 use std::sync::atomic::{AtomicBool, Ordering};

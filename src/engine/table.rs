@@ -1,7 +1,12 @@
-//! The transposition table: what the search learnt of a position, found
-//! again by its Zobrist hash when another order of moves reaches it.
+//! The transposition table: what a search learnt of a position, found
+//! again by its Zobrist hash when another order of moves reaches it; and
+//! the scores of forced results it keeps, counted from the position.
 
-use super::search::MATE_BOUND;
+/// The score of a win now; a win in N plies scores `MATE - N`.
+pub const MATE: i32 = 1_000_000;
+
+/// Scores beyond this are wins or losses found by a search.
+pub const MATE_BOUND: i32 = MATE - 10_000;
 
 /// What a stored score says of the position's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
