@@ -14,7 +14,7 @@
 use super::Evaluation;
 use super::evaluation::MOVE_KEYS;
 use super::mistakes::{Mistakes, draw};
-use super::table::{MATE, MATE_BOUND, Table};
+use super::table::{MATE, MATE_BOUND, Table, ended_score};
 #[cfg(doc)]
 use crate::game::Game;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -342,11 +342,8 @@ impl<G: Evaluation> Search<'_, G> {
         if child.is_over() {
             self.nodes += 1;
             let plies = node.ply as i32 + 1;
-            return match child.outcome().and_then(|o| o.winner) {
-                Some(winner) if winner == mover => MATE - plies,
-                Some(_) => -(MATE - plies),
-                None => 0,
-            };
+            let winner = child.outcome().and_then(|o| o.winner);
+            return ended_score(winner.as_deref(), mover, plies);
         }
         let next = Node {
             depth,

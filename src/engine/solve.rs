@@ -12,7 +12,7 @@
 //! It prunes nothing the rules allow and reduces no depth, so that the
 //! engine's search may change without touching a proof.
 
-use super::table::{MATE, MATE_BOUND, Table};
+use super::table::{MATE, MATE_BOUND, Table, ended_score};
 use super::{Evaluation, EvaluationVisitor, visit};
 use crate::game::AnyGame;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,11 +210,7 @@ impl Solver<'_> {
             let mut child = position.clone();
             child.apply(&moves[index]);
             let score = match child.outcome() {
-                Some(outcome) => match outcome.winner {
-                    Some(winner) if winner == mover => MATE - (ply + 1),
-                    Some(_) => -(MATE - (ply + 1)),
-                    None => 0,
-                },
+                Some(outcome) => ended_score(outcome.winner.as_deref(), mover, ply + 1),
                 None if depth <= 1 => 0,
                 None => -self.value(&child, depth - 1, ply + 1, -beta, -alpha),
             };

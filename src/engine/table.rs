@@ -8,6 +8,16 @@ pub const MATE: i32 = 1_000_000;
 /// Scores beyond this are wins or losses found by a search.
 pub const MATE_BOUND: i32 = MATE - 10_000;
 
+/// The score for `mover` of a game that ended `plies` plies from the
+/// root, won by `winner` (none: a draw): sooner wins score higher.
+pub(super) fn ended_score(winner: Option<&str>, mover: &str, plies: i32) -> i32 {
+    match winner {
+        Some(winner) if winner == mover => MATE - plies,
+        Some(_) => -(MATE - plies),
+        None => 0,
+    }
+}
+
 /// What a stored score says of the position's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
