@@ -589,3 +589,73 @@ fn an_engine_that_stops_reading_loses_on_time() {
     drop(engine);
     assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
 }
+
+/// `--place`: the engines place escampe's start, Black's engine first;
+/// kifu's engine draws Black's placement from its book and places White
+/// by search; the record's `Setup` is what they placed. A game whose
+/// players place nothing, or a start given too, is refused.
+#[test]
+fn the_engines_place_the_start_with_place() {
+    let dir = scratch("place");
+    let kifu_engine = format!("{} engine", support::kifu_path().display());
+    let engines = [
+        (kifu_engine.as_str(), "kifu"),
+        (&*random_engine(3), "random"),
+    ];
+    let options = [
+        "--game",
+        "escampe",
+        "--place",
+        "--games",
+        "2",
+        "--movetime",
+        "30",
+        "--out",
+        "placed.kifu",
+    ];
+    let run = play_match(&dir, &engines, &options);
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let records = read(&dir, "placed.kifu");
+    let setups = tag_values(&records, "Setup");
+    let blacks = tag_values(&records, "Black");
+    assert_eq!((setups.len(), blacks.len()), (2, 2), "{records}");
+    let book = kifu::engine::placement::Book::shipped(kifu::game::GameKind::Escampe)
+        .unwrap_or_else(|| panic!("escampe's book"));
+    let booked: Vec<String> = book.entries.iter().map(|e| e.words.join(" ")).collect();
+    for (setup, black) in setups.iter().zip(&blacks) {
+        let (white_group, black_group) =
+            setup.split_once(" / ").unwrap_or_else(|| panic!("{setup}"));
+        assert_eq!(white_group.split(' ').count(), 6, "{setup}");
+        assert_eq!(
+            booked.contains(&black_group.to_owned()),
+            black == "kifu",
+            "{black} placed Black: {setup}"
+        );
+    }
+    let verdict = kifu_in(&dir, &["validate", "placed.kifu"]);
+    assert_eq!(verdict.status, Some(0), "{}{}", verdict.out, verdict.err);
+    // Refused: a game whose players place nothing; a start given besides.
+    let run = play_match(&dir, &engines, &["--game", "mana", "--place"]);
+    assert_eq!(run.status, Some(2));
+    assert_eq!(
+        run.err,
+        "kifu: --place: the players of mana place nothing (escampe's do)\n"
+    );
+    let run = play_match(
+        &dir,
+        &engines,
+        &[
+            "--game",
+            "escampe",
+            "--place",
+            "--setup",
+            "b6 a6 c6 d5 e6 f5 / e1 a1 b2 c1 d2 f1",
+        ],
+    );
+    assert_eq!(run.status, Some(2));
+    assert!(
+        run.err.contains("'--place' cannot be used with '--setup"),
+        "{}",
+        run.err
+    );
+}

@@ -146,3 +146,62 @@ fn lotus_and_a_file_that_cannot_be_saved_are_refused() {
         "{err}"
     );
 }
+
+/// `kifu tune book`: a small sample's book, the same bytes on one thread
+/// and on two, each placement one of Black's, read back by the engine's
+/// book; a game whose players place nothing is refused.
+#[test]
+fn book_writes_black_s_best_placements_the_same_on_any_number_of_threads() {
+    let args = [
+        "tune",
+        "book",
+        "--game",
+        "escampe",
+        "--sample",
+        "6",
+        "--keep",
+        "2",
+        "--screen-depth",
+        "1",
+        "--depth",
+        "3",
+        "--seed",
+        "5",
+    ];
+    let (one, err, status) = kifu(&[&args[..], &["--jobs", "1"]].concat(), b"");
+    assert_eq!(status, Some(0), "{err}");
+    assert_eq!(
+        err,
+        "kifu: weighed the best 6 against the best reply at depth 3\n"
+    );
+    let (two, _, _) = kifu(&[&args[..], &["--jobs", "2"]].concat(), b"");
+    assert_eq!(one, two);
+    let comments: Vec<&str> = one.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        comments.get(1).copied(),
+        Some(
+            "# the best reply, made by `kifu tune book --game escampe --keep 2 --screen-depth 1 --depth 3 --sample 6 --seed 5`"
+        )
+    );
+    let book = kifu::engine::placement::Book::read(&one).unwrap_or_else(|e| panic!("{e}: {one}"));
+    assert_eq!(book.entries.len(), 2, "{one}");
+    for entry in &book.entries {
+        let mut placing = kifu::game::GameKind::Escampe
+            .placing(&[])
+            .unwrap_or_else(|| panic!("placed"));
+        assert!(placing.place(&entry.words).is_ok(), "{entry:?}");
+    }
+    let file = scratch("escampe.book");
+    let path = file.to_string_lossy();
+    let (out, _, status) = kifu(&[&args[..], &["--out", &path]].concat(), b"");
+    assert_eq!((out.as_str(), status), ("", Some(0)));
+    assert_eq!(std::fs::read_to_string(&file).ok(), Some(one));
+    let (_, err, status) = kifu(&["tune", "book", "--game", "mana"], b"");
+    assert_eq!(
+        (err.as_str(), status),
+        (
+            "kifu: mana's start is not placed by its players: only escampe has a placement book\n",
+            Some(2)
+        )
+    );
+}

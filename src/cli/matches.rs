@@ -270,6 +270,11 @@ fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
     if (args.engines.iter()).any(|spec| spec.protocol == Protocol::Course) {
         return course_opening(args);
     }
+    if args.place {
+        let kind = args.game.ok_or(MatchError::NoGame)?;
+        let opening = Opening::to_place(kind).ok_or(MatchError::NothingToPlace(kind))?;
+        return Ok(Openings::Held(vec![opening]));
+    }
     if let Some(path) = &args.openings {
         return records::openings(path, args.game).map(Openings::File);
     }

@@ -1,18 +1,27 @@
 //! `kifu tune`: training positions from the engine's self-play (`kifu
 //! tune generate`), and the evaluation's weights fitted to their results
-//! (`kifu tune fit`), both [`crate::engine::tune`]'s.
+//! (`kifu tune fit`), both [`crate::engine::tune`]'s; and a placement
+//! book from the engine's search (`kifu tune book`,
+//! [`crate::engine::placement`]'s).
 
 use super::Status;
 use super::files::open;
 use crate::collection::input::{OpenError, io_reason};
+use crate::engine::placement::{
+    Book, BookEntry, Judge, PlayedOut, Rounds, build_entry, every, play_out,
+};
 use crate::engine::tune::{
     FitError, Fitted, ReadError, SelfPlay, SelfPlayError, fit, read_samples, self_play,
     write_sample,
 };
-use crate::front::args::{TuneAction, TuneArgs, TuneFitArgs, TuneGenerateArgs};
+use crate::engine::{Table, Weights};
+use crate::front::args::{TuneAction, TuneArgs, TuneBookArgs, TuneFitArgs, TuneGenerateArgs};
 use crate::front::{Ran, ReadOnly, SaveError, Stop, Stopped};
+use crate::game::GameKind;
+use crate::random::Rng;
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 /// What stops `kifu tune` (status 2).
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +41,9 @@ enum TuneError {
     /// Self-play cannot run (lotus).
     #[error(transparent)]
     SelfPlay(SelfPlayError),
+    /// A game whose players place nothing.
+    #[error("{0}'s start is not placed by its players: only escampe has a placement book")]
+    NoPlacement(GameKind),
     /// The positions cannot be saved.
     #[error(transparent)]
     Save(#[from] SaveError),
@@ -48,8 +60,151 @@ pub(crate) fn run(args: &TuneArgs, out: &mut dyn Write) -> Ran {
     match &args.action {
         TuneAction::Generate(args) => generate(args, out),
         TuneAction::Fit(args) => fit_file(args, out),
+        TuneAction::Book(args) => book(args, out),
     }
 }
+
+/// The transposition table of each placement's search, in bits of its
+/// number of entries: a fresh one for each, so that the book does not
+/// depend on the order the threads took them in.
+const BOOK_TABLE_BITS: u32 = 16;
+
+/// Runs `kifu tune book`: every placement of the first placer (or a
+/// sample) screened, four times `--keep` of the best weighed deeper,
+/// `--keep` of those played out; the book to `--out` or `out`, its
+/// progress on standard error.
+fn book(args: &TuneBookArgs, out: &mut dyn Write) -> Ran {
+    let placing = (args.game.placing(&[])).ok_or(TuneError::NoPlacement(args.game))?;
+    let mut candidates = every(placing.as_ref());
+    if let Some(sample) = args.sample {
+        Rng::new(args.seed).shuffle(&mut candidates);
+        candidates.truncate(sample as usize);
+    }
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let keep = args.keep as usize;
+    // A placing is not shared between threads: each search takes a copy.
+    let shared = std::sync::Mutex::new(placing.box_clone());
+    let searched = |rounds: Rounds| {
+        let shared = &shared;
+        move |(at, words): (usize, Vec<String>)| {
+            let placing = shared
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .box_clone();
+            let (mut table, weights, stop) = (
+                Table::new(BOOK_TABLE_BITS),
+                Weights::default(),
+                AtomicBool::new(false),
+            );
+            let mut judge = Judge {
+                table: &mut table,
+                weights: &weights,
+                stop: &stop,
+                deadline: None,
+            };
+            let built = build_entry(
+                placing.as_ref(),
+                &words,
+                &mut judge,
+                rounds,
+                args.seed ^ at as u64,
+            );
+            (built, words)
+        }
+    };
+    // The screen: every placement by the best reply of a shallow search.
+    let total = candidates.len();
+    let mut screened = Vec::new();
+    let screen = Rounds {
+        depth: args.screen_depth,
+        keep: 8,
+    };
+    super::parallel::ordered(
+        candidates.into_iter().enumerate(),
+        jobs,
+        searched(screen),
+        |(built, words)| {
+            if let Some(built) = built {
+                screened.push((built.score, words));
+            }
+            if screened.len() % 500 == 0 {
+                say!("kifu: screened {} of {total} placements", screened.len());
+            }
+            Ok::<(), std::convert::Infallible>(())
+        },
+    )
+    .unwrap_or_else(|never| match never {});
+    screened.sort_by_key(|(score, _)| -score);
+    screened.truncate(4 * keep);
+    // The best of them, by a deeper search of the replies.
+    let mut weighed = Vec::new();
+    let deep = Rounds {
+        depth: args.depth,
+        keep: 1,
+    };
+    let best = screened.into_iter().map(|(_, words)| words).enumerate();
+    super::parallel::ordered(best, jobs, searched(deep), |(built, words)| {
+        if let Some(built) = built {
+            weighed.push((built, words));
+        }
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|never| match never {});
+    say!(
+        "kifu: weighed the best {} against the best reply at depth {}",
+        weighed.len(),
+        args.depth
+    );
+    weighed.sort_by_key(|(built, _)| -built.score);
+    weighed.truncate(keep);
+    // The best of those, played out.
+    let mover = placing.mover().unwrap_or_default();
+    let mut entries: Vec<BookEntry> = (weighed.into_iter())
+        .map(|(built, words)| {
+            let mut placed = placing.box_clone();
+            let start = (placed.place(&words).ok())
+                .and_then(|()| placed.place(&built.reply).ok())
+                .and_then(|()| placed.start()?.ok());
+            let result = start.map_or(PlayedOut::Unfinished, |start| {
+                play_out(start.as_ref(), mover, args.depth, BOOK_MAX_PLIES)
+            });
+            BookEntry {
+                result,
+                score: built.score,
+                words,
+            }
+        })
+        .collect();
+    entries.sort_by_key(|entry| std::cmp::Reverse((entry.result, entry.score)));
+    let text = format!(
+        "# kifu's placement book for {game}: {mover}'s placements that held best against\n\
+         # the best reply, made by `kifu tune book --game {game} --keep {keep} --screen-depth {screen} --depth {depth}{sample} --seed {seed}`\n\
+         # ({total} placements screened; docs/training.md). A line: the result of the\n\
+         # engine's game against itself from it, its score, its squares.\n{book}",
+        game = args.game,
+        screen = args.screen_depth,
+        depth = args.depth,
+        sample = args
+            .sample
+            .map_or_else(String::new, |n| format!(" --sample {n}")),
+        seed = args.seed,
+        book = Book { entries },
+    );
+    match &args.out {
+        Some(path) => {
+            crate::front::save_atomic(path, text.as_bytes(), ReadOnly::Refuse)
+                .map_err(TuneError::from)?;
+        }
+        None => out.write_all(text.as_bytes())?,
+    }
+    Ok(Status::Ok)
+}
+
+/// The longest game `kifu tune book` plays out, in plies.
+const BOOK_MAX_PLIES: u32 = 300;
 
 /// Runs `kifu tune generate`: the positions to `--out`, saved atomically
 /// once every game is played, or to `out` a game at a time; how many on

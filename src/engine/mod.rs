@@ -27,7 +27,7 @@ mod lines;
 mod lotus;
 mod mana;
 mod mistakes;
-mod placement;
+pub mod placement;
 mod player;
 mod search;
 mod shogun;

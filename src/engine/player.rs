@@ -5,6 +5,7 @@
 use super::level::{LEVELS, Level};
 use super::lotus::best_turn;
 use super::mistakes::Mistakes;
+use super::placement::{Book, Judge};
 use super::search::{Limits, Progress, think};
 use super::table::Table;
 use super::table::{MATE, MATE_BOUND};
@@ -190,8 +191,9 @@ impl Player for SearchPlayer {
         self.table.clear();
     }
 
-    /// Of some random placements, the one a two-ply search of the start
-    /// likes best ([`super::placement`]).
+    /// Escampe's White weighs every placement by rounds of search, as
+    /// deep as its style goes; Black draws one from the book
+    /// ([`super::placement`]).
     fn place(
         &mut self,
         placing: &dyn Placing,
@@ -199,15 +201,16 @@ impl Player for SearchPlayer {
         _: &mut dyn FnMut(Info),
     ) -> Vec<String> {
         let deadline = self.deadline(limits, Instant::now());
-        let shallow = GoLimits {
-            depth: Some(2),
-            ..GoLimits::default()
+        let style = self.style_for(placing.board().kind());
+        let seed = self.rng.next_u64();
+        let book = Book::shipped(placing.board().kind());
+        let mut judge = Judge {
+            table: &mut self.table,
+            weights: &self.weights,
+            stop: &self.stop,
+            deadline: Some(deadline),
         };
-        super::placement::best(placing, deadline, |start| {
-            let mut score = None;
-            self.turn(start, &shallow, &mut |info| score = info.score.or(score));
-            score
-        })
+        super::placement::choose(placing, &mut judge, style.depth, book.as_ref(), seed)
     }
 
     fn turn(

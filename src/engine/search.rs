@@ -99,7 +99,9 @@ struct Search<'a, G: Evaluation> {
     aborted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
     /// How often each move (by side to move and [`Evaluation::move_key`])
-    /// refuted a position, weighted by the depth left.
+    /// refuted a position, weighted by the depth left; empty until a
+    /// move first refutes one (a shallow search, as the placement runs
+    /// thousands of, never fills it).
     history: Vec<i32>,
     /// The quiet move that last refuted each move of the other side (by
     /// side to move and the other side's move key).
@@ -156,8 +158,8 @@ pub fn think<G: Evaluation>(
         next_check: CHECK_EVERY,
         aborted: false,
         killers: Vec::new(),
-        history: vec![0; 2 * MOVE_KEYS],
-        counters: vec![None; 2 * MOVE_KEYS],
+        history: Vec::new(),
+        counters: Vec::new(),
         root_mover: root.turn().mover.to_owned(),
         iteration: 0,
         scores: None,
@@ -450,6 +452,10 @@ impl<G: Evaluation> Search<'_, G> {
         moves: &[G::Move],
     ) {
         self.remember_killer(node.ply, mv);
+        if self.history.is_empty() {
+            self.history = vec![0; 2 * MOVE_KEYS];
+            self.counters = vec![None; 2 * MOVE_KEYS];
+        }
         if let Some(slot) =
             (node.previous).and_then(|key| self.counters.get_mut(side * MOVE_KEYS + key))
         {

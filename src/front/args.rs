@@ -16,7 +16,7 @@ pub(crate) use man::ManArgs;
 pub(crate) use matches::MatchArgs;
 pub(crate) use play::{COMMANDS, PlayArgs, SETUP_IDS, SetupArgs};
 pub(crate) use serve::{ServeArgs, SiteArgs};
-pub(crate) use tune::{TuneAction, TuneArgs, TuneFitArgs, TuneGenerateArgs};
+pub(crate) use tune::{TuneAction, TuneArgs, TuneBookArgs, TuneFitArgs, TuneGenerateArgs};
 
 use crate::game::GameKind;
 use crate::referee::LineName;

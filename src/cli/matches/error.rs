@@ -40,6 +40,9 @@ pub(crate) enum MatchError {
         "a course player (--protocol course) places its own pieces: a match with one takes no --setup, --position or --openings"
     )]
     CourseStart,
+    /// `--place` in a game whose players place nothing.
+    #[error("--place: the players of {0} place nothing (escampe's do)")]
+    NothingToPlace(GameKind),
     /// The address of `--listen` cannot be listened on.
     #[error("--listen {address}: {reason}")]
     Listen {

@@ -77,6 +77,11 @@ pub(crate) struct MatchArgs {
     /// game starts from kifu's balanced starts, one for each pass.
     #[arg(long, value_name = "FILE", conflicts_with_all = super::SETUP_IDS)]
     pub openings: Option<PathBuf>,
+    /// The engines place the start, where the game's players do
+    /// (escampe): Black's engine places, then White's, each on its clock,
+    /// and the placements make the record's `Setup`.
+    #[arg(long, conflicts_with_all = super::SETUP_IDS, conflicts_with = "openings")]
+    pub place: bool,
     /// The number of games (default: each opening once from every side;
     /// from the balanced starts, the first).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

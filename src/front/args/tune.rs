@@ -24,6 +24,44 @@ pub(crate) enum TuneAction {
     /// (Texel's method); print the error before and after and the weights
     /// as `kifu engine` options.
     Fit(TuneFitArgs),
+    /// Find the placements that hold best against the best reply, for
+    /// the side that places first (escampe's Black), and write them as a
+    /// placement book (docs/training.md): every placement screened by a
+    /// shallow search of the replies, the best weighed by a deeper one,
+    /// the best of those played out by the engine against itself.
+    Book(TuneBookArgs),
+}
+
+/// Arguments of `kifu tune book`.
+#[derive(Debug, Args)]
+pub(crate) struct TuneBookArgs {
+    /// The game (escampe: the only one whose players place).
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    /// How many placements the book keeps.
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub keep: u32,
+    /// How deep the screen searches each reply, in plies.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub screen_depth: u32,
+    /// How deep the best placements' replies are searched, and each move
+    /// of the games played out, in plies.
+    #[arg(long, value_name = "N", default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Screen only this many placements, drawn with the seed (default:
+    /// every one).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub sample: Option<u32>,
+    /// The seed of the sample and of the order replies are searched in.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = super::whole_number::<u64>)]
+    pub seed: u64,
+    /// Search on this many threads (default: the number of cores); the
+    /// book is the same.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Write to this file, atomically, instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `kifu tune generate`.

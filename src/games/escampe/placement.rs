@@ -159,6 +159,14 @@ impl Placing for EscampePlacing {
         SETUP_EXAMPLE
     }
 
+    /// The start, built from the groups: the one the `Setup` tag
+    /// states, without writing and reading it (the engine's placement
+    /// builds thousands).
+    fn start(&self) -> Option<Result<Box<dyn AnyGame>, SetupError>> {
+        let start: Box<dyn AnyGame> = Box::new(self.position());
+        self.side().is_none().then_some(Ok(start))
+    }
+
     fn tag(&self) -> Option<(String, String)> {
         let [black, white] = &self.groups;
         black.as_ref()?;

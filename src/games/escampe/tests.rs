@@ -149,3 +149,20 @@ fn a_position_constraint_is_one_the_last_mover_could_have_set() {
         ["escampe.impossible-constraint"]
     );
 }
+
+
+#[test]
+    fn the_start_built_from_the_groups_is_the_one_its_setup_tag_states() {
+        let mut rng = crate::random::Rng::new(11);
+        for _ in 0..200 {
+            let mut placing = super::placement::EscampePlacing::default();
+            while placing.mover().is_some() {
+                let words = crate::kep::random_placement(&placing, &mut rng);
+                placing.place(&words).expect("a legal placement");
+            }
+            let (_, setup) = placing.tag().expect("placed");
+            let built = placing.start().expect("all placed").expect("a start");
+            let read = super::Escampe::with_setup(&setup).expect("a start");
+            assert_eq!(built.own::<super::Escampe>(), Some(&read), "{setup}");
+        }
+    }
