@@ -96,8 +96,9 @@ fn the_engine_places_its_own_side() {
     assert!(saved.contains("[White \"kifu-engine "), "{saved}");
     assert!(saved.contains("\n1. "), "the engine moved first: {saved}");
     assert_eq!(validate(&dir, "white.kifu").1, Some(0));
-    // The user plays White: the engine places Black first, on either edge;
-    // `:hint` proposes a placement for White.
+    // The user plays White: the engine places Black first, from its book
+    // (whose placements all stand on ranks 1-2); `:hint` proposes a
+    // placement for White.
     let (out, err, code) = play(
         &dir,
         &[
@@ -114,7 +115,7 @@ fn the_engine_places_its_own_side() {
     assert_eq!(
         (err.as_str(), code),
         (
-            "kifu: line 2: :moves: not before the pieces are placed. White places: the Unicorn's square, then the five Paladins', all on ranks 1-2 (Black holds the other edge)\n",
+            "kifu: line 2: :moves: not before the pieces are placed. White places: the Unicorn's square, then the five Paladins', all on ranks 5-6 (Black holds the other edge)\n",
             Some(1)
         ),
         "{out}"
