@@ -8,20 +8,18 @@ use super::Status;
 use super::files::open;
 use crate::collection::input::{OpenError, io_reason};
 use crate::engine::placement::{
-    Book, BookEntry, Judge, PlayedOut, Rounds, build_entry, every, play_out,
+    Book, BookEntry, PlayedOut, Rounds, Searcher, build_entry, every, play_out,
 };
 use crate::engine::tune::{
     FitError, Fitted, ReadError, SelfPlay, SelfPlayError, fit, read_samples, self_play,
     write_sample,
 };
-use crate::engine::{Table, Weights};
 use crate::front::args::{TuneAction, TuneArgs, TuneBookArgs, TuneFitArgs, TuneGenerateArgs};
 use crate::front::{Ran, ReadOnly, SaveError, Stop, Stopped};
 use crate::game::GameKind;
 use crate::random::Rng;
 use std::io::{Read, Write};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 /// What stops `kifu tune` (status 2).
 #[derive(Debug, thiserror::Error)]
@@ -94,17 +92,8 @@ fn book(args: &TuneBookArgs, out: &mut dyn Write) -> Ran {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .box_clone();
-            let (mut table, weights, stop) = (
-                Table::new(BOOK_TABLE_BITS),
-                Weights::default(),
-                AtomicBool::new(false),
-            );
-            let mut judge = Judge {
-                table: &mut table,
-                weights: &weights,
-                stop: &stop,
-                deadline: None,
-            };
+            let mut searcher = Searcher::new(BOOK_TABLE_BITS);
+            let mut judge = searcher.judge(None);
             let built = build_entry(
                 placing.as_ref(),
                 &words,

@@ -157,20 +157,6 @@ impl fmt::Display for Book {
     }
 }
 
-/// How `kifu tune book` searches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BookPlan {
-    /// The rounds that screen every placement by the best reply.
-    pub screen: Rounds,
-    /// The rounds that weigh the best of the screened against the best
-    /// reply.
-    pub deep: Rounds,
-    /// The depth of each move of the games played out.
-    pub play_depth: u32,
-    /// The longest game played out, in plies.
-    pub max_plies: u32,
-}
-
 /// The value of the first placer's placement `words` in `placing`: the
 /// best reply's value, by `rounds`, for the first placer (the opponent's
 /// score turned round); `None` when `words` is no placement or no reply
@@ -182,8 +168,7 @@ pub fn screen(
     rounds: Rounds,
     seed: u64,
 ) -> Option<i32> {
-    let replies = reply_ranking(placing, words, judge, rounds, seed)?;
-    replies.first().map(|best| -best.score)
+    build_entry(placing, words, judge, rounds, seed).map(|built| built.score)
 }
 
 /// A placement weighed by the deep rounds: its value for the first
@@ -204,26 +189,16 @@ pub fn build_entry(
     rounds: Rounds,
     seed: u64,
 ) -> Option<BuiltEntry> {
-    let replies = reply_ranking(placing, words, judge, rounds, seed)?;
-    let best = replies.into_iter().next()?;
+    let mut placed = placing.box_clone();
+    placed.place(words).ok()?;
+    let replies = every(placed.as_ref());
+    let best = ranked(placed.as_ref(), replies, judge, rounds, seed)
+        .into_iter()
+        .next()?;
     Some(BuiltEntry {
         score: -best.score,
         reply: best.words,
     })
-}
-
-/// The last placer's replies to `words`, ranked.
-fn reply_ranking(
-    placing: &dyn Placing,
-    words: &[String],
-    judge: &mut Judge,
-    rounds: Rounds,
-    seed: u64,
-) -> Option<Vec<super::Weighed>> {
-    let mut placed = placing.box_clone();
-    placed.place(words).ok()?;
-    let replies = every(placed.as_ref());
-    Some(ranked(placed.as_ref(), replies, judge, rounds, seed))
 }
 
 /// How the game from `start` ends when the engine plays both sides at

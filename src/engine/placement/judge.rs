@@ -19,6 +19,36 @@ pub struct Judge<'a> {
     pub deadline: Option<Instant>,
 }
 
+/// What a [`Judge`] searches with, its own: for work outside a player
+/// (`kifu tune book`, tests).
+#[derive(Debug)]
+pub struct Searcher {
+    table: Table,
+    weights: Weights,
+    stop: AtomicBool,
+}
+
+impl Searcher {
+    /// A table of `2^bits` entries and the engine's weights.
+    pub fn new(bits: u32) -> Self {
+        Self {
+            table: Table::new(bits),
+            weights: Weights::default(),
+            stop: AtomicBool::new(false),
+        }
+    }
+
+    /// A judge with these, until `deadline`.
+    pub fn judge(&mut self, deadline: Option<Instant>) -> Judge<'_> {
+        Judge {
+            table: &mut self.table,
+            weights: &self.weights,
+            stop: &self.stop,
+            deadline,
+        }
+    }
+}
+
 /// What one search of a start found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Judged {

@@ -17,11 +17,9 @@ mod every;
 mod judge;
 mod rounds;
 
-pub use book::{
-    Book, BookEntry, BookError, BookPlan, BuiltEntry, PlayedOut, build_entry, play_out, screen,
-};
+pub use book::{Book, BookEntry, BookError, BuiltEntry, PlayedOut, build_entry, play_out, screen};
 pub use every::every;
-pub use judge::{Judge, Judged};
+pub use judge::{Judge, Judged, Searcher};
 pub use rounds::{Rounds, Weighed, ranked};
 
 use crate::game::Placing;

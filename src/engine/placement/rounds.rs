@@ -132,7 +132,7 @@ pub fn ranked(
         let mut taken: Vec<Option<Placed>> = starts.into_iter().map(Some).collect();
         starts = survivors
             .iter()
-            .filter_map(|&at| taken[at].take())
+            .filter_map(|&at| taken.get_mut(at).and_then(Option::take))
             .collect();
         ranking = (ranking.into_iter().take(kept).enumerate())
             .map(|(at, (weighed, _))| (weighed, at))

@@ -2,10 +2,9 @@
 //! rounds, the book.
 
 use super::*;
-use crate::engine::{MATE, Table, Weights};
+use crate::engine::MATE;
 use crate::game::{GameKind, Placing};
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
 use web_time::Instant;
 
 /// Escampe's placing with nothing placed.
@@ -51,13 +50,8 @@ fn the_last_placer_takes_a_win_its_first_move_forces() {
     // Black's Unicorn on b5: a Paladin on b2 (three lines) takes it at
     // White's first move, which any placement with one there wins.
     let placing = after_black("b5 a6 c6 d6 e6 f6");
-    let (mut table, weights, stop) = (Table::new(16), Weights::default(), AtomicBool::new(false));
-    let mut judge = Judge {
-        table: &mut table,
-        weights: &weights,
-        stop: &stop,
-        deadline: None,
-    };
+    let mut searcher = Searcher::new(16);
+    let mut judge = searcher.judge(None);
     let words = choose(placing.as_ref(), &mut judge, 3, None, 7);
     let start = started(placing.as_ref(), &words);
     let judged = judge.judge(start.as_ref(), 1).expect("searched");
@@ -67,13 +61,8 @@ fn the_last_placer_takes_a_win_its_first_move_forces() {
 #[test]
 fn the_rounds_rank_every_placement_and_keep_the_best_first() {
     let placing = after_black("b6 a6 c6 d5 e6 f5");
-    let (mut table, weights, stop) = (Table::new(16), Weights::default(), AtomicBool::new(false));
-    let mut judge = Judge {
-        table: &mut table,
-        weights: &weights,
-        stop: &stop,
-        deadline: None,
-    };
+    let mut searcher = Searcher::new(16);
+    let mut judge = searcher.judge(None);
     // One round: every placement, ranked by a one-ply search.
     let one = Rounds { depth: 1, keep: 1 };
     let all = ranked(
@@ -104,15 +93,8 @@ fn the_rounds_rank_every_placement_and_keep_the_best_first() {
 #[test]
 fn a_placement_is_given_when_time_is_already_up() {
     for placing in [fresh(), after_black("b6 a6 c6 d5 e6 f5")] {
-        let (mut table, weights, stop) =
-            (Table::new(10), Weights::default(), AtomicBool::new(false));
-        let deadline = Some(Instant::now());
-        let mut judge = Judge {
-            table: &mut table,
-            weights: &weights,
-            stop: &stop,
-            deadline,
-        };
+        let mut searcher = Searcher::new(10);
+        let mut judge = searcher.judge(Some(Instant::now()));
         let words = choose(placing.as_ref(), &mut judge, 9, None, 3);
         assert_eq!(words.len(), 6);
         assert!(placing.box_clone().place(&words).is_ok(), "{words:?}");
