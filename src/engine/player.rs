@@ -191,8 +191,10 @@ impl Player for SearchPlayer {
         self.table.clear();
     }
 
-    /// Escampe's White weighs every placement by rounds of search, as
-    /// deep as its style goes; Black draws one from the book
+    /// Without a level, escampe's White weighs every placement by rounds
+    /// of search, as deep as its style goes, and Black draws one from
+    /// the book; at a level, it weighs a few random placements by a
+    /// short search, as when the levels were rated
     /// ([`super::placement`]).
     fn place(
         &mut self,
@@ -210,7 +212,10 @@ impl Player for SearchPlayer {
             stop: &self.stop,
             deadline: Some(deadline),
         };
-        super::placement::choose(placing, &mut judge, style.depth, book.as_ref(), seed)
+        match self.level {
+            None => super::placement::choose(placing, &mut judge, style.depth, book.as_ref(), seed),
+            Some(_) => super::placement::sampled(placing, &mut judge),
+        }
     }
 
     fn turn(

@@ -335,3 +335,28 @@ fn searchmoves_chooses_among_the_moves_given_and_scores_even_one() {
     }
     assert!(asked >= 3, "{asked} positions asked");
 }
+
+/// Without a level, Black's placement comes from the book, drawn by the
+/// player's seed; at a level, it is the placement the levels were rated
+/// with, the same whatever the seed (it follows the placement so far).
+#[test]
+fn full_strength_places_from_the_book_and_a_level_as_it_was_rated() {
+    let placing = GameKind::Escampe.placing(&[]).expect("escampe is placed");
+    let book = super::placement::Book::shipped(GameKind::Escampe).expect("its book");
+    let booked: Vec<&Vec<String>> = book.entries.iter().map(|e| &e.words).collect();
+    let limits = GoLimits {
+        movetime: Some(50),
+        ..GoLimits::default()
+    };
+    let mut leveled = Vec::new();
+    for seed in 0..4 {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut full = SearchPlayer::new(Style::search(None, None), stop).at_level(None, seed);
+        let words = full.place(placing.as_ref(), &limits, &mut |_| {});
+        assert!(booked.contains(&&words), "{words:?}");
+        let words = at_level(4, seed).place(placing.as_ref(), &limits, &mut |_| {});
+        assert!(placing.box_clone().place(&words).is_ok(), "{words:?}");
+        leveled.push(words);
+    }
+    assert!(leveled.windows(2).all(|w| w[0] == w[1]), "{leveled:?}");
+}

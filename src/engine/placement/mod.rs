@@ -11,16 +11,21 @@
 //!   played out in self-play (`kifu tune book`). Without a book, it
 //!   weighs placements of its own drawn at random, each by the last
 //!   placer's best reply, while time is left.
+//! - An engine at a level (1 to 8) places as the engine did when the
+//!   levels were rated ([`sampled`]): the best of a few random
+//!   placements by a short search, so that their ratings hold.
 
 mod book;
 mod every;
 mod judge;
 mod rounds;
+mod sampled;
 
 pub use book::{Book, BookEntry, BookError, BuiltEntry, PlayedOut, build_entry, play_out, screen};
 pub use every::every;
 pub use judge::{Judge, Judged, Searcher};
 pub use rounds::{Rounds, Weighed, ranked};
+pub use sampled::sampled;
 
 use crate::game::Placing;
 use crate::random::Rng;
