@@ -180,7 +180,7 @@ fn book_writes_black_s_best_placements_the_same_on_any_number_of_threads() {
     assert_eq!(
         comments.get(1).copied(),
         Some(
-            "# the best replies, made by `kifu tune book --game escampe --keep 2 --screen-depth 1 --depth 3 --sample 6 --seed 5`"
+            "# the best reply, made by `kifu tune book --game escampe --keep 2 --screen-depth 1 --depth 3 --sample 6 --seed 5`"
         )
     );
     let book = kifu::engine::placement::Book::read(&one).unwrap_or_else(|e| panic!("{e}: {one}"));

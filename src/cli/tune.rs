@@ -8,7 +8,7 @@ use super::Status;
 use super::files::open;
 use crate::collection::input::{OpenError, io_reason};
 use crate::engine::placement::{
-    Book, BookEntry, BuiltEntry, PlayedOut, Rounds, Searcher, build_entry, every, play_out,
+    Book, BookEntry, PlayedOut, Rounds, Searcher, build_entry, every, play_out,
 };
 use crate::engine::tune::{
     FitError, Fitted, ReadError, SelfPlay, SelfPlayError, fit, read_samples, self_play,
@@ -68,10 +68,9 @@ pub(crate) fn run(args: &TuneArgs, out: &mut dyn Write) -> Ran {
 const BOOK_TABLE_BITS: u32 = 16;
 
 /// Runs `kifu tune book`: every placement of the first placer (or a
-/// sample) screened, four times `--keep` of the best weighed deeper and
-/// played out against the best replies found, the best `--keep` of
-/// those kept; the book to `--out` or `out`, its progress on standard
-/// error.
+/// sample) screened, four times `--keep` of the best weighed deeper,
+/// `--keep` of those played out; the book to `--out` or `out`, its
+/// progress on standard error.
 fn book(args: &TuneBookArgs, out: &mut dyn Write) -> Ran {
     let placing = (args.game.placing(&[])).ok_or(TuneError::NoPlacement(args.game))?;
     let mut candidates = every(placing.as_ref());
@@ -79,54 +78,107 @@ fn book(args: &TuneBookArgs, out: &mut dyn Write) -> Ran {
         Rng::new(args.seed).shuffle(&mut candidates);
         candidates.truncate(sample as usize);
     }
-    let total = candidates.len();
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    let work = BookWork {
-        placing: std::sync::Mutex::new(placing.box_clone()),
-        jobs,
-        seed: args.seed,
+    let keep = args.keep as usize;
+    // A placing is not shared between threads: each search takes a copy.
+    let shared = std::sync::Mutex::new(placing.box_clone());
+    let searched = |rounds: Rounds| {
+        let shared = &shared;
+        move |(at, words): (usize, Vec<String>)| {
+            let placing = shared
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .box_clone();
+            let mut searcher = Searcher::new(BOOK_TABLE_BITS);
+            let mut judge = searcher.judge(None);
+            let built = build_entry(
+                placing.as_ref(),
+                &words,
+                &mut judge,
+                rounds,
+                args.seed ^ at as u64,
+            );
+            (built, words)
+        }
     };
     // The screen: every placement by the best reply of a shallow search.
+    let total = candidates.len();
+    let mut screened = Vec::new();
     let screen = Rounds {
         depth: args.screen_depth,
         keep: 8,
     };
-    let mut screened = work.weigh(candidates, screen, |done| {
-        if done % 500 == 0 {
-            say!("kifu: screened {done} of {total} placements");
-        }
-    });
-    screened.sort_by_key(|(built, _)| -built.score);
-    screened.truncate(4 * args.keep as usize);
-    // The best of them, by a deeper search of the replies, each played
-    // out against the best replies found.
+    super::parallel::ordered(
+        candidates.into_iter().enumerate(),
+        jobs,
+        searched(screen),
+        |(built, words)| {
+            if let Some(built) = built {
+                screened.push((built.score, words));
+            }
+            if screened.len() % 500 == 0 {
+                say!("kifu: screened {} of {total} placements", screened.len());
+            }
+            Ok::<(), std::convert::Infallible>(())
+        },
+    )
+    .unwrap_or_else(|never| match never {});
+    screened.sort_by_key(|(score, _)| -score);
+    screened.truncate(4 * keep);
+    // The best of them, by a deeper search of the replies.
+    let mut weighed = Vec::new();
     let deep = Rounds {
         depth: args.depth,
-        keep: BOOK_REPLIES,
+        keep: 1,
     };
-    let best = screened.into_iter().map(|(_, words)| words).collect();
-    let weighed = work.weigh(best, deep, |_| {});
+    let best = screened.into_iter().map(|(_, words)| words).enumerate();
+    super::parallel::ordered(best, jobs, searched(deep), |(built, words)| {
+        if let Some(built) = built {
+            weighed.push((built, words));
+        }
+        Ok::<(), std::convert::Infallible>(())
+    })
+    .unwrap_or_else(|never| match never {});
     say!(
         "kifu: weighed the best {} against the best reply at depth {}",
         weighed.len(),
         args.depth
     );
+    weighed.sort_by_key(|(built, _)| -built.score);
+    weighed.truncate(keep);
+    // The best of those, played out.
     let mover = placing.mover().unwrap_or_default();
-    let mut entries = work.play_out(weighed, mover, args.depth);
-    entries.truncate(args.keep as usize);
+    let mut entries: Vec<BookEntry> = (weighed.into_iter())
+        .map(|(built, words)| {
+            let mut placed = placing.box_clone();
+            let start = (placed.place(&words).ok())
+                .and_then(|()| placed.place(&built.reply).ok())
+                .and_then(|()| placed.start()?.ok());
+            let result = start.map_or(PlayedOut::Unfinished, |start| {
+                play_out(start.as_ref(), mover, args.depth, BOOK_MAX_PLIES)
+            });
+            BookEntry {
+                result,
+                score: built.score,
+                words,
+            }
+        })
+        .collect();
+    entries.sort_by_key(|entry| std::cmp::Reverse((entry.result, entry.score)));
     let text = format!(
         "# kifu's placement book for {game}: {mover}'s placements that held best against\n\
-         # the best replies, made by `kifu tune book --game {game} --keep {keep} --screen-depth {screen} --depth {depth}{sample} --seed {seed}`\n\
-         # ({total} placements screened; docs/training.md). A line: the games won of those\n\
-         # the engine played against itself from it, its score, its squares.\n{book}",
+         # the best reply, made by `kifu tune book --game {game} --keep {keep} --screen-depth {screen} --depth {depth}{sample} --seed {seed}`\n\
+         # ({total} placements screened; docs/training.md). A line: the result of the\n\
+         # engine's game against itself from it, its score, its squares.\n{book}",
         game = args.game,
-        keep = args.keep,
         screen = args.screen_depth,
         depth = args.depth,
-        sample = (args.sample).map_or_else(String::new, |n| format!(" --sample {n}")),
+        sample = args
+            .sample
+            .map_or_else(String::new, |n| format!(" --sample {n}")),
         seed = args.seed,
         book = Book { entries },
     );
@@ -138,96 +190,6 @@ fn book(args: &TuneBookArgs, out: &mut dyn Write) -> Ran {
         None => out.write_all(text.as_bytes())?,
     }
     Ok(Status::Ok)
-}
-
-/// How many of the last placer's best replies each of the book's
-/// placements is played out against.
-const BOOK_REPLIES: usize = 4;
-
-/// The work of `kifu tune book`, on `jobs` threads.
-struct BookWork {
-    /// The placing, copied for each search (a placing is not shared
-    /// between threads).
-    placing: std::sync::Mutex<Box<dyn crate::game::Placing>>,
-    jobs: usize,
-    seed: u64,
-}
-
-impl BookWork {
-    /// A copy of the placing.
-    fn placing(&self) -> Box<dyn crate::game::Placing> {
-        let placing = self.placing.lock();
-        placing
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .box_clone()
-    }
-
-    /// Each placement of `all` weighed by the last placer's replies in
-    /// `rounds`, each search with a table of its own (so that the result
-    /// does not depend on the threads), in order; `done` told how many
-    /// so far.
-    fn weigh(
-        &self,
-        all: Vec<Vec<String>>,
-        rounds: Rounds,
-        mut done: impl FnMut(usize),
-    ) -> Vec<(BuiltEntry, Vec<String>)> {
-        let search = |(at, words): (usize, Vec<String>)| {
-            let mut searcher = Searcher::new(BOOK_TABLE_BITS);
-            let mut judge = searcher.judge(None);
-            let seed = self.seed ^ at as u64;
-            let built = build_entry(self.placing().as_ref(), &words, &mut judge, rounds, seed);
-            built.map(|built| (built, words))
-        };
-        let mut weighed = Vec::new();
-        let sink = |built: Option<(BuiltEntry, Vec<String>)>| {
-            weighed.extend(built);
-            done(weighed.len());
-            Ok::<(), std::convert::Infallible>(())
-        };
-        let all = all.into_iter().enumerate();
-        super::parallel::ordered(all, self.jobs, search, sink)
-            .unwrap_or_else(|never| match never {});
-        weighed
-    }
-
-    /// Each of `weighed` played out against its best replies at `depth`,
-    /// as book entries for `mover`, best first.
-    fn play_out(
-        &self,
-        weighed: Vec<(BuiltEntry, Vec<String>)>,
-        mover: &str,
-        depth: u32,
-    ) -> Vec<BookEntry> {
-        let games = |(built, words): (BuiltEntry, Vec<String>)| {
-            let mut won = 0;
-            let replies = built.replies.iter().take(BOOK_REPLIES);
-            let played = replies.clone().count() as u32;
-            for reply in replies {
-                let mut placed = self.placing();
-                let start = (placed.place(&words).ok())
-                    .and_then(|()| placed.place(reply).ok())
-                    .and_then(|()| placed.start()?.ok());
-                let result =
-                    start.map(|start| play_out(start.as_ref(), mover, depth, BOOK_MAX_PLIES));
-                won += u32::from(result == Some(PlayedOut::Won));
-            }
-            BookEntry {
-                won,
-                played,
-                score: built.score,
-                words,
-            }
-        };
-        let mut entries = Vec::new();
-        let sink = |entry| {
-            entries.push(entry);
-            Ok::<(), std::convert::Infallible>(())
-        };
-        super::parallel::ordered(weighed.into_iter(), self.jobs, games, sink)
-            .unwrap_or_else(|never| match never {});
-        Book { entries }.sorted().entries
-    }
 }
 
 /// The longest game `kifu tune book` plays out, in plies.

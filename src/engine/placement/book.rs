@@ -6,11 +6,11 @@
 //! best of those weighed by a deeper one ([`build_entry`]), and the best
 //! of those played out by the engine against itself ([`play_out`]).
 //!
-//! A book is text, a placement a line: the games the first placer won of
-//! those played out from it (`3/4`), the search's score of the placement
-//! against the best reply found (hundredths of a piece, for the first
-//! placer; a forced result near ±1000000), then its words (the Unicorn's
-//! square first). Lines starting `#` are comments.
+//! A book is text, a placement a line: the self-play result for the
+//! first placer (`won`, `lost`, `unfinished`), the search's score of the
+//! placement against the best reply found (hundredths of a piece, for
+//! the first placer; a forced result near ±1000000), then its words (the
+//! Unicorn's square first). Lines starting `#` are comments.
 
 use super::every::every;
 use super::judge::Judge;
@@ -34,11 +34,9 @@ pub struct Book {
 /// One placement of a book.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookEntry {
-    /// The games the first placer won of those the engine played against
-    /// itself from it.
-    pub won: u32,
-    /// How many it played.
-    pub played: u32,
+    /// How the engine's game against itself from it ended, for the first
+    /// placer.
+    pub result: PlayedOut,
     /// The search's score of the placement against the best reply found,
     /// for the first placer.
     pub score: i32,
@@ -46,31 +44,8 @@ pub struct BookEntry {
     pub words: Vec<String>,
 }
 
-impl BookEntry {
-    /// How its share of games won compares with `other`'s (without
-    /// division).
-    fn share(&self, other: &BookEntry) -> std::cmp::Ordering {
-        let times = |e: &BookEntry, o: &BookEntry| u64::from(e.won) * u64::from(o.played.max(1));
-        times(self, other).cmp(&times(other, self))
-    }
-
-    /// Whether its share of games won is at most a quarter below
-    /// `best`'s (a game in four: as near as a few games tell).
-    fn near_share(&self, best: &BookEntry) -> bool {
-        let (won, played) = (i64::from(self.won), i64::from(self.played));
-        let (top_won, top_played) = (i64::from(best.won), i64::from(best.played.max(1)));
-        4 * won * top_played >= (4 * top_won - top_played) * played
-    }
-
-    /// How it ranks against `other`: by the share of games won, then by
-    /// score.
-    fn rank(&self, other: &BookEntry) -> std::cmp::Ordering {
-        self.share(other).then(self.score.cmp(&other.score))
-    }
-}
-
 /// How a game played out ended, for one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum PlayedOut {
     /// Lost.
     Lost,
@@ -78,6 +53,17 @@ pub enum PlayedOut {
     Unfinished,
     /// Won.
     Won,
+}
+
+impl PlayedOut {
+    /// The word a book writes.
+    fn word(self) -> &'static str {
+        match self {
+            PlayedOut::Won => "won",
+            PlayedOut::Lost => "lost",
+            PlayedOut::Unfinished => "unfinished",
+        }
+    }
 }
 
 /// A book line that cannot be read.
@@ -116,21 +102,20 @@ impl Book {
                 reason: reason.to_owned(),
             };
             let mut words = line.split_whitespace();
-            let (won, played) = (words.next().and_then(|w| w.split_once('/')))
-                .and_then(|(won, played)| Some((won.parse().ok()?, played.parse().ok()?)))
-                .filter(|(won, played)| won <= played)
-                .ok_or_else(|| {
-                    fail("a placement starts with the games it won of those played, like 3/4")
-                })?;
+            let result = match words.next() {
+                Some("won") => PlayedOut::Won,
+                Some("lost") => PlayedOut::Lost,
+                Some("unfinished") => PlayedOut::Unfinished,
+                _ => return Err(fail("a placement starts with won, lost or unfinished")),
+            };
             let score = (words.next().and_then(|w| w.parse().ok()))
-                .ok_or_else(|| fail("the games are followed by a score, a whole number"))?;
+                .ok_or_else(|| fail("the result is followed by a score, a whole number"))?;
             let words: Vec<String> = words.map(str::to_owned).collect();
             if words.is_empty() {
                 return Err(fail("the score is followed by the placement's squares"));
             }
             entries.push(BookEntry {
-                won,
-                played,
+                result,
                 score,
                 words,
             });
@@ -138,18 +123,10 @@ impl Book {
         Ok(Book { entries })
     }
 
-    /// Its entries sorted best first: by the share of games won, then by
-    /// score.
-    pub fn sorted(mut self) -> Book {
-        self.entries.sort_by(|a, b| b.rank(a));
-        self
-    }
-
     /// An entry for `placing`'s mover when nothing is placed yet, drawn
-    /// with `rng` among those near the best entry: a share of games won
-    /// at most a quarter below its share, a score within
-    /// [`PICK_MARGIN`] of its score; `None` when the book has none that
-    /// `placing` takes.
+    /// with `rng` among the entries of the best result whose score is
+    /// within [`PICK_MARGIN`] of the best of them; `None` when the book
+    /// has none that `placing` takes.
     pub fn pick(&self, placing: &dyn Placing, rng: &mut Rng) -> Option<Vec<String>> {
         if placing.tag().is_some() {
             return None;
@@ -157,9 +134,9 @@ impl Book {
         let legal: Vec<&BookEntry> = (self.entries.iter())
             .filter(|entry| placing.box_clone().place(&entry.words).is_ok())
             .collect();
-        let top = legal.iter().copied().max_by(|a, b| a.rank(b))?;
+        let top = legal.iter().map(|e| (e.result, e.score)).max()?;
         let near: Vec<&&BookEntry> = (legal.iter())
-            .filter(|e| e.near_share(top) && e.score >= top.score - PICK_MARGIN)
+            .filter(|e| e.result == top.0 && e.score >= top.1 - PICK_MARGIN)
             .collect();
         near.get(rng.below(near.len())).map(|e| e.words.clone())
     }
@@ -170,12 +147,11 @@ impl fmt::Display for Book {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for entry in &self.entries {
             let BookEntry {
-                won,
-                played,
+                result,
                 score,
                 words,
             } = entry;
-            writeln!(f, "{won}/{played} {score} {}", words.join(" "))?;
+            writeln!(f, "{} {score} {}", result.word(), words.join(" "))?;
         }
         Ok(())
     }
@@ -196,17 +172,16 @@ pub fn screen(
 }
 
 /// A placement weighed by the deep rounds: its value for the first
-/// placer and the last placer's best replies.
+/// placer and the best reply found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuiltEntry {
-    /// The value for the first placer (against the best reply).
+    /// The value for the first placer.
     pub score: i32,
-    /// The last placer's best replies, best first (those its last round
-    /// ranked).
-    pub replies: Vec<Vec<String>>,
+    /// The last placer's best reply.
+    pub reply: Vec<String>,
 }
 
-/// [`screen`] with the replies kept.
+/// [`screen`] with the reply kept.
 pub fn build_entry(
     placing: &dyn Placing,
     words: &[String],
@@ -217,11 +192,12 @@ pub fn build_entry(
     let mut placed = placing.box_clone();
     placed.place(words).ok()?;
     let replies = every(placed.as_ref());
-    let ranking = ranked(placed.as_ref(), replies, judge, rounds, seed);
-    let best = ranking.first()?.score;
+    let best = ranked(placed.as_ref(), replies, judge, rounds, seed)
+        .into_iter()
+        .next()?;
     Some(BuiltEntry {
-        score: -best,
-        replies: ranking.into_iter().map(|weighed| weighed.words).collect(),
+        score: -best.score,
+        reply: best.words,
     })
 }
 
