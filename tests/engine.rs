@@ -297,8 +297,13 @@ fn the_engine_searches_unless_random_and_its_page_is_shipped() {
 
 #[test]
 fn the_evaluation_weights_are_options_that_change_the_score() {
-    let options = "option Level default 0\noption ManaFreePiece default 12\noption ManaThreat default 50\n\
-                   option EscampeFreePiece default 12\noption EscampeThreat default 25\n\
+    let options = "option Level default 0\n\
+                   option ManaFreePiece default -31\noption ManaThreat default 272\n\
+                   option ManaAttack default 400\noption ManaAttacked default 366\n\
+                   option ManaEscape default -11\n\
+                   option EscampeFreePiece default 6\noption EscampeThreat default 89\n\
+                   option EscampeAttack default 114\noption EscampeAttacked default 178\n\
+                   option EscampeEscape default 12\n\
                    option ShogunCloseness default 2\noption ShogunCheck default 20\n";
     let session = |set: &str| {
         let script =
@@ -316,21 +321,29 @@ fn the_evaluation_weights_are_options_that_change_the_score() {
             .map(|(i, w)| if Some(i) == at { "T" } else { w });
         words.collect::<Vec<_>>().join(" ")
     };
-    // At the start no piece threatens a leader: the score is the mover's
-    // free pieces against the other side's.
+    // The weights set the score; all of them at 0 leave material alone,
+    // even after a first move.
     assert_eq!(
         session(""),
-        "info depth 1 nodes 17 time T score cp -12 pv c1-b2\nmove c1-b2\n"
+        "info depth 1 nodes 16 time T score cp 84 pv a1-c2\nmove a1-c2\n"
     );
+    let zeros = "setoption ManaFreePiece 0\nsetoption ManaThreat 0\nsetoption ManaAttack 0\n\
+                 setoption ManaAttacked 0\nsetoption ManaEscape 0\n";
     assert_eq!(
-        session("setoption ManaFreePiece 0\nsetoption ManaThreat 0\n"),
+        session(zeros),
         "info depth 1 nodes 16 time T score cp 0 pv a1-c2\nmove a1-c2\n"
+    );
+    // A level plays with the weights the levels were rated with, whatever
+    // the options say: Mana's two of before (12 a free piece, 50 a threat).
+    assert_eq!(
+        session("setoption Level 8\nsetoption ManaAttack 1000\n"),
+        "info depth 1 nodes 17 time T score cp -12 pv c1-b2\nmove c1-b2\n"
     );
     assert_eq!(
         session("setoption ManaFreePiece 100\nsetoption Bogus 3\nsetoption ShogunCheck 1e9\n"),
         "info string setoption ignored: unknown option Bogus\n\
          info string setoption ignored: ShogunCheck takes a whole number from -100000 to 100000, not 1e9\n\
-         info depth 1 nodes 17 time T score cp -100 pv c1-b2\nmove c1-b2\n"
+         info depth 1 nodes 18 time T score cp -100 pv d1-d2\nmove d1-d2\n"
     );
 }
 

@@ -31,15 +31,15 @@ fn generate_writes_the_same_positions_from_the_same_seed() {
         "--game", "escampe", "--games", "3", "--depth", "2", "--seed", "4",
     ];
     let (out, err) = generated(&args);
-    assert_eq!(err, "kifu: 3 games of escampe, 30 positions\n");
-    assert_eq!(out.lines().count(), 30);
+    assert_eq!(err, "kifu: 3 games of escampe, 36 positions\n");
+    assert_eq!(out.lines().count(), 36);
     assert_eq!(generated(&args).0, out);
     let file = scratch("escampe.ndjson");
     let path = file.to_string_lossy();
     let (to_file, err) = generated(&[&args[..], &["--out", &path]].concat());
     assert_eq!(
         (to_file.as_str(), err.as_str()),
-        ("", "kifu: 3 games of escampe, 30 positions\n")
+        ("", "kifu: 3 games of escampe, 36 positions\n")
     );
     assert_eq!(std::fs::read_to_string(&file).ok(), Some(out.clone()));
     let other = generated(&[
@@ -68,6 +68,45 @@ fn fit_prints_the_error_and_the_weights_as_engine_options() {
     // Standard input is read as a file is.
     let text = std::fs::read(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(kifu(&["tune", "fit"], &text).0, out);
+}
+
+#[test]
+fn fit_starts_from_the_weights_given_as_engine_options() {
+    let file = scratch("shogun-fit-from.ndjson");
+    let path = file.to_string_lossy();
+    let args = [
+        "--game", "shogun", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
+    ];
+    generated(&args);
+    let fit = |options: &[&str]| {
+        let mut args = vec!["tune", "fit", &path];
+        args.extend(options);
+        kifu(&args, b"")
+    };
+    let (out, err, status) = fit(&["--option", "ShogunCheck=40"]);
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+    let given = out.lines().nth(1).unwrap_or_default();
+    assert!(
+        given.starts_with("weights given:    ShogunCloseness=2 ShogunCheck=40, K "),
+        "{out}"
+    );
+    // The engine's own weights, given, are the engine's.
+    let (same, _, _) = fit(&["--option", "ShogunCheck=20"]);
+    assert_eq!(same, kifu(&["tune", "fit", &path], b"").0);
+    for (option, why) in [
+        ("Nope=1", "Nope is no weight of any game's evaluation"),
+        ("ShogunCheck", "write it NAME=VALUE"),
+        (
+            "ShogunCheck=x",
+            "ShogunCheck takes a whole number from -100000 to 100000, not x",
+        ),
+    ] {
+        let (out, err, status) = fit(&["--option", option]);
+        assert_eq!(
+            (out.as_str(), err, status),
+            ("", format!("kifu: --option {option:?}: {why}\n"), Some(2))
+        );
+    }
 }
 
 #[test]
@@ -112,7 +151,17 @@ fn results_the_evaluation_does_not_tell_are_refused_in_words() {
         "--game", "escampe", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
     ];
     generated(&args);
-    let (out, err, status) = kifu(&["tune", "fit", &path], b"");
+    // Every weight at 0: escampe's evaluation is then 0 everywhere (no
+    // piece but the Unicorn is ever taken, so material never differs).
+    let zeros: Vec<String> = ["FreePiece", "Threat", "Attack", "Attacked", "Escape"]
+        .iter()
+        .map(|weight| format!("Escampe{weight}=0"))
+        .collect();
+    let mut fit = vec!["tune", "fit", &path];
+    for zero in &zeros {
+        fit.extend(["--option", zero]);
+    }
+    let (out, err, status) = kifu(&fit, b"");
     assert_eq!((out.as_str(), status), ("", Some(2)));
     assert_eq!(
         err,

@@ -7,6 +7,7 @@
 use super::Status;
 use super::files::open;
 use crate::collection::input::{OpenError, io_reason};
+use crate::engine::Weights;
 use crate::engine::placement::{
     Book, BookEntry, PlayedOut, Rounds, Searcher, build_entry, every, play_out,
 };
@@ -45,6 +46,9 @@ enum TuneError {
     /// The positions cannot be saved.
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// A `--option` that sets no weight.
+    #[error("--option {option:?}: {reason}")]
+    Option { option: String, reason: String },
 }
 
 impl Stop for TuneError {}
@@ -252,7 +256,8 @@ fn fit_file(args: &TuneFitArgs, out: &mut dyn Write) -> Ran {
         Ok(samples) => samples,
         Err(error) => return Err(TuneError::Line { name, error }.into()),
     };
-    let fitted = match fit(&samples, args.step) {
+    let start = start_weights(&args.option)?;
+    let fitted = match fit(&samples, &start, args.step) {
         Ok(fitted) => fitted,
         Err(error) => return Err(TuneError::Fit { name, error }.into()),
     };
@@ -265,8 +270,33 @@ fn fit_file(args: &TuneFitArgs, out: &mut dyn Write) -> Ran {
     Ok(Status::Ok)
 }
 
-/// Writes one game's fit: the error and `K` with the engine's weights and
-/// with those found, then the options that set them.
+/// The weights `kifu tune fit` starts from: the engine's, with each
+/// `--option NAME=VALUE` set.
+fn start_weights(options: &[String]) -> Result<Weights, TuneError> {
+    let mut weights = Weights::default();
+    for option in options {
+        let refused = |reason: String| TuneError::Option {
+            option: option.clone(),
+            reason,
+        };
+        let Some((name, value)) = option.split_once('=') else {
+            return Err(refused("write it NAME=VALUE".into()));
+        };
+        match weights.set(name, value) {
+            Some(Ok(())) => {}
+            Some(Err(error)) => return Err(refused(error.to_string())),
+            None => {
+                return Err(refused(format!(
+                    "{name} is no weight of any game's evaluation"
+                )));
+            }
+        }
+    }
+    Ok(weights)
+}
+
+/// Writes one game's fit: the error and `K` with the weights it started
+/// from and with those found, then the options that set them.
 fn report(fitted: &Fitted, out: &mut dyn Write) -> std::io::Result<()> {
     let names = fitted.options();
     let options = |values: &[i32]| -> String {
@@ -282,8 +312,12 @@ fn report(fitted: &Fitted, out: &mut dyn Write) -> std::io::Result<()> {
     )?;
     writeln!(
         out,
-        "engine's weights: {}, K {:.6}, error {:.6}",
-        options(&fitted.defaults),
+        "{} {}, K {:.6}, error {:.6}",
+        match fitted.start == fitted.defaults() {
+            true => "engine's weights:",
+            false => "weights given:   ",
+        },
+        options(&fitted.start),
         fitted.scale_before,
         fitted.before
     )?;

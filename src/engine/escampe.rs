@@ -6,14 +6,22 @@ use super::{Evaluation, Weight, weight_values};
 use crate::games::escampe::{Escampe, EscampeMove};
 
 /// The weights of Escampe's evaluation (`EscampeFreePiece`,
-/// `EscampeThreat`): self-play found none better (benches/README.md).
-const WEIGHTS: [Weight; 2] = lines::weights(12, 25);
+/// `EscampeThreat`, `EscampeAttack`, `EscampeAttacked`,
+/// `EscampeEscape`): as `kifu tune fit` found them on 63,520 self-play
+/// positions (benches/strength.md, e1).
+const WEIGHTS: [Weight; lines::WEIGHTS] = lines::weights([6, 89, 114, 178, 12]);
 
 impl Evaluation for Escampe {
     const WEIGHTS: &'static [Weight] = &WEIGHTS;
+    /// The two weights before attacks and escapes were weighed.
+    const RATED: &'static [i32] = &[12, 25, 0, 0, 0];
 
     fn evaluate(&self, weights: &[i32]) -> i32 {
-        lines::evaluate(&self.pieces(), weight_values(weights, &WEIGHTS))
+        lines::evaluate(
+            &self.pieces(),
+            lines::Takers::Followers,
+            weight_values(weights, &WEIGHTS),
+        )
     }
 
     fn is_capture(&self, mv: &EscampeMove) -> bool {

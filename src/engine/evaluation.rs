@@ -17,6 +17,11 @@ pub trait Evaluation: Game {
     /// offers as options (none by default).
     const WEIGHTS: &'static [Weight] = &[];
 
+    /// The values of [`Evaluation::WEIGHTS`] that the engine's levels
+    /// were rated with (benches/levels.sh), which a level keeps whatever
+    /// the defaults become; a weight this leaves out takes its default.
+    const RATED: &'static [i32] = &[];
+
     /// The position's value for the side to move, in hundredths of a
     /// piece, with the values of [`Evaluation::WEIGHTS`] in order (a
     /// weight missing from `weights` takes its default); 0 for a game

@@ -85,7 +85,10 @@ pub struct SearchPlayer {
     /// The level it plays at, if one is set (`--level`, the `Level`
     /// option): it replaces `style` but for its time a move.
     level: Option<Level>,
+    /// The evaluation's weights at full strength (its options).
     weights: Weights,
+    /// The weights a level plays with: those the levels were rated with.
+    rated: Weights,
     table: Table,
     stop: Arc<AtomicBool>,
     /// The seeds of the levels' mistakes.
@@ -99,6 +102,7 @@ impl SearchPlayer {
             style,
             level: None,
             weights: Weights::default(),
+            rated: Weights::rated(),
             table: Table::new(20),
             stop,
             rng: Rng::new(0),
@@ -208,7 +212,10 @@ impl Player for SearchPlayer {
         let book = Book::shipped(placing.board().kind());
         let mut judge = Judge {
             table: &mut self.table,
-            weights: &self.weights,
+            weights: match self.level {
+                None => &self.weights,
+                Some(_) => &self.rated,
+            },
             stop: &self.stop,
             deadline: Some(deadline),
         };
@@ -276,7 +283,10 @@ impl EvaluationVisitor for Searching<'_> {
             return Vec::new();
         };
         let (player, tell) = (self.player, self.tell);
-        let weights = player.weights.of(G::KIND);
+        let weights = match player.level {
+            None => player.weights.of(G::KIND),
+            Some(_) => player.rated.of(G::KIND),
+        };
         let only: Vec<G::Move> = (self.only.iter())
             .filter_map(|text| root.read_move(text.as_bytes()).ok())
             .collect();

@@ -19,19 +19,35 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Self {
+        Self::with(|_| &[])
+    }
+}
+
+impl Weights {
+    /// The weights the engine's levels were rated with
+    /// ([`Evaluation::RATED`]), game by game.
+    pub fn rated() -> Self {
+        Self::with(|kind| visit(kind, RatedOf))
+    }
+
+    /// Each game's weights, the values `values` gives (a value it leaves
+    /// out is the weight's default).
+    fn with(values: impl Fn(GameKind) -> &'static [i32]) -> Self {
         let games = GameKind::ALL
             .iter()
             .map(|&kind| {
                 let weights = weights_of(kind);
-                (kind, weights, weights.iter().map(|w| w.default).collect())
+                let given = values(kind);
+                let values = (weights.iter().enumerate())
+                    .map(|(at, w)| given.get(at).copied().unwrap_or(w.default))
+                    .collect();
+                (kind, weights, values)
             })
             .filter(|(_, weights, _)| !weights.is_empty())
             .collect();
         Self { games }
     }
-}
 
-impl Weights {
     /// The values of `kind`'s weights, in the order of [`Evaluation::WEIGHTS`].
     pub fn of(&self, kind: GameKind) -> &[i32] {
         let game = self.games.iter().find(|(k, _, _)| *k == kind);
@@ -103,6 +119,17 @@ impl EvaluationVisitor for WeightsOf {
     }
 }
 
+/// The weights a game's levels were rated with, as its own type.
+struct RatedOf;
+
+impl EvaluationVisitor for RatedOf {
+    type Output = &'static [i32];
+
+    fn visit<G: Evaluation>(self) -> &'static [i32] {
+        G::RATED
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,8 +146,14 @@ mod tests {
             [
                 "ManaFreePiece",
                 "ManaThreat",
+                "ManaAttack",
+                "ManaAttacked",
+                "ManaEscape",
                 "EscampeFreePiece",
                 "EscampeThreat",
+                "EscampeAttack",
+                "EscampeAttacked",
+                "EscampeEscape",
                 "ShogunCloseness",
                 "ShogunCheck"
             ]
@@ -128,11 +161,23 @@ mod tests {
     }
 
     #[test]
+    fn the_levels_keep_the_weights_they_were_rated_with() {
+        let rated = Weights::rated();
+        assert_eq!(rated.of(GameKind::Mana), [12, 50, 0, 0, 0]);
+        assert_eq!(rated.of(GameKind::Escampe), [12, 25, 0, 0, 0]);
+        assert_eq!(
+            rated.of(GameKind::Shogun),
+            Weights::default().of(GameKind::Shogun)
+        );
+        assert_eq!(rated.of(GameKind::Lotus), [] as [i32; 0]);
+    }
+
+    #[test]
     fn an_option_sets_one_games_weight_only() {
         let mut weights = Weights::default();
         assert_eq!(weights.set("EscampeThreat", "40"), Some(Ok(())));
-        assert_eq!(weights.of(GameKind::Escampe), [12, 40]);
-        assert_eq!(weights.of(GameKind::Mana), [12, 50]);
+        assert_eq!(weights.of(GameKind::Escampe), [6, 40, 114, 178, 12]);
+        assert_eq!(weights.of(GameKind::Mana), [-31, 272, 400, 366, -11]);
         assert_eq!(weights.of(GameKind::Lotus), [] as [i32; 0]);
         assert_eq!(weights.set("Depth", "4"), None);
         let said = |name, value| {

@@ -18,6 +18,7 @@
 //! dispatch ([`crate::engine::visit`]); lotus, which has none, is refused.
 //!
 //! ```
+//! use kifu::engine::Weights;
 //! use kifu::engine::tune::{SelfPlay, fit, self_play};
 //! use kifu::game::GameKind;
 //!
@@ -27,7 +28,7 @@
 //!     samples.extend(game.samples);
 //!     Ok(())
 //! })?;
-//! let fitted = fit(&samples, 16)?;
+//! let fitted = fit(&samples, &Weights::default(), 16)?;
 //! assert!(fitted.iter().all(|f| f.after <= f.before));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

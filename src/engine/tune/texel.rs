@@ -5,7 +5,8 @@
 //! move) is made a chance of winning by `sigmoid(K * e)`; the error of a
 //! set of weights is the mean of `(result - sigmoid(K * e))^2` over the
 //! positions ([`mean_squared_error`]). [`fit`] first fits `K` to the
-//! positions with the engine's weights, then moves each weight a step up
+//! positions with the weights it starts from (the engine's unless others
+//! are given), then moves each weight a step up
 //! or down, keeping what lowers the error, and halves the step when no
 //! weight moves; it stops after a pass at a step of 1 moves none (or
 //! after 1,000 passes).
@@ -33,7 +34,7 @@
 
 use super::{Sample, has_weights, no_weights};
 use crate::engine::weight::Weight;
-use crate::engine::weights::{LIMIT, option_name};
+use crate::engine::weights::{LIMIT, Weights, option_name};
 use crate::engine::{Evaluation, EvaluationVisitor, visit};
 use crate::game::GameKind;
 
@@ -54,14 +55,16 @@ pub struct Fitted {
     pub positions: usize,
     /// The scale `K` of `sigmoid(K * eval)` with the weights found.
     pub scale: f64,
-    /// The scale `K` fitted to the engine's weights.
+    /// The scale `K` fitted to the weights the fit started from.
     pub scale_before: f64,
-    /// The mean squared error with the engine's weights (and `scale_before`).
+    /// The mean squared error with the weights the fit started from (and
+    /// `scale_before`).
     pub before: f64,
     /// The mean squared error with the weights found (and `scale`).
     pub after: f64,
-    /// The engine's weights, in the order of [`Evaluation::WEIGHTS`].
-    pub defaults: Vec<i32>,
+    /// The weights the fit started from (the engine's unless others were
+    /// given), in the order of [`Evaluation::WEIGHTS`].
+    pub start: Vec<i32>,
     /// The weights found, in the same order.
     pub weights: Vec<i32>,
     /// The passes made over the weights.
@@ -69,6 +72,13 @@ pub struct Fitted {
 }
 
 impl Fitted {
+    /// The engine's own weights of the game, in the order of
+    /// [`Evaluation::WEIGHTS`].
+    pub fn defaults(&self) -> Vec<i32> {
+        let weights = crate::engine::weights::weights_of(self.game);
+        weights.iter().map(|w| w.default).collect()
+    }
+
     /// The weights found as `kifu engine`'s options (`ManaFreePiece`),
     /// with their values.
     pub fn options(&self) -> Vec<(String, i32)> {
@@ -126,13 +136,14 @@ pub fn mean_squared_error(scale: f64, evals: &[i32], results: &[f64]) -> f64 {
 }
 
 /// Fits the weights of each game among `samples` (in the order of
-/// [`GameKind::ALL`]), each from the engine's own, the first step
-/// `step` (at least 1).
+/// [`GameKind::ALL`]), each from its weights in `start` (the engine's,
+/// `Weights::default()`, unless some were set), the first step `step`
+/// (at least 1).
 ///
 /// # Errors
 /// No samples, a game with no weights, or a sample whose tags set up no
 /// position.
-pub fn fit(samples: &[Sample], step: u32) -> Result<Vec<Fitted>, FitError> {
+pub fn fit(samples: &[Sample], start: &Weights, step: u32) -> Result<Vec<Fitted>, FitError> {
     if samples.is_empty() {
         return Err(FitError::Empty);
     }
@@ -152,6 +163,7 @@ pub fn fit(samples: &[Sample], step: u32) -> Result<Vec<Fitted>, FitError> {
             kind,
             Fitting {
                 samples: &of_kind,
+                start: start.of(kind),
                 step,
             },
         )?);
@@ -162,6 +174,7 @@ pub fn fit(samples: &[Sample], step: u32) -> Result<Vec<Fitted>, FitError> {
 /// A fit, as the game's own type.
 struct Fitting<'a> {
     samples: &'a [(usize, &'a Sample)],
+    start: &'a [i32],
     step: i32,
 }
 
@@ -179,8 +192,10 @@ impl EvaluationVisitor for Fitting<'_> {
         let evals = |weights: &[i32]| -> Vec<i32> {
             positions.iter().map(|p| p.evaluate(weights)).collect()
         };
-        let defaults: Vec<i32> = G::WEIGHTS.iter().map(|w: &Weight| w.default).collect();
-        let mut weights = defaults.clone();
+        let start: Vec<i32> = (G::WEIGHTS.iter().enumerate())
+            .map(|(at, w): (usize, &Weight)| self.start.get(at).copied().unwrap_or(w.default))
+            .collect();
+        let mut weights = start.clone();
         let current = evals(&weights);
         let scale_before = fit_scale(&current, &results);
         if at_least(scale_before) {
@@ -232,7 +247,7 @@ impl EvaluationVisitor for Fitting<'_> {
             scale_before,
             before,
             after: error,
-            defaults,
+            start,
             weights,
             passes,
         })
@@ -341,11 +356,11 @@ mod tests {
     /// weights.
     fn fitted<G: Evaluation>(known: &[i32], scale: f64) -> Fitted {
         let samples = labelled::<G>(1500, 11, scale, known);
-        let fitted = fit(&samples, 16).unwrap_or_else(|e| panic!("{e}"));
+        let fitted = fit(&samples, &Weights::default(), 16).unwrap_or_else(|e| panic!("{e}"));
         let [fitted] = fitted.as_slice() else {
             panic!("{fitted:?}")
         };
-        assert_ne!(fitted.defaults, known);
+        assert_ne!(fitted.start, known);
         assert!(fitted.after < fitted.before, "{fitted:?}");
         fitted.clone()
     }
@@ -395,8 +410,8 @@ mod tests {
     #[test]
     fn the_default_weights_fit_their_own_labels_already() {
         let samples = labelled::<Mana>(300, 4, 0.008, &[]);
-        let fitted = fit(&samples, 8).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(fitted[0].weights, fitted[0].defaults);
+        let fitted = fit(&samples, &Weights::default(), 8).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(fitted[0].weights, fitted[0].start);
         assert!(fitted[0].before < 1e-9, "{fitted:?}");
         assert!(
             (fitted[0].scale_before / 0.008 - 1.0).abs() < 1e-3,
@@ -429,7 +444,7 @@ mod tests {
             ..s.clone()
         });
         samples.extend(lost.collect::<Vec<_>>());
-        let refused = fit(&samples, 16).map_err(|e| e.to_string());
+        let refused = fit(&samples, &Weights::default(), 16).map_err(|e| e.to_string());
         assert_eq!(
             refused,
             Err("mana: the evaluation does not tell these results: a higher score wins no more often (K fits at its least, 0.000001)".to_owned())
@@ -438,9 +453,12 @@ mod tests {
 
     #[test]
     fn nothing_to_fit_and_lotus_are_refused() {
-        assert_eq!(fit(&[], 16), Err(FitError::Empty));
+        assert_eq!(fit(&[], &Weights::default(), 16), Err(FitError::Empty));
         let mut samples = labelled::<Mana>(2, 1, 0.01, &[]);
         samples[1].game = GameKind::Lotus;
-        assert_eq!(fit(&samples, 16), Err(FitError::NoWeights(GameKind::Lotus)));
+        assert_eq!(
+            fit(&samples, &Weights::default(), 16),
+            Err(FitError::NoWeights(GameKind::Lotus))
+        );
     }
 }

@@ -102,4 +102,8 @@ pub(crate) struct TuneFitArgs {
     /// The first step of each weight; it halves when no weight moves.
     #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub step: u32,
+    /// A weight to start the fit from instead of the engine's, named as
+    /// `kifu engine`'s option (`ManaAttack=40`); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
 }
