@@ -15,6 +15,17 @@ fn scratch(name: &str) -> PathBuf {
     path
 }
 
+/// A scratch file `name` of `kifu tune generate`'s positions of 20
+/// shogun games at depth 2, seed 1.
+fn shogun_positions(name: &str) -> PathBuf {
+    let file = scratch(name);
+    let path = file.to_string_lossy();
+    generated(&[
+        "--game", "shogun", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
+    ]);
+    file
+}
+
 /// `kifu tune generate ARGS`, which must succeed: its output and standard
 /// error.
 fn generated(args: &[&str]) -> (String, String) {
@@ -54,12 +65,8 @@ fn generate_writes_the_same_positions_from_the_same_seed() {
 
 #[test]
 fn fit_prints_the_error_and_the_weights_as_engine_options() {
-    let file = scratch("shogun-fit.ndjson");
+    let file = shogun_positions("shogun-fit.ndjson");
     let path = file.to_string_lossy();
-    let args = [
-        "--game", "shogun", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
-    ];
-    generated(&args);
     let (out, err, status) = kifu(&["tune", "fit", &path], b"");
     assert_eq!((err.as_str(), status), ("", Some(0)));
     let last = out.lines().last().unwrap_or_default();
@@ -72,12 +79,8 @@ fn fit_prints_the_error_and_the_weights_as_engine_options() {
 
 #[test]
 fn fit_starts_from_the_weights_given_as_engine_options() {
-    let file = scratch("shogun-fit-from.ndjson");
+    let file = shogun_positions("shogun-fit-from.ndjson");
     let path = file.to_string_lossy();
-    let args = [
-        "--game", "shogun", "--games", "20", "--depth", "2", "--seed", "1", "--out", &path,
-    ];
-    generated(&args);
     let fit = |options: &[&str]| {
         let mut args = vec!["tune", "fit", &path];
         args.extend(options);
