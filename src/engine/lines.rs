@@ -175,6 +175,10 @@ mod tests {
         let open = pieces(&["d5"], &["a1", "c6", "a5"], None);
         assert_eq!(attack_kinds(&open, 1, Takers::Any), DOUBLE | TRIPLE);
         assert_eq!(attack_kinds(&open, 0, Takers::Any), 0);
+        // A Black Ronin on a2 (single) steps onto White's leader on a1.
+        let next_to = pieces(&["d5", "a2"], &["a1", "c6", "a5"], None);
+        assert_eq!(attack_kinds(&next_to, 0, Takers::Any), SINGLE);
+        assert_eq!(attack_kinds(&next_to, 1, Takers::Any), DOUBLE | TRIPLE);
         // A Black Ronin on c5 closes a5's only path and one of c6's.
         let blocked = pieces(&["d5", "c5"], &["a1", "c6", "a5"], None);
         assert_eq!(attack_kinds(&blocked, 1, Takers::Any), DOUBLE);
