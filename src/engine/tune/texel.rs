@@ -33,7 +33,6 @@
 //! 1).
 
 use super::{Sample, has_weights, no_weights};
-use crate::engine::weight::Weight;
 use crate::engine::weights::{LIMIT, Weights, option_name};
 use crate::engine::{Evaluation, EvaluationVisitor, visit};
 use crate::game::GameKind;
@@ -192,9 +191,7 @@ impl EvaluationVisitor for Fitting<'_> {
         let evals = |weights: &[i32]| -> Vec<i32> {
             positions.iter().map(|p| p.evaluate(weights)).collect()
         };
-        let start: Vec<i32> = (G::WEIGHTS.iter().enumerate())
-            .map(|(at, w): (usize, &Weight)| self.start.get(at).copied().unwrap_or(w.default))
-            .collect();
+        let start = self.start.to_vec();
         let mut weights = start.clone();
         let current = evals(&weights);
         let scale_before = fit_scale(&current, &results);
