@@ -6,10 +6,9 @@
 //! set of weights is the mean of `(result - sigmoid(K * e))^2` over the
 //! positions ([`mean_squared_error`]). [`fit`] first fits `K` to the
 //! positions with the weights it starts from (the engine's unless others
-//! are given), then moves each weight a step up
-//! or down, keeping what lowers the error, and halves the step when no
-//! weight moves; it stops after a pass at a step of 1 moves none (or
-//! after 1,000 passes).
+//! are given), then moves each weight a step up or down, keeping what
+//! lowers the error, and halves the step when no weight moves; it stops
+//! after a pass at a step of 1 moves none (or after 1,000 passes).
 //!
 //! Unlike Texel's, `K` is not held where it was first fitted: each trial
 //! of the weights is judged at its own best `K` (searched within a
