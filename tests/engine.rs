@@ -304,7 +304,11 @@ fn the_evaluation_weights_are_options_that_change_the_score() {
                    option EscampeFreePiece default 6\noption EscampeThreat default 89\n\
                    option EscampeAttack default 114\noption EscampeAttacked default 178\n\
                    option EscampeEscape default 12\n\
-                   option ShogunCloseness default 2\noption ShogunCheck default 20\n";
+                   option ShogunCloseness default 1\noption ShogunCheck default 11\n\
+                   option ShogunMobility default 1\noption ShogunHanging default 5\n\
+                   option ShogunPressure default 5\noption ShogunEscape default -1\n\
+                   option ShogunShows2 default 0\noption ShogunShows3 default 5\n\
+                   option ShogunShows4 default 12\n";
     let session = |set: &str| {
         let script =
             format!("kep 1\n{set}newgame mana\ntag Setup \"c1 f6\"\nposition\ngo depth 1\nquit\n");

@@ -400,7 +400,8 @@ mod tests {
 
     #[test]
     fn the_fit_recovers_the_weights_that_labelled_shogun_positions() {
-        recovers::<Shogun>(&[6, 45], 0.02);
+        // Every weight, the pieces' work and their discs' among them.
+        recovers::<Shogun>(&[6, 45, 3, 30, 10, 5, 8, 15, 25], 0.02);
     }
 
     #[test]

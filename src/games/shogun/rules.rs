@@ -25,6 +25,22 @@ impl Shogun {
         Self::first_open(candidates, target, self.occupied())
     }
 
+    /// The squares the piece on `from` could move onto now, were each of
+    /// them an opposing piece: as far as the number it shows, over a clear
+    /// path, its own side's pieces included (the squares it guards), the
+    /// check rule aside; none for an empty square. The engine's
+    /// evaluation reads mobility, threats and guards from it.
+    pub fn covers(&self, from: usize) -> Bits {
+        let piece = self.pieces[from & 63];
+        if piece == 0 {
+            return 0;
+        }
+        let occupied = self.occupied();
+        squares(reach(from, piece))
+            .filter(|&to| open(from, to, occupied))
+            .fold(0, |bits, to| bits | bit(to))
+    }
+
     /// After `from`-`to` by the side to move: the piece that attacks its own
     /// Shogun, if any. The opposing pieces keep their numbers; one may be
     /// captured on `to`.

@@ -208,3 +208,27 @@ fn the_json_schema_names_the_letters_the_game_writes() {
     assert_eq!(Kind::ALL.map(Kind::letter), PIECE_KINDS);
     assert_eq!([0, 1, 2, 3].map(board::type_letter), MAGNET_TYPES);
 }
+
+#[test]
+fn a_piece_covers_the_squares_at_its_number_over_clear_paths() {
+    let game = position("3s4/8/8/8/8/3y4/8/3XSX2 r");
+    let names = |bits: Bits| board::squares(bits).map(board::square_name).collect::<Vec<_>>();
+    // The X on d1 (a B magnet) shows 2: f1's path crosses the Shogun on e1,
+    // and e2 is reached over d2.
+    assert_eq!(game.shows(3), 2);
+    assert_eq!(names(game.covers(3)), ["b1", "c2", "e2", "d3"]);
+    assert_eq!(game.covers(20), 0, "an empty square covers nothing");
+}
+
+#[test]
+fn a_free_piece_covers_what_it_may_move_to_and_its_own_pieces() {
+    every_position_of_random_games(|game| {
+        let own = game.men(game.to_move);
+        let moves = game.generate();
+        for from in board::squares(game.free) {
+            let ends = (moves.iter().filter(|mv| usize::from(mv.from) == from))
+                .fold(0, |bits, mv| bits | bit(usize::from(mv.to)));
+            assert_eq!(game.covers(from) & !own, ends, "{from} in {}", game.position_value());
+        }
+    });
+}
