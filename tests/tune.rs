@@ -90,11 +90,14 @@ fn fit_starts_from_the_weights_given_as_engine_options() {
     assert_eq!((err.as_str(), status), ("", Some(0)));
     let given = out.lines().nth(1).unwrap_or_default();
     assert!(
-        given.starts_with("weights given:    ShogunCloseness=2 ShogunCheck=40, K "),
+        given.starts_with(
+            "weights given:    ShogunCloseness=1 ShogunCheck=40 ShogunMobility=1 ShogunHanging=5 \
+             ShogunPressure=5 ShogunEscape=-1 ShogunShows2=0 ShogunShows3=5 ShogunShows4=12, K "
+        ),
         "{out}"
     );
     // The engine's own weights, given, are the engine's.
-    let (same, _, _) = fit(&["--option", "ShogunCheck=20"]);
+    let (same, _, _) = fit(&["--option", "ShogunCheck=11"]);
     assert_eq!(same, kifu(&["tune", "fit", &path], b"").0);
     for (option, why) in [
         ("Nope=1", "Nope is no weight of any game's evaluation"),
@@ -114,7 +117,8 @@ fn fit_starts_from_the_weights_given_as_engine_options() {
 
 #[test]
 fn a_bad_line_is_refused_by_its_number_and_why() {
-    let (good, _) = generated(&["--game", "shogun", "--games", "1", "--depth", "1"]);
+    let good = std::fs::read_to_string(shogun_positions("shogun-bad.ndjson"));
+    let good = good.unwrap_or_else(|e| panic!("{e}"));
     let first = good.lines().next().unwrap_or_default().to_owned();
     let refused = |text: String| {
         let (out, err, status) = kifu(&["tune", "fit", "-"], text.as_bytes());

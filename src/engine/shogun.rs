@@ -50,8 +50,15 @@ impl Evaluation for Shogun {
     const RATED: &'static [i32] = &[2, 20, 0, 0, 0, 0, 0, 0, 0];
 
     fn evaluate(&self, weights: &[i32]) -> i32 {
-        let [closeness_weight, checked, mobility, hanging, pressure, escape, shows @ ..] =
-            weight_values(weights, &WEIGHTS);
+        let [
+            closeness_weight,
+            checked,
+            mobility,
+            hanging,
+            pressure,
+            escape,
+            shows @ ..,
+        ] = weight_values(weights, &WEIGHTS);
         let me = self.to_move();
         let them = me.other();
         let others = |side: Side| i32::from(self.others(side));
@@ -188,14 +195,19 @@ mod tests {
             ("Shows3", 1, -1),
             ("Shows4", -1, 1),
         ] {
-            assert_eq!(with_one(&white, name), 100 + for_white, "{name}, White to move");
+            assert_eq!(
+                with_one(&white, name),
+                100 + for_white,
+                "{name}, White to move"
+            );
             assert_eq!(with_one(&red, name), -100 + for_red, "{name}, Red to move");
         }
     }
 
     #[test]
     fn the_rated_weights_leave_the_work_of_the_pieces_out() {
-        let shogun = Shogun::from_position(&format!("{POSITION} w")).unwrap_or_else(|e| panic!("{e}"));
+        let shogun =
+            Shogun::from_position(&format!("{POSITION} w")).unwrap_or_else(|e| panic!("{e}"));
         let rated = shogun.evaluate(Shogun::RATED);
         let closeness_and_check = shogun.evaluate(&[2, 20, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(rated, closeness_and_check);

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod least_squares;
 mod sample;
 mod self_play;
 mod texel;

@@ -6,9 +6,13 @@
 //! set of weights is the mean of `(result - sigmoid(K * e))^2` over the
 //! positions ([`mean_squared_error`]). [`fit`] first fits `K` to the
 //! positions with the weights it starts from (the engine's unless others
-//! are given), then moves each weight a step up or down, keeping what
-//! lowers the error, and halves the step when no weight moves; it stops
-//! after a pass at a step of 1 moves none (or after 1,000 passes).
+//! are given). Where the evaluation is a sum of the weights' terms (each
+//! game's is), it fits the weights as real numbers by least squares
+//! ([`super::least_squares`]) and rounds them; then it moves each weight
+//! a step up or down, keeping what lowers the error, and halves the step
+//! when no weight moves; it stops after a pass at a step of 1 moves none
+//! (or after 1,000 passes). The steps start at 1 from the rounded real
+//! weights, at the step asked from the start weights otherwise.
 //!
 //! Unlike Texel's, `K` is not held where it was first fitted: each trial
 //! of the weights is judged at its own best `K` (searched within a
@@ -31,6 +35,7 @@
 //! scores of a few positions decide alone (4 shogun games took `K` to
 //! 1).
 
+use super::least_squares::{self, Terms};
 use super::{Sample, has_weights, no_weights};
 use crate::engine::weights::{LIMIT, Weights, option_name};
 use crate::engine::{Evaluation, EvaluationVisitor, visit};
@@ -203,7 +208,38 @@ impl EvaluationVisitor for Fitting<'_> {
         // not, the weights alone set its scale, and `K` is held.
         let zeros = vec![0; weights.len()];
         let held = positions.iter().all(|p| p.evaluate(&zeros) == 0);
+        // A trial's `K` and error; `None` for one whose `K` fits at either
+        // end of its range.
+        let judge = |trial: &[i32], around: f64| -> Option<(f64, f64)> {
+            let tried = evals(trial);
+            let tried_scale = match held {
+                true => scale_before,
+                false => refit_scale(&tried, &results, around),
+            };
+            let bounded = at_least(tried_scale) || tried_scale >= SCALES.1 / 1.001;
+            (!bounded).then(|| {
+                (
+                    tried_scale,
+                    mean_squared_error(tried_scale, &tried, &results),
+                )
+            })
+        };
         let mut step = self.step;
+        // The weights as real numbers first, rounded: whole steps then
+        // only polish them.
+        let real = Terms::of(&positions, &start)
+            .and_then(|terms| least_squares::fit(&terms, &results, &start, scale, held));
+        if let Some((real, around)) = real {
+            let rounded: Vec<i32> = (real.iter())
+                .map(|w| w.round().clamp(-f64::from(LIMIT), f64::from(LIMIT)) as i32)
+                .collect();
+            if let Some((tried_scale, tried_error)) =
+                judge(&rounded, around).filter(|&(_, tried_error)| tried_error < error)
+            {
+                (weights, scale, error) = (rounded, tried_scale, tried_error);
+                step = 1;
+            }
+        }
         let mut passes = 0;
         while passes < PASSES {
             passes += 1;
@@ -215,14 +251,9 @@ impl EvaluationVisitor for Fitting<'_> {
                     if trial == weights {
                         continue;
                     }
-                    let tried = evals(&trial);
-                    let tried_scale = match held {
-                        true => scale,
-                        false => refit_scale(&tried, &results, scale),
-                    };
-                    let tried_error = mean_squared_error(tried_scale, &tried, &results);
-                    let bounded = at_least(tried_scale) || tried_scale >= SCALES.1 / 1.001;
-                    if tried_error < error && !bounded {
+                    if let Some((tried_scale, tried_error)) =
+                        judge(&trial, scale).filter(|&(_, tried_error)| tried_error < error)
+                    {
                         (weights, scale, error) = (trial, tried_scale, tried_error);
                         moved = true;
                         break;

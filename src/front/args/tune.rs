@@ -99,7 +99,9 @@ pub(crate) struct TuneGenerateArgs {
 pub(crate) struct TuneFitArgs {
     /// A file of training positions; `-` or none reads standard input.
     pub file: Option<PathBuf>,
-    /// The first step of each weight; it halves when no weight moves.
+    /// The first step of each weight, where no least-squares fit came
+    /// first (after one, the steps start at 1); it halves when no weight
+    /// moves.
     #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub step: u32,
     /// A weight to start the fit from instead of the engine's, named as
