@@ -46,6 +46,12 @@ pub(super) fn choose(
     if placing.mover().is_none() {
         return Vec::new();
     }
+    // The book first: it holds the first placer's placements (none
+    // once anything is placed), and a draw from it needs no list of
+    // every placement.
+    if let Some(words) = book.and_then(|book| book.pick(placing, &mut Rng::new(seed))) {
+        return words;
+    }
     let candidates = every(placing);
     // The placement when time allows no search at all.
     let fallback = candidates.first().cloned().unwrap_or_default();
@@ -58,9 +64,6 @@ pub(super) fn choose(
     if last == Some(true) {
         let best = ranked(placing, candidates, judge, rounds, seed);
         return best.into_iter().next().map_or(fallback, |w| w.words);
-    }
-    if let Some(words) = book.and_then(|book| book.pick(placing, &mut Rng::new(seed))) {
-        return words;
     }
     let best = first_by_replies(placing, candidates, judge, seed);
     if best.is_empty() { fallback } else { best }
