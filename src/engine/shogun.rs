@@ -115,6 +115,7 @@ struct Work {
 }
 
 impl Work {
+    /// What `side`'s pieces do in `shogun`.
     fn of(shogun: &Shogun, side: Side) -> Self {
         let own = shogun.men(side);
         let leader = shogun.shogun_square(side);
