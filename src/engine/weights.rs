@@ -155,7 +155,14 @@ mod tests {
                 "EscampeAttacked",
                 "EscampeEscape",
                 "ShogunCloseness",
-                "ShogunCheck"
+                "ShogunCheck",
+                "ShogunMobility",
+                "ShogunHanging",
+                "ShogunPressure",
+                "ShogunEscape",
+                "ShogunShows2",
+                "ShogunShows3",
+                "ShogunShows4"
             ]
         );
     }
@@ -165,10 +172,7 @@ mod tests {
         let rated = Weights::rated();
         assert_eq!(rated.of(GameKind::Mana), [12, 50, 0, 0, 0]);
         assert_eq!(rated.of(GameKind::Escampe), [12, 25, 0, 0, 0]);
-        assert_eq!(
-            rated.of(GameKind::Shogun),
-            Weights::default().of(GameKind::Shogun)
-        );
+        assert_eq!(rated.of(GameKind::Shogun), [2, 20, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(rated.of(GameKind::Lotus), [] as [i32; 0]);
     }
 
