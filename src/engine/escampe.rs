@@ -15,6 +15,7 @@ impl Evaluation for Escampe {
     const WEIGHTS: &'static [Weight] = &WEIGHTS;
     /// The two weights before attacks and escapes were weighed.
     const RATED: &'static [i32] = &[12, 25, 0, 0, 0];
+    const EXTEND_FORCED: bool = true;
 
     fn evaluate(&self, weights: &[i32]) -> i32 {
         lines::evaluate(

@@ -52,6 +52,12 @@ pub trait Evaluation: Game {
     fn in_danger(&self) -> bool {
         false
     }
+
+    /// Whether a position with one legal move (a pass included) is
+    /// searched a ply further: a forced reply costs the search nothing
+    /// in breadth, and in Escampe, whose constraint forces many, it gains
+    /// (benches/strength.md, x1).
+    const EXTEND_FORCED: bool = false;
 }
 
 /// The bound of [`Evaluation::move_key`].

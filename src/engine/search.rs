@@ -5,9 +5,9 @@
 //! table keyed by the game's Zobrist hash (proven wins and losses kept
 //! and reused), moves ordered by the table's best move, captures, killer
 //! moves, the counter-move and the history of refutations, late quiet
-//! moves searched a ply shallower first, a ply more when the leader is
-//! attacked (Shogun's check), and a quiescence search of captures at the
-//! horizon. It works on any game through its traits: the hash is the
+//! moves searched a ply shallower first, a ply more for a forced move
+//! where the game asks it (Escampe), and a quiescence search of captures
+//! at the horizon. It works on any game through its traits: the hash is the
 //! rules' ([`Game::zobrist`]), the evaluation, what a capture is and a
 //! move's key the engine's ([`Evaluation`]), each game's own.
 
@@ -374,9 +374,13 @@ impl<G: Evaluation> Search<'_, G> {
         if moves.is_empty() {
             return self.evaluation(position);
         }
-        // Attacked, the leader's answers are searched a ply further (while
-        // the line is short of twice its nominal length).
-        let extended = EXTEND_DANGER && position.in_danger() && ply < 2 * self.iteration;
+        // A forced move (the only legal one, a pass included) where the
+        // game asks, and, were it on, the attacked leader's answers are
+        // searched a ply further, while the line is short of twice its
+        // nominal length.
+        let forced =
+            (G::EXTEND_FORCED && moves.len() == 1) || (EXTEND_DANGER && position.in_danger());
+        let extended = forced && ply < 2 * self.iteration;
         let base = if extended { depth } else { depth - 1 };
         let original_alpha = alpha;
         let mut best = (0, -MATE - 1);
