@@ -344,8 +344,10 @@ fn full_strength_places_from_the_book_and_a_level_as_it_was_rated() {
     let placing = GameKind::Escampe.placing(&[]).expect("escampe is placed");
     let book = super::placement::Book::shipped(GameKind::Escampe).expect("its book");
     let booked: Vec<&Vec<String>> = book.entries.iter().map(|e| &e.words).collect();
+    // Time enough for a level to weigh all its samples however loaded the
+    // machine: the placement then depends on the seed alone.
     let limits = GoLimits {
-        movetime: Some(50),
+        movetime: Some(10_000),
         ..GoLimits::default()
     };
     let mut leveled = Vec::new();
@@ -359,4 +361,22 @@ fn full_strength_places_from_the_book_and_a_level_as_it_was_rated() {
         leveled.push(words);
     }
     assert!(leveled.windows(2).all(|w| w[0] == w[1]), "{leveled:?}");
+}
+
+#[test]
+fn escampe_searches_a_forced_reply_a_ply_further() {
+    // Searched 3 plies deep, Escampe finds wins longer than 3 plies along
+    // lines of forced replies (one legal move, or a pass), each a win
+    // that every reply was tried against.
+    let mut longer = Vec::new();
+    for position in positions(GameKind::Escampe, 7, 40).iter().step_by(2) {
+        let escampe = position.own::<Escampe>().expect("escampe");
+        let (_, score) = search(escampe, 3);
+        let plies = MATE - score;
+        if score > MATE_BOUND && plies > 3 {
+            assert!(wins_within(escampe, plies), "no forced win in {plies}");
+            longer.push(plies);
+        }
+    }
+    assert!(longer.len() >= 3, "wins beyond depth 3: {longer:?}");
 }
