@@ -613,3 +613,33 @@ fn the_manual_s_legal_moves_record_is_read_by_kifu_moves() {
     assert_eq!(out, expected);
     assert!(out.starts_with("e1-c2\ne1-d3\n"), "{out}");
 }
+
+#[test]
+fn a_win_the_table_holds_is_searched_again_until_the_depth_covers_it() {
+    // A game of session 37's goal match: from ply 37 Black wins by force
+    // while White can only pass, so Black's positions recur. Searched in
+    // one session, the table came to hold each of two such positions as
+    // a win through the other, and at ply 41 the engine stopped at depth
+    // 2 on a win in 9 leading back (f4-e4) where one in 5 stands (e3-c4:
+    // `kifu solve` proves it). It now deepens until the depth covers the
+    // win it found.
+    let plies: Vec<&str> = "b2-a4 c6-c4 c2-d2 d6-c6 a4-b3 c4-c5 d2-f1 f5-e4 a2-a3 c6-a6 e2-f2 -- b3-c3 e5-f3 -- e4-e5 c3-d3 -- a3-c3 c5-d5 -- f3-e3 a1-a4 -- f1-d1 d5-c5 c3-e2 b5-b4 -- e6-d6 -- c5-c2 d1-c1 -- c1-e1 b4-e4 e2-d2 e5-f3 -- e4-f4 --"
+        .split(' ')
+        .collect();
+    let mut script =
+        "kep 1\nnewgame escampe\ntag Position \"2ppp1/1p2pu/6/6/PPU1P1/PP4 w -\"\n".to_owned();
+    for n in [37, 39, 41] {
+        script += &format!("position moves {}\ngo depth 8\n", plies[..n].join(" "));
+    }
+    let (out, err, status) = kifu(&["engine"], script.as_bytes());
+    assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves, ["move e5-c4", "move e4-e5", "move e3-c4"], "{out}");
+    let last = out.lines().filter(|l| l.starts_with("info depth")).last();
+    let last = last.unwrap_or_default();
+    assert!(last.starts_with("info depth 5 "), "{last}");
+    assert!(
+        last.contains(" score win 5 pv e3-c4 -- f4-e2 -- e2xe1"),
+        "{last}"
+    );
+}

@@ -181,7 +181,12 @@ pub fn think<G: Evaluation>(
             score,
             pv: search.principal_line(root, depth),
         });
-        if score.abs() > MATE_BOUND {
+        // A forced result ends the deepening once the depth covers it. A
+        // longer one rests on the table's word for positions searched
+        // before, and where positions recur (a side that can only pass)
+        // two such words can each lean on the other: deeper, the search
+        // proves it again, or finds a shorter one.
+        if score.abs() > MATE_BOUND && MATE - score.abs() <= depth as i32 {
             break;
         }
         let unsettled = last.is_some_and(|(was, before)| was != index || score < before - 30);
