@@ -635,7 +635,7 @@ fn a_win_the_table_holds_is_searched_again_until_the_depth_covers_it() {
     assert_eq!((err.as_str(), status), ("", Some(0)), "{out}");
     let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
     assert_eq!(moves, ["move e5-c4", "move e4-e5", "move e3-c4"], "{out}");
-    let last = out.lines().filter(|l| l.starts_with("info depth")).last();
+    let last = out.lines().rfind(|l| l.starts_with("info depth"));
     let last = last.unwrap_or_default();
     assert!(last.starts_with("info depth 5 "), "{last}");
     assert!(
