@@ -390,7 +390,7 @@ fn what_the_repl_json_prints_is_valid() {
 /// The tables of `kifu match --format json`, played and from
 /// `--report`: duels of two engines and of three (no matchup), games all
 /// unfinished (0 ± 0), an engine that wins every game (no Elo), one whose
-/// interval is unbounded, and lotus races.
+/// interval is unbounded, and lotus races with their SPRT.
 #[test]
 fn what_kifu_match_prints_is_valid() {
     let dir = support::scratch("schema-match");
@@ -431,7 +431,14 @@ fn what_kifu_match_prints_is_valid() {
     printed += &play(
         "lotus.kifu",
         &[(&one, "a"), (&two, "b")],
-        &["--game", "lotus", "--games", "2"],
+        &[
+            "--game",
+            "lotus",
+            "--games",
+            "8",
+            "--sprt",
+            "elo0=0,elo1=10",
+        ],
     );
     printed += &play(
         "sprt.kifu",

@@ -335,6 +335,119 @@ fn sprt_stops_the_match_when_the_test_decides() {
     assert_eq!(pairs as usize, sprt_lines(&json.err).len());
 }
 
+/// The first engine's half points in each race of `records`, read from
+/// the tags: a point for each of its seats and each of the other's, to the
+/// better score (the better place), half each when they tie.
+fn race_halves(records: &str, first: &str) -> Vec<usize> {
+    let engines = tag_values(records, "Engines");
+    let results = tag_values(records, "Result");
+    assert_eq!(engines.len(), results.len());
+    (engines.iter().zip(&results))
+        .map(|(engines, result)| {
+            let scores: Vec<i32> = (result.split(' '))
+                .map(|seat| seat.split_once(':').and_then(|(_, n)| n.parse().ok()))
+                .collect::<Option<_>>()
+                .unwrap_or_else(|| panic!("{result}"));
+            let seats: Vec<(&str, i32)> = engines.split(", ").zip(scores).collect();
+            let mut halves = 0;
+            for (_, own) in seats.iter().filter(|(e, _)| *e == first) {
+                for (_, other) in seats.iter().filter(|(e, _)| *e != first) {
+                    halves += match own.cmp(other) {
+                        std::cmp::Ordering::Greater => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Less => 0,
+                    };
+                }
+            }
+            halves
+        })
+        .collect()
+}
+
+/// `--sprt` in lotus: pairs of races (one setup, the seats rotated) are
+/// counted by the first engine's points in the duels of places, nine bins
+/// with three seats, each pair as the records say; the greedy player
+/// against the random one is accepted as stronger, and the table rates
+/// both by place.
+#[test]
+fn sprt_counts_pairs_of_races_by_place() {
+    let dir = scratch("sprt-lotus");
+    let kifu = support::kifu_path();
+    let greedy = format!("{} engine --greedy", kifu.display());
+    let run = play_match(
+        &dir,
+        &[(&greedy, "greedy"), (&random_engine(3), "random")],
+        &[
+            "--game",
+            "lotus",
+            "--games",
+            "200",
+            "--sprt",
+            "elo0=0,elo1=100",
+            "--out",
+            "g.kifu",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let table: Value = serde_json::from_str(&run.out).expect("JSON");
+    assert_eq!(table["sprt"]["accepted"], "H1", "{}", run.out);
+    assert!(table["sprt"].get("pentanomial").is_none(), "{}", run.out);
+    let counts = |table: &Value| -> Vec<u64> {
+        (table["sprt"]["pairs"].as_array().expect("the pairs").iter())
+            .filter_map(Value::as_u64)
+            .collect()
+    };
+    // Every pair at 4 points of 4: the greedy player always ahead.
+    let pairs = counts(&table);
+    let decided = pairs.iter().sum::<u64>();
+    assert_eq!(pairs, [0, 0, 0, 0, 0, 0, 0, 0, decided]);
+    let halves = race_halves(&read(&dir, "g.kifu"), "greedy");
+    assert!(halves.len() as u64 >= 2 * decided, "{halves:?}");
+    assert!(halves.iter().all(|&h| h == 4), "{halves:?}");
+    let log = run.err.lines().rfind(|l| l.starts_with("SPRT: LLR "));
+    assert_eq!(
+        log.unwrap_or_default(),
+        format!(
+            "SPRT: LLR 3.20 (-2.94, 2.94) after {decided} pairs (0-0-0-0-0-0-0-0-{decided}): H1 accepted"
+        )
+    );
+    // Both engines random: the pairs fall in many bins, each as the
+    // records count it, and the table gives the Elo by place.
+    let run = play_match(
+        &dir,
+        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+        &[
+            "--game",
+            "lotus",
+            "--games",
+            "24",
+            "--sprt",
+            "elo0=-50,elo1=50",
+            "--out",
+            "r.kifu",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.status, Some(0), "{}", run.err);
+    let table: Value = serde_json::from_str(&run.out).expect("JSON");
+    let pairs = counts(&table);
+    let halves = race_halves(&read(&dir, "r.kifu"), "one");
+    let mut expected = vec![0; 9];
+    for pair in halves.chunks(2).take(pairs.iter().sum::<u64>() as usize) {
+        expected[pair.iter().sum::<usize>()] += 1;
+    }
+    assert_eq!(pairs, expected, "{halves:?}");
+    assert!(pairs.iter().filter(|&&n| n > 0).count() >= 3, "{pairs:?}");
+    assert!(table["races"][0]["elo"].is_number(), "{}", run.out);
+    assert_eq!(
+        table["races"][0]["elo"],
+        -table["races"][1]["elo"].as_f64().unwrap_or(0.0)
+    );
+}
+
 /// `--resign`: two engines that both say the first is far ahead end each
 /// game after three scores each, won by it, and `--report` counts it so.
 #[test]
@@ -394,7 +507,7 @@ fn tournament_options_are_checked_before_any_game() {
         (
             &three[..],
             &["--game", "mana", "--sprt", "elo0=0,elo1=10"][..],
-            "kifu: --sprt tests one engine against another: give two --engine of a two-player game\n",
+            "kifu: --sprt tests one engine against another: give two --engine\n",
         ),
         (
             &three[..],

@@ -128,7 +128,7 @@ fn play_scheduled(
     let first = openings.first().ok_or(MatchError::NoOpening)?;
     let (kind, seats) = (first.start.kind(), first.start.players().len());
     check_engine_count(kind, args.engines.len(), seats, args.gauntlet)?;
-    if args.sprt.is_some() && (seats != 2 || args.engines.len() != 2) {
+    if args.sprt.is_some() && args.engines.len() != 2 {
         return Err(MatchError::SprtOfTwo);
     }
     let names = engines::names(&args.engines)?;

@@ -58,7 +58,7 @@ pub use record::{
 };
 pub use schema::{Output, schema, schema_text};
 pub use standings::{
-    CrosstableRow, DuelStanding, Encounter, GameResult, Matchup, RaceSeat, RaceStanding,
+    CrosstableRow, DuelStanding, Encounter, GameResult, Matchup, Points, RaceSeat, RaceStanding,
     SprtReport, Standings,
 };
 pub use stats::{

@@ -50,6 +50,55 @@ pub enum GameResult {
     },
 }
 
+/// An engine's points in one game, in half points, and the half points at
+/// stake: a duel is one point; a race is a point for each of the engine's
+/// seats and another engine's seat, won by the better place, halved when
+/// they share it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Points {
+    /// The half points won.
+    pub halves: usize,
+    /// The half points at stake.
+    pub stake: usize,
+}
+
+impl GameResult {
+    /// The points of `engine` in the game; None when it did not play, or
+    /// in a race where no seat of another engine meets one of its own.
+    pub fn points(&self, engine: &str) -> Option<Points> {
+        match self {
+            GameResult::Duel { engines, winner } => {
+                let side = engines.iter().position(|name| name == engine)?;
+                let halves = match *winner {
+                    Some(w) if w == side => 2,
+                    Some(w) if w < 2 => 0,
+                    _ => 1,
+                };
+                Some(Points { halves, stake: 2 })
+            }
+            GameResult::Race { seats } => {
+                let (own, others): (Vec<_>, Vec<_>) =
+                    seats.iter().partition(|seat| seat.engine == engine);
+                let mut points = Points {
+                    halves: 0,
+                    stake: 0,
+                };
+                for mine in &own {
+                    for other in &others {
+                        points.halves += match mine.place.cmp(&other.place) {
+                            std::cmp::Ordering::Less => 2,
+                            std::cmp::Ordering::Equal => 1,
+                            std::cmp::Ordering::Greater => 0,
+                        };
+                        points.stake += 2;
+                    }
+                }
+                (points.stake > 0).then_some(points)
+            }
+        }
+    }
+}
+
 /// One seat of a race: its engine, final score and place.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RaceSeat {
@@ -132,9 +181,16 @@ pub struct Encounter {
 pub struct SprtReport {
     /// The test, as `--sprt` writes it: `elo0=0,elo1=10,alpha=0.05,beta=0.05`.
     pub test: String,
-    /// The game pairs counted by the first engine's points in them: 0,
-    /// 1/2, 1, 3/2 and 2.
-    pub pentanomial: [u64; 5],
+    /// Duels: the game pairs counted by the first engine's points in
+    /// them: 0, 1/2, 1, 3/2 and 2; left out for races.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pentanomial: Option<[u64; 5]>,
+    /// Races: the pairs of races counted by the first engine's points in
+    /// them, from 0 by half points: a point for each of its seats and each
+    /// seat of the other engine, won by the better place, halved when
+    /// they share it; left out for duels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<Vec<u64>>,
     /// The log-likelihood ratio, rounded to thousandths.
     pub llr: f64,
     /// The lower bound, at which H0 is accepted, rounded to thousandths.
@@ -211,6 +267,20 @@ pub struct RaceStanding {
     pub average_place: f64,
     /// Its average final score, rounded to hundredths.
     pub average_score: f64,
+    /// Its Elo by place, rounded to hundredths: from its share of the
+    /// points of its races ([`GameResult::points`]: a point for each of
+    /// its seats and another engine's seat, won by the better place),
+    /// against the other engines, a difference between two; left out
+    /// when it has no such race, or its share is 0 or 100%.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elo: Option<f64>,
+    /// The half-width of the 95% interval of `elo`, rounded to
+    /// hundredths, from the spread of the races' shares; left out with
+    /// `elo`, after one race only, and when the interval of the share
+    /// reaches 0 or 100%.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 0))]
+    pub elo_error: Option<f64>,
 }
 
 /// The wins, losses and unfinished games of an engine, or of one engine
@@ -241,13 +311,17 @@ impl WinsLosses {
     }
 }
 
-/// The seats, firsts and sums of places and scores of an engine's races.
+/// The seats, firsts and sums of places and scores of an engine's races,
+/// and of its shares of their points (and of their squares).
 #[derive(Debug, Clone, Copy, Default)]
 struct RaceTally {
     seats: usize,
     firsts: usize,
     places: u128,
     scores: i128,
+    shared: usize,
+    shares: f64,
+    squares: f64,
 }
 
 /// The z-score of a two-sided 95% interval, as the standings use it
@@ -274,15 +348,22 @@ fn elo(q: f64) -> f64 {
 fn elo_interval(tally: WinsLosses) -> (Option<f64>, Option<f64>) {
     let n = tally.games() as f64;
     let p = tally.points() / n;
-    if !(p > 0.0 && p < 1.0) {
-        return (None, None);
-    }
     let deviation = |x: f64, count: usize| count as f64 * (x - p) * (x - p);
     let variance = (deviation(1.0, tally.wins)
         + deviation(0.0, tally.losses)
         + deviation(0.5, tally.unfinished))
         / n;
-    let margin = Z95 * (variance / n).sqrt();
+    interval(p, variance, n)
+}
+
+/// The Elo difference of a mean score `p` of `n` samples of variance
+/// `variance`, and the half-width of its 95% interval, as
+/// [`elo_interval`] computes them.
+fn interval(p: f64, variance: f64, n: f64) -> (Option<f64>, Option<f64>) {
+    if !(p > 0.0 && p < 1.0) {
+        return (None, None);
+    }
+    let margin = Z95 * (variance.max(0.0) / n).sqrt();
     let (low, high) = (p - margin, p + margin);
     let error = (low > 0.0 && high < 1.0).then(|| (elo(high) - elo(low)) / 2.0);
     (Some(elo(p)), error)
@@ -341,6 +422,18 @@ impl Standings {
                         row.firsts += usize::from(seat.place == 1);
                         row.places += seat.place as u128;
                         row.scores += i128::from(seat.score);
+                    }
+                    let mut engines: Vec<&str> = seats.iter().map(|s| s.engine.as_str()).collect();
+                    engines.sort_unstable();
+                    engines.dedup();
+                    for engine in engines {
+                        if let Some(points) = game.points(engine) {
+                            let share = points.halves as f64 / points.stake as f64;
+                            let row = races.of(engine);
+                            row.shared += 1;
+                            row.shares += share;
+                            row.squares += share * share;
+                        }
                     }
                 }
             }
@@ -474,12 +567,24 @@ fn duel_standing((engine, tally): (String, WinsLosses)) -> DuelStanding {
 
 fn race_standing((engine, tally): (String, RaceTally)) -> RaceStanding {
     let seats = tally.seats as f64;
+    let (elo, elo_error) = match tally.shared {
+        0 => (None, None),
+        shared => {
+            let n = shared as f64;
+            let p = tally.shares / n;
+            let (elo, error) = interval(p, tally.squares / n - p * p, n);
+            // One race gives no spread: its interval is unbounded.
+            (elo, error.filter(|_| shared >= 2))
+        }
+    };
     RaceStanding {
         engine,
         seats: tally.seats,
         firsts: tally.firsts,
         average_place: hundredths(tally.places as f64 / seats),
         average_score: hundredths(tally.scores as f64 / seats),
+        elo: elo.map(hundredths),
+        elo_error: elo_error.map(hundredths),
     }
 }
 

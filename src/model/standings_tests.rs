@@ -204,6 +204,21 @@ fn races_count_seats_firsts_and_averages() {
             ("D", 1, 0, 4.0, 1.0),
         ]
     );
+    // The shares of the points against the other engines' seats: A 1, 0
+    // and 3/6, mean 1/2; B 2/4, 3/4, 3/6; C 0, 3/4, 6/6 (its interval
+    // reaches 100%); D 0 alone.
+    let elos: Vec<_> = (standings.races.iter())
+        .map(|r| (r.engine.as_str(), r.elo, r.elo_error))
+        .collect();
+    assert_eq!(
+        elos,
+        [
+            ("A", Some(0.0), Some(561.24)),
+            ("B", Some(58.45), Some(98.06)),
+            ("C", Some(58.45), None),
+            ("D", None, None),
+        ]
+    );
     assert_valid(&standings);
 }
 
@@ -277,8 +292,11 @@ fn the_json_is_pinned() {
         "{\"engine\":\"B\",\"games\":10,\"wins\":3,\"losses\":6,\"unfinished\":1,",
         "\"points\":3.5,\"score\":35.0,\"elo\":-107.54,\"elo_error\":269.06}],",
         "\"races\":[",
-        "{\"engine\":\"C\",\"seats\":1,\"firsts\":1,\"average_place\":1.0,\"average_score\":8.0},",
-        "{\"engine\":\"D\",\"seats\":1,\"firsts\":1,\"average_place\":1.0,\"average_score\":8.0},",
+        // C and D tie each other and beat E: 3 of 4 points, +190.85 Elo.
+        "{\"engine\":\"C\",\"seats\":1,\"firsts\":1,\"average_place\":1.0,\"average_score\":8.0,",
+        "\"elo\":190.85},",
+        "{\"engine\":\"D\",\"seats\":1,\"firsts\":1,\"average_place\":1.0,\"average_score\":8.0,",
+        "\"elo\":190.85},",
         "{\"engine\":\"E\",\"seats\":1,\"firsts\":0,\"average_place\":3.0,\"average_score\":2.0}]}",
     );
     assert_eq!(json, expected);

@@ -1,5 +1,8 @@
 //! Sequential probability ratio test (SPRT) for a two-engine match, counted in game pairs
 //! (two games of one opening with colours swapped), as fastchess does it by default.
+//! A race's pair (two races of one opening, the seats rotated) is counted the same way, by the
+//! first engine's points in the duels of places between its seats and the other's: the test
+//! takes any number of equally spaced scores, of which a duel's pentanomial is the five.
 //!
 //! The method follows fastchess's default "normalized" model, pentanomial branch:
 //! repository `Disservin/fastchess`, file `app/src/matchmaking/sprt/sprt.cpp`, functions
@@ -14,9 +17,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-
-/// Pair scores of the five bins, as a fraction of the two points at stake.
-const SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 
 /// Largest accepted |elo0|, |elo1| (kept in step with the message in `from_str`): from about
 /// 231.6 the first step of the iteration, from the uniform distribution, has no solution.
@@ -70,10 +70,16 @@ impl SprtParams {
         ((b / (1.0 - a)).ln(), ((1.0 - b) / a).ln())
     }
 
-    /// Runs the test on the pairs played so far; with no pairs the LLR is 0.
+    /// Runs the test on the duels' pairs played so far; with no pairs the LLR is 0.
     pub fn test(&self, pairs: &Pentanomial) -> SprtState {
+        self.test_scores(&pairs.0)
+    }
+
+    /// Runs the test on pairs counted in `counts`, bin `i` of `n + 1` the pairs that scored
+    /// `i / n` of their points (at least two bins); with no pairs the LLR is 0.
+    pub fn test_scores(&self, counts: &[u64]) -> SprtState {
         let (lower, upper) = self.bounds();
-        let llr = self.llr(pairs);
+        let llr = self.llr(counts);
         let verdict = match llr {
             llr if llr >= upper => SprtVerdict::AcceptH1,
             llr if llr <= lower => SprtVerdict::AcceptH0,
@@ -88,36 +94,53 @@ impl SprtParams {
     }
 
     /// Generalized log-likelihood ratio of `elo1` against `elo0` for the pair counts.
-    fn llr(&self, pairs: &Pentanomial) -> f64 {
-        if pairs.0.iter().all(|&n| n == 0) {
+    fn llr(&self, counts: &[u64]) -> f64 {
+        if counts.len() < 2 || counts.iter().all(|&n| n == 0) {
             return 0.0;
         }
-        let counts = pairs.0.map(|n| if n == 0 { 1e-3 } else { n as f64 });
+        let counts: Vec<f64> = (counts.iter())
+            .map(|&n| if n == 0 { 1e-3 } else { n as f64 })
+            .collect();
         let total: f64 = counts.iter().sum();
-        let phat = counts.map(|n| n / total);
+        let phat: Vec<f64> = counts.iter().map(|n| n / total).collect();
+        let steps = (counts.len() - 1) as f64;
+        let scores: Vec<f64> = (0..counts.len()).map(|i| i as f64 / steps).collect();
         let t_per_elo = std::f64::consts::SQRT_2 * std::f64::consts::LN_10 / 800.0;
-        let p0 = mle_t_value(&phat, self.elo0 * t_per_elo);
-        let p1 = mle_t_value(&phat, self.elo1 * t_per_elo);
-        let mean_log_ratio: f64 = (0..5).map(|i| phat[i] * (p1[i] / p0[i]).ln()).sum();
+        let p0 = mle_t_value(&scores, &phat, self.elo0 * t_per_elo);
+        let p1 = mle_t_value(&scores, &phat, self.elo1 * t_per_elo);
+        let mean_log_ratio: f64 = (phat.iter().zip(p1.iter().zip(&p0)))
+            .map(|(q, (a, b))| q * (a / b).ln())
+            .sum();
         total * mean_log_ratio
     }
 }
 
-/// The distribution on `SCORES` with `(mean - 1/2) / sd = t` most likely to give `phat`, by the
-/// fixed-point iteration of Van den Bergh's section 4.1, started from the uniform distribution.
-fn mle_t_value(phat: &[f64; 5], t: f64) -> [f64; 5] {
-    let mut p = [0.2; 5];
+/// The distribution on `scores` with `(mean - 1/2) / sd = t` most likely to give `phat`, by
+/// the fixed-point iteration of Van den Bergh's section 4.1, started from the uniform
+/// distribution.
+fn mle_t_value(scores: &[f64], phat: &[f64], t: f64) -> Vec<f64> {
+    let mut p = vec![1.0 / scores.len() as f64; scores.len()];
     // fastchess stops after 10 rounds or a change below 1e-4; we go on to 1e-10 for exactness.
     for _ in 0..100 {
-        let mu: f64 = (0..5).map(|i| p[i] * SCORES[i]).sum();
-        let var: f64 = (0..5).map(|i| p[i] * (SCORES[i] - mu).powi(2)).sum();
+        let mu: f64 = p.iter().zip(scores).map(|(p, a)| p * a).sum();
+        let var: f64 = p
+            .iter()
+            .zip(scores)
+            .map(|(p, a)| p * (a - mu).powi(2))
+            .sum();
         let sigma = var.sqrt();
-        let phi = SCORES.map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)));
+        let phi: Vec<f64> = (scores.iter())
+            .map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)))
+            .collect();
         let Some(theta) = secular_root(phat, &phi) else {
             break;
         };
-        let next: [f64; 5] = std::array::from_fn(|i| phat[i] / (1.0 + theta * phi[i]));
-        let change = (0..5).map(|i| (next[i] - p[i]).abs()).fold(0.0, f64::max);
+        let next: Vec<f64> = (phat.iter().zip(&phi))
+            .map(|(q, phi)| q / (1.0 + theta * phi))
+            .collect();
+        let change = (next.iter().zip(&p))
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
         p = next;
         if change < 1e-10 {
             break;
@@ -128,7 +151,7 @@ fn mle_t_value(phat: &[f64; 5], t: f64) -> [f64; 5] {
 
 /// Root `x` of `sum w_i phi_i / (1 + x phi_i) = 0` in `(-1 / max phi, -1 / min phi)`, where the
 /// sum falls from +inf to -inf; Newton's method kept inside a shrinking bracket.
-fn secular_root(w: &[f64; 5], phi: &[f64; 5]) -> Option<f64> {
+fn secular_root(w: &[f64], phi: &[f64]) -> Option<f64> {
     let min = phi.iter().copied().fold(f64::INFINITY, f64::min);
     let max = phi.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if !(min < 0.0 && max > 0.0) {
@@ -137,10 +160,10 @@ fn secular_root(w: &[f64; 5], phi: &[f64; 5]) -> Option<f64> {
     let (mut lo, mut hi, mut x) = (-1.0 / max, -1.0 / min, 0.0);
     for _ in 0..200 {
         let (mut f, mut df) = (0.0, 0.0);
-        for i in 0..5 {
-            let d = 1.0 + x * phi[i];
-            f += w[i] * phi[i] / d;
-            df -= w[i] * phi[i] * phi[i] / (d * d);
+        for (w, phi) in w.iter().zip(phi) {
+            let d = 1.0 + x * phi;
+            f += w * phi / d;
+            df -= w * phi * phi / (d * d);
         }
         if f > 0.0 {
             lo = x;
@@ -290,20 +313,24 @@ mod tests {
         format!("elo0={elo0},elo1={elo1}").parse().unwrap()
     }
 
-    /// Independent reference for the largest mean log-likelihood under `(mean - 1/2) / sd = t`:
-    /// golden-section search over `sd` of the best distribution with mean `1/2 + t * sd` and
-    /// that sd; its constraints are linear, so it is `H - max G` for a concave 2-D dual `G`,
-    /// maximised by Newton's method.
-    fn reference_loglik(phat: &[f64; 5], t: f64) -> f64 {
+    /// The scores of a duel pair's five bins, as a fraction of its two points.
+    const SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+    /// Independent reference for the largest mean log-likelihood under `(mean - 1/2) / sd = t`
+    /// of the frequencies `phat` of `scores`: golden-section search over `sd` of the best
+    /// distribution with mean `1/2 + t * sd` and that sd; its constraints are linear, so it is
+    /// `H - max G` for a concave 2-D dual `G`, maximised by Newton's method.
+    fn reference_loglik(scores: &[f64], phat: &[f64], t: f64) -> f64 {
+        let n = scores.len();
         let profile = |sd: f64| {
-            let c = SCORES.map(|a| a - 0.5 - t * sd);
-            let d = c.map(|c| c * c - sd * sd);
+            let c: Vec<f64> = scores.iter().map(|a| a - 0.5 - t * sd).collect();
+            let d: Vec<f64> = c.iter().map(|c| c * c - sd * sd).collect();
             let den = |x: f64, y: f64, i: usize| 1.0 + x * c[i] + y * d[i];
-            let dual = |x, y| (0..5).map(|i| phat[i] * den(x, y, i).ln()).sum::<f64>();
+            let dual = |x, y| (0..n).map(|i| phat[i] * den(x, y, i).ln()).sum::<f64>();
             let (mut x, mut y) = (0.0, 0.0);
             for _ in 0..100 {
                 let (mut g, mut h) = ([0.0; 2], [0.0; 3]);
-                for i in 0..5 {
+                for i in 0..n {
                     let (q, u, v) = (phat[i], c[i] / den(x, y, i), d[i] / den(x, y, i));
                     g = [g[0] + q * u, g[1] + q * v];
                     h = [h[0] + q * u * u, h[1] + q * u * v, h[2] + q * v * v];
@@ -332,6 +359,20 @@ mod tests {
         profile((a + b) / 2.0)
     }
 
+    /// The LLR the reference gives for `counts` of equally spaced scores.
+    fn reference_llr(counts: &[u64], elo0: f64, elo1: f64) -> f64 {
+        let counts_f: Vec<f64> = (counts.iter())
+            .map(|&n| if n == 0 { 1e-3 } else { n as f64 })
+            .collect();
+        let total: f64 = counts_f.iter().sum();
+        let phat: Vec<f64> = counts_f.iter().map(|n| n / total).collect();
+        let steps = (counts.len() - 1) as f64;
+        let scores: Vec<f64> = (0..counts.len()).map(|i| i as f64 / steps).collect();
+        let loglik =
+            |elo: f64| reference_loglik(&scores, &phat, elo * 2f64.sqrt() * 10f64.ln() / 800.0);
+        total * (loglik(elo1) - loglik(elo0))
+    }
+
     #[test]
     fn llr_matches_fastchess_and_an_independent_reference() {
         // fastchess app/tests/sprt_test.cpp, "normalized pentanomial 1/2/3", checked there to 1%
@@ -351,14 +392,29 @@ mod tests {
             ([0, 4, 9, 6, 2], -5.0, 5.0),
             ([1, 3, 2, 0, 0], -20.0, 30.0),
         ] {
-            let counts_f = counts.map(|n| if n == 0 { 1e-3 } else { n as f64 });
-            let total: f64 = counts_f.iter().sum();
-            let phat = counts_f.map(|n| n / total);
-            let loglik = |elo: f64| reference_loglik(&phat, elo * 2f64.sqrt() * 10f64.ln() / 800.0);
-            let expected = total * (loglik(elo1) - loglik(elo0));
+            let expected = reference_llr(&counts, elo0, elo1);
             let llr = params(elo0, elo1).test(&Pentanomial(counts)).llr;
             assert!((llr - expected).abs() < 1e-6, "{llr} vs {expected}");
         }
+    }
+
+    #[test]
+    fn race_pairs_of_more_bins_match_the_reference() {
+        // Pairs of three-seat races: 0 to 4 points by half points, nine bins.
+        for (counts, elo0, elo1) in [
+            (vec![2, 5, 14, 30, 41, 33, 17, 6, 1], 0.0, 10.0),
+            (vec![0, 1, 3, 9, 20, 26, 18, 10, 4], -10.0, 0.0),
+            (vec![0, 0, 0, 2, 5, 3, 0, 0, 0], 0.0, 30.0),
+        ] {
+            let expected = reference_llr(&counts, elo0, elo1);
+            let llr = params(elo0, elo1).test_scores(&counts).llr;
+            assert!((llr - expected).abs() < 1e-6, "{llr} vs {expected}");
+        }
+        let p = params(0.0, 10.0);
+        assert_eq!(p.test_scores(&[0; 9]).llr, 0.0);
+        assert_eq!(p.test_scores(&[7]).llr, 0.0);
+        let ahead = [0, 0, 0, 0, 0, 0, 0, 100, 400];
+        assert_eq!(p.test_scores(&ahead).verdict, SprtVerdict::AcceptH1);
     }
 
     #[test]

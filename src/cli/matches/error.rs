@@ -70,8 +70,8 @@ pub(crate) enum MatchError {
     /// `--gauntlet` in a game of more than two seats.
     #[error("--gauntlet is for two-player games; the seats of {0} are shared by all the engines")]
     GauntletOfRaces(GameKind),
-    /// `--sprt` in a match that is not two engines in a two-player game.
-    #[error("--sprt tests one engine against another: give two --engine of a two-player game")]
+    /// `--sprt` in a match that is not of two engines.
+    #[error("--sprt tests one engine against another: give two --engine")]
     SprtOfTwo,
     /// More engines than seats.
     #[error("{engines} engines for {seats} seats: give at most {seats} --engine, or more --seats")]

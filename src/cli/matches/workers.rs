@@ -5,9 +5,9 @@ use super::MatchError;
 use super::log::Log;
 use super::records::Output;
 use crate::kep::EngineSpec;
-use crate::model::{GameResult, SprtReport};
+use crate::model::{GameResult, Points, SprtReport};
 use crate::seat::Seat;
-use crate::tournament::sprt::{Pentanomial, SprtParams, SprtVerdict};
+use crate::tournament::sprt::{SprtParams, SprtVerdict};
 use crate::tournament::{Conditions, Lineup, Opening, Pairing, Played, play_game};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,13 +54,18 @@ impl std::fmt::Debug for Pending<'_> {
 
 /// The sequential test of a match as its game pairs end: the first
 /// engine's points in each game, by round, until the other game of its
-/// pair (rounds 2k - 1 and 2k, one opening with colours swapped) ends.
+/// pair (rounds 2k - 1 and 2k, one opening with colours swapped, or a
+/// race's seats rotated) ends.
 #[derive(Debug)]
 struct Sequential {
     params: SprtParams,
     first: String,
-    waiting: HashMap<usize, usize>,
-    pairs: Pentanomial,
+    waiting: HashMap<usize, Points>,
+    /// The pairs by the first engine's half points in them: five bins for
+    /// duels (the pentanomial), more for races; empty before the first.
+    pairs: Vec<u64>,
+    /// Whether the games are races.
+    races: bool,
     verdict: SprtVerdict,
     llr: f64,
 }
@@ -68,25 +73,29 @@ struct Sequential {
 impl Sequential {
     /// Counts the game `played`; says whether the test has decided.
     fn count(&mut self, played: &crate::tournament::Played, log: &Log) -> bool {
-        let GameResult::Duel { engines, winner } = &played.result else {
+        let Some(points) = played.result.points(&self.first) else {
             return false;
         };
-        // Points in half points: 2 a win, 1 unfinished.
-        let halves = match winner.and_then(|w| engines.get(w)) {
-            Some(name) if *name == self.first => 2,
-            Some(_) => 0,
-            None => 1,
-        };
+        self.races |= matches!(played.result, GameResult::Race { .. });
         let pair = played.round.div_ceil(2);
         let Some(other) = self.waiting.remove(&pair) else {
-            self.waiting.insert(pair, halves);
+            self.waiting.insert(pair, points);
             return false;
         };
         if self.verdict != SprtVerdict::Continue {
             return true;
         }
-        self.pairs.0[other + halves] += 1;
-        let state = self.params.test(&self.pairs);
+        let bins = other.stake + points.stake + 1;
+        if self.pairs.is_empty() {
+            self.pairs = vec![0; bins];
+        }
+        // The schedule gives every pair of a match the same stake.
+        let same_stake = self.pairs.len() == bins;
+        match self.pairs.get_mut(other.halves + points.halves) {
+            Some(bin) if same_stake => *bin += 1,
+            _ => return false,
+        }
+        let state = self.params.test_scores(&self.pairs);
         self.llr = state.llr;
         self.verdict = state.verdict;
         let said = match state.verdict {
@@ -94,13 +103,14 @@ impl Sequential {
             SprtVerdict::AcceptH0 => ": H0 accepted".to_owned(),
             SprtVerdict::AcceptH1 => ": H1 accepted".to_owned(),
         };
-        let [a, b, c, d, e] = self.pairs.0;
+        let counts: Vec<String> = self.pairs.iter().map(u64::to_string).collect();
         log.note(&format!(
-            "SPRT: LLR {:.2} ({:.2}, {:.2}) after {} pairs ({a}-{b}-{c}-{d}-{e}){said}",
+            "SPRT: LLR {:.2} ({:.2}, {:.2}) after {} pairs ({}){said}",
             state.llr,
             state.lower,
             state.upper,
-            a + b + c + d + e
+            self.pairs.iter().sum::<u64>(),
+            counts.join("-")
         ));
         state.verdict != SprtVerdict::Continue
     }
@@ -109,9 +119,11 @@ impl Sequential {
     fn report(&self) -> SprtReport {
         let (lower, upper) = self.params.bounds();
         let thousandths = |x: f64| (x * 1000.0).round() / 1000.0 + 0.0;
+        let duels = <[u64; 5]>::try_from(self.pairs.as_slice()).unwrap_or_default();
         SprtReport {
             test: self.params.to_string(),
-            pentanomial: self.pairs.0,
+            pentanomial: (!self.races).then_some(duels),
+            pairs: (self.races).then(|| self.pairs.clone()),
             llr: thousandths(self.llr),
             lower: thousandths(lower),
             upper: thousandths(upper),
@@ -142,7 +154,8 @@ pub(super) fn play_all(
         params,
         first: plan.names.first().cloned().unwrap_or_default(),
         waiting: HashMap::new(),
-        pairs: Pentanomial::default(),
+        pairs: Vec::new(),
+        races: false,
         verdict: SprtVerdict::Continue,
         llr: 0.0,
     });

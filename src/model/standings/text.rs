@@ -1,6 +1,6 @@
 //! The text of the standings: aligned tables, as `kifu match` prints them.
 
-use super::{DuelStanding, Standings};
+use super::Standings;
 use std::fmt;
 
 /// A whole number of Elo: signed, and 0 without a sign.
@@ -15,8 +15,8 @@ fn signed(x: f64) -> String {
 
 /// The elo column: `+24 ± 68`; `+382 ± inf` when the interval is unbounded,
 /// `-` when the difference is infinite.
-fn elo_text(row: &DuelStanding) -> String {
-    match (row.elo, row.elo_error) {
+fn elo_text(elo: Option<f64>, error: Option<f64>) -> String {
+    match (elo, error) {
         (None, _) => "-".to_owned(),
         (Some(elo), None) => format!("{} ± inf", signed(elo)),
         (Some(elo), Some(error)) => format!("{} ± {}", signed(elo), error.round()),
@@ -75,7 +75,7 @@ impl fmt::Display for Standings {
                         row.losses.to_string(),
                         row.unfinished.to_string(),
                         format!("{:.1}%", row.score),
-                        elo_text(row),
+                        elo_text(row.elo, row.elo_error),
                     ]
                 })
                 .collect();
@@ -86,18 +86,23 @@ impl fmt::Display for Standings {
             self.write_crosstable(f)?;
         }
         if !self.races.is_empty() {
-            let header = ["engine", "seats", "firsts", "avg place", "avg score"];
+            // Elo by place once there are engines to place against.
+            let rated = self.races.len() >= 2;
+            let mut header = vec!["engine", "seats", "firsts", "avg place", "avg score"];
+            header.extend(rated.then_some("elo by place"));
             let rows: Vec<Vec<String>> = self
                 .races
                 .iter()
                 .map(|row| {
-                    vec![
+                    let mut cells = vec![
                         row.engine.clone(),
                         row.seats.to_string(),
                         row.firsts.to_string(),
                         format!("{:.2}", row.average_place),
                         format!("{:.2}", row.average_score),
-                    ]
+                    ];
+                    cells.extend(rated.then(|| elo_text(row.elo, row.elo_error)));
+                    cells
                 })
                 .collect();
             table(f, &header, &rows)?;
@@ -113,16 +118,26 @@ impl fmt::Display for Standings {
             )?;
         }
         if let Some(sprt) = &self.sprt {
-            let [a, b, c, d, e] = sprt.pentanomial;
+            let counts = match (&sprt.pentanomial, &sprt.pairs) {
+                (Some(duels), _) => duels.to_vec(),
+                (None, Some(races)) => races.clone(),
+                (None, None) => Vec::new(),
+            };
             let accepted = match sprt.accepted.as_str() {
                 "none" => "neither accepted".to_owned(),
                 hypothesis => format!("{hypothesis} accepted"),
             };
+            let points: Vec<String> = (0..counts.len()).map(|i| half_points(i as u64)).collect();
+            let counts: Vec<String> = counts.iter().map(u64::to_string).collect();
             write!(
                 f,
-                "\nSPRT {}: LLR {:.2} ({:.2}, {:.2}), {accepted}; pairs {a}-{b}-{c}-{d}-{e} \
-                 (0-0.5-1-1.5-2 points)",
-                sprt.test, sprt.llr, sprt.lower, sprt.upper
+                "\nSPRT {}: LLR {:.2} ({:.2}, {:.2}), {accepted}; pairs {} ({} points)",
+                sprt.test,
+                sprt.llr,
+                sprt.lower,
+                sprt.upper,
+                counts.join("-"),
+                points.join("-")
             )?;
         }
         Ok(())
@@ -153,5 +168,13 @@ impl Standings {
             .collect();
         table(f, &header, &rows)?;
         writeln!(f)
+    }
+}
+
+/// `halves` half points as a number: `0`, `0.5`, `1`, `1.5`...
+fn half_points(halves: u64) -> String {
+    match halves % 2 {
+        0 => (halves / 2).to_string(),
+        _ => format!("{}.5", halves / 2),
     }
 }
