@@ -7,9 +7,11 @@ use crate::random::Rng;
 /// The most plies of a playout, so that nothing can loop.
 const MAX_PLAYOUT_PLIES: usize = 400;
 
-/// The points a playout's first place is worth besides the final lead
-/// (half of it for a shared first place): a lead alone plays worse.
-const WIN_BONUS: f64 = 10.0;
+/// The points a playout's places are worth besides the final lead: all
+/// of them for finishing ahead of every other player, a share for each
+/// one finished ahead of (half a share for each tie). A lead alone plays
+/// worse, and so did a bonus for the first place only.
+const PLACE_BONUS: f64 = 10.0;
 
 /// The value to `mover` of `position` played to its end by random plies:
 /// [`reward`] of its final scores.
@@ -30,15 +32,21 @@ pub(super) fn playout<G: Game>(mut position: G, mover: &str, rng: &mut Rng) -> f
 }
 
 /// The mover's final lead over the best other player in `scores`, in
-/// points, and the bonus of a first place.
+/// points, and the bonus of its place: [`PLACE_BONUS`] times its share of
+/// the duels of places against the others.
 pub(super) fn reward(scores: &[Score], mover: &str) -> f64 {
-    let lead = lead(scores, mover);
-    let bonus = match lead {
-        l if l > 0 => WIN_BONUS,
-        0 => WIN_BONUS / 2.0,
-        _ => 0.0,
-    };
-    f64::from(lead) + bonus
+    let mine = scores.iter().find(|s| s.player == mover).map_or(0, |s| s.score);
+    let (mut halves, mut others) = (0u32, 0u32);
+    for other in scores.iter().filter(|s| s.player != mover) {
+        halves += match mine.cmp(&other.score) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        };
+        others += 1;
+    }
+    let share = f64::from(halves) / f64::from(2 * others.max(1));
+    f64::from(lead(scores, mover)) + PLACE_BONUS * share
 }
 
 /// The lead of `mover` over the best other player in `scores`, in points

@@ -209,3 +209,21 @@ fn a_stopped_search_answers_at_once_with_a_legal_turn() {
         assert!(check_turn(position.as_ref(), &turn).is_ok(), "{turn:?}");
     }
 }
+
+/// A playout's end is worth its final lead over the best other player,
+/// and ten points shared among the duels of places: all of them ahead of
+/// everyone, half for each of two others beaten, half a half for a tie.
+#[test]
+fn a_playout_is_worth_its_lead_and_its_places() {
+    use super::playout::reward;
+    let scores = |all: &[(&str, i32)]| {
+        let all: Vec<_> = all.iter().map(|&(p, s)| (p.into(), s)).collect();
+        crate::game::rank(&all)
+    };
+    let race = scores(&[("red", 10), ("green", 8), ("orange", 12)]);
+    assert_eq!(reward(&race, "red"), -2.0 + 5.0);
+    assert_eq!(reward(&race, "orange"), 2.0 + 10.0);
+    assert_eq!(reward(&race, "green"), -4.0);
+    let tied = scores(&[("red", 9), ("green", 9), ("orange", 3), ("blue", 1)]);
+    assert_eq!(reward(&tied, "red"), 0.0 + 10.0 * 5.0 / 6.0);
+}
