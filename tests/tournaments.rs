@@ -366,18 +366,16 @@ fn race_halves(records: &str, first: &str) -> Vec<usize> {
 
 /// `--sprt` in lotus: pairs of races (one setup, the seats rotated) are
 /// counted by the first engine's points in the duels of places, nine bins
-/// with three seats, each pair as the records say; the greedy player
-/// against the random one is accepted as stronger, and the table rates
-/// both by place.
+/// with three seats, each pair as the records say, those of `--resume`
+/// too; the greedy player against the random one is accepted as
+/// stronger, and the table rates both by place.
 #[test]
 fn sprt_counts_pairs_of_races_by_place() {
     let dir = scratch("sprt-lotus");
     let kifu = support::kifu_path();
     let greedy = format!("{} engine --greedy", kifu.display());
-    let run = play_match(
-        &dir,
-        &[(&greedy, "greedy"), (&random_engine(3), "random")],
-        &[
+    let against_random = |resume: bool| {
+        let mut options = vec![
             "--game",
             "lotus",
             "--games",
@@ -388,8 +386,15 @@ fn sprt_counts_pairs_of_races_by_place() {
             "g.kifu",
             "--format",
             "json",
-        ],
-    );
+        ];
+        options.extend(resume.then_some("--resume"));
+        play_match(
+            &dir,
+            &[(&greedy, "greedy"), (&random_engine(3), "random")],
+            &options,
+        )
+    };
+    let run = against_random(false);
     assert_eq!(run.status, Some(0), "{}", run.err);
     let table: Value = serde_json::from_str(&run.out).expect("JSON");
     assert_eq!(table["sprt"]["accepted"], "H1", "{}", run.out);
@@ -406,31 +411,46 @@ fn sprt_counts_pairs_of_races_by_place() {
     let halves = race_halves(&read(&dir, "g.kifu"), "greedy");
     assert!(halves.len() as u64 >= 2 * decided, "{halves:?}");
     assert!(halves.iter().all(|&h| h == 4), "{halves:?}");
-    let log = run.err.lines().rfind(|l| l.starts_with("SPRT: LLR "));
-    assert_eq!(
-        log.unwrap_or_default(),
-        format!(
-            "SPRT: LLR 3.20 (-2.94, 2.94) after {decided} pairs (0-0-0-0-0-0-0-0-{decided}): H1 accepted"
-        )
+    let said = format!(
+        "SPRT: LLR 3.20 (-2.94, 2.94) after {decided} pairs (0-0-0-0-0-0-0-0-{decided}): H1 accepted"
     );
-    // Both engines random: the pairs fall in many bins, each as the
-    // records count it, and the table gives the Elo by place.
-    let run = play_match(
-        &dir,
-        &[(&random_engine(1), "one"), (&random_engine(2), "two")],
-        &[
+    let log = run.err.lines().rfind(|l| l.starts_with("SPRT: LLR "));
+    assert_eq!(log.unwrap_or_default(), said);
+    // Resumed, the file's pairs have decided: no game is played.
+    let before = read(&dir, "g.kifu");
+    let again = against_random(true);
+    assert_eq!(again.status, Some(0), "{}", again.err);
+    assert_eq!(read(&dir, "g.kifu"), before);
+    let told = format!("{said}\nkifu: 0 games, 0 moves\n");
+    assert!(again.err.ends_with(&told), "{}", again.err);
+    let resumed: Value = serde_json::from_str(&again.out).expect("JSON");
+    assert_eq!(resumed["sprt"], table["sprt"]);
+    // Both engines random, the match stopped after 12 races and resumed:
+    // the pairs fall in many bins, each as the records count it, those of
+    // the first run too, and the table gives the Elo by place.
+    let random = |games: &str, resume: bool| {
+        let mut options = vec![
             "--game",
             "lotus",
             "--games",
-            "24",
+            games,
             "--sprt",
             "elo0=-50,elo1=50",
             "--out",
             "r.kifu",
             "--format",
             "json",
-        ],
-    );
+        ];
+        options.extend(resume.then_some("--resume"));
+        play_match(
+            &dir,
+            &[(&random_engine(1), "one"), (&random_engine(2), "two")],
+            &options,
+        )
+    };
+    let first = random("12", false);
+    assert_eq!(first.status, Some(0), "{}", first.err);
+    let run = random("24", true);
     assert_eq!(run.status, Some(0), "{}", run.err);
     let table: Value = serde_json::from_str(&run.out).expect("JSON");
     let pairs = counts(&table);
@@ -440,6 +460,10 @@ fn sprt_counts_pairs_of_races_by_place() {
         expected[pair.iter().sum::<usize>()] += 1;
     }
     assert_eq!(pairs, expected, "{halves:?}");
+    assert!(
+        pairs.iter().sum::<u64>() > 6,
+        "{pairs:?}: the first run's pairs are counted"
+    );
     assert!(pairs.iter().filter(|&&n| n > 0).count() >= 3, "{pairs:?}");
     assert!(table["races"][0]["elo"].is_number(), "{}", run.out);
     assert_eq!(

@@ -151,7 +151,7 @@ fn play_scheduled(
         // Setups drawn at random: a new one for each pass.
         schedule.openings = schedule.games.div_ceil(schedule.cycle()).max(1);
     }
-    let (done, mut results) = match (&args.out, args.resume) {
+    let (done, resumed) = match (&args.out, args.resume) {
         (Some(path), true) => records::resume(path, kind)?,
         _ => Default::default(),
     };
@@ -180,7 +180,8 @@ fn play_scheduled(
         concurrency: usize::from(args.concurrency),
         sprt: args.sprt,
     };
-    let (played, sprt) = workers::play_all(&plan, pending, output)?;
+    let (played, sprt) = workers::play_all(&plan, &resumed, pending, output)?;
+    let mut results: Vec<GameResult> = resumed.into_iter().map(|(_, result)| result).collect();
     results.extend(played);
     Ok((results, sprt, Status::Ok))
 }

@@ -37,8 +37,8 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
     (results, status.unwrap_or(Status::Trouble))
 }
 
-/// The rounds and results of the games already in `path`, for
-/// `--resume`; no file, or an empty one (a match stopped before its first
+/// The rounds of the games already in `path`, and each one's round and
+/// result in the file's order, for `--resume`; no file, or an empty one (a match stopped before its first
 /// game ended), is no game yet.
 ///
 /// A last record that cannot be counted is taken for one torn by a match
@@ -51,7 +51,7 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
 pub(super) fn resume(
     path: &Path,
     kind: GameKind,
-) -> Result<(HashSet<usize>, Vec<GameResult>), MatchError> {
+) -> Result<(HashSet<usize>, Vec<(usize, GameResult)>), MatchError> {
     let (mut rounds, mut results) = (HashSet::new(), Vec::new());
     if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
         return Ok((rounds, results));
@@ -77,7 +77,7 @@ pub(super) fn resume(
                     Ok((round, result))
                 });
             match counted {
-                Ok((round, result)) if rounds.insert(round) => results.push(result),
+                Ok((round, result)) if rounds.insert(round) => results.push((round, result)),
                 Ok((round, _)) => {
                     trouble.get_or_insert((name.to_owned(), RecordReason::Twice(round)));
                 }

@@ -71,13 +71,14 @@ struct Sequential {
 }
 
 impl Sequential {
-    /// Counts the game `played`; says whether the test has decided.
-    fn count(&mut self, played: &crate::tournament::Played, log: &Log) -> bool {
-        let Some(points) = played.result.points(&self.first) else {
+    /// Counts the game of round `round`, and says whether the test has
+    /// decided; the state after a pair it ends is written to `log`.
+    fn count(&mut self, round: usize, result: &GameResult, log: Option<&Log>) -> bool {
+        let Some(points) = result.points(&self.first) else {
             return false;
         };
-        self.races |= matches!(played.result, GameResult::Race { .. });
-        let pair = played.round.div_ceil(2);
+        self.races |= matches!(result, GameResult::Race { .. });
+        let pair = round.div_ceil(2);
         let Some(other) = self.waiting.remove(&pair) else {
             self.waiting.insert(pair, points);
             return false;
@@ -98,21 +99,27 @@ impl Sequential {
         let state = self.params.test_scores(&self.pairs);
         self.llr = state.llr;
         self.verdict = state.verdict;
-        let said = match state.verdict {
+        if let Some(log) = log {
+            self.tell(log);
+        }
+        state.verdict != SprtVerdict::Continue
+    }
+
+    /// Writes the test's state to `log`.
+    fn tell(&self, log: &Log) {
+        let (lower, upper) = self.params.bounds();
+        let said = match self.verdict {
             SprtVerdict::Continue => String::new(),
             SprtVerdict::AcceptH0 => ": H0 accepted".to_owned(),
             SprtVerdict::AcceptH1 => ": H1 accepted".to_owned(),
         };
         let counts: Vec<String> = self.pairs.iter().map(u64::to_string).collect();
         log.note(&format!(
-            "SPRT: LLR {:.2} ({:.2}, {:.2}) after {} pairs ({}){said}",
-            state.llr,
-            state.lower,
-            state.upper,
+            "SPRT: LLR {:.2} ({lower:.2}, {upper:.2}) after {} pairs ({}){said}",
+            self.llr,
             self.pairs.iter().sum::<u64>(),
             counts.join("-")
         ));
-        state.verdict != SprtVerdict::Continue
     }
 
     /// What the test said at the end.
@@ -140,13 +147,16 @@ impl Sequential {
 /// Plays `pending`, appending each game to `output` as it ends, and
 /// gives their results in the order of their rounds, and what the
 /// sequential test said, if one ran (it stops the match once it decides:
-/// the games in play are finished, no more are started).
+/// the games in play are finished, no more are started). The test counts
+/// the games of `resumed` (round, result) first, and when they decide it
+/// no game is played.
 ///
 /// # Errors
 /// The output could not be written: the games in play are finished, no
 /// more are started.
 pub(super) fn play_all(
     plan: &Plan<'_>,
+    resumed: &[(usize, GameResult)],
     pending: Pending<'_>,
     mut output: Option<Output>,
 ) -> Result<(Vec<GameResult>, Option<SprtReport>), MatchError> {
@@ -163,6 +173,17 @@ pub(super) fn play_all(
     let threads = plan.concurrency.min(pending.count).max(1);
     let queue = Mutex::new(pending.games);
     let stop = AtomicBool::new(false);
+    if let Some(test) = sequential.as_mut() {
+        let mut rounds: Vec<&(usize, GameResult)> = resumed.iter().collect();
+        rounds.sort_by_key(|(round, _)| *round);
+        for (round, result) in rounds {
+            test.count(*round, result, None);
+        }
+        if !test.pairs.is_empty() {
+            test.tell(&log);
+        }
+        stop.store(test.verdict != SprtVerdict::Continue, Ordering::Relaxed);
+    }
     let (sender, receiver) = channel::<Played>();
     let mut results = Vec::new();
     let mut trouble = None;
@@ -187,7 +208,7 @@ pub(super) fn play_all(
             }
             log.game(&played, plan.names);
             if let Some(test) = sequential.as_mut() {
-                if test.count(&played, &log) {
+                if test.count(played.round, &played.result, Some(&log)) {
                     stop.store(true, Ordering::Relaxed);
                 }
             }

@@ -93,7 +93,7 @@ pub(crate) struct MatchArgs {
     /// Stop a two-engine match as soon as the sequential probability ratio
     /// test decides: `elo0=0,elo1=10,alpha=0.05,beta=0.05` (normalized Elo,
     /// as fastchess; alpha and beta 0.05 when left out), on game pairs.
-    #[arg(long, value_name = "TEST", conflicts_with_all = ["shard", "resume"])]
+    #[arg(long, value_name = "TEST", conflicts_with = "shard")]
     pub sprt: Option<crate::tournament::sprt::SprtParams>,
     /// Games played at the same time.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
