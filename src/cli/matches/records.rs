@@ -38,8 +38,8 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
 }
 
 /// The rounds of the games already in `path`, and each one's round and
-/// result in the file's order, for `--resume`; no file, or an empty one (a match stopped before its first
-/// game ended), is no game yet.
+/// result in the file's order, for `--resume`; no file, or an empty one
+/// (a match stopped before its first game ended), is no game yet.
 ///
 /// A last record that cannot be counted is taken for one torn by a match
 /// stopped while writing it (killed, or its disk full): it is cut off the
