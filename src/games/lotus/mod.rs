@@ -284,10 +284,13 @@ impl Game for Lotus {
     }
 
     fn legal_moves(&self) -> Vec<LotusMove> {
-        let mut moves = Vec::new();
         if self.finished {
-            return moves;
+            return Vec::new();
         }
+        // The pawns that may move, in the moves' order (by square, then
+        // owner), sorted before the moves are made: they are small.
+        let mut movable = [Pawn::NONE; MAX_PAWNS];
+        let mut count = 0;
         for (index, pawn) in self.pawns().iter().enumerate() {
             let first_at_start = self.pawns()[..index]
                 .iter()
@@ -296,17 +299,27 @@ impl Game for Lotus {
             {
                 continue;
             }
+            if let Some(slot) = movable.get_mut(count) {
+                *slot = *pawn;
+                count += 1;
+            }
+        }
+        let movable = &mut movable[..count];
+        movable.sort_unstable_by_key(|pawn| (pawn.pos, pawn.owner));
+        // Room for a pawn move of each pawn: most landings leave no choice.
+        let mut moves = Vec::with_capacity(MAX_PAWNS);
+        for pawn in movable.iter() {
             let dest = self.reach(pawn.pos);
-            for choice in self.choices(pawn.owner, self.landing(pawn.owner, dest)) {
+            let letter = self.players.letter(pawn.owner);
+            self.each_choice(pawn.owner, self.landing(pawn.owner, dest), |choice| {
                 moves.push(LotusMove {
                     owner: pawn.owner,
-                    letter: self.players.letter(pawn.owner),
+                    letter,
                     from: pawn.pos,
                     choice,
                 });
-            }
+            });
         }
-        moves.sort_by_key(|m| (m.from, m.owner));
         moves
     }
 

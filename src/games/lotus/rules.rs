@@ -709,12 +709,13 @@ impl Lotus {
         }
     }
 
-    /// Every choice a landing allows (one `Choice::None` when none is due).
-    pub(super) fn choices(&self, owner: u8, landing: Landing) -> Vec<Choice> {
+    /// Each choice a landing allows, given to `each` in turn (one
+    /// `Choice::None` when none is due): no list is made, as the move
+    /// generator calls it for every pawn of every ply.
+    pub(super) fn each_choice(&self, owner: u8, landing: Landing, mut each: impl FnMut(Choice)) {
         let hand = &self.hands[slot(owner)];
         match landing {
             Landing::Frog(true) => {
-                let mut out = Vec::new();
                 for give in Flower::ALL.into_iter().filter(|g| hand[g.index()] > 0) {
                     for (with, theirs) in self.hands().iter().enumerate() {
                         if with == usize::from(owner) {
@@ -722,7 +723,7 @@ impl Lotus {
                         }
                         for take in Flower::ALL {
                             if take != give && theirs[take.index()] > 0 {
-                                out.push(Choice::Exchange {
+                                each(Choice::Exchange {
                                     give,
                                     with: with as u8,
                                     with_letter: self.players.letter(with as u8),
@@ -732,14 +733,12 @@ impl Lotus {
                         }
                     }
                 }
-                out
             }
             Landing::Stone(true) => Flower::ALL
                 .into_iter()
                 .filter(|f| hand[f.index()] > 0)
-                .map(Choice::Stone)
-                .collect(),
-            _ => vec![Choice::None],
+                .for_each(|f| each(Choice::Stone(f))),
+            _ => each(Choice::None),
         }
     }
 }
