@@ -293,12 +293,15 @@ fn openings(args: &MatchArgs) -> Result<Openings, MatchError> {
         }
     }
     let tags = setup.options(None)?.tag_list(kind)?;
-    if kind.placing(&tags).is_none() {
+    let flowers_set = (tags.iter()).any(|(name, _)| name == "Flowers" || name == "Position");
+    let random_flowers = kind == GameKind::Lotus && !flowers_set;
+    if kind.placing(&tags).is_none() && !random_flowers {
         let opening = Opening::of_tags(kind, &tags).map_err(MatchError::Opening)?;
         return Ok(Openings::Held(vec![opening]));
     }
-    // A start the players place (escampe): each pass of the schedule
-    // starts from a setup drawn at random.
+    // A start the players place (escampe), or a lotus race whose flowers
+    // no option lays: each pass of the schedule starts from a setup drawn
+    // at random, so that no one setup decides a match.
     Ok(Openings::Drawn {
         first: drawn_opening(kind, &setup, 1)?,
         kind,

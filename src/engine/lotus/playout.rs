@@ -35,7 +35,10 @@ pub(super) fn playout<G: Game>(mut position: G, mover: &str, rng: &mut Rng) -> f
 /// points, and the bonus of its place: [`PLACE_BONUS`] times its share of
 /// the duels of places against the others.
 pub(super) fn reward(scores: &[Score], mover: &str) -> f64 {
-    let mine = scores.iter().find(|s| s.player == mover).map_or(0, |s| s.score);
+    let mine = scores
+        .iter()
+        .find(|s| s.player == mover)
+        .map_or(0, |s| s.score);
     let (mut halves, mut others) = (0u32, 0u32);
     for other in scores.iter().filter(|s| s.player != mover) {
         halves += match mine.cmp(&other.score) {
