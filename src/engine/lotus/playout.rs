@@ -9,8 +9,10 @@ const MAX_PLAYOUT_PLIES: usize = 400;
 
 /// The points a playout's places are worth besides the final lead: all
 /// of them for finishing ahead of every other player, a share for each
-/// one finished ahead of (half a share for each tie). A lead alone plays
-/// worse, and so did a bonus for the first place only.
+/// one finished ahead of (half a share for each tie), as `kifu match`
+/// rates races. A lead alone played worse; a bonus for the first place
+/// only, which valued second place as last, played about as well
+/// (benches/strength.md, l1).
 const PLACE_BONUS: f64 = 10.0;
 
 /// The value to `mover` of `position` played to its end by random plies:
