@@ -37,6 +37,9 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
     (results, status.unwrap_or(Status::Trouble))
 }
 
+/// The games of `--out` already played, each with its round.
+pub(super) type Resumed = Vec<(usize, GameResult)>;
+
 /// The rounds of the games already in `path`, and each one's round and
 /// result in the file's order, for `--resume`; no file, or an empty one
 /// (a match stopped before its first game ended), is no game yet.
@@ -48,10 +51,7 @@ pub(super) fn read_results(files: &[PathBuf]) -> (Vec<GameResult>, Status) {
 /// # Errors
 /// A record before the last that is no game of this match: the match
 /// cannot go on from a file it would make invalid.
-pub(super) fn resume(
-    path: &Path,
-    kind: GameKind,
-) -> Result<(HashSet<usize>, Vec<(usize, GameResult)>), MatchError> {
+pub(super) fn resume(path: &Path, kind: GameKind) -> Result<(HashSet<usize>, Resumed), MatchError> {
     let (mut rounds, mut results) = (HashSet::new(), Vec::new());
     if std::fs::metadata(path).map_or(true, |m| m.len() == 0) {
         return Ok((rounds, results));
