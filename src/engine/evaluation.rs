@@ -47,6 +47,14 @@ pub trait Evaluation: Game {
         None
     }
 
+    /// What `mv` gains the side to move at once, for the playouts of a
+    /// game of turns (Lotus's Monte Carlo), which prefer the moves that
+    /// gain most; 0 for every move by default, which leaves them uniform.
+    fn gain(&self, mv: &Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
     /// Whether the side to move's leader is attacked now (Shogun's
     /// check): the search then looks a ply further.
     fn in_danger(&self) -> bool {

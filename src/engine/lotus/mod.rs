@@ -8,7 +8,8 @@
 //! - otherwise [`monte_carlo`] weighs the best of those turns by playouts:
 //!   each played to the game's end with a fast random policy, the turn
 //!   with the best mean final lead wins. It works on any game numbered by
-//!   turns, through its [`Game`] trait.
+//!   turns, through its [`Evaluation`] (a [`Game`] whose moves say what
+//!   they gain at once).
 
 mod monte_carlo;
 mod playout;
@@ -18,9 +19,9 @@ mod turns;
 mod tests;
 
 use crate::engine::mistakes::draw;
-use crate::engine::{Evaluation, Limits};
-use crate::game::{AnyGame, Game, GameVisitor};
-use crate::games::lotus::Lotus;
+use crate::engine::{Evaluation, EvaluationVisitor, Limits, visit};
+use crate::game::AnyGame;
+use crate::games::lotus::{Lotus, LotusMove};
 use crate::kep::{Info, Score};
 use std::sync::atomic::{AtomicBool, Ordering};
 use web_time::Instant;
@@ -31,8 +32,13 @@ use web_time::Instant;
 const MISTAKEN_CANDIDATES: usize = 400;
 
 /// Lotus gives the alpha-beta search nothing to weigh: its player is the
-/// Monte Carlo of this folder, which needs no evaluation.
-impl Evaluation for Lotus {}
+/// Monte Carlo of this folder, whose playouts prefer the pawn moves that
+/// gain most at once.
+impl Evaluation for Lotus {
+    fn gain(&self, mv: &LotusMove) -> i32 {
+        self.gain_of(mv)
+    }
+}
 
 /// When a search must end: at a deadline, or when `stop` is set.
 #[derive(Debug, Clone, Copy)]
@@ -61,13 +67,16 @@ pub(super) fn best_turn(
     stop: &AtomicBool,
     tell: &mut dyn FnMut(Info),
 ) -> Vec<String> {
-    game.kind().visit(Searching {
-        game,
-        limits,
-        only,
-        stop,
-        tell,
-    })
+    visit(
+        game.kind(),
+        Searching {
+            game,
+            limits,
+            only,
+            stop,
+            tell,
+        },
+    )
 }
 
 /// The search of a game of turns, on its own type.
@@ -79,10 +88,10 @@ struct Searching<'a> {
     tell: &'a mut dyn FnMut(Info),
 }
 
-impl GameVisitor for Searching<'_> {
+impl EvaluationVisitor for Searching<'_> {
     type Output = Vec<String>;
 
-    fn visit<G: Game>(self) -> Vec<String> {
+    fn visit<G: Evaluation>(self) -> Vec<String> {
         let Some(root) = self.game.own::<G>() else {
             return Vec::new();
         };

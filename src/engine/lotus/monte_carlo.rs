@@ -5,8 +5,7 @@
 use super::Until;
 use super::playout::playout;
 use super::turns::{Candidate, candidates};
-use crate::engine::Limits;
-use crate::game::Game;
+use crate::engine::{Evaluation, Limits};
 use crate::random::Rng;
 use std::sync::atomic::AtomicBool;
 use web_time::Instant;
@@ -48,7 +47,7 @@ pub(super) struct Weighed {
 /// is set: a third of the time to find the candidates, the rest to play
 /// them out; no playouts past `limits.nodes`. Empty only when `root` has no move; weighed
 /// unless it had one turn only.
-pub(super) fn best_turn<G: Game>(
+pub(super) fn best_turn<G: Evaluation>(
     root: &G,
     limits: Limits,
     stop: &AtomicBool,
@@ -69,7 +68,7 @@ pub(super) fn best_turn<G: Game>(
 /// playout, each played out in turn by UCB1 within `limits`, or until
 /// `stop` is set: even one turn is played out, so that its mean is known.
 /// Empty, and not weighed, only when `turns` is.
-pub(super) fn weigh<G: Game>(
+pub(super) fn weigh<G: Evaluation>(
     root: &G,
     mut turns: Vec<Candidate<G>>,
     limits: Limits,

@@ -227,3 +227,41 @@ fn a_playout_is_worth_its_lead_and_its_places() {
     let tied = scores(&[("red", 9), ("green", 9), ("orange", 3), ("blue", 1)]);
     assert_eq!(reward(&tied, "red"), 0.0 + 10.0 * 5.0 / 6.0);
 }
+
+/// A playout's greedy ply is one that gains its mover most at once,
+/// drawn at random among those that gain as much.
+#[test]
+fn a_greedy_ply_gains_most_and_ties_are_drawn() {
+    use super::playout::greediest;
+    use crate::engine::Evaluation;
+    use crate::game::Game;
+    use crate::games::lotus::Lotus;
+    let mut rng = Rng::new(3);
+    let (mut gaining, mut drawn) = (0, 0);
+    for position in positions(41, 6, 1) {
+        let Some(lotus) = position.own::<Lotus>() else {
+            panic!("a lotus position");
+        };
+        let moves = Game::legal_moves(lotus);
+        let gains: Vec<i32> = moves.iter().map(|mv| lotus.gain(mv)).collect();
+        let most = gains
+            .iter()
+            .copied()
+            .max()
+            .expect("a running game has moves");
+        let chosen: std::collections::HashSet<usize> = (0..12)
+            .map(|_| greediest(lotus, &moves, &mut rng))
+            .collect();
+        assert!(
+            chosen.iter().all(|&at| gains[at] == most),
+            "{gains:?} {chosen:?}"
+        );
+        gaining += usize::from(most > 0);
+        let tied = gains.iter().filter(|&&g| g == most).count();
+        drawn += usize::from(tied > 1 && chosen.len() > 1);
+    }
+    assert!(
+        gaining > 100 && drawn > 100,
+        "{gaining} gaining, {drawn} drawn"
+    );
+}

@@ -19,13 +19,15 @@
 //! - `course.rs`: the course and the `Course` tag;
 //! - `flowers.rs`: the flower colours and the `Flowers` tag;
 //! - `players.rs`: the `Players` tag;
-//! - `score.rs`: the scores and the ranking.
+//! - `score.rs`: the scores and the ranking;
+//! - `gain.rs`: what a pawn move gains at once, for the engine's playouts.
 
 mod colours;
 mod course;
 mod draw;
 mod fault;
 mod flowers;
+mod gain;
 mod notation;
 mod players;
 mod position;
