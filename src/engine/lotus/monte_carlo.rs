@@ -15,7 +15,10 @@ use web_time::Instant;
 const SEED: u64 = 0x6c6f_7475_7324;
 
 /// The most candidate turns played out: the best by the one-turn value.
-const CANDIDATES: usize = 12;
+/// Many turns often give the same lead, and the first twelve of them
+/// left out turns the playouts would have liked (24 against 12:
+/// benches/strength.md, l7).
+const CANDIDATES: usize = 24;
 
 /// UCB1's exploration, in points of final lead.
 const EXPLORATION: f64 = 10.0;
