@@ -48,7 +48,8 @@ pub(super) struct Weighed {
 
 /// The best whole turn of `root`'s mover within `limits`, or until `stop`
 /// is set: a third of the time to find the candidates, the rest to play
-/// them out; no playouts past `limits.nodes`. Empty only when `root` has no move; weighed
+/// them out; no playouts past `limits.nodes`; a turn that wins the race
+/// at once played after one. Empty only when `root` has no move; weighed
 /// unless it had one turn only.
 pub(super) fn best_turn<G: Evaluation>(
     root: &G,
@@ -63,6 +64,16 @@ pub(super) fn best_turn<G: Evaluation>(
     let mut turns = candidates(root, listing, CANDIDATES);
     if turns.len() <= 1 {
         return (turns.pop().map(|turn| turn.plies).unwrap_or_default(), None);
+    }
+    if turns.first().is_some_and(|turn| turn.wins) {
+        // No playout can place better than a race won now (a lead played
+        // out might be bigger, a place not): one playout scores it.
+        turns.truncate(1);
+        let once = Limits {
+            nodes: Some(1),
+            ..limits
+        };
+        return weigh(root, turns, once, stop);
     }
     weigh(root, turns, limits, stop)
 }

@@ -21,10 +21,14 @@ pub(super) struct Candidate<G: Game> {
     pub after: G,
     /// The mover's lead over the best other player after them.
     pub value: i32,
+    /// Whether they end the race with the mover alone in first place:
+    /// no other turn places better.
+    pub wins: bool,
 }
 
 /// The best `keep` turns of `root`'s mover by the lead they give, best
-/// first (ties in the order found), no two leading to the same position;
+/// first (the turns that win the race before all others, ties in the
+/// order found), no two leading to the same position;
 /// those found and told apart before `until`, at least one when `root`
 /// has a move.
 pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Vec<Candidate<G>> {
@@ -36,10 +40,10 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
     };
     walk.explore(root, &mut Vec::new());
     let mut found = walk.found;
-    found.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+    found.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
     let mut seen = std::collections::HashSet::new();
     let mut kept = Vec::new();
-    for (value, plies) in found {
+    for ((wins, value), plies) in found {
         // Many turns may reach few positions: the listing stops at the
         // deadline too, once it has one.
         if kept.len() >= keep || (!kept.is_empty() && until.reached()) {
@@ -52,6 +56,7 @@ pub(super) fn candidates<G: Game>(root: &G, until: Until<'_>, keep: usize) -> Ve
                 plies,
                 after,
                 value,
+                wins,
             });
         }
     }
@@ -80,16 +85,18 @@ pub(super) fn given<G: Game>(root: &G, plies: &[String]) -> Option<Candidate<G>>
     let value = lead(scores.as_deref().unwrap_or(&[]), &mover);
     Some(Candidate {
         plies: moves,
+        wins: after.is_over() && value > 0,
         after,
         value,
     })
 }
 
-/// The turns found so far, each with its value.
+/// The turns found so far, each with whether it wins the race and its
+/// value.
 struct TurnSearch<'a, G: Game> {
     mover: &'a str,
     until: Until<'a>,
-    found: Vec<(i32, Vec<G::Move>)>,
+    found: Vec<((bool, i32), Vec<G::Move>)>,
 }
 
 impl<G: Game> TurnSearch<'_, G> {
@@ -99,7 +106,9 @@ impl<G: Game> TurnSearch<'_, G> {
         if !turn.is_empty() && (ended || turn.len() >= MAX_TURN_PLIES) {
             let scores = position.scores();
             let value = lead(scores.as_deref().unwrap_or(&[]), self.mover);
-            self.found.push((value, turn.clone()));
+            // A lead is a place alone at the top.
+            let wins = position.is_over() && value > 0;
+            self.found.push(((wins, value), turn.clone()));
             return;
         }
         for ply in position.legal_moves() {
