@@ -6,10 +6,12 @@
 //!   best other score by most, that lead its score, or at the lower levels
 //!   one of the best turns drawn by [`crate::engine::Mistakes`];
 //! - otherwise [`monte_carlo`] weighs the best of those turns by playouts:
-//!   each played to the game's end with a fast random policy, the turn
-//!   with the best mean final lead wins. It works on any game numbered by
-//!   turns, through its [`Evaluation`] (a [`Game`] whose moves say what
-//!   they gain at once).
+//!   each played to the game's end by a fast policy (one pawn move in
+//!   two the one that gains most at once, the others random), the turn
+//!   of the best mean final lead and places wins; a turn that wins the
+//!   race at once is played. It works on any game numbered by turns,
+//!   through its [`Evaluation`] (a [`crate::game::Game`] whose moves say
+//!   what they gain at once).
 
 mod monte_carlo;
 mod playout;

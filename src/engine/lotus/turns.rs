@@ -91,12 +91,15 @@ pub(super) fn given<G: Game>(root: &G, plies: &[String]) -> Option<Candidate<G>>
     })
 }
 
-/// The turns found so far, each with whether it wins the race and its
-/// value.
+/// How a turn ranks among the others: whether it wins the race at once,
+/// then the lead it gives.
+type Rank = (bool, i32);
+
+/// The turns found so far, each with its rank.
 struct TurnSearch<'a, G: Game> {
     mover: &'a str,
     until: Until<'a>,
-    found: Vec<((bool, i32), Vec<G::Move>)>,
+    found: Vec<(Rank, Vec<G::Move>)>,
 }
 
 impl<G: Game> TurnSearch<'_, G> {

@@ -9,9 +9,10 @@ use super::{Lotus, slot};
 
 impl Lotus {
     /// How much the pawn move `mv` gains the player to move at once: the
-    /// change it makes to the mover's score, times the other players,
-    /// less the sum of the changes to theirs (each counted against the
-    /// mean of the others). The flowers a stone sends down the course
+    /// change it makes to the mover's score, times the number of other
+    /// players, less the sum of the changes to theirs (so, in whole
+    /// points, how much more the mover gains than the others on average,
+    /// times their number). The flowers a stone sends down the course
     /// and the end at place 4 are left to what follows. `mv` is one of
     /// [`crate::game::Game::legal_moves`].
     pub fn gain_of(&self, mv: &LotusMove) -> i32 {
